@@ -1,0 +1,139 @@
+// Command docsd builds, serves and (soon) watches the documentation site: see README.md.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"sort"
+	"strings"
+	"syscall"
+	"time"
+
+	"docsd/pkg/build"
+	"docsd/pkg/config"
+	"docsd/pkg/server"
+)
+
+const usage = `docsd builds the documentation site from content/, docsd.toml and site/.
+
+Usage:
+  docsd build --once [--out build]      build the whole site into a folder, then exit
+  docsd serve [--dir build] [--addr 127.0.0.1:3000]
+                                       serve a finished build with the production URL rules
+
+Run "docsd <command> --help" for the flags of a command.
+`
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(stdout, usage)
+		return 0
+	}
+	switch args[0] {
+	case "build":
+		return cmdBuild(args[1:], stdout, stderr)
+	case "serve":
+		return cmdServe(args[1:], stdout, stderr)
+	default:
+		fmt.Fprintf(stderr, "docsd: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+}
+
+func cmdBuild(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("docsd build", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	once := fs.Bool("once", false, "build the whole site once and exit (what CI runs)")
+	out := fs.String("out", "build", "folder to write the site to; it is replaced atomically")
+	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: docsd build --once [--out build] [--root .]\n\nBuilds the static site. Broken links warn on stderr and never fail the build.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if !*once {
+		fmt.Fprintln(stderr, "docsd build: only --once is available in this version; watch mode is \"docsd watch\"")
+		return 2
+	}
+	start := time.Now()
+	res, err := build.Once(build.Options{Root: *root, Out: *out, Production: true})
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: build failed, %s is unchanged:\n%s\n", *out, err)
+		return 1
+	}
+	for _, p := range res.Problems {
+		fmt.Fprintf(stderr, "warning: %s\n", p)
+	}
+	var steps []string
+	for name, d := range res.Timings {
+		steps = append(steps, fmt.Sprintf("%s %s", name, d.Round(time.Millisecond)))
+	}
+	sort.Strings(steps)
+	fmt.Fprintf(stdout, "docsd: built %d pages into %s in %s (%s); %d link warnings\n",
+		len(res.Site.Routes), *out, time.Since(start).Round(time.Millisecond), strings.Join(steps, ", "), len(res.Problems))
+	return 0
+}
+
+func cmdServe(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("docsd serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	dir := fs.String("dir", "build", "the built site to serve")
+	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
+	root := fs.String("root", ".", "project folder holding docsd.toml (for the base path)")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: docsd serve [--dir build] [--addr 127.0.0.1:3000]\n\nServes a finished build with the production URL rules.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	cfg, err := config.Load(filepath.Join(*root, "docsd.toml"))
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	if st, err := os.Stat(filepath.Join(*dir, "index.html")); err != nil || st.IsDir() {
+		fmt.Fprintf(stderr, "docsd: %s holds no built site; run \"docsd build --once --out %s\" first\n", *dir, *dir)
+		return 1
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	srv := &http.Server{Handler: server.New(os.DirFS(*dir), cfg.BasePath), ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "docsd: serving %s at http://%s%s\n", *dir, ln.Addr(), cfg.BasePath)
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	return 0
+}

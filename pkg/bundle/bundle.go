@@ -1,0 +1,176 @@
+// Package bundle builds the React shell with esbuild's Go API: a code-split, minified, hashed browser
+// bundle and a single-file Node bundle for server rendering. One long-lived build context per bundle
+// is rebuilt on demand, so watch mode pays only for what changed.
+package bundle
+
+import (
+	"fmt"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Output is the result of a build: files by path relative to the assets folder, and what a page needs.
+type Output struct {
+	Files     map[string][]byte // client files, relative to the build folder (assets/...)
+	EntryJS   string            // URL of the entry script
+	EntryCSS  []string          // URLs of the entry's stylesheets
+	Preload   []string          // URLs of chunks the entry imports statically
+	ServerJS  []byte            // the server-rendering bundle
+	ClientLen int               // total bytes of client JS and CSS
+}
+
+// Bundler holds the esbuild contexts.
+type Bundler struct {
+	client, server api.BuildContext
+	siteDir        string
+	basePath       string
+}
+
+// New prepares the bundles of the shell in siteDir (which holds src/ and finds node_modules above it).
+// extraCSS is served to the stylesheet import "./highlight.css" (the code highlighting palette).
+func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, error) {
+	abs, err := filepath.Abs(siteDir)
+	if err != nil {
+		return nil, err
+	}
+	virtual := api.Plugin{Name: "docsd-virtual", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `^\./highlight\.css$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "highlight.css", Namespace: "docsd"}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			return api.OnLoadResult{Contents: &extraCSS, Loader: api.LoaderCSS}, nil
+		})
+	}}
+	mode := "production"
+	if !production {
+		mode = "development"
+	}
+	common := api.BuildOptions{
+		Bundle:        true,
+		AbsWorkingDir: abs,
+		JSX:           api.JSXAutomatic,
+		Define:        map[string]string{"process.env.NODE_ENV": `"` + mode + `"`},
+		Loader:        map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".svg": api.LoaderFile, ".png": api.LoaderFile},
+		Plugins:       []api.Plugin{virtual},
+		LogLevel:      api.LogLevelSilent,
+		Write:         false,
+		Metafile:      true,
+		Sourcemap:     api.SourceMapNone,
+		LegalComments: api.LegalCommentsNone,
+	}
+	client := common
+	client.EntryPoints = []string{"src/entry-client.jsx"}
+	client.Outdir = filepath.Join(abs, "out", "assets")
+	client.Format = api.FormatESModule
+	client.Splitting = true
+	client.Platform = api.PlatformBrowser
+	client.Target = api.ES2020
+	client.EntryNames = "[name]-[hash]"
+	client.ChunkNames = "chunk-[hash]"
+	client.AssetNames = "[name]-[hash]"
+	client.PublicPath = basePath + "assets"
+	client.MinifyWhitespace, client.MinifyIdentifiers, client.MinifySyntax = production, production, production
+	server := common
+	server.EntryPoints = []string{"src/entry-server.jsx"}
+	server.Outfile = filepath.Join(abs, "out", "ssr.cjs")
+	server.Format = api.FormatCommonJS
+	server.Platform = api.PlatformNode
+	server.Target = api.ES2020
+	server.Loader = map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".png": api.LoaderFile}
+	server.MinifySyntax = production
+	cc, cerr := api.Context(client)
+	if cerr != nil {
+		return nil, fmt.Errorf("preparing the browser bundle: %v", cerr.Errors)
+	}
+	sc, serr := api.Context(server)
+	if serr != nil {
+		cc.Dispose()
+		return nil, fmt.Errorf("preparing the server bundle: %v", serr.Errors)
+	}
+	return &Bundler{client: cc, server: sc, siteDir: abs, basePath: basePath}, nil
+}
+
+// Close releases the esbuild contexts.
+func (b *Bundler) Close() {
+	b.client.Dispose()
+	b.server.Dispose()
+}
+
+// Build rebuilds both bundles.
+func (b *Bundler) Build() (*Output, error) {
+	cr := b.client.Rebuild()
+	if len(cr.Errors) > 0 {
+		return nil, fmt.Errorf("bundling the browser shell: %s", formatMessages(cr.Errors))
+	}
+	sr := b.server.Rebuild()
+	if len(sr.Errors) > 0 {
+		return nil, fmt.Errorf("bundling the server shell: %s", formatMessages(sr.Errors))
+	}
+	out := &Output{Files: map[string][]byte{}}
+	outDir := filepath.Join(b.siteDir, "out")
+	for _, f := range cr.OutputFiles {
+		rel, _ := filepath.Rel(outDir, f.Path)
+		rel = filepath.ToSlash(rel)
+		out.Files[rel] = f.Contents
+		out.ClientLen += len(f.Contents)
+	}
+	for _, f := range sr.OutputFiles {
+		if strings.HasSuffix(f.Path, ".cjs") {
+			out.ServerJS = f.Contents
+		}
+	}
+	if err := b.entryInfo(cr.Metafile, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func formatMessages(msgs []api.Message) string {
+	var parts []string
+	for _, m := range msgs {
+		if m.Location != nil {
+			parts = append(parts, fmt.Sprintf("%s:%d:%d: %s", m.Location.File, m.Location.Line, m.Location.Column+1, m.Text))
+		} else {
+			parts = append(parts, m.Text)
+		}
+	}
+	return strings.Join(parts, "\n")
+}
+
+func (b *Bundler) entryInfo(metafile string, out *Output) error {
+	meta, err := parseMeta(metafile)
+	if err != nil {
+		return err
+	}
+	url := func(p string) string {
+		rel, _ := filepath.Rel(filepath.Join(b.siteDir, "out"), filepath.Join(b.siteDir, p))
+		return b.basePath + filepath.ToSlash(rel)
+	}
+	var names []string
+	for name := range meta.Outputs {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		o := meta.Outputs[name]
+		if o.EntryPoint == "" || !strings.HasSuffix(name, ".js") {
+			continue
+		}
+		out.EntryJS = url(name)
+		if o.CSSBundle != "" {
+			out.EntryCSS = append(out.EntryCSS, url(o.CSSBundle))
+		}
+		for _, imp := range o.Imports {
+			if imp.Kind == "import-statement" && !imp.External {
+				out.Preload = append(out.Preload, url(imp.Path))
+			}
+		}
+	}
+	if out.EntryJS == "" {
+		return fmt.Errorf("bundling the browser shell: no entry script in the output")
+	}
+	return nil
+}

@@ -1,0 +1,22 @@
+package bundle
+
+import "encoding/json"
+
+// metafile is the part of esbuild's metafile that says which output belongs to the entry point.
+type metafile struct {
+	Outputs map[string]struct {
+		EntryPoint string `json:"entryPoint"`
+		CSSBundle  string `json:"cssBundle"`
+		Imports    []struct {
+			Path     string `json:"path"`
+			Kind     string `json:"kind"`
+			External bool   `json:"external"`
+		} `json:"imports"`
+	} `json:"outputs"`
+}
+
+func parseMeta(s string) (*metafile, error) {
+	var m metafile
+	err := json.Unmarshal([]byte(s), &m)
+	return &m, err
+}

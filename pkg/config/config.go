@@ -1,0 +1,366 @@
+// Package config reads docsd.toml: the site-level records of the specification (locales, navbar
+// items, footer, docs versions, sidebars) plus blog, search and plugin-registry options. A bad file
+// is reported with its line and column so a writer can fix it without guessing.
+package config
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// Site is the whole of docsd.toml.
+type Site struct {
+	Title        string        `toml:"title" json:"title"`
+	Tagline      string        `toml:"tagline" json:"tagline"`
+	URL          string        `toml:"url" json:"url"`
+	BasePath     string        `toml:"base_path" json:"basePath"`
+	Favicon      string        `toml:"favicon" json:"favicon"`
+	Announcement *Announcement `toml:"announcement" json:"announcement,omitempty"`
+	ColorMode    ColorMode     `toml:"color_mode" json:"colorMode"`
+	Navbar       Navbar        `toml:"navbar" json:"navbar"`
+	Footer       Footer        `toml:"footer" json:"footer"`
+	Sidebars     []Sidebar     `toml:"sidebars" json:"-"`
+	Versions     []Version     `toml:"versions" json:"versions"`
+	Locales      []Locale      `toml:"locales" json:"locales"`
+	Blog         Blog          `toml:"blog" json:"blog"`
+	Search       Search        `toml:"search" json:"-"`
+	Registry     Registry      `toml:"registry" json:"-"`
+}
+
+// Announcement is the dismissible bar above the navbar; a new ID shows it again to readers who
+// dismissed the previous one.
+type Announcement struct {
+	ID          string `toml:"id" json:"id"`
+	Content     string `toml:"content" json:"content"`
+	Dismissible bool   `toml:"dismissible" json:"dismissible"`
+}
+
+// ColorMode says whether the reader's system preference is one of the colour-mode choices.
+type ColorMode struct {
+	RespectPrefersColorScheme bool `toml:"respect_prefers_color_scheme" json:"respectPrefersColorScheme"`
+}
+
+// Navbar is the top bar.
+type Navbar struct {
+	Title        string       `toml:"title" json:"title"`
+	Logo         Logo         `toml:"logo" json:"logo"`
+	HideOnScroll bool         `toml:"hide_on_scroll" json:"hideOnScroll"`
+	Items        []NavbarItem `toml:"items" json:"items"`
+}
+
+// NavbarItem is one entry of the navbar (SPEC §3: type, label, to, href, position).
+type NavbarItem struct {
+	Type     string       `toml:"type" json:"type"`
+	Label    string       `toml:"label" json:"label,omitempty"`
+	To       string       `toml:"to" json:"to,omitempty"`
+	Href     string       `toml:"href" json:"href,omitempty"`
+	Position string       `toml:"position" json:"position"`
+	Sidebar  string       `toml:"sidebar" json:"sidebar,omitempty"`
+	Items    []NavbarItem `toml:"items" json:"items,omitempty"`
+	Aria     string       `toml:"aria_label" json:"ariaLabel,omitempty"`
+}
+
+// Navbar item types.
+const (
+	ItemDocSidebar       = "docSidebar"
+	ItemLink             = "link"
+	ItemVersionDropdown  = "docsVersionDropdown"
+	ItemLocaleDropdown   = "localeDropdown"
+	ItemColorModeToggle  = "colorModeToggle"
+	ItemSearch           = "search"
+	navbarItemTypesHuman = "docSidebar, link, docsVersionDropdown, localeDropdown, colorModeToggle, search"
+)
+
+// Logo is an image with its alternative text and optional link.
+type Logo struct {
+	Src  string `toml:"src" json:"src"`
+	Alt  string `toml:"alt" json:"alt"`
+	Href string `toml:"href" json:"href,omitempty"`
+}
+
+// Footer is the bottom of every page (SPEC §3: links, logo, copyright).
+type Footer struct {
+	Links     []FooterColumn `toml:"links" json:"links"`
+	Logo      Logo           `toml:"logo" json:"logo"`
+	Copyright string         `toml:"copyright" json:"copyright"`
+}
+
+// FooterColumn is a titled list of links.
+type FooterColumn struct {
+	Title string       `toml:"title" json:"title"`
+	Items []FooterLink `toml:"items" json:"items"`
+}
+
+// FooterLink points inside the site (To, a site path) or outside it (Href).
+type FooterLink struct {
+	Label string `toml:"label" json:"label"`
+	To    string `toml:"to" json:"to,omitempty"`
+	Href  string `toml:"href" json:"href,omitempty"`
+}
+
+// Sidebar is generated from one folder of the docs; Entry is the doc the navbar opens.
+type Sidebar struct {
+	ID    string `toml:"id"`
+	Dir   string `toml:"dir"`
+	Entry string `toml:"entry"`
+	Label string `toml:"label"`
+}
+
+// Version is one docs version (SPEC §3: name, label, path, isLast, mainDocId). Dir is where its
+// docs live under content/: "docs" for the current version, "versioned_docs/version-<name>" otherwise.
+type Version struct {
+	Name      string `toml:"name" json:"name"`
+	Label     string `toml:"label" json:"label"`
+	Path      string `toml:"path" json:"path"`
+	IsLast    bool   `toml:"is_last" json:"isLast"`
+	MainDocID string `toml:"main_doc" json:"mainDocId"`
+	Dir       string `toml:"dir" json:"-"`
+}
+
+// Locale is one language of the site (SPEC §3: label, htmlLang, direction).
+type Locale struct {
+	Code      string `toml:"code" json:"code"`
+	Label     string `toml:"label" json:"label"`
+	HTMLLang  string `toml:"html_lang" json:"htmlLang"`
+	Direction string `toml:"direction" json:"direction"`
+	Default   bool   `toml:"default" json:"default"`
+}
+
+// Blog holds the options of the announcements blog.
+type Blog struct {
+	Path         string `toml:"path" json:"path"`
+	Title        string `toml:"title" json:"title"`
+	Description  string `toml:"description" json:"description"`
+	PostsPerPage int    `toml:"posts_per_page" json:"postsPerPage"`
+	FeedTitle    string `toml:"feed_title" json:"-"`
+}
+
+// Search holds the options of the search index.
+type Search struct {
+	// Language of the stemmer; only English is built in.
+	Language string `toml:"language"`
+}
+
+// Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).
+type Registry struct {
+	API     string   `toml:"api"`
+	Dir     string   `toml:"dir"`
+	Ref     string   `toml:"ref"`
+	Plugins []Plugin `toml:"plugins"`
+}
+
+// Plugin is one registry page and where its documentation comes from.
+type Plugin struct {
+	Slug string `toml:"slug"`
+	Repo string `toml:"repo"`
+	File string `toml:"file"`
+}
+
+// Error is a problem in docsd.toml at a line and column.
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Load reads and checks the configuration file.
+func Load(path string) (*Site, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading site configuration: %w", err)
+	}
+	return Parse(path, raw)
+}
+
+// Parse decodes the configuration; name is used in error messages.
+func Parse(name string, raw []byte) (*Site, error) {
+	var s Site
+	dec := toml.NewDecoder(bytes.NewReader(raw)).DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			row, col := de.Position()
+			return nil, &Error{File: name, Line: row, Column: col, Msg: de.Error()}
+		}
+		var sm *toml.StrictMissingError
+		if errors.As(err, &sm) && len(sm.Errors) > 0 {
+			row, col := sm.Errors[0].Position()
+			return nil, &Error{File: name, Line: row, Column: col,
+				Msg: fmt.Sprintf("unknown key %q", strings.Join(sm.Errors[0].Key(), "."))}
+		}
+		return nil, &Error{File: name, Msg: err.Error()}
+	}
+	s.applyDefaults()
+	if err := s.check(name, raw); err != nil {
+		return nil, err
+	}
+	return &s, nil
+}
+
+func (s *Site) applyDefaults() {
+	if s.BasePath == "" {
+		s.BasePath = "/"
+	}
+	if !strings.HasSuffix(s.BasePath, "/") {
+		s.BasePath += "/"
+	}
+	if len(s.Locales) == 0 {
+		s.Locales = []Locale{{Code: "en", Label: "English", HTMLLang: "en", Direction: "ltr", Default: true}}
+	}
+	for i := range s.Locales {
+		if s.Locales[i].Direction == "" {
+			s.Locales[i].Direction = "ltr"
+		}
+		if s.Locales[i].HTMLLang == "" {
+			s.Locales[i].HTMLLang = s.Locales[i].Code
+		}
+	}
+	if len(s.Versions) == 0 {
+		s.Versions = []Version{{Name: "current", Label: "Next", Path: "", IsLast: true}}
+	}
+	for i := range s.Versions {
+		v := &s.Versions[i]
+		if v.Dir == "" {
+			if v.Name == "current" {
+				v.Dir = "docs"
+			} else {
+				v.Dir = "versioned_docs/version-" + v.Name
+			}
+		}
+	}
+	if s.Blog.Path == "" {
+		s.Blog.Path = "blog"
+	}
+	if s.Blog.PostsPerPage == 0 {
+		s.Blog.PostsPerPage = 10
+	}
+	if s.Registry.Ref == "" {
+		s.Registry.Ref = "main"
+	}
+	if s.Registry.API == "" {
+		s.Registry.API = "https://api.github.com"
+	}
+}
+
+// check finds mistakes the decoder cannot: missing records, duplicates, unknown references.
+func (s *Site) check(name string, raw []byte) error {
+	fail := func(key, format string, args ...any) error {
+		line := lineOf(raw, key)
+		return &Error{File: name, Line: line, Column: 1, Msg: fmt.Sprintf(format, args...)}
+	}
+	if s.Title == "" {
+		return fail("title", "the site needs a title")
+	}
+	defaults := 0
+	seen := map[string]bool{}
+	for _, l := range s.Locales {
+		if l.Code == "" {
+			return fail("[[locales]]", "a locale has no code")
+		}
+		if seen[l.Code] {
+			return fail("code = \""+l.Code, "locale %q is listed twice", l.Code)
+		}
+		seen[l.Code] = true
+		if l.Default {
+			defaults++
+		}
+		if l.Direction != "ltr" && l.Direction != "rtl" {
+			return fail("direction", "locale %q: direction must be ltr or rtl, not %q", l.Code, l.Direction)
+		}
+	}
+	if defaults != 1 {
+		return fail("[[locales]]", "exactly one locale must be the default (found %d)", defaults)
+	}
+	seen = map[string]bool{}
+	last := 0
+	for _, v := range s.Versions {
+		if seen[v.Name] {
+			return fail("name = \""+v.Name, "docs version %q is listed twice", v.Name)
+		}
+		seen[v.Name] = true
+		if v.IsLast {
+			last++
+		}
+	}
+	if last != 1 {
+		return fail("[[versions]]", "exactly one docs version must have is_last = true (found %d)", last)
+	}
+	sidebars := map[string]bool{}
+	for _, sb := range s.Sidebars {
+		if sb.ID == "" || sb.Dir == "" {
+			return fail("[[sidebars]]", "every sidebar needs an id and a dir")
+		}
+		if sidebars[sb.ID] {
+			return fail("id = \""+sb.ID, "sidebar %q is listed twice", sb.ID)
+		}
+		sidebars[sb.ID] = true
+	}
+	var walk func(items []NavbarItem) error
+	walk = func(items []NavbarItem) error {
+		for _, it := range items {
+			switch it.Type {
+			case ItemDocSidebar:
+				if !sidebars[it.Sidebar] {
+					return fail("sidebar = \""+it.Sidebar, "navbar item %q names sidebar %q, which is not defined in [[sidebars]]", it.Label, it.Sidebar)
+				}
+			case ItemLink, "":
+				if it.To == "" && it.Href == "" && len(it.Items) == 0 {
+					return fail("label = \""+it.Label, "navbar link %q needs to or href", it.Label)
+				}
+			case ItemVersionDropdown, ItemLocaleDropdown, ItemColorModeToggle, ItemSearch:
+			default:
+				return fail("type = \""+it.Type, "navbar item type %q is not one of %s", it.Type, navbarItemTypesHuman)
+			}
+			if it.Position != "" && it.Position != "left" && it.Position != "right" {
+				return fail("position = \""+it.Position, "navbar item %q: position must be left or right", it.Label)
+			}
+			if err := walk(it.Items); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	return walk(s.Navbar.Items)
+}
+
+// lineOf finds the first line containing needle, so that semantic errors point somewhere useful.
+func lineOf(raw []byte, needle string) int {
+	for i, line := range strings.Split(string(raw), "\n") {
+		if strings.Contains(line, needle) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// DefaultLocale returns the default locale.
+func (s *Site) DefaultLocale() Locale {
+	for _, l := range s.Locales {
+		if l.Default {
+			return l
+		}
+	}
+	return s.Locales[0]
+}
+
+// Sidebar returns the sidebar with the id, if any.
+func (s *Site) Sidebar(id string) (Sidebar, bool) {
+	for _, sb := range s.Sidebars {
+		if sb.ID == id {
+			return sb, true
+		}
+	}
+	return Sidebar{}, false
+}

@@ -1,0 +1,351 @@
+// Package content finds the site's source files under content/ and reads their front matter. It
+// knows the layout of DESIGN.md §3: docs per version and locale, category files, blog posts, authors
+// and tags, standalone pages, and static files. Every problem is keyed by file and line.
+package content
+
+import (
+	"bytes"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/goccy/go-yaml"
+)
+
+// Kind says what a source file is.
+type Kind int
+
+// Source kinds. The zero value is a doc, the most common file.
+const (
+	Doc Kind = iota
+	Category
+	BlogPost
+	BlogAuthors
+	BlogTags
+	Page
+	Static
+)
+
+// Source is one file of the site.
+type Source struct {
+	Kind    Kind
+	Path    string // path relative to the content folder, with forward slashes
+	Abs     string
+	Version string // docs version name, for docs and categories
+	Locale  string // locale code
+	Rel     string // path inside its docs folder (docs) or section folder (others)
+}
+
+// Error is a problem in a content file.
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// Layout tells Scan which docs folders belong to which version and which locales exist.
+type Layout struct {
+	DefaultLocale string
+	Locales       []string
+	Versions      map[string]string // docs folder (e.g. "docs", "versioned_docs/version-0.25") → version name
+}
+
+// Scan lists the source files below root. Editors' temporary files and hidden files are skipped.
+func Scan(root string, layout Layout) ([]Source, error) {
+	var out []Source
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if p != root && (strings.HasPrefix(name, ".") || IsEditorTemp(name)) {
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			return nil
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if s, ok := Classify(rel, layout); ok {
+			s.Abs = p
+			out = append(out, s)
+		}
+		return nil
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out, err
+}
+
+// IsEditorTemp reports whether a file name is an editor's swap, backup or temporary file.
+func IsEditorTemp(name string) bool {
+	return strings.HasSuffix(name, "~") || strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") ||
+		strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".tmp") || strings.HasPrefix(name, ".#") ||
+		(strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")) || name == "4913" ||
+		strings.HasSuffix(name, ".crswap") || strings.HasPrefix(name, ".goutputstream")
+}
+
+// Classify says what the file at rel (relative to the content folder) is.
+func Classify(rel string, layout Layout) (Source, bool) {
+	s := Source{Path: rel, Locale: layout.DefaultLocale}
+	rest := rel
+	if strings.HasPrefix(rest, "i18n/") {
+		parts := strings.SplitN(rest, "/", 3)
+		if len(parts) < 3 {
+			return s, false
+		}
+		s.Locale, rest = parts[1], parts[2]
+	}
+	switch {
+	case strings.HasPrefix(rest, "static/"):
+		if s.Locale != layout.DefaultLocale {
+			return s, false
+		}
+		s.Kind, s.Rel = Static, strings.TrimPrefix(rest, "static/")
+		return s, true
+	case strings.HasPrefix(rest, "blog/"):
+		s.Rel = strings.TrimPrefix(rest, "blog/")
+		switch {
+		case s.Rel == "authors.yml":
+			s.Kind = BlogAuthors
+		case s.Rel == "tags.yml":
+			s.Kind = BlogTags
+		case strings.HasSuffix(s.Rel, ".md") && !strings.Contains(s.Rel, "/"):
+			s.Kind = BlogPost
+		default:
+			return s, false
+		}
+		return s, true
+	case strings.HasPrefix(rest, "pages/"):
+		s.Rel = strings.TrimPrefix(rest, "pages/")
+		s.Kind = Page
+		return s, strings.HasSuffix(s.Rel, ".md")
+	}
+	for dir, version := range layout.Versions {
+		if strings.HasPrefix(rest, dir+"/") {
+			s.Version, s.Rel = version, strings.TrimPrefix(rest, dir+"/")
+			base := filepath.Base(s.Rel)
+			switch {
+			case base == "_category_.yml" || base == "_category_.yaml" || base == "_category_.json":
+				s.Kind = Category
+			case strings.HasSuffix(base, ".md"):
+				s.Kind = Doc
+			default:
+				// Images and other files beside docs are served from the build's assets.
+				s.Kind = Static
+				s.Rel = rel
+				return s, s.Locale == layout.DefaultLocale
+			}
+			return s, true
+		}
+	}
+	return s, false
+}
+
+// FrontMatter holds the keys docsd understands (DESIGN.md §3). Unknown keys are ignored so that
+// Docusaurus content builds as it is.
+type FrontMatter struct {
+	ID                  string    `yaml:"id"`
+	Title               string    `yaml:"title"`
+	SidebarLabel        string    `yaml:"sidebar_label"`
+	SidebarPosition     *float64  `yaml:"sidebar_position"`
+	Slug                string    `yaml:"slug"`
+	Description         string    `yaml:"description"`
+	Keywords            []string  `yaml:"keywords"`
+	Tags                []string  `yaml:"tags"`
+	HideTableOfContents bool      `yaml:"hide_table_of_contents"`
+	TOCMinHeadingLevel  int       `yaml:"toc_min_heading_level"`
+	TOCMaxHeadingLevel  int       `yaml:"toc_max_heading_level"`
+	PaginationPrev      *string   `yaml:"pagination_prev"`
+	PaginationNext      *string   `yaml:"pagination_next"`
+	Draft               bool      `yaml:"draft"`
+	Unlisted            bool      `yaml:"unlisted"`
+	Authors             StringSet `yaml:"authors"`
+	Date                string    `yaml:"date"`
+}
+
+// StringSet accepts a single string or a list of strings.
+type StringSet []string
+
+// UnmarshalYAML implements yaml.BytesUnmarshaler.
+func (s *StringSet) UnmarshalYAML(b []byte) error {
+	var one string
+	if err := yaml.Unmarshal(b, &one); err == nil {
+		*s = StringSet{one}
+		return nil
+	}
+	var many []string
+	if err := yaml.Unmarshal(b, &many); err != nil {
+		return fmt.Errorf("expected a string or a list of strings")
+	}
+	*s = many
+	return nil
+}
+
+var fmDelim = regexp.MustCompile(`(?s)\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\n|\z)`)
+
+// SplitFrontMatter separates YAML front matter from the body. bodyLine is the 1-based line of the
+// body's first line in the file.
+func SplitFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bodyLine int, err error) {
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	m := fmDelim.FindSubmatchIndex(raw)
+	if m == nil {
+		if bytes.HasPrefix(raw, []byte("---\n")) {
+			return fm, nil, 0, &Error{File: file, Line: 1, Column: 1, Msg: "front matter starts with --- but has no closing ---"}
+		}
+		return fm, raw, 1, nil
+	}
+	yamlText := raw[m[2]:m[3]]
+	if err := yaml.Unmarshal(yamlText, &fm); err != nil {
+		return fm, nil, 0, yamlError(file, err, 1)
+	}
+	if fm.TOCMinHeadingLevel != 0 && (fm.TOCMinHeadingLevel < 2 || fm.TOCMinHeadingLevel > 6) {
+		return fm, nil, 0, &Error{File: file, Line: lineOfKey(yamlText, "toc_min_heading_level") + 1, Column: 1,
+			Msg: "toc_min_heading_level must be between 2 and 6"}
+	}
+	if fm.TOCMaxHeadingLevel != 0 && (fm.TOCMaxHeadingLevel < 2 || fm.TOCMaxHeadingLevel > 6) {
+		return fm, nil, 0, &Error{File: file, Line: lineOfKey(yamlText, "toc_max_heading_level") + 1, Column: 1,
+			Msg: "toc_max_heading_level must be between 2 and 6"}
+	}
+	bodyLine = bytes.Count(raw[:m[1]], []byte("\n")) + 1
+	return fm, raw[m[1]:], bodyLine, nil
+}
+
+var yamlPos = regexp.MustCompile(`^\[(\d+):(\d+)\]\s*(.*)`)
+
+// yamlError turns a YAML error into an Error; lineOffset is the file line of the YAML's first line
+// minus one.
+func yamlError(file string, err error, lineOffset int) error {
+	msg := strings.TrimSpace(err.Error())
+	first, _, _ := strings.Cut(msg, "\n")
+	if m := yamlPos.FindStringSubmatch(first); m != nil {
+		line, _ := strconv.Atoi(m[1])
+		col, _ := strconv.Atoi(m[2])
+		return &Error{File: file, Line: line + lineOffset, Column: col, Msg: "front matter: " + m[3]}
+	}
+	return &Error{File: file, Line: lineOffset + 1, Column: 1, Msg: "front matter: " + first}
+}
+
+func lineOfKey(yamlText []byte, key string) int {
+	for i, l := range strings.Split(string(yamlText), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(l), key+":") {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// CategoryFile is a folder's _category_.yml.
+type CategoryFile struct {
+	Label       string        `yaml:"label" json:"label"`
+	Position    *float64      `yaml:"position" json:"position"`
+	Collapsed   *bool         `yaml:"collapsed" json:"collapsed"`
+	Collapsible *bool         `yaml:"collapsible" json:"collapsible"`
+	Link        *CategoryLink `yaml:"link" json:"link"`
+	ClassName   string        `yaml:"className" json:"className"`
+}
+
+// CategoryLink is where a category's label leads.
+type CategoryLink struct {
+	Type        string `yaml:"type" json:"type"` // "generated-index" or "doc"
+	Slug        string `yaml:"slug" json:"slug"`
+	Title       string `yaml:"title" json:"title"`
+	Description string `yaml:"description" json:"description"`
+	ID          string `yaml:"id" json:"id"`
+}
+
+// ReadCategory parses a category file (YAML, or JSON, which YAML reads too).
+func ReadCategory(file string, raw []byte) (CategoryFile, error) {
+	var c CategoryFile
+	if err := yaml.UnmarshalWithOptions(raw, &c, yaml.Strict()); err != nil {
+		return c, yamlError(file, err, 0)
+	}
+	if c.Link != nil && c.Link.Type != "generated-index" && c.Link.Type != "doc" {
+		return c, &Error{File: file, Line: lineOfKey(raw, "type"), Column: 1,
+			Msg: fmt.Sprintf("link type must be generated-index or doc, not %q", c.Link.Type)}
+	}
+	if c.Link != nil && c.Link.Type == "doc" && c.Link.ID == "" {
+		return c, &Error{File: file, Line: lineOfKey(raw, "link"), Column: 1, Msg: "a link of type doc needs an id"}
+	}
+	return c, nil
+}
+
+// Author is one blog author of authors.yml.
+type Author struct {
+	Key      string `yaml:"-" json:"key"`
+	Name     string `yaml:"name" json:"name"`
+	Title    string `yaml:"title" json:"title,omitempty"`
+	URL      string `yaml:"url" json:"url,omitempty"`
+	ImageURL string `yaml:"image_url" json:"imageURL,omitempty"`
+	Page     bool   `yaml:"page" json:"-"`
+}
+
+// Tag is one blog tag of tags.yml.
+type Tag struct {
+	Key         string `yaml:"-" json:"key"`
+	Label       string `yaml:"label" json:"label"`
+	Permalink   string `yaml:"permalink" json:"permalink"`
+	Description string `yaml:"description" json:"description"`
+}
+
+// ReadAuthors parses authors.yml, keyed by author key, in key order.
+func ReadAuthors(file string, raw []byte) ([]Author, error) {
+	var m map[string]Author
+	if err := yaml.Unmarshal(raw, &m); err != nil {
+		return nil, yamlError(file, err, 0)
+	}
+	var out []Author
+	for k, a := range m {
+		a.Key = k
+		if a.Name == "" {
+			return nil, &Error{File: file, Line: lineOfKey(raw, k), Column: 1, Msg: fmt.Sprintf("author %q has no name", k)}
+		}
+		out = append(out, a)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out, nil
+}
+
+// ReadTags parses tags.yml, in key order.
+func ReadTags(file string, raw []byte) ([]Tag, error) {
+	var m map[string]Tag
+	if err := yaml.Unmarshal(raw, &m); err != nil {
+		return nil, yamlError(file, err, 0)
+	}
+	var out []Tag
+	for k, t := range m {
+		t.Key = k
+		if t.Label == "" {
+			t.Label = k
+		}
+		if t.Permalink == "" {
+			t.Permalink = "/" + k
+		}
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
+	return out, nil
+}
+
+// ReadFile reads a source file.
+func ReadFile(s Source) ([]byte, error) {
+	b, err := os.ReadFile(s.Abs)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", s.Path, err)
+	}
+	return b, nil
+}

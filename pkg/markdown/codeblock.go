@@ -1,0 +1,157 @@
+package markdown
+
+import (
+	"bytes"
+	"html"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/alecthomas/chroma/v2"
+	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/alecthomas/chroma/v2/styles"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/renderer"
+	"github.com/yuin/goldmark/util"
+)
+
+// CodeInfo is what a fence's info string says: ```yaml title="a.yml" {1,4-6}
+type CodeInfo struct {
+	Lang      string
+	Title     string
+	Highlight [][2]int
+}
+
+var (
+	infoTitle = regexp.MustCompile(`title=(?:"([^"]*)"|'([^']*)'|(\S+))`)
+	infoLines = regexp.MustCompile(`\{([\d,\s-]+)\}`)
+)
+
+// ParseCodeInfo reads a fenced code block's info string.
+func ParseCodeInfo(info string) CodeInfo {
+	var ci CodeInfo
+	if m := infoTitle.FindStringSubmatch(info); m != nil {
+		ci.Title = m[1] + m[2] + m[3]
+		info = strings.Replace(info, m[0], "", 1)
+	}
+	if m := infoLines.FindStringSubmatch(info); m != nil {
+		for _, part := range strings.Split(m[1], ",") {
+			part = strings.TrimSpace(part)
+			lo, hi, found := strings.Cut(part, "-")
+			a, err1 := strconv.Atoi(strings.TrimSpace(lo))
+			b := a
+			var err2 error
+			if found {
+				b, err2 = strconv.Atoi(strings.TrimSpace(hi))
+			}
+			if err1 == nil && err2 == nil && a > 0 && b >= a {
+				ci.Highlight = append(ci.Highlight, [2]int{a, b})
+			}
+		}
+		info = strings.Replace(info, m[0], "", 1)
+	}
+	if f := strings.Fields(info); len(f) > 0 {
+		ci.Lang = strings.ToLower(f[0])
+	}
+	return ci
+}
+
+// codeRenderer replaces goldmark's fenced-code output with highlighted, titled blocks. Colours come
+// from CSS classes so that one HTML serves both the light and the dark theme.
+type codeRenderer struct{}
+
+func (codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindFencedCodeBlock, renderFenced)
+	reg.Register(ast.KindCodeBlock, renderFenced)
+}
+
+func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if !entering {
+		return ast.WalkSkipChildren, nil
+	}
+	var ci CodeInfo
+	if f, ok := node.(*ast.FencedCodeBlock); ok && f.Info != nil {
+		ci = ParseCodeInfo(string(f.Info.Segment.Value(source)))
+	}
+	var code bytes.Buffer
+	lines := node.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		code.Write(seg.Value(source))
+	}
+	w.WriteString(`<div class="code-block`)
+	if ci.Lang != "" {
+		w.WriteString(` language-` + html.EscapeString(ci.Lang))
+	}
+	w.WriteString(`">`)
+	if ci.Title != "" {
+		w.WriteString(`<div class="code-title">` + html.EscapeString(ci.Title) + `</div>`)
+	}
+	w.WriteString(`<div class="code-body">`)
+	if err := highlight(w, code.String(), ci); err != nil {
+		w.WriteString(`<pre class="chroma"><code>` + html.EscapeString(code.String()) + `</code></pre>`)
+	}
+	w.WriteString(`<button type="button" class="copy-button" aria-label="Copy code to clipboard">Copy</button></div></div>` + "\n")
+	return ast.WalkSkipChildren, nil
+}
+
+func highlight(w util.BufWriter, code string, ci CodeInfo) error {
+	lexer := lexers.Get(ci.Lang)
+	if lexer == nil {
+		lexer = lexers.Fallback
+	}
+	lexer = chroma.Coalesce(lexer)
+	it, err := lexer.Tokenise(nil, code)
+	if err != nil {
+		return err
+	}
+	opts := []chromahtml.Option{chromahtml.WithClasses(true), chromahtml.TabWidth(4)}
+	if len(ci.Highlight) > 0 {
+		opts = append(opts, chromahtml.HighlightLines(ci.Highlight))
+	}
+	return chromahtml.New(opts...).Format(w, styles.Fallback, it)
+}
+
+var (
+	cssOnce sync.Once
+	cssText string
+)
+
+// HighlightCSS is the stylesheet for highlighted code: a light palette, and a dark one scoped to
+// [data-theme="dark"].
+func HighlightCSS() string {
+	cssOnce.Do(func() {
+		var b strings.Builder
+		f := chromahtml.New(chromahtml.WithClasses(true))
+		var light, dark bytes.Buffer
+		_ = f.WriteCSS(&light, styles.Get("github"))
+		_ = f.WriteCSS(&dark, styles.Get("github-dark"))
+		b.WriteString(keepTokenRules(light.String(), ""))
+		b.WriteString(keepTokenRules(dark.String(), `[data-theme="dark"] `))
+		cssText = b.String()
+	})
+	return cssText
+}
+
+// keepTokenRules keeps chroma's token colours and drops its background and layout rules (the site's
+// CSS owns those), prefixing each selector with scope.
+func keepTokenRules(css, scope string) string {
+	var b strings.Builder
+	for _, line := range strings.Split(css, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "/* Background */") || strings.Contains(line, ".bg {") ||
+			strings.Contains(line, ".chroma {") || strings.HasPrefix(line, "/* PreWrapper */") {
+			continue
+		}
+		if i := strings.Index(line, "*/ "); strings.HasPrefix(line, "/*") && i > 0 {
+			line = line[i+3:]
+		}
+		if !strings.HasPrefix(line, ".chroma") {
+			continue
+		}
+		b.WriteString(scope + line + "\n")
+	}
+	return b.String()
+}

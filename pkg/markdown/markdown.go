@@ -1,0 +1,309 @@
+// Package markdown turns one Markdown file into a parsed document: parsed once, it yields the title,
+// the headings with their ids, every outgoing link with its line and column, the plain text of each
+// section for search, and (once the site's routes are known) HTML. Output is deterministic.
+package markdown
+
+import (
+	"bytes"
+	"html"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark"
+	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/extension"
+	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/renderer"
+	ghtml "github.com/yuin/goldmark/renderer/html"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
+)
+
+// Converter parses and renders Markdown; it is safe for concurrent use.
+type Converter struct {
+	md goldmark.Markdown
+}
+
+// New makes a converter with the site's Markdown dialect: CommonMark, GFM, admonitions, highlighted
+// code, GitHub-style heading ids with {#custom} ids, raw HTML.
+func New() *Converter {
+	md := goldmark.New(
+		goldmark.WithExtensions(extension.GFM, admonitions{}),
+		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithHeadingAttribute()),
+		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
+			renderer.WithNodeRenderers(util.Prioritized(codeRenderer{}, 100), util.Prioritized(headingRenderer{}, 100))),
+	)
+	return &Converter{md: md}
+}
+
+// Heading is one heading of a document.
+type Heading struct {
+	Level int    `json:"level"`
+	ID    string `json:"id"`
+	Text  string `json:"value"`
+}
+
+// Link is one outgoing reference of a document, where the writer wrote it.
+type Link struct {
+	Dest   string
+	Text   string
+	Line   int
+	Column int
+	Image  bool // an image or another embedded file rather than a page
+	node   ast.Node
+}
+
+// Section is the text under one heading (the first section, before any heading, has ID "").
+type Section struct {
+	ID      string
+	Heading string
+	Text    string
+}
+
+// Doc is one parsed Markdown document.
+type Doc struct {
+	Title    string // the first level-1 heading, removed from the body
+	Headings []Heading
+	Links    []Link
+	Sections []Section
+	source   []byte
+	root     ast.Node
+	conv     *Converter
+}
+
+// Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
+// before it), so that link positions point into the file the writer edits.
+func (c *Converter) Parse(src []byte, firstLine int) *Doc {
+	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
+	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	d := &Doc{source: src, root: root, conv: c}
+	lines := lineStarts(src)
+	pos := func(off int) (int, int) {
+		i := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
+		if i < 0 {
+			i = 0
+		}
+		return i + firstLine, off - lines[i] + 1
+	}
+	// The first level-1 heading is the title when it comes before any other content.
+	if h, ok := root.FirstChild().(*ast.Heading); ok && h.Level == 1 {
+		d.Title = plainText(h, src)
+		root.RemoveChild(root, h)
+	}
+	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch n := n.(type) {
+		case *ast.Heading:
+			id, _ := n.AttributeString("id")
+			idb, _ := id.([]byte)
+			d.Headings = append(d.Headings, Heading{Level: n.Level, ID: string(idb), Text: plainText(n, src)})
+		case *ast.Link:
+			line, col := pos(startOffset(n, src) - 1)
+			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, node: n})
+		case *ast.Image:
+			line, col := pos(startOffset(n, src) - 2)
+			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, Image: true, node: n})
+		case *ast.RawHTML:
+			segs := n.Segments
+			for i := 0; i < segs.Len(); i++ {
+				seg := segs.At(i)
+				d.Links = append(d.Links, htmlLinks(src, seg.Start, seg.Value(src), pos)...)
+			}
+		case *ast.HTMLBlock:
+			lines := n.Lines()
+			for i := 0; i < lines.Len(); i++ {
+				seg := lines.At(i)
+				d.Links = append(d.Links, htmlLinks(src, seg.Start, seg.Value(src), pos)...)
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	d.Sections = sections(root, src)
+	return d
+}
+
+var htmlAttr = regexp.MustCompile(`(?i)\b(href|src)\s*=\s*"([^"]*)"`)
+
+func htmlLinks(src []byte, start int, raw []byte, pos func(int) (int, int)) []Link {
+	var out []Link
+	for _, m := range htmlAttr.FindAllSubmatchIndex(raw, -1) {
+		line, col := pos(start + m[0])
+		out = append(out, Link{Dest: string(raw[m[4]:m[5]]), Line: line, Column: col,
+			Image: strings.EqualFold(string(raw[m[2]:m[3]]), "src")})
+	}
+	return out
+}
+
+// TOC returns the headings between levels min and max, inclusive.
+func (d *Doc) TOC(min, max int) []Heading {
+	var out []Heading
+	for _, h := range d.Headings {
+		if h.Level >= min && h.Level <= max {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// Render writes the document's HTML. resolve maps each link destination as written to the URL the
+// page must use (a relative .md link becomes a route); it is applied to the original destinations
+// every time, so a document can be rendered again after its targets move.
+func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, error) {
+	for _, l := range d.Links {
+		switch n := l.node.(type) {
+		case *ast.Link:
+			n.Destination = []byte(resolve(l.Dest, false))
+		case *ast.Image:
+			n.Destination = []byte(resolve(l.Dest, true))
+		}
+	}
+	var buf bytes.Buffer
+	err := d.conv.md.Renderer().Render(&buf, d.source, d.root)
+	return buf.Bytes(), err
+}
+
+// Excerpt renders the blocks before a `<!-- truncate -->` comment; ok is false when there is none.
+func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok bool, err error) {
+	var cut ast.Node
+	for n := d.root.FirstChild(); n != nil; n = n.NextSibling() {
+		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && bytes.Contains(hb.Lines().Value(d.source), []byte("truncate")) {
+			cut = n
+			break
+		}
+	}
+	if cut == nil {
+		return nil, false, nil
+	}
+	full, err := d.Render(resolve)
+	if err != nil {
+		return nil, false, err
+	}
+	if i := bytes.Index(full, []byte("<!-- truncate -->")); i >= 0 {
+		return full[:i], true, nil
+	}
+	return full, true, nil
+}
+
+// plainText is the text of a node's inline content, as a reader sees it.
+func plainText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.AutoLink:
+			b.Write(t.URL(src))
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
+}
+
+// sections splits the document's text at headings of level 2 and 3, for search.
+func sections(root ast.Node, src []byte) []Section {
+	out := []Section{{}}
+	var b strings.Builder
+	flush := func() { out[len(out)-1].Text = strings.Join(strings.Fields(b.String()), " "); b.Reset() }
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		if h, ok := n.(*ast.Heading); ok && h.Level >= 2 && h.Level <= 3 {
+			flush()
+			id, _ := h.AttributeString("id")
+			idb, _ := id.([]byte)
+			out = append(out, Section{ID: string(idb), Heading: plainText(h, src)})
+			continue
+		}
+		blockText(&b, n, src)
+	}
+	flush()
+	return out
+}
+
+func blockText(b *strings.Builder, n ast.Node, src []byte) {
+	switch n.(type) {
+	case *ast.FencedCodeBlock, *ast.CodeBlock:
+		lines := n.Lines()
+		for i := 0; i < lines.Len(); i++ {
+			seg := lines.At(i)
+			b.Write(seg.Value(src))
+		}
+		b.WriteByte(' ')
+		return
+	case *ast.HTMLBlock:
+		return
+	case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *east.TableCell:
+		b.WriteString(plainText(n, src))
+		b.WriteByte(' ')
+		return
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		blockText(b, c, src)
+	}
+}
+
+// startOffset finds where a link's text starts in the source.
+func startOffset(n ast.Node, src []byte) int {
+	var off = -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if t, ok := c.(*ast.Text); ok && entering {
+			off = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if off >= 0 {
+		return off
+	}
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if p.Type() == ast.TypeBlock && p.Lines().Len() > 0 {
+			return p.Lines().At(0).Start + 2
+		}
+	}
+	return 2
+}
+
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// headingRenderer adds a self-link to each heading so readers can copy a link to a section.
+type headingRenderer struct{}
+
+func (headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(ast.KindHeading, func(w util.BufWriter, src []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		n := node.(*ast.Heading)
+		id, _ := n.AttributeString("id")
+		idb, _ := id.([]byte)
+		tag := "h" + string(rune('0'+n.Level))
+		if entering {
+			w.WriteString("<" + tag)
+			if len(idb) > 0 {
+				w.WriteString(` id="` + html.EscapeString(string(idb)) + `"`)
+			}
+			w.WriteString(` class="anchor">`)
+			return ast.WalkContinue, nil
+		}
+		if len(idb) > 0 {
+			w.WriteString(`<a class="hash-link" href="#` + html.EscapeString(string(idb)) + `" aria-label="Link to this section">#</a>`)
+		}
+		w.WriteString("</" + tag + ">\n")
+		return ast.WalkContinue, nil
+	})
+}

@@ -1,0 +1,117 @@
+// Package render writes the files of a build around the React output: the HTML document of each
+// route, the sitemap and the blog's feeds.
+package render
+
+import (
+	"encoding/json"
+	"html"
+	"strings"
+
+	"docsd/pkg/config"
+	"docsd/pkg/site"
+)
+
+// themeScript applies the stored colour mode before the first paint (no flash of the wrong theme),
+// and hides an announcement the reader already dismissed. It must not throw when storage is blocked.
+const themeScript = `(function(){var d=document.documentElement,t=null,a=null,i=null;try{t=localStorage.getItem("theme");a=localStorage.getItem("docsd.announcement.dismiss");i=localStorage.getItem("docsd.announcement.id")}catch(e){}var s=t==="dark"||t==="light"?t:null,r=d.getAttribute("data-respect-system")==="true";var m=s||(r&&window.matchMedia&&matchMedia("(prefers-color-scheme: dark)").matches?"dark":"light");d.setAttribute("data-theme",m);d.setAttribute("data-theme-choice",s||(r?"system":"light"));if(a==="true"&&i===d.getAttribute("data-announcement-id"))d.setAttribute("data-announcement-dismissed","true")})();`
+
+// Assets are the shell's files a page links to.
+type Assets struct {
+	CSS     []string
+	JS      string
+	Preload []string
+}
+
+// Document is everything one HTML file needs.
+type Document struct {
+	Site     *site.SiteData
+	Page     *site.PageData
+	Sidebar  []*site.SidebarItem
+	NotFound *site.PageData
+	Body     string // server-rendered app
+	Assets   Assets
+	// Alternates maps each locale's htmlLang to the same page in that locale.
+	Alternates []Alternate
+}
+
+// Alternate is the same page in another locale.
+type Alternate struct {
+	Lang string
+	Href string
+}
+
+// Title is the document title of a page.
+func Title(cfg *config.Site, p *site.PageData) string {
+	if p.Kind == site.KindLanding {
+		return cfg.Title + " | " + cfg.Tagline
+	}
+	if p.Title == "" {
+		return cfg.Title
+	}
+	return p.Title + " | " + cfg.Title
+}
+
+// HTML writes the document.
+func (d *Document) HTML() ([]byte, error) {
+	cfg := d.Site.Site
+	var locale config.Locale
+	for _, l := range cfg.Locales {
+		if l.Code == d.Site.Locale {
+			locale = l
+		}
+	}
+	data, err := json.Marshal(map[string]any{"site": d.Site, "page": d.Page, "sidebar": d.Sidebar, "notFound": d.NotFound})
+	if err != nil {
+		return nil, err
+	}
+	esc := html.EscapeString
+	var b strings.Builder
+	b.Grow(len(d.Body) + len(data) + 4096)
+	b.WriteString(`<!DOCTYPE html><html lang="` + esc(locale.HTMLLang) + `" dir="` + esc(locale.Direction) + `" data-theme="light"`)
+	if cfg.ColorMode.RespectPrefersColorScheme {
+		b.WriteString(` data-respect-system="true"`)
+	}
+	if cfg.Announcement != nil {
+		b.WriteString(` data-announcement-id="` + esc(cfg.Announcement.ID) + `"`)
+	}
+	b.WriteString(`><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`)
+	b.WriteString(`<title>` + esc(Title(cfg, d.Page)) + `</title>`)
+	desc := d.Page.Description
+	if desc == "" {
+		desc = cfg.Tagline
+	}
+	b.WriteString(`<meta name="description" content="` + esc(desc) + `">`)
+	b.WriteString(`<meta property="og:title" content="` + esc(Title(cfg, d.Page)) + `"><meta property="og:description" content="` + esc(desc) + `">`)
+	if len(d.Page.Keywords) > 0 {
+		b.WriteString(`<meta name="keywords" content="` + esc(strings.Join(d.Page.Keywords, ", ")) + `">`)
+	}
+	if d.Page.NoIndex || d.Page.Kind == site.KindNotFound {
+		b.WriteString(`<meta name="robots" content="noindex">`)
+	} else if cfg.URL != "" {
+		b.WriteString(`<link rel="canonical" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
+		b.WriteString(`<meta property="og:url" content="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
+		for _, a := range d.Alternates {
+			b.WriteString(`<link rel="alternate" hreflang="` + esc(a.Lang) + `" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+a.Href) + `">`)
+		}
+	}
+	if cfg.Favicon != "" {
+		b.WriteString(`<link rel="icon" href="` + esc(cfg.BasePath+strings.TrimPrefix(cfg.Favicon, "/")) + `">`)
+	}
+	blog := cfg.BasePath + strings.Trim(cfg.Blog.Path, "/")
+	b.WriteString(`<link rel="alternate" type="application/rss+xml" href="` + esc(blog) + `/rss.xml" title="` + esc(cfg.Title) + ` RSS Feed">`)
+	b.WriteString(`<link rel="alternate" type="application/atom+xml" href="` + esc(blog) + `/atom.xml" title="` + esc(cfg.Title) + ` Atom Feed">`)
+	b.WriteString(`<script>` + themeScript + `</script>`)
+	for _, css := range d.Assets.CSS {
+		b.WriteString(`<link rel="stylesheet" href="` + esc(css) + `">`)
+	}
+	for _, p := range d.Assets.Preload {
+		b.WriteString(`<link rel="modulepreload" href="` + esc(p) + `">`)
+	}
+	b.WriteString(`<script type="module" src="` + esc(d.Assets.JS) + `"></script>`)
+	b.WriteString(`</head><body><div id="__docsd">`)
+	b.WriteString(d.Body)
+	b.WriteString(`</div><script id="__docsd_data" type="application/json">`)
+	b.Write(data)
+	b.WriteString("</script></body></html>\n")
+	return []byte(b.String()), nil
+}

@@ -1,0 +1,132 @@
+package render
+
+import (
+	"encoding/xml"
+	"strings"
+	"time"
+
+	"docsd/pkg/config"
+	"docsd/pkg/site"
+)
+
+// Sitemap lists every listed route with its absolute URL.
+func Sitemap(cfg *config.Site, routes []string) []byte {
+	type url struct {
+		Loc string `xml:"loc"`
+	}
+	type urlset struct {
+		XMLName xml.Name `xml:"urlset"`
+		NS      string   `xml:"xmlns,attr"`
+		URLs    []url    `xml:"url"`
+	}
+	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+	base := strings.TrimSuffix(cfg.URL, "/")
+	for _, r := range routes {
+		set.URLs = append(set.URLs, url{Loc: base + r})
+	}
+	out, _ := xml.MarshalIndent(set, "", " ")
+	return append([]byte(xml.Header), out...)
+}
+
+// FeedItem is one post of a feed; Content is its HTML.
+type FeedItem struct {
+	Post    site.PostSummary
+	Content string
+}
+
+// RSS writes an RSS 2.0 feed of the posts, newest first.
+func RSS(cfg *config.Site, blogRoute string, items []FeedItem) []byte {
+	type item struct {
+		Title       string   `xml:"title"`
+		Link        string   `xml:"link"`
+		GUID        string   `xml:"guid"`
+		PubDate     string   `xml:"pubDate"`
+		Description string   `xml:"description"`
+		Categories  []string `xml:"category"`
+	}
+	type channel struct {
+		Title       string `xml:"title"`
+		Link        string `xml:"link"`
+		Description string `xml:"description"`
+		Language    string `xml:"language"`
+		Items       []item `xml:"item"`
+	}
+	type rss struct {
+		XMLName xml.Name `xml:"rss"`
+		Version string   `xml:"version,attr"`
+		Channel channel  `xml:"channel"`
+	}
+	base := strings.TrimSuffix(cfg.URL, "/")
+	ch := channel{Title: feedTitle(cfg), Link: base + blogRoute, Description: cfg.Blog.Description, Language: cfg.DefaultLocale().HTMLLang}
+	for _, it := range items {
+		d, _ := time.Parse("2006-01-02", it.Post.Date)
+		var cats []string
+		for _, t := range it.Post.Tags {
+			cats = append(cats, t.Label)
+		}
+		ch.Items = append(ch.Items, item{Title: it.Post.Title, Link: base + it.Post.Route, GUID: base + it.Post.Route,
+			PubDate: d.UTC().Format(time.RFC1123Z), Description: it.Content, Categories: cats})
+	}
+	out, _ := xml.MarshalIndent(rss{Version: "2.0", Channel: ch}, "", " ")
+	return append([]byte(xml.Header), out...)
+}
+
+// Atom writes an Atom 1.0 feed of the posts, newest first.
+func Atom(cfg *config.Site, blogRoute string, items []FeedItem) []byte {
+	type link struct {
+		Href string `xml:"href,attr"`
+		Rel  string `xml:"rel,attr,omitempty"`
+	}
+	type content struct {
+		Type string `xml:"type,attr"`
+		Body string `xml:",chardata"`
+	}
+	type author struct {
+		Name string `xml:"name"`
+		URI  string `xml:"uri,omitempty"`
+	}
+	type entry struct {
+		Title   string   `xml:"title"`
+		ID      string   `xml:"id"`
+		Link    link     `xml:"link"`
+		Updated string   `xml:"updated"`
+		Authors []author `xml:"author"`
+		Content content  `xml:"content"`
+	}
+	type feed struct {
+		XMLName xml.Name `xml:"feed"`
+		NS      string   `xml:"xmlns,attr"`
+		Title   string   `xml:"title"`
+		ID      string   `xml:"id"`
+		Links   []link   `xml:"link"`
+		Updated string   `xml:"updated"`
+		Entries []entry  `xml:"entry"`
+	}
+	base := strings.TrimSuffix(cfg.URL, "/")
+	f := feed{NS: "http://www.w3.org/2005/Atom", Title: feedTitle(cfg), ID: base + blogRoute,
+		Links: []link{{Href: base + blogRoute}, {Href: base + blogRoute + "/atom.xml", Rel: "self"}}}
+	for i, it := range items {
+		d, _ := time.Parse("2006-01-02", it.Post.Date)
+		e := entry{Title: it.Post.Title, ID: base + it.Post.Route, Link: link{Href: base + it.Post.Route},
+			Updated: d.UTC().Format(time.RFC3339), Content: content{Type: "html", Body: it.Content}}
+		for _, a := range it.Post.Authors {
+			e.Authors = append(e.Authors, author{Name: a.Name, URI: a.URL})
+		}
+		if i == 0 {
+			f.Updated = e.Updated
+		}
+		f.Entries = append(f.Entries, e)
+	}
+	if f.Updated == "" {
+		f.Updated = time.Date(2000, 1, 1, 0, 0, 0, 0, time.UTC).Format(time.RFC3339)
+	}
+	out, _ := xml.MarshalIndent(f, "", " ")
+	return append([]byte(xml.Header), out...)
+}
+
+func feedTitle(cfg *config.Site) string {
+	if cfg.Blog.FeedTitle != "" {
+		return cfg.Blog.FeedTitle
+	}
+	return cfg.Title + " " + cfg.Blog.Title
+}

@@ -1,0 +1,126 @@
+package site
+
+import (
+	"errors"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"docsd/pkg/content"
+	"docsd/pkg/markdown"
+)
+
+// Parsed is one source file after the process step: Markdown parsed once, front matter read.
+type Parsed struct {
+	Src      content.Source
+	FM       content.FrontMatter
+	Doc      *markdown.Doc
+	Category content.CategoryFile
+	Authors  []content.Author
+	Tags     []content.Tag
+	Words    int
+	// Hash identifies the file's bytes, so an unchanged file is not parsed again.
+	Hash string
+}
+
+// Errors is every problem of a step, each keyed by file and line.
+type Errors []error
+
+func (e Errors) Error() string {
+	parts := make([]string, len(e))
+	for i, err := range e {
+		parts[i] = err.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+// Process reads and parses the given sources in parallel. Static files are only listed.
+func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, error) {
+	out := make([]*Parsed, len(sources))
+	errs := make([]error, len(sources))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				out[i], errs[i] = ProcessOne(conv, sources[i], nil)
+			}
+		}()
+	}
+	for i := range sources {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
+	var all Errors
+	for _, err := range errs {
+		if err != nil {
+			all = append(all, err)
+		}
+	}
+	if len(all) > 0 {
+		sort.Slice(all, func(i, j int) bool { return all[i].Error() < all[j].Error() })
+		return nil, all
+	}
+	return out, nil
+}
+
+// ProcessOne parses one source; raw may be nil, then the file is read.
+func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed, error) {
+	p := &Parsed{Src: s}
+	if s.Kind == content.Static {
+		return p, nil
+	}
+	var err error
+	if raw == nil {
+		if raw, err = content.ReadFile(s); err != nil {
+			return nil, err
+		}
+	}
+	p.Hash = hashBytes(raw)
+	switch s.Kind {
+	case content.Doc, content.BlogPost, content.Page:
+		fm, body, line, err := content.SplitFrontMatter("content/"+s.Path, raw)
+		if err != nil {
+			return nil, err
+		}
+		p.FM = fm
+		p.Doc = conv.Parse(body, line)
+		p.Words = countWords(p.Doc)
+		if p.FM.Title == "" {
+			p.FM.Title = p.Doc.Title
+		}
+		if p.FM.Title == "" && s.Kind != content.Page {
+			return nil, &content.Error{File: "content/" + s.Path, Line: 1, Column: 1,
+				Msg: "the page has no title: add `title:` to the front matter or start with a `# heading`"}
+		}
+	case content.Category:
+		p.Category, err = content.ReadCategory("content/"+s.Path, raw)
+	case content.BlogAuthors:
+		p.Authors, err = content.ReadAuthors("content/"+s.Path, raw)
+	case content.BlogTags:
+		p.Tags, err = content.ReadTags("content/"+s.Path, raw)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func countWords(d *markdown.Doc) int {
+	n := 0
+	for _, s := range d.Sections {
+		n += len(strings.Fields(s.Text)) + len(strings.Fields(s.Heading))
+	}
+	return n
+}
+
+// IsError reports whether err is a user's mistake (a file problem) rather than a failure of docsd.
+func IsError(err error) bool {
+	var ce *content.Error
+	var es Errors
+	return errors.As(err, &ce) || errors.As(err, &es)
+}

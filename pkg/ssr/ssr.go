@@ -1,0 +1,156 @@
+// Package ssr renders pages with the shell's React components in a long-lived Node process, so that
+// every HTML file already holds the page a browser will hydrate. Requests and answers are JSON lines
+// over the process's stdin and stdout; several requests are in flight at once.
+package ssr
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// Request is one page to render.
+type Request struct {
+	URL     string `json:"url"`
+	Site    any    `json:"site"`
+	Page    any    `json:"page"`
+	Sidebar any    `json:"sidebar,omitempty"`
+}
+
+type answer struct {
+	ID    int64  `json:"id"`
+	HTML  string `json:"html"`
+	Error string `json:"error"`
+}
+
+// Renderer is one Node process running the server bundle.
+type Renderer struct {
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+	mu      sync.Mutex // guards writes, next and waiting
+	next    int64
+	waiting map[int64]chan answer
+	dead    error
+	dir     string
+}
+
+// Start writes the server bundle to a temporary folder and starts Node on it.
+func Start(bundle []byte) (*Renderer, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, fmt.Errorf("server rendering needs Node.js on the PATH: %w", err)
+	}
+	dir, err := os.MkdirTemp("", "docsd-ssr-")
+	if err != nil {
+		return nil, err
+	}
+	file := filepath.Join(dir, "ssr.cjs")
+	if err := os.WriteFile(file, bundle, 0o644); err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(node, file)
+	cmd.Env = append(os.Environ(), "NODE_ENV=production")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &limitedWriter{w: &stderr, n: 1 << 16}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting the server renderer: %w", err)
+	}
+	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, dir: dir}
+	go r.read(stdout, &stderr)
+	return r, nil
+}
+
+func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
+	sc := bufio.NewScanner(stdout)
+	sc.Buffer(make([]byte, 1<<20), 1<<28)
+	for sc.Scan() {
+		var a answer
+		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
+			continue
+		}
+		r.mu.Lock()
+		ch := r.waiting[a.ID]
+		delete(r.waiting, a.ID)
+		r.mu.Unlock()
+		if ch != nil {
+			ch <- a
+		}
+	}
+	_ = r.cmd.Wait()
+	r.mu.Lock()
+	r.dead = fmt.Errorf("the server renderer stopped: %s", strings.TrimSpace(stderr.String()))
+	for id, ch := range r.waiting {
+		ch <- answer{ID: id, Error: r.dead.Error()}
+		delete(r.waiting, id)
+	}
+	r.mu.Unlock()
+}
+
+// Render returns the HTML of the app for one page. It is safe for concurrent use.
+func (r *Renderer) Render(req Request) (string, error) {
+	body, err := json.Marshal(req)
+	if err != nil {
+		return "", err
+	}
+	ch := make(chan answer, 1)
+	r.mu.Lock()
+	if r.dead != nil {
+		r.mu.Unlock()
+		return "", r.dead
+	}
+	r.next++
+	id := r.next
+	r.waiting[id] = ch
+	line := fmt.Sprintf(`{"id":%d,%s`, id, body[1:])
+	_, err = io.WriteString(r.stdin, line+"\n")
+	r.mu.Unlock()
+	if err != nil {
+		return "", fmt.Errorf("sending a page to the server renderer: %w", err)
+	}
+	a := <-ch
+	if a.Error != "" {
+		return "", fmt.Errorf("rendering %s: %s", req.URL, a.Error)
+	}
+	return a.HTML, nil
+}
+
+// Close stops the process.
+func (r *Renderer) Close() {
+	_ = r.stdin.Close()
+	if r.cmd.Process != nil {
+		_ = r.cmd.Process.Kill()
+	}
+	_ = os.RemoveAll(r.dir)
+}
+
+type limitedWriter struct {
+	w io.Writer
+	n int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	if l.n <= 0 {
+		return len(p), nil
+	}
+	k := len(p)
+	if k > l.n {
+		k = l.n
+	}
+	l.n -= k
+	_, err := l.w.Write(p[:k])
+	return len(p), err
+}

@@ -1,0 +1,94 @@
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { cachedPage, cachedSidebar, loadPage, NotFoundError, seedNotFound } from './data.js';
+import { NavigationContext, makeNavigation } from './navigation.js';
+import { canonicalPath } from './routes.js';
+import { doneProgress } from './progress.js';
+import Layout from './components/Layout.jsx';
+import ErrorBoundary from './components/ErrorBoundary.jsx';
+import PageLoading from './components/PageLoading.jsx';
+
+// App renders the page of the current location. Pages arrive preloaded from navigation; a page that
+// is not ready (back/forward to an unvisited page) shows a spinner while it loads, or the error with a
+// Retry button.
+export default function App({ site, getLayout, loadLayout }) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const path = canonicalPath(site.basePath, location.pathname);
+  const pathRef = useRef(path);
+  pathRef.current = path;
+  const [attempt, setAttempt] = useState(0);
+  const [failure, setFailure] = useState(null);
+  const [, setLoaded] = useState(0);
+
+  const nav = useMemo(
+    () => makeNavigation({ site, navigate, loadLayout, currentPath: () => pathRef.current }),
+    [site, navigate, loadLayout],
+  );
+
+  const page = cachedPage(path);
+  const Page = page && getLayout(page.kind);
+
+  useEffect(() => {
+    doneProgress();
+  }, [path]);
+
+  useEffect(() => {
+    if (Page) return;
+    let live = true;
+    setFailure(null);
+    loadPage(site.basePath, path, loadLayout)
+      .then(() => live && setLoaded((n) => n + 1))
+      .catch((error) => {
+        if (!live) return;
+        if (error instanceof NotFoundError) {
+          seedNotFound(path);
+          setLoaded((n) => n + 1);
+        } else setFailure(error);
+      });
+    return () => {
+      live = false;
+    };
+  }, [path, attempt, Page, site.basePath, loadLayout]);
+
+  // After navigation: scroll to the hash target, or to the top when there is none.
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (location.hash) {
+      const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+      if (el) {
+        el.scrollIntoView();
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [location.pathname, location.hash, Page]);
+
+  useEffect(() => {
+    if (page && page.kind !== 'error') document.title = pageTitle(site, page);
+  }, [site, page]);
+
+  const sidebar = page && page.sidebar ? cachedSidebar(page.sidebar) : null;
+  return (
+    <NavigationContext.Provider value={nav}>
+      <Layout site={site} page={page} sidebar={sidebar}>
+        <ErrorBoundary key={path}>
+          {Page ? (
+            <Page site={site} page={page} sidebar={sidebar} />
+          ) : (
+            <PageLoading error={failure} onRetry={() => setAttempt((n) => n + 1)} />
+          )}
+        </ErrorBoundary>
+      </Layout>
+    </NavigationContext.Provider>
+  );
+}
+
+export function pageTitle(site, page) {
+  if (page.kind === 'landing') return `${site.title} | ${site.tagline}`;
+  return page.title ? `${page.title} | ${site.title}` : site.title;
+}

@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import NavbarItem from './NavbarItems.jsx';
+import SidebarTree from './SidebarTree.jsx';
+
+const DESKTOP = '(min-width: 997px)';
+
+// MobileMenu is the drawer of narrow screens: the main menu, and the page's sidebar with a way back.
+// It closes itself when the window becomes wide enough for the desktop layout.
+export default function MobileMenu({ site, page, sidebar, onClose }) {
+  const [panel, setPanel] = useState(sidebar ? 'sidebar' : 'main');
+  useEffect(() => {
+    const mq = window.matchMedia(DESKTOP);
+    const onChange = () => mq.matches && onClose();
+    mq.addEventListener('change', onChange);
+    const onKey = (e) => e.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      mq.removeEventListener('change', onChange);
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [onClose]);
+  return (
+    <div className="mobile-menu" role="dialog" aria-modal="true" aria-label="Navigation menu">
+      <div className="mobile-menu-backdrop" onClick={onClose} />
+      <div className="mobile-menu-panel">
+        <div className="mobile-menu-header">
+          <span className="navbar-title">{site.navbar.title}</span>
+          <button type="button" className="icon-button" aria-label="Close navigation bar" onClick={onClose} autoFocus>
+            <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
+              <path d="M2 2l11 11M13 2L2 13" stroke="currentColor" strokeWidth="2" />
+            </svg>
+          </button>
+        </div>
+        {panel === 'sidebar' && sidebar ? (
+          <div className="mobile-menu-body">
+            <button type="button" className="back-to-main" onClick={() => setPanel('main')}>
+              ← Back to main menu
+            </button>
+            <SidebarTree items={sidebar} current={page && page.route} onNavigate={onClose} />
+          </div>
+        ) : (
+          <div className="mobile-menu-body">
+            <ul className="menu-list">
+              {(site.navbar.items || []).map((item, i) => (
+                <NavbarItem key={i} site={site} page={page} item={item} mobile onNavigate={onClose} />
+              ))}
+            </ul>
+            {sidebar && (
+              <button type="button" className="back-to-main" onClick={() => setPanel('sidebar')}>
+                Open this section’s pages →
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect, useRef, useState } from 'react';
+import ColorModeToggle from './ColorModeToggle.jsx';
+import MobileMenu from './MobileMenu.jsx';
+import NavbarItem from './NavbarItems.jsx';
+import SiteLink from './SiteLink.jsx';
+
+// useHideOnScroll hides the navbar while the reader scrolls down and shows it on the way up.
+function useHideOnScroll(enabled) {
+  const [hidden, setHidden] = useState(false);
+  const last = useRef(0);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y < 60) setHidden(false);
+      else if (y > last.current + 4) setHidden(true);
+      else if (y < last.current - 4) setHidden(false);
+      last.current = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return hidden;
+}
+
+export default function Navbar({ site, page, sidebar }) {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const hidden = useHideOnScroll(site.navbar.hideOnScroll && !menuOpen);
+  const items = site.navbar.items || [];
+  const left = items.filter((i) => i.position !== 'right');
+  const right = items.filter((i) => i.position === 'right');
+  const logo = site.navbar.logo;
+  return (
+    <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
+      <div className="navbar-inner">
+        <button type="button" className="icon-button navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+          <svg width="24" height="24" viewBox="0 0 30 30" aria-hidden="true">
+            <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
+          </svg>
+        </button>
+        <SiteLink className="navbar-brand" href={site.basePath}>
+          {logo && logo.src && <img className="navbar-logo" src={logo.src} alt={logo.alt} width="32" height="32" />}
+          <span className="navbar-title">{site.navbar.title}</span>
+        </SiteLink>
+        <div className="navbar-items navbar-left">
+          {left.map((item, i) => (
+            <NavbarItem key={i} site={site} page={page} item={item} />
+          ))}
+        </div>
+        <div className="navbar-items navbar-right">
+          {right.map((item, i) => (
+            <NavbarItem key={i} site={site} page={page} item={item} />
+          ))}
+        </div>
+        <div className="navbar-mobile-tools">
+          <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />
+        </div>
+      </div>
+      {menuOpen && <MobileMenu site={site} page={page} sidebar={sidebar} onClose={() => setMenuOpen(false)} />}
+    </nav>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import Collapsible from './Collapsible.jsx';
+import SiteLink from './SiteLink.jsx';
+
+function contains(item, route) {
+  if (item.route === route) return true;
+  return (item.items || []).some((child) => contains(child, route));
+}
+
+// Category is one collapsible group; opening it closes its open siblings (auto-collapse).
+function Category({ item, current, open, onToggle, onNavigate }) {
+  const active = contains(item, current);
+  return (
+    <li className={`menu-item menu-category${active ? ' active-trail' : ''}`}>
+      <div className="menu-category-row">
+        {item.route ? (
+          <SiteLink className={`menu-link${item.route === current ? ' active' : ''}`} href={item.route} aria-current={item.route === current ? 'page' : undefined} onNavigate={onNavigate}>
+            {item.label}
+          </SiteLink>
+        ) : (
+          <button type="button" className="menu-link menu-link-button" onClick={onToggle}>
+            {item.label}
+          </button>
+        )}
+        {item.collapsible !== false && (
+          <button type="button" className={`menu-caret${open ? ' open' : ''}`} aria-expanded={open} aria-label={`${open ? 'Collapse' : 'Expand'} sidebar category '${item.label}'`} onClick={onToggle} />
+        )}
+      </div>
+      <Collapsible collapsed={!open} className="menu-list">
+        <Items items={item.items || []} current={current} onNavigate={onNavigate} />
+      </Collapsible>
+    </li>
+  );
+}
+
+function Items({ items, current, onNavigate }) {
+  // One open category per level: the one holding the current page, or the one the reader opened.
+  const initial = items.findIndex((it) => it.type === 'category' && (contains(it, current) || (it.collapsible === false || !it.collapsed)));
+  const [openIndex, setOpenIndex] = useState(initial);
+  return items.map((item, i) =>
+    item.type === 'category' ? (
+      <Category key={i} item={item} current={current} open={openIndex === i || item.collapsible === false} onToggle={() => setOpenIndex(openIndex === i ? -1 : i)} onNavigate={onNavigate} />
+    ) : (
+      <li key={i} className="menu-item">
+        <SiteLink className={`menu-link${item.route === current ? ' active' : ''}`} href={item.route} aria-current={item.route === current ? 'page' : undefined} onNavigate={onNavigate}>
+          {item.label}
+        </SiteLink>
+      </li>
+    ),
+  );
+}
+
+export default function SidebarTree({ items, current, onNavigate }) {
+  return (
+    <ul className="menu-list menu-root">
+      <Items items={items} current={current} onNavigate={onNavigate} />
+    </ul>
+  );
+}

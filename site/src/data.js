@@ -1,0 +1,83 @@
+// Page data for client-side navigation: each route's JSON and its sidebar are fetched once and kept,
+// so that the next page is ready before the route switches.
+import { dataUrl, sidebarUrl } from './routes.js';
+
+const pages = new Map();
+const sidebars = new Map();
+const inflight = new Map();
+
+export class NotFoundError extends Error {
+  constructor(path) {
+    super(`No page at ${path}`);
+    this.name = 'NotFoundError';
+  }
+}
+
+export function seed(path, page, sidebarKey, sidebar) {
+  pages.set(path, page);
+  if (sidebarKey && sidebar) sidebars.set(sidebarKey, sidebar);
+}
+
+export function cachedPage(route) {
+  return pages.get(route);
+}
+
+export function cachedSidebar(key) {
+  return sidebars.get(key);
+}
+
+// forget drops cached data (the dev server calls it when a page changes).
+export function forget(route) {
+  if (route) pages.delete(route);
+  else {
+    pages.clear();
+    sidebars.clear();
+  }
+}
+
+async function fetchJSON(url, path) {
+  const res = await fetch(url, { credentials: 'same-origin' });
+  if (res.status === 404) throw new NotFoundError(path);
+  if (!res.ok) throw new Error(`Loading ${url} failed: HTTP ${res.status}`);
+  return res.json();
+}
+
+// loadPage resolves with the page data of a route and its sidebar, and the layout code it needs.
+export function loadPage(basePath, path, loadLayout) {
+  const known = pages.get(path);
+  if (known && (!known.sidebar || sidebars.has(known.sidebar))) {
+    return Promise.resolve(loadLayout(known.kind)).then(() => known);
+  }
+  if (inflight.has(path)) return inflight.get(path);
+  const p = (async () => {
+    const page = await fetchJSON(dataUrl(basePath, path), path);
+    if (page.sidebar && !sidebars.has(page.sidebar)) {
+      sidebars.set(page.sidebar, await fetchJSON(sidebarUrl(basePath, page.sidebar), path));
+    }
+    await loadLayout(page.kind);
+    pages.set(path, page);
+    return page;
+  })();
+  inflight.set(path, p);
+  p.finally(() => inflight.delete(path)).catch(() => {});
+  return p;
+}
+
+// canPrefetch is false on slow connections and when the reader asked to save data.
+export function canPrefetch() {
+  const c = typeof navigator !== 'undefined' && navigator.connection;
+  if (!c) return true;
+  if (c.saveData) return false;
+  return !(c.effectiveType || '').includes('2g');
+}
+
+let notFoundPage = null;
+
+// setNotFoundPage keeps the not-found page's data so unknown paths can show it without a request.
+export function setNotFoundPage(page) {
+  notFoundPage = page;
+}
+
+export function seedNotFound(path) {
+  if (notFoundPage) pages.set(path, { ...notFoundPage, route: path });
+}

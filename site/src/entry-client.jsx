@@ -1,0 +1,45 @@
+// The browser entry: hydrate the server-rendered page, then navigate client-side.
+import { StrictMode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import App from './App.jsx';
+import { seed, setNotFoundPage } from './data.js';
+import { blogKinds, coreLayouts } from './layouts.js';
+import { canonicalPath } from './routes.js';
+import './styles/main.css';
+
+const layouts = { ...coreLayouts };
+
+function loadLayout(kind) {
+  if (layouts[kind]) return Promise.resolve(layouts[kind]);
+  if (blogKinds.includes(kind)) {
+    return import('./blog/pages.jsx').then((m) => {
+      Object.assign(layouts, m.blogLayouts);
+      return layouts[kind];
+    });
+  }
+  return Promise.reject(new Error(`The page kind "${kind}" has no layout.`));
+}
+
+function getLayout(kind) {
+  return layouts[kind];
+}
+
+async function start() {
+  const data = JSON.parse(document.getElementById('__docsd_data').textContent);
+  const { site, page, sidebar, notFound } = data;
+  const path = canonicalPath(site.basePath, window.location.pathname);
+  seed(path, page, page.sidebar, sidebar);
+  setNotFoundPage(notFound);
+  await loadLayout(page.kind);
+  hydrateRoot(
+    document.getElementById('__docsd'),
+    <StrictMode>
+      <BrowserRouter basename="/">
+        <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
+      </BrowserRouter>
+    </StrictMode>,
+  );
+}
+
+start();

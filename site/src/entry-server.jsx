@@ -1,0 +1,39 @@
+// The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
+// JSON request per line on stdin: {id, url, site, page, sidebar}. It answers one JSON line per request
+// on stdout: {id, html} or {id, error}.
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { createInterface } from 'node:readline';
+import App from './App.jsx';
+import { seed } from './data.js';
+import { coreLayouts } from './layouts.js';
+import { blogLayouts } from './blog/pages.jsx';
+
+const layouts = { ...coreLayouts, ...blogLayouts };
+const getLayout = (kind) => layouts[kind];
+const loadLayout = (kind) => Promise.resolve(layouts[kind]);
+
+export function render({ url, site, page, sidebar }) {
+  seed(url.split(/[?#]/)[0], page, page.sidebar, sidebar);
+  return renderToString(
+    <StrictMode>
+      <StaticRouter location={url}>
+        <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
+      </StaticRouter>
+    </StrictMode>,
+  );
+}
+
+const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+lines.on('line', (line) => {
+  if (!line) return;
+  let req;
+  try {
+    req = JSON.parse(line);
+    const html = render(req);
+    process.stdout.write(JSON.stringify({ id: req.id, html }) + '\n');
+  } catch (error) {
+    process.stdout.write(JSON.stringify({ id: req ? req.id : -1, error: String((error && error.stack) || error) }) + '\n');
+  }
+});

@@ -1,0 +1,55 @@
+// The route-change progress bar (SPEC §9): it appears 200 ms after a path change, starts at 0.08,
+// trickles by up to 0.02 every 800 ms, has no spinner, and finishes once the route has updated.
+export const PROGRESS = { delay: 200, minimum: 0.08, trickleRate: 0.02, trickleSpeed: 800 };
+
+let bar = null;
+let value = null;
+let showTimer = null;
+let trickleTimer = null;
+
+export function attachProgressBar(element) {
+  bar = element;
+}
+
+function paint() {
+  if (!bar) return;
+  if (value === null) {
+    bar.style.opacity = '0';
+    bar.style.transform = 'translateX(-100%)';
+    bar.setAttribute('aria-hidden', 'true');
+    return;
+  }
+  bar.style.opacity = '1';
+  bar.style.transform = `translateX(${(-1 + value) * 100}%)`;
+  bar.setAttribute('aria-hidden', 'false');
+}
+
+export function progressValue() {
+  return value;
+}
+
+export function startProgress() {
+  clearTimeout(showTimer);
+  showTimer = setTimeout(() => {
+    value = PROGRESS.minimum;
+    paint();
+    clearInterval(trickleTimer);
+    trickleTimer = setInterval(() => {
+      if (value === null) return;
+      value = Math.min(0.994, value + Math.random() * PROGRESS.trickleRate);
+      paint();
+    }, PROGRESS.trickleSpeed);
+  }, PROGRESS.delay);
+}
+
+export function doneProgress() {
+  clearTimeout(showTimer);
+  clearInterval(trickleTimer);
+  if (value === null) return;
+  value = 1;
+  paint();
+  setTimeout(() => {
+    value = null;
+    paint();
+  }, 200);
+}

@@ -1,0 +1,22 @@
+// Where the published files of a route live (docsd writes them: pkg/site DataPath).
+export function dataUrl(basePath, pathname) {
+  let rel = pathname.startsWith(basePath) ? pathname.slice(basePath.length) : pathname.replace(/^\//, '');
+  rel = rel.replace(/\/+$/, '').replace(/\.html$/, '').replace(/\/index$/, '');
+  return `${basePath}__data/${rel === '' ? 'index' : rel}.json`;
+}
+
+export function sidebarUrl(basePath, key) {
+  return `${basePath}__data/sidebars/${key}.json`;
+}
+
+// canonicalPath applies the URL contract: no trailing slash, no .html, no /index.html.
+export function canonicalPath(basePath, pathname) {
+  let p = pathname.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+  if (p.length > 1 && p.endsWith('/') && p !== basePath) p = p.replace(/\/+$/, '');
+  if (p === basePath.replace(/\/$/, '')) p = basePath;
+  return p;
+}
+
+export function isInternal(basePath, href) {
+  return typeof href === 'string' && href.startsWith(basePath.replace(/\/$/, '')) && !/\.(xml|json|png|svg|jpg|jpeg|gif|pdf|txt|zip)$/.test(href.split(/[?#]/)[0]);
+}
