@@ -6,7 +6,6 @@ package build
 import (
 	"encoding/json"
 	"fmt"
-	"path"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -29,6 +28,7 @@ import (
 // Options say where the project is and what to build.
 type Options struct {
 	Root       string // project root: docsd.toml, content/, site/
+	SiteDir    string // the React shell; Root/site when empty
 	Out        string // output folder for Build
 	Production bool
 }
@@ -143,7 +143,11 @@ func Layout(cfg *config.Site) content.Layout {
 
 func (b *Builder) prepareShell(cfg *config.Site) error {
 	if b.bundler == nil {
-		bu, err := bundle.New(filepath.Join(b.opts.Root, "site"), cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
+		dir := b.opts.SiteDir
+		if dir == "" {
+			dir = filepath.Join(b.opts.Root, "site")
+		}
+		bu, err := bundle.New(dir, cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
 		if err != nil {
 			return err
 		}
@@ -184,7 +188,7 @@ func (b *Builder) render(s *site.Site, files *emit.Files, contentDir string) ([]
 	}
 	resolver := func(r *site.Route) func(string, bool) string {
 		return func(dest string, image bool) string {
-			return Resolve(s, statics, r.Source, r.Data.Locale, dest)
+			return s.Resolve(statics, r.Source, r.Data.Locale, dest)
 		}
 	}
 
@@ -352,38 +356,6 @@ func tocRange(r *site.Route) []markdown.Heading {
 		max = r.TOCMax
 	}
 	return r.Doc.TOC(min, max)
-}
-
-// Resolve maps a link destination, as written in the file at source (relative to content/), to the URL
-// the page uses. Links it cannot resolve are returned as written; the link check reports them.
-func Resolve(s *site.Site, statics map[string]string, source, locale, dest string) string {
-	if dest == "" || strings.HasPrefix(dest, "#") || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") ||
-		strings.HasPrefix(dest, "tel:") || strings.HasPrefix(dest, "//") || strings.HasPrefix(dest, "data:") {
-		return dest
-	}
-	p, frag, hasFrag := strings.Cut(dest, "#")
-	suffix := ""
-	if hasFrag {
-		suffix = "#" + frag
-	}
-	if strings.HasPrefix(p, "/") {
-		base := strings.TrimSuffix(s.Config.BasePath, "/")
-		if p == base || strings.HasPrefix(p, base+"/") {
-			return dest
-		}
-		return base + dest
-	}
-	target := path.Clean(path.Join(path.Dir(source), p))
-	if strings.HasSuffix(p, ".md") {
-		if route, ok := s.FileRoute[locale+":"+target]; ok {
-			return route + suffix
-		}
-		return dest
-	}
-	if url, ok := statics[target]; ok {
-		return url + suffix
-	}
-	return dest
 }
 
 // parallel runs fn for 0..n-1 on every core and returns the first error.

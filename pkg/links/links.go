@@ -148,27 +148,12 @@ func resolve(s *site.Site, statics map[string]string, r *site.Route, dest string
 	if strings.HasPrefix(dest, "#") {
 		return r.Path + dest
 	}
-	p, frag, hasFrag := strings.Cut(dest, "#")
-	suffix := ""
-	if hasFrag {
-		suffix = "#" + frag
+	out := s.Resolve(statics, r.Source, r.Data.Locale, dest)
+	if out != dest || strings.HasPrefix(dest, "/") {
+		return out
 	}
-	if strings.HasPrefix(p, "/") {
-		base := strings.TrimSuffix(s.Config.BasePath, "/")
-		if p == base || strings.HasPrefix(p, base+"/") {
-			return dest
-		}
-		return base + dest
-	}
-	target := path.Clean(path.Join(path.Dir(r.Source), p))
-	if route, ok := s.FileRoute[r.Data.Locale+":"+target]; ok {
-		return route + suffix
-	}
-	if u, ok := statics[target]; ok {
-		return u
-	}
-	// Unknown relative target: resolve as a URL path against the page, so the message names it.
-	return path.Join(path.Dir(r.Path), p) + suffix
+	// Unresolved relative target: resolve it as a URL path against the page, so the message names it.
+	return path.Join(path.Dir(r.Path), dest)
 }
 
 // closest returns the candidate with the smallest edit distance, if it is close enough to help.

@@ -55,8 +55,11 @@ func LocalizePath(cfg *config.Site, p, from, to string) string {
 	base := strings.TrimSuffix(cfg.BasePath, "/")
 	rest := strings.TrimPrefix(p, base)
 	def := cfg.DefaultLocale().Code
-	if from != def {
+	if from != def && (rest == "/"+from || strings.HasPrefix(rest, "/"+from+"/")) {
 		rest = strings.TrimPrefix(rest, "/"+from)
+	}
+	if rest == "/" {
+		rest = ""
 	}
 	if to != def {
 		rest = "/" + to + rest
@@ -827,4 +830,43 @@ func (s *Site) DocRoute(version, locale, id string) (string, bool) {
 func hashBytes(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:8])
+}
+
+// Resolve maps a link destination, as written in the file at source (relative to content/), to the
+// URL the page uses. A relative .md link becomes the target's route in the same locale (a translated
+// page that links to an untranslated one gets the fallback page); links it cannot resolve are
+// returned as written, and the link check reports them.
+func (s *Site) Resolve(statics map[string]string, source, locale, dest string) string {
+	if dest == "" || strings.HasPrefix(dest, "#") || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") ||
+		strings.HasPrefix(dest, "tel:") || strings.HasPrefix(dest, "//") || strings.HasPrefix(dest, "data:") {
+		return dest
+	}
+	p, frag, hasFrag := strings.Cut(dest, "#")
+	suffix := ""
+	if hasFrag {
+		suffix = "#" + frag
+	}
+	if strings.HasPrefix(p, "/") {
+		base := strings.TrimSuffix(s.Config.BasePath, "/")
+		if p == base || strings.HasPrefix(p, base+"/") {
+			return dest
+		}
+		return base + dest
+	}
+	target := path.Clean(path.Join(path.Dir(source), p))
+	candidates := []string{target}
+	if strings.HasPrefix(target, "i18n/") {
+		if parts := strings.SplitN(target, "/", 3); len(parts) == 3 {
+			candidates = append(candidates, parts[2])
+		}
+	}
+	for _, c := range candidates {
+		if route, ok := s.FileRoute[locale+":"+c]; ok && strings.HasSuffix(p, ".md") {
+			return route + suffix
+		}
+		if url, ok := statics[c]; ok {
+			return url + suffix
+		}
+	}
+	return dest
 }

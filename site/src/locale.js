@@ -7,6 +7,7 @@ export function localizePath({ pathname, basePath, locales, from, to }) {
   if (from !== defaultCode && (rest === `/${from}` || rest.startsWith(`/${from}/`))) {
     rest = rest.slice(from.length + 1);
   }
+  if (rest === '/') rest = '';
   if (to !== defaultCode) rest = `/${to}${rest}`;
   return rest === '' ? `${base}/` : base + rest;
 }

@@ -1,7 +1,8 @@
 import SiteLink from './SiteLink.jsx';
 
 export default function Footer({ site }) {
-  const { links = [], logo, copyright } = site.footer;
+  const { logo, copyright } = site.footer;
+  const links = site.footer.links || [];
   return (
     <footer className="footer">
       <div className="footer-inner">

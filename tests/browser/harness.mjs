@@ -1,0 +1,56 @@
+// Shared set-up of the browser tests: one fresh build of the site, served by `docsd serve` on a free
+// loopback port, and Debian's Chromium driven by playwright-core.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const root = resolve(import.meta.dirname, '../..');
+export const shots = join(root, 'test-results', 'screenshots');
+const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
+
+export async function startSite() {
+  const out = join(mkdtempSync(join(tmpdir(), 'docsd-browser-')), 'build');
+  execFileSync(docsd, ['build', '--once', '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const server = spawn(docsd, ['serve', '--dir', out, '--addr', `127.0.0.1:${port}`], { cwd: root, stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      const res = await fetch(`${base}/docs/`);
+      if (res.ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  mkdirSync(shots, { recursive: true });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  return {
+    base,
+    browser,
+    async stop() {
+      await browser.close();
+      server.kill();
+    },
+  };
+}
+
+// openPage opens a page and collects console errors and warnings and uncaught exceptions.
+export async function openPage(browser, url, { width = 1400, height = 900, colorScheme = 'light', init } = {}) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme });
+  if (init) await context.addInitScript(init);
+  const page = await context.newPage();
+  const problems = [];
+  const warnings = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+    if (m.type() === 'warning') warnings.push(m.text());
+  });
+  page.on('pageerror', (e) => problems.push(e.message));
+  const response = await page.goto(url, { waitUntil: 'networkidle' });
+  return { page, context, problems, warnings, response };
+}

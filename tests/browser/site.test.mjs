@@ -1,0 +1,121 @@
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openPage, shots, startSite } from './harness.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site.stop();
+});
+
+const pages = [
+  ['landing', '/docs/'],
+  ['quickstart', '/docs/usage/quickstart'],
+  ['api-build-add', '/docs/reference/api/build/add'],
+  ['category-go', '/docs/category/go'],
+  ['blog', '/docs/blog'],
+  ['versions', '/docs/versions'],
+];
+
+for (const [name, path] of pages) {
+  for (const [mode, width, height, scheme] of [
+    ['desktop-light', 1400, 900, 'light'],
+    ['mobile-dark', 390, 844, 'dark'],
+  ]) {
+    test(`${path} (${mode}) is pre-rendered, hydrates and logs nothing`, async () => {
+      const { page, context, problems, warnings, response } = await openPage(site.browser, site.base + path, { width, height, colorScheme: scheme });
+      assert.equal(response.status(), 200);
+      const html = await response.text();
+      assert.match(html, /<footer class="footer">/, 'the HTML already holds the footer');
+      assert.match(html, /Copyright © 2025/);
+      assert.equal(await page.getAttribute('html', 'data-theme'), scheme);
+      // Hydrated: React attached its handlers, so the colour toggle reacts.
+      await page.waitForFunction(() => !!document.querySelector('#__docsd')._reactRootContainer || Object.keys(document.querySelector('#__docsd')).some((k) => k.startsWith('__reactContainer')));
+      await page.screenshot({ path: join(shots, `${name}-${mode}.png`), fullPage: false });
+      assert.deepEqual(problems, [], `console errors on ${path}`);
+      assert.deepEqual(warnings, [], `console warnings on ${path}`);
+      await context.close();
+    });
+  }
+}
+
+test('navigation is client-side and updates title, content and scroll', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+    window.scrollTo(0, 400);
+  });
+  await page.click('nav.navbar >> text=Reference');
+  await page.waitForURL('**/docs/reference/api');
+  await page.waitForFunction(() => document.querySelector('.doc-article h1')?.textContent && document.title.startsWith(document.querySelector('.doc-article h1').textContent));
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
+  await page.goBack();
+  await page.waitForURL('**/docs/usage/quickstart');
+  assert.equal(await page.textContent('.doc-article h1'), 'Quickstart');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('an unknown path answers 404 with the not-found page, also after client navigation', async () => {
+  const { page, context, response } = await openPage(site.browser, `${site.base}/docs/no/such/page`);
+  assert.equal(response.status(), 404);
+  assert.equal(await page.textContent('h1'), 'Page Not Found');
+  await page.goto(`${site.base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/docs/usage/missing-page';
+    a.textContent = 'broken';
+    a.id = 'broken-link';
+    document.querySelector('.markdown').prepend(a);
+  });
+  await page.click('#broken-link');
+  await page.waitForURL('**/docs/usage/missing-page');
+  await page.waitForSelector('text=Page Not Found');
+  await context.close();
+});
+
+test('the colour toggle cycles light, dark, system and stores the choice under "theme"', async () => {
+  const { page, context } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`, { colorScheme: 'light' });
+  const toggle = page.locator('.navbar-right .color-mode-toggle');
+  const state = () => page.evaluate(() => [document.documentElement.dataset.themeChoice, localStorage.getItem('theme')]);
+  assert.deepEqual(await state(), ['system', null]);
+  await toggle.click();
+  assert.deepEqual(await state(), ['light', 'light']);
+  await toggle.click();
+  assert.deepEqual(await state(), ['dark', 'dark']);
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await toggle.click();
+  assert.deepEqual(await state(), ['system', null]);
+  await toggle.click();
+  await page.reload({ waitUntil: 'domcontentloaded' });
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light', 'applied before the app loads');
+  await context.close();
+});
+
+test('"Skip to main content" is first in the tab order', async () => {
+  const { page, context } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.textContent), 'Skip to main content');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main-content');
+  await context.close();
+});
+
+test('the page keeps working when storage throws, with a console warning', async () => {
+  const init = () => {
+    const boom = () => {
+      throw new DOMException('blocked', 'SecurityError');
+    };
+    Object.defineProperty(window, 'localStorage', { get: boom, configurable: true });
+  };
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`, { init });
+  await page.locator('.navbar-right .color-mode-toggle').click();
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
+  assert.deepEqual(problems, []);
+  assert.ok(warnings.some((w) => w.includes('storage is unavailable')), `warnings: ${warnings.join(' | ')}`);
+  await context.close();
+});
