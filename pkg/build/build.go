@@ -4,12 +4,9 @@
 package build
 
 import (
-	"encoding/json"
 	"fmt"
 	"path/filepath"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
 	"time"
 
@@ -20,7 +17,6 @@ import (
 	"docsd/pkg/graph"
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
-	"docsd/pkg/render"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
 )
@@ -31,6 +27,8 @@ type Options struct {
 	SiteDir    string // the React shell; Root/site when empty
 	Out        string // output folder for Build
 	Production bool
+	// Dev marks pages for the dev server (the shell connects to its websocket).
+	Dev bool
 }
 
 // Result is a finished build in memory.
@@ -39,6 +37,12 @@ type Result struct {
 	Files    *emit.Files
 	Problems []links.Problem
 	Timings  map[string]time.Duration
+	// Changed lists the routes whose HTML changed (every route after a full build).
+	Changed []string
+	// Rendered counts the routes rendered by this build (all of them, or the dirty ones).
+	Rendered int
+	// ShellChanged is true when the shell's code changed (browsers reload).
+	ShellChanged bool
 }
 
 // Builder keeps what survives between builds: the Markdown converter, the bundler, the renderer.
@@ -48,6 +52,8 @@ type Builder struct {
 	bundler  *bundle.Bundler
 	renderer *ssr.Renderer
 	assets   *bundle.Output
+	last     *state // the previous good build, for incremental rebuilds
+	mu       sync.Mutex
 }
 
 // New makes a builder for a project.
@@ -91,8 +97,7 @@ func (b *Builder) Build() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	contentDir := filepath.Join(b.opts.Root, "content")
-	sources, err := content.Scan(contentDir, Layout(cfg))
+	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
 	}
@@ -117,16 +122,13 @@ func (b *Builder) Build() (*Result, error) {
 	step("bundle", start)
 
 	start = time.Now()
-	files := emit.NewFiles()
-	for p, data := range b.assets.Files {
-		files.Add(p, data)
-	}
-	problems, err := b.render(s, files, contentDir)
-	if err != nil {
+	st := newState(b, cfg, s, parsed)
+	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
 	step("render", start)
-	return &Result{Site: s, Files: files, Problems: problems, Timings: timings}, nil
+	b.last = st
+	return &Result{Site: s, Files: st.files, Problems: st.problems, Timings: timings, Changed: s.Order}, nil
 }
 
 // Layout tells the scanner which docs folders belong to which version.
@@ -169,193 +171,6 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 	}
 	b.assets = out
 	return nil
-}
-
-// render produces every output file of the site.
-func (b *Builder) render(s *site.Site, files *emit.Files, contentDir string) ([]links.Problem, error) {
-	cfg := s.Config
-	statics := map[string]string{} // content path → URL
-	for _, st := range s.Statics {
-		if strings.HasPrefix(st.Path, "static/") {
-			url := cfg.BasePath + st.Rel
-			statics[st.Path] = url
-			files.Copy(st.Rel, st.Abs)
-		} else {
-			url := cfg.BasePath + "assets/files/" + st.Rel
-			statics[st.Path] = url
-			files.Copy("assets/files/"+st.Rel, st.Abs)
-		}
-	}
-	resolver := func(r *site.Route) func(string, bool) string {
-		return func(dest string, image bool) string {
-			return s.Resolve(statics, r.Source, r.Data.Locale, dest)
-		}
-	}
-
-	// Page HTML from Markdown, in parallel.
-	routes := s.Order
-	excerpts := map[string]render.FeedItem{}
-	var mu sync.Mutex
-	errs := parallel(len(routes), func(i int) error {
-		r := s.Routes[routes[i]]
-		if r.Doc == nil {
-			return nil
-		}
-		html, err := r.Doc.Render(resolver(r))
-		if err != nil {
-			return fmt.Errorf("rendering content/%s: %w", r.Source, err)
-		}
-		r.Data.HTML = string(html)
-		r.Data.TOC = tocRange(r)
-		if r.Data.Kind == site.KindBlogPost {
-			ex, truncated, err := r.Doc.Excerpt(resolver(r))
-			if err != nil {
-				return err
-			}
-			if !truncated {
-				ex = html
-			}
-			mu.Lock()
-			excerpts[r.Path] = render.FeedItem{Post: *r.Data.Post, Content: string(ex)}
-			if truncated {
-				excerpts[r.Path+"#truncated"] = render.FeedItem{}
-			}
-			mu.Unlock()
-		}
-		return nil
-	})
-	if errs != nil {
-		return nil, errs
-	}
-	fill := func(posts []site.PostSummary) {
-		for i := range posts {
-			posts[i].Excerpt = excerpts[posts[i].Route].Content
-			_, posts[i].Truncated = excerpts[posts[i].Route+"#truncated"]
-		}
-	}
-	for _, r := range s.Routes {
-		fill(r.Data.Posts)
-		for i := range r.Data.Archive {
-			for j := range r.Data.Archive[i].Posts {
-				r.Data.Archive[i].Posts[j].Excerpt = ""
-			}
-		}
-	}
-
-	// Site data per locale.
-	siteData := map[string]*site.SiteData{}
-	for _, loc := range cfg.Locales {
-		sd := &site.SiteData{Site: cfg, Locale: loc.Code, SidebarEntries: s.SidebarEntries(loc.Code), VersionRoutes: map[string]string{}}
-		for _, v := range cfg.Versions {
-			if r, ok := s.DocRoute(v.Name, loc.Code, v.MainDocID); ok {
-				sd.VersionRoutes[v.Name] = r
-			}
-		}
-		siteData[loc.Code] = sd
-	}
-
-	// Sidebars and page data JSON.
-	for key, items := range s.Sidebars {
-		data, err := json.Marshal(items)
-		if err != nil {
-			return nil, err
-		}
-		files.Add("__data/sidebars/"+key+".json", data)
-	}
-	assets := render.Assets{CSS: b.assets.EntryCSS, JS: b.assets.EntryJS, Preload: b.assets.Preload}
-	all := append([]string(nil), routes...)
-	for _, nf := range s.NotFound {
-		s.Routes[nf.Path] = nf
-		all = append(all, nf.Path)
-	}
-	sort.Strings(all)
-	err := parallel(len(all), func(i int) error {
-		r := s.Routes[all[i]]
-		data, err := json.Marshal(r.Data)
-		if err != nil {
-			return err
-		}
-		if r.Data.Kind != site.KindNotFound {
-			files.Add(s.DataPath(r.Path), data)
-		}
-		sd := siteData[r.Data.Locale]
-		var sidebar []*site.SidebarItem
-		if r.Data.Sidebar != "" {
-			sidebar = s.Sidebars[r.Data.Sidebar]
-		}
-		body, err := b.renderer.Render(ssr.Request{URL: r.Path, Site: sd, Page: r.Data, Sidebar: sidebar})
-		if err != nil {
-			return err
-		}
-		doc := render.Document{Site: sd, Page: r.Data, Sidebar: sidebar, NotFound: s.NotFound[r.Data.Locale].Data, Body: body, Assets: assets}
-		if len(cfg.Locales) > 1 {
-			for _, l := range cfg.Locales {
-				alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)
-				if _, ok := s.Routes[alt]; ok {
-					doc.Alternates = append(doc.Alternates, render.Alternate{Lang: l.HTMLLang, Href: alt})
-				}
-			}
-		}
-		html, err := doc.HTML()
-		if err != nil {
-			return err
-		}
-		out := s.HTMLPath(r.Path)
-		if r.Data.Kind == site.KindNotFound {
-			out = strings.TrimSuffix(s.HTMLPath(r.Path), ".html") + ".html"
-		}
-		files.Add(out, html)
-		return nil
-	})
-	for _, nf := range s.NotFound {
-		delete(s.Routes, nf.Path)
-	}
-	if err != nil {
-		return nil, err
-	}
-
-	// Sitemap and feeds.
-	var listed []string
-	for _, p := range routes {
-		if s.Routes[p].Listed && !s.Routes[p].Data.NoIndex {
-			listed = append(listed, p)
-		}
-	}
-	files.Add("sitemap.xml", render.Sitemap(cfg, listed))
-	for _, loc := range cfg.Locales {
-		posts := s.Posts[loc.Code]
-		if len(posts) == 0 {
-			continue
-		}
-		var items []render.FeedItem
-		for _, p := range posts {
-			items = append(items, render.FeedItem{Post: p, Content: excerpts[p.Route].Content})
-		}
-		blogRoute := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, loc.Code), "/") + "/" + strings.Trim(cfg.Blog.Path, "/")
-		rel := strings.TrimPrefix(strings.TrimPrefix(blogRoute, strings.TrimSuffix(cfg.BasePath, "/")), "/")
-		files.Add(rel+"/rss.xml", render.RSS(cfg, blogRoute, items))
-		files.Add(rel+"/atom.xml", render.Atom(cfg, blogRoute, items))
-	}
-	return links.Check(s, statics), nil
-}
-
-// tocRange picks the headings of the table of contents (levels 2 to 3 unless front matter says
-// otherwise); nil hides it.
-func tocRange(r *site.Route) []markdown.Heading {
-	if r.Data.Kind != site.KindDoc && r.Data.Kind != site.KindBlogPost {
-		return nil
-	}
-	if r.HideTOC {
-		return nil
-	}
-	min, max := 2, 3
-	if r.TOCMin != 0 {
-		min = r.TOCMin
-	}
-	if r.TOCMax != 0 {
-		max = r.TOCMax
-	}
-	return r.Doc.TOC(min, max)
 }
 
 // parallel runs fn for 0..n-1 on every core and returns the first error.

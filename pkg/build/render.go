@@ -1,0 +1,277 @@
+package build
+
+import (
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"docsd/pkg/config"
+	"docsd/pkg/emit"
+	"docsd/pkg/graph"
+	"docsd/pkg/links"
+	"docsd/pkg/markdown"
+	"docsd/pkg/render"
+	"docsd/pkg/site"
+	"docsd/pkg/ssr"
+)
+
+// state is one build's model and output, kept so the next build can reuse what did not change.
+type state struct {
+	b        *Builder
+	cfg      *config.Site
+	site     *site.Site
+	parsed   map[string]*site.Parsed // by content path
+	files    *emit.Files
+	statics  map[string]string // content path of a static file → its URL
+	siteData map[string]*site.SiteData
+	assets   render.Assets
+	excerpts map[string]excerpt // blog post route → excerpt
+	hashes   map[string][32]byte // route → hash of its HTML
+	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
+	problems []links.Problem
+}
+
+type excerpt struct {
+	html      string
+	truncated bool
+}
+
+func newState(b *Builder, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
+	st := &state{b: b, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
+		hashes: map[string][32]byte{}, links: graph.New()}
+	for _, p := range parsed {
+		st.parsed[p.Src.Path] = p
+	}
+	st.prepare()
+	return st
+}
+
+// prepare computes what every page shares: static file URLs, the site data per locale, the assets.
+func (st *state) prepare() {
+	s, cfg := st.site, st.cfg
+	st.files = emit.NewFiles()
+	for p, data := range st.b.assets.Files {
+		st.files.Add(p, data)
+	}
+	st.statics = map[string]string{}
+	for _, src := range s.Statics {
+		if strings.HasPrefix(src.Path, "static/") {
+			st.statics[src.Path] = cfg.BasePath + src.Rel
+			st.files.Copy(src.Rel, src.Abs)
+		} else {
+			st.statics[src.Path] = cfg.BasePath + "assets/files/" + src.Rel
+			st.files.Copy("assets/files/"+src.Rel, src.Abs)
+		}
+	}
+	st.siteData = map[string]*site.SiteData{}
+	for _, loc := range cfg.Locales {
+		sd := &site.SiteData{Site: cfg, Locale: loc.Code, SidebarEntries: s.SidebarEntries(loc.Code), VersionRoutes: map[string]string{},
+			Dev: st.b.opts.Dev}
+		for _, v := range cfg.Versions {
+			if r, ok := s.DocRoute(v.Name, loc.Code, v.MainDocID); ok {
+				sd.VersionRoutes[v.Name] = r
+			}
+		}
+		st.siteData[loc.Code] = sd
+	}
+	st.assets = render.Assets{CSS: st.b.assets.EntryCSS, JS: st.b.assets.EntryJS, Preload: st.b.assets.Preload}
+}
+
+// renderAll renders every route and the site-wide files.
+func (st *state) renderAll() error {
+	return st.renderRoutes(append(append([]string(nil), st.site.Order...), st.notFoundRoutes()...))
+}
+
+func (st *state) notFoundRoutes() []string {
+	var out []string
+	for _, nf := range st.site.NotFound {
+		out = append(out, nf.Path)
+	}
+	return out
+}
+
+func (st *state) route(path string) *site.Route {
+	if r := st.site.Routes[path]; r != nil {
+		return r
+	}
+	for _, nf := range st.site.NotFound {
+		if nf.Path == path {
+			return nf
+		}
+	}
+	return nil
+}
+
+// renderRoutes renders the given routes (Markdown, page data, server rendering, HTML), then the
+// site-wide files, then checks links.
+func (st *state) renderRoutes(routes []string) error {
+	var mu sync.Mutex
+	err := parallel(len(routes), func(i int) error {
+		r := st.route(routes[i])
+		if r == nil || r.Doc == nil {
+			return nil
+		}
+		html, err := r.Doc.Render(func(dest string, image bool) string {
+			return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
+		})
+		if err != nil {
+			return fmt.Errorf("rendering content/%s: %w", r.Source, err)
+		}
+		r.Data.HTML = string(html)
+		r.Data.TOC = tocRange(r)
+		st.recordLinks(r)
+		if r.Data.Kind == site.KindBlogPost {
+			ex, truncated, err := r.Doc.Excerpt(func(dest string, image bool) string {
+				return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
+			})
+			if err != nil {
+				return err
+			}
+			if !truncated {
+				ex = html
+			}
+			mu.Lock()
+			st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
+			mu.Unlock()
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for _, p := range routes {
+		if r := st.route(p); r != nil {
+			st.fillExcerpts(r.Data.Posts)
+		}
+	}
+	err = parallel(len(routes), func(i int) error {
+		r := st.route(routes[i])
+		if r == nil {
+			return nil
+		}
+		return st.renderPage(r)
+	})
+	if err != nil {
+		return err
+	}
+	st.renderGlobals()
+	st.problems = links.Check(st.site, st.statics)
+	return nil
+}
+
+// recordLinks notes which pages' heading ids a page depends on (its links with #anchors).
+func (st *state) recordLinks(r *site.Route) {
+	node := graph.Route(r.Path)
+	st.links.Forget(node)
+	for _, l := range r.Doc.Links {
+		if !strings.Contains(l.Dest, "#") {
+			continue
+		}
+		target := st.site.Resolve(st.statics, r.Source, r.Data.Locale, l.Dest)
+		p, _, _ := strings.Cut(target, "#")
+		if p == "" {
+			p = r.Path
+		}
+		if t := st.site.Routes[p]; t != nil && t.Source != "" {
+			st.links.Record(node, graph.Named("anchors", t.Source))
+		}
+	}
+}
+
+func (st *state) fillExcerpts(posts []site.PostSummary) {
+	for i := range posts {
+		ex := st.excerpts[posts[i].Route]
+		posts[i].Excerpt, posts[i].Truncated = ex.html, ex.truncated
+	}
+}
+
+// renderPage writes a route's page data and its server-rendered HTML document.
+func (st *state) renderPage(r *site.Route) error {
+	s, cfg := st.site, st.cfg
+	data, err := json.Marshal(r.Data)
+	if err != nil {
+		return err
+	}
+	if r.Data.Kind != site.KindNotFound {
+		st.files.Add(s.DataPath(r.Path), data)
+	}
+	sd := st.siteData[r.Data.Locale]
+	var sidebar []*site.SidebarItem
+	if r.Data.Sidebar != "" {
+		sidebar = s.Sidebars[r.Data.Sidebar]
+	}
+	body, err := st.b.renderer.Render(ssr.Request{URL: r.Path, Site: sd, Page: r.Data, Sidebar: sidebar})
+	if err != nil {
+		return err
+	}
+	doc := render.Document{Site: sd, Page: r.Data, Sidebar: sidebar, NotFound: s.NotFound[r.Data.Locale].Data, Body: body, Assets: st.assets}
+	if len(cfg.Locales) > 1 {
+		for _, l := range cfg.Locales {
+			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)
+			if _, ok := s.Routes[alt]; ok {
+				doc.Alternates = append(doc.Alternates, render.Alternate{Lang: l.HTMLLang, Href: alt})
+			}
+		}
+	}
+	html, err := doc.HTML()
+	if err != nil {
+		return err
+	}
+	st.files.Add(s.HTMLPath(r.Path), html)
+	h := sha256.Sum256(html)
+	st.b.mu.Lock()
+	st.hashes[r.Path] = h
+	st.b.mu.Unlock()
+	return nil
+}
+
+// renderGlobals writes the files computed from the whole site: sidebars, sitemap and feeds.
+func (st *state) renderGlobals() {
+	s, cfg := st.site, st.cfg
+	for key, items := range s.Sidebars {
+		data, _ := json.Marshal(items)
+		st.files.Add("__data/sidebars/"+key+".json", data)
+	}
+	var listed []string
+	for _, p := range s.Order {
+		if s.Routes[p].Listed && !s.Routes[p].Data.NoIndex {
+			listed = append(listed, p)
+		}
+	}
+	st.files.Add("sitemap.xml", render.Sitemap(cfg, listed))
+	for _, loc := range cfg.Locales {
+		posts := s.Posts[loc.Code]
+		if len(posts) == 0 {
+			continue
+		}
+		var items []render.FeedItem
+		for _, p := range posts {
+			items = append(items, render.FeedItem{Post: p, Content: st.excerpts[p.Route].html})
+		}
+		blogRoute := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, loc.Code), "/") + "/" + strings.Trim(cfg.Blog.Path, "/")
+		rel := strings.TrimPrefix(strings.TrimPrefix(blogRoute, strings.TrimSuffix(cfg.BasePath, "/")), "/")
+		st.files.Add(rel+"/rss.xml", render.RSS(cfg, blogRoute, items))
+		st.files.Add(rel+"/atom.xml", render.Atom(cfg, blogRoute, items))
+	}
+}
+
+// tocRange picks the headings of the table of contents (levels 2 to 3 unless front matter says
+// otherwise); nil hides it.
+func tocRange(r *site.Route) []markdown.Heading {
+	if r.Data.Kind != site.KindDoc && r.Data.Kind != site.KindBlogPost {
+		return nil
+	}
+	if r.HideTOC {
+		return nil
+	}
+	min, max := 2, 3
+	if r.TOCMin != 0 {
+		min = r.TOCMin
+	}
+	if r.TOCMax != 0 {
+		max = r.TOCMax
+	}
+	return r.Doc.TOC(min, max)
+}
