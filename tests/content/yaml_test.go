@@ -129,8 +129,12 @@ func yamlBlocks(file, text string) []yamlBlock {
 }
 
 // isPipeline reports whether a YAML block is a pipeline: its first line that is neither blank nor a
-// comment starts with "version:".
+// comment starts with "version:". A block with Go template actions ({{ }}) is a template source, not a
+// pipeline, and is left out.
 func isPipeline(code string) bool {
+	if strings.Contains(code, "{{") {
+		return false
+	}
 	for _, line := range strings.Split(code, "\n") {
 		s := strings.TrimSpace(line)
 		if s == "" || strings.HasPrefix(s, "#") {
