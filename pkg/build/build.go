@@ -53,12 +53,13 @@ type Builder struct {
 	renderer *ssr.Renderer
 	assets   *bundle.Output
 	last     *state // the previous good build, for incremental rebuilds
+	pending  map[string]bool
 	mu       sync.Mutex
 }
 
 // New makes a builder for a project.
 func New(opts Options) *Builder {
-	return &Builder{opts: opts, conv: markdown.New()}
+	return &Builder{opts: opts, conv: markdown.New(), pending: map[string]bool{}}
 }
 
 // Close stops the renderer and releases the bundler.
@@ -128,7 +129,8 @@ func (b *Builder) Build() (*Result, error) {
 	}
 	step("render", start)
 	b.last = st
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Timings: timings, Changed: s.Order}, nil
+	return &Result{Site: s, Files: st.files, Problems: st.problems, Timings: timings, Changed: s.Order,
+		Rendered: len(s.Order) + len(s.NotFound)}, nil
 }
 
 // Layout tells the scanner which docs folders belong to which version.

@@ -27,7 +27,7 @@ type state struct {
 	statics  map[string]string // content path of a static file → its URL
 	siteData map[string]*site.SiteData
 	assets   render.Assets
-	excerpts map[string]excerpt // blog post route → excerpt
+	excerpts map[string]excerpt  // blog post route → excerpt
 	hashes   map[string][32]byte // route → hash of its HTML
 	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
@@ -175,7 +175,7 @@ func (st *state) recordLinks(r *site.Route) {
 			p = r.Path
 		}
 		if t := st.site.Routes[p]; t != nil && t.Source != "" {
-			st.links.Record(node, graph.Named("anchors", t.Source))
+			st.links.Record(node, site.Anchors(t.Source))
 		}
 	}
 }

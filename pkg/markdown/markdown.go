@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -71,6 +72,9 @@ type Doc struct {
 	source   []byte
 	root     ast.Node
 	conv     *Converter
+	// mu serialises renders: a page shared by several locales is rendered with different link
+	// targets, and rendering rewrites the destinations in the tree.
+	mu sync.Mutex
 }
 
 // Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
@@ -153,6 +157,8 @@ func (d *Doc) TOC(min, max int) []Heading {
 // page must use (a relative .md link becomes a route); it is applied to the original destinations
 // every time, so a document can be rendered again after its targets move.
 func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
 	for _, l := range d.Links {
 		switch n := l.node.(type) {
 		case *ast.Link:

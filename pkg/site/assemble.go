@@ -304,7 +304,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		walk = func(items []*SidebarItem, crumbs []Link) {
 			for _, it := range items {
 				if it.file != "" {
-					a.s.Graph.Record(sbNode, graph.File(it.file))
+					a.s.Graph.Record(sbNode, Meta(it.file))
 				}
 				if it.Route != "" {
 					seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
@@ -342,9 +342,11 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			file := "content/" + e.p.Src.Path
 			if e.p.FM.PaginationPrev != nil {
 				r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev")
+				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
 			}
 			if e.p.FM.PaginationNext != nil {
 				r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next")
+				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationNext)
 			}
 		}
 	}
@@ -365,6 +367,19 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		}
 	}
 }
+
+func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {
+	if e, ok := docs[id]; ok {
+		a.s.Graph.Record(graph.Route(route), Meta(e.p.Src.Path))
+	}
+}
+
+// Meta is the part of a source file that other pages read: its title, labels, position and
+// description (front matter and first heading), as opposed to its body.
+func Meta(file string) graph.Node { return graph.Named("meta", file) }
+
+// Anchors is the list of a source file's heading ids, which links with #anchors read.
+func Anchors(file string) graph.Node { return graph.Named("anchors", file) }
 
 func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string) *Link {
 	if id == "" {
@@ -475,7 +490,7 @@ func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k s
 		}
 		if d := a.docs[k][it.docID]; d != nil {
 			card.Description = d.p.FM.Description
-			a.s.Graph.Record(node, graph.File(d.p.Src.Path))
+			a.s.Graph.Record(node, Meta(d.p.Src.Path))
 		}
 		if card.Route != "" {
 			data.Cards = append(data.Cards, card)

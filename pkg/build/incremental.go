@@ -1,0 +1,273 @@
+package build
+
+import (
+	"fmt"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+	"time"
+
+	"docsd/pkg/content"
+	"docsd/pkg/graph"
+	"docsd/pkg/site"
+)
+
+// Rebuild brings the last build up to date with the files that changed (paths relative to the
+// project root, or absolute). It re-parses only changed files and re-renders only the routes that
+// read them, following the dependency graph; when unsure (configuration, the shell, a file added,
+// deleted or renamed, a route that moved) it renders everything. On error the last good build stays.
+func (b *Builder) Rebuild(changed []string) (*Result, error) {
+	if b.last == nil {
+		return b.Build()
+	}
+	// Files of a failed rebuild stay pending until a rebuild succeeds: the last good build does
+	// not hold them yet.
+	for _, p := range changed {
+		b.pending[p] = true
+	}
+	all := make([]string, 0, len(b.pending))
+	for p := range b.pending {
+		all = append(all, p)
+	}
+	sort.Strings(all)
+	res, err := b.rebuild(all)
+	if err == nil {
+		b.pending = map[string]bool{}
+	}
+	return res, err
+}
+
+func (b *Builder) rebuild(changed []string) (*Result, error) {
+	start := time.Now()
+	var contentChanged []string
+	shell, cfgChanged := false, false
+	for _, p := range changed {
+		rel := b.rel(p)
+		switch {
+		case rel == "docsd.toml":
+			cfgChanged = true
+		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
+			shell = true
+		case strings.HasPrefix(rel, "content/"):
+			contentChanged = append(contentChanged, strings.TrimPrefix(rel, "content/"))
+		}
+	}
+	if cfgChanged {
+		return b.rebuildAll(start)
+	}
+	if shell {
+		oldJS := b.assets.EntryJS
+		oldCSS := strings.Join(b.assets.EntryCSS, ",")
+		res, err := b.rebuildAll(start)
+		if err != nil {
+			return nil, err
+		}
+		res.ShellChanged = oldJS != b.assets.EntryJS || oldCSS != strings.Join(b.assets.EntryCSS, ",")
+		return res, nil
+	}
+	if len(contentChanged) == 0 {
+		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Timings: map[string]time.Duration{}}, nil
+	}
+	last := b.last
+	cfg := last.cfg
+	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
+	if err != nil {
+		return nil, fmt.Errorf("scanning content: %w", err)
+	}
+	// Reuse every parsed file that did not change; parse the others.
+	parsed := make([]*site.Parsed, 0, len(sources))
+	byPath := map[string]*site.Parsed{}
+	dirtyFiles := map[string]bool{}
+	for _, f := range contentChanged {
+		dirtyFiles[f] = true
+	}
+	structural := len(sources) != len(last.parsed)
+	var errs site.Errors
+	for _, src := range sources {
+		old, ok := last.parsed[src.Path]
+		if !ok {
+			structural = true
+		}
+		if ok && !dirtyFiles[src.Path] {
+			parsed = append(parsed, old)
+			byPath[src.Path] = old
+			continue
+		}
+		p, err := site.ProcessOne(b.conv, src, nil)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		parsed = append(parsed, p)
+		byPath[src.Path] = p
+	}
+	if len(errs) > 0 {
+		return nil, errs
+	}
+	// What each changed file changed: its route (structure), what others read of it (meta), its
+	// heading ids (anchors), or only its body.
+	var dirtyNodes []graph.Node
+	for f := range dirtyFiles {
+		old, oldOK := last.parsed[f]
+		now, nowOK := byPath[f]
+		if oldOK != nowOK {
+			structural = true
+			continue
+		}
+		if !nowOK || old.Hash == now.Hash {
+			continue
+		}
+		switch now.Src.Kind {
+		case content.Category, content.Static:
+			structural = true
+			continue
+		}
+		if routeFieldsChanged(old.FM, now.FM) {
+			structural = true
+			continue
+		}
+		dirtyNodes = append(dirtyNodes, graph.File(f))
+		if metaChanged(old, now) {
+			dirtyNodes = append(dirtyNodes, site.Meta(f))
+		}
+		if anchorsChanged(old, now) {
+			dirtyNodes = append(dirtyNodes, site.Anchors(f))
+		}
+	}
+	g := graph.New()
+	s, err := site.Assemble(cfg, parsed, g)
+	if err != nil {
+		return nil, err
+	}
+	excerpts := make(map[string]excerpt, len(last.excerpts))
+	for k, v := range last.excerpts {
+		excerpts[k] = v
+	}
+	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links}
+	if structural {
+		st.links = graph.New()
+		st.prepare()
+		if err := st.renderAll(); err != nil {
+			return nil, err
+		}
+		return b.finish(st, last, start, len(s.Order)+len(s.NotFound)), nil
+	}
+	// Same routes as before: start from the last output and render the dirty routes only.
+	st.prepare()
+	for p, data := range last.files.Data {
+		if _, ok := st.files.Data[p]; !ok {
+			st.files.Add(p, data)
+		}
+	}
+	for route, h := range last.hashes {
+		st.hashes[route] = h
+	}
+	dirty := map[string]bool{}
+	for n := range g.Dirty(dirtyNodes...) {
+		if route, ok := strings.CutPrefix(string(n), "route:"); ok {
+			dirty[route] = true
+		}
+	}
+	for n := range last.links.Dirty(dirtyNodes...) {
+		if route, ok := strings.CutPrefix(string(n), "route:"); ok {
+			dirty[route] = true
+		}
+	}
+	for _, r := range s.Routes {
+		if dirtyFiles[r.Source] {
+			dirty[r.Path] = true
+		}
+	}
+	var routes []string
+	for r := range dirty {
+		if s.Routes[r] != nil {
+			routes = append(routes, r)
+		}
+	}
+	sort.Strings(routes)
+	// Pages whose data is carried over still need their rendered Markdown in the model (lists and
+	// the link check read it); it is unchanged, so take it from the last build.
+	for path, r := range s.Routes {
+		if dirty[path] {
+			continue
+		}
+		if old := last.site.Routes[path]; old != nil {
+			r.Data.HTML, r.Data.TOC = old.Data.HTML, old.Data.TOC
+		}
+	}
+	if err := st.renderRoutes(routes); err != nil {
+		return nil, err
+	}
+	return b.finish(st, last, start, len(routes)), nil
+}
+
+// rebuildAll is a full build that reports which routes' HTML changed.
+func (b *Builder) rebuildAll(start time.Time) (*Result, error) {
+	last := b.last
+	res, err := b.Build()
+	if err != nil {
+		b.last = last
+		return nil, err
+	}
+	return b.finish(b.last, last, start, res.Rendered), nil
+}
+
+// finish makes the new state current and lists the routes whose HTML changed.
+func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result {
+	var changed []string
+	for route, h := range st.hashes {
+		if last == nil || last.hashes[route] != h {
+			changed = append(changed, route)
+		}
+	}
+	sort.Strings(changed)
+	b.last = st
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Changed: changed, Rendered: rendered,
+		Timings: map[string]time.Duration{"rebuild": time.Since(start)}}
+}
+
+func (b *Builder) rel(p string) string {
+	if !filepath.IsAbs(p) {
+		return filepath.ToSlash(filepath.Clean(p))
+	}
+	root, _ := filepath.Abs(b.opts.Root)
+	if r, err := filepath.Rel(root, p); err == nil {
+		return filepath.ToSlash(r)
+	}
+	return p
+}
+
+func isUnder(p, dir string) bool {
+	ap, _ := filepath.Abs(p)
+	ad, _ := filepath.Abs(dir)
+	return strings.HasPrefix(ap, ad+string(filepath.Separator))
+}
+
+// routeFieldsChanged reports a change that moves or hides a page: a structural change.
+func routeFieldsChanged(a, b content.FrontMatter) bool {
+	return a.ID != b.ID || a.Slug != b.Slug || a.Draft != b.Draft || a.Unlisted != b.Unlisted || a.Date != b.Date
+}
+
+// metaChanged reports a change to what other pages show of this one.
+func metaChanged(a, b *site.Parsed) bool {
+	if !reflect.DeepEqual(a.FM, b.FM) {
+		return true
+	}
+	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title
+}
+
+func anchorsChanged(a, b *site.Parsed) bool {
+	if a.Doc == nil || b.Doc == nil {
+		return a.Doc != b.Doc
+	}
+	if len(a.Doc.Headings) != len(b.Doc.Headings) {
+		return true
+	}
+	for i := range a.Doc.Headings {
+		if a.Doc.Headings[i].ID != b.Doc.Headings[i].ID {
+			return true
+		}
+	}
+	return false
+}

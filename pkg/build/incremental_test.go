@@ -1,0 +1,312 @@
+package build
+
+import (
+	"bytes"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// siteCopy copies the multi-version, multi-locale test site into a temporary project.
+func siteCopy(t *testing.T, singleLocale bool) (string, Options) {
+	t.Helper()
+	root := t.TempDir()
+	copyTree(t, "../../testdata/sites/multi", root)
+	if singleLocale {
+		cfg, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := bytes.Index(cfg, []byte("[[locales]]\ncode = \"fr\""))
+		j := bytes.Index(cfg, []byte("[blog]"))
+		cfg = append(cfg[:i:i], cfg[j:]...)
+		write(t, root, "docsd.toml", string(cfg))
+		os.RemoveAll(filepath.Join(root, "content/i18n"))
+	}
+	site, _ := filepath.Abs("../../site")
+	return root, Options{Root: root, SiteDir: site, Production: true}
+}
+
+func write(t *testing.T, root, rel, text string) {
+	t.Helper()
+	p := filepath.Join(root, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func read(t *testing.T, root, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(root, rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestBodyEditRendersOnePage(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, read(t, root, f)+"\nOne more paragraph.\n")
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rendered != 1 || len(res.Changed) != 1 || res.Changed[0] != "/docs/guide/setup" {
+		t.Fatalf("a body edit rendered %d routes and changed %v; want 1 and [/docs/guide/setup]", res.Rendered, res.Changed)
+	}
+	if !strings.Contains(string(res.Files.Data["guide/setup.html"]), "One more paragraph.") {
+		t.Fatal("the edit is not in the output")
+	}
+}
+
+func TestTitleEditRendersItsSidebarAndNothingElse(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	full, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for _, r := range full.Site.Routes {
+		if r.Data.Sidebar == "current-en-guide" {
+			want = append(want, r.Path)
+		}
+	}
+	sort.Strings(want)
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, strings.Replace(read(t, root, f), "title: Setup", "title: Setting up", 1))
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rendered != len(want) {
+		t.Fatalf("a title edit rendered %d routes; want the %d pages of its sidebar %v", res.Rendered, len(want), want)
+	}
+	if strings.Join(res.Changed, " ") != strings.Join(want, " ") {
+		t.Fatalf("changed %v, want %v", res.Changed, want)
+	}
+	if !strings.Contains(string(res.Files.Data["guide/intro.html"]), "Setting up") {
+		t.Fatal("the sidebar of another page does not show the new title")
+	}
+}
+
+func TestAnchorEditRendersTheLinkingPages(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, strings.Replace(read(t, root, f), "## Before you start", "## Before starting", 1))
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := strings.Join(res.Changed, " ")
+	if got != "/docs/guide/setup" {
+		t.Fatalf("changed %q; the linking page's HTML is the same, only its warning changes", got)
+	}
+	found := false
+	for _, p := range res.Problems {
+		if strings.Contains(p.String(), "#before-you-start") && strings.HasPrefix(p.File, "content/docs/guide/intro.md") {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("the now-broken anchor of intro.md is not reported: %v", res.Problems)
+	}
+}
+
+func TestBadEditKeepsLastGoodBuild(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/setup.md"
+	good := read(t, root, f)
+	write(t, root, f, "---\ntitle: [oops\n---\n")
+	if _, err := b.Rebuild([]string{f}); err == nil || !strings.Contains(err.Error(), "setup.md:2") {
+		t.Fatalf("want an error naming setup.md line 2, got %v", err)
+	}
+	write(t, root, f, good+"\nFixed.\n")
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(res.Files.Data["guide/setup.html"]), "Fixed.") {
+		t.Fatal("fixing the file did not rebuild it")
+	}
+}
+
+// TestIncrementalEqualsFull applies random edit sequences and, after every step, compares the
+// incremental build with a fresh full build of the same files: they must be byte-identical.
+func TestIncrementalEqualsFull(t *testing.T) {
+	for _, seed := range []int64{7, 11, 23, 42} {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) { incrementalEqualsFull(t, seed) })
+	}
+}
+
+func incrementalEqualsFull(t *testing.T, seed int64) {
+	steps := 30
+	if testing.Short() {
+		steps = 8
+	}
+	root, opts := siteCopy(t, false)
+	inc := New(opts)
+	defer inc.Close()
+	ref := New(opts)
+	defer ref.Close()
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewSource(seed))
+	e := &editor{t: t, root: root, rng: rng}
+	for i := 0; i < steps; i++ {
+		desc, changed := e.random()
+		got, gotErr := inc.Rebuild(changed)
+		ref.last = nil
+		want, wantErr := ref.Build()
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("step %d (%s): incremental error %v, full error %v", i, desc, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			continue
+		}
+		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
+	}
+}
+
+func compareFiles(t *testing.T, step string, got, want *Result) {
+	t.Helper()
+	var diffs []string
+	for p, w := range want.Files.Data {
+		if g, ok := got.Files.Data[p]; !ok {
+			diffs = append(diffs, "missing "+p)
+		} else if !bytes.Equal(g, w) {
+			diffs = append(diffs, "differs "+p)
+			if os.Getenv("DOCSD_DIFF_DIR") != "" {
+				os.WriteFile(filepath.Join(os.Getenv("DOCSD_DIFF_DIR"), "got-"+filepath.Base(p)), g, 0o644)
+				os.WriteFile(filepath.Join(os.Getenv("DOCSD_DIFF_DIR"), "want-"+filepath.Base(p)), w, 0o644)
+			}
+		}
+	}
+	for p := range got.Files.Data {
+		if _, ok := want.Files.Data[p]; !ok {
+			diffs = append(diffs, "extra "+p)
+		}
+	}
+	if fmt.Sprint(got.Files.Copies) != fmt.Sprint(want.Files.Copies) {
+		diffs = append(diffs, "static files differ")
+	}
+	if fmt.Sprint(got.Problems) != fmt.Sprint(want.Problems) {
+		diffs = append(diffs, fmt.Sprintf("link problems differ:\n%v\n%v", got.Problems, want.Problems))
+	}
+	sort.Strings(diffs)
+	if len(diffs) > 0 {
+		t.Fatalf("%s: incremental output differs from a full build:\n%s", step, strings.Join(diffs, "\n"))
+	}
+}
+
+// editor makes the kinds of edits writers make.
+type editor struct {
+	t    *testing.T
+	root string
+	rng  *rand.Rand
+	n    int
+}
+
+func (e *editor) docs() []string {
+	var out []string
+	filepath.Walk(filepath.Join(e.root, "content/docs"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && strings.HasSuffix(p, ".md") {
+			rel, _ := filepath.Rel(e.root, p)
+			out = append(out, filepath.ToSlash(rel))
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
+}
+
+func (e *editor) pick(list []string) string { return list[e.rng.Intn(len(list))] }
+
+func (e *editor) random() (string, []string) {
+	e.n++
+	docs := e.docs()
+	// the entry doc stays so that most steps build
+	var movable []string
+	for _, d := range docs {
+		if !strings.HasSuffix(d, "guide/intro.md") {
+			movable = append(movable, d)
+		}
+	}
+	switch e.rng.Intn(9) {
+	case 0:
+		f := e.pick(docs)
+		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\nParagraph %d.\n", e.n))
+		return "body " + f, []string{f}
+	case 1:
+		f := e.pick(docs)
+		text := read(e.t, e.root, f)
+		if strings.HasPrefix(text, "---\n") {
+			text = strings.Replace(text, "---\n", fmt.Sprintf("---\nsidebar_label: Label %d\n", e.n), 1)
+		} else {
+			text = fmt.Sprintf("---\ntitle: Title %d\n---\n", e.n) + text
+		}
+		write(e.t, e.root, f, text)
+		return "title " + f, []string{f}
+	case 2:
+		dir := e.pick([]string{"content/docs/guide", "content/docs/guide/more", "content/docs/guide/new"})
+		f := fmt.Sprintf("%s/page-%d.md", dir, e.n)
+		write(e.t, e.root, f, fmt.Sprintf("---\ntitle: Page %d\nsidebar_position: %d\n---\n\nSee [setup](/docs/guide/setup#before-you-start).\n\n## Part %d\n", e.n, e.rng.Intn(5), e.n))
+		return "add " + f, []string{f}
+	case 3:
+		if len(movable) == 0 {
+			return "nothing", nil
+		}
+		f := e.pick(movable)
+		os.Remove(filepath.Join(e.root, f))
+		return "delete " + f, []string{f}
+	case 4:
+		if len(movable) == 0 {
+			return "nothing", nil
+		}
+		f := e.pick(movable)
+		to := strings.TrimSuffix(f, ".md") + fmt.Sprintf("-renamed-%d.md", e.n)
+		os.Rename(filepath.Join(e.root, f), filepath.Join(e.root, to))
+		return "rename " + f, []string{f, to}
+	case 5:
+		f := "content/docs/guide/more/_category_.yml"
+		write(e.t, e.root, f, fmt.Sprintf("label: More %d\nposition: %d\nlink:\n  type: generated-index\n  slug: /category/more\n  title: More pages\n  description: Everything else, take %d.\n", e.n, e.rng.Intn(4), e.n))
+		return "category", []string{f}
+	case 6:
+		f := "content/blog/2025-01-01-first.md"
+		write(e.t, e.root, f, fmt.Sprintf("---\ntitle: First post, take %d\nauthors: [team]\ntags: [news]\n---\n\nAll of the first post, take %d.\n", e.n, e.n))
+		return "blog front matter", []string{f}
+	case 7:
+		f := e.pick(docs)
+		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\nA [broken link](missing-%d.md) and [an anchor](#nowhere-%d).\n", e.n, e.n))
+		return "break link " + f, []string{f}
+	default:
+		f := e.pick(docs)
+		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\n## Heading %d\n\nText.\n", e.n))
+		return "heading " + f, []string{f}
+	}
+}
