@@ -19,13 +19,18 @@ import (
 
 	"docsd/pkg/build"
 	"docsd/pkg/config"
+	"docsd/pkg/devserver"
+	"docsd/pkg/emit"
 	"docsd/pkg/server"
+	"docsd/pkg/watch"
 )
 
 const usage = `docsd builds the documentation site from content/, docsd.toml and site/.
 
 Usage:
   docsd build --once [--out build]      build the whole site into a folder, then exit
+  docsd build [--out build]             build, then keep watching and update the folder incrementally
+  docsd watch [--addr 127.0.0.1:3000]   the dev server: rebuilds what an edit affects, updates browsers live
   docsd serve [--dir build] [--addr 127.0.0.1:3000]
                                        serve a finished build with the production URL rules
 
@@ -46,6 +51,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdBuild(args[1:], stdout, stderr)
 	case "serve":
 		return cmdServe(args[1:], stdout, stderr)
+	case "watch":
+		return cmdWatch(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "docsd: unknown command %q\n\n%s", args[0], usage)
 		return 2
@@ -59,7 +66,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	out := fs.String("out", "build", "folder to write the site to; it is replaced atomically")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd build --once [--out build] [--root .]\n\nBuilds the static site. Broken links warn on stderr and never fail the build.\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: docsd build [--once] [--out build] [--root .]\n\nBuilds the static site. With --once it exits; without, it keeps watching and updates the\noutput folder incrementally. Broken links warn on stderr and never fail the build.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -69,8 +76,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	if !*once {
-		fmt.Fprintln(stderr, "docsd build: only --once is available in this version; watch mode is \"docsd watch\"")
-		return 2
+		return buildAndWatch(*root, *out, stdout, stderr)
 	}
 	start := time.Now()
 	res, err := build.Once(build.Options{Root: *root, Out: *out, Production: true})
@@ -136,4 +142,106 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	return 0
+}
+
+func cmdWatch(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("docsd watch", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
+	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	dev, err := devserver.New(build.Options{Root: *root, Production: true}, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: the first build failed; fix it and start again:\n%s\n", err)
+		return 1
+	}
+	defer dev.Close()
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	srv := &http.Server{Handler: dev.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	go func() {
+		<-ctx.Done()
+		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(shutdown)
+	}()
+	go func() {
+		if err := dev.Watch(ctx); err != nil {
+			fmt.Fprintf(stderr, "docsd: %s\n", err)
+			stop()
+		}
+	}()
+	fmt.Fprintf(stdout, "docsd: watching %s, serving at http://%s/docs/\n", *root, ln.Addr())
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	return 0
+}
+
+// buildAndWatch is docsd build without --once: a full build, then incremental updates of the output
+// folder, each file replaced atomically.
+func buildAndWatch(root, out string, stdout, stderr io.Writer) int {
+	b := build.New(build.Options{Root: root, Out: out, Production: true})
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: build failed, %s is unchanged:\n%s\n", out, err)
+		return 1
+	}
+	if err := emit.WriteAtomic(out, res.Files); err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	printProblems(res, stderr)
+	fmt.Fprintf(stdout, "docsd: built %d pages into %s; watching for changes\n", len(res.Site.Routes), out)
+	prev := res.Files
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	w, err := watch.New(filepath.Join(root, "content"), filepath.Join(root, "docsd.toml"), filepath.Join(root, "site"))
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	defer w.Close()
+	go w.Run(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return 0
+		case batch := <-w.Batches:
+			res, err := b.Rebuild(batch)
+			if err != nil {
+				fmt.Fprintf(stderr, "docsd: build failed, %s keeps the last good site:\n%s\n", out, err)
+				continue
+			}
+			if err := emit.Update(out, prev, res.Files); err != nil {
+				fmt.Fprintf(stderr, "docsd: %s\n", err)
+				continue
+			}
+			prev = res.Files
+			printProblems(res, stderr)
+			fmt.Fprintf(stdout, "docsd: rebuilt %d pages, %d changed\n", res.Rendered, len(res.Changed))
+		}
+	}
+}
+
+func printProblems(res *build.Result, stderr io.Writer) {
+	for _, p := range res.Problems {
+		fmt.Fprintf(stderr, "warning: %s\n", p)
+	}
 }

@@ -41,8 +41,11 @@ type Result struct {
 	Changed []string
 	// Rendered counts the routes rendered by this build (all of them, or the dirty ones).
 	Rendered int
-	// ShellChanged is true when the shell's code changed (browsers reload).
-	ShellChanged bool
+	// ShellChanged is true when the shell's code changed (browsers reload); CSSChanged when only
+	// its stylesheet did (browsers swap it).
+	ShellChanged, CSSChanged bool
+	// CSS lists the stylesheet URLs of the build.
+	CSS []string
 }
 
 // Builder keeps what survives between builds: the Markdown converter, the bundler, the renderer.

@@ -63,7 +63,8 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 		if err != nil {
 			return nil, err
 		}
-		res.ShellChanged = oldJS != b.assets.EntryJS || oldCSS != strings.Join(b.assets.EntryCSS, ",")
+		res.ShellChanged = oldJS != b.assets.EntryJS
+		res.CSSChanged = oldCSS != strings.Join(b.assets.EntryCSS, ",")
 		return res, nil
 	}
 	if len(contentChanged) == 0 {
@@ -224,7 +225,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	sort.Strings(changed)
 	b.last = st
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Changed: changed, Rendered: rendered,
-		Timings: map[string]time.Duration{"rebuild": time.Since(start)}}
+		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS}
 }
 
 func (b *Builder) rel(p string) string {

@@ -4,6 +4,7 @@
 package emit
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -98,14 +99,38 @@ func WriteAtomic(dir string, f *Files) error {
 	return nil
 }
 
-// WriteInPlace updates dir file by file (watch mode's incremental build); each file is replaced
-// atomically through a temporary file and a rename.
-func WriteInPlace(dir string, f *Files, only []string) error {
-	for _, p := range only {
-		if data, ok := f.Data[p]; ok {
-			if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), data); err != nil {
-				return err
-			}
+// Update brings dir from the build prev to the build next, file by file (docsd build without
+// --once): changed files are replaced atomically through a temporary file and a rename, files that
+// are gone are removed, unchanged files are not touched.
+func Update(dir string, prev, next *Files) error {
+	for p, data := range next.Data {
+		if old, ok := prev.Data[p]; ok && bytes.Equal(old, data) {
+			continue
+		}
+		if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), data); err != nil {
+			return err
+		}
+	}
+	for p, src := range next.Copies {
+		if prev.Copies[p] == src && !newer(src, filepath.Join(dir, filepath.FromSlash(p))) {
+			continue
+		}
+		if err := copyFile(filepath.Join(dir, filepath.FromSlash(p)), src); err != nil {
+			return err
+		}
+	}
+	for p := range prev.Data {
+		_, stillData := next.Data[p]
+		_, stillCopy := next.Copies[p]
+		if !stillData && !stillCopy {
+			os.Remove(filepath.Join(dir, filepath.FromSlash(p)))
+		}
+	}
+	for p := range prev.Copies {
+		_, stillData := next.Data[p]
+		_, stillCopy := next.Copies[p]
+		if !stillData && !stillCopy {
+			os.Remove(filepath.Join(dir, filepath.FromSlash(p)))
 		}
 	}
 	return nil
@@ -157,4 +182,14 @@ func copyFile(dst, src string) error {
 		return err
 	}
 	return out.Close()
+}
+
+// newer reports whether src was modified after dst (or dst is missing).
+func newer(src, dst string) bool {
+	s, err := os.Stat(src)
+	if err != nil {
+		return true
+	}
+	d, err := os.Stat(dst)
+	return err != nil || s.ModTime().After(d.ModTime())
 }

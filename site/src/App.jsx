@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { cachedPage, cachedSidebar, loadPage, NotFoundError, seedNotFound } from './data.js';
+import { cachedPage, cachedSidebar, loadPage, NotFoundError, refreshPage, seedNotFound } from './data.js';
 import { NavigationContext, makeNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';
 import { doneProgress } from './progress.js';
@@ -31,7 +31,20 @@ export default function App({ site, getLayout, loadLayout }) {
 
   useEffect(() => {
     doneProgress();
+    window.dispatchEvent(new CustomEvent('docsd:navigated'));
   }, [path]);
+
+  // The dev server's client asks for the current page again after an edit; the page re-renders in
+  // place and the scroll position stays.
+  useEffect(() => {
+    const refresh = () => {
+      refreshPage(site.basePath, pathRef.current, loadLayout)
+        .then(() => setLoaded((n) => n + 1))
+        .catch(() => setAttempt((n) => n + 1));
+    };
+    window.addEventListener('docsd:refresh', refresh);
+    return () => window.removeEventListener('docsd:refresh', refresh);
+  }, [site.basePath, loadLayout]);
 
   useEffect(() => {
     if (Page) return;

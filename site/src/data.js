@@ -81,3 +81,16 @@ export function setNotFoundPage(page) {
 export function seedNotFound(path) {
   if (notFoundPage) pages.set(path, { ...notFoundPage, route: path });
 }
+
+// refreshPage fetches a page and its sidebar again (the dev server says they changed) and only then
+// drops every cached page, so the page on screen never goes blank while it updates.
+export async function refreshPage(basePath, path, loadLayout) {
+  const page = await fetchJSON(dataUrl(basePath, path) + `?t=${Date.now()}`, path);
+  const sidebar = page.sidebar ? await fetchJSON(sidebarUrl(basePath, page.sidebar) + `?t=${Date.now()}`, path) : null;
+  await loadLayout(page.kind);
+  pages.clear();
+  sidebars.clear();
+  pages.set(path, page);
+  if (sidebar) sidebars.set(page.sidebar, sidebar);
+  return page;
+}

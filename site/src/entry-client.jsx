@@ -42,4 +42,7 @@ async function start() {
   );
 }
 
-start();
+start().then(() => {
+  const { site } = JSON.parse(document.getElementById('__docsd_data').textContent);
+  if (site.dev) import('./dev/client.js').then((m) => m.connect(site));
+});

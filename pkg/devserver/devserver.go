@@ -1,0 +1,285 @@
+// Package devserver is docsd watch: one initial build, then every batch of changed files is rebuilt
+// incrementally and served from memory with the production URL rules. Browsers connected to the
+// websocket hub are told exactly what changed: the page they show (re-rendered in place), the
+// stylesheet (swapped), the shell's code (reload), or a build error (an overlay naming the file and
+// line, while the last good page keeps being served).
+package devserver
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net/http"
+	"net/url"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"docsd/pkg/build"
+	"docsd/pkg/content"
+	"docsd/pkg/emit"
+	"docsd/pkg/links"
+	"docsd/pkg/server"
+	"docsd/pkg/site"
+	"docsd/pkg/watch"
+)
+
+// Server is the dev server of one project.
+type Server struct {
+	b       *build.Builder
+	root    string
+	log     *log.Logger
+	mu      sync.RWMutex
+	files   *emit.Files
+	site    *site.Site
+	probs   []links.Problem
+	lastErr error
+	handler http.Handler
+	hub     *hub
+	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
+	OnRebuild func(*build.Result, error)
+}
+
+// New builds the project once and returns the server.
+func New(opts build.Options, logw io.Writer) (*Server, error) {
+	opts.Dev = true
+	b := build.New(opts)
+	res, err := b.Build()
+	if err != nil {
+		b.Close()
+		return nil, err
+	}
+	s := &Server{b: b, root: opts.Root, log: log.New(logw, "docsd: ", 0), hub: newHub()}
+	s.apply(res)
+	return s, nil
+}
+
+// Close stops the builder.
+func (s *Server) Close() { s.b.Close() }
+
+func (s *Server) apply(res *build.Result) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.files, s.site, s.probs, s.lastErr = res.Files, res.Site, res.Problems, nil
+	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
+}
+
+// Handler serves the site and the websocket.
+func (s *Server) Handler() http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		s.mu.RLock()
+		h, base := s.handler, s.site.Config.BasePath
+		s.mu.RUnlock()
+		if r.URL.Path == base+"__docsd/ws" {
+			s.serveWS(w, r)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Watch rebuilds on every batch of changes until ctx ends.
+func (s *Server) Watch(ctx context.Context) error {
+	paths := []string{filepath.Join(s.root, "content"), filepath.Join(s.root, "docsd.toml"), filepath.Join(s.root, "site")}
+	w, err := watch.New(paths...)
+	if err != nil {
+		return fmt.Errorf("watching %s: %w", s.root, err)
+	}
+	defer w.Close()
+	go w.Run(ctx)
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case err := <-w.Errors:
+			s.log.Printf("watch: %v", err)
+		case batch := <-w.Batches:
+			s.Rebuild(batch)
+		}
+	}
+}
+
+// Rebuild applies one batch of changed files and tells the browsers.
+func (s *Server) Rebuild(changed []string) {
+	start := time.Now()
+	res, err := s.b.Rebuild(changed)
+	if s.OnRebuild != nil {
+		defer s.OnRebuild(res, err)
+	}
+	if err != nil {
+		s.mu.Lock()
+		s.lastErr = err
+		s.mu.Unlock()
+		s.log.Printf("build failed, serving the last good site:\n%s", err)
+		s.hub.broadcast(func(c *client) any { return s.status(c.route) })
+		return
+	}
+	s.apply(res)
+	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
+	updated := map[string]bool{}
+	for _, r := range res.Changed {
+		updated[r] = true
+	}
+	s.hub.broadcast(func(c *client) any {
+		if res.ShellChanged {
+			return message{Type: "reload"}
+		}
+		if res.CSSChanged {
+			st := s.status(c.route)
+			st.Type, st.CSS = "css", res.CSS
+			return st
+		}
+		if updated[c.route] {
+			st := s.status(c.route)
+			st.Type = "update"
+			return st
+		}
+		return s.status(c.route)
+	})
+}
+
+// message is what the hub sends to a browser.
+type message struct {
+	Type     string    `json:"type"` // "status", "update", "css" or "reload"
+	Route    string    `json:"route,omitempty"`
+	Errors   []problem `json:"errors,omitempty"`
+	Problems []problem `json:"problems,omitempty"`
+	CSS      []string  `json:"css,omitempty"`
+}
+
+type problem struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  int    `json:"column"`
+	Message string `json:"message"`
+}
+
+// status is the build state as one page sees it: the build error, if any, and its link problems.
+func (s *Server) status(route string) message {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	m := message{Type: "status", Route: route}
+	if s.lastErr != nil {
+		m.Errors = errorList(s.lastErr)
+	}
+	if r := s.site.Routes[route]; r != nil && r.Source != "" {
+		for _, p := range s.probs {
+			if p.File == "content/"+r.Source {
+				m.Problems = append(m.Problems, problem{File: p.File, Line: p.Line, Column: p.Column, Message: p.String()})
+			}
+		}
+	}
+	return m
+}
+
+func errorList(err error) []problem {
+	var list site.Errors
+	if errors.As(err, &list) {
+		var out []problem
+		for _, e := range list {
+			out = append(out, oneError(e))
+		}
+		return out
+	}
+	return []problem{oneError(err)}
+}
+
+func oneError(err error) problem {
+	var ce *content.Error
+	if errors.As(err, &ce) {
+		return problem{File: ce.File, Line: ce.Line, Column: ce.Column, Message: err.Error()}
+	}
+	return problem{Message: err.Error()}
+}
+
+// The websocket hub.
+
+type client struct {
+	conn  *websocket.Conn
+	route string
+	send  chan any
+}
+
+type hub struct {
+	mu      sync.Mutex
+	clients map[*client]bool
+}
+
+func newHub() *hub { return &hub{clients: map[*client]bool{}} }
+
+func (h *hub) broadcast(msg func(*client) any) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for c := range h.clients {
+		select {
+		case c.send <- msg(c):
+		default: // a browser that does not read is not allowed to hold up the others
+		}
+	}
+}
+
+// sameOrigin accepts browsers whose page comes from this very server.
+func sameOrigin(r *http.Request) bool {
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return false
+	}
+	u, err := url.Parse(origin)
+	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, r.Host)
+}
+
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
+	up := websocket.Upgrader{CheckOrigin: sameOrigin}
+	conn, err := up.Upgrade(w, r, nil)
+	if err != nil {
+		return // the upgrader has answered 403 or 400 already
+	}
+	c := &client{conn: conn, send: make(chan any, 16)}
+	s.hub.mu.Lock()
+	s.hub.clients[c] = true
+	s.hub.mu.Unlock()
+	defer func() {
+		s.hub.mu.Lock()
+		delete(s.hub.clients, c)
+		s.hub.mu.Unlock()
+		conn.Close()
+	}()
+	go func() {
+		for m := range c.send {
+			data, _ := json.Marshal(m)
+			conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
+			if err := conn.WriteMessage(websocket.TextMessage, data); err != nil {
+				conn.Close()
+				return
+			}
+		}
+	}()
+	conn.SetReadLimit(4096)
+	for {
+		_, data, err := conn.ReadMessage()
+		if err != nil {
+			close(c.send)
+			return
+		}
+		var in struct {
+			Type  string `json:"type"`
+			Route string `json:"route"`
+		}
+		if json.Unmarshal(data, &in) != nil || in.Type != "route" {
+			continue
+		}
+		s.hub.mu.Lock()
+		c.route = in.Route
+		s.hub.mu.Unlock()
+		select {
+		case c.send <- s.status(in.Route):
+		default:
+		}
+	}
+}

@@ -1,0 +1,125 @@
+package devserver
+
+import (
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
+
+	"docsd/pkg/build"
+)
+
+func project(t *testing.T) (string, *Server) {
+	t.Helper()
+	root := t.TempDir()
+	copyDir(t, "../../testdata/sites/multi", root)
+	site, _ := filepath.Abs("../../site")
+	s, err := New(build.Options{Root: root, SiteDir: site, Production: true}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	return root, s
+}
+
+func TestWebsocketChecksOrigin(t *testing.T) {
+	_, s := project(t)
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/docs/__docsd/ws"
+	for _, origin := range []string{"http://evil.example", "", "null"} {
+		h := http.Header{}
+		if origin != "" {
+			h.Set("Origin", origin)
+		}
+		if c, _, err := websocket.DefaultDialer.Dial(url, h); err == nil {
+			c.Close()
+			t.Errorf("origin %q was accepted", origin)
+		}
+	}
+	h := http.Header{"Origin": {srv.URL}}
+	c, _, err := websocket.DefaultDialer.Dial(url, h)
+	if err != nil {
+		t.Fatalf("same origin refused: %v", err)
+	}
+	c.Close()
+}
+
+func TestEditIsPushedToTheBrowserShowingThePage(t *testing.T) {
+	root, s := project(t)
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/docs/__docsd/ws"
+	dial := func(route string) *websocket.Conn {
+		c, _, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {srv.URL}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.WriteJSON(map[string]string{"type": "route", "route": route})
+		var m message
+		c.SetReadDeadline(time.Now().Add(5 * time.Second))
+		if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
+			t.Fatalf("hello: %v %v", m, err)
+		}
+		return c
+	}
+	setup, intro := dial("/docs/guide/setup"), dial("/docs/guide/intro")
+	defer setup.Close()
+	defer intro.Close()
+	f := filepath.Join(root, "content/docs/guide/setup.md")
+	data, _ := os.ReadFile(f)
+	os.WriteFile(f, append(data, "\nNew text.\n"...), 0o644)
+	s.Rebuild([]string{f})
+	var m message
+	setup.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := setup.ReadJSON(&m); err != nil || m.Type != "update" {
+		t.Fatalf("the browser showing the edited page got %+v, %v; want update", m, err)
+	}
+	intro.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := intro.ReadJSON(&m); err != nil || m.Type != "status" {
+		t.Fatalf("a browser showing another page got %+v, %v; want status only", m, err)
+	}
+	res, err := http.Get(srv.URL + "/docs/guide/setup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if !strings.Contains(string(body), "New text.") {
+		t.Error("the server does not serve the new page")
+	}
+	// A broken file: an error for every browser, the last good page still served.
+	os.WriteFile(f, []byte("---\ntitle: [x\n---\n"), 0o644)
+	s.Rebuild([]string{f})
+	intro.SetReadDeadline(time.Now().Add(5 * time.Second))
+	if err := intro.ReadJSON(&m); err != nil || len(m.Errors) == 0 || !strings.Contains(m.Errors[0].File, "setup.md") || m.Errors[0].Line != 2 {
+		t.Fatalf("want an error naming setup.md line 2, got %+v %v", m, err)
+	}
+	res, _ = http.Get(srv.URL + "/docs/guide/setup")
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), "New text.") {
+		t.Error("the last good page is not served after a failed rebuild")
+	}
+}
+
+func copyDir(t *testing.T, from, to string) {
+	t.Helper()
+	filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(from, p)
+		if info.IsDir() {
+			return os.MkdirAll(filepath.Join(to, rel), 0o755)
+		}
+		data, _ := os.ReadFile(p)
+		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
+	})
+}

@@ -1,0 +1,172 @@
+// Package watch turns file-system events under the project into batches of changed paths: a burst
+// of saves is one batch, editors' temporary and swap files are ignored, new folders are watched as
+// they appear, and while the consumer is busy the changes pile up into one next batch rather than a
+// queue of stale rebuilds.
+package watch
+
+import (
+	"context"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"docsd/pkg/content"
+)
+
+// Watcher watches folders recursively and single files (through their folder, so that editors that
+// replace a file by renaming keep being seen).
+type Watcher struct {
+	fs      *fsnotify.Watcher
+	files   map[string]bool // single files of interest, absolute
+	dirs    map[string]bool // folders watched recursively, absolute
+	quiet   time.Duration
+	Batches chan []string
+	Errors  chan error
+}
+
+// New watches the given paths: folders recursively, files individually.
+func New(paths ...string) (*Watcher, error) {
+	fw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 25 * time.Millisecond,
+		Batches: make(chan []string), Errors: make(chan error, 8)}
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			return nil, err
+		}
+		st, err := os.Stat(abs)
+		if err != nil {
+			continue // a folder that does not exist yet (e.g. no site/ in a test) is not an error
+		}
+		if st.IsDir() {
+			w.dirs[abs] = true
+			if err := w.addTree(abs); err != nil {
+				fw.Close()
+				return nil, err
+			}
+		} else {
+			w.files[abs] = true
+			if err := fw.Add(filepath.Dir(abs)); err != nil {
+				fw.Close()
+				return nil, err
+			}
+		}
+	}
+	return w, nil
+}
+
+// Close stops watching.
+func (w *Watcher) Close() error { return w.fs.Close() }
+
+func skipDir(name string) bool {
+	return name == "node_modules" || name == "out" || strings.HasPrefix(name, ".")
+}
+
+func (w *Watcher) addTree(root string) error {
+	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return nil
+		}
+		if d.IsDir() {
+			if p != root && skipDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return w.fs.Add(p)
+		}
+		return nil
+	})
+}
+
+// relevant reports whether an event path is one the build reads.
+func (w *Watcher) relevant(p string) bool {
+	if content.IsEditorTemp(filepath.Base(p)) || strings.HasSuffix(p, ".docsd-tmp") {
+		return false
+	}
+	if w.files[p] {
+		return true
+	}
+	for d := range w.dirs {
+		if strings.HasPrefix(p, d+string(filepath.Separator)) {
+			rel := strings.TrimPrefix(p, d+string(filepath.Separator))
+			for _, part := range strings.Split(rel, string(filepath.Separator)) {
+				if skipDir(part) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// Run delivers batches until ctx ends.
+func (w *Watcher) Run(ctx context.Context) {
+	pending := map[string]bool{}
+	var timer <-chan time.Time
+	var out chan []string // nil until a batch is ready: a send only happens when the consumer asks
+	var ready []string
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case ev, ok := <-w.fs.Events:
+			if !ok {
+				return
+			}
+			if !w.relevant(ev.Name) {
+				continue
+			}
+			if ev.Has(fsnotify.Create) {
+				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
+					// A new or moved-in folder: watch it, and everything already inside it changed.
+					_ = w.addTree(ev.Name)
+					filepath.WalkDir(ev.Name, func(p string, d fs.DirEntry, err error) error {
+						if err == nil && !d.IsDir() && w.relevant(p) {
+							pending[p] = true
+						}
+						return nil
+					})
+				}
+			}
+			pending[ev.Name] = true
+			timer = time.After(w.quiet)
+		case err, ok := <-w.fs.Errors:
+			if !ok {
+				return
+			}
+			select {
+			case w.Errors <- err:
+			default:
+			}
+		case <-timer:
+			timer = nil
+			for p := range pending {
+				ready = append(ready, p)
+			}
+			pending = map[string]bool{}
+			sort.Strings(ready)
+			ready = dedupe(ready)
+			out = w.Batches
+		case out <- ready:
+			ready, out = nil, nil
+		}
+	}
+}
+
+func dedupe(s []string) []string {
+	out := s[:0]
+	for i, v := range s {
+		if i == 0 || v != s[i-1] {
+			out = append(out, v)
+		}
+	}
+	return out
+}

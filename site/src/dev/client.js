@@ -1,0 +1,55 @@
+// The dev shell of `docsd watch`: it tells the dev server which page it shows, re-renders that page
+// in place when it changes (keeping the scroll position), reloads when the shell's code changes, shows
+// build errors and the page's broken links in an overlay, and reconnects after a restart.
+import { showOverlay } from './overlay.js';
+
+export function connect(site) {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${site.basePath}__docsd/ws`;
+  let socket = null;
+  let wasConnected = false;
+  const current = () => location.pathname.replace(/\/$/, '') || '/';
+
+  function sayRoute() {
+    if (socket && socket.readyState === WebSocket.OPEN) {
+      const path = location.pathname === site.basePath ? site.basePath : current();
+      socket.send(JSON.stringify({ type: 'route', route: path }));
+    }
+  }
+
+  function open() {
+    socket = new WebSocket(url);
+    socket.addEventListener('open', () => {
+      sayRoute();
+      // After a restart of the daemon, what it serves may have changed while we were away.
+      if (wasConnected) window.dispatchEvent(new CustomEvent('docsd:refresh'));
+      wasConnected = true;
+    });
+    socket.addEventListener('message', (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === 'reload') {
+        location.reload();
+        return;
+      }
+      if (msg.type === 'update') window.dispatchEvent(new CustomEvent('docsd:refresh'));
+      if (msg.type === 'css') swapStylesheets(msg.css || []);
+      showOverlay(msg.errors || [], msg.problems || []);
+    });
+    socket.addEventListener('close', () => setTimeout(open, 500));
+  }
+
+  window.addEventListener('docsd:navigated', sayRoute);
+  open();
+}
+
+// swapStylesheets replaces the shell's stylesheets without a reload: the new one is loaded first,
+// then the old one removed, so the page is never unstyled.
+function swapStylesheets(hrefs) {
+  const old = [...document.querySelectorAll('link[rel="stylesheet"]')];
+  for (const href of hrefs) {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = href;
+    link.addEventListener('load', () => old.forEach((l) => l.remove()));
+    document.head.appendChild(link);
+  }
+}

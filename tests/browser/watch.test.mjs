@@ -1,0 +1,70 @@
+// docsd watch in a real browser: an edit shows without a reload (scroll kept), a broken file shows an
+// overlay naming the file and line while the last good page stays, and fixing it clears the overlay.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { root } from './harness.mjs';
+
+let proc;
+let browser;
+let base;
+let project;
+
+before(async () => {
+  project = mkdtempSync(join(tmpdir(), 'docsd-watch-'));
+  cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
+  cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
+  symlinkSync(join(root, 'site'), join(project, 'site'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  base = `http://127.0.0.1:${port}`;
+  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/docs/`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+});
+
+after(async () => {
+  await browser.close();
+  proc.kill();
+});
+
+test('an edit updates the open page in place, and a broken file shows an overlay until it is fixed', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+    window.scrollTo(0, 500);
+  });
+  const file = join(project, 'content/docs/usage/quickstart.md');
+  const original = readFileSync(file, 'utf8');
+  writeFileSync(file, `${original}\n\nA sentence added while the page is open.\n`);
+  await page.waitForSelector('text=A sentence added while the page is open.', { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+  assert.equal(await page.evaluate(() => window.scrollY), 500, 'scroll position kept');
+
+  writeFileSync(file, '---\ntitle: [unclosed\n---\n');
+  await page.waitForSelector('#docsd-dev-overlay', { timeout: 10000 });
+  assert.match(await page.textContent('#docsd-dev-overlay'), /content\/docs\/usage\/quickstart\.md:2:/);
+  assert.ok(await page.isVisible('text=A sentence added while the page is open.'), 'the last good page stays');
+  const res = await fetch(`${base}/docs/usage/quickstart`);
+  assert.equal(res.status, 200, 'the server keeps serving');
+
+  writeFileSync(file, original);
+  await page.waitForSelector('#docsd-dev-overlay', { state: 'detached', timeout: 10000 });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
