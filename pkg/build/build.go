@@ -5,6 +5,7 @@ package build
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sync"
@@ -36,7 +37,9 @@ type Result struct {
 	Site     *site.Site
 	Files    *emit.Files
 	Problems []links.Problem
-	Timings  map[string]time.Duration
+	// Links is the whole link report of a full build: problems, external links and orphans.
+	Links   *links.Report
+	Timings map[string]time.Duration
 	// Changed lists the routes whose HTML changed (every route after a full build).
 	Changed []string
 	// Rendered counts the routes rendered by this build (all of them, or the dirty ones).
@@ -53,9 +56,11 @@ type Builder struct {
 	opts     Options
 	conv     *markdown.Converter
 	bundler  *bundle.Bundler
-	renderer *ssr.Renderer
+	renderer *ssr.Pool
 	assets   *bundle.Output
-	last     *state // the previous good build, for incremental rebuilds
+	last     *state        // the previous good build, for incremental rebuilds
+	cfgRaw   []byte        // docsd.toml as read, for the positions of its links
+	report   *links.Report // the link report of the latest build
 	pending  map[string]bool
 	mu       sync.Mutex
 }
@@ -101,6 +106,9 @@ func (b *Builder) Build() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
+		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
+	}
 	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
@@ -132,7 +140,7 @@ func (b *Builder) Build() (*Result, error) {
 	}
 	step("render", start)
 	b.last = st
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Timings: timings, Changed: s.Order,
+	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
 		Rendered: len(s.Order) + len(s.NotFound)}, nil
 }
 
@@ -168,7 +176,7 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		if b.renderer != nil {
 			b.renderer.Close()
 		}
-		r, err := ssr.Start(out.ServerJS)
+		r, err := ssr.StartPool(out.ServerJS, runtime.GOMAXPROCS(0))
 		if err != nil {
 			return err
 		}

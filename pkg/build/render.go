@@ -31,6 +31,16 @@ type state struct {
 	hashes   map[string][32]byte // route → hash of its HTML
 	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
+	shared   sharedJSON
+}
+
+// sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
+// their content does (the server renderer caches them by key).
+type sharedJSON struct {
+	site, notFound map[string][]byte // by locale
+	siteKey        map[string]string
+	sidebar        map[string][]byte // by sidebar key
+	sidebarKey     map[string]string
 }
 
 type excerpt struct {
@@ -146,6 +156,9 @@ func (st *state) renderRoutes(routes []string) error {
 			st.fillExcerpts(r.Data.Posts)
 		}
 	}
+	if err := st.encodeShared(); err != nil {
+		return err
+	}
 	err = parallel(len(routes), func(i int) error {
 		r := st.route(routes[i])
 		if r == nil {
@@ -157,7 +170,7 @@ func (st *state) renderRoutes(routes []string) error {
 		return err
 	}
 	st.renderGlobals()
-	st.problems = links.Check(st.site, st.statics)
+	st.checkLinks()
 	return nil
 }
 
@@ -187,6 +200,37 @@ func (st *state) fillExcerpts(posts []site.PostSummary) {
 	}
 }
 
+func (st *state) encodeShared() error {
+	sh := sharedJSON{site: map[string][]byte{}, notFound: map[string][]byte{}, siteKey: map[string]string{},
+		sidebar: map[string][]byte{}, sidebarKey: map[string]string{}}
+	for loc, sd := range st.siteData {
+		data, err := json.Marshal(sd)
+		if err != nil {
+			return err
+		}
+		sh.site[loc], sh.siteKey[loc] = data, loc+"-"+shortHash(data)
+		if nf := st.site.NotFound[loc]; nf != nil {
+			if sh.notFound[loc], err = json.Marshal(nf.Data); err != nil {
+				return err
+			}
+		}
+	}
+	for key, items := range st.site.Sidebars {
+		data, err := json.Marshal(items)
+		if err != nil {
+			return err
+		}
+		sh.sidebar[key], sh.sidebarKey[key] = data, key+"-"+shortHash(data)
+	}
+	st.shared = sh
+	return nil
+}
+
+func shortHash(b []byte) string {
+	h := sha256.Sum256(b)
+	return fmt.Sprintf("%x", h[:6])
+}
+
 // renderPage writes a route's page data and its server-rendered HTML document.
 func (st *state) renderPage(r *site.Route) error {
 	s, cfg := st.site, st.cfg
@@ -197,16 +241,19 @@ func (st *state) renderPage(r *site.Route) error {
 	if r.Data.Kind != site.KindNotFound {
 		st.files.Add(s.DataPath(r.Path), data)
 	}
-	sd := st.siteData[r.Data.Locale]
-	var sidebar []*site.SidebarItem
+	loc := r.Data.Locale
+	req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: data}
+	sidebarJSON := []byte("null")
 	if r.Data.Sidebar != "" {
-		sidebar = s.Sidebars[r.Data.Sidebar]
+		req.SidebarKey, req.Sidebar = st.shared.sidebarKey[r.Data.Sidebar], st.shared.sidebar[r.Data.Sidebar]
+		sidebarJSON = req.Sidebar
 	}
-	body, err := st.b.renderer.Render(ssr.Request{URL: r.Path, Site: sd, Page: r.Data, Sidebar: sidebar})
+	body, err := st.b.renderer.Render(req)
 	if err != nil {
 		return err
 	}
-	doc := render.Document{Site: sd, Page: r.Data, Sidebar: sidebar, NotFound: s.NotFound[r.Data.Locale].Data, Body: body, Assets: st.assets}
+	doc := render.Document{Site: st.siteData[loc], Page: r.Data, SiteJSON: st.shared.site[loc], PageJSON: data,
+		SidebarJSON: sidebarJSON, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)
@@ -230,8 +277,7 @@ func (st *state) renderPage(r *site.Route) error {
 // renderGlobals writes the files computed from the whole site: sidebars, sitemap and feeds.
 func (st *state) renderGlobals() {
 	s, cfg := st.site, st.cfg
-	for key, items := range s.Sidebars {
-		data, _ := json.Marshal(items)
+	for key, data := range st.shared.sidebar {
 		st.files.Add("__data/sidebars/"+key+".json", data)
 	}
 	var listed []string

@@ -48,13 +48,14 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	if !production {
 		mode = "development"
 	}
+	plugins := []api.Plugin{virtual}
 	common := api.BuildOptions{
 		Bundle:        true,
 		AbsWorkingDir: abs,
 		JSX:           api.JSXAutomatic,
 		Define:        map[string]string{"process.env.NODE_ENV": `"` + mode + `"`},
 		Loader:        map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".svg": api.LoaderFile, ".png": api.LoaderFile},
-		Plugins:       []api.Plugin{virtual},
+		Plugins:       plugins,
 		LogLevel:      api.LogLevelSilent,
 		Write:         false,
 		Metafile:      true,
@@ -163,9 +164,11 @@ func (b *Bundler) entryInfo(metafile string, out *Output) error {
 		if o.CSSBundle != "" {
 			out.EntryCSS = append(out.EntryCSS, url(o.CSSBundle))
 		}
+		seen := map[string]bool{}
 		for _, imp := range o.Imports {
-			if imp.Kind == "import-statement" && !imp.External {
-				out.Preload = append(out.Preload, url(imp.Path))
+			if u := url(imp.Path); imp.Kind == "import-statement" && !imp.External && !seen[u] {
+				seen[u] = true
+				out.Preload = append(out.Preload, u)
 			}
 		}
 	}

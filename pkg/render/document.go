@@ -3,7 +3,6 @@
 package render
 
 import (
-	"encoding/json"
 	"html"
 	"strings"
 
@@ -22,14 +21,17 @@ type Assets struct {
 	Preload []string
 }
 
-// Document is everything one HTML file needs.
+// Document is everything one HTML file needs. The *JSON fields are the same records already encoded
+// (each is encoded once per build and shared by many pages).
 type Document struct {
-	Site     *site.SiteData
-	Page     *site.PageData
-	Sidebar  []*site.SidebarItem
-	NotFound *site.PageData
-	Body     string // server-rendered app
-	Assets   Assets
+	Site         *site.SiteData
+	Page         *site.PageData
+	SiteJSON     []byte
+	PageJSON     []byte
+	SidebarJSON  []byte // "null" when the page has no sidebar
+	NotFoundJSON []byte
+	Body         string // server-rendered app
+	Assets       Assets
 	// Alternates maps each locale's htmlLang to the same page in that locale.
 	Alternates []Alternate
 }
@@ -60,10 +62,16 @@ func (d *Document) HTML() ([]byte, error) {
 			locale = l
 		}
 	}
-	data, err := json.Marshal(map[string]any{"site": d.Site, "page": d.Page, "sidebar": d.Sidebar, "notFound": d.NotFound})
-	if err != nil {
-		return nil, err
-	}
+	var data []byte
+	data = append(data, `{"site":`...)
+	data = append(data, d.SiteJSON...)
+	data = append(data, `,"page":`...)
+	data = append(data, d.PageJSON...)
+	data = append(data, `,"sidebar":`...)
+	data = append(data, d.SidebarJSON...)
+	data = append(data, `,"notFound":`...)
+	data = append(data, d.NotFoundJSON...)
+	data = append(data, '}')
 	esc := html.EscapeString
 	var b strings.Builder
 	b.Grow(len(d.Body) + len(data) + 4096)

@@ -13,14 +13,18 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 )
 
-// Request is one page to render.
+// Request is one page to render. Site data and sidebars are the same for many pages: each is sent
+// to the process once under its key (which must change when its content does) and cached there.
 type Request struct {
-	URL     string `json:"url"`
-	Site    any    `json:"site"`
-	Page    any    `json:"page"`
-	Sidebar any    `json:"sidebar,omitempty"`
+	URL        string          `json:"url"`
+	SiteKey    string          `json:"siteKey"`
+	Site       json.RawMessage `json:"site,omitempty"`
+	Page       json.RawMessage `json:"page"`
+	SidebarKey string          `json:"sidebarKey,omitempty"`
+	Sidebar    json.RawMessage `json:"sidebar,omitempty"`
 }
 
 type answer struct {
@@ -36,6 +40,7 @@ type Renderer struct {
 	mu      sync.Mutex // guards writes, next and waiting
 	next    int64
 	waiting map[int64]chan answer
+	sent    map[string]bool // site and sidebar keys the process already holds
 	dead    error
 	dir     string
 }
@@ -69,7 +74,7 @@ func Start(bundle []byte) (*Renderer, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the server renderer: %w", err)
 	}
-	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, dir: dir}
+	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir}
 	go r.read(stdout, &stderr)
 	return r, nil
 }
@@ -102,15 +107,27 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 
 // Render returns the HTML of the app for one page. It is safe for concurrent use.
 func (r *Renderer) Render(req Request) (string, error) {
-	body, err := json.Marshal(req)
-	if err != nil {
-		return "", err
-	}
 	ch := make(chan answer, 1)
 	r.mu.Lock()
 	if r.dead != nil {
 		r.mu.Unlock()
 		return "", r.dead
+	}
+	// Under the lock, so that the first request to carry a key is also the first one written.
+	if r.sent["site:"+req.SiteKey] {
+		req.Site = nil
+	}
+	r.sent["site:"+req.SiteKey] = true
+	if req.SidebarKey != "" {
+		if r.sent["sidebar:"+req.SidebarKey] {
+			req.Sidebar = nil
+		}
+		r.sent["sidebar:"+req.SidebarKey] = true
+	}
+	body, err := json.Marshal(req)
+	if err != nil {
+		r.mu.Unlock()
+		return "", err
 	}
 	r.next++
 	id := r.next
@@ -153,4 +170,41 @@ func (l *limitedWriter) Write(p []byte) (int, error) {
 	l.n -= k
 	_, err := l.w.Write(p[:k])
 	return len(p), err
+}
+
+// Pool spreads pages over several Node processes, one per core, since one process renders one page
+// at a time.
+type Pool struct {
+	renderers []*Renderer
+	next      atomic.Uint64
+}
+
+// StartPool starts n renderers of the bundle.
+func StartPool(bundle []byte, n int) (*Pool, error) {
+	if n < 1 {
+		n = 1
+	}
+	p := &Pool{}
+	for i := 0; i < n; i++ {
+		r, err := Start(bundle)
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		p.renderers = append(p.renderers, r)
+	}
+	return p, nil
+}
+
+// Render renders one page on the next process.
+func (p *Pool) Render(req Request) (string, error) {
+	r := p.renderers[p.next.Add(1)%uint64(len(p.renderers))]
+	return r.Render(req)
+}
+
+// Close stops every process.
+func (p *Pool) Close() {
+	for _, r := range p.renderers {
+		r.Close()
+	}
 }

@@ -1,6 +1,7 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
-// JSON request per line on stdin: {id, url, site, page, sidebar}. It answers one JSON line per request
-// on stdout: {id, html} or {id, error}.
+// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?}. Site data and
+// sidebars come once per key and are kept. It answers one JSON line per request on stdout:
+// {id, html} or {id, error}.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -25,13 +26,23 @@ export function render({ url, site, page, sidebar }) {
   );
 }
 
+const sites = new Map();
+const sidebars = new Map();
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
   if (!line) return;
   let req;
   try {
     req = JSON.parse(line);
-    const html = render(req);
+    if (req.site) sites.set(req.siteKey, req.site);
+    if (req.sidebar) sidebars.set(req.sidebarKey, req.sidebar);
+    const html = render({
+      url: req.url,
+      site: sites.get(req.siteKey),
+      page: req.page,
+      sidebar: req.sidebarKey ? sidebars.get(req.sidebarKey) : null,
+    });
     process.stdout.write(JSON.stringify({ id: req.id, html }) + '\n');
   } catch (error) {
     process.stdout.write(JSON.stringify({ id: req ? req.id : -1, error: String((error && error.stack) || error) }) + '\n');

@@ -1,0 +1,200 @@
+// Command build measures docsd build --once on the whole site, as a benchmark (not a test): the
+// median wall time of several cold runs (a new process each time), the peak resident memory of docsd
+// and its server-rendering child, and the JS and CSS a reader downloads for a doc page, raw and gzip.
+// It prints a Markdown table and, with -record, writes it into BENCHMARKS.md.
+package main
+
+import (
+	"bytes"
+	"compress/gzip"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+func main() {
+	runs := flag.Int("runs", 5, "number of cold builds")
+	bin := flag.String("docsd", "bin/docsd", "the docsd binary")
+	record := flag.Bool("record", false, "write the table into BENCHMARKS.md")
+	flag.Parse()
+	out, err := os.MkdirTemp("", "docsd-bench-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(out)
+	build := filepath.Join(out, "build")
+	var times []time.Duration
+	var peaks []int64
+	pages := ""
+	for i := 0; i < *runs; i++ {
+		cmd := exec.Command(*bin, "build", "--once", "--out", build)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		start := time.Now()
+		if err := cmd.Start(); err != nil {
+			fail(err)
+		}
+		peak := make(chan int64)
+		go samplePeak(cmd.Process.Pid, peak)
+		if err := cmd.Wait(); err != nil {
+			fail(fmt.Errorf("%v: %s", err, stderr.String()))
+		}
+		times = append(times, time.Since(start))
+		peaks = append(peaks, <-peak)
+		pages = stdout.String()
+	}
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	sort.Slice(peaks, func(i, j int) bool { return peaks[i] < peaks[j] })
+	n := regexp.MustCompile(`built (\d+) pages`).FindStringSubmatch(pages)
+	js, css := firstLoad(build, "usage/quickstart.html")
+	allJS, allCSS := assetTotals(build)
+	var b strings.Builder
+	fmt.Fprintf(&b, "| measure | value | target |\n|---|---|---|\n")
+	fmt.Fprintf(&b, "| pages built | %s | |\n", n[1])
+	fmt.Fprintf(&b, "| cold `docsd build --once`, median of %d | %s (min %s, max %s) | ≤ 2 s |\n", *runs,
+		times[len(times)/2].Round(time.Millisecond), times[0].Round(time.Millisecond), times[len(times)-1].Round(time.Millisecond))
+	fmt.Fprintf(&b, "| peak RSS of docsd + its Node renderer, median | %.0f MB | ≤ 300 MB |\n", float64(peaks[len(peaks)/2])/1024)
+	fmt.Fprintf(&b, "| first-load JS of a doc page (quickstart) | %s raw, %s gzip | ≤ 90 KB gzip |\n", kb(js.raw), kb(js.gz))
+	fmt.Fprintf(&b, "| first-load CSS of a doc page | %s raw, %s gzip | |\n", kb(css.raw), kb(css.gz))
+	fmt.Fprintf(&b, "| all JS / all CSS in the build | %s / %s raw | |\n", kb(allJS), kb(allCSS))
+	table := b.String()
+	fmt.Print(table)
+	if *record {
+		section := fmt.Sprintf("Measured %s on this machine (%s) with `make bench-build` (`go run ./bench/build -record`).\n\n%s",
+			time.Now().UTC().Format("2006-01-02"), machine(), table)
+		if err := recordSection("BENCHMARKS.md", "build", section); err != nil {
+			fail(err)
+		}
+	}
+}
+
+type size struct{ raw, gz int }
+
+func kb(n int) string { return fmt.Sprintf("%.1f KB", float64(n)/1024) }
+
+// firstLoad sums the scripts, module preloads and stylesheets one HTML page loads before it runs.
+func firstLoad(dir, page string) (js, css size) {
+	html, err := os.ReadFile(filepath.Join(dir, page))
+	if err != nil {
+		fail(err)
+	}
+	re := regexp.MustCompile(`<(?:script type="module" src|link rel="modulepreload" href|link rel="stylesheet" href)="/docs/([^"]+)"`)
+	for _, m := range re.FindAllSubmatch(html, -1) {
+		data, err := os.ReadFile(filepath.Join(dir, string(m[1])))
+		if err != nil {
+			fail(err)
+		}
+		s := size{len(data), gz(data)}
+		if strings.HasSuffix(string(m[1]), ".css") {
+			css.raw += s.raw
+			css.gz += s.gz
+		} else {
+			js.raw += s.raw
+			js.gz += s.gz
+		}
+	}
+	return js, css
+}
+
+func assetTotals(dir string) (js, css int) {
+	filepath.Walk(filepath.Join(dir, "assets"), func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() {
+			switch filepath.Ext(p) {
+			case ".js":
+				js += int(info.Size())
+			case ".css":
+				css += int(info.Size())
+			}
+		}
+		return nil
+	})
+	return js, css
+}
+
+func gz(data []byte) int {
+	var b bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&b, gzip.BestCompression)
+	w.Write(data)
+	w.Close()
+	return b.Len()
+}
+
+// samplePeak follows the resident memory of a process and its children until it exits (KB).
+func samplePeak(pid int, out chan<- int64) {
+	var peak int64
+	for {
+		total, alive := treeRSS(pid)
+		if !alive {
+			out <- peak
+			return
+		}
+		if total > peak {
+			peak = total
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func treeRSS(pid int) (int64, bool) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil || bytes.Contains(status, []byte("State:\tZ")) {
+		return 0, false
+	}
+	total := rss(status)
+	children, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
+	for _, c := range strings.Fields(string(children)) {
+		if cp, err := strconv.Atoi(c); err == nil {
+			t, _ := treeRSS(cp)
+			total += t
+		}
+	}
+	return total, true
+}
+
+func rss(status []byte) int64 {
+	m := regexp.MustCompile(`VmRSS:\s+(\d+) kB`).FindSubmatch(status)
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
+	return n
+}
+
+func machine() string {
+	cpu, _ := os.ReadFile("/proc/cpuinfo")
+	m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(cpu)
+	name := "unknown CPU"
+	if m != nil {
+		name = string(m[1])
+	}
+	return fmt.Sprintf("%d cores, %s", strings.Count(string(cpu), "processor\t:"), name)
+}
+
+// recordSection replaces the section between <!-- bench:NAME --> markers in file, or appends it.
+func recordSection(file, name, body string) error {
+	start, end := "<!-- bench:"+name+" -->", "<!-- /bench:"+name+" -->"
+	old, _ := os.ReadFile(file)
+	text := string(old)
+	block := start + "\n" + body + end
+	if i, j := strings.Index(text, start), strings.Index(text, end); i >= 0 && j > i {
+		text = text[:i] + block + text[j+len(end):]
+	} else {
+		if text == "" {
+			text = "# Benchmarks\n\nFigures measured on this repository's machine; each section says the command that produced it.\n"
+		}
+		text += "\n## " + strings.ToUpper(name[:1]) + name[1:] + "\n\n" + block + "\n"
+	}
+	return os.WriteFile(file, []byte(text), 0o644)
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "bench:", err)
+	os.Exit(1)
+}
