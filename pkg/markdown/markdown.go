@@ -61,6 +61,9 @@ type Section struct {
 	ID      string
 	Heading string
 	Text    string
+	// Keys are the first cells of the section's table rows: the flags, variables and fields that a
+	// reference table defines, which search ranks like headings.
+	Keys string
 }
 
 // Doc is one parsed Markdown document.
@@ -220,8 +223,13 @@ func plainText(n ast.Node, src []byte) string {
 // sections splits the document's text at headings of level 2 and 3, for search.
 func sections(root ast.Node, src []byte) []Section {
 	out := []Section{{}}
-	var b strings.Builder
-	flush := func() { out[len(out)-1].Text = strings.Join(strings.Fields(b.String()), " "); b.Reset() }
+	var b, keys strings.Builder
+	flush := func() {
+		out[len(out)-1].Text = strings.Join(strings.Fields(b.String()), " ")
+		out[len(out)-1].Keys = strings.Join(strings.Fields(keys.String()), " ")
+		b.Reset()
+		keys.Reset()
+	}
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level >= 2 && h.Level <= 3 {
 			flush()
@@ -231,9 +239,45 @@ func sections(root ast.Node, src []byte) []Section {
 			continue
 		}
 		blockText(&b, n, src)
+		tableKeys(&keys, n, src)
 	}
 	flush()
 	return out
+}
+
+// tableKeys writes what the tables in n define: the first cell of every body row, and the other
+// cells that hold only code (the environment variables beside a flag, for instance).
+func tableKeys(b *strings.Builder, n ast.Node, src []byte) {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if row, ok := c.(*east.TableRow); ok && entering {
+			for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
+				if cell == row.FirstChild() || onlyCode(cell, src) {
+					b.WriteString(plainText(cell, src))
+					b.WriteByte(' ')
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+}
+
+// onlyCode reports whether a cell holds code spans and nothing else but separators.
+func onlyCode(cell ast.Node, src []byte) bool {
+	code := false
+	for c := cell.FirstChild(); c != nil; c = c.NextSibling() {
+		switch t := c.(type) {
+		case *ast.CodeSpan:
+			code = true
+		case *ast.Text:
+			if strings.Trim(string(t.Segment.Value(src)), " ,/") != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return code
 }
 
 func blockText(b *strings.Builder, n ast.Node, src []byte) {

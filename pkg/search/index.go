@@ -1,0 +1,391 @@
+// Package search builds the site's full-text search index: one shard per page, computed when the
+// page changes, merged into the two static files the browser loads (the search documents file, with
+// the `searchDocs` list that results show, and the search index file, with the terms and their
+// postings). The query code that reads them is site/src/search/engine.js; the formats below are the
+// contract between the two.
+//
+// Why a format of our own rather than a JS library's serialised index: the index of the Vela site
+// must stay under 250 KB gzip together with the documents, and a posting here is one small integer
+// (section delta, heading flag and a quantised BM25 body weight), several times smaller than the
+// nested objects of general-purpose libraries' formats.
+package search
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// FormatVersion is bumped whenever the file formats change, so an old client never misreads them.
+const FormatVersion = 1
+
+// snippetLen is how much of each section's text the documents file keeps for result snippets: the
+// whole text of the site would be larger than the size budget of the two files.
+const snippetLen = 180
+
+// BM25 parameters of the body weight.
+const (
+	k1 = 1.2
+	b  = 0.75
+)
+
+// Page is what is indexed of one page.
+type Page struct {
+	Route       string
+	Title       string
+	Version     string // docs version name; "" for pages outside the docs (blog)
+	Description string // shown as the page's snippet and searched as its first section
+	Keywords    []string
+	// Crumbs are the titles of the categories above the page (its breadcrumbs): "yaml" finds the
+	// stages page of the Pipeline YAML reference.
+	Crumbs   []string
+	Sections []Section // the first is the top of the page (ID "")
+}
+
+// Section is the part of a page under one heading; each is a search result of its own.
+type Section struct {
+	ID      string // heading id, the anchor a result links to; "" for the top of the page
+	Heading string
+	Text    string
+	Keys    string // what the section's tables define (first cells): ranked like the heading
+}
+
+// Shard is the index of one page. It is computed once when the page changes and kept, so that a
+// rebuild re-indexes only the pages that changed.
+type Shard struct {
+	page     Page
+	title    []string // distinct title terms, sorted
+	crumbs   []string // distinct breadcrumb terms that are not title terms, sorted
+	sections []shardSection
+	forms    map[string]string // word as written → its term, where they differ
+}
+
+type shardSection struct {
+	id, heading, snippet string
+	headingTerms         map[string]bool
+	tf                   map[string]int
+	length               int
+}
+
+// NewShard indexes one page.
+func NewShard(p Page) *Shard {
+	s := &Shard{page: p, forms: map[string]string{}}
+	s.title = s.distinct(p.Title)
+	inTitle := map[string]bool{}
+	for _, t := range s.title {
+		inTitle[t] = true
+	}
+	for _, t := range s.distinct(strings.Join(p.Crumbs, " ")) {
+		if !inTitle[t] {
+			s.crumbs = append(s.crumbs, t)
+		}
+	}
+	secs := p.Sections
+	if len(secs) == 0 {
+		secs = []Section{{}}
+	}
+	for i, sec := range secs {
+		ss := shardSection{id: sec.ID, heading: sec.Heading, headingTerms: map[string]bool{}, tf: map[string]int{}}
+		text := sec.Text
+		if i == 0 && p.Description != "" && !strings.HasPrefix(text, p.Description) {
+			text = strings.TrimSpace(p.Description + " " + text)
+		}
+		ss.snippet = truncate(text, snippetLen)
+		for _, t := range s.distinct(sec.Heading + " " + sec.Keys) {
+			ss.headingTerms[t] = true
+		}
+		if i == 0 {
+			for _, k := range p.Keywords {
+				for _, t := range s.distinct(k) {
+					ss.headingTerms[t] = true
+				}
+			}
+		}
+		for _, w := range Words(text) {
+			if t := s.term(w); t != "" {
+				ss.tf[t]++
+				ss.length++
+			}
+		}
+		s.sections = append(s.sections, ss)
+	}
+	return s
+}
+
+// Route is the page the shard indexes.
+func (s *Shard) Route() string { return s.page.Route }
+
+func (s *Shard) term(w string) string {
+	t := Term(w)
+	if t != "" && t != w {
+		s.forms[w] = t
+	}
+	return t
+}
+
+func (s *Shard) distinct(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range Words(text) {
+		if t := s.term(w); t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// truncate cuts text to at most n bytes at a word boundary (never inside a UTF-8 sequence).
+func truncate(text string, n int) string {
+	if len(text) <= n {
+		return text
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(text[cut]) {
+		cut--
+	}
+	if i := strings.LastIndexByte(text[:cut], ' '); i > n/2 {
+		cut = i
+	}
+	return strings.TrimSpace(text[:cut]) + " …"
+}
+
+// Index holds the shards of every indexed page of one locale. It is not safe for concurrent use.
+type Index struct {
+	shards map[string]*Shard
+}
+
+// New makes an empty index.
+func New() *Index { return &Index{shards: map[string]*Shard{}} }
+
+// Update sets the shard of a route (a new or changed page).
+func (x *Index) Update(route string, s *Shard) { x.shards[route] = s }
+
+// Remove drops a route (a deleted, unlisted or draft page).
+func (x *Index) Remove(route string) { delete(x.shards, route) }
+
+// Routes lists the indexed routes, sorted.
+func (x *Index) Routes() []string {
+	out := make([]string, 0, len(x.shards))
+	for r := range x.shards {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FileNames are the names of the two published files for a build timestamp. The timestamp is an
+// input (not the clock) so that two builds of the same sources are byte-identical.
+func FileNames(ts time.Time) (docs, index string) {
+	stamp := ts.UTC().Format("20060102150405")
+	return "search-docs-" + stamp + ".json", "search-index-" + stamp + ".json"
+}
+
+// DocsFile is the search documents file: what results show.
+type DocsFile struct {
+	Version    int      `json:"version"`
+	SearchDocs []DocRec `json:"searchDocs"`
+}
+
+// DocRec is one page of the documents file. Sections are [id, heading, snippet]; sections are
+// numbered across the whole file in order, and postings refer to those numbers.
+type DocRec struct {
+	Route    string      `json:"route"`
+	Title    string      `json:"title"`
+	Version  string      `json:"version,omitempty"`
+	Sections [][3]string `json:"sections"`
+}
+
+// IndexFile is the search index file.
+type IndexFile struct {
+	Version   int      `json:"version"`
+	Pages     int      `json:"pages"`
+	Sections  int      `json:"sections"`
+	StopWords []string `json:"stopWords"`
+	// TitleLengths is the number of distinct terms of each page's title (short titles that match
+	// rank above long ones).
+	TitleLengths []int `json:"titleLengths"`
+	// Terms are sorted; the arrays below are parallel to it.
+	Terms []string `json:"terms"`
+	// Forms are the words as written that stem to each term, space-separated ("" when none): the
+	// browser matches a half-typed word against them.
+	Forms []string `json:"forms"`
+	// Titles are the pages whose title has the term, as deltas of page numbers.
+	Titles [][]int `json:"titles"`
+	// Crumbs are the pages whose breadcrumbs (but not title) have the term, as deltas of page numbers.
+	Crumbs [][]int `json:"crumbs"`
+	// Postings are the sections that have the term in their heading or text, one string per term
+	// (see encodePostings): the smallest encoding of those tried, a third smaller than integers
+	// once gzipped.
+	Postings []string `json:"postings"`
+}
+
+// Publish merges the shards into the two files. The output depends only on the shards, so it is
+// deterministic.
+func (x *Index) Publish() (docs, index []byte, err error) {
+	routes := x.Routes()
+	df := &DocsFile{Version: FormatVersion, SearchDocs: make([]DocRec, 0, len(routes))}
+	type posting struct{ section, code int }
+	titles := map[string][]int{}
+	crumbs := map[string][]int{}
+	posts := map[string][]posting{}
+	forms := map[string]map[string]bool{}
+	var titleLens []int
+	total, totalLen := 0, 0
+	for _, r := range routes {
+		for _, sec := range x.shards[r].sections {
+			totalLen += sec.length
+			total++
+		}
+	}
+	avg := 1.0
+	if total > 0 && totalLen > 0 {
+		avg = float64(totalLen) / float64(total)
+	}
+	secNo := 0
+	for pageNo, r := range routes {
+		s := x.shards[r]
+		rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version}
+		for _, t := range s.title {
+			titles[t] = append(titles[t], pageNo)
+		}
+		for _, t := range s.crumbs {
+			crumbs[t] = append(crumbs[t], pageNo)
+		}
+		titleLens = append(titleLens, len(s.title))
+		for w, t := range s.forms {
+			if forms[t] == nil {
+				forms[t] = map[string]bool{}
+			}
+			forms[t][w] = true
+		}
+		for _, sec := range s.sections {
+			rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
+			terms := map[string]bool{}
+			for t := range sec.tf {
+				terms[t] = true
+			}
+			for t := range sec.headingTerms {
+				terms[t] = true
+			}
+			for t := range terms {
+				code := 0
+				if sec.headingTerms[t] {
+					code |= 8
+				}
+				if tf := sec.tf[t]; tf > 0 {
+					code |= bodyWeight(tf, sec.length, avg)
+				}
+				posts[t] = append(posts[t], posting{secNo, code})
+			}
+			secNo++
+		}
+		df.SearchDocs = append(df.SearchDocs, rec)
+	}
+	all := map[string]bool{}
+	for t := range titles {
+		all[t] = true
+	}
+	for t := range posts {
+		all[t] = true
+	}
+	for t := range crumbs {
+		all[t] = true
+	}
+	ix := &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens}
+	if ix.TitleLengths == nil {
+		ix.TitleLengths = []int{}
+	}
+	for t := range all {
+		ix.Terms = append(ix.Terms, t)
+	}
+	sort.Strings(ix.Terms)
+	for _, t := range ix.Terms {
+		var fs []string
+		for w := range forms[t] {
+			fs = append(fs, w)
+		}
+		sort.Strings(fs)
+		ix.Forms = append(ix.Forms, strings.Join(fs, " "))
+		ix.Titles = append(ix.Titles, deltas(titles[t]))
+		ix.Crumbs = append(ix.Crumbs, deltas(crumbs[t]))
+		ps := posts[t]
+		sort.Slice(ps, func(i, j int) bool { return ps[i].section < ps[j].section })
+		var enc strings.Builder
+		prev := 0
+		for _, p := range ps {
+			encodePosting(&enc, p.section-prev, p.code)
+			prev = p.section
+		}
+		ix.Postings = append(ix.Postings, enc.String())
+	}
+	if ix.Terms == nil {
+		ix.Terms, ix.Forms, ix.Titles, ix.Crumbs, ix.Postings = []string{}, []string{}, [][]int{}, [][]int{}, []string{}
+	}
+	if docs, err = marshal(df); err != nil {
+		return nil, nil, fmt.Errorf("writing the search documents file: %w", err)
+	}
+	if index, err = marshal(ix); err != nil {
+		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
+	}
+	return docs, index, nil
+}
+
+// bodyWeight is the BM25 term-frequency part of a term in a section, scaled to 1–7.
+func bodyWeight(tf, length int, avg float64) int {
+	f := float64(tf)
+	w := f * (k1 + 1) / (f + k1*(1-b+b*float64(length)/avg))
+	q := int(math.Ceil(7 * w / (k1 + 1)))
+	return min(max(q, 1), 7)
+}
+
+// digits of the posting strings: the first 32 end a number, the last 32 carry 5 more bits of it.
+const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
+
+// encodePosting writes one posting: the delta of the section number in base 32, most significant
+// group first (every group but the last from the upper half of digits), then one digit for
+// code, which is 8 if the heading or a table key has the term plus the body weight (0–7).
+func encodePosting(b *strings.Builder, delta, code int) {
+	var groups [8]int
+	n := 0
+	for {
+		groups[n] = delta & 31
+		n++
+		delta >>= 5
+		if delta == 0 {
+			break
+		}
+	}
+	for i := n - 1; i > 0; i-- {
+		b.WriteByte(digits[32+groups[i]])
+	}
+	b.WriteByte(digits[groups[0]])
+	b.WriteByte(digits[code])
+}
+
+func deltas(xs []int) []int {
+	out := make([]int, len(xs))
+	prev := 0
+	for i, x := range xs {
+		out[i] = x - prev
+		prev = x
+	}
+	return out
+}
+
+// marshal writes JSON without HTML escaping (the files are data, never inlined into a page).
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+}

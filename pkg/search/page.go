@@ -1,0 +1,49 @@
+package search
+
+import (
+	"strings"
+
+	"docsd/pkg/site"
+)
+
+// Indexed reports whether a route belongs in search: docs, category indexes and blog posts that
+// are listed (not `unlisted`; drafts have no route at all) and not kept out of indexing.
+func Indexed(r *site.Route) bool {
+	if r == nil || r.Data == nil || !r.Listed || r.Data.NoIndex {
+		return false
+	}
+	switch r.Data.Kind {
+	case site.KindDoc, site.KindBlogPost:
+		return r.Doc != nil
+	case site.KindCategory:
+		return true
+	}
+	return false
+}
+
+// PageOf is what search indexes of a route: its title, description, keywords and sections (for
+// a category index, the titles and descriptions of its cards).
+func PageOf(r *site.Route) Page {
+	p := Page{Route: r.Path, Title: r.Data.Title, Version: r.Data.Version, Description: r.Data.Description,
+		Keywords: r.Data.Keywords}
+	for _, c := range r.Data.Breadcrumbs {
+		p.Crumbs = append(p.Crumbs, c.Title)
+	}
+	if r.Doc != nil {
+		for _, s := range r.Doc.Sections {
+			p.Sections = append(p.Sections, Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys})
+		}
+		return p
+	}
+	var b strings.Builder
+	for _, c := range r.Data.Cards {
+		b.WriteString(c.Title)
+		b.WriteString(". ")
+		if c.Description != "" {
+			b.WriteString(c.Description)
+			b.WriteString(" ")
+		}
+	}
+	p.Sections = []Section{{Text: strings.TrimSpace(b.String())}}
+	return p
+}

@@ -1,0 +1,218 @@
+// Package search tests search over the real Vela site: the ranking the browser runs
+// (site/src/search/engine.js, run here with Node) must put the right page first for the realistic
+// queries of testdata/queries.tsv, and the browser's stemmer must agree with docsd's.
+package search
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"docsd/pkg/config"
+	"docsd/pkg/content"
+	"docsd/pkg/graph"
+	"docsd/pkg/markdown"
+	"docsd/pkg/search"
+	"docsd/pkg/site"
+)
+
+const repoRoot = "../.."
+
+// publish indexes the site's default locale and writes the two files into a temporary folder.
+func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile) {
+	t.Helper()
+	cfg, err := config.Load(filepath.Join(repoRoot, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srcs, err := content.Scan(filepath.Join(repoRoot, "content"), layout(cfg))
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := site.Process(markdown.New(), srcs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := site.Assemble(cfg, parsed, graph.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := search.New()
+	for _, p := range s.Order {
+		r := s.Routes[p]
+		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {
+			x.Update(p, search.NewShard(search.PageOf(r)))
+		}
+	}
+	docs, idx, err := x.Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("search files: documents %d bytes (%d gzip), index %d bytes (%d gzip), %d pages", len(docs), gz(docs), len(idx), gz(idx), len(x.Routes()))
+	dir := t.TempDir()
+	docsPath, indexPath = filepath.Join(dir, "docs.json"), filepath.Join(dir, "index.json")
+	if err := os.WriteFile(docsPath, docs, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(indexPath, idx, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	index = &search.IndexFile{}
+	if err := json.Unmarshal(idx, index); err != nil {
+		t.Fatal(err)
+	}
+	return docsPath, indexPath, index
+}
+
+// layout is pkg/build's Layout, repeated so that this test does not depend on the whole build.
+func layout(cfg *config.Site) content.Layout {
+	l := content.Layout{DefaultLocale: cfg.DefaultLocale().Code, Versions: map[string]string{}}
+	for _, loc := range cfg.Locales {
+		l.Locales = append(l.Locales, loc.Code)
+	}
+	for _, v := range cfg.Versions {
+		l.Versions[v.Dir] = v.Name
+	}
+	return l
+}
+
+func gz(b []byte) int {
+	var buf bytes.Buffer
+	w, _ := gzip.NewWriterLevel(&buf, gzip.BestCompression)
+	w.Write(b)
+	w.Close()
+	return buf.Len()
+}
+
+// node runs rank.mjs and decodes what it prints.
+func node(t *testing.T, out any, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	cmd := exec.Command("node", append([]string{"rank.mjs"}, args...)...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	b, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node rank.mjs: %v\n%s", err, stderr.String())
+	}
+	if err := json.Unmarshal(b, out); err != nil {
+		t.Fatalf("node rank.mjs printed %q: %v", b, err)
+	}
+}
+
+type query struct {
+	text, want string
+	line       int
+}
+
+func readQueries(t *testing.T) []query {
+	t.Helper()
+	f, err := os.Open("testdata/queries.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []query
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.TrimSpace(line) == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		q, want, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("testdata/queries.tsv:%d: want a query, a tab and the route a good search returns first", n)
+		}
+		out = append(out, query{text: q, want: strings.TrimSpace(want), line: n})
+	}
+	return out
+}
+
+// TestRelevance asserts that the right page comes first for at least 90 % of the queries, and is
+// in the top three for all of them.
+func TestRelevance(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	qs := readQueries(t)
+	if len(qs) < 40 {
+		t.Fatalf("testdata/queries.tsv has %d queries; keep at least 40", len(qs))
+	}
+	list := filepath.Join(t.TempDir(), "queries.txt")
+	var b strings.Builder
+	for _, q := range qs {
+		b.WriteString(q.text + "\n")
+	}
+	if err := os.WriteFile(list, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got [][]string
+	node(t, &got, docsPath, indexPath, list)
+	if len(got) != len(qs) {
+		t.Fatalf("rank.mjs answered %d queries of %d", len(got), len(qs))
+	}
+	top1 := 0
+	for i, q := range qs {
+		pos := -1
+		for j, r := range got[i] {
+			if r == q.want {
+				pos = j
+				break
+			}
+		}
+		switch {
+		case pos == 0:
+			top1++
+		case pos > 0 && pos < 3:
+			t.Logf("queries.tsv:%d %q: %s is #%d (first: %s)", q.line, q.text, q.want, pos+1, got[i][0])
+		default:
+			t.Errorf("queries.tsv:%d %q: %s is not in the top 3: %v", q.line, q.text, q.want, got[i])
+		}
+	}
+	rate := float64(top1) / float64(len(qs))
+	t.Logf("top-1 right for %d of %d queries (%.0f %%)", top1, len(qs), 100*rate)
+	if rate < 0.9 {
+		t.Errorf("top-1 right for %.0f %% of the queries; want at least 90 %%", 100*rate)
+	}
+}
+
+// TestBrowserStemsLikeDocsd stems every word of the index in Node and compares with docsd's terms:
+// a word the two stem differently could never be found by typing it.
+func TestBrowserStemsLikeDocsd(t *testing.T) {
+	docsPath, indexPath, index := publish(t)
+	var words, want []string
+	for i, term := range index.Terms {
+		if index.Forms[i] == "" {
+			continue
+		}
+		for _, w := range strings.Split(index.Forms[i], " ") {
+			words = append(words, w)
+			want = append(want, term)
+		}
+	}
+	list := filepath.Join(t.TempDir(), "words.txt")
+	if err := os.WriteFile(list, []byte(strings.Join(words, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	node(t, &got, docsPath, indexPath, list, "stem")
+	if len(got) != len(words) {
+		t.Fatalf("node stemmed %d words of %d", len(got), len(words))
+	}
+	bad := 0
+	for i := range words {
+		if got[i] != want[i] {
+			bad++
+			if bad <= 20 {
+				t.Errorf("%q: docsd stems it to %q, the browser to %q", words[i], want[i], got[i])
+			}
+		}
+	}
+	t.Logf("%d words compared, %d differ", len(words), bad)
+}
