@@ -65,6 +65,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	once := fs.Bool("once", false, "build the whole site once and exit (what CI runs)")
 	out := fs.String("out", "build", "folder to write the site to; it is replaced atomically")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
+	lf := addLinkFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprint(stderr, "Usage: docsd build [--once] [--out build] [--root .]\n\nBuilds the static site. With --once it exits; without, it keeps watching and updates the\noutput folder incrementally. Broken links warn on stderr and never fail the build.\n\nFlags:\n")
 		fs.PrintDefaults()
@@ -73,6 +74,10 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	if err := lf.check(); err != nil {
+		fmt.Fprintf(stderr, "docsd build: %s\n", err)
 		return 2
 	}
 	if !*once {
@@ -94,7 +99,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	sort.Strings(steps)
 	fmt.Fprintf(stdout, "docsd: built %d pages into %s in %s (%s); %d link warnings\n",
 		len(res.Site.Routes), *out, time.Since(start).Round(time.Millisecond), strings.Join(steps, ", "), len(res.Problems))
-	return 0
+	return lf.finish(res, stdout, stderr)
 }
 
 func cmdServe(args []string, stdout, stderr io.Writer) int {

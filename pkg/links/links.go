@@ -1,26 +1,44 @@
-// Package links checks every internal link of the site against the route table and every #anchor
-// against its target's heading ids. Each problem is keyed by the source file, line and column the
-// writer has to fix, with a suggestion when a close route or anchor exists.
+// Package links checks every internal link of the site: Markdown links, images and reference
+// definitions, raw HTML href/src, the navbar, footer, logo and favicon of docsd.toml, and the keys
+// and doc ids that assembly could not resolve (blog authors and tags, pagination_prev/next, sidebar
+// entries, category links, main_doc). Targets are checked against the route table and the site's
+// files, #anchors against the target's heading ids and the ids its raw HTML defines. Each problem
+// is keyed by the source file, line and column the writer has to fix, with a suggestion when a
+// close route, file, anchor or key exists. External links are listed, never fetched. Pages that
+// nothing links to are listed as orphans.
 package links
 
 import (
 	"fmt"
 	"net/url"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
+	"docsd/pkg/markdown"
 	"docsd/pkg/site"
 )
 
-// Problem is one broken link or anchor.
+// Problem kinds.
+const (
+	KindLink      = "link"      // a page that does not exist
+	KindImage     = "image"     // a file that does not exist
+	KindAnchor    = "anchor"    // a #fragment that names no heading or id of its page
+	KindReference = "reference" // [text][label] with no [label]: definition
+	KindDoc       = "doc"       // a doc id (pagination, sidebar entry, category link, main_doc)
+	KindAuthor    = "author"    // a blog author key
+	KindTag       = "tag"       // a blog tag key
+)
+
+// Problem is one broken link, anchor or reference.
 type Problem struct {
 	File       string `json:"file"`
 	Line       int    `json:"line"`
 	Column     int    `json:"column"`
 	Text       string `json:"text"`
 	Target     string `json:"target"`
-	Kind       string `json:"kind"` // "link", "anchor" or "image"
+	Kind       string `json:"kind"`
 	Message    string `json:"message"`
 	Suggestion string `json:"suggestion,omitempty"`
 }
@@ -33,159 +51,556 @@ func (p Problem) String() string {
 	return s
 }
 
-// Check finds every broken internal link and anchor of the site's Markdown. statics maps content paths
-// of static files to their URLs.
+// External is a link that leaves the site. It is listed in the report and never fetched.
+type External struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
+	Text   string `json:"text"`
+	Target string `json:"target"`
+}
+
+// Orphan is a page written by someone (a doc, post or page) that no link, sidebar, navbar, footer,
+// category index or blog list leads to: readers find it only by search or by its URL.
+type Orphan struct {
+	Route string `json:"route"`
+	File  string `json:"file"`
+}
+
+// Report is everything one check found.
+type Report struct {
+	Problems []Problem  `json:"problems"`
+	External []External `json:"external"`
+	Orphans  []Orphan   `json:"orphans"`
+}
+
+// Input is what the checker reads.
+type Input struct {
+	Site *site.Site
+	// Statics maps the content path of every static file to its URL.
+	Statics map[string]string
+	// Emitted reports whether the build holds a file at a path relative to the build folder
+	// (sitemap.xml, feeds, assets); nil means only statics count.
+	Emitted func(rel string) bool
+	// Config is the text of docsd.toml, named ConfigFile in reports; empty skips the config checks.
+	Config     []byte
+	ConfigFile string
+	// ReadFile reads a source file by the name reports use ("content/…"): positions of front-matter
+	// values, reference definitions and autolinks come from the file itself. nil skips those.
+	ReadFile func(name string) ([]byte, error)
+}
+
+// Check finds every broken internal link and anchor of the site's Markdown. statics maps content
+// paths of static files to their URLs.
 func Check(s *site.Site, statics map[string]string) []Problem {
-	base := strings.TrimSuffix(s.Config.BasePath, "/")
-	files := map[string]bool{}
-	for _, u := range statics {
-		files[u] = true
+	return Run(Input{Site: s, Statics: statics}).Problems
+}
+
+type checker struct {
+	in       Input
+	s        *site.Site
+	base     string // base path without its trailing slash
+	files    map[string]bool
+	ids      map[string]map[string]bool // route → anchors it defines
+	inbound  map[string]bool
+	texts    map[string][]byte
+	report   Report
+	seenProb map[string]bool
+	seenExt  map[string]bool
+}
+
+// Run checks the whole site.
+func Run(in Input) *Report {
+	if in.ConfigFile == "" {
+		in.ConfigFile = "docsd.toml"
 	}
-	anchors := func(route string) map[string]bool {
-		r := s.Routes[route]
-		if r == nil || r.Doc == nil {
-			return nil
-		}
-		ids := map[string]bool{}
-		for _, h := range r.Doc.Headings {
-			ids[h.ID] = true
-		}
-		return ids
+	c := &checker{in: in, s: in.Site, base: strings.TrimSuffix(in.Site.Config.BasePath, "/"), files: map[string]bool{},
+		ids: map[string]map[string]bool{}, inbound: map[string]bool{}, texts: map[string][]byte{},
+		seenProb: map[string]bool{}, seenExt: map[string]bool{}}
+	for _, u := range in.Statics {
+		c.files[u] = true
 	}
-	var out []Problem
-	seen := map[string]bool{}
-	for _, route := range s.Order {
-		r := s.Routes[route]
+	c.pages()
+	c.config()
+	c.refs()
+	c.structure()
+	c.orphans()
+	c.sort()
+	return &c.report
+}
+
+func (c *checker) problem(p Problem) {
+	k := p.String()
+	if c.seenProb[k] {
+		return
+	}
+	c.seenProb[k] = true
+	c.report.Problems = append(c.report.Problems, p)
+}
+
+func (c *checker) external(e External) {
+	k := fmt.Sprintf("%s:%d:%d:%s", e.File, e.Line, e.Column, e.Target)
+	if c.seenExt[k] {
+		return
+	}
+	c.seenExt[k] = true
+	c.report.External = append(c.report.External, e)
+}
+
+// text reads a source file once per check.
+func (c *checker) text(file string) []byte {
+	if t, ok := c.texts[file]; ok {
+		return t
+	}
+	var t []byte
+	if c.in.ReadFile != nil {
+		t, _ = c.in.ReadFile(file) // a file gone since the parse: positions fall back to 1:1
+	}
+	c.texts[file] = t
+	return t
+}
+
+// isExternal reports a destination with a scheme or a host: not ours to check.
+func isExternal(dest string) bool {
+	if strings.HasPrefix(dest, "//") {
+		return true
+	}
+	i := strings.IndexAny(dest, ":/?#")
+	return i > 0 && dest[i] == ':'
+}
+
+// fallback reports a page of another locale built from the default locale's file (no translation):
+// its links are the default page's, reported once there.
+func (c *checker) fallback(r *site.Route) bool {
+	return r.Data.Locale != c.s.Config.DefaultLocale().Code && !strings.HasPrefix(r.Source, "i18n/")
+}
+
+// pages checks the links of every Markdown page.
+func (c *checker) pages() {
+	for _, route := range c.s.Order {
+		r := c.s.Routes[route]
 		if r.Doc == nil || r.Source == "" {
 			continue
 		}
-		// A fallback page of another locale repeats its source's problems: report them once.
-		if r.Data.Locale != s.Config.DefaultLocale().Code && !strings.HasPrefix(r.Source, "i18n/") {
-			continue
-		}
+		report := !c.fallback(r)
 		file := "content/" + r.Source
 		for _, l := range r.Doc.Links {
-			dest := l.Dest
-			if dest == "" || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") || strings.HasPrefix(dest, "tel:") ||
-				strings.HasPrefix(dest, "//") || strings.HasPrefix(dest, "data:") {
+			dest := strings.TrimSpace(l.Dest)
+			if dest == "" {
 				continue
 			}
-			p := Problem{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest, Kind: "link"}
-			if l.Image {
-				p.Kind = "image"
-			}
-			resolved := resolve(s, statics, r, dest)
-			pathPart, frag, _ := strings.Cut(resolved, "#")
-			if pathPart == "" {
-				pathPart = route
-			}
-			if u, err := url.PathUnescape(pathPart); err == nil {
-				pathPart = u
-			}
-			pathPart = strings.TrimSuffix(pathPart, "/")
-			if pathPart == base {
-				pathPart = base + "/"
-			}
-			switch {
-			case files[pathPart]:
-				continue
-			case s.Routes[pathPart] != nil:
-			case !strings.HasPrefix(pathPart, base+"/") && pathPart != base+"/":
-				continue // outside the site: not ours to check
-			default:
-				if strings.HasSuffix(strings.SplitN(dest, "#", 2)[0], ".md") {
-					p.Message = fmt.Sprintf("link to %s: no such page", dest)
-				} else if l.Image {
-					p.Message = fmt.Sprintf("image %s: no such file", dest)
-				} else {
-					p.Message = fmt.Sprintf("link to %s: no such page", dest)
+			if isExternal(dest) {
+				if report {
+					c.external(External{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest})
 				}
-				p.Suggestion = closest(pathPart, s.Order)
-				out = append(out, p)
 				continue
 			}
-			if frag == "" {
+			p := Problem{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest, Kind: KindLink}
+			if l.Image {
+				p.Kind = KindImage
+			}
+			if label := l.RefLabel(); label != "" {
+				// The destination is written in the reference definition: report it there, once.
+				if line, col, ok := c.definition(file, r.Doc, label); ok {
+					p.Line, p.Column, p.Text = line, col, label
+				}
+			}
+			resolved := c.resolve(r, dest)
+			if !c.checkTarget(p, resolved, r, report) {
 				continue
 			}
-			ids := anchors(pathPart)
-			if ids == nil || ids[frag] {
-				continue
-			}
-			p.Kind = "anchor"
-			p.Message = fmt.Sprintf("anchor #%s does not exist on %s", frag, pathPart)
-			var names []string
-			for id := range ids {
-				names = append(names, id)
-			}
-			sort.Strings(names)
-			if c := closest(frag, names); c != "" {
-				p.Suggestion = "#" + c
-			}
-			out = append(out, p)
+		}
+		if !report {
+			continue
+		}
+		for _, u := range r.Doc.UndefinedRefs() {
+			line, col := c.bodyPos(file, r.Doc, u.Offset)
+			p := Problem{File: file, Line: line, Column: col, Text: u.Text, Target: "[" + u.Label + "]", Kind: KindReference,
+				Message: fmt.Sprintf("reference [%s] is not defined: add a line `[%s]: <target>`", u.Label, u.Label)}
+			p.Suggestion = quoteIf(site.Closest(strings.ToLower(u.Label), c.definedLabels(file, r.Doc)), "[", "]")
+			c.problem(p)
+		}
+		for _, a := range r.Doc.AutoLinks() {
+			line, col := c.bodyPos(file, r.Doc, a.Offset)
+			c.external(External{File: file, Line: line, Column: col, Text: a.URL, Target: a.URL})
 		}
 	}
-	var uniq []Problem
-	for _, p := range out {
-		k := p.String()
-		if !seen[k] {
-			seen[k] = true
-			uniq = append(uniq, p)
-		}
-	}
-	sort.SliceStable(uniq, func(i, j int) bool {
-		if uniq[i].File != uniq[j].File {
-			return uniq[i].File < uniq[j].File
-		}
-		if uniq[i].Line != uniq[j].Line {
-			return uniq[i].Line < uniq[j].Line
-		}
-		return uniq[i].Column < uniq[j].Column
-	})
-	return uniq
 }
 
-func resolve(s *site.Site, statics map[string]string, r *site.Route, dest string) string {
+func quoteIf(s, pre, post string) string {
+	if s == "" {
+		return ""
+	}
+	return pre + s + post
+}
+
+// resolve maps a destination written on a page to a URL path (base path included) with its
+// fragment, the way the rendered page links it.
+func (c *checker) resolve(r *site.Route, dest string) string {
 	if strings.HasPrefix(dest, "#") {
 		return r.Path + dest
 	}
-	out := s.Resolve(statics, r.Source, r.Data.Locale, dest)
+	out := c.s.Resolve(c.in.Statics, r.Source, r.Data.Locale, dest)
 	if out != dest || strings.HasPrefix(dest, "/") {
 		return out
 	}
-	// Unresolved relative target: resolve it as a URL path against the page, so the message names it.
-	return path.Join(path.Dir(r.Path), dest)
+	// A relative URL: the browser resolves it against the page's path (which has no trailing slash).
+	p, frag, hasFrag := strings.Cut(dest, "#")
+	j := path.Join(path.Dir(r.Path), p)
+	if hasFrag {
+		j += "#" + frag
+	}
+	return j
 }
 
-// closest returns the candidate with the smallest edit distance, if it is close enough to help.
-func closest(want string, candidates []string) string {
-	best, bestD := "", len(want)/3+2
-	for _, c := range candidates {
-		if d := distance(want, c); d < bestD {
+// checkTarget checks one resolved internal URL; from is the linking page (nil for docsd.toml).
+// It records the target as linked and reports a problem when it is broken; it returns whether
+// the link was fine.
+func (c *checker) checkTarget(p Problem, resolved string, from *site.Route, report bool) bool {
+	pathPart, frag, _ := strings.Cut(resolved, "#")
+	pathPart, _, _ = strings.Cut(pathPart, "?")
+	if pathPart == "" && from != nil {
+		pathPart = from.Path
+	}
+	if u, err := url.PathUnescape(pathPart); err == nil {
+		pathPart = u
+	}
+	if u, err := url.PathUnescape(frag); err == nil {
+		frag = u
+	}
+	if c.isFile(pathPart) {
+		return true
+	}
+	route := c.route(pathPart)
+	if route == "" {
+		if !report {
+			return false
+		}
+		switch {
+		case p.Kind == KindImage:
+			p.Message = fmt.Sprintf("image %s: no such file", p.Target)
+			p.Suggestion = c.suggestFile(p, pathPart, from)
+		case pathPart != c.base+"/" && !strings.HasPrefix(pathPart, c.base+"/"):
+			p.Message = fmt.Sprintf("link to %s leaves the site: every page is under %s/", p.Target, c.base)
+			p.Suggestion = c.suggestRoute(c.base+pathPart, p, from)
+		default:
+			p.Message = fmt.Sprintf("link to %s: no such page", p.Target)
+			p.Suggestion = c.suggestRoute(pathPart, p, from)
+		}
+		c.problem(p)
+		return false
+	}
+	if from == nil || route != from.Path {
+		c.inbound[route] = true
+	}
+	if frag == "" {
+		return true
+	}
+	ids := c.anchors(route)
+	if ids == nil || ids[frag] {
+		return true
+	}
+	if !report {
+		return false
+	}
+	p.Kind = KindAnchor
+	p.Message = fmt.Sprintf("anchor #%s does not exist on %s", frag, route)
+	p.Suggestion = quoteIf(site.Closest(frag, sortedSet(ids)), "#", "")
+	c.problem(p)
+	return false
+}
+
+// isFile reports a URL path that is a static file or another file of the build.
+func (c *checker) isFile(p string) bool {
+	if c.files[p] {
+		return true
+	}
+	if c.in.Emitted != nil && strings.HasPrefix(p, c.base+"/") {
+		rel := strings.TrimPrefix(p, c.base+"/")
+		if rel != "" && !strings.HasSuffix(rel, ".html") && c.in.Emitted(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+// route finds the page a URL path opens under the URL contract (DESIGN §4): a trailing slash,
+// .html and /index.html lead to the same page by redirect. "" when there is none.
+func (c *checker) route(p string) string {
+	if p == c.base {
+		p = c.base + "/"
+	}
+	cands := []string{p}
+	for _, suffix := range []string{"/index.html", ".html", "/"} {
+		if t, ok := strings.CutSuffix(p, suffix); ok {
+			if t == c.base {
+				t = c.base + "/"
+			}
+			cands = append(cands, t)
+		}
+	}
+	for _, cand := range cands {
+		if c.s.Routes[cand] != nil {
+			return cand
+		}
+	}
+	return ""
+}
+
+// anchors is the set of ids a route's page defines; nil when the page is generated (its ids are
+// not known before the shell renders it), so that no valid anchor is ever reported.
+func (c *checker) anchors(route string) map[string]bool {
+	if ids, ok := c.ids[route]; ok {
+		return ids
+	}
+	r := c.s.Routes[route]
+	var ids map[string]bool
+	if r != nil && r.Doc != nil {
+		ids = map[string]bool{}
+		for _, h := range r.Doc.Headings {
+			ids[h.ID] = true
+		}
+		for _, id := range r.Doc.HTMLIDs() {
+			ids[id] = true
+		}
+	}
+	c.ids[route] = ids
+	return ids
+}
+
+// suggestRoute proposes a page for a broken link: the same page in another locale or version
+// first, then the closest route. A link to a .md file gets a file, written relative.
+func (c *checker) suggestRoute(want string, p Problem, from *site.Route) string {
+	dest, _, _ := strings.Cut(p.Target, "#")
+	if from != nil && strings.HasSuffix(dest, ".md") && !strings.HasPrefix(dest, "/") {
+		target := path.Join(path.Dir(from.Source), dest)
+		sources := map[string]bool{}
+		var cands []string
+		for _, r := range c.s.Routes {
+			if r.Source != "" && strings.HasSuffix(r.Source, ".md") {
+				sources[r.Source] = true
+				cands = append(cands, r.Source)
+			}
+		}
+		sort.Strings(cands)
+		best := closest(target, cands)
+		if best == "" {
+			best = c.sameFileElsewhere(target, sources)
+		}
+		if best != "" {
+			return relPath(path.Dir(from.Source), best)
+		}
+		return ""
+	}
+	if alt := c.sameElsewhere(want); alt != "" {
+		return alt
+	}
+	return closest(strings.TrimSuffix(want, "/"), c.s.Order)
+}
+
+// closest is site.Closest with a bound that fits paths: the distance may be at most a third of the
+// last segment, so that a typo finds its page but an unrelated name suggests nothing.
+func closest(want string, cands []string) string {
+	last := want[strings.LastIndex(want, "/")+1:]
+	best, bestD := "", len(last)/3+2
+	for _, c := range cands {
+		if d := site.Distance(want, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
 }
 
-func distance(a, b string) int {
-	if a == b {
-		return 0
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+// sameFileElsewhere finds the same doc file in another docs version or locale folder.
+func (c *checker) sameFileElsewhere(target string, sources map[string]bool) string {
+	var dirs []string
+	for _, v := range c.s.Config.Versions {
+		dirs = append(dirs, v.Dir)
+		for _, l := range c.s.Config.Locales {
+			dirs = append(dirs, "i18n/"+l.Code+"/"+v.Dir)
 		}
-		prev, cur = cur, prev
 	}
-	return prev[len(b)]
+	for _, d := range dirs {
+		rest, ok := strings.CutPrefix(target, d+"/")
+		if !ok {
+			continue
+		}
+		for _, other := range dirs {
+			if cand := other + "/" + rest; other != d && sources[cand] {
+				return cand
+			}
+		}
+	}
+	return ""
+}
+
+// sameElsewhere finds the page at the same path in another locale or docs version.
+func (c *checker) sameElsewhere(want string) string {
+	rest := strings.TrimPrefix(want, c.base)
+	var prefixes []string
+	for _, l := range c.s.Config.Locales {
+		prefixes = append(prefixes, "/"+l.Code)
+	}
+	for _, v := range c.s.Config.Versions {
+		if p := strings.TrimPrefix(v.Path, c.base); p != "" {
+			prefixes = append(prefixes, p)
+		}
+	}
+	var stripped []string
+	stripped = append(stripped, rest)
+	for _, pre := range prefixes {
+		if r, ok := strings.CutPrefix(rest, pre+"/"); ok {
+			stripped = append(stripped, "/"+r)
+		}
+	}
+	for _, s := range stripped {
+		for _, pre := range append([]string{""}, prefixes...) {
+			cand := c.base + pre + s
+			if cand != want && c.s.Routes[cand] != nil {
+				return cand
+			}
+		}
+	}
+	return ""
+}
+
+func (c *checker) suggestFile(p Problem, want string, from *site.Route) string {
+	dest, _, _ := strings.Cut(p.Target, "#")
+	if from != nil && !strings.HasPrefix(dest, "/") {
+		// A relative file: compare content paths, and answer with a relative path.
+		target := path.Join(path.Dir(from.Source), dest)
+		files := make([]string, 0, len(c.in.Statics))
+		for f := range c.in.Statics {
+			files = append(files, f)
+		}
+		sort.Strings(files)
+		if best := closest(target, files); best != "" {
+			return relPath(path.Dir(from.Source), best)
+		}
+		return ""
+	}
+	urls := make([]string, 0, len(c.in.Statics))
+	for _, u := range c.in.Statics {
+		urls = append(urls, u)
+	}
+	sort.Strings(urls)
+	return closest(want, urls)
+}
+
+// relPath writes the content path to as a relative link from the folder dir.
+func relPath(dir, to string) string {
+	from := strings.Split(dir, "/")
+	parts := strings.Split(to, "/")
+	i := 0
+	for i < len(from) && i < len(parts)-1 && from[i] == parts[i] {
+		i++
+	}
+	var out []string
+	for range from[i:] {
+		out = append(out, "..")
+	}
+	out = append(out, parts[i:]...)
+	r := strings.Join(out, "/")
+	if !strings.HasPrefix(r, "../") {
+		r = "./" + r
+	}
+	return r
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// bodyPos turns a byte offset in a document's body into the line and column of its file.
+func (c *checker) bodyPos(file string, d *markdown.Doc, off int) (int, int) {
+	text := c.text(file)
+	body := d.Body()
+	start := len(text) - len(body)
+	if start < 0 || !strings.HasSuffix(string(text), string(body)) {
+		start = 0
+		text = body
+	}
+	return position(text, start+off)
+}
+
+// position is the 1-based line and column (in bytes) of an offset.
+func position(text []byte, off int) (int, int) {
+	if off > len(text) {
+		off = len(text)
+	}
+	line, col := 1, 1
+	for _, b := range text[:off] {
+		if b == '\n' {
+			line++
+			col = 1
+		} else {
+			col++
+		}
+	}
+	return line, col
+}
+
+var refDef = regexp.MustCompile(`(?m)^ {0,3}\[([^\]]+)\]:[ \t]*`)
+
+func normLabel(s string) string { return strings.ToLower(strings.Join(strings.Fields(s), " ")) }
+
+// definition finds where `[label]: …` is written in a file.
+func (c *checker) definition(file string, d *markdown.Doc, label string) (int, int, bool) {
+	body := d.Body()
+	for _, m := range refDef.FindAllSubmatchIndex(body, -1) {
+		if normLabel(string(body[m[2]:m[3]])) == normLabel(label) {
+			line, col := c.bodyPos(file, d, m[1])
+			return line, col, true
+		}
+	}
+	return 0, 0, false
+}
+
+func (c *checker) definedLabels(file string, d *markdown.Doc) []string {
+	var out []string
+	for _, m := range refDef.FindAllSubmatch(d.Body(), -1) {
+		out = append(out, normLabel(string(m[1])))
+	}
+	return out
+}
+
+func (c *checker) sort() {
+	ps := c.report.Problems
+	sort.SliceStable(ps, func(i, j int) bool {
+		if ps[i].File != ps[j].File {
+			return ps[i].File < ps[j].File
+		}
+		if ps[i].Line != ps[j].Line {
+			return ps[i].Line < ps[j].Line
+		}
+		if ps[i].Column != ps[j].Column {
+			return ps[i].Column < ps[j].Column
+		}
+		return ps[i].Message < ps[j].Message
+	})
+	es := c.report.External
+	sort.SliceStable(es, func(i, j int) bool {
+		if es[i].File != es[j].File {
+			return es[i].File < es[j].File
+		}
+		if es[i].Line != es[j].Line {
+			return es[i].Line < es[j].Line
+		}
+		return es[i].Column < es[j].Column
+	})
+	sort.Slice(c.report.Orphans, func(i, j int) bool { return c.report.Orphans[i].Route < c.report.Orphans[j].Route })
+	if c.report.Problems == nil {
+		c.report.Problems = []Problem{}
+	}
+	if c.report.External == nil {
+		c.report.External = []External{}
+	}
+	if c.report.Orphans == nil {
+		c.report.Orphans = []Orphan{}
+	}
 }

@@ -121,6 +121,9 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 				d.Links = append(d.Links, htmlLinks(src, seg.Start, seg.Value(src), pos)...)
 			}
 		case *ast.HTMLBlock:
+			if n.HTMLBlockType == ast.HTMLBlockType2 {
+				break // a comment: what it holds is not on the page
+			}
 			lines := n.Lines()
 			for i := 0; i < lines.Len(); i++ {
 				seg := lines.At(i)
@@ -133,13 +136,21 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	return d
 }
 
-var htmlAttr = regexp.MustCompile(`(?i)\b(href|src)\s*=\s*"([^"]*)"`)
+var htmlAttr = regexp.MustCompile(`(?i)\b(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 
+// htmlLinks finds href and src attributes in raw HTML; commented-out markup is skipped.
 func htmlLinks(src []byte, start int, raw []byte, pos func(int) (int, int)) []Link {
 	var out []Link
+	raw = stripComments(raw)
 	for _, m := range htmlAttr.FindAllSubmatchIndex(raw, -1) {
 		line, col := pos(start + m[0])
-		out = append(out, Link{Dest: string(raw[m[4]:m[5]]), Line: line, Column: col,
+		dest := ""
+		if m[4] >= 0 {
+			dest = string(raw[m[4]:m[5]])
+		} else {
+			dest = string(raw[m[6]:m[7]])
+		}
+		out = append(out, Link{Dest: html.UnescapeString(dest), Line: line, Column: col,
 			Image: strings.EqualFold(string(raw[m[2]:m[3]]), "src")})
 	}
 	return out

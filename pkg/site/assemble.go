@@ -29,6 +29,8 @@ type Site struct {
 	NotFound  map[string]*Route // per locale
 	Graph     *graph.Graph
 	Posts     map[string][]PostSummary // per locale, newest first
+	// Refs are the keys and ids that name nothing (authors, tags, doc ids): link problems, not errors.
+	Refs []Ref
 }
 
 // DataPath is where the page data of a route is published, relative to the base path.
@@ -341,11 +343,11 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			}
 			file := "content/" + e.p.Src.Path
 			if e.p.FM.PaginationPrev != nil {
-				r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev")
+				r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
 				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
 			}
 			if e.p.FM.PaginationNext != nil {
-				r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next")
+				r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next", r.Data.Next)
 				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationNext)
 			}
 		}
@@ -381,14 +383,17 @@ func Meta(file string) graph.Node { return graph.Named("meta", file) }
 // Anchors is the list of a source file's heading ids, which links with #anchors read.
 func Anchors(file string) graph.Node { return graph.Named("anchors", file) }
 
-func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string) *Link {
+// docLink resolves a pagination_prev/next doc id. An id that names no doc is a link problem, and
+// the page keeps the sidebar's neighbour (fallback) so readers still get a link.
+func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, fallback *Link) *Link {
 	if id == "" {
 		return nil
 	}
 	e, ok := docs[id]
 	if !ok {
-		a.fail(file, 1, "%s names doc %q, which does not exist", field, id)
-		return nil
+		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: sortedKeys(docs),
+			Message: fmt.Sprintf("%s names doc %q, which does not exist", field, id)})
+		return fallback
 	}
 	return &Link{Title: e.label, Route: e.route}
 }
@@ -446,7 +451,9 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) 
 				if d, ok := docs[cf.Link.ID]; ok {
 					cat.Route = d.route
 				} else {
-					a.fail("content/"+c.Src.Path, 1, "link.id names doc %q, which does not exist", cf.Link.ID)
+					// The category is built without a link: a broken link, not a broken site.
+					a.ref(Ref{File: "content/" + c.Src.Path, Field: "link.id", Value: cf.Link.ID, Kind: "doc",
+						Candidates: sortedKeys(docs), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
 				}
 			}
 			if route, ok := a.catRoute[k+"/"+sub]; ok {
@@ -583,7 +590,8 @@ func (a *assembler) blog(set []*Parsed, locale string) {
 		for _, ak := range p.FM.Authors {
 			au, ok := authorByKey[ak]
 			if !ok {
-				a.fail(file, 1, "author %q is not defined in content/blog/authors.yml", ak)
+				a.ref(Ref{File: file, Field: "authors", Value: ak, Kind: "author", Candidates: sortedKeys(authorByKey),
+					Message: fmt.Sprintf("author %q is not defined in content/blog/authors.yml", ak)})
 				continue
 			}
 			sum.Authors = append(sum.Authors, au)
@@ -591,7 +599,8 @@ func (a *assembler) blog(set []*Parsed, locale string) {
 		for _, tk := range p.FM.Tags {
 			t, ok := tagByKey[tk]
 			if !ok {
-				a.fail(file, 1, "tag %q is not defined in content/blog/tags.yml", tk)
+				a.ref(Ref{File: file, Field: "tags", Value: tk, Kind: "tag", Candidates: sortedKeys(tagByKey),
+					Message: fmt.Sprintf("tag %q is not defined in content/blog/tags.yml", tk)})
 				continue
 			}
 			sum.Tags = append(sum.Tags, TagRef{Label: t.Label, Route: tagRoute(t)})
@@ -792,14 +801,28 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 	a.s.NotFound[locale] = nf
 }
 
-// checkConfigRefs fails on navbar sidebars and main docs that name docs that do not exist.
+// checkConfigRefs checks the doc ids of docsd.toml. A main_doc or a sidebar entry that names no doc
+// is a link problem (the shell falls back to the base path), except the entry of a sidebar that a
+// navbar item opens: the navbar cannot render without it (SPEC §8), so that one fails the build.
 func (a *assembler) checkConfigRefs() {
 	def := a.cfg.DefaultLocale().Code
+	inNavbar := map[string]bool{}
+	var walk func(items []config.NavbarItem)
+	walk = func(items []config.NavbarItem) {
+		for _, it := range items {
+			if it.Type == config.ItemDocSidebar {
+				inNavbar[it.Sidebar] = true
+			}
+			walk(it.Items)
+		}
+	}
+	walk(a.cfg.Navbar.Items)
 	for _, v := range a.cfg.Versions {
 		docs := a.docs[key(v.Name, def)]
 		if v.MainDocID != "" {
 			if _, ok := docs[v.MainDocID]; !ok {
-				a.fail("docsd.toml", 1, "docs version %q: main_doc %q does not exist", v.Name, v.MainDocID)
+				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: sortedKeys(docs),
+					Message: fmt.Sprintf("docs version %q: main_doc %q does not exist", v.Name, v.MainDocID)})
 			}
 		}
 		if !v.IsLast {
@@ -809,9 +832,18 @@ func (a *assembler) checkConfigRefs() {
 			if sb.Entry == "" {
 				continue
 			}
-			if _, ok := docs[sb.Entry]; !ok {
-				a.fail("docsd.toml", 1, "sidebar %q: entry doc %q does not exist", sb.ID, sb.Entry)
+			if _, ok := docs[sb.Entry]; ok {
+				continue
 			}
+			msg := fmt.Sprintf("sidebar %q: entry doc %q does not exist", sb.ID, sb.Entry)
+			if inNavbar[sb.ID] {
+				if c := Closest(sb.Entry, sortedKeys(docs)); c != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", c)
+				}
+				a.fail("docsd.toml", 1, "%s, and the navbar opens this sidebar", msg)
+				continue
+			}
+			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: sortedKeys(docs), Message: msg})
 		}
 	}
 }

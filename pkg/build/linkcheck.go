@@ -1,0 +1,40 @@
+package build
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"docsd/pkg/links"
+)
+
+// checkLinks runs the link check of a rendered build: Markdown, docsd.toml and the references that
+// assembly could not resolve, against the routes and every file of the build.
+func (st *state) checkLinks() {
+	report := links.Run(links.Input{
+		Site:    st.site,
+		Statics: st.statics,
+		Emitted: func(rel string) bool {
+			if _, ok := st.files.Data[rel]; ok {
+				return true
+			}
+			_, ok := st.files.Copies[rel]
+			return ok
+		},
+		Config:     st.b.cfgRaw,
+		ConfigFile: "docsd.toml",
+		ReadFile:   st.b.readSource,
+	})
+	st.problems = report.Problems
+	st.b.report = report
+}
+
+// readSource reads a file of the project by the name problems use ("content/…", "docsd.toml"), for
+// the positions of front-matter values, reference definitions and autolinks.
+func (b *Builder) readSource(name string) ([]byte, error) {
+	data, err := os.ReadFile(filepath.Join(b.opts.Root, filepath.FromSlash(name)))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s for link positions: %w", name, err)
+	}
+	return data, nil
+}
