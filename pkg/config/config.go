@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
+	"regexp"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -148,10 +150,26 @@ type Search struct {
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).
 type Registry struct {
-	API     string   `toml:"api"`
+	// API is the REST base URL: https://api.github.com, or https://<host>/api/v3 for GitHub
+	// Enterprise Server.
+	API string `toml:"api"`
+	// Web is where repositories are browsed; links into a plugin's repository point there. Empty
+	// means derived from the API in use (WebFor), so that overriding the API moves the links too.
+	Web     string   `toml:"web"`
 	Dir     string   `toml:"dir"`
 	Ref     string   `toml:"ref"`
 	Plugins []Plugin `toml:"plugins"`
+}
+
+// WebFor derives the web address of a source-hosting API: api.github.com browses on github.com,
+// and an Enterprise server serves its API under /api/v3 of the web host. Anything else (a test
+// server, a proxy) is assumed to mirror github.com.
+func WebFor(api string) string {
+	api = strings.TrimRight(api, "/")
+	if host, ok := strings.CutSuffix(api, "/api/v3"); ok {
+		return host
+	}
+	return "https://github.com"
 }
 
 // Plugin is one registry page and where its documentation comes from.
@@ -332,7 +350,60 @@ func (s *Site) check(name string, raw []byte) error {
 		}
 		return nil
 	}
-	return walk(s.Navbar.Items)
+	if err := walk(s.Navbar.Items); err != nil {
+		return err
+	}
+	return s.checkRegistry(fail)
+}
+
+var (
+	pluginSlug = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
+	githubRepo = regexp.MustCompile(`^[A-Za-z0-9_.-]+/[A-Za-z0-9_.-]+$`)
+)
+
+// checkRegistry refuses plugin entries that could make the build-time fetch write outside the
+// registry folder or ask for a malformed API path; slugs become file names.
+func (s *Site) checkRegistry(fail func(key, format string, args ...any) error) error {
+	r := s.Registry
+	if len(r.Plugins) == 0 {
+		return nil
+	}
+	if u, err := url.Parse(r.API); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fail("api =", "registry: api must be an http(s) URL, not %q", r.API)
+	}
+	if r.Dir == "" || !relativeInside(r.Dir) {
+		return fail("dir =", "registry: dir must be a folder inside content/, not %q", r.Dir)
+	}
+	seen := map[string]bool{}
+	for _, p := range r.Plugins {
+		if !pluginSlug.MatchString(p.Slug) || strings.Contains(p.Slug, "..") {
+			return fail("slug = \""+p.Slug, "registry plugin slug %q must be lower-case letters, digits, '.', '_' or '-'", p.Slug)
+		}
+		if seen[p.Slug] {
+			return fail("slug = \""+p.Slug, "registry plugin %q is listed twice", p.Slug)
+		}
+		seen[p.Slug] = true
+		if !githubRepo.MatchString(p.Repo) {
+			return fail("slug = \""+p.Slug, "registry plugin %q: repo must be owner/name, not %q", p.Slug, p.Repo)
+		}
+		if p.File == "" || !relativeInside(p.File) {
+			return fail("slug = \""+p.Slug, "registry plugin %q: file must be a path inside the repository, not %q", p.Slug, p.File)
+		}
+	}
+	return nil
+}
+
+// relativeInside is true for a slash-separated relative path that stays inside its root.
+func relativeInside(p string) bool {
+	if strings.HasPrefix(p, "/") || strings.Contains(p, "\\") {
+		return false
+	}
+	for _, seg := range strings.Split(p, "/") {
+		if seg == ".." || seg == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // lineOf finds the first line containing needle, so that semantic errors point somewhere useful.
