@@ -20,35 +20,38 @@ func site() fstest.MapFS {
 	}
 }
 
+// urlContractCases is the URL contract (DESIGN.md §4) as requests and answers; the nginx
+// configuration in deploy/ is held to the same cases (nginx_test.go).
+var urlContractCases = []struct {
+	path     string
+	status   int
+	body     string
+	location string
+}{
+	{"/docs/", 200, "landing", ""},
+	{"/docs", 301, "", "/docs/"},
+	{"/docs/index.html", 301, "", "/docs/"},
+	{"/docs/usage/quickstart", 200, "quickstart", ""},
+	{"/docs/usage/quickstart/", 301, "", "/docs/usage/quickstart"},
+	{"/docs/usage/quickstart.html", 301, "", "/docs/usage/quickstart"},
+	{"/docs/usage/tour/index.html", 301, "", "/docs/usage/tour"},
+	{"/docs/usage/tour", 200, "tour", ""},
+	{"/docs/usage/tour/cloning", 200, "cloning", ""},
+	{"/docs/usage/quickstart?x=1", 200, "quickstart", ""},
+	{"/docs/usage/quickstart/?x=1", 301, "", "/docs/usage/quickstart?x=1"},
+	{"/docs/nope", 404, "not found page", ""},
+	{"/docs/assets/entry-ABC.js", 200, "js", ""},
+	{"/docs/sitemap.xml", 200, "<urlset/>", ""},
+	{"/elsewhere", 404, "not found page", ""},
+	{"/docs/../etc/passwd", 400, "not found page", ""},
+	{"/docs/%2e%2e/etc/passwd", 400, "not found page", ""},
+	{"/docs/usage/%2e%2e/%2e%2e/go.mod", 400, "not found page", ""},
+	{"/docs/..%2f..%2fgo.mod", 400, "not found page", ""},
+}
+
 func TestURLContract(t *testing.T) {
 	h := New(site(), "/docs/")
-	cases := []struct {
-		path     string
-		status   int
-		body     string
-		location string
-	}{
-		{"/docs/", 200, "landing", ""},
-		{"/docs", 301, "", "/docs/"},
-		{"/docs/index.html", 301, "", "/docs/"},
-		{"/docs/usage/quickstart", 200, "quickstart", ""},
-		{"/docs/usage/quickstart/", 301, "", "/docs/usage/quickstart"},
-		{"/docs/usage/quickstart.html", 301, "", "/docs/usage/quickstart"},
-		{"/docs/usage/tour/index.html", 301, "", "/docs/usage/tour"},
-		{"/docs/usage/tour", 200, "tour", ""},
-		{"/docs/usage/tour/cloning", 200, "cloning", ""},
-		{"/docs/usage/quickstart?x=1", 200, "quickstart", ""},
-		{"/docs/usage/quickstart/?x=1", 301, "", "/docs/usage/quickstart?x=1"},
-		{"/docs/nope", 404, "not found page", ""},
-		{"/docs/assets/entry-ABC.js", 200, "js", ""},
-		{"/docs/sitemap.xml", 200, "<urlset/>", ""},
-		{"/elsewhere", 404, "not found page", ""},
-		{"/docs/../etc/passwd", 400, "not found page", ""},
-		{"/docs/%2e%2e/etc/passwd", 400, "not found page", ""},
-		{"/docs/usage/%2e%2e/%2e%2e/go.mod", 400, "not found page", ""},
-		{"/docs/..%2f..%2fgo.mod", 400, "not found page", ""},
-	}
-	for _, c := range cases {
+	for _, c := range urlContractCases {
 		req := httptest.NewRequest("GET", "http://x"+c.path, nil)
 		req.URL.RawPath = ""
 		rec := httptest.NewRecorder()

@@ -1,0 +1,224 @@
+package server
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// nginxBinary finds Debian's nginx, installing nginx-light when it is missing and this test may
+// (root with apt-get, as on CI; `make test` installs it first anyway). It skips only when nginx
+// cannot be had.
+func nginxBinary(t *testing.T) string {
+	t.Helper()
+	find := func() string {
+		for _, p := range []string{"/usr/sbin/nginx", "/usr/local/sbin/nginx"} {
+			if _, err := os.Stat(p); err == nil {
+				return p
+			}
+		}
+		p, _ := exec.LookPath("nginx")
+		return p
+	}
+	if p := find(); p != "" {
+		return p
+	}
+	if _, err := exec.LookPath("apt-get"); err == nil && os.Geteuid() == 0 {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, "sh", "-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Logf("installing nginx-light: %v\n%s", err, out)
+		}
+		if p := find(); p != "" {
+			return p
+		}
+	}
+	t.Skip("nginx is not installed and cannot be installed here (make test installs Debian's nginx-light)")
+	return ""
+}
+
+// startNginx serves the files of site() under /docs/ with deploy/nginx/docsd.conf on a loopback
+// port and returns its address.
+func startNginx(t *testing.T) string {
+	t.Helper()
+	bin := nginxBinary(t)
+	dir := t.TempDir()
+	www := filepath.Join(dir, "www")
+	for name, f := range site() {
+		p := filepath.Join(www, "docs", filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, f.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	include, err := filepath.Abs("../../deploy/nginx/docsd.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	mime := "/etc/nginx/mime.types"
+	if _, err := os.Stat(mime); err != nil {
+		mime = ""
+	}
+	conf := fmt.Sprintf(`# written by nginx_test.go: one process, everything inside the test's folder
+daemon off;
+master_process off;
+pid %[1]s/nginx.pid;
+error_log %[1]s/error.log warn;
+events { worker_connections 64; }
+http {
+    %[2]s
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path %[1]s/tmp_body;
+    proxy_temp_path %[1]s/tmp_proxy;
+    fastcgi_temp_path %[1]s/tmp_fastcgi;
+    uwsgi_temp_path %[1]s/tmp_uwsgi;
+    scgi_temp_path %[1]s/tmp_scgi;
+    server {
+        listen %[3]s;
+        root %[4]s;
+        include %[5]s;
+    }
+}
+`, dir, includeLine(mime), addr, www, include)
+	confPath := filepath.Join(dir, "nginx.conf")
+	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command(bin, "-t", "-p", dir, "-c", confPath).CombinedOutput(); err != nil {
+		t.Fatalf("nginx rejects the configuration: %v\n%s", err, out)
+	}
+	cmd := exec.Command(bin, "-p", dir, "-c", confPath)
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatalf("starting nginx: %v", err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan struct{})
+		go func() { cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(5 * time.Second):
+			cmd.Process.Kill()
+			<-done
+		}
+		if log, err := os.ReadFile(filepath.Join(dir, "error.log")); err == nil && t.Failed() {
+			t.Logf("nginx error.log:\n%s", log)
+		}
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+		if err == nil {
+			c.Close()
+			return addr
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("nginx did not listen on %s: %v\n%s", addr, err, stderr.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func includeLine(mime string) string {
+	if mime == "" {
+		return "types { text/html html; application/javascript js; application/xml xml; }"
+	}
+	return "include " + mime + ";"
+}
+
+// rawGet sends a request line exactly as written (no client-side cleaning of .. or %2e) and reads
+// the answer.
+func rawGet(t *testing.T, addr, target string) (*http.Response, string) {
+	t.Helper()
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: docs.test\r\nConnection: close\r\n\r\n", target)
+	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
+	if err != nil {
+		t.Fatalf("GET %s: %v", target, err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	return resp, string(body)
+}
+
+// TestNginxKeepsTheURLContract runs the shipped nginx configuration in a real nginx with the cases
+// docsd serve is held to.
+func TestNginxKeepsTheURLContract(t *testing.T) {
+	addr := startNginx(t)
+	for _, c := range urlContractCases {
+		resp, body := rawGet(t, addr, c.path)
+		if resp.StatusCode != c.status {
+			t.Errorf("%s: status %d, want %d", c.path, resp.StatusCode, c.status)
+		}
+		if c.body != "" && body != c.body {
+			t.Errorf("%s: body %q, want %q", c.path, body, c.body)
+		}
+		if c.location != "" && resp.Header.Get("Location") != c.location {
+			t.Errorf("%s: Location %q, want %q", c.path, resp.Header.Get("Location"), c.location)
+		}
+	}
+}
+
+func TestNginxCachingAndTypes(t *testing.T) {
+	addr := startNginx(t)
+	cases := []struct{ path, cache, ctype string }{
+		{"/docs/assets/entry-ABC.js", "public, max-age=31536000, immutable", "javascript"},
+		{"/docs/usage/quickstart", "no-cache", "text/html"},
+		{"/docs/", "no-cache", "text/html"},
+		{"/docs/nope", "no-cache", "text/html"},
+		{"/docs/sitemap.xml", "no-cache", "xml"},
+	}
+	for _, c := range cases {
+		resp, _ := rawGet(t, addr, c.path)
+		if got := resp.Header.Get("Cache-Control"); got != c.cache {
+			t.Errorf("%s: Cache-Control %q, want %q", c.path, got, c.cache)
+		}
+		if got := resp.Header.Get("Content-Type"); !strings.Contains(got, c.ctype) {
+			t.Errorf("%s: Content-Type %q, want %s", c.path, got, c.ctype)
+		}
+		if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+			t.Errorf("%s: X-Content-Type-Options %q", c.path, got)
+		}
+	}
+	// The same paths in docsd serve give the same cache headers.
+	h := New(site(), "/docs/")
+	for _, c := range cases[:2] {
+		rec := httptestGet(h, c.path)
+		if got := rec.Header().Get("Cache-Control"); got != c.cache {
+			t.Errorf("docsd serve %s: Cache-Control %q, want %q", c.path, got, c.cache)
+		}
+	}
+}
+
+func httptestGet(h http.Handler, path string) *httptest.ResponseRecorder {
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+	return rec
+}
