@@ -18,13 +18,17 @@ import (
 	"docsd/pkg/graph"
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
+	"docsd/pkg/search"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
 )
 
 // Options say where the project is and what to build.
 type Options struct {
-	Root       string // project root: docsd.toml, content/, site/
+	Root string // project root: docsd.toml, content/, site/
+	// BuildTime is the timestamp in the names of the search files; zero means the newest
+	// modification time of the inputs (see searchTime), so two builds of the same files are equal.
+	BuildTime  time.Time
 	SiteDir    string // the React shell; Root/site when empty
 	Out        string // output folder for Build
 	Production bool
@@ -62,6 +66,7 @@ type Builder struct {
 	cfgRaw   []byte        // docsd.toml as read, for the positions of its links
 	report   *links.Report // the link report of the latest build
 	pending  map[string]bool
+	search   map[string]*search.Index // per locale: the search shards of the last build
 	mu       sync.Mutex
 }
 
@@ -82,6 +87,14 @@ func (b *Builder) Close() {
 
 // Once builds the site and writes it to opts.Out atomically.
 func Once(opts Options) (*Result, error) {
+	if opts.BuildTime.IsZero() {
+		// One build, so the search files' names can follow every input, content included.
+		site := opts.SiteDir
+		if site == "" {
+			site = filepath.Join(opts.Root, "site")
+		}
+		opts.BuildTime = newestModTime(filepath.Join(opts.Root, "docsd.toml"), filepath.Join(opts.Root, "content"), site)
+	}
 	b := New(opts)
 	defer b.Close()
 	res, err := b.Build()

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"time"
 
 	"docsd/pkg/config"
 	"docsd/pkg/emit"
@@ -32,6 +33,8 @@ type state struct {
 	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
 	shared   sharedJSON
+	// searchStamp is the build timestamp of the search files' names.
+	searchStamp time.Time
 }
 
 // sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
@@ -76,9 +79,11 @@ func (st *state) prepare() {
 		}
 	}
 	st.siteData = map[string]*site.SiteData{}
+	st.searchStamp = st.b.searchTime()
 	for _, loc := range cfg.Locales {
 		sd := &site.SiteData{Site: cfg, Locale: loc.Code, SidebarEntries: s.SidebarEntries(loc.Code), VersionRoutes: map[string]string{},
 			Dev: st.b.opts.Dev}
+		_, _, sd.SearchDocs, sd.SearchIndex = st.searchPaths(loc.Code)
 		for _, v := range cfg.Versions {
 			if r, ok := s.DocRoute(v.Name, loc.Code, v.MainDocID); ok {
 				sd.VersionRoutes[v.Name] = r
@@ -170,6 +175,9 @@ func (st *state) renderRoutes(routes []string) error {
 		return err
 	}
 	st.renderGlobals()
+	if err := st.indexSearch(routes); err != nil {
+		return err
+	}
 	st.checkLinks()
 	return nil
 }

@@ -1,0 +1,123 @@
+package build
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"docsd/pkg/search"
+	"docsd/pkg/site"
+)
+
+// The search step of render: every rendered route updates its shard of its locale's index (the
+// indexes live in the Builder, so a rebuild re-indexes only the routes it renders), and the merged
+// files are published under the locale's base path with the build timestamp in their names.
+
+// searchTime is the build timestamp carried by the search files' names: Options.BuildTime, or the
+// newest modification time of docsd.toml and the shell's sources. Content is left out on purpose:
+// every page embeds the two names, so a timestamp that moved with each content edit would make a
+// one-page edit re-render every page in watch mode. Once, a one-shot build, counts the content too.
+func (b *Builder) searchTime() time.Time {
+	if !b.opts.BuildTime.IsZero() {
+		return b.opts.BuildTime
+	}
+	return newestModTime(filepath.Join(b.opts.Root, "docsd.toml"), b.siteDir())
+}
+
+func (b *Builder) siteDir() string {
+	if b.opts.SiteDir != "" {
+		return b.opts.SiteDir
+	}
+	return filepath.Join(b.opts.Root, "site")
+}
+
+// newestModTime is the newest modification time of the files under the given paths (missing ones
+// are skipped), to the second, in UTC.
+func newestModTime(paths ...string) time.Time {
+	var newest time.Time
+	for _, p := range paths {
+		_ = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() {
+				if name := d.Name(); name == "node_modules" || name == "out" || strings.HasPrefix(name, ".") && path != p {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if info, err := d.Info(); err == nil && info.ModTime().After(newest) {
+				newest = info.ModTime()
+			}
+			return nil
+		})
+	}
+	return newest.UTC().Truncate(time.Second)
+}
+
+// searchPaths are where a locale's two search files go in the build and their URLs.
+func (st *state) searchPaths(locale string) (docsRel, indexRel, docsURL, indexURL string) {
+	cfg := st.cfg
+	docs, index := search.FileNames(st.searchStamp)
+	base := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, locale), "/") + "/"
+	rel := strings.TrimPrefix(base, cfg.BasePath)
+	return rel + docs, rel + index, base + docs, base + index
+}
+
+// indexSearch updates the shards of the given routes and drops the routes that no longer exist,
+// then publishes each locale's two files.
+func (st *state) indexSearch(routes []string) error {
+	b := st.b
+	if b.search == nil {
+		b.search = map[string]*search.Index{}
+	}
+	for _, loc := range st.cfg.Locales {
+		if b.search[loc.Code] == nil {
+			b.search[loc.Code] = search.New()
+		}
+	}
+	shards := make([]*search.Shard, len(routes))
+	err := parallel(len(routes), func(i int) error {
+		if r := st.site.Routes[routes[i]]; search.Indexed(r) {
+			shards[i] = search.NewShard(search.PageOf(r))
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	for i, p := range routes {
+		r := st.site.Routes[p]
+		if r == nil {
+			continue
+		}
+		idx := b.search[r.Data.Locale]
+		if idx == nil {
+			continue
+		}
+		if shards[i] != nil {
+			idx.Update(p, shards[i])
+		} else {
+			idx.Remove(p)
+		}
+	}
+	for loc, idx := range b.search {
+		for _, p := range idx.Routes() {
+			if r := st.site.Routes[p]; r == nil || r.Data.Locale != loc || !search.Indexed(r) {
+				idx.Remove(p)
+			}
+		}
+	}
+	for _, loc := range st.cfg.Locales {
+		docs, index, err := b.search[loc.Code].Publish()
+		if err != nil {
+			return fmt.Errorf("search index of locale %s: %w", loc.Code, err)
+		}
+		docsRel, indexRel, _, _ := st.searchPaths(loc.Code)
+		st.files.Add(docsRel, docs)
+		st.files.Add(indexRel, index)
+	}
+	return nil
+}

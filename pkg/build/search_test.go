@@ -1,0 +1,119 @@
+package build
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"docsd/pkg/search"
+)
+
+func searchDocs(t *testing.T, res *Result, path string) []search.DocRec {
+	t.Helper()
+	data, ok := res.Files.Data[path]
+	if !ok {
+		t.Fatalf("no %s in the build", path)
+	}
+	var df search.DocsFile
+	if err := json.Unmarshal(data, &df); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	return df.SearchDocs
+}
+
+func routesOf(docs []search.DocRec) map[string]bool {
+	out := map[string]bool{}
+	for _, d := range docs {
+		out[d.Route] = true
+	}
+	return out
+}
+
+// TestSearchFilesPerLocale builds the multi-locale site: each locale gets its two search files,
+// named after the build time, listing its docs, category indexes and blog posts but not unlisted
+// or draft pages; every page knows their URLs; a body edit re-indexes that page only.
+func TestSearchFilesPerLocale(t *testing.T) {
+	root, opts := siteCopy(t, false)
+	write(t, root, "content/docs/guide/hidden.md", "---\ntitle: Hidden\nunlisted: true\n---\n\nSecret walrus.\n")
+	write(t, root, "content/docs/guide/wip.md", "---\ntitle: Work in progress\ndraft: true\n---\n\nUnfinished walrus.\n")
+	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := routesOf(searchDocs(t, res, "search-docs-20260102030405.json"))
+	for _, want := range []string{"/docs/guide/intro", "/docs/guide/setup", "/docs/category/more", "/docs/1.0/guide/intro"} {
+		if !en[want] {
+			t.Errorf("%s is not in the search documents: %v", want, en)
+		}
+	}
+	for route := range en {
+		if strings.HasPrefix(route, "/docs/fr") || strings.Contains(route, "hidden") || strings.Contains(route, "wip") ||
+			route == "/docs/blog" || route == "/docs/" || strings.HasPrefix(route, "/docs/blog/tags") {
+			t.Errorf("%s should not be in the English search documents", route)
+		}
+	}
+	posts := 0
+	for route := range en {
+		if strings.HasPrefix(route, "/docs/blog/") {
+			posts++
+		}
+	}
+	if posts == 0 {
+		t.Error("no blog post is in the search documents")
+	}
+	fr := routesOf(searchDocs(t, res, "fr/search-docs-20260102030405.json"))
+	if !fr["/docs/fr/guide/intro"] || fr["/docs/guide/intro"] {
+		t.Errorf("the French search documents: %v", fr)
+	}
+	if _, ok := res.Files.Data["search-index-20260102030405.json"]; !ok {
+		t.Fatal("no search index file")
+	}
+	html := string(res.Files.Data["guide/setup.html"])
+	if !strings.Contains(html, `"searchDocs":"/docs/search-docs-20260102030405.json"`) ||
+		!strings.Contains(html, `"searchIndex":"/docs/search-index-20260102030405.json"`) {
+		t.Error("the page does not carry the search files' URLs")
+	}
+	if frHTML := string(res.Files.Data["fr/guide/intro.html"]); !strings.Contains(frHTML, `"searchDocs":"/docs/fr/search-docs-20260102030405.json"`) {
+		t.Error("the French page does not carry its locale's search files")
+	}
+
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, read(t, root, f)+"\nThe zebrafish paragraph.\n")
+	res, err = b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Rendered != 2 {
+		t.Fatalf("a body edit rendered %d routes; want the page and its French fallback", res.Rendered)
+	}
+	if !strings.Contains(string(res.Files.Data["search-index-20260102030405.json"]), `"zebrafish"`) {
+		t.Error("the edit is not in the search index")
+	}
+}
+
+func TestSearchTimeFollowsTheShellNotTheContent(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	before := b.searchTime()
+	if before.IsZero() {
+		t.Fatal("no build time from the inputs")
+	}
+	write(t, root, "content/docs/guide/setup.md", "---\ntitle: Setup\n---\n\nChanged.\n")
+	if after := b.searchTime(); !after.Equal(before) {
+		t.Errorf("a content edit moved the search files' timestamp from %v to %v", before, after)
+	}
+	later := time.Now().Add(time.Hour)
+	write(t, root, "docsd.toml", read(t, root, "docsd.toml"))
+	if err := os.Chtimes(filepath.Join(root, "docsd.toml"), later, later); err != nil {
+		t.Fatal(err)
+	}
+	if after := b.searchTime(); !after.Equal(later.UTC().Truncate(time.Second)) {
+		t.Errorf("a configuration change should move the timestamp to %v, got %v", later, after)
+	}
+}
