@@ -1,6 +1,7 @@
 # The two commands of the README's quick start are `make serve` and `make test`; both install what
-# they need first (npm packages, Go modules, Debian's Chromium for the browser tests).
-.PHONY: setup serve test test-go test-browser docsd chromium
+# they need first (npm packages, Go modules, Debian's Chromium for the browser tests, Debian's nginx
+# for the test of the shipped nginx configuration).
+.PHONY: setup serve test test-go test-browser test-ci docsd chromium nginx
 
 setup: node_modules/.installed docsd
 
@@ -17,15 +18,26 @@ chromium:
 		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
 	fi
 
+nginx:
+	@if [ ! -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then \
+		echo "installing Debian's nginx-light for the test of deploy/nginx"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; \
+	fi
+
 serve: setup
 	bin/docsd build --once --out build
 	bin/docsd serve --dir build
 
-test: test-go test-browser
+test: test-go test-ci test-browser
 
-test-go: setup
+test-go: setup nginx
 	go vet ./...
 	go test ./...
+
+# The shell steps of the GitHub workflow (.github/workflows/docs.yml), run here as they run there.
+test-ci: setup
+	scripts/ci-links.sh check
+	scripts/ci-links.sh pages test-results/pages
 
 test-browser: setup chromium
 	node --test --test-concurrency=1 tests/browser/

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -84,4 +85,60 @@ func writeReport(rep *links.Report, file, format string, stdout io.Writer) error
 		return fmt.Errorf("link report: %w", err)
 	}
 	return nil
+}
+
+// cmdLinks turns the json link report of one build into the other formats, so that CI builds once
+// and writes annotations, a summary and SARIF from the same report. With --diff (git diff -U0) it
+// keeps the problems on the lines a pull request changed.
+func cmdLinks(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("docsd links", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	in := fs.String("in", "", "the json link report of a build (docsd build --once --links-format json --links-report FILE)")
+	format := fs.String("format", "text", "output format: "+strings.Join(links.Formats, ", "))
+	out := fs.String("out", "-", "file to write (\"-\" for standard output)")
+	diff := fs.String("diff", "", "a unified diff (git diff -U0 base...HEAD): keep only the problems on the lines it adds or changes")
+	fs.Usage = func() {
+		fmt.Fprint(stderr, "Usage: docsd links --in links.json [--format text|json|github|markdown|sarif] [--out FILE] [--diff changes.diff]\n\nWrites a link report in another format.\n\nFlags:\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return 0
+		}
+		return 2
+	}
+	if *in == "" || !slices.Contains(links.Formats, *format) {
+		fs.Usage()
+		return 2
+	}
+	f, err := os.Open(*in)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd links: %s\n", err)
+		return 1
+	}
+	rep, err := links.ReadJSON(f)
+	f.Close()
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd links: %s: %s\n", *in, err)
+		return 1
+	}
+	if *diff != "" {
+		d, err := os.Open(*diff)
+		if err != nil {
+			fmt.Fprintf(stderr, "docsd links: %s\n", err)
+			return 1
+		}
+		changed, err := links.ChangedLines(d)
+		d.Close()
+		if err != nil {
+			fmt.Fprintf(stderr, "docsd links: %s: %s\n", *diff, err)
+			return 1
+		}
+		rep = rep.OnlyChanged(changed)
+	}
+	if err := writeReport(rep, *out, *format, stdout); err != nil {
+		fmt.Fprintf(stderr, "docsd links: %s\n", err)
+		return 1
+	}
+	return 0
 }

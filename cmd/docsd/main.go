@@ -33,6 +33,8 @@ Usage:
   docsd watch [--addr 127.0.0.1:3000]   the dev server: rebuilds what an edit affects, updates browsers live
   docsd serve [--dir build] [--addr 127.0.0.1:3000]
                                        serve a finished build with the production URL rules
+  docsd links --in links.json --format github [--diff changes.diff]
+                                       turn a json link report into another format
 
 Run "docsd <command> --help" for the flags of a command.
 `
@@ -53,6 +55,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdServe(args[1:], stdout, stderr)
 	case "watch":
 		return cmdWatch(args[1:], stdout, stderr)
+	case "links":
+		return cmdLinks(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "docsd: unknown command %q\n\n%s", args[0], usage)
 		return 2
