@@ -51,6 +51,12 @@ func nginxBinary(t *testing.T) string {
 // startNginx serves the files of site() under /docs/ with deploy/nginx/docsd.conf on a loopback
 // port and returns its address.
 func startNginx(t *testing.T) string {
+	return startNginxWith(t, testConf)
+}
+
+// startNginxWith runs nginx with the configuration that conf writes for a folder, a site root, a
+// loopback address and the absolute path of deploy/nginx/docsd.conf.
+func startNginxWith(t *testing.T, conf func(dir, www, addr, include string) string) string {
 	t.Helper()
 	bin := nginxBinary(t)
 	dir := t.TempDir()
@@ -74,34 +80,9 @@ func startNginx(t *testing.T) string {
 	}
 	addr := ln.Addr().String()
 	ln.Close()
-	mime := "/etc/nginx/mime.types"
-	if _, err := os.Stat(mime); err != nil {
-		mime = ""
-	}
-	conf := fmt.Sprintf(`# written by nginx_test.go: one process, everything inside the test's folder
-daemon off;
-master_process off;
-pid %[1]s/nginx.pid;
-error_log %[1]s/error.log warn;
-events { worker_connections 64; }
-http {
-    %[2]s
-    default_type application/octet-stream;
-    access_log off;
-    client_body_temp_path %[1]s/tmp_body;
-    proxy_temp_path %[1]s/tmp_proxy;
-    fastcgi_temp_path %[1]s/tmp_fastcgi;
-    uwsgi_temp_path %[1]s/tmp_uwsgi;
-    scgi_temp_path %[1]s/tmp_scgi;
-    server {
-        listen %[3]s;
-        root %[4]s;
-        include %[5]s;
-    }
-}
-`, dir, includeLine(mime), addr, www, include)
+	text := conf(dir, www, addr, include)
 	confPath := filepath.Join(dir, "nginx.conf")
-	if err := os.WriteFile(confPath, []byte(conf), 0o644); err != nil {
+	if err := os.WriteFile(confPath, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if out, err := exec.Command(bin, "-t", "-p", dir, "-c", confPath).CombinedOutput(); err != nil {
@@ -139,6 +120,37 @@ http {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+}
+
+// testConf is a minimal nginx.conf around deploy/nginx/docsd.conf: one process, everything inside
+// the test's folder.
+func testConf(dir, www, addr, include string) string {
+	mime := "/etc/nginx/mime.types"
+	if _, err := os.Stat(mime); err != nil {
+		mime = ""
+	}
+	return fmt.Sprintf(`# written by nginx_test.go: one process, everything inside the test's folder
+daemon off;
+master_process off;
+pid %[1]s/nginx.pid;
+error_log %[1]s/error.log warn;
+events { worker_connections 64; }
+http {
+    %[2]s
+    default_type application/octet-stream;
+    access_log off;
+    client_body_temp_path %[1]s/tmp_body;
+    proxy_temp_path %[1]s/tmp_proxy;
+    fastcgi_temp_path %[1]s/tmp_fastcgi;
+    uwsgi_temp_path %[1]s/tmp_uwsgi;
+    scgi_temp_path %[1]s/tmp_scgi;
+    server {
+        listen %[3]s;
+        root %[4]s;
+        include %[5]s;
+    }
+}
+`, dir, includeLine(mime), addr, www, include)
 }
 
 func includeLine(mime string) string {
@@ -221,4 +233,41 @@ func httptestGet(h http.Handler, path string) *httptest.ResponseRecorder {
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 	return rec
+}
+
+// TestNginxContainerConfig runs deploy/nginx/nginx.conf, the configuration of the container
+// (deploy/Dockerfile), with its port, root and paths moved into the test's folder.
+func TestNginxContainerConfig(t *testing.T) {
+	shipped, err := os.ReadFile("../../deploy/nginx/nginx.conf")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := startNginxWith(t, func(dir, www, addr, include string) string {
+		r := strings.NewReplacer(
+			"worker_processes auto;", "daemon off;\nmaster_process off;",
+			"pid /tmp/nginx.pid;", "pid "+dir+"/nginx.pid;",
+			"error_log /dev/stderr warn;", "error_log "+dir+"/error.log warn;",
+			"access_log /dev/stdout;", "access_log off;",
+			"listen 8080;", "listen "+addr+";",
+			"listen [::]:8080;", "",
+			"root /usr/share/nginx/html;", "root "+www+";",
+			"include /etc/nginx/docsd.conf;", "include "+include+";",
+			"/tmp/", dir+"/tmp_",
+		)
+		out := r.Replace(string(shipped))
+		if _, err := os.Stat("/etc/nginx/mime.types"); err != nil {
+			out = strings.Replace(out, "include /etc/nginx/mime.types;", includeLine(""), 1)
+		}
+		return out
+	})
+	for _, c := range []struct {
+		path   string
+		status int
+		body   string
+	}{{"/docs/", 200, "landing"}, {"/docs/usage/tour", 200, "tour"}, {"/docs/nope", 404, "not found page"}, {"/", 301, ""}} {
+		resp, body := rawGet(t, addr, c.path)
+		if resp.StatusCode != c.status || (c.body != "" && body != c.body) {
+			t.Errorf("%s: %d %q, want %d %q", c.path, resp.StatusCode, body, c.status, c.body)
+		}
+	}
 }
