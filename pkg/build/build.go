@@ -34,6 +34,8 @@ type Options struct {
 	Production bool
 	// Dev marks pages for the dev server (the shell connects to its websocket).
 	Dev bool
+	// Renderers is the number of Node processes that render pages; 0 means one per core.
+	Renderers int
 }
 
 // Result is a finished build in memory.
@@ -67,6 +69,8 @@ type Builder struct {
 	report   *links.Report // the link report of the latest build
 	pending  map[string]bool
 	search   map[string]*search.Index // per locale: the search shards of the last build
+	first    map[string]bool          // routes to render before the others (RebuildFirst)
+	early    func(*Result)            // told when the first routes are done
 	mu       sync.Mutex
 }
 
@@ -189,7 +193,11 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		if b.renderer != nil {
 			b.renderer.Close()
 		}
-		r, err := ssr.StartPool(out.ServerJS, runtime.GOMAXPROCS(0))
+		n := b.opts.Renderers
+		if n == 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		r, err := ssr.StartPool(out.ServerJS, n)
 		if err != nil {
 			return err
 		}

@@ -18,9 +18,18 @@ import (
 // read them, following the dependency graph; when unsure (configuration, the shell, a file added,
 // deleted or renamed, a route that moved) it renders everything. On error the last good build stays.
 func (b *Builder) Rebuild(changed []string) (*Result, error) {
+	return b.RebuildFirst(changed, nil, nil)
+}
+
+// RebuildFirst is Rebuild for the dev server: of the routes to render, those in first (the pages
+// browsers show) are rendered before the others, and early receives the build at that point, so a
+// writer sees an edit before the rest of a sidebar's pages are done.
+func (b *Builder) RebuildFirst(changed []string, first map[string]bool, early func(*Result)) (*Result, error) {
 	if b.last == nil {
 		return b.Build()
 	}
+	b.first, b.early = first, early
+	defer func() { b.first, b.early = nil, nil }()
 	// Files of a failed rebuild stay pending until a rebuild succeeds: the last good build does
 	// not hold them yet.
 	for _, p := range changed {
@@ -197,10 +206,25 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 			r.Data.HTML, r.Data.TOC = old.Data.HTML, old.Data.TOC
 		}
 	}
+	var now, later []string
+	for _, r := range routes {
+		if b.first[r] {
+			now = append(now, r)
+		} else {
+			later = append(later, r)
+		}
+	}
+	if len(now) > 0 && len(later) > 0 && b.early != nil {
+		if err := st.renderRoutes(now); err != nil {
+			return nil, err
+		}
+		b.early(b.partial(st, last, now))
+		routes = later
+	}
 	if err := st.renderRoutes(routes); err != nil {
 		return nil, err
 	}
-	return b.finish(st, last, start, len(routes)), nil
+	return b.finish(st, last, start, len(now)+len(later)), nil
 }
 
 // rebuildAll is a full build that reports which routes' HTML changed.
@@ -212,6 +236,17 @@ func (b *Builder) rebuildAll(start time.Time) (*Result, error) {
 		return nil, err
 	}
 	return b.finish(b.last, last, start, res.Rendered), nil
+}
+
+// partial describes a build whose first routes are rendered; the state is not made current yet.
+func (b *Builder) partial(st, last *state, routes []string) *Result {
+	var changed []string
+	for _, r := range routes {
+		if h, ok := st.hashes[r]; ok && last.hashes[r] != h {
+			changed = append(changed, r)
+		}
+	}
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
 }
 
 // finish makes the new state current and lists the routes whose HTML changed.

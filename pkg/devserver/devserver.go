@@ -49,6 +49,10 @@ type Server struct {
 // New builds the project once and returns the server.
 func New(opts build.Options, logw io.Writer) (*Server, error) {
 	opts.Dev = true
+	if opts.Renderers == 0 {
+		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
+		opts.Renderers = 1
+	}
 	b := build.New(opts)
 	res, err := b.Build()
 	if err != nil {
@@ -108,7 +112,17 @@ func (s *Server) Watch(ctx context.Context) error {
 // Rebuild applies one batch of changed files and tells the browsers.
 func (s *Server) Rebuild(changed []string) {
 	start := time.Now()
-	res, err := s.b.Rebuild(changed)
+	s.hub.mu.Lock()
+	viewed := map[string]bool{}
+	for c := range s.hub.clients {
+		viewed[c.route] = true
+	}
+	s.hub.mu.Unlock()
+	res, err := s.b.RebuildFirst(changed, viewed, func(partial *build.Result) {
+		// The pages on screen are ready: serve and announce them before the rest is rendered.
+		s.apply(partial)
+		s.notify(partial)
+	})
 	if s.OnRebuild != nil {
 		defer s.OnRebuild(res, err)
 	}
@@ -122,6 +136,11 @@ func (s *Server) Rebuild(changed []string) {
 	}
 	s.apply(res)
 	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
+	s.notify(res)
+}
+
+// notify tells each browser what the build means for the page it shows.
+func (s *Server) notify(res *build.Result) {
 	updated := map[string]bool{}
 	for _, r := range res.Changed {
 		updated[r] = true

@@ -13,11 +13,12 @@ import (
 type memFS struct{ files *emit.Files }
 
 func (m memFS) Open(name string) (fs.File, error) {
-	if data, ok := m.files.Data[name]; ok {
-		return &memFile{Reader: bytes.NewReader(data), name: name, size: int64(len(data))}, nil
-	}
-	if src, ok := m.files.Copies[name]; ok {
+	data, src, ok := m.files.Get(name)
+	switch {
+	case ok && src != "":
 		return os.Open(src)
+	case ok:
+		return &memFile{Reader: bytes.NewReader(data), name: name, size: int64(len(data))}, nil
 	}
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }

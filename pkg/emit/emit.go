@@ -31,6 +31,20 @@ func (f *Files) Add(path string, data []byte) {
 	f.mu.Unlock()
 }
 
+// Get returns a file's contents, or the source path of a copied file. It is safe for concurrent use
+// with Add (the dev server serves a build while the rest of it renders).
+func (f *Files) Get(path string) (data []byte, copyOf string, ok bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if d, found := f.Data[path]; found {
+		return d, "", true
+	}
+	if src, found := f.Copies[path]; found {
+		return nil, src, true
+	}
+	return nil, "", false
+}
+
 // Copy schedules a file on disk to be copied into the build.
 func (f *Files) Copy(path, src string) {
 	f.mu.Lock()
