@@ -71,7 +71,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
 	lf := addLinkFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd build [--once] [--out build] [--root .]\n\nBuilds the static site. With --once it exits; without, it keeps watching and updates the\noutput folder incrementally. Broken links warn on stderr and never fail the build.\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: docsd build [--once] [--out build] [--root .]\n\nBuilds the static site. With --once it exits; without, it keeps watching and updates the\noutput folder incrementally. Broken links warn on stderr and never fail the build.\n\n"+registryHelp+"\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -84,6 +84,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd build: %s\n", err)
 		return 2
 	}
+	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
 	if !*once {
 		return buildAndWatch(*root, *out, stdout, stderr)
 	}
@@ -159,7 +160,7 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n"+registryHelp+"\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -168,6 +169,7 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 		}
 		return 2
 	}
+	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
 	dev, err := devserver.New(build.Options{Root: *root, Production: true}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: the first build failed; fix it and start again:\n%s\n", err)

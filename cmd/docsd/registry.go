@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"docsd/pkg/config"
+	"docsd/pkg/registry"
+)
+
+// registryHelp is the part of build's and watch's help about the fetch.
+const registryHelp = `With DOCSD_GITHUB_TOKEN (or GITHUB_TOKEN) in the environment, the plugin registry pages are
+first fetched from each plugin's repository into content/ (DOCSD_GITHUB_API overrides the API
+base URL of docsd.toml); on any failure the committed page stays, with a warning.
+`
+
+// fetchRegistry is the step docsd build and docsd watch run once, before their first build reads
+// content/: with a token in the environment it replaces the plugin registry pages by the plugins'
+// own documentation (DESIGN.md §7). It never fails the command; the committed pages are the
+// fallback and every problem is a warning. Rebuilds do not run it again, so an edit never waits on
+// the network.
+func fetchRegistry(root string, lookupEnv func(string) (string, bool), stdout, stderr io.Writer) {
+	cfg, err := config.Load(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		return // the build reports the configuration error with its line and column
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	f := &registry.Fetcher{Client: &http.Client{}, LookupEnv: lookupEnv, Now: time.Now}
+	start := time.Now()
+	rep := f.Run(ctx, cfg.Registry, filepath.Join(root, "content"))
+	reportRegistry(rep, cfg.Registry.Ref, time.Since(start), stdout, stderr)
+}
+
+// reportRegistry prints what the fetch did. Its text is already redacted by pkg/registry.
+func reportRegistry(rep registry.Report, ref string, took time.Duration, stdout, stderr io.Writer) {
+	for _, w := range rep.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	if rep.Skipped {
+		return
+	}
+	fmt.Fprintf(stdout, "docsd: registry: %d plugin pages fetched from %s at %s (%d written, %d unchanged, %d kept after a warning) in %s\n",
+		len(rep.Written)+len(rep.Unchanged), rep.API, ref, len(rep.Written), len(rep.Unchanged), len(rep.Warnings),
+		took.Round(time.Millisecond))
+}
