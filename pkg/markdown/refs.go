@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 
@@ -101,6 +102,9 @@ var codeSpan = regexp.MustCompile("`+[^`]*`+")
 // Only the full form is checked: a lone `[word]` is too often meant literally.
 func (d *Doc) UndefinedRefs() []UndefinedRef {
 	var out []UndefinedRef
+	if !bytes.Contains(d.source, []byte("][")) {
+		return nil // no full reference anywhere: most documents, and the check runs on every build
+	}
 	_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
 			return ast.WalkContinue, nil
@@ -113,6 +117,9 @@ func (d *Doc) UndefinedRefs() []UndefinedRef {
 		lines := n.Lines()
 		for i := 0; i < lines.Len(); i++ {
 			seg := lines.At(i)
+			if !bytes.Contains(seg.Value(d.source), []byte("][")) {
+				continue
+			}
 			line := []byte(codeSpan.ReplaceAllStringFunc(string(seg.Value(d.source)), func(s string) string { return strings.Repeat(" ", len(s)) }))
 			for _, m := range fullRef.FindAllSubmatchIndex(line, -1) {
 				if line[m[0]] == '!' {
