@@ -251,17 +251,17 @@ func (st *state) renderPage(r *site.Route) error {
 	}
 	loc := r.Data.Locale
 	req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: data}
-	sidebarJSON := []byte("null")
+	sidebarURL := ""
 	if r.Data.Sidebar != "" {
 		req.SidebarKey, req.Sidebar = st.shared.sidebarKey[r.Data.Sidebar], st.shared.sidebar[r.Data.Sidebar]
-		sidebarJSON = req.Sidebar
+		sidebarURL = cfg.BasePath + "__data/sidebars/" + r.Data.Sidebar + ".json"
 	}
 	body, err := st.b.renderer.Render(req)
 	if err != nil {
 		return err
 	}
 	doc := render.Document{Site: st.siteData[loc], Page: r.Data, SiteJSON: st.shared.site[loc], PageJSON: data,
-		SidebarJSON: sidebarJSON, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
+		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)

@@ -24,11 +24,14 @@ type Assets struct {
 // Document is everything one HTML file needs. The *JSON fields are the same records already encoded
 // (each is encoded once per build and shared by many pages).
 type Document struct {
-	Site         *site.SiteData
-	Page         *site.PageData
-	SiteJSON     []byte
-	PageJSON     []byte
-	SidebarJSON  []byte // "null" when the page has no sidebar
+	Site        *site.SiteData
+	Page        *site.PageData
+	SiteJSON    []byte
+	PageJSON    []byte
+	SidebarJSON []byte // "null" when the sidebar is fetched from SidebarURL instead
+	// SidebarURL is the page's sidebar data: one file shared by every page of the sidebar, which the
+	// browser caches, rather than a copy inside each page.
+	SidebarURL   string
 	NotFoundJSON []byte
 	Body         string // server-rendered app
 	Assets       Assets
@@ -111,6 +114,9 @@ func (d *Document) HTML() ([]byte, error) {
 	b.WriteString(`<script>` + themeScript + `</script>`)
 	for _, css := range d.Assets.CSS {
 		b.WriteString(`<link rel="stylesheet" href="` + esc(css) + `">`)
+	}
+	if d.SidebarURL != "" {
+		b.WriteString(`<link rel="preload" as="fetch" crossorigin="anonymous" href="` + esc(d.SidebarURL) + `">`)
 	}
 	for _, p := range d.Assets.Preload {
 		b.WriteString(`<link rel="modulepreload" href="` + esc(p) + `">`)

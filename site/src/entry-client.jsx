@@ -5,7 +5,7 @@ import { BrowserRouter } from 'react-router-dom';
 import App from './App.jsx';
 import { seed, setNotFoundPage } from './data.js';
 import { blogKinds, coreLayouts } from './layouts.js';
-import { canonicalPath } from './routes.js';
+import { canonicalPath, sidebarUrl } from './routes.js';
 import './styles/main.css';
 
 const layouts = { ...coreLayouts };
@@ -27,8 +27,14 @@ function getLayout(kind) {
 
 async function start() {
   const data = JSON.parse(document.getElementById('__docsd_data').textContent);
-  const { site, page, sidebar, notFound } = data;
+  const { site, page, notFound } = data;
+  let { sidebar } = data;
   const path = canonicalPath(site.basePath, window.location.pathname);
+  if (page.sidebar && !sidebar) {
+    // The sidebar is one file shared by its pages (preloaded by the HTML head); hydration needs it.
+    const res = await fetch(sidebarUrl(site.basePath, page.sidebar), { credentials: 'same-origin' });
+    sidebar = await res.json();
+  }
   seed(path, page, page.sidebar, sidebar);
   setNotFoundPage(notFound);
   await loadLayout(page.kind);
