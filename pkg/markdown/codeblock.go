@@ -3,6 +3,7 @@ package markdown
 import (
 	"bytes"
 	"html"
+	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -90,14 +91,19 @@ func renderFenced(w util.BufWriter, source []byte, node ast.Node, entering bool)
 		w.WriteString(`<div class="code-title">` + html.EscapeString(ci.Title) + `</div>`)
 	}
 	w.WriteString(`<div class="code-body">`)
-	if err := highlight(w, code.String(), ci); err != nil {
-		w.WriteString(`<pre class="chroma"><code>` + html.EscapeString(code.String()) + `</code></pre>`)
+	// The <pre> scrolls sideways on long lines, so it takes keyboard focus (tabindex) to be scrollable
+	// without a mouse.
+	var out bytes.Buffer
+	if err := highlight(&out, code.String(), ci); err != nil {
+		w.WriteString(`<pre class="chroma" tabindex="0"><code>` + html.EscapeString(code.String()) + `</code></pre>`)
+	} else {
+		w.WriteString(strings.Replace(out.String(), `<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, 1))
 	}
 	w.WriteString(`<button type="button" class="copy-button" aria-label="Copy code to clipboard">Copy</button></div></div>` + "\n")
 	return ast.WalkSkipChildren, nil
 }
 
-func highlight(w util.BufWriter, code string, ci CodeInfo) error {
+func highlight(w io.Writer, code string, ci CodeInfo) error {
 	lexer := lexers.Get(ci.Lang)
 	if lexer == nil {
 		lexer = lexers.Fallback
@@ -130,9 +136,45 @@ func HighlightCSS() string {
 		_ = f.WriteCSS(&dark, styles.Get("github-dark"))
 		b.WriteString(keepTokenRules(light.String(), ""))
 		b.WriteString(keepTokenRules(dark.String(), `[data-theme="dark"] `))
+		// A token the dark palette does not colour would keep its light colour, unreadable on the dark
+		// background: it takes the text colour instead.
+		for _, sel := range missingSelectors(light.String(), dark.String()) {
+			b.WriteString(`[data-theme="dark"] ` + sel + " { color: inherit }\n")
+		}
 		cssText = b.String()
 	})
 	return cssText
+}
+
+// missingSelectors lists the token selectors (".chroma .nb") that have a colour in light but no rule
+// in dark.
+func missingSelectors(light, dark string) []string {
+	has := map[string]bool{}
+	for _, line := range strings.Split(dark, "\n") {
+		if i := strings.Index(line, " {"); i > 0 {
+			has[strings.TrimSpace(stripComment(line[:i]))] = true
+		}
+	}
+	var out []string
+	for _, line := range strings.Split(light, "\n") {
+		i := strings.Index(line, " {")
+		if i < 0 || !strings.Contains(line, "color:") {
+			continue
+		}
+		sel := strings.TrimSpace(stripComment(line[:i]))
+		if strings.HasPrefix(sel, ".chroma .") && !has[sel] {
+			out = append(out, sel)
+		}
+	}
+	return out
+}
+
+func stripComment(s string) string {
+	s = strings.TrimSpace(s)
+	if i := strings.Index(s, "*/"); strings.HasPrefix(s, "/*") && i > 0 {
+		return s[i+2:]
+	}
+	return s
 }
 
 // keepTokenRules keeps chroma's token colours and drops its background and layout rules (the site's

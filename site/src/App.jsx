@@ -1,10 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { cachedPage, cachedSidebar, loadPage, NotFoundError, refreshPage, seedNotFound } from './data.js';
+import { cachedPage, cachedSidebar, forget, loadPage, NotFoundError, refreshPage, seedNotFound } from './data.js';
 import { NavigationContext, makeNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';
 import { doneProgress } from './progress.js';
 import Layout from './components/Layout.jsx';
+import DocumentTitle from './components/DocumentTitle.jsx';
 import ErrorBoundary from './components/ErrorBoundary.jsx';
 import PageLoading from './components/PageLoading.jsx';
 
@@ -28,6 +29,11 @@ export default function App({ site, getLayout, loadLayout }) {
 
   const page = cachedPage(path);
   const Page = page && getLayout(page.kind);
+
+  // Tests and tools wait for this mark: the server-rendered page is now interactive.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', 'true');
+  }, []);
 
   useEffect(() => {
     doneProgress();
@@ -81,17 +87,23 @@ export default function App({ site, getLayout, loadLayout }) {
     window.scrollTo(0, 0);
   }, [location.pathname, location.hash, Page]);
 
-  useEffect(() => {
-    if (page && page.kind !== 'error') document.title = pageTitle(site, page);
-  }, [site, page]);
-
   const sidebar = page && page.sidebar ? cachedSidebar(page.sidebar) : null;
   return (
     <NavigationContext.Provider value={nav}>
       <Layout site={site} page={page} sidebar={sidebar}>
-        <ErrorBoundary key={path}>
+        <ErrorBoundary
+          key={path}
+          what={path}
+          onReset={() => {
+            forget(path);
+            setAttempt((n) => n + 1);
+          }}
+        >
           {Page ? (
-            <Page site={site} page={page} sidebar={sidebar} />
+            <>
+              <DocumentTitle title={pageTitle(site, page)} />
+              <Page site={site} page={page} sidebar={sidebar} />
+            </>
           ) : (
             <PageLoading error={failure} onRetry={() => setAttempt((n) => n + 1)} />
           )}

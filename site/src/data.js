@@ -36,9 +36,14 @@ export function forget(route) {
 }
 
 async function fetchJSON(url, path) {
-  const res = await fetch(url, { credentials: 'same-origin' });
+  let res;
+  try {
+    res = await fetch(url, { credentials: 'same-origin' });
+  } catch (error) {
+    throw new Error(`The page ${path} could not be loaded: ${error.message}`, { cause: error });
+  }
   if (res.status === 404) throw new NotFoundError(path);
-  if (!res.ok) throw new Error(`Loading ${url} failed: HTTP ${res.status}`);
+  if (!res.ok) throw new Error(`The page ${path} could not be loaded: the server answered HTTP ${res.status}.`);
   return res.json();
 }
 

@@ -16,12 +16,12 @@ function paint() {
   if (value === null) {
     bar.style.opacity = '0';
     bar.style.transform = 'translateX(-100%)';
-    bar.setAttribute('aria-hidden', 'true');
+    bar.removeAttribute('data-progress');
     return;
   }
   bar.style.opacity = '1';
   bar.style.transform = `translateX(${(-1 + value) * 100}%)`;
-  bar.setAttribute('aria-hidden', 'false');
+  bar.setAttribute('data-progress', value.toFixed(3));
 }
 
 export function progressValue() {

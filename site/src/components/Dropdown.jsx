@@ -1,9 +1,11 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
-// Dropdown is a button that opens a list of links; Escape or a click outside closes it.
+// Dropdown is a button that opens a list of links. Escape closes it and gives focus back to the
+// button; a click outside or tabbing out of it closes it too.
 export default function Dropdown({ label, icon, children, align = 'right' }) {
   const [open, setOpen] = useState(false);
   const ref = useRef(null);
+  const button = useRef(null);
   const id = useId();
   useEffect(() => {
     if (!open) return undefined;
@@ -11,7 +13,9 @@ export default function Dropdown({ label, icon, children, align = 'right' }) {
       if (ref.current && !ref.current.contains(e.target)) setOpen(false);
     };
     const onKey = (e) => {
-      if (e.key === 'Escape') setOpen(false);
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      if (ref.current && ref.current.contains(document.activeElement)) button.current.focus();
     };
     document.addEventListener('mousedown', onDown);
     document.addEventListener('keydown', onKey);
@@ -20,9 +24,12 @@ export default function Dropdown({ label, icon, children, align = 'right' }) {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
+  const onBlur = (e) => {
+    if (open && e.relatedTarget && ref.current && !ref.current.contains(e.relatedTarget)) setOpen(false);
+  };
   return (
-    <div className={`dropdown dropdown-${align}${open ? ' open' : ''}`} ref={ref}>
-      <button type="button" className="navbar-link dropdown-toggle" aria-haspopup="true" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+    <div className={`dropdown dropdown-${align}${open ? ' open' : ''}`} ref={ref} onBlur={onBlur}>
+      <button ref={button} type="button" className="navbar-link dropdown-toggle" aria-haspopup="true" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         {icon}
         {label}
       </button>

@@ -1,4 +1,5 @@
 import { Component } from 'react';
+import DocumentTitle from './DocumentTitle.jsx';
 
 // errorChain lists an error and its causes, outermost first.
 export function errorChain(error) {
@@ -12,7 +13,7 @@ export function errorChain(error) {
 }
 
 // ErrorBoundary catches a page that throws while rendering (React needs a class for this) and offers
-// to render it again.
+// to render it again. The error it shows names the page, with what the page threw as its cause.
 export default class ErrorBoundary extends Component {
   constructor(props) {
     super(props);
@@ -23,22 +24,25 @@ export default class ErrorBoundary extends Component {
     return { error };
   }
 
-  componentDidCatch() {
-    document.title = 'Page Error';
-  }
+  tryAgain = () => {
+    if (this.props.onReset) this.props.onReset();
+    this.setState({ error: null });
+  };
 
   render() {
     const { error } = this.state;
     if (!error) return this.props.children;
+    const what = this.props.what ? new Error(`The page ${this.props.what} failed to render.`, { cause: error }) : error;
     return (
       <main id="main-content" className="page-main" tabIndex={-1}>
+        <DocumentTitle title="Page Error" />
         <div className="page-container crash" role="alert">
           <h1>This page crashed.</h1>
-          <button type="button" className="button button-primary" onClick={() => this.setState({ error: null })}>
+          <button type="button" className="button button-primary" onClick={this.tryAgain}>
             Try again
           </button>
           <ol className="error-chain">
-            {errorChain(error).map((line, i) => (
+            {errorChain(what).map((line, i) => (
               <li key={i}>
                 {i > 0 && <span className="error-cause">Cause: </span>}
                 <code>{line}</code>

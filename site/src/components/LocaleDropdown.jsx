@@ -1,17 +1,20 @@
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { localizePath } from '../locale.js';
 import Dropdown from './Dropdown.jsx';
 
 // Each link is the same page in another locale, keeping the current search and hash. These are full
-// page loads on purpose: another locale is another site build.
+// page loads on purpose: another locale is another site build. The server cannot know the search and
+// hash, so they join the links after hydration (no mismatch with the server's HTML).
 export default function LocaleDropdown({ site, mobile }) {
   const location = useLocation();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  const keep = mounted ? location.search + location.hash : '';
   const current = site.locales.find((l) => l.code === site.locale) || site.locales[0];
   const items = site.locales.map((l) => {
     const href =
-      localizePath({ pathname: location.pathname, basePath: site.basePath, locales: site.locales, from: site.locale, to: l.code }) +
-      location.search +
-      location.hash;
+      localizePath({ pathname: location.pathname, basePath: site.basePath, locales: site.locales, from: site.locale, to: l.code }) + keep;
     return (
       <li key={l.code}>
         <a className={`dropdown-link${l.code === current.code ? ' active' : ''}`} href={href} hrefLang={l.htmlLang} lang={l.htmlLang} aria-current={l.code === current.code ? 'true' : undefined}>

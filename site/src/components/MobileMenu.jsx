@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import NavbarItem from './NavbarItems.jsx';
 import SidebarTree from './SidebarTree.jsx';
 
@@ -8,11 +8,23 @@ const DESKTOP = '(min-width: 997px)';
 // It closes itself when the window becomes wide enough for the desktop layout.
 export default function MobileMenu({ site, page, sidebar, onClose }) {
   const [panel, setPanel] = useState(sidebar ? 'sidebar' : 'main');
+  const body = useRef(null);
+  const switched = useRef(false);
+  // When the reader switches panels, focus moves to the first control of the new one.
+  useEffect(() => {
+    if (!switched.current) return;
+    const first = body.current && body.current.querySelector('a, button');
+    if (first) first.focus();
+  }, [panel]);
+  const show = (next) => {
+    switched.current = true;
+    setPanel(next);
+  };
   useEffect(() => {
     const mq = window.matchMedia(DESKTOP);
     const onChange = () => mq.matches && onClose();
     mq.addEventListener('change', onChange);
-    const onKey = (e) => e.key === 'Escape' && onClose();
+    const onKey = (e) => e.key === 'Escape' && onClose(true);
     document.addEventListener('keydown', onKey);
     document.body.style.overflow = 'hidden';
     return () => {
@@ -23,32 +35,32 @@ export default function MobileMenu({ site, page, sidebar, onClose }) {
   }, [onClose]);
   return (
     <div className="mobile-menu" role="dialog" aria-modal="true" aria-label="Navigation menu">
-      <div className="mobile-menu-backdrop" onClick={onClose} />
+      <div className="mobile-menu-backdrop" onClick={() => onClose(true)} />
       <div className="mobile-menu-panel">
         <div className="mobile-menu-header">
           <span className="navbar-title">{site.navbar.title}</span>
-          <button type="button" className="icon-button" aria-label="Close navigation bar" onClick={onClose} autoFocus>
+          <button type="button" className="icon-button" aria-label="Close navigation bar" onClick={() => onClose(true)} autoFocus>
             <svg viewBox="0 0 15 15" width="16" height="16" aria-hidden="true">
               <path d="M2 2l11 11M13 2L2 13" stroke="currentColor" strokeWidth="2" />
             </svg>
           </button>
         </div>
         {panel === 'sidebar' && sidebar ? (
-          <div className="mobile-menu-body">
-            <button type="button" className="back-to-main" onClick={() => setPanel('main')}>
+          <div className="mobile-menu-body" ref={body}>
+            <button type="button" className="back-to-main" onClick={() => show('main')}>
               ← Back to main menu
             </button>
             <SidebarTree items={sidebar} current={page && page.route} onNavigate={onClose} />
           </div>
         ) : (
-          <div className="mobile-menu-body">
+          <div className="mobile-menu-body" ref={body}>
             <ul className="menu-list">
               {(site.navbar.items || []).map((item, i) => (
                 <NavbarItem key={i} site={site} page={page} item={item} mobile onNavigate={onClose} />
               ))}
             </ul>
             {sidebar && (
-              <button type="button" className="back-to-main" onClick={() => setPanel('sidebar')}>
+              <button type="button" className="back-to-main" onClick={() => show('sidebar')}>
                 Open this section’s pages →
               </button>
             )}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import ColorModeToggle from './ColorModeToggle.jsx';
 import MobileMenu from './MobileMenu.jsx';
 import NavbarItem from './NavbarItems.jsx';
@@ -25,6 +25,12 @@ function useHideOnScroll(enabled) {
 
 export default function Navbar({ site, page, sidebar }) {
   const [menuOpen, setMenuOpen] = useState(false);
+  const toggleRef = useRef(null);
+  // Closing the menu by Escape, the close button or the backdrop gives focus back to its toggle.
+  const closeMenu = useCallback((giveBackFocus) => {
+    setMenuOpen(false);
+    if (giveBackFocus === true && toggleRef.current) toggleRef.current.focus();
+  }, []);
   const hidden = useHideOnScroll(site.navbar.hideOnScroll && !menuOpen);
   const items = site.navbar.items || [];
   const left = items.filter((i) => i.position !== 'right');
@@ -33,7 +39,7 @@ export default function Navbar({ site, page, sidebar }) {
   return (
     <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
       <div className="navbar-inner">
-        <button type="button" className="icon-button navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
+        <button ref={toggleRef} type="button" className="icon-button navbar-toggle" aria-label="Toggle navigation bar" aria-expanded={menuOpen} onClick={() => setMenuOpen(true)}>
           <svg width="24" height="24" viewBox="0 0 30 30" aria-hidden="true">
             <path stroke="currentColor" strokeLinecap="round" strokeWidth="2" d="M4 7h22M4 15h22M4 23h22" />
           </svg>
@@ -56,7 +62,7 @@ export default function Navbar({ site, page, sidebar }) {
           <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />
         </div>
       </div>
-      {menuOpen && <MobileMenu site={site} page={page} sidebar={sidebar} onClose={() => setMenuOpen(false)} />}
+      {menuOpen && <MobileMenu site={site} page={page} sidebar={sidebar} onClose={closeMenu} />}
     </nav>
   );
 }

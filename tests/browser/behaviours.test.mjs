@@ -1,0 +1,502 @@
+// Every reader-facing behaviour of SPEC.md §2, §4, §8 and §9 in the built site: navigation, preloading,
+// the progress bar, loading and crash states, the navbar, the sidebar, the table of contents, the
+// announcement bar, storage and the footer. Failures are simulated with page.route().
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openPage, startSite } from './harness.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site.stop();
+});
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+
+async function open(path, options) {
+  const o = await openPage(site.browser, site.base + path, options);
+  await hydrated(o.page);
+  return o;
+}
+
+// pushRoute changes the URL the way the browser's back and forward buttons do, to a page the shell
+// has not loaded yet, so the page shows its own loading state.
+function pushRoute(page, path) {
+  return page.evaluate((p) => {
+    history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+}
+
+test('navbar: Installation, Usage and Reference open their sidebars’ entry docs, Announcements the blog', async () => {
+  const { page, context, problems } = await open('/docs/blog');
+  await page.evaluate(() => (window.__sameDocument = true));
+  for (const [label, path, h1] of [
+    ['Installation', '/docs/installation/install-vela', null],
+    ['Usage', '/docs/usage/quickstart', 'Quickstart'],
+    ['Reference', '/docs/reference/api', null],
+    ['Announcements', '/docs/blog', 'Announcements'],
+  ]) {
+    await page.click(`nav.navbar .navbar-left >> text="${label}"`);
+    await page.waitForURL(site.base + path);
+    if (h1) await page.waitForFunction((t) => document.querySelector('main h1')?.textContent === t, h1);
+    if (label !== 'Announcements') {
+      await page.waitForSelector(`nav.navbar .navbar-left a[aria-current="page"] >> text="${label}"`);
+    }
+  }
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'every navbar link navigated client-side');
+  const gh = page.locator('nav.navbar a[aria-label="Vela on GitHub"]');
+  assert.equal(await gh.getAttribute('href'), 'https://github.com/go-vela');
+  assert.equal(await gh.getAttribute('target'), '_blank');
+  assert.match(await gh.getAttribute('rel'), /noopener/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('version dropdown: v0.26 is stored under docs-preferred-version-default, All versions opens /docs/versions', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  const toggle = page.locator('.navbar-right .dropdown-toggle', { hasText: 'v0.26' });
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false');
+  await toggle.click();
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'true');
+  const links = await page.locator('.dropdown.open .dropdown-link').allTextContents();
+  assert.deepEqual(links, ['v0.26', 'All versions']);
+  await page.click('.dropdown.open .dropdown-link >> text="v0.26"');
+  assert.equal(await page.evaluate(() => localStorage.getItem('docs-preferred-version-default')), 'current');
+  await toggle.click();
+  await page.click('.dropdown.open >> text="All versions"');
+  await page.waitForURL(`${site.base}/docs/versions`);
+  await page.waitForSelector('main h1');
+  assert.match(await page.textContent('main'), /v0\.26/);
+  await context.close();
+});
+
+test('language dropdown: its links keep the current search and hash, without a hydration warning', async () => {
+  const { page, context, problems, warnings } = await open('/docs/usage/quickstart?from=test#2-log-in');
+  const toggle = page.locator('.navbar-right .dropdown-toggle', { hasText: 'English' });
+  await toggle.click();
+  const link = page.locator('.dropdown.open a[hreflang="en-US"]');
+  assert.equal(await link.getAttribute('href'), '/docs/usage/quickstart?from=test#2-log-in');
+  assert.equal(await link.getAttribute('aria-current'), 'true');
+  await page.keyboard.press('Escape');
+  assert.equal(await toggle.getAttribute('aria-expanded'), 'false', 'Escape closes the dropdown');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
+test('localizePath builds the same page path in another locale; the default locale has no prefix', async () => {
+  const { localizePath } = await import('../../site/src/locale.js');
+  const locales = [{ code: 'en', default: true }, { code: 'fr' }];
+  const to = (pathname, from, code) => localizePath({ pathname, basePath: '/docs/', locales, from, to: code });
+  assert.equal(to('/docs/usage/quickstart', 'en', 'fr'), '/docs/fr/usage/quickstart');
+  assert.equal(to('/docs/fr/usage/quickstart', 'fr', 'en'), '/docs/usage/quickstart');
+  assert.equal(to('/docs/', 'en', 'fr'), '/docs/fr');
+  assert.equal(to('/docs/fr', 'fr', 'en'), '/docs/');
+  assert.equal(to('/docs/usage/quickstart', 'en', 'en'), '/docs/usage/quickstart');
+});
+
+test('navbar hides on scroll down and comes back on scroll up', async () => {
+  const { page, context } = await open('/docs/reference/api/build/add');
+  const hidden = () => page.evaluate(() => document.querySelector('nav.navbar').classList.contains('navbar-hidden'));
+  await page.mouse.move(700, 400);
+  await page.mouse.wheel(0, 1200);
+  await page.waitForFunction(() => window.scrollY > 600);
+  await sleep(100);
+  assert.equal(await hidden(), true, 'hidden after scrolling down');
+  const top = await page.evaluate(() => document.querySelector('nav.navbar').getBoundingClientRect().bottom);
+  await sleep(300);
+  assert.ok((await page.evaluate(() => document.querySelector('nav.navbar').getBoundingClientRect().bottom)) <= 1, `navbar moved out of view (${top})`);
+  await page.mouse.wheel(0, -300);
+  await sleep(150);
+  assert.equal(await hidden(), false, 'shown again after scrolling up');
+  await context.close();
+});
+
+test('colour mode: the choice is applied before the first paint, even before any script of the shell runs', async () => {
+  const { page, context } = await open('/docs/usage/quickstart', { colorScheme: 'light' });
+  await page.evaluate(() => localStorage.setItem('theme', 'dark'));
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload({ waitUntil: 'load' });
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).backgroundColor), 'rgb(18, 22, 28)');
+  await page.unroute('**/assets/*.js');
+  // System mode follows the system preference when nothing is stored.
+  await page.evaluate(() => localStorage.removeItem('theme'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.reload({ waitUntil: 'load' });
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  assert.equal(await page.getAttribute('html', 'data-theme-choice'), 'system');
+  await hydrated(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  await context.close();
+});
+
+test('colour mode: without the system preference the toggle flips between light and dark', async () => {
+  const { nextChoice } = await import('../../site/src/theme.js');
+  assert.equal(nextChoice('light', 'light', false), 'dark');
+  assert.equal(nextChoice('dark', 'dark', false), 'light');
+  assert.equal(nextChoice('system', 'dark', false), 'light');
+  assert.equal(nextChoice('light', 'light', true), 'dark');
+  assert.equal(nextChoice('dark', 'dark', true), 'system');
+  assert.equal(nextChoice('system', 'light', true), 'light');
+});
+
+test('colour mode: a change in another tab applies here (storage listen)', async () => {
+  const { page, context } = await open('/docs/usage/quickstart', { colorScheme: 'light' });
+  const other = await context.newPage();
+  await other.goto(`${site.base}/docs/usage/tour`, { waitUntil: 'networkidle' });
+  await hydrated(other);
+  await other.locator('.navbar-right .color-mode-toggle').click(); // system -> light
+  await other.locator('.navbar-right .color-mode-toggle').click(); // light -> dark
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'dark');
+  assert.equal(await page.getAttribute('.navbar-right .color-mode-toggle', 'data-choice'), 'dark');
+  await context.close();
+});
+
+test('navigation preloads the next page before the route switches', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.route('**/docs/__data/usage/tour.json', async (route) => {
+    await sleep(800);
+    await route.continue();
+  });
+  await page.click('.pagination-next');
+  await sleep(400);
+  assert.equal(new URL(page.url()).pathname, '/docs/usage/quickstart', 'the route has not switched yet');
+  assert.equal(await page.textContent('.doc-article h1'), 'Quickstart', 'the old page stays on screen');
+  assert.equal(await page.locator('.page-loading').count(), 0, 'no spinner while preloading');
+  await page.waitForURL(`${site.base}/docs/usage/tour`);
+  await page.waitForSelector('.doc-article h1 >> text=Tour');
+  await context.close();
+});
+
+test('a failed preload reloads the page', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.route('**/docs/__data/usage/tour.json', (route) => route.abort());
+  await page.click('.pagination-next');
+  await page.waitForURL(`${site.base}/docs/usage/tour`);
+  await page.waitForSelector('.doc-article h1 >> text=Tour');
+  assert.equal(await page.evaluate(() => window.__sameDocument), undefined, 'the browser loaded the page itself');
+  await context.close();
+});
+
+test('after navigation the page scrolls to the hash target, or to the top without a hash', async () => {
+  const { page, context } = await open('/docs/usage/tour');
+  await page.evaluate(() => {
+    const a = document.createElement('a');
+    a.href = '/docs/usage/quickstart#4-add-a-pipeline';
+    a.id = 'hash-link';
+    a.textContent = 'to a heading';
+    document.querySelector('.markdown').prepend(a);
+    window.__sameDocument = true;
+  });
+  const id = await page.evaluate(() => fetch('/docs/__data/usage/quickstart.json').then((r) => r.json()).then((p) => p.toc[3].id));
+  await page.evaluate((target) => (document.getElementById('hash-link').href = `/docs/usage/quickstart#${target}`), id);
+  await page.click('#hash-link');
+  await page.waitForURL(`**/docs/usage/quickstart#${id}`);
+  await page.waitForFunction((target) => {
+    const el = document.getElementById(target);
+    if (!el) return false;
+    const top = el.getBoundingClientRect().top;
+    return top >= 0 && top < 120;
+  }, id);
+  assert.ok((await page.evaluate(() => window.scrollY)) > 200);
+  await page.click('.pagination-next');
+  await page.waitForURL(`${site.base}/docs/usage/tour`);
+  await page.waitForFunction(() => window.scrollY === 0);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true);
+  await context.close();
+});
+
+test('hover prefetch loads the next page’s data, except on 2g connections or with data saver', async () => {
+  for (const [connection, expected] of [
+    [null, true],
+    [{ effectiveType: '2g', saveData: false }, false],
+    [{ effectiveType: 'slow-2g', saveData: false }, false],
+    [{ effectiveType: '4g', saveData: true }, false],
+    [{ effectiveType: '4g', saveData: false }, true],
+  ]) {
+    const init = connection ? `Object.defineProperty(navigator, 'connection', { configurable: true, get: () => (${JSON.stringify(connection)}) });` : undefined;
+    const { page, context } = await open('/docs/usage/quickstart', { init });
+    const requested = [];
+    page.on('request', (r) => r.url().includes('/__data/') && requested.push(new URL(r.url()).pathname));
+    await page.hover('.doc-sidebar a[href="/docs/usage/authenticate"]');
+    await sleep(400);
+    assert.equal(requested.includes('/docs/__data/usage/authenticate.json'), expected, `connection ${JSON.stringify(connection)}: ${requested}`);
+    await context.close();
+  }
+});
+
+test('progress bar: appears 200 ms after a path change at 0.08, trickles by at most 0.02 every 800 ms, finishes once the route has updated', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.route('**/docs/__data/usage/tour.json', async (route) => {
+    await sleep(2300);
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const bar = document.querySelector('.route-progress-bar');
+    window.__log = [];
+    new MutationObserver(() => window.__log.push([performance.now() - window.__t0, bar.dataset.progress ?? null, location.pathname])).observe(bar, { attributes: true, attributeFilter: ['data-progress'] });
+  });
+  await page.evaluate(() => {
+    window.__t0 = performance.now();
+    document.querySelector('.pagination-next').click();
+  });
+  await page.waitForURL(`${site.base}/docs/usage/tour`);
+  await sleep(600);
+  const log = await page.evaluate(() => window.__log);
+  const shown = log.filter(([, v]) => v !== null);
+  assert.ok(shown.length >= 3, JSON.stringify(log));
+  const [t0, v0] = shown[0];
+  assert.ok(t0 >= 190 && t0 < 700, `first shown at ${t0} ms`);
+  assert.equal(Number(v0), 0.08);
+  const trickles = shown.slice(1).filter(([, v]) => Number(v) < 1);
+  assert.ok(trickles.length >= 2, JSON.stringify(log));
+  let [prevT, prevV] = shown[0];
+  for (const [t, v] of trickles) {
+    assert.ok(Number(v) - Number(prevV) <= 0.0201, `trickle step ${prevV} -> ${v}`);
+    assert.ok(t - prevT >= 780 && t - prevT < 1300, `trickle interval ${t - prevT} ms`);
+    [prevT, prevV] = [t, v];
+  }
+  const done = shown.find(([, v]) => Number(v) === 1);
+  assert.ok(done, 'the bar completes');
+  assert.equal(done[2], '/docs/usage/tour', 'it completes once the route has updated');
+  assert.equal(log.at(-1)[1], null, 'and then hides');
+  assert.equal(await page.locator('.route-progress .spinner').count(), 0, 'no spinner');
+  // A fast navigation (under 200 ms) and a hash-only change never show the bar.
+  await page.evaluate(() => (window.__log = []));
+  await page.click('.pagination-prev');
+  await page.waitForURL(`${site.base}/docs/usage/quickstart`);
+  await page.click('.toc a >> nth=1');
+  await sleep(400);
+  assert.deepEqual(await page.evaluate(() => window.__log.filter(([, v]) => v !== null)), []);
+  await context.close();
+});
+
+test('page loading: an animated spinner while the page loads, then the page', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.route('**/docs/__data/usage/tour.json', async (route) => {
+    await sleep(1200);
+    await route.continue();
+  });
+  await pushRoute(page, '/docs/usage/tour');
+  const spinner = page.locator('.page-loading .spinner');
+  await spinner.waitFor();
+  assert.equal(await page.textContent('.page-loading [role="status"], .page-loading'), 'Loading…');
+  assert.equal(await spinner.evaluate((el) => getComputedStyle(el).animationName), 'spin');
+  await page.waitForSelector('.doc-article h1 >> text=Tour');
+  assert.equal(await spinner.count(), 0);
+  await context.close();
+});
+
+test('page loading: a failure shows the error in a red box, and Retry loads the page', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.route('**/docs/__data/usage/tour.json', (route) => route.fulfill({ status: 503, body: 'unavailable' }));
+  await pushRoute(page, '/docs/usage/tour');
+  const box = page.locator('.load-error');
+  await box.waitFor();
+  assert.equal(await box.getAttribute('role'), 'alert');
+  assert.match(await box.textContent(), /The page \/docs\/usage\/tour could not be loaded: the server answered HTTP 503/);
+  const colour = await box.evaluate((el) => getComputedStyle(el).borderLeftColor);
+  assert.equal(colour, 'rgb(198, 40, 40)', 'the box is red');
+  await page.unroute('**/docs/__data/usage/tour.json');
+  await page.click('.load-error button >> text=Retry');
+  await page.waitForSelector('.doc-article h1 >> text=Tour');
+  assert.equal(await box.count(), 0);
+  await context.close();
+});
+
+test('page loading: a layout chunk that fails to load shows the red box, and Retry works', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  let fail = true;
+  await page.route('**/assets/chunk-*.js', async (route) => {
+    const body = await (await route.fetch()).text();
+    if (fail && body.includes('blog-layout')) return route.abort();
+    return route.fulfill({ body, contentType: 'text/javascript' });
+  });
+  await pushRoute(page, '/docs/blog');
+  await page.locator('.load-error').waitFor();
+  assert.ok((await page.textContent('.load-error')).length > 10, 'the error text is shown');
+  fail = false;
+  await page.click('.load-error button >> text=Retry');
+  // A module that failed to import stays failed in this document; Retry then loads the page itself.
+  await page.waitForSelector('main h1 >> text=Announcements');
+  await context.close();
+});
+
+test('page crash: "This page crashed.", the cause chain, the title "Page Error", and Try again re-renders', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.route('**/docs/__data/usage/tour.json', async (route) => {
+    const res = await route.fetch();
+    const data = await res.json();
+    data.toc = [null];
+    await route.fulfill({ response: res, json: data });
+  });
+  await page.click('.pagination-next');
+  await page.waitForSelector('h1 >> text=This page crashed.');
+  assert.equal(await page.title(), 'Page Error');
+  const chain = await page.locator('.error-chain li').allTextContents();
+  assert.equal(chain[0], 'Error: The page /docs/usage/tour failed to render.');
+  assert.match(chain[1], /^Cause: TypeError: /);
+  assert.equal(await page.locator('nav.navbar').count(), 1, 'the rest of the site still works');
+  await page.unroute('**/docs/__data/usage/tour.json');
+  await page.click('button >> text=Try again');
+  await page.waitForSelector('.doc-article h1 >> text=Tour');
+  assert.equal(await page.title(), 'Tour | Vela');
+  await context.close();
+});
+
+test('mobile: the menu offers "← Back to main menu", and closes when the window becomes desktop-wide', async () => {
+  const { page, context, problems } = await open('/docs/usage/quickstart', { width: 390, height: 844 });
+  assert.equal(await page.isVisible('.doc-sidebar'), false, 'no desktop sidebar at 390 px');
+  await page.click('button[aria-label="Toggle navigation bar"]');
+  const menu = page.locator('.mobile-menu');
+  await menu.waitFor();
+  assert.equal(await menu.locator('a[aria-current="page"]').textContent(), 'Quickstart', 'the sidebar of the page opens first');
+  await menu.locator('button', { hasText: '← Back to main menu' }).click();
+  assert.deepEqual(await menu.locator('.menu-list > li > a.navbar-link').allTextContents(), ['Installation', 'Usage', 'Reference', 'Announcements', 'GitHub']);
+  await menu.locator('button', { hasText: 'Open this section’s pages' }).click();
+  await menu.locator('a', { hasText: 'Authenticate' }).click();
+  await page.waitForURL(`${site.base}/docs/usage/authenticate`);
+  assert.equal(await menu.count(), 0, 'choosing a page closes the menu');
+  await page.click('button[aria-label="Toggle navigation bar"]');
+  await menu.waitFor();
+  await page.setViewportSize({ width: 996, height: 844 });
+  await sleep(100);
+  assert.equal(await menu.count(), 1, 'still mobile at 996 px');
+  await page.setViewportSize({ width: 997, height: 844 });
+  await menu.waitFor({ state: 'detached' });
+  assert.equal(await page.isVisible('.doc-sidebar'), true, 'desktop layout above 996 px');
+  assert.equal(await page.evaluate(() => document.body.style.overflow), '', 'the page scrolls again');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('sidebar: it can be hidden and shown again, and the choice is kept', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.click('button[aria-label="Collapse sidebar"]');
+  assert.equal(await page.locator('.sidebar-nav').count(), 0);
+  const wide = await page.evaluate(() => document.querySelector('.doc-sidebar').getBoundingClientRect().width);
+  assert.ok(wide < 60, `hidden sidebar is a thin strip (${wide}px)`);
+  await page.reload({ waitUntil: 'networkidle' });
+  await hydrated(page);
+  await page.waitForSelector('button[aria-label="Expand sidebar"]');
+  await page.click('button[aria-label="Expand sidebar"]');
+  await page.waitForSelector('.sidebar-nav a[aria-current="page"]');
+  assert.equal(await page.evaluate(() => localStorage.getItem('docsd.sidebar.hidden')), null);
+  await context.close();
+});
+
+test('sidebar: opening a category collapses its open sibling, and the animation lasts longer for taller content', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  const caret = (label) => page.locator(`.doc-sidebar button.menu-caret[aria-label$="'${label}'"]`);
+  assert.equal(await caret('Tour').getAttribute('aria-expanded'), 'false');
+  await caret('Tour').click();
+  assert.equal(await caret('Tour').getAttribute('aria-expanded'), 'true');
+  const list = (label) => caret(label).locator('xpath=../following-sibling::ul');
+  const tourDuration = Number(await list('Tour').getAttribute('data-duration'));
+  await sleep(500);
+  await caret('Templates').click();
+  assert.equal(await caret('Templates').getAttribute('aria-expanded'), 'true');
+  assert.equal(await caret('Tour').getAttribute('aria-expanded'), 'false', 'Tour auto-collapsed');
+  const templatesDuration = Number(await list('Templates').getAttribute('data-duration'));
+  await sleep(500);
+  assert.equal(await list('Tour').getAttribute('aria-hidden'), 'true');
+  assert.ok(tourDuration > templatesDuration, `12 items (${tourDuration} ms) animate longer than 2 (${templatesDuration} ms)`);
+  await context.close();
+});
+
+test('table of contents: levels 2 to 3, the current heading highlighted while scrolling', async () => {
+  const { page, context } = await open('/docs/reference/api/build/add');
+  const levels = await page.evaluate(() => fetch('/docs/__data/reference/api/build/add.json').then((r) => r.json()).then((p) => [...new Set(p.toc.map((h) => h.level))]));
+  assert.ok(levels.every((l) => l === 2 || l === 3), `levels ${levels}`);
+  const headings = await page.evaluate(() => [...document.querySelectorAll('.markdown h2[id], .markdown h3[id], .markdown h4[id]')].map((h) => [h.tagName, h.id]));
+  const tocIds = await page.locator('.toc a').evaluateAll((as) => as.map((a) => a.getAttribute('href').slice(1)));
+  assert.deepEqual(tocIds, headings.filter(([tag]) => tag !== 'H4').map(([, id]) => id), 'every h2 and h3, and nothing else');
+  const first = await page.getAttribute('.toc a.active', 'href');
+  assert.equal(first, `#${tocIds[0]}`);
+  const target = tocIds[Math.min(4, tocIds.length - 1)];
+  await page.evaluate((id) => {
+    const el = document.getElementById(id);
+    window.scrollTo(0, el.getBoundingClientRect().top + window.scrollY - 70);
+  }, target);
+  await page.waitForFunction((id) => document.querySelector('.toc a.active')?.getAttribute('href') === `#${id}`, target);
+  assert.equal(await page.locator('.toc a[aria-current="location"]').count(), 1);
+  await context.close();
+});
+
+test('announcement bar: dismissal is remembered until the announcement id changes', async () => {
+  const { page, context, problems } = await open('/docs/usage/quickstart');
+  const bar = page.locator('.announcement');
+  assert.match(await bar.textContent(), /These docs describe Vela v0\.26/);
+  await page.click('button[aria-label="Close announcement"]');
+  assert.equal(await bar.count(), 0);
+  assert.equal(await page.evaluate(() => localStorage.getItem('docsd.announcement.dismiss')), 'true');
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.reload({ waitUntil: 'load' });
+  assert.equal(await bar.isVisible(), false, 'hidden before any script of the shell runs');
+  await page.unroute('**/assets/*.js');
+  await page.reload({ waitUntil: 'networkidle' });
+  await hydrated(page);
+  assert.equal(await bar.count(), 0, 'still dismissed after hydration');
+  // An announcement with another id (here: the stored one is older) shows again.
+  await page.evaluate(() => localStorage.setItem('docsd.announcement.id', 'an-older-announcement'));
+  await page.reload({ waitUntil: 'networkidle' });
+  await hydrated(page);
+  assert.equal(await bar.isVisible(), true);
+  assert.equal(await page.evaluate(() => localStorage.getItem('docsd.announcement.dismiss')), null);
+  assert.deepEqual(problems.filter((p) => !p.includes('net::ERR_FAILED')), [], 'only the scripts blocked on purpose failed');
+  await context.close();
+});
+
+test('storage: a failing write only warns, and the page keeps working', async () => {
+  const init = () => {
+    Storage.prototype.setItem = () => {
+      throw new DOMException('quota', 'QuotaExceededError');
+    };
+  };
+  const { page, context, problems, warnings } = await open('/docs/usage/quickstart', { init });
+  await page.locator('.navbar-right .color-mode-toggle').click();
+  await page.locator('.navbar-right .color-mode-toggle').click();
+  assert.equal(await page.getAttribute('html', 'data-theme'), 'dark');
+  await page.click('button[aria-label="Close announcement"]');
+  assert.equal(await page.locator('.announcement').count(), 0);
+  await page.click('.pagination-next');
+  await page.waitForURL(`${site.base}/docs/usage/tour`);
+  assert.deepEqual(problems, []);
+  assert.ok(warnings.some((w) => w.includes('"theme" cannot be written')), warnings.join(' | '));
+  await context.close();
+});
+
+test('storage: keys live in local storage with an empty namespace suffix', async () => {
+  const { storageSlot } = await import('../../site/src/storage.js');
+  const store = new Map();
+  globalThis.window = { localStorage: { getItem: (k) => store.get(k) ?? null, setItem: (k, v) => store.set(k, String(v)), removeItem: (k) => store.delete(k) } };
+  try {
+    const slot = storageSlot('theme');
+    slot.set('dark');
+    assert.deepEqual([...store.keys()], ['theme']);
+    assert.equal(slot.get(), 'dark');
+    slot.del();
+    assert.equal(slot.get(), null);
+  } finally {
+    delete globalThis.window;
+  }
+});
+
+test('footer: its links, the logo and the copyright line for 2025', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  const footer = page.locator('footer.footer');
+  assert.deepEqual(await footer.locator('.footer-title').allTextContents(), ['Docs', 'Community', 'Source']);
+  assert.equal(await footer.locator('.footer-column a').count(), 7);
+  assert.equal(await footer.locator('.footer-logo img').getAttribute('alt'), 'Vela logo');
+  assert.match(await footer.locator('.footer-copyright').textContent(), /^Copyright © 2025 /);
+  await footer.locator('a', { hasText: 'API reference' }).click();
+  await page.waitForURL(`${site.base}/docs/reference/api`);
+  await context.close();
+});
