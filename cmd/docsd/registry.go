@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net/http"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -33,7 +32,7 @@ func fetchRegistry(root string, lookupEnv func(string) (string, bool), stdout, s
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	f := &registry.Fetcher{Client: &http.Client{}, LookupEnv: lookupEnv, Now: time.Now}
+	f := &registry.Fetcher{Client: registry.NewClient(), LookupEnv: lookupEnv, Now: time.Now}
 	start := time.Now()
 	rep := f.Run(ctx, cfg.Registry, filepath.Join(root, "content"))
 	reportRegistry(rep, cfg.Registry.Ref, time.Since(start), stdout, stderr)

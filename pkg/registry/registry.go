@@ -91,6 +91,23 @@ type Report struct {
 	Skipped bool
 }
 
+// NewClient returns the HTTP client for the fetch: Go's default transport, with CheckRedirect.
+func NewClient() *http.Client {
+	return &http.Client{CheckRedirect: CheckRedirect}
+}
+
+// CheckRedirect follows at most five redirects and never from https to http: Go keeps the
+// Authorization header on a redirect to the same host, and the token must not travel in clear text.
+func CheckRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 5 {
+		return errors.New("stopped after 5 redirects")
+	}
+	if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
+		return errors.New("refused a redirect from https to http")
+	}
+	return nil
+}
+
 // Token returns the API token from the environment and the variable it came from; DOCSD_GITHUB_TOKEN
 // wins so that a CI job can give docsd a narrower token than its own GITHUB_TOKEN.
 func Token(lookup func(string) (string, bool)) (token, from string) {
@@ -314,7 +331,12 @@ func (f *Fetcher) transportErr(overall, req context.Context, host string, err er
 		// url.Error repeats the URL; the cause alone is what the reader can act on.
 		err = ue.Err
 	}
-	return fmt.Errorf("cannot reach %s: %w", host, err)
+	var op *net.OpError
+	var dns *net.DNSError
+	if errors.As(err, &op) || errors.As(err, &dns) {
+		return fmt.Errorf("cannot reach %s (offline?): %w", host, err)
+	}
+	return fmt.Errorf("the request to %s failed: %w", host, err)
 }
 
 func (f *Fetcher) overallErr(ctx context.Context) error {
@@ -450,7 +472,7 @@ func (f *Fetcher) client() *http.Client {
 	if f.Client != nil {
 		return f.Client
 	}
-	return &http.Client{}
+	return NewClient()
 }
 
 // lookupEnv treats a missing LookupEnv as an empty environment: nothing is fetched.

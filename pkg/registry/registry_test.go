@@ -749,3 +749,26 @@ func assertTokenNotUnder(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 }
+
+func TestNoRedirectFromHTTPSToHTTP(t *testing.T) {
+	contentDir := project(t, "kaniko")
+	var plainHits atomic.Int32
+	plain := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		plainHits.Add(1)
+		fmt.Fprint(w, contents("Upstream words.\n"))
+	}))
+	defer plain.Close()
+	secure := httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusMovedPermanently)
+	}))
+	defer secure.Close()
+	client := secure.Client()
+	client.CheckRedirect = CheckRedirect
+	f := &Fetcher{Client: client, LookupEnv: withToken(), Now: func() time.Time { return clock }}
+	rep := f.Run(context.Background(), registryFor(secure.URL, plugin("kaniko")), contentDir)
+	oneWarning(t, rep, "kaniko", "failed: refused a redirect from https to http")
+	if plainHits.Load() != 0 {
+		t.Error("the request went on to the plain-http server")
+	}
+	assertUntouched(t, contentDir, "kaniko")
+}
