@@ -43,7 +43,7 @@ type Result struct {
 	Site     *site.Site
 	Files    *emit.Files
 	Problems []links.Problem
-	// Links is the whole link report of a full build: problems, external links and orphans.
+	// Links is the whole link report of the build: problems, external links and orphans.
 	Links   *links.Report
 	Timings map[string]time.Duration
 	// Changed lists the routes whose HTML changed (every route after a full build).

@@ -77,7 +77,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 		return res, nil
 	}
 	if len(contentChanged) == 0 {
-		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Timings: map[string]time.Duration{}}, nil
+		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Links: b.report, Timings: map[string]time.Duration{}}, nil
 	}
 	last := b.last
 	cfg := last.cfg
@@ -246,7 +246,7 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 			changed = append(changed, r)
 		}
 	}
-	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
 }
 
 // finish makes the new state current and lists the routes whose HTML changed.
@@ -259,7 +259,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	}
 	sort.Strings(changed)
 	b.last = st
-	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Changed: changed, Rendered: rendered,
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: rendered,
 		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS}
 }
 

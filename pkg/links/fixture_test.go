@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -326,5 +327,29 @@ func TestFixtureTextReport(t *testing.T) {
 	}
 	if err := r.Write(&buf, "yaml"); err == nil {
 		t.Error("an unknown format is accepted")
+	}
+}
+
+// A sidebar entry that a navbar item opens is still a build error (the navbar cannot render
+// without it), with a suggestion; the same mistake in a sidebar no navbar item opens only warns.
+func TestNavbarSidebarEntryFailsTheBuild(t *testing.T) {
+	root := t.TempDir()
+	if err := os.CopyFS(root, os.DirFS("../../testdata/sites/broken")); err != nil {
+		t.Fatal(err)
+	}
+	conf := filepath.Join(root, "docsd.toml")
+	raw, err := os.ReadFile(conf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(conf, bytes.Replace(raw, []byte(`entry = "guide/intro"`), []byte(`entry = "guide/intrx"`), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := build.New(build.Options{Root: root, SiteDir: "../../site", Production: true})
+	defer b.Close()
+	_, err = b.Build()
+	want := `docsd.toml: sidebar "guide": entry doc "guide/intrx" does not exist (did you mean "guide/intro"?): a navbar item opens this sidebar, so it needs an entry doc`
+	if err == nil || err.Error() != want {
+		t.Errorf("got %v\nwant %s", err, want)
 	}
 }

@@ -840,7 +840,9 @@ func (a *assembler) checkConfigRefs() {
 				if c := Closest(sb.Entry, sortedKeys(docs)); c != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", c)
 				}
-				a.fail("docsd.toml", 1, "%s, and the navbar opens this sidebar", msg)
+				// No line: the model does not know where docsd.toml says it, and line 1 would mislead.
+				a.errs = append(a.errs, &content.Error{File: "docsd.toml",
+					Msg: msg + ": a navbar item opens this sidebar, so it needs an entry doc"})
 				continue
 			}
 			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: sortedKeys(docs), Message: msg})
