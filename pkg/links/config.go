@@ -37,6 +37,10 @@ func (c *checker) config() {
 		if m := tomlLabel.FindStringSubmatch(code); m != nil {
 			label = m[1] + m[2]
 		}
+		if section == "announcement" {
+			c.announcement(file, i+1, code)
+			continue
+		}
 		top := section == ""
 		nav := section == "navbar" || strings.HasPrefix(section, "navbar.")
 		foot := section == "footer" || strings.HasPrefix(section, "footer.")
@@ -63,6 +67,25 @@ func (c *checker) config() {
 			p := Problem{File: file, Line: i + 1, Column: vs + 1, Text: text, Target: value, Kind: KindLink}
 			c.configLink(p, key, nav)
 		}
+	}
+}
+
+// The announcement bar's content is HTML, written inside a TOML string: its quotes are \" in a
+// basic string, or ' either way.
+var announcementAttr = regexp.MustCompile(`(?i)\b(href|src)\s*=\s*(?:\\"|')([^"'\\]*)`)
+
+// announcement checks the links of the announcement bar's HTML.
+func (c *checker) announcement(file string, line int, code string) {
+	if !regexp.MustCompile(`^\s*content\s*=`).MatchString(code) {
+		return
+	}
+	for _, m := range announcementAttr.FindAllStringSubmatchIndex(code, -1) {
+		p := Problem{File: file, Line: line, Column: m[4] + 1, Text: "announcement", Target: code[m[4]:m[5]], Kind: KindLink}
+		key := strings.ToLower(code[m[2]:m[3]])
+		if key == "href" {
+			key = "to" // a site path as the page's own links use it
+		}
+		c.configLink(p, key, false)
 	}
 }
 

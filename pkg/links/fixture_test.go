@@ -79,6 +79,7 @@ var wantProblems = []string{
 	`docsd.toml:45:28: anchor #the-stpes does not exist on /docs/guide/setup (did you mean #the-steps?)`,
 	`docsd.toml:57:10: sidebar "extra": entry doc "extra/strat" does not exist (did you mean extra/start?)`,
 	`docsd.toml:70:13: docs version "1.0": main_doc "guide/intr" does not exist (did you mean guide/intro?)`,
+	`docsd.toml:86:76: link to /docs/guide/stepup: no such page (did you mean /docs/guide/setup?)`,
 }
 
 func TestFixtureEveryProblemOnce(t *testing.T) {
@@ -131,6 +132,7 @@ func TestFixtureExternalLinksAndOrphans(t *testing.T) {
 		"content/docs/guide/intro.md:13:45 https://example.test/bare [https://example.test/bare]",
 		"docsd.toml:29:9 https://example.test/source [Source]",
 		"docsd.toml:46:29 mailto:team@example.test [Mail]",
+		"docsd.toml:86:118 https://example.test/news [announcement]",
 	}
 	if strings.Join(ext, "\n") != strings.Join(wantExt, "\n") {
 		t.Errorf("external links:\n%s\nwant:\n%s", strings.Join(ext, "\n"), strings.Join(wantExt, "\n"))
@@ -175,7 +177,7 @@ func TestFixtureGitHubAnnotations(t *testing.T) {
 		0:  "::warning file=content/blog/2025-01-01-post.md,line=3,col=17,title=Unknown blog author::author \"teem\" is not defined in content/blog/authors.yml (did you mean team?)",
 		5:  "::warning file=content/docs/guide/intro.md,line=27,col=59,title=Broken anchor::anchor #befor-you-start does not exist on /docs/guide/setup (did you mean #before-you-start?)",
 		21: "::warning file=docsd.toml,line=24,col=7,title=Broken link::link to /blgo: no such page (did you mean /docs/blog?)",
-		27: "::notice file=content/docs/lonely/alone.md,line=1,col=1,title=Orphan page::nothing links to /docs/lonely/alone: add it to a sidebar or link to it",
+		28: "::notice file=content/docs/lonely/alone.md,line=1,col=1,title=Orphan page::nothing links to /docs/lonely/alone: add it to a sidebar or link to it",
 	}
 	for i, w := range wantLines {
 		if lines[i] != w {
@@ -285,12 +287,12 @@ func TestFixtureMarkdownSummary(t *testing.T) {
 	}
 	md := buf.String()
 	for _, w := range []string{
-		"**27 broken links** to fix.",
-		"| Broken link | 13 |",
+		"**28 broken links** to fix.",
+		"| Broken link | 14 |",
 		"| Broken anchor | 4 |",
-		"| External links (listed, not checked) | 5 |",
+		"| External links (listed, not checked) | 6 |",
 		"| Pages nothing links to | 2 |",
-		"<details>\n<summary>All 27 problems</summary>",
+		"<details>\n<summary>All 28 problems</summary>",
 		"| `content/docs/guide/intro.md:27:39` | link to setpu.md: no such page | a typo | `./setup.md` |",
 		"| `docsd.toml:24:7` | link to /blgo: no such page | Old news | `/docs/blog` |",
 		"<summary>2 pages that nothing links to</summary>",
@@ -320,7 +322,7 @@ func TestFixtureTextReport(t *testing.T) {
 	if err := r.Write(&buf, "text"); err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Join(wantProblems, "\n") + "\n27 broken links, 5 external links (not checked), 2 orphan pages\n\nPages that nothing links to:\n" +
+	want := strings.Join(wantProblems, "\n") + "\n28 broken links, 6 external links (not checked), 2 orphan pages\n\nPages that nothing links to:\n" +
 		"  /docs/lonely/alone (content/docs/lonely/alone.md)\n  /docs/versions (content/pages/versions.md)\n"
 	if buf.String() != want {
 		t.Errorf("text report:\n%s\nwant:\n%s", buf.String(), want)
