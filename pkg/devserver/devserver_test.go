@@ -130,3 +130,57 @@ func copyDir(t *testing.T, from, to string) {
 		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
 	})
 }
+
+// shellCopy makes a copy of the shell whose edits a test may make; node_modules is linked in.
+func shellCopy(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	copyDir(t, "../../site", dir)
+	nm, _ := filepath.Abs("../../node_modules")
+	if err := os.Symlink(nm, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestShellEditsReloadOrSwapStyles(t *testing.T) {
+	root := t.TempDir()
+	copyDir(t, "../../testdata/sites/multi", root)
+	shell := shellCopy(t)
+	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/intro"})
+	var m message
+	c.SetReadDeadline(time.Now().Add(5 * time.Second))
+	c.ReadJSON(&m)
+
+	css := filepath.Join(shell, "src/styles/main.css")
+	data, _ := os.ReadFile(css)
+	os.WriteFile(css, append(data, "\n.docsd-test-rule { color: red; }\n"...), 0o644)
+	s.Rebuild([]string{css})
+	m = message{}
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if err := c.ReadJSON(&m); err != nil || m.Type != "css" || len(m.CSS) == 0 {
+		t.Fatalf("a stylesheet edit sent %+v %v; want a css swap", m, err)
+	}
+
+	footer := filepath.Join(shell, "src/components/Footer.jsx")
+	data, _ = os.ReadFile(footer)
+	os.WriteFile(footer, []byte(strings.Replace(string(data), "footer-copyright", "footer-copyright footer-edited", 1)), 0o644)
+	s.Rebuild([]string{footer})
+	m = message{}
+	c.SetReadDeadline(time.Now().Add(10 * time.Second))
+	if err := c.ReadJSON(&m); err != nil || m.Type != "reload" {
+		t.Fatalf("a shell code edit sent %+v %v; want reload", m, err)
+	}
+}

@@ -13,22 +13,31 @@ let proc;
 let browser;
 let base;
 let project;
+let port;
+
+function startWatch() {
+  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+}
+
+async function waitUp() {
+  for (let i = 0; i < 300; i++) {
+    try {
+      if ((await fetch(`${base}/docs/`)).ok) return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
 
 before(async () => {
   project = mkdtempSync(join(tmpdir(), 'docsd-watch-'));
   cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
   cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
   symlinkSync(join(root, 'site'), join(project, 'site'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  port = 20000 + Math.floor(Math.random() * 20000);
   base = `http://127.0.0.1:${port}`;
-  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/docs/`)).ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  startWatch();
+  await waitUp();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
@@ -66,5 +75,24 @@ test('an edit updates the open page in place, and a broken file shows an overlay
   writeFileSync(file, original);
   await page.waitForSelector('#docsd-dev-overlay', { state: 'detached', timeout: 10000 });
   assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('an open page reconnects by itself after the daemon restarts', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+  const stopped = new Promise((r) => proc.once('exit', r));
+  proc.kill();
+  await stopped;
+  startWatch();
+  await waitUp();
+  await new Promise((r) => setTimeout(r, 1500)); // the page retries every 500 ms
+  const file = join(project, 'content/docs/usage/authenticate.md');
+  writeFileSync(file, `${readFileSync(file, 'utf8')}\n\nWritten after the restart.\n`);
+  await page.waitForSelector('text=Written after the restart.', { timeout: 10000 });
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   await page.close();
 });
