@@ -51,16 +51,11 @@ func nginxBinary(t *testing.T) string {
 // startNginx serves the files of site() under /docs/ with deploy/nginx/docsd.conf on a loopback
 // port and returns its address.
 func startNginx(t *testing.T) string {
-	return startNginxWith(t, testConf)
+	return startNginxWith(t, writeSite, testConf)
 }
 
-// startNginxWith runs nginx with the configuration that conf writes for a folder, a site root, a
-// loopback address and the absolute path of deploy/nginx/docsd.conf.
-func startNginxWith(t *testing.T, conf func(dir, www, addr, include string) string) string {
-	t.Helper()
-	bin := nginxBinary(t)
-	dir := t.TempDir()
-	www := filepath.Join(dir, "www")
+// writeSite puts the files of site() under www/docs/.
+func writeSite(t *testing.T, www string) {
 	for name, f := range site() {
 		p := filepath.Join(www, "docs", filepath.FromSlash(name))
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -70,6 +65,17 @@ func startNginxWith(t *testing.T, conf func(dir, www, addr, include string) stri
 			t.Fatal(err)
 		}
 	}
+}
+
+// startNginxWith runs nginx on the files populate writes under a site root, with the configuration
+// that conf writes for a folder, that root, a loopback address and the absolute path of
+// deploy/nginx/docsd.conf.
+func startNginxWith(t *testing.T, populate func(t *testing.T, www string), conf func(dir, www, addr, include string) string) string {
+	t.Helper()
+	bin := nginxBinary(t)
+	dir := t.TempDir()
+	www := filepath.Join(dir, "www")
+	populate(t, www)
 	include, err := filepath.Abs("../../deploy/nginx/docsd.conf")
 	if err != nil {
 		t.Fatal(err)
@@ -242,7 +248,7 @@ func TestNginxContainerConfig(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := startNginxWith(t, func(dir, www, addr, include string) string {
+	addr := startNginxWith(t, writeSite, func(dir, www, addr, include string) string {
 		r := strings.NewReplacer(
 			"worker_processes auto;", "daemon off;\nmaster_process off;",
 			"pid /tmp/nginx.pid;", "pid "+dir+"/nginx.pid;",
