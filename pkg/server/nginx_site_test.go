@@ -66,6 +66,11 @@ func TestNginxServesTheRealSite(t *testing.T) {
 	if len(bad) > 0 {
 		t.Errorf("%d broken links in the site as nginx serves it:\n%s", len(bad), strings.Join(bad, "\n"))
 	}
+	// Pages go gzipped to clients that accept it, as docsd serve sends them.
+	resp, _ := rawGetWith(t, addr, "/docs/", "Accept-Encoding: gzip\r\n")
+	if resp.Header.Get("Content-Encoding") != "gzip" || !strings.Contains(resp.Header.Get("Vary"), "Accept-Encoding") {
+		t.Errorf("/docs/ with Accept-Encoding: gzip: Content-Encoding %q, Vary %q", resp.Header.Get("Content-Encoding"), resp.Header.Get("Vary"))
+	}
 	if pages < 300 {
 		t.Errorf("only %d pages reached from /docs/: the crawl did not follow the site's links", pages)
 	}

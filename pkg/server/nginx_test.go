@@ -170,13 +170,19 @@ func includeLine(mime string) string {
 // the answer.
 func rawGet(t *testing.T, addr, target string) (*http.Response, string) {
 	t.Helper()
+	return rawGetWith(t, addr, target, "")
+}
+
+// rawGetWith is rawGet with extra header lines ("Name: value\r\n" each).
+func rawGetWith(t *testing.T, addr, target, headers string) (*http.Response, string) {
+	t.Helper()
 	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
 	c.SetDeadline(time.Now().Add(10 * time.Second))
-	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: docs.test\r\nConnection: close\r\n\r\n", target)
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: docs.test\r\nConnection: close\r\n%s\r\n", target, headers)
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	if err != nil {
 		t.Fatalf("GET %s: %v", target, err)
