@@ -283,3 +283,32 @@ func TestNginxContainerConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestNginxOnlyGetAndHead: as docsd serve, nginx answers other methods with 405.
+func TestNginxOnlyGetAndHead(t *testing.T) {
+	addr := startNginx(t)
+	resp, err := rawGetMethod(t, addr, "POST", "/docs/usage/quickstart")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusMethodNotAllowed {
+		t.Errorf("POST: %d, want 405", resp.StatusCode)
+	}
+	if head, err := rawGetMethod(t, addr, "HEAD", "/docs/usage/quickstart"); err != nil || head.StatusCode != http.StatusOK {
+		t.Errorf("HEAD: %v %v, want 200", head, err)
+	}
+}
+
+// rawGetMethod sends a bodiless request with any method and reads the answer's head.
+func rawGetMethod(t *testing.T, addr, method, target string) (*http.Response, error) {
+	t.Helper()
+	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	c.SetDeadline(time.Now().Add(10 * time.Second))
+	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: docs.test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", method, target)
+	req, _ := http.NewRequest(method, "http://docs.test"+target, nil)
+	return http.ReadResponse(bufio.NewReader(c), req)
+}
