@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import ColorModeToggle from './ColorModeToggle.jsx';
 import MobileMenu from './MobileMenu.jsx';
 import NavbarItem from './NavbarItems.jsx';
+import SearchBox from './SearchBox.jsx';
 import SiteLink from './SiteLink.jsx';
 
 // useHideOnScroll hides the navbar while the reader scrolls down and shows it on the way up.
@@ -59,6 +60,7 @@ export default function Navbar({ site, page, sidebar }) {
           ))}
         </div>
         <div className="navbar-mobile-tools">
+          {items.some((i) => i.type === 'search') && <SearchBox site={site} page={page} compact />}
           <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />
         </div>
       </div>

@@ -1,5 +1,6 @@
 import ColorModeToggle from './ColorModeToggle.jsx';
 import LocaleDropdown from './LocaleDropdown.jsx';
+import SearchBox from './SearchBox.jsx';
 import SiteLink from './SiteLink.jsx';
 import VersionDropdown from './VersionDropdown.jsx';
 
@@ -49,6 +50,9 @@ export default function NavbarItem({ site, page, item, mobile, onNavigate }) {
       return <VersionDropdown site={site} page={page} mobile={mobile} />;
     case 'localeDropdown':
       return <LocaleDropdown site={site} mobile={mobile} />;
+    case 'search':
+      // On narrow screens the navbar shows its own compact box (Navbar.jsx), not the menu.
+      return mobile ? null : <SearchBox site={site} page={page} />;
     case 'colorModeToggle':
       return mobile ? null : <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />;
     default:

@@ -1,0 +1,147 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { useNavigation } from '../navigation.js';
+import { isMac, loadSearch } from '../search/load.js';
+import '../styles/search.css';
+
+// SearchBox is the navbar's search: it reads "Loading..." until the query code and both search
+// files have loaded, then "Search Ctrl+K" ("Search ⌘+K" on a Mac); Ctrl/⌘+K focuses it from
+// anywhere. The result list and the engine come from the lazily loaded chunk. The box that is not
+// compact also highlights the searched words on the page a result opened (?highlight=).
+export default function SearchBox({ site, page, compact = false }) {
+  const [search, setSearch] = useState(null);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [mac, setMac] = useState(false);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const input = useRef(null);
+  const keys = useRef(null);
+  const nav = useNavigation();
+  const location = useLocation();
+  const listId = `search-results${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
+
+  useEffect(() => {
+    if (!site.searchDocs || !site.searchIndex) return undefined;
+    let live = true;
+    setMac(isMac());
+    loadSearch(site.searchDocs, site.searchIndex).then(
+      (s) => {
+        if (!live) return;
+        setSearch(s);
+        setFailed(false);
+      },
+      (error) => {
+        if (!live) return;
+        console.warn(`Search is unavailable: ${error.message}`);
+        setFailed(true);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [site.searchDocs, site.searchIndex, attempt]);
+
+  // The dev server asks for a reload when content changed (search/load.js, reloadSearch).
+  useEffect(() => {
+    const onReload = () => setAttempt((n) => n + 1);
+    window.addEventListener('docsd:search-reload', onReload);
+    return () => window.removeEventListener('docsd:search-reload', onReload);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event) => {
+      if (!(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey || (event.key || '').toLowerCase() !== 'k') return;
+      const el = input.current;
+      if (!el || el.offsetParent === null) return; // the other box (desktop or mobile) is the visible one
+      event.preventDefault();
+      el.focus();
+      el.select();
+      setOpen(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+
+  const words = !compact && new URLSearchParams(location.search).get('highlight');
+  useEffect(() => {
+    if (!words) return undefined;
+    let live = true;
+    let undo = null;
+    import('../search/highlight.js').then(
+      (m) => {
+        if (live) undo = m.highlightPage(words.split(/\s+/));
+      },
+      () => {},
+    );
+    return () => {
+      live = false;
+      if (undo) undo();
+    };
+  }, [words, location.pathname]);
+
+  const label = search ? `Search ${mac ? '⌘' : 'Ctrl'}+K` : failed ? 'Search unavailable' : 'Loading...';
+  const Results = search && search.ui.SearchResults;
+  const showPanel = Boolean(open && Results && query.trim() !== '');
+  const version = (page && page.version) || ((site.versions || []).find((v) => v.isLast) || {}).name;
+
+  const hrefFor = (url) => {
+    const hw = search ? search.ui.highlightWords(query, search.stopWords) : [];
+    const i = url.indexOf('#');
+    const path = i < 0 ? url : url.slice(0, i);
+    const hash = i < 0 ? '' : url.slice(i);
+    return path + (hw.length ? `?highlight=${encodeURIComponent(hw.join(' '))}` : '') + hash;
+  };
+  const pick = (href) => {
+    setOpen(false);
+    if (input.current) input.current.blur();
+    if (nav) nav.go(href);
+    else window.location.assign(href);
+  };
+  const onKeyDown = (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      setOpen(false);
+      event.currentTarget.blur();
+      return;
+    }
+    if (!open) {
+      if (event.key === 'ArrowDown') setOpen(true);
+      return;
+    }
+    if (showPanel && keys.current && keys.current(event)) event.preventDefault();
+  };
+
+  return (
+    <div className={`navbar-search${compact ? ' navbar-search-compact' : ''}`} role="search">
+      <svg className="search-icon" width="16" height="16" viewBox="0 0 20 20" aria-hidden="true">
+        <path d="M14.4 12.9a7.5 7.5 0 1 0-1.5 1.5l4.6 4.6 1.5-1.5zM8.5 14a5.5 5.5 0 1 1 0-11 5.5 5.5 0 0 1 0 11z" fill="currentColor" />
+      </svg>
+      <input
+        ref={input}
+        type="search"
+        className="search-input"
+        placeholder={label}
+        aria-label="Search the docs"
+        role="combobox"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        autoComplete="off"
+        spellCheck={false}
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setOpen(true);
+        }}
+        onFocus={() => {
+          setOpen(true);
+          if (failed) setAttempt((n) => n + 1);
+        }}
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      {showPanel && <Results engine={search.engine} query={query} version={version} keyRef={keys} onPick={pick} hrefFor={hrefFor} listId={listId} />}
+    </div>
+  );
+}

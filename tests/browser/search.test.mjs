@@ -1,0 +1,186 @@
+// The search box of issue 5: "Loading..." until both search files load, then "Search Ctrl+K"
+// ("Search ⌘+K" on a Mac); Ctrl+K focuses it; results as you type, grouped by page, with marked
+// words; arrows, Enter and Escape; clicking; the opened page highlights the searched words; any
+// input gives results or "No results" without an error.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openPage, shots, startSite } from './harness.mjs';
+
+let site;
+before(async () => {
+  site = await startSite();
+});
+after(async () => {
+  await site.stop();
+});
+
+const box = '.navbar-right .search-input';
+const ready = (page, sel = box) => page.waitForFunction((s) => document.querySelector(s)?.placeholder.startsWith('Search '), sel);
+
+async function type(page, text, sel = box) {
+  await page.fill(sel, '');
+  await page.type(sel, text);
+  await page.waitForSelector('.search-panel');
+}
+
+test('the box reads "Loading..." until both files have loaded, then "Search Ctrl+K"', async () => {
+  const held = [];
+  const release = {};
+  const gates = { docs: new Promise((r) => (release.docs = r)), index: new Promise((r) => (release.index = r)) };
+  const context = await site.browser.newContext({ viewport: { width: 1400, height: 900 } });
+  await context.route(/search-(docs|index)-\d+\.json$/, async (route) => {
+    const url = route.request().url();
+    held.push(url);
+    await gates[url.includes('search-docs-') ? 'docs' : 'index'];
+    await route.continue();
+  });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  page.on('pageerror', (e) => problems.push(e.message));
+  const response = await page.goto(`${site.base}/docs/usage/quickstart`, { waitUntil: 'load' });
+  assert.match(await response.text(), /placeholder="Loading..."/, 'the pre-rendered box reads Loading...');
+  for (let i = 0; i < 50 && held.length < 2; i++) await page.waitForTimeout(100);
+  assert.equal(await page.getAttribute(box, 'placeholder'), 'Loading...');
+  assert.equal(held.length, 2, `both files are requested: ${held}`);
+  assert.ok(held.some((u) => /\/docs\/search-docs-\d{14}\.json$/.test(u)) && held.some((u) => /\/docs\/search-index-\d{14}\.json$/.test(u)), held.join(' '));
+  release.docs();
+  await page.waitForTimeout(400);
+  assert.equal(await page.getAttribute(box, 'placeholder'), 'Loading...', 'one file is not enough');
+  release.index();
+  await ready(page);
+  assert.equal(await page.getAttribute(box, 'placeholder'), 'Search Ctrl+K');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a Mac the box reads "Search ⌘+K" and ⌘+K focuses it', async () => {
+  const init = () => Object.defineProperty(Navigator.prototype, 'platform', { get: () => 'MacIntel' });
+  const { page, context } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`, { init });
+  await ready(page);
+  assert.equal(await page.getAttribute(box, 'placeholder'), 'Search ⌘+K');
+  await page.click('h1');
+  await page.keyboard.press('Meta+k');
+  assert.equal(await page.evaluate(() => document.activeElement.matches('.navbar-right .search-input')), true);
+  await context.close();
+});
+
+test('Ctrl+K focuses the box from anywhere; typing shows results grouped by page with marked words', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await ready(page);
+  await page.click('.markdown p');
+  await page.keyboard.press('Control+k');
+  assert.equal(await page.evaluate(() => document.activeElement.matches('.navbar-right .search-input')), true);
+  await page.keyboard.type('vela add secret');
+  await page.waitForSelector('.search-hit');
+  const groups = await page.$$eval('.search-group', (gs) => gs.map((g) => g.querySelector('.search-group-title span').textContent));
+  assert.ok(groups.length >= 2, `groups: ${groups}`);
+  assert.equal(groups[0], 'vela add secret');
+  assert.equal(await page.getAttribute('.search-hit.active a', 'href'), '/docs/reference/cli/secret/add?highlight=vela%20add%20secret');
+  const marks = await page.$$eval('.search-panel mark', (ms) => ms.map((m) => m.textContent.toLowerCase()));
+  assert.ok(marks.includes('secret') && marks.includes('vela'), `marked: ${marks.slice(0, 10)}`);
+  // Sections of a page link to their heading anchors.
+  const hrefs = await page.$$eval('.search-hit a', (as) => as.map((a) => a.getAttribute('href')));
+  assert.ok(hrefs.some((h) => /#[a-z0-9-]+$/.test(h)), hrefs.join(' '));
+  await page.screenshot({ path: join(shots, 'search-results-desktop-light.png') });
+  // Search as you type: a prefix finds whole words, identifiers are found as written.
+  await type(page, 'rulese');
+  assert.match(await page.getAttribute('.search-hit.active a', 'href'), /^\/docs\/usage\/tour\/rulesets\?highlight=rulese/);
+  await type(page, 'VELA_ADDR');
+  assert.ok((await page.locator('.search-hit').count()) > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('arrow keys move, Enter opens the page client-side with the searched words highlighted', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await ready(page);
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('kaniko');
+  await page.waitForSelector('.search-hit');
+  const active = () => page.$eval('.search-hit.active', (li) => li.id);
+  const first = await active();
+  await page.keyboard.press('ArrowDown');
+  const second = await active();
+  assert.notEqual(first, second, 'ArrowDown moves');
+  await page.keyboard.press('ArrowUp');
+  assert.equal(await active(), first, 'ArrowUp moves back');
+  const href = await page.getAttribute('.search-hit.active a', 'href');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname + u.search + u.hash === href);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  await page.waitForSelector('mark.search-highlight');
+  const marked = await page.$$eval('mark.search-highlight', (ms) => ms.map((m) => m.textContent.toLowerCase()));
+  assert.ok(marked.length > 0 && marked.every((m) => m === 'kaniko'), `highlighted: ${marked.slice(0, 5)}`);
+  assert.equal(await page.locator('.search-panel').count(), 0, 'the list closed');
+  await page.screenshot({ path: join(shots, 'search-highlight.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a page opened with ?highlight= marks partial, case-insensitive matches and no wildcards', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/secrets?highlight=SECR%20*`);
+  await page.waitForSelector('mark.search-highlight');
+  const marked = await page.$$eval('mark.search-highlight', (ms) => ms.map((m) => m.textContent));
+  assert.ok(marked.some((m) => m === 'Secr') && marked.some((m) => m === 'secr'), `partial, any case: ${marked.slice(0, 8)}`);
+  assert.ok(marked.every((m) => /^secr$|^\*$/i.test(m)), `a * is a literal star, not a wildcard: ${marked.filter((m) => !/^secr$/i.test(m))}`);
+  assert.equal(await page.locator('.doc-sidebar mark.search-highlight').count(), 0, 'only the content is highlighted');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('Escape closes the list; clicking a result opens it', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await ready(page);
+  await page.click(box);
+  await page.keyboard.type('slack');
+  await page.waitForSelector('.search-panel');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('.search-panel').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement.matches('.search-input')), false);
+  await page.click(box);
+  await page.waitForSelector('.search-hit');
+  const href = await page.getAttribute('.search-hit a', 'href');
+  await page.click('.search-hit a');
+  await page.waitForURL((u) => u.pathname + u.search + u.hash === href);
+  assert.match(href, /^\/docs\/usage\/plugins\/registry\/slack/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('any input gives results or "No results", never an error', async () => {
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await ready(page);
+  const inputs = ['*', ':', '~', '+', '"', '"unbalanced quote', 'secret"', "'", 'a*b?', '(', ')', '[', '\\', '/', '-', '--org',
+    'x'.repeat(1000), 'secret '.repeat(150), '🚀', '🚀 secrets', '日本語', 'ｓｅｃｒｅｔ', '<script>alert(1)</script>', '%', '&&', '$VELA_ADDR', '${VAR}', 'the', 'how to'];
+  for (const q of inputs) {
+    await page.fill(box, q);
+    await page.waitForSelector('.search-panel');
+    const hits = await page.locator('.search-hit').count();
+    const empty = await page.locator('.search-empty').count();
+    assert.ok(hits > 0 || empty === 1, `${JSON.stringify(q.slice(0, 20))}: neither results nor "No results"`);
+  }
+  await page.fill(box, 'qqzzxxqq');
+  await page.waitForSelector('.search-empty');
+  assert.equal(await page.textContent('.search-empty'), 'No results');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
+test('on a phone the compact box searches too, in the dark theme', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`, { width: 390, height: 844, colorScheme: 'dark' });
+  const compact = '.navbar-mobile-tools .search-input';
+  await ready(page, compact);
+  await page.keyboard.press('Control+k');
+  assert.equal(await page.evaluate(() => document.activeElement.matches('.navbar-mobile-tools .search-input')), true);
+  await page.keyboard.type('secrets');
+  await page.waitForSelector('.search-hit');
+  const panel = await page.locator('.search-panel').boundingBox();
+  assert.ok(panel.x >= 0 && panel.x + panel.width <= 390, `the list fits the screen: ${JSON.stringify(panel)}`);
+  await page.screenshot({ path: join(shots, 'search-results-mobile-dark.png') });
+  assert.deepEqual(problems, []);
+  await context.close();
+});
