@@ -23,10 +23,11 @@ type linkFlags struct {
 	report string
 	format string
 	fail   bool
+	fs     *flag.FlagSet
 }
 
 func addLinkFlags(fs *flag.FlagSet) *linkFlags {
-	lf := &linkFlags{}
+	lf := &linkFlags{fs: fs}
 	fs.StringVar(&lf.report, "links-report", "", "write a link report to this file (\"-\" for standard output)")
 	fs.StringVar(&lf.format, "links-format", "", "format of the link report: "+strings.Join(links.Formats, ", ")+
 		" (default text; with no --links-report the report goes to standard output)")
@@ -37,6 +38,10 @@ func addLinkFlags(fs *flag.FlagSet) *linkFlags {
 func (lf *linkFlags) check() error {
 	if lf.format != "" && !slices.Contains(links.Formats, lf.format) {
 		return fmt.Errorf("--links-format %q: use one of %s", lf.format, strings.Join(links.Formats, ", "))
+	}
+	// A report and an exit status belong to one finished build: watching never finishes.
+	if once := lf.fs.Lookup("once"); once != nil && once.Value.String() != "true" && (lf.report != "" || lf.format != "" || lf.fail) {
+		return fmt.Errorf("--links-report, --links-format and --fail-on-broken-links need --once")
 	}
 	return nil
 }

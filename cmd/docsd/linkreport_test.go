@@ -110,6 +110,9 @@ func TestLinkFlagsRefuseUnknownFormats(t *testing.T) {
 	if code := run([]string{"build", "--once", "--links-format", "xml"}, &stdout, &stderr); code != 2 {
 		t.Errorf("build --links-format xml: exit %d", code)
 	}
+	if code := run([]string{"build", "--fail-on-broken-links"}, &stdout, &stderr); code != 2 || !strings.Contains(stderr.String(), "need --once") {
+		t.Errorf("build --fail-on-broken-links without --once: exit %d\n%s", code, stderr.String())
+	}
 	if code := run([]string{"links", "--in", "x.json", "--format", "xml"}, &stdout, &stderr); code != 2 {
 		t.Errorf("links --format xml: exit %d", code)
 	}
