@@ -190,7 +190,7 @@ func (c *checker) pages() {
 				continue
 			}
 			if isExternal(dest) {
-				if report {
+				if report && !strings.HasPrefix(strings.ToLower(dest), "data:") { // inline data links nowhere
 					c.external(External{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest})
 				}
 				continue
@@ -205,10 +205,7 @@ func (c *checker) pages() {
 					p.Line, p.Column, p.Text = line, col, label
 				}
 			}
-			resolved := c.resolve(r, dest)
-			if !c.checkTarget(p, resolved, r, report) {
-				continue
-			}
+			c.checkTarget(p, c.resolve(r, dest), r, report)
 		}
 		if !report {
 			continue
