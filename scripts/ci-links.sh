@@ -10,8 +10,11 @@
 #                                    zero, a stricter bar than docsd's warn-only default.
 #   scripts/ci-links.sh pages DIR    build with --once and lay the site out for GitHub Pages under
 #                                    DIR/docs/ (the base path), with the not-found page at DIR/404.html.
+#
+# $CI_LINKS_ROOT is the project (default: this repository); $DOCSD the docsd binary to build and use.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+root=${CI_LINKS_ROOT:-.}
 
 docsd=${DOCSD:-bin/docsd}
 go build -o "$docsd" ./cmd/docsd
@@ -24,7 +27,7 @@ check)
 	out=${CI_LINKS_OUT:-test-results/links}
 	mkdir -p "$out"
 	status=0
-	"$docsd" build --once --out "${CI_LINKS_BUILD:-$tmp/build}" \
+	"$docsd" build --once --root "$root" --out "${CI_LINKS_BUILD:-$tmp/build}" \
 		--links-report "$out/links.json" --links-format json --fail-on-broken-links || status=$?
 	# 3 is "built, with broken links"; anything else is a failed build and there is no report.
 	if [ "$status" -ne 0 ] && [ "$status" -ne 3 ]; then
@@ -35,7 +38,7 @@ check)
 	"$docsd" links --in "$out/links.json" --format text --out "$out/links.txt"
 	# Annotations go to standard output, where the Actions runner reads workflow commands.
 	if [ -n "${CI_LINKS_BASE:-}" ]; then
-		git diff -U0 --no-color "$CI_LINKS_BASE"...HEAD -- >"$out/changes.diff"
+		git -C "$root" diff -U0 --no-color "$CI_LINKS_BASE"...HEAD -- >"$out/changes.diff"
 		"$docsd" links --in "$out/links.json" --format github --diff "$out/changes.diff"
 	else
 		"$docsd" links --in "$out/links.json" --format github
@@ -56,7 +59,7 @@ check)
 	;;
 pages)
 	dest=${2:?usage: scripts/ci-links.sh pages DIR}
-	"$docsd" build --once --out "$tmp/build"
+	"$docsd" build --once --root "$root" --out "$tmp/build"
 	rm -rf "$dest"
 	mkdir -p "$dest"
 	cp -R "$tmp/build" "$dest/docs"
