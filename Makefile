@@ -41,3 +41,16 @@ test-ci: setup
 
 test-browser: setup chromium
 	node --test --test-concurrency=1 tests/browser/
+
+# Benchmarks (not tests): figures go into BENCHMARKS.md with the command that produced them.
+.PHONY: bench bench-build bench-watch bench-docusaurus
+bench: bench-build bench-watch
+
+bench-build: setup
+	go run ./bench/build -record
+
+bench-watch: setup chromium
+	node bench/watch.mjs --record
+
+bench-docusaurus: setup
+	bench/docusaurus/run.sh --record
