@@ -6,6 +6,7 @@ import App from './App.jsx';
 import { seed, setNotFoundPage } from './data.js';
 import { blogKinds, coreLayouts } from './layouts.js';
 import { canonicalPath, sidebarUrl } from './routes.js';
+import { loadSearch } from './search/load.js';
 import './styles/main.css';
 
 const layouts = { ...coreLayouts };
@@ -30,6 +31,8 @@ async function start() {
   const { site, page, notFound } = data;
   let { sidebar } = data;
   const path = canonicalPath(site.basePath, window.location.pathname);
+  // Search's chunk and files load while the page hydrates; the search box picks up the same load.
+  if (site.searchDocs && site.searchIndex) loadSearch(site.searchDocs, site.searchIndex).catch(() => {});
   if (page.sidebar && !sidebar) {
     // The sidebar is one file shared by its pages (preloaded by the HTML head); hydration needs it.
     const res = await fetch(sidebarUrl(site.basePath, page.sidebar), { credentials: 'same-origin' });

@@ -186,101 +186,121 @@ export function createEngine(docsFile, indexFile) {
     return out;
   }
 
-  // search ranks pages for a query. Each result is a page with its best sections.
+  // search ranks pages for a query. Each result is a page with its best sections. Scores live in
+  // typed arrays indexed by section and page numbers: a short prefix can touch thousands of
+  // postings, and this keeps every query within a few milliseconds.
   function search(query, { limit = 8, sectionsPerPage = 3, version } = {}) {
     const q = parse(query);
     if (q.length === 0) return [];
-    const byPage = new Map();
-    const entry = (p) => {
-      let e = byPage.get(p);
-      if (!e) {
-        e = { page: p, mask: 0, title: 0, titleWords: 0, crumbs: 0, secs: new Map() };
-        byPage.set(p, e);
-      }
-      return e;
+    const secSum = new Float64Array(nSections);
+    const best = new Float64Array(nSections); // one word's best score per section, reset after use
+    const pageBest = new Float64Array(nPages);
+    const crumbBest = new Float64Array(nPages);
+    const mask = new Int32Array(nPages);
+    const title = new Float64Array(nPages);
+    const titleWords = new Int32Array(nPages);
+    const crumbs = new Float64Array(nPages);
+    const touchedPages = [];
+    const touch = (page) => {
+      if (mask[page] === 0) touchedPages.push(page);
     };
     q.forEach((qw, i) => {
-      const bit = 2 ** i;
-      const secBest = new Map();
-      const titleBest = new Map();
-      const crumbBest = new Map();
+      const bit = 1 << i;
+      const secs = [];
+      const titled = [];
+      const crumbed = [];
       for (const [t, weight] of qw.cands) {
         const p = postings(t);
         const df = p.secs.length;
         const idf = Math.log(1 + (nSections - df + 0.5) / (df + 0.5));
         for (let k = 0; k < df; k++) {
           const code = p.codes[k];
-          const s = weight * idf * (HEADING * (code >> 3) + (BODY * (code & 7)) / 7);
+          const sc = weight * idf * (HEADING * (code >> 3) + (BODY * (code & 7)) / 7);
           const sec = p.secs[k];
-          if (!(secBest.get(sec) >= s)) secBest.set(sec, s);
+          if (sc > best[sec]) {
+            if (best[sec] === 0) secs.push(sec);
+            best[sec] = sc;
+          }
         }
         const dfp = p.titles.length;
         const idfp = Math.log(1 + (nPages - dfp + 0.5) / (dfp + 0.5));
         for (const page of p.titles) {
-          const s = weight * idfp * TITLE;
-          if (!(titleBest.get(page) >= s)) titleBest.set(page, s);
+          const sc = weight * idfp * TITLE;
+          if (sc > pageBest[page]) {
+            if (pageBest[page] === 0) titled.push(page);
+            pageBest[page] = sc;
+          }
         }
         const dfc = p.crumbs.length;
         const idfc = Math.log(1 + (nPages - dfc + 0.5) / (dfc + 0.5));
         for (const page of p.crumbs) {
-          const s = weight * idfc * CRUMB;
-          if (!(crumbBest.get(page) >= s)) crumbBest.set(page, s);
+          const sc = weight * idfc * CRUMB;
+          if (sc > crumbBest[page]) {
+            if (crumbBest[page] === 0) crumbed.push(page);
+            crumbBest[page] = sc;
+          }
         }
       }
-      for (const [sec, s] of secBest) {
-        const e = entry(sectionPage[sec]);
-        e.mask |= bit;
-        e.secs.set(sec, (e.secs.get(sec) || 0) + s);
+      for (const sec of secs) {
+        const page = sectionPage[sec];
+        touch(page);
+        mask[page] |= bit;
+        secSum[sec] += best[sec];
+        best[sec] = 0;
       }
-      for (const [page, s] of titleBest) {
-        const e = entry(page);
-        e.mask |= bit;
-        e.title += s;
-        e.titleWords++;
+      for (const page of titled) {
+        touch(page);
+        mask[page] |= bit;
+        title[page] += pageBest[page];
+        titleWords[page]++;
+        pageBest[page] = 0;
       }
-      for (const [page, s] of crumbBest) {
-        const e = entry(page);
-        e.mask |= bit;
-        e.crumbs += s;
+      for (const page of crumbed) {
+        touch(page);
+        mask[page] |= bit;
+        crumbs[page] += crumbBest[page];
+        crumbBest[page] = 0;
       }
     });
     const results = [];
     let bestMatched = 0;
-    for (const e of byPage.values()) {
-      const doc = pages[e.page];
+    for (const page of touchedPages) {
+      const doc = pages[page];
       if (version && doc.version && doc.version !== version) continue;
       let matched = 0;
-      for (let m = e.mask; m; m &= m - 1) matched++;
-      let best = 0;
+      for (let m = mask[page]; m; m &= m - 1) matched++;
+      let top = 0;
       let rest = 0;
-      for (const s of e.secs.values()) {
-        if (s > best) {
-          rest += best;
-          best = s;
-        } else rest += s;
+      const from = firstSection[page];
+      const to = from + doc.sections.length;
+      for (let sec = from; sec < to; sec++) {
+        const sc = secSum[sec];
+        if (sc > top) {
+          rest += top;
+          top = sc;
+        } else rest += sc;
       }
-      e.matched = matched;
+      let t = title[page];
       // A title the query covers wholly ranks above one it shares a word with.
-      if (e.title > 0) e.title *= 0.5 + (0.5 * Math.min(e.titleWords, titleLengths[e.page])) / Math.max(1, titleLengths[e.page]);
-      e.score = e.title + e.crumbs + best + OTHER_SECTIONS * rest;
+      if (t > 0) t *= 0.5 + (0.5 * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
       if (matched > bestMatched) bestMatched = matched;
-      results.push(e);
+      results.push({ page, matched, title: t, score: t + crumbs[page] + top + OTHER_SECTIONS * rest });
     }
     // Pages that have every word; when none has, the pages that have the most.
     const kept = results.filter((e) => e.matched === bestMatched);
     kept.sort((a, b) => b.score - a.score || a.page - b.page);
-    return kept.slice(0, limit).map((e) => present(e, q, sectionsPerPage));
+    return kept.slice(0, limit).map((e) => present(e, secSum, sectionsPerPage));
   }
 
-  function present(e, q, sectionsPerPage) {
+  function present(e, secSum, sectionsPerPage) {
     const doc = pages[e.page];
     const first = firstSection[e.page];
-    const secs = [...e.secs.entries()];
-    // The top of the page leads when its title matches: the page itself is the best answer.
-    if (e.title > 0) {
-      const top = secs.find(([s]) => s === first);
-      if (top) top[1] += e.title;
-      else secs.push([first, e.title]);
+    const secs = [];
+    for (let k = 0; k < doc.sections.length; k++) {
+      let sc = secSum[first + k];
+      // The top of the page leads when its title matches: the page itself is the best answer.
+      if (k === 0 && e.title > 0) sc += e.title;
+      if (sc > 0) secs.push([first + k, sc]);
     }
     if (secs.length === 0) secs.push([first, 0]);
     secs.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
