@@ -8,10 +8,12 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/docsd-vs-docusaurus-XXXX)
 trap 'rm -rf "$work"' EXIT
 cd "$work"
+# webpack is held at 5.99: later 5.x releases reject the progress-bar options Docusaurus 3.8.1 passes.
 cat > package.json <<'JSON'
 { "private": true, "dependencies": {
   "@docusaurus/core": "3.8.1", "@docusaurus/preset-classic": "3.8.1",
-  "@mdx-js/react": "^3.0.0", "react": "^19.0.0", "react-dom": "^19.0.0" } }
+  "@mdx-js/react": "^3.0.0", "react": "^19.0.0", "react-dom": "^19.0.0" },
+  "overrides": { "webpack": "5.99.9" } }
 JSON
 npm install --no-audit --no-fund --loglevel=error >/dev/null
 ln -s "$here/content/docs" docs
