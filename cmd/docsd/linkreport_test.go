@@ -56,7 +56,7 @@ func TestBuildLinkReportFlags(t *testing.T) {
 	if !strings.Contains(stderr.String(), "warning: content/docs/guide/intro.md:27:39: link to setpu.md: no such page (did you mean ./setup.md?)") {
 		t.Errorf("stderr lacks the warning:\n%s", stderr.String())
 	}
-	if !strings.Contains(stdout.String(), "28 link warnings") {
+	if !strings.Contains(stdout.String(), "29 link warnings") {
 		t.Errorf("stdout: %s", stdout.String())
 	}
 	data, err := os.ReadFile(report)
@@ -66,7 +66,7 @@ func TestBuildLinkReportFlags(t *testing.T) {
 	var parsed struct {
 		Summary struct{ Problems, External, Orphans int }
 	}
-	if err := json.Unmarshal(data, &parsed); err != nil || parsed.Summary.Problems != 28 || parsed.Summary.External != 6 || parsed.Summary.Orphans != 2 {
+	if err := json.Unmarshal(data, &parsed); err != nil || parsed.Summary.Problems != 29 || parsed.Summary.External != 6 || parsed.Summary.Orphans != 2 {
 		t.Errorf("report summary %+v (%v)", parsed.Summary, err)
 	}
 
@@ -76,7 +76,7 @@ func TestBuildLinkReportFlags(t *testing.T) {
 		t.Fatalf("docsd links: exit %d\n%s", code, stderr.String())
 	}
 	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
-	if len(lines) != 30 || !strings.HasPrefix(lines[0], "::warning file=content/blog/2025-01-01-post.md,line=3,col=17,") {
+	if len(lines) != 31 || !strings.HasPrefix(lines[0], "::warning file=content/blog/2025-01-01-post.md,line=3,col=17,") {
 		t.Errorf("github annotations:\n%s", stdout.String())
 	}
 	diff := filepath.Join(dir, "changes.diff")
@@ -90,14 +90,14 @@ func TestBuildLinkReportFlags(t *testing.T) {
 	if code := run([]string{"links", "--in", report, "--format", "markdown", "--out", md}, &stdout, &stderr); code != 0 {
 		t.Fatal("docsd links --format markdown failed")
 	}
-	if data, _ := os.ReadFile(md); !bytes.Contains(data, []byte("**28 broken links** to fix.")) {
+	if data, _ := os.ReadFile(md); !bytes.Contains(data, []byte("**29 broken links** to fix.")) {
 		t.Errorf("summary:\n%s", data)
 	}
 
 	// --fail-on-broken-links: the site is written, and the exit status says there are broken links.
 	stderr.Reset()
 	code = run([]string{"build", "--once", "--root", root, "--out", filepath.Join(dir, "build2"), "--fail-on-broken-links"}, &stdout, &stderr)
-	if code != exitBrokenLinks || !strings.Contains(stderr.String(), "28 broken links, and --fail-on-broken-links is set") {
+	if code != exitBrokenLinks || !strings.Contains(stderr.String(), "29 broken links, and --fail-on-broken-links is set") {
 		t.Errorf("--fail-on-broken-links: exit %d\n%s", code, stderr.String())
 	}
 	if _, err := os.Stat(filepath.Join(dir, "build2", "guide", "intro.html")); err != nil {

@@ -71,6 +71,7 @@ var wantProblems = []string{
 	`content/docs/guide/intro.md:34:12: link to ./setpu.md: no such page (did you mean ./setup.md?)`,
 	`content/docs/guide/setup.md:5:18: pagination_next names doc "guide/intrp", which does not exist (did you mean guide/intro?)`,
 	`content/i18n/fr/docs/guide/intro.md:5:41: link to absente.md: no such page`,
+	`content/i18n/fr/docs/guide/intro.md:6:9: link to ete.md: no such page`, // columns count characters: "Voilà : "
 	`content/pages/index.md:5:56: link to /docs/version: no such page (did you mean /docs/versions?)`,
 	`content/versioned_docs/version-1.0/guide/intro.md:5:81: link to setup.md: no such page (did you mean ../../../docs/guide/setup.md?)`,
 	`docsd.toml:24:7: link to /blgo: no such page (did you mean /docs/blog?)`,
@@ -176,8 +177,8 @@ func TestFixtureGitHubAnnotations(t *testing.T) {
 	wantLines := map[int]string{
 		0:  "::warning file=content/blog/2025-01-01-post.md,line=3,col=17,title=Unknown blog author::author \"teem\" is not defined in content/blog/authors.yml (did you mean team?)",
 		5:  "::warning file=content/docs/guide/intro.md,line=27,col=59,title=Broken anchor::anchor #befor-you-start does not exist on /docs/guide/setup (did you mean #before-you-start?)",
-		21: "::warning file=docsd.toml,line=24,col=7,title=Broken link::link to /blgo: no such page (did you mean /docs/blog?)",
-		28: "::notice file=content/docs/lonely/alone.md,line=1,col=1,title=Orphan page::nothing links to /docs/lonely/alone: add it to a sidebar or link to it",
+		22: "::warning file=docsd.toml,line=24,col=7,title=Broken link::link to /blgo: no such page (did you mean /docs/blog?)",
+		29: "::notice file=content/docs/lonely/alone.md,line=1,col=1,title=Orphan page::nothing links to /docs/lonely/alone: add it to a sidebar or link to it",
 	}
 	for i, w := range wantLines {
 		if lines[i] != w {
@@ -287,12 +288,12 @@ func TestFixtureMarkdownSummary(t *testing.T) {
 	}
 	md := buf.String()
 	for _, w := range []string{
-		"**28 broken links** to fix.",
-		"| Broken link | 14 |",
+		"**29 broken links** to fix.",
+		"| Broken link | 15 |",
 		"| Broken anchor | 4 |",
 		"| External links (listed, not checked) | 6 |",
 		"| Pages nothing links to | 2 |",
-		"<details>\n<summary>All 28 problems</summary>",
+		"<details>\n<summary>All 29 problems</summary>",
 		"| `content/docs/guide/intro.md:27:39` | link to setpu.md: no such page | a typo | `./setup.md` |",
 		"| `docsd.toml:24:7` | link to /blgo: no such page | Old news | `/docs/blog` |",
 		"<summary>2 pages that nothing links to</summary>",
@@ -322,7 +323,7 @@ func TestFixtureTextReport(t *testing.T) {
 	if err := r.Write(&buf, "text"); err != nil {
 		t.Fatal(err)
 	}
-	want := strings.Join(wantProblems, "\n") + "\n28 broken links, 6 external links (not checked), 2 orphan pages\n\nPages that nothing links to:\n" +
+	want := strings.Join(wantProblems, "\n") + "\n29 broken links, 6 external links (not checked), 2 orphan pages\n\nPages that nothing links to:\n" +
 		"  /docs/lonely/alone (content/docs/lonely/alone.md)\n  /docs/versions (content/pages/versions.md)\n"
 	if buf.String() != want {
 		t.Errorf("text report:\n%s\nwant:\n%s", buf.String(), want)

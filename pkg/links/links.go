@@ -15,6 +15,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	"docsd/pkg/markdown"
 	"docsd/pkg/site"
@@ -125,8 +126,38 @@ func Run(in Input) *Report {
 	c.refs()
 	c.structure()
 	c.orphans()
+	c.runeColumns()
 	c.sort()
 	return &c.report
+}
+
+// runeColumns turns byte columns into character columns (Unicode code points), the column an editor
+// shows and the SARIF report declares: a link after "Voilà" is one column further left than its
+// byte offset says.
+func (c *checker) runeColumns() {
+	conv := func(file string, line, col int) int {
+		text := c.in.Config
+		if file != c.in.ConfigFile {
+			text = c.text(file)
+		}
+		lines := strings.SplitN(string(text), "\n", line+1)
+		if line < 1 || line > len(lines) {
+			return col
+		}
+		l := lines[line-1]
+		if col-1 > len(l) {
+			return col
+		}
+		return utf8.RuneCountInString(l[:col-1]) + 1
+	}
+	for i := range c.report.Problems {
+		p := &c.report.Problems[i]
+		p.Column = conv(p.File, p.Line, p.Column)
+	}
+	for i := range c.report.External {
+		e := &c.report.External[i]
+		e.Column = conv(e.File, e.Line, e.Column)
+	}
 }
 
 func (c *checker) problem(p Problem) {

@@ -202,8 +202,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool       sarifTool     `json:"tool"`
+	ColumnKind string        `json:"columnKind"`
+	Results    []sarifResult `json:"results"`
 }
 
 type sarifTool struct {
@@ -297,8 +298,9 @@ func (r *Report) writeSARIF(w io.Writer) error {
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs: []sarifRun{{
-			Tool:    sarifTool{sarifDriver{Name: "docsd", Rules: rules}},
-			Results: results,
+			Tool:       sarifTool{sarifDriver{Name: "docsd", Rules: rules}},
+			ColumnKind: "unicodeCodePoints", // columns count characters (pkg/links)
+			Results:    results,
 		}},
 	}
 	enc := json.NewEncoder(w)
