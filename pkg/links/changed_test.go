@@ -91,3 +91,28 @@ func TestOnlyChangedAndJSONRoundTrip(t *testing.T) {
 		t.Error("a report of another version is read")
 	}
 }
+
+func TestYAMLValuePositions(t *testing.T) {
+	fm := "\ufeff---\ntitle: X\nauthors: [a, bb]\ntags:\n  - one\n  - two\npagination_next: guide/x\n---\nBody\n"
+	cases := []struct {
+		field, value string
+		line, col    int
+	}{{"authors", "bb", 3, 14}, {"tags", "two", 6, 5}, {"pagination_next", "guide/x", 7, 18}}
+	for _, c := range cases {
+		line, col, ok := yamlValuePos([]byte(fm), c.field, c.value)
+		if !ok || line != c.line || col != c.col {
+			t.Errorf("%s %s: %d:%d (%v), want %d:%d", c.field, c.value, line, col, ok, c.line, c.col)
+		}
+	}
+	cat := "label: X\nlink:\n  type: doc\n  id: a/b\n"
+	if line, col, ok := yamlValuePos([]byte(cat), "link.id", "a/b"); !ok || line != 4 || col != 7 {
+		t.Errorf("link.id: %d:%d %v", line, col, ok)
+	}
+	if _, _, ok := yamlValuePos([]byte("---\ntitle: [\n---\n"), "title", "x"); ok {
+		t.Error("a broken front matter has positions")
+	}
+	toml := "[[sidebars]]\nid = \"x\"\nentry = \"a/b\" # the entry\n"
+	if line, col := tomlValuePos([]byte(toml), "entry", "a/b"); line != 3 || col != 10 {
+		t.Errorf("toml entry: %d:%d", line, col)
+	}
+}

@@ -170,6 +170,7 @@ func yamlValuePos(text []byte, field, value string) (int, int, bool) {
 	if len(text) == 0 {
 		return 0, 0, false
 	}
+	text = []byte(strings.TrimPrefix(string(text), "\ufeff")) // a BOM does not move lines
 	src, lineOffset := text, 0
 	if strings.HasPrefix(string(text), "---") {
 		// Front matter: the YAML between the first two --- lines.
