@@ -284,6 +284,25 @@ func TestNginxContainerConfig(t *testing.T) {
 	}
 }
 
+// TestNginxMatchesDocsdServe compares nginx with docsd serve on paths beyond the contract's cases.
+func TestNginxMatchesDocsdServe(t *testing.T) {
+	addr := startNginx(t)
+	h := New(site(), "/docs/")
+	for _, p := range []string{"/docs/assets/entry-ABC.js/", "/docs/assets/", "/docs/assets", "/docs/usage/", "/docs/usage/tour/",
+		"/docs/usage/tour/cloning/index.html", "/docs/sitemap.xml/", "/docs/usage/quickstart//", "/docs/index.html?x=1", "/docs?x=1",
+		"/", "/?a=b", "/docs/404", "/docs/404.html", "/docs/usage/quickstart.html/", "/DOCS/", "/docs/usage/../usage/quickstart",
+		"/docs/assets/nope.js"} {
+		resp, _ := rawGet(t, addr, p)
+		req := httptest.NewRequest("GET", "http://x/", nil)
+		req.URL.Path, req.URL.RawQuery, _ = strings.Cut(p, "?")
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if resp.StatusCode != rec.Code || resp.Header.Get("Location") != rec.Header().Get("Location") {
+			t.Errorf("%s: nginx %d %q, docsd serve %d %q", p, resp.StatusCode, resp.Header.Get("Location"), rec.Code, rec.Header().Get("Location"))
+		}
+	}
+}
+
 // TestNginxOnlyGetAndHead: as docsd serve, nginx answers other methods with 405.
 func TestNginxOnlyGetAndHead(t *testing.T) {
 	addr := startNginx(t)
