@@ -184,3 +184,18 @@ test('on a phone the compact box searches too, in the dark theme', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a rebuild in docsd watch ("docsd:refresh") makes the box fetch the files again, staying usable', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await ready(page);
+  const fetched = [];
+  page.on('request', (r) => /search-(docs|index)-\d+\.json$/.test(r.url()) && fetched.push(r.url()));
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('docsd:refresh')));
+  for (let i = 0; i < 50 && fetched.length < 2; i++) await page.waitForTimeout(100);
+  assert.equal(fetched.length, 2, `refetched: ${fetched}`);
+  assert.equal(await page.getAttribute(box, 'placeholder'), 'Search Ctrl+K');
+  await type(page, 'kaniko');
+  assert.ok((await page.locator('.search-hit').count()) > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useNavigation } from '../navigation.js';
-import { isMac, loadSearch } from '../search/load.js';
+import { forgetSearch, isMac, loadSearch } from '../search/load.js';
 import '../styles/search.css';
 
 // SearchBox is the navbar's search: it reads "Loading..." until the query code and both search
@@ -42,11 +42,18 @@ export default function SearchBox({ site, page, compact = false }) {
     };
   }, [site.searchDocs, site.searchIndex, attempt]);
 
-  // The dev server asks for a reload when content changed (search/load.js, reloadSearch).
+  // In docsd watch, a rebuild re-indexes the changed pages: load the files again (search/load.js).
   useEffect(() => {
-    const onReload = () => setAttempt((n) => n + 1);
+    const onReload = () => {
+      forgetSearch();
+      setAttempt((n) => n + 1);
+    };
     window.addEventListener('docsd:search-reload', onReload);
-    return () => window.removeEventListener('docsd:search-reload', onReload);
+    window.addEventListener('docsd:refresh', onReload);
+    return () => {
+      window.removeEventListener('docsd:search-reload', onReload);
+      window.removeEventListener('docsd:refresh', onReload);
+    };
   }, []);
 
   useEffect(() => {

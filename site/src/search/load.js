@@ -2,9 +2,11 @@
 // fetched with the two files docsd publishes only after the page has hydrated, so the first load of
 // a page carries none of it. Every search box of the page shares one load.
 const loads = new Map();
+// After a reload request the files keep their names but not their content: ask the server again.
+let revalidate = false;
 
 async function fetchJSON(url) {
-  const res = await fetch(url, { credentials: 'same-origin' });
+  const res = await fetch(url, { credentials: 'same-origin', cache: revalidate ? 'no-cache' : 'default' });
   if (!res.ok) throw new Error(`Loading ${url} failed: HTTP ${res.status}`);
   return res.json();
 }
@@ -26,10 +28,16 @@ export function loadSearch(docsUrl, indexUrl) {
   return p;
 }
 
-// reloadSearch drops the loaded files and tells the search boxes to load them again: the dev
-// server calls it when a page's content changed, so an open page searches the new text.
-export function reloadSearch() {
+// forgetSearch drops the loaded files, so the next loadSearch fetches them again.
+export function forgetSearch() {
   loads.clear();
+  revalidate = true;
+}
+
+// reloadSearch tells the search boxes to load the files again. The boxes also do it on the dev
+// shell's "docsd:refresh" (docsd watch rebuilt what the page shows), so an open page searches the
+// new text without a reload.
+export function reloadSearch() {
   window.dispatchEvent(new Event('docsd:search-reload'));
 }
 
