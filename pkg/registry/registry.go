@@ -160,8 +160,8 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 	ctx, cancel := context.WithTimeout(ctx, f.timeout())
 	defer cancel()
 	type outcome struct {
-		written, unchanged bool
-		err                error
+		written bool
+		err     error
 	}
 	out := make([]outcome, len(reg.Plugins))
 	sem := make(chan struct{}, f.concurrency())
@@ -180,7 +180,6 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 			j := job{plugin: p, base: base, web: web, ref: ref, token: token,
 				page: filepath.Join(contentDir, filepath.FromSlash(reg.Dir), p.Slug+".md")}
 			out[i].written, out[i].err = f.fetchOne(ctx, j)
-			out[i].unchanged = out[i].err == nil && !out[i].written
 		}()
 	}
 	wg.Wait()

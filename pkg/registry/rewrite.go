@@ -32,7 +32,8 @@ var (
 
 // compose makes the page to write: the committed page's front matter (so the title, description,
 // sidebar label and position the site was written with stay), then the fetched body with its own
-// front matter removed, a leading title heading that would repeat the title dropped, and links into
+// front matter removed, a leading title heading that would repeat the title dropped (another one
+// becomes a second-level heading), and links into
 // the plugin's repository made absolute.
 func compose(committed, fetched []byte, src source) ([]byte, error) {
 	fm, title, err := committedFrontMatter(committed)
@@ -45,7 +46,7 @@ func compose(committed, fetched []byte, src source) ([]byte, error) {
 	} else if m := tomlFrontMatter.FindIndex(body); m != nil {
 		body = body[m[1]:]
 	}
-	body = dropTitleHeading(body, title)
+	body = fitTitleHeading(body, title)
 	body = rewriteLinks(body, src)
 	body = bytes.TrimSpace(body)
 	if len(body) == 0 {
@@ -96,12 +97,10 @@ var (
 	customID = regexp.MustCompile(`\s*\{#[^}]*\}\s*$`)
 )
 
-// dropTitleHeading removes a first-level heading at the top of the body when it says the same as
-// the title: the page shows the title already, and the site would otherwise show it twice.
-func dropTitleHeading(body []byte, title string) []byte {
-	if title == "" {
-		return body
-	}
+// fitTitleHeading handles a first-level heading at the top of the body: the page shows its title
+// already, so a heading that says the same is dropped. Any other leading one becomes a second-level
+// heading, because the site takes a leading first-level heading for the title and would hide it.
+func fitTitleHeading(body []byte, title string) []byte {
 	lines := strings.Split(string(body), "\n")
 	i := 0
 	for i < len(lines) && strings.TrimSpace(lines[i]) == "" {
@@ -110,16 +109,21 @@ func dropTitleHeading(body []byte, title string) []byte {
 	if i >= len(lines) {
 		return body
 	}
+	var text string
 	end := -1
-	if m := atxH1.FindStringSubmatch(lines[i]); m != nil && sameTitle(m[1], title) {
-		end = i + 1
-	} else if i+1 < len(lines) && setextH1.MatchString(lines[i+1]) && sameTitle(lines[i], title) {
-		end = i + 2
+	if m := atxH1.FindStringSubmatch(lines[i]); m != nil {
+		text, end = m[1], i+1
+	} else if i+1 < len(lines) && setextH1.MatchString(lines[i+1]) && strings.TrimSpace(lines[i]) != "" {
+		text, end = strings.TrimSpace(lines[i]), i+2
 	}
 	if end < 0 {
 		return body
 	}
-	return []byte(strings.Join(lines[end:], "\n"))
+	if sameTitle(text, title) {
+		return []byte(strings.Join(lines[end:], "\n"))
+	}
+	rest := append([]string{"## " + text}, lines[end:]...)
+	return []byte(strings.Join(append(lines[:i:i], rest...), "\n"))
 }
 
 // sameTitle compares two titles by their letters and digits, so "Captain's Log" matches

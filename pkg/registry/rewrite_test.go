@@ -37,21 +37,22 @@ func TestResolve(t *testing.T) {
 	}
 }
 
-func TestDropTitleHeading(t *testing.T) {
+func TestFitTitleHeading(t *testing.T) {
 	for _, c := range []struct{ body, title, want string }{
 		{"# Kaniko\n\nText.", "Kaniko", "\nText."},
 		{"\n\n# kaniko #\nText.", "Kaniko", "Text."},
 		{"# Captain's Log\nText.", "captains-log", "Text."},
 		{"# **Kaniko** {#top}\nText.", "Kaniko", "Text."},
 		{"Kaniko\n======\nText.", "Kaniko", "Text."},
-		// Not the title: kept, so nothing the page says is lost.
-		{"# Vela Kaniko Plugin\nText.", "Kaniko", "# Vela Kaniko Plugin\nText."},
+		// Not the title: kept as a second-level heading, so nothing the page says is lost.
+		{"# Vela Kaniko Plugin\nText.", "Kaniko", "## Vela Kaniko Plugin\nText."},
+		{"\nVela Kaniko Plugin\n===\nText.", "Kaniko", "\n## Vela Kaniko Plugin\nText."},
+		{"# Kaniko\nText.", "", "## Kaniko\nText."},
 		{"## Kaniko\nText.", "Kaniko", "## Kaniko\nText."},
 		{"Intro.\n\n# Kaniko\n", "Kaniko", "Intro.\n\n# Kaniko\n"},
-		{"# Kaniko\nText.", "", "# Kaniko\nText."},
 	} {
-		if got := string(dropTitleHeading([]byte(c.body), c.title)); got != c.want {
-			t.Errorf("dropTitleHeading(%q, %q) = %q, want %q", c.body, c.title, got, c.want)
+		if got := string(fitTitleHeading([]byte(c.body), c.title)); got != c.want {
+			t.Errorf("fitTitleHeading(%q, %q) = %q, want %q", c.body, c.title, got, c.want)
 		}
 	}
 }
