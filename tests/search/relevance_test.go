@@ -96,6 +96,14 @@ func node(t *testing.T, out any, args ...string) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
+	// Node reads these, not the test: opening them here tells go test's cache that the result
+	// depends on them, so an edit of the browser's code reruns the test.
+	for _, f := range []string{"rank.mjs", filepath.Join(repoRoot, "site/src/search/engine.js"),
+		filepath.Join(repoRoot, "node_modules/porter2/dist/index.js")} {
+		if _, err := os.ReadFile(f); err != nil {
+			t.Fatalf("the browser's search code: %v", err)
+		}
+	}
 	cmd := exec.Command("node", append([]string{"rank.mjs"}, args...)...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr

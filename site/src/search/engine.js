@@ -80,16 +80,21 @@ export function createEngine(docsFile, indexFile) {
   const termIndex = new Map();
   for (let i = 0; i < terms.length; i++) termIndex.set(terms[i], i);
 
-  // Every word a prefix can match: the terms and the words as written that stem to them.
-  const pairs = [];
-  for (let i = 0; i < terms.length; i++) {
-    pairs.push([terms[i], i]);
-    const f = indexFile.forms[i];
-    if (f) for (const w of f.split(' ')) pairs.push([w, i]);
+  // Every word a prefix can match: the terms and the words as written that stem to them. Built on
+  // the first prefix search rather than at load, so the box is usable sooner.
+  let vocab = null;
+  let vocabTerm = null;
+  function buildVocab() {
+    const pairs = [];
+    for (let i = 0; i < terms.length; i++) {
+      pairs.push([terms[i], i]);
+      const f = indexFile.forms[i];
+      if (f) for (const w of f.split(' ')) pairs.push([w, i]);
+    }
+    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    vocab = pairs.map((p) => p[0]);
+    vocabTerm = Int32Array.from(pairs, (p) => p[1]);
   }
-  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  const vocab = pairs.map((p) => p[0]);
-  const vocabTerm = Int32Array.from(pairs, (p) => p[1]);
 
   // Section numbers run across pages in order.
   const sectionPage = new Int32Array(nSections);
@@ -142,6 +147,7 @@ export function createEngine(docsFile, indexFile) {
 
   // expand finds the terms whose words start with a prefix, closest first.
   function expand(prefix) {
+    if (!vocab) buildVocab();
     const from = lowerBound(vocab, prefix);
     const found = new Map();
     const hits = [];

@@ -21,6 +21,9 @@ export function loadSearch(docsUrl, indexUrl) {
       engine: ui.createEngine(docs, index),
       stopWords: index.stopWords || [],
     }));
+    // A User Timing mark, for bench/search.mjs: when search itself was ready (the box shows it
+    // once the page has hydrated).
+    p.then(() => performance.mark && performance.mark('docsd-search-ready'), () => {});
     // A failed load is forgotten, so the next attempt (focusing the box) tries again.
     p.catch(() => loads.delete(key));
     loads.set(key, p);
