@@ -297,6 +297,7 @@ func TestFixtureMarkdownSummary(t *testing.T) {
 		"| `content/docs/guide/intro.md:27:39` | link to setpu.md: no such page | a typo | `./setup.md` |",
 		"| `docsd.toml:24:7` | link to /blgo: no such page | Old news | `/docs/blog` |",
 		"<summary>2 pages that nothing links to</summary>",
+		"| reference [no-such-ref] is not defined: add a line '[no-such-ref]: &lt;target&gt;' | undefined |",
 		"- `/docs/lonely/alone` (`content/docs/lonely/alone.md`)",
 	} {
 		if !strings.Contains(md, w) {

@@ -133,9 +133,10 @@ func (r *Report) writeGitHub(w io.Writer) error {
 // collapseAfter is how many table rows a pull-request comment shows before it folds the table.
 const collapseAfter = 10
 
+// mdCell makes text safe in a table cell of GitHub Markdown: no column breaks, no line breaks, and
+// no < that would start an HTML tag and hide the text.
 func mdCell(s string) string {
-	s = strings.NewReplacer("|", `\|`, "\n", " ", "\r", "", "`", "'").Replace(s)
-	return s
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", "", "`", "'", "<", "&lt;", ">", "&gt;").Replace(s)
 }
 
 func (r *Report) writeMarkdown(w io.Writer) error {
