@@ -4,10 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
-	"os/signal"
 	"path/filepath"
-	"syscall"
 	"time"
 
 	"docsd/pkg/config"
@@ -30,8 +27,9 @@ func fetchRegistry(root string, lookupEnv func(string) (string, bool), stdout, s
 	if err != nil {
 		return // the build reports the configuration error with its line and column
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	// No signal handler here: Ctrl-C during the fetch ends docsd at once, which is safe because
+	// every page is replaced by a rename, and the overall time-out bounds the wait anyway.
+	ctx := context.Background()
 	f := &registry.Fetcher{Client: registry.NewClient(), LookupEnv: lookupEnv, Now: time.Now}
 	start := time.Now()
 	rep := f.Run(ctx, cfg.Registry, filepath.Join(root, "content"))

@@ -213,6 +213,12 @@ func (f *Fetcher) fetchOne(ctx context.Context, j job) (written bool, err error)
 	if !safeSlug(j.plugin.Slug) {
 		return false, fmt.Errorf("slug %q cannot be a file name", j.plugin.Slug)
 	}
+	// A temporary file of a fetch that was killed before its rename is ours to remove.
+	if stale, err := filepath.Glob(tmpPattern(j.page)); err == nil {
+		for _, name := range stale {
+			os.Remove(name)
+		}
+	}
 	// The committed page is read first: without it there is no title and description to keep, and
 	// no reason to spend a request.
 	committed, err := os.ReadFile(j.page)
@@ -416,7 +422,7 @@ func apiMessage(raw []byte) string {
 // (or an editor) never reads half a page. The temporary name starts with a dot: content scanning
 // and watchers skip it.
 func (f *Fetcher) writeAtomic(path string, data []byte, perm fs.FileMode) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(tmpPattern(path)))
 	if err != nil {
 		return fmt.Errorf("creating a temporary file: %w", err)
 	}
@@ -447,6 +453,12 @@ func (f *Fetcher) writeAtomic(path string, data []byte, perm fs.FileMode) (err e
 		return fmt.Errorf("replacing the page: %w", err)
 	}
 	return nil
+}
+
+// tmpPattern is the name pattern of a page's temporary files, beside it; the leading dot makes
+// content scanning and watchers skip them.
+func tmpPattern(page string) string {
+	return filepath.Join(filepath.Dir(page), "."+filepath.Base(page)+".*.tmp")
 }
 
 // redactor returns a function that removes the token, in the forms it could take in a URL or a

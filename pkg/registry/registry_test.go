@@ -772,3 +772,19 @@ func TestNoRedirectFromHTTPSToHTTP(t *testing.T) {
 	}
 	assertUntouched(t, contentDir, "kaniko")
 }
+
+func TestStaleTemporaryFileIsRemoved(t *testing.T) {
+	contentDir := project(t, "kaniko")
+	stale := filepath.Join(contentDir, filepath.FromSlash(registryDir), ".kaniko.md.123456.tmp")
+	if err := os.WriteFile(stale, []byte("half a page"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	api := newFakeAPI(t, map[string]http.HandlerFunc{
+		"/repos/go-vela/vela-kaniko/contents/DOCS.md": serve(200, contents("Upstream words.\n")),
+	})
+	rep := newFetcher(api, withToken()).Run(context.Background(), registryFor(api.URL, plugin("kaniko")), contentDir)
+	if len(rep.Written) != 1 {
+		t.Fatalf("report: %+v", rep)
+	}
+	assertNoTempFiles(t, contentDir)
+}
