@@ -36,7 +36,8 @@ check)
 	"$docsd" links --in "$out/links.json" --format sarif --out "$out/links.sarif"
 	"$docsd" links --in "$out/links.json" --format markdown --out "$out/summary.md"
 	"$docsd" links --in "$out/links.json" --format text --out "$out/links.txt"
-	# Annotations go to standard output, where the Actions runner reads workflow commands.
+	# Annotations go to standard output, where the Actions runner reads workflow commands. GitHub
+	# shows a limited number of them per step; the job summary and the reports always hold them all.
 	if [ -n "${CI_LINKS_BASE:-}" ]; then
 		git -C "$root" diff -U0 --no-color "$CI_LINKS_BASE"...HEAD -- >"$out/changes.diff"
 		"$docsd" links --in "$out/links.json" --format github --diff "$out/changes.diff"
