@@ -301,8 +301,8 @@ func (f *Fetcher) get(ctx context.Context, j job) ([]byte, error) {
 func (f *Fetcher) rateLimit(h http.Header) string {
 	if h.Get("X-RateLimit-Remaining") == "0" {
 		msg := "API rate limit exhausted"
-		if limit := h.Get("X-RateLimit-Limit"); limit != "" {
-			msg += fmt.Sprintf(" (%s requests per hour)", limit)
+		if limit, err := strconv.Atoi(h.Get("X-RateLimit-Limit")); err == nil {
+			msg += fmt.Sprintf(" (%d requests per hour)", limit)
 		}
 		if sec, err := strconv.ParseInt(h.Get("X-RateLimit-Reset"), 10, 64); err == nil {
 			reset := time.Unix(sec, 0).UTC()
@@ -316,7 +316,11 @@ func (f *Fetcher) rateLimit(h http.Header) string {
 	}
 	if ra := h.Get("Retry-After"); ra != "" {
 		// GitHub's secondary rate limits answer 403 with Retry-After and no remaining count.
-		return fmt.Sprintf("API secondary rate limit hit; retry after %s seconds", ra)
+		// Header values are only printed as numbers: a server's free text has no place in our output.
+		if sec, err := strconv.Atoi(ra); err == nil {
+			return fmt.Sprintf("API secondary rate limit hit; retry after %d seconds", sec)
+		}
+		return "API secondary rate limit hit; retry later"
 	}
 	return ""
 }
