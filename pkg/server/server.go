@@ -6,6 +6,7 @@ package server
 
 import (
 	"bytes"
+	"compress/gzip"
 	"io/fs"
 	"mime"
 	"net/http"
@@ -128,6 +129,11 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request, rel string, statu
 		w.Header().Set("Cache-Control", "no-cache")
 	}
 	if status == http.StatusOK {
+		w.Header().Add("Vary", "Accept-Encoding")
+		if z, ok := compressed(r, ctype, data); ok {
+			w.Header().Set("Content-Encoding", "gzip")
+			data = z
+		}
 		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
 		return
 	}
@@ -135,6 +141,26 @@ func (h *Handler) file(w http.ResponseWriter, r *http.Request, rel string, statu
 	if r.Method != http.MethodHead {
 		w.Write(data)
 	}
+}
+
+// compressed gzips text files for clients that accept it, as the hosts the site is deployed to do;
+// range requests and small or already compressed files are served as they are.
+func compressed(r *http.Request, ctype string, data []byte) ([]byte, bool) {
+	if len(data) < 1024 || r.Header.Get("Range") != "" || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
+		return nil, false
+	}
+	text := strings.HasPrefix(ctype, "text/") || strings.Contains(ctype, "javascript") || strings.Contains(ctype, "json") ||
+		strings.Contains(ctype, "xml") || strings.Contains(ctype, "svg")
+	if !text {
+		return nil, false
+	}
+	var b bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
+	zw.Write(data)
+	if zw.Close() != nil {
+		return nil, false
+	}
+	return b.Bytes(), true
 }
 
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request, status int) {

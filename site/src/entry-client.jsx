@@ -1,5 +1,5 @@
 // The browser entry: hydrate the server-rendered page, then navigate client-side.
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import App from './App.jsx';
@@ -26,6 +26,21 @@ function getLayout(kind) {
   return layouts[kind];
 }
 
+// afterFirstPaint resolves once the browser has painted the server-rendered page, so hydration (the
+// largest task of a page load) never delays the first paint. A hidden tab paints nothing: the
+// timeout lets it hydrate anyway.
+function afterFirstPaint() {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
+}
+
 async function start() {
   const data = JSON.parse(document.getElementById('__docsd_data').textContent);
   const { site, page, notFound } = data;
@@ -40,15 +55,19 @@ async function start() {
   }
   seed(path, page, page.sidebar, sidebar);
   setNotFoundPage(notFound);
-  await loadLayout(page.kind);
-  hydrateRoot(
-    document.getElementById('__docsd'),
-    <StrictMode>
-      <BrowserRouter basename="/">
-        <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
-      </BrowserRouter>
-    </StrictMode>,
-  );
+  await Promise.all([loadLayout(page.kind), afterFirstPaint()]);
+  // As a transition, hydration yields to the browser every few milliseconds (React's scheduler
+  // frame) instead of blocking the main thread for the whole page.
+  startTransition(() => {
+    hydrateRoot(
+      document.getElementById('__docsd'),
+      <StrictMode>
+        <BrowserRouter basename="/">
+          <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
+        </BrowserRouter>
+      </StrictMode>,
+    );
+  });
 }
 
 start().then(() => {

@@ -81,10 +81,11 @@ function focusInfo(page) {
     const el = document.activeElement;
     const s = getComputedStyle(el);
     const box = el.getBoundingClientRect();
+    const ring = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2) || s.boxShadow !== 'none';
     return {
       text: (el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40),
       tag: el.tagName,
-      outline: s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 2,
+      outline: ring,
       visible: box.width > 0 && box.height > 0 && box.bottom > 0 && box.top < window.innerHeight,
     };
   });

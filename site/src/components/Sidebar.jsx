@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { storageSlot } from '../storage.js';
 import SidebarTree from './SidebarTree.jsx';
 
@@ -7,9 +7,18 @@ const hiddenSlot = storageSlot('docsd.sidebar.hidden');
 // Sidebar is the desktop docs sidebar; the reader can hide it and show it again.
 export default function Sidebar({ items, current }) {
   const [hidden, setHidden] = useState(false);
+  const nav = useRef(null);
   useEffect(() => {
     if (hiddenSlot.get() === 'true') setHidden(true);
   }, []);
+  // The current page's link is scrolled into the sidebar's view (long sidebars hide deep pages).
+  useEffect(() => {
+    const box = nav.current;
+    const link = box && box.querySelector('[aria-current="page"]');
+    if (!link) return;
+    const top = link.getBoundingClientRect().top - box.getBoundingClientRect().top;
+    if (top < 0 || top > box.clientHeight - 40) box.scrollTop += top - box.clientHeight / 3;
+  }, [current, hidden]);
   const toggle = (value) => {
     setHidden(value);
     if (value) hiddenSlot.set('true');
@@ -28,7 +37,7 @@ export default function Sidebar({ items, current }) {
   }
   return (
     <aside className="doc-sidebar">
-      <nav className="sidebar-nav" aria-label="Docs sidebar">
+      <nav className="sidebar-nav" aria-label="Docs sidebar" ref={nav}>
         <SidebarTree items={items} current={current} />
       </nav>
       <button type="button" className="sidebar-collapse" title="Collapse sidebar" aria-label="Collapse sidebar" onClick={() => toggle(true)}>

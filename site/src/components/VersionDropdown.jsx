@@ -1,4 +1,5 @@
 import { storageSlot } from '../storage.js';
+import { activeVersion } from '../versions.js';
 import Dropdown from './Dropdown.jsx';
 import SiteLink from './SiteLink.jsx';
 
@@ -14,7 +15,10 @@ export function versionTarget(site, page, version) {
 }
 
 export default function VersionDropdown({ site, page, mobile }) {
-  const active = site.versions.find((v) => page && v.name === page.version) || site.versions.find((v) => v.isLast);
+  const active =
+    site.versions.find((v) => page && v.name === page.version) ||
+    (page && activeVersion(site.versions, page.route)) ||
+    site.versions.find((v) => v.isLast);
   const items = site.versions.map((v) => (
     <li key={v.name}>
       <SiteLink

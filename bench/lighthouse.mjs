@@ -1,0 +1,94 @@
+// Lighthouse scores of the built site: `npm run lighthouse` builds the site, serves it with
+// `docsd serve`, runs Lighthouse (mobile and desktop presets) in Debian's Chromium on the landing
+// page, the quickstart and the longest API reference page, and prints the scores. With --record it
+// also writes them into BENCHMARKS.md (its own section, between the lighthouse markers).
+//
+//   npm run lighthouse [-- --record] [-- --runs 3]
+//
+// Each score is the median of --runs runs (default 1). CHROME_PATH overrides /usr/bin/chromium.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+
+const root = resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const record = args.includes('--record');
+const runs = Number(args[args.indexOf('--runs') + 1]) || 1;
+const pages = process.env.LH_PAGES ? process.env.LH_PAGES.split(',') : ['/docs/', '/docs/usage/quickstart', '/docs/reference/api/build/add'];
+const categories = ['performance', 'accessibility', 'best-practices', 'seo'];
+const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
+const docsd = join(root, 'bin', 'docsd');
+
+if (!existsSync(docsd)) execFileSync('go', ['build', '-o', docsd, './cmd/docsd'], { cwd: root, stdio: 'inherit' });
+const out = join(mkdtempSync(join(tmpdir(), 'docsd-lighthouse-')), 'build');
+execFileSync(docsd, ['build', '--once', '--out', out], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+const port = 41000 + Math.floor(Math.random() * 2000);
+const server = spawn(docsd, ['serve', '--dir', out, '--addr', `127.0.0.1:${port}`], { cwd: root, stdio: 'ignore' });
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 100; i++) {
+  try {
+    if ((await fetch(`${base}/docs/`)).ok) break;
+  } catch {
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = [];
+const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'] });
+try {
+  for (const path of pages) {
+    for (const preset of process.env.LH_PRESETS ? process.env.LH_PRESETS.split(',') : ['mobile', 'desktop']) {
+      const scores = Object.fromEntries(categories.map((c) => [c, []]));
+      const failing = new Set();
+      for (let r = 0; r < runs; r++) {
+        const config = preset === 'desktop' ? desktopConfig : undefined;
+        const { lhr } = await lighthouse(base + path, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: categories }, config);
+        for (const c of categories) scores[c].push(Math.round(lhr.categories[c].score * 100));
+        if (process.env.LH_SAVE) writeFileSync(join(process.env.LH_SAVE, `${path.replace(/\W+/g, '_')}-${preset}.json`), JSON.stringify(lhr));
+        for (const c of categories) {
+          for (const ref of lhr.categories[c].auditRefs) {
+            const a = lhr.audits[ref.id];
+            if (ref.weight > 0 && a.score !== null && a.score < 1) failing.add(`${c}: ${a.id} (${a.score})${a.displayValue ? ' ' + a.displayValue : ''}`);
+          }
+        }
+      }
+      const row = { path, preset, ...Object.fromEntries(categories.map((c) => [c, median(scores[c])])) };
+      results.push(row);
+      console.log(`${path} ${preset}: ${categories.map((c) => `${c} ${row[c]}`).join(', ')}`);
+      for (const f of failing) console.log(`    ${f}`);
+    }
+  }
+} finally {
+  await chrome.kill();
+  server.kill();
+}
+
+if (record) {
+  const lighthouseVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
+  const chromium = execFileSync(chromePath, ['--version'], { encoding: 'utf8' }).trim();
+  const lines = [
+    '<!-- lighthouse:start -->',
+    '## Lighthouse',
+    '',
+    `Measured with \`npm run lighthouse -- --record${runs > 1 ? ` --runs ${runs}` : ''}\` (bench/lighthouse.mjs): a fresh \`docsd build --once\` served by`,
+    `\`docsd serve\` on loopback, Lighthouse ${lighthouseVersion} in ${chromium} (headless), the default mobile preset`,
+    `(simulated slow 4G, 4× CPU slowdown) and the desktop preset; ${runs > 1 ? `the median of ${runs} runs` : 'one run'} per row, on ${new Date().toISOString().slice(0, 10)}.`,
+    '',
+    '| page | preset | performance | accessibility | best practices | SEO |',
+    '|---|---|---|---|---|---|',
+    ...results.map((r) => `| ${r.path} | ${r.preset} | ${r.performance} | ${r.accessibility} | ${r['best-practices']} | ${r.seo} |`),
+    '<!-- lighthouse:end -->',
+  ];
+  const file = join(root, 'BENCHMARKS.md');
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n';
+  const section = lines.join('\n');
+  if (/<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/.test(text)) text = text.replace(/<!-- lighthouse:start -->[\s\S]*<!-- lighthouse:end -->/, section);
+  else text = `${text.replace(/\n*$/, '')}\n\n${section}\n`;
+  writeFileSync(file, text);
+  console.log('recorded in BENCHMARKS.md');
+}
