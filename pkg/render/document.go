@@ -122,13 +122,9 @@ func (d *Document) HTML() ([]byte, error) {
 		b.WriteString(`<link rel="modulepreload" href="` + esc(p) + `">`)
 	}
 	b.WriteString(`<script type="module" src="` + esc(d.Assets.JS) + `"></script>`)
-	// The search box waits for both search files: they download with the page's code, and the
-	// shell's fetch of them (site/src/search/load.js) takes these responses.
-	if d.Site != nil && d.Site.SearchDocs != "" && d.Site.SearchIndex != "" {
-		for _, u := range []string{d.Site.SearchDocs, d.Site.SearchIndex} {
-			b.WriteString(`<link rel="preload" as="fetch" crossorigin="anonymous" href="` + esc(u) + `">`)
-		}
-	}
+	// The two search files (~260 KB gzip) are not preloaded: on a phone's connection they would share
+	// the bandwidth with the page's CSS and code and delay its first paint by a second or more
+	// (Lighthouse, mobile preset). The search box fetches them once the page has hydrated.
 	b.WriteString(`</head><body><div id="__docsd">`)
 	b.WriteString(d.Body)
 	b.WriteString(`</div><script id="__docsd_data" type="application/json">`)
