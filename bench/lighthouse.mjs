@@ -70,7 +70,7 @@ try {
 
 if (record) {
   const lighthouseVersion = JSON.parse(readFileSync(join(root, 'node_modules', 'lighthouse', 'package.json'), 'utf8')).version;
-  const chromium = execFileSync(chromePath, ['--version'], { encoding: 'utf8' }).trim();
+  const chromium = execFileSync(chromePath, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
   const lines = [
     '<!-- lighthouse:start -->',
     '## Lighthouse',
@@ -78,6 +78,8 @@ if (record) {
     `Measured with \`npm run lighthouse -- --record${runs > 1 ? ` --runs ${runs}` : ''}\` (bench/lighthouse.mjs): a fresh \`docsd build --once\` served by`,
     `\`docsd serve\` on loopback, Lighthouse ${lighthouseVersion} in ${chromium} (headless), the default mobile preset`,
     `(simulated slow 4G, 4× CPU slowdown) and the desktop preset; ${runs > 1 ? `the median of ${runs} runs` : 'one run'} per row, on ${new Date().toISOString().slice(0, 10)}.`,
+    'Performance depends on how busy the machine is: Lighthouse scales the CPU time it observes, so on a',
+    'loaded machine (load average above the core count) total blocking time and the mobile score drop.',
     '',
     '| page | preset | performance | accessibility | best practices | SEO |',
     '|---|---|---|---|---|---|',
