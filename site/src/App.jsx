@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from './router.jsx';
 import { cachedPage, cachedSidebar, forget, loadPage, NotFoundError, refreshPage, seedNotFound } from './data.js';
 import { NavigationContext, makeNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';

@@ -1,7 +1,7 @@
 // The browser entry: hydrate the server-rendered page, then navigate client-side.
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './router.jsx';
 import App from './App.jsx';
 import { seed, setNotFoundPage } from './data.js';
 import { blogKinds, coreLayouts } from './layouts.js';
@@ -62,7 +62,7 @@ async function start() {
     hydrateRoot(
       document.getElementById('__docsd'),
       <StrictMode>
-        <BrowserRouter basename="/">
+        <BrowserRouter>
           <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
         </BrowserRouter>
       </StrictMode>,

@@ -4,7 +4,7 @@
 // {id, html} or {id, error}.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router-dom';
+import { StaticRouter } from './router.jsx';
 import { createInterface } from 'node:readline';
 import App from './App.jsx';
 import { seed } from './data.js';
