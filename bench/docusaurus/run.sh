@@ -16,10 +16,12 @@ cat > package.json <<'JSON'
   "overrides": { "webpack": "5.99.9" } }
 JSON
 npm install --no-audit --no-fund --loglevel=error >/dev/null
-ln -s "$here/content/docs" docs
-ln -s "$here/content/blog" blog
-mkdir -p src && ln -s "$here/content/pages" src/pages
-ln -s "$here/content/static" static
+# Copies, not links: modules resolved from a linked file's real path would find this repository's
+# own React, and two Reacts in one render break it.
+cp -r "$here/content/docs" docs
+cp -r "$here/content/blog" blog
+mkdir -p src && cp -r "$here/content/pages" src/pages
+cp -r "$here/content/static" static
 cp "$here/bench/docusaurus/docusaurus.config.js" "$here/bench/docusaurus/sidebars.js" .
 
 seconds() { local s e; s=$(date +%s.%N); "$@" >/dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc; }
