@@ -6,7 +6,6 @@ package bundle
 import (
 	"fmt"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -27,7 +26,10 @@ type Bundler struct {
 	client, server api.BuildContext
 	siteDir        string
 	basePath       string
+	entryPoint     string // the client entry as the metafile names it
 }
+
+const clientEntry = "src/entry-client.jsx"
 
 // New prepares the bundles of the shell in siteDir (which holds src/ and finds node_modules above it).
 // extraCSS is served to the stylesheet import "./highlight.css" (the code highlighting palette).
@@ -63,7 +65,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 		LegalComments: api.LegalCommentsNone,
 	}
 	client := common
-	client.EntryPoints = []string{"src/entry-client.jsx"}
+	client.EntryPoints = []string{clientEntry}
 	client.Outdir = filepath.Join(abs, "out", "assets")
 	client.Format = api.FormatESModule
 	client.Splitting = true
@@ -91,7 +93,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 		cc.Dispose()
 		return nil, fmt.Errorf("preparing the server bundle: %v", serr.Errors)
 	}
-	return &Bundler{client: cc, server: sc, siteDir: abs, basePath: basePath}, nil
+	return &Bundler{client: cc, server: sc, siteDir: abs, basePath: basePath, entryPoint: clientEntry}, nil
 }
 
 // Close releases the esbuild contexts.
@@ -150,26 +152,33 @@ func (b *Bundler) entryInfo(metafile string, out *Output) error {
 		rel, _ := filepath.Rel(filepath.Join(b.siteDir, "out"), filepath.Join(b.siteDir, p))
 		return b.basePath + filepath.ToSlash(rel)
 	}
-	var names []string
-	for name := range meta.Outputs {
-		names = append(names, name)
+	// Code splitting gives every dynamic import() its own output with an entryPoint too; only the
+	// shell's entry is loaded by every page, so only its static imports (transitively) are preloaded.
+	var entry string
+	for name, o := range meta.Outputs {
+		if o.EntryPoint == b.entryPoint && strings.HasSuffix(name, ".js") {
+			entry = name
+		}
 	}
-	sort.Strings(names)
-	for _, name := range names {
-		o := meta.Outputs[name]
-		if o.EntryPoint == "" || !strings.HasSuffix(name, ".js") {
-			continue
-		}
-		out.EntryJS = url(name)
-		if o.CSSBundle != "" {
-			out.EntryCSS = append(out.EntryCSS, url(o.CSSBundle))
-		}
-		seen := map[string]bool{}
+	if entry == "" {
+		return fmt.Errorf("bundling the browser shell: no output for %s in the metafile", b.entryPoint)
+	}
+	out.EntryJS = url(entry)
+	if css := meta.Outputs[entry].CSSBundle; css != "" {
+		out.EntryCSS = append(out.EntryCSS, url(css))
+	}
+	seen := map[string]bool{entry: true}
+	queue := []string{entry}
+	for len(queue) > 0 {
+		o := meta.Outputs[queue[0]]
+		queue = queue[1:]
 		for _, imp := range o.Imports {
-			if u := url(imp.Path); imp.Kind == "import-statement" && !imp.External && !seen[u] {
-				seen[u] = true
-				out.Preload = append(out.Preload, u)
+			if imp.Kind != "import-statement" || imp.External || seen[imp.Path] {
+				continue
 			}
+			seen[imp.Path] = true
+			queue = append(queue, imp.Path)
+			out.Preload = append(out.Preload, url(imp.Path))
 		}
 	}
 	if out.EntryJS == "" {
