@@ -36,6 +36,11 @@ type Options struct {
 	Dev bool
 	// Renderers is the number of Node processes that render pages; 0 means one per core.
 	Renderers int
+	// Interrupt, when set, is asked between batches of the pages a rebuild renders after the pages
+	// on screen (RebuildFirst). True means newer edits wait: the rebuild stops there and the next
+	// one renders what it left (the dev server; a writer saving often never waits for a sidebar's
+	// worth of pages that the next save makes stale again).
+	Interrupt func() bool
 }
 
 // Result is a finished build in memory.
@@ -55,6 +60,9 @@ type Result struct {
 	ShellChanged, CSSChanged bool
 	// CSS lists the stylesheet URLs of the build.
 	CSS []string
+	// SearchChanged is true when the search files differ from the last build's: open pages load
+	// them again.
+	SearchChanged bool
 }
 
 // Builder keeps what survives between builds: the Markdown converter, the bundler, the renderer.

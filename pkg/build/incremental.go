@@ -76,7 +76,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 		res.CSSChanged = oldCSS != strings.Join(b.assets.EntryCSS, ",")
 		return res, nil
 	}
-	if len(contentChanged) == 0 {
+	if len(contentChanged) == 0 && len(b.last.stale) == 0 {
 		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Links: b.report, Timings: map[string]time.Duration{}}, nil
 	}
 	last := b.last
@@ -189,6 +189,9 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 			dirty[r.Path] = true
 		}
 	}
+	for _, r := range last.stale {
+		dirty[r] = true
+	}
 	var routes []string
 	for r := range dirty {
 		if s.Routes[r] != nil {
@@ -206,25 +209,65 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 			r.Data.HTML, r.Data.TOC = old.Data.HTML, old.Data.TOC
 		}
 	}
+	// Blog posts go first too: their excerpts are what the blog's lists show.
 	var now, later []string
 	for _, r := range routes {
-		if b.first[r] {
+		if b.first[r] || s.Routes[r].Data.Kind == site.KindBlogPost {
 			now = append(now, r)
 		} else {
 			later = append(later, r)
 		}
 	}
-	if len(now) > 0 && len(later) > 0 && b.early != nil {
-		if err := st.renderRoutes(now); err != nil {
+	if len(now) > 0 && b.early != nil {
+		// The pages on screen go out before the rest: the other pages, the search files and the
+		// link check come after.
+		if err := st.renderPages(now); err != nil {
 			return nil, err
 		}
 		b.early(b.partial(st, last, now))
-		routes = later
+		done, err := st.renderUnlessInterrupted(later)
+		if err != nil {
+			return nil, err
+		}
+		if done < len(later) || st.b.opts.Interrupt != nil && st.b.opts.Interrupt() {
+			// Newer edits are waiting: leave the rest of this rebuild (all its routes, to be sure;
+			// the search files and the link check too) to the next one, with the last build's text
+			// in the model until then.
+			for _, r := range later[done:] {
+				if old := last.site.Routes[r]; old != nil && s.Routes[r] != nil {
+					s.Routes[r].Data.HTML, s.Routes[r].Data.TOC = old.Data.HTML, old.Data.TOC
+				}
+			}
+			st.stale = routes
+			st.problems = last.problems
+			return b.finish(st, last, start, len(now)+done), nil
+		}
+	} else if err := st.renderPages(routes); err != nil {
+		return nil, err
 	}
-	if err := st.renderRoutes(routes); err != nil {
+	if err := st.renderSiteWide(routes); err != nil {
 		return nil, err
 	}
 	return b.finish(st, last, start, len(now)+len(later)), nil
+}
+
+// renderUnlessInterrupted renders routes in batches, asking Options.Interrupt between them, and
+// returns how many it rendered.
+func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
+	interrupt := st.b.opts.Interrupt
+	if interrupt == nil {
+		return len(routes), st.renderPages(routes)
+	}
+	const batch = 8
+	done := 0
+	for done < len(routes) && !interrupt() {
+		end := min(done+batch, len(routes))
+		if err := st.renderPages(routes[done:end]); err != nil {
+			return done, err
+		}
+		done = end
+	}
+	return done, nil
 }
 
 // rebuildAll is a full build that reports which routes' HTML changed.
@@ -246,7 +289,8 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 			changed = append(changed, r)
 		}
 	}
-	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
+	// The link check has not run on the new pages yet: the last build's problems stand until it has.
+	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
 }
 
 // finish makes the new state current and lists the routes whose HTML changed.
@@ -260,7 +304,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	sort.Strings(changed)
 	b.last = st
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: rendered,
-		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS}
+		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
 }
 
 func (b *Builder) rel(p string) string {

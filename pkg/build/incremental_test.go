@@ -193,6 +193,70 @@ func incrementalEqualsFull(t *testing.T, seed int64) {
 	}
 }
 
+// TestInterruptedRebuildsCatchUp is the property test of the dev server's rebuilds: the pages on
+// screen first, then the rest, stopped at random when newer edits wait. The pages on screen are up
+// to date at once, and the next rebuild (here: one with nothing new) makes the output equal a full
+// build again.
+func TestInterruptedRebuildsCatchUp(t *testing.T) {
+	interrupted := 0
+	for _, seed := range []int64{5, 13, 29} {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) { interrupted += interruptedRebuildsCatchUp(t, seed) })
+	}
+	if interrupted == 0 && !testing.Short() {
+		t.Fatal("no rebuild was interrupted: the test did not test it")
+	}
+}
+
+func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
+	steps := 30
+	if testing.Short() {
+		steps = 6
+	}
+	root, opts := siteCopy(t, false)
+	rng := rand.New(rand.NewSource(seed))
+	opts.Interrupt = func() bool { return rng.Intn(2) == 0 }
+	inc := New(opts)
+	defer inc.Close()
+	opts.Interrupt = nil
+	ref := New(opts)
+	defer ref.Close()
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	e := &editor{t: t, root: root, rng: rng}
+	interrupted := 0
+	for i := 0; i < steps; i++ {
+		desc, changed := e.random()
+		routes := inc.last.site.Order
+		first := map[string]bool{routes[rng.Intn(len(routes))]: true}
+		var early *Result
+		got, err := inc.RebuildFirst(changed, first, func(r *Result) { early = r })
+		if err != nil {
+			continue
+		}
+		ref.last = nil
+		want, err := ref.Build()
+		if err != nil {
+			t.Fatalf("step %d (%s): the full build fails: %v", i, desc, err)
+		}
+		if early != nil {
+			for r := range first {
+				if p := want.Site.HTMLPath(r); want.Files.Data[p] != nil && !bytes.Equal(early.Files.Data[p], want.Files.Data[p]) {
+					t.Fatalf("step %d (%s): the page on screen %s is not up to date when announced", i, desc, r)
+				}
+			}
+		}
+		if len(inc.last.stale) > 0 {
+			interrupted++
+			if got, err = inc.RebuildFirst(nil, first, nil); err != nil {
+				t.Fatalf("step %d (%s): catching up: %v", i, desc, err)
+			}
+		}
+		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
+	}
+	return interrupted
+}
+
 func compareFiles(t *testing.T, step string, got, want *Result) {
 	t.Helper()
 	var diffs []string

@@ -35,6 +35,11 @@ type state struct {
 	shared   sharedJSON
 	// searchStamp is the build timestamp of the search files' names.
 	searchStamp time.Time
+	// searchChanged is true when a search file differs from the last build's.
+	searchChanged bool
+	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
+	// link check are not up to date yet.
+	stale []string
 }
 
 // sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
@@ -122,6 +127,15 @@ func (st *state) route(path string) *site.Route {
 // renderRoutes renders the given routes (Markdown, page data, server rendering, HTML), then the
 // site-wide files, then checks links.
 func (st *state) renderRoutes(routes []string) error {
+	if err := st.renderPages(routes); err != nil {
+		return err
+	}
+	return st.renderSiteWide(routes)
+}
+
+// renderPages renders the given routes' pages and, so they can be served at once, the sidebars
+// they load; the search files, feeds and the link check follow in renderSiteWide.
+func (st *state) renderPages(routes []string) error {
 	var mu sync.Mutex
 	err := parallel(len(routes), func(i int) error {
 		r := st.route(routes[i])
@@ -161,19 +175,28 @@ func (st *state) renderRoutes(routes []string) error {
 			st.fillExcerpts(r.Data.Posts)
 		}
 	}
-	if err := st.encodeShared(); err != nil {
-		return err
+	if st.shared.site == nil {
+		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
+		// build, before the first pages.
+		if err := st.encodeShared(); err != nil {
+			return err
+		}
+		for key, data := range st.shared.sidebar {
+			st.files.Add("__data/sidebars/"+key+".json", data)
+		}
 	}
-	err = parallel(len(routes), func(i int) error {
+	return parallel(len(routes), func(i int) error {
 		r := st.route(routes[i])
 		if r == nil {
 			return nil
 		}
 		return st.renderPage(r)
 	})
-	if err != nil {
-		return err
-	}
+}
+
+// renderSiteWide writes what depends on every page: sitemap and feeds, the search files (the given
+// routes re-indexed), and the link report.
+func (st *state) renderSiteWide(routes []string) error {
 	st.renderGlobals()
 	if err := st.indexSearch(routes); err != nil {
 		return err
@@ -282,12 +305,9 @@ func (st *state) renderPage(r *site.Route) error {
 	return nil
 }
 
-// renderGlobals writes the files computed from the whole site: sidebars, sitemap and feeds.
+// renderGlobals writes the files computed from the whole site: sitemap and feeds.
 func (st *state) renderGlobals() {
 	s, cfg := st.site, st.cfg
-	for key, data := range st.shared.sidebar {
-		st.files.Add("__data/sidebars/"+key+".json", data)
-	}
 	var listed []string
 	for _, p := range s.Order {
 		if s.Routes[p].Listed && !s.Routes[p].Data.NoIndex {

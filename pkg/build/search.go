@@ -1,12 +1,14 @@
 package build
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"docsd/pkg/emit"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
@@ -116,8 +118,16 @@ func (st *state) indexSearch(routes []string) error {
 			return fmt.Errorf("search index of locale %s: %w", loc.Code, err)
 		}
 		docsRel, indexRel, _, _ := st.searchPaths(loc.Code)
+		if b.last == nil || !sameFile(b.last.files, docsRel, docs) || !sameFile(b.last.files, indexRel, index) {
+			st.searchChanged = true
+		}
 		st.files.Add(docsRel, docs)
 		st.files.Add(indexRel, index)
 	}
 	return nil
+}
+
+func sameFile(files *emit.Files, rel string, data []byte) bool {
+	old, _, ok := files.Get(rel)
+	return ok && bytes.Equal(old, data)
 }

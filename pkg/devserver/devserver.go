@@ -17,6 +17,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -42,6 +43,7 @@ type Server struct {
 	lastErr error
 	handler http.Handler
 	hub     *hub
+	watcher *atomic.Pointer[watch.Watcher] // set while Watch runs
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
 }
@@ -53,13 +55,21 @@ func New(opts build.Options, logw io.Writer) (*Server, error) {
 		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
 		opts.Renderers = 1
 	}
+	// A rebuild stops after the pages on screen when newer edits wait (build.Options.Interrupt).
+	watcher := &atomic.Pointer[watch.Watcher]{}
+	if opts.Interrupt == nil {
+		opts.Interrupt = func() bool {
+			w := watcher.Load()
+			return w != nil && w.Pending()
+		}
+	}
 	b := build.New(opts)
 	res, err := b.Build()
 	if err != nil {
 		b.Close()
 		return nil, err
 	}
-	s := &Server{b: b, root: opts.Root, log: log.New(logw, "docsd: ", 0), hub: newHub()}
+	s := &Server{b: b, root: opts.Root, log: log.New(logw, "docsd: ", 0), hub: newHub(), watcher: watcher}
 	s.apply(res)
 	return s, nil
 }
@@ -96,6 +106,8 @@ func (s *Server) Watch(ctx context.Context) error {
 		return fmt.Errorf("watching %s: %w", s.root, err)
 	}
 	defer w.Close()
+	s.watcher.Store(w)
+	defer s.watcher.Store(nil)
 	go w.Run(ctx)
 	for {
 		select {
@@ -118,10 +130,14 @@ func (s *Server) Rebuild(changed []string) {
 		viewed[c.route] = true
 	}
 	s.hub.mu.Unlock()
+	announced := map[string]bool{}
 	res, err := s.b.RebuildFirst(changed, viewed, func(partial *build.Result) {
 		// The pages on screen are ready: serve and announce them before the rest is rendered.
 		s.apply(partial)
-		s.notify(partial)
+		s.notify(partial, nil)
+		for _, r := range partial.Changed {
+			announced[r] = true
+		}
 	})
 	if s.OnRebuild != nil {
 		defer s.OnRebuild(res, err)
@@ -136,30 +152,30 @@ func (s *Server) Rebuild(changed []string) {
 	}
 	s.apply(res)
 	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
-	s.notify(res)
+	s.notify(res, announced)
 }
 
-// notify tells each browser what the build means for the page it shows.
-func (s *Server) notify(res *build.Result) {
+// notify tells each browser what the build means for the page it shows; routes in announced were
+// already updated by an early notice of the same build.
+func (s *Server) notify(res *build.Result, announced map[string]bool) {
 	updated := map[string]bool{}
 	for _, r := range res.Changed {
-		updated[r] = true
+		updated[r] = !announced[r]
 	}
 	s.hub.broadcast(func(c *client) any {
 		if res.ShellChanged {
 			return message{Type: "reload"}
 		}
-		if res.CSSChanged {
-			st := s.status(c.route)
+		st := s.status(c.route)
+		st.Search = res.SearchChanged
+		switch {
+		case res.CSSChanged:
 			st.Type, st.CSS = "css", res.CSS
-			return st
-		}
-		if updated[c.route] {
-			st := s.status(c.route)
+		case updated[c.route]:
 			st.Type = "update"
-			return st
+			st.Page, st.Sidebar = s.pageData(c.route)
 		}
-		return s.status(c.route)
+		return st
 	})
 }
 
@@ -170,6 +186,27 @@ type message struct {
 	Errors   []problem `json:"errors,omitempty"`
 	Problems []problem `json:"problems,omitempty"`
 	CSS      []string  `json:"css,omitempty"`
+	// Search is true when the search files changed: the page loads them again.
+	Search bool `json:"search,omitempty"`
+	// Page and Sidebar come with an update: the page's new data and its sidebar, so the browser
+	// re-renders without asking for them.
+	Page    json.RawMessage `json:"page,omitempty"`
+	Sidebar json.RawMessage `json:"sidebar,omitempty"`
+}
+
+// pageData is the data file of a route and of its sidebar in the current build (nil when absent).
+func (s *Server) pageData(route string) (page, sidebar json.RawMessage) {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	r := s.site.Routes[route]
+	if r == nil {
+		return nil, nil
+	}
+	page, _, _ = s.files.Get(s.site.DataPath(route))
+	if r.Data.Sidebar != "" {
+		sidebar, _, _ = s.files.Get("__data/sidebars/" + r.Data.Sidebar + ".json")
+	}
+	return page, sidebar
 }
 
 type problem struct {

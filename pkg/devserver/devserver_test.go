@@ -81,10 +81,23 @@ func TestEditIsPushedToTheBrowserShowingThePage(t *testing.T) {
 	if err := setup.ReadJSON(&m); err != nil || m.Type != "update" {
 		t.Fatalf("the browser showing the edited page got %+v, %v; want update", m, err)
 	}
+	if !strings.Contains(string(m.Page), "New text.") || !strings.Contains(string(m.Sidebar), `"label"`) {
+		t.Errorf("the update does not carry the page's new data and its sidebar: page %.200s, sidebar %.200s", m.Page, m.Sidebar)
+	}
 	m = message{}
 	intro.SetReadDeadline(time.Now().Add(5 * time.Second))
 	if err := intro.ReadJSON(&m); err != nil || m.Type != "status" {
 		t.Fatalf("a browser showing another page got %+v, %v; want status only", m, err)
+	}
+	// Once the search files are re-indexed, every browser hears it; the edited page's browser is
+	// not told to update twice.
+	for _, c := range []*websocket.Conn{setup, intro} {
+		for m = (message{}); !m.Search; {
+			c.SetReadDeadline(time.Now().Add(5 * time.Second))
+			if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
+				t.Fatalf("after the page: got %+v, %v; want a status saying the search files changed", m, err)
+			}
+		}
 	}
 	res, err := http.Get(srv.URL + "/docs/guide/setup")
 	if err != nil {

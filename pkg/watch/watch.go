@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -25,6 +26,7 @@ type Watcher struct {
 	files   map[string]bool // single files of interest, absolute
 	dirs    map[string]bool // folders watched recursively, absolute
 	quiet   time.Duration
+	waiting atomic.Bool // changes seen and not yet taken by the consumer
 	Batches chan []string
 	Errors  chan error
 }
@@ -35,7 +37,7 @@ func New(paths ...string) (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 25 * time.Millisecond,
+	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 10 * time.Millisecond,
 		Batches: make(chan []string), Errors: make(chan error, 8)}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -158,8 +160,13 @@ func (w *Watcher) Run(ctx context.Context) {
 		case out <- ready:
 			ready, out = nil, nil
 		}
+		w.waiting.Store(len(pending) > 0 || len(ready) > 0)
 	}
 }
+
+// Pending reports changes that the consumer has not taken yet: a rebuild in progress is already
+// out of date.
+func (w *Watcher) Pending() bool { return w.waiting.Load() }
 
 func dedupe(s []string) []string {
 	out := s[:0]

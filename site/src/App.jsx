@@ -43,8 +43,8 @@ export default function App({ site, getLayout, loadLayout }) {
   // The dev server's client asks for the current page again after an edit; the page re-renders in
   // place and the scroll position stays.
   useEffect(() => {
-    const refresh = () => {
-      refreshPage(site.basePath, pathRef.current, loadLayout)
+    const refresh = (event) => {
+      refreshPage(site.basePath, pathRef.current, loadLayout, event.detail)
         .then(() => setLoaded((n) => n + 1))
         .catch(() => setAttempt((n) => n + 1));
     };

@@ -87,11 +87,16 @@ export function seedNotFound(path) {
   if (notFoundPage) pages.set(path, { ...notFoundPage, route: path });
 }
 
-// refreshPage fetches a page and its sidebar again (the dev server says they changed) and only then
-// drops every cached page, so the page on screen never goes blank while it updates.
-export async function refreshPage(basePath, path, loadLayout) {
-  const page = await fetchJSON(dataUrl(basePath, path) + `?t=${Date.now()}`, path);
-  const sidebar = page.sidebar ? await fetchJSON(sidebarUrl(basePath, page.sidebar) + `?t=${Date.now()}`, path) : null;
+// refreshPage takes a page and its sidebar again (the dev server says they changed) and only then
+// drops every cached page, so the page on screen never goes blank while it updates. The dev
+// server's update message carries both (sent); without them, or for another page, they are fetched.
+export async function refreshPage(basePath, path, loadLayout, sent) {
+  const fresh = sent && sent.page && sent.route === path;
+  const page = fresh ? sent.page : await fetchJSON(dataUrl(basePath, path) + `?t=${Date.now()}`, path);
+  let sidebar = null;
+  if (page.sidebar) {
+    sidebar = fresh && sent.sidebar ? sent.sidebar : await fetchJSON(sidebarUrl(basePath, page.sidebar) + `?t=${Date.now()}`, path);
+  }
   await loadLayout(page.kind);
   pages.clear();
   sidebars.clear();

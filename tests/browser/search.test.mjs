@@ -185,12 +185,12 @@ test('on a phone the compact box searches too, in the dark theme', async () => {
   await context.close();
 });
 
-test('a rebuild in docsd watch ("docsd:refresh") makes the box fetch the files again, staying usable', async () => {
+test('a "docsd:search-reload" (docsd watch re-indexed pages) makes the box fetch the files again, staying usable', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
   await ready(page);
   const fetched = [];
   page.on('request', (r) => /search-(docs|index)-\d+\.json$/.test(r.url()) && fetched.push(r.url()));
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('docsd:refresh')));
+  await page.evaluate(() => window.dispatchEvent(new Event('docsd:search-reload')));
   for (let i = 0; i < 50 && fetched.length < 2; i++) await page.waitForTimeout(100);
   assert.equal(fetched.length, 2, `refetched: ${fetched}`);
   assert.equal(await page.getAttribute(box, 'placeholder'), 'Search Ctrl+K');

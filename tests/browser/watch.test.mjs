@@ -96,3 +96,29 @@ test('an open page reconnects by itself after the daemon restarts', async () => 
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   await page.close();
 });
+
+test('an edit re-indexes search: a page open on another route finds the new word without a reload', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${base}/docs/installation/install-vela`, { waitUntil: 'networkidle' });
+  const box = '.navbar-right .search-input';
+  await page.waitForFunction((sel) => document.querySelector(sel)?.placeholder.startsWith('Search '), box);
+  await page.evaluate(() => (window.__sameDocument = true));
+  const file = join(project, 'content/docs/usage/secrets.md');
+  const original = readFileSync(file, 'utf8');
+  // A word no page has, added to a page this browser does not show.
+  writeFileSync(file, `${original}\n\n## Zanzibarquux rotation\n\nRotate zanzibarquux credentials often.\n`);
+  let hits = 0;
+  for (let i = 0; i < 50 && hits === 0; i++) {
+    await page.waitForTimeout(200);
+    await page.fill(box, 'zanzibarquux');
+    hits = await page.locator('.search-hit').count();
+  }
+  assert.ok(hits > 0, 'the new word is found');
+  assert.match(await page.locator('.search-hit').first().textContent(), /Zanzibarquux rotation/i);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+  writeFileSync(file, original);
+  assert.deepEqual(errors, []);
+  await page.close();
+});

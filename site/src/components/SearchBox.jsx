@@ -42,18 +42,14 @@ export default function SearchBox({ site, page, compact = false }) {
     };
   }, [site.searchDocs, site.searchIndex, attempt]);
 
-  // In docsd watch, a rebuild re-indexes the changed pages: load the files again (search/load.js).
+  // In docsd watch, a rebuild that re-indexed pages says so (dev/client.js): load the files again.
   useEffect(() => {
     const onReload = () => {
       forgetSearch();
       setAttempt((n) => n + 1);
     };
     window.addEventListener('docsd:search-reload', onReload);
-    window.addEventListener('docsd:refresh', onReload);
-    return () => {
-      window.removeEventListener('docsd:search-reload', onReload);
-      window.removeEventListener('docsd:refresh', onReload);
-    };
+    return () => window.removeEventListener('docsd:search-reload', onReload);
   }, []);
 
   useEffect(() => {

@@ -21,7 +21,10 @@ export function connect(site) {
     socket.addEventListener('open', () => {
       sayRoute();
       // After a restart of the daemon, what it serves may have changed while we were away.
-      if (wasConnected) window.dispatchEvent(new CustomEvent('docsd:refresh'));
+      if (wasConnected) {
+        window.dispatchEvent(new CustomEvent('docsd:refresh'));
+        window.dispatchEvent(new Event('docsd:search-reload'));
+      }
       wasConnected = true;
     });
     socket.addEventListener('message', (event) => {
@@ -30,7 +33,13 @@ export function connect(site) {
         location.reload();
         return;
       }
-      if (msg.type === 'update') window.dispatchEvent(new CustomEvent('docsd:refresh'));
+      // An update carries the page's new data (and its sidebar's), so the page re-renders at once.
+      if (msg.type === 'update') {
+        window.dispatchEvent(new CustomEvent('docsd:refresh', { detail: { route: msg.route, page: msg.page, sidebar: msg.sidebar } }));
+      }
+      // The search files change after the pages (docsd re-indexes once the pages on screen are
+      // out): every open page loads them again, whatever it shows.
+      if (msg.search) window.dispatchEvent(new Event('docsd:search-reload'));
       if (msg.type === 'css') swapStylesheets(msg.css || []);
       showOverlay(msg.errors || [], msg.problems || []);
     });

@@ -37,9 +37,8 @@ export function forgetSearch() {
   revalidate = true;
 }
 
-// reloadSearch tells the search boxes to load the files again. The boxes also do it on the dev
-// shell's "docsd:refresh" (docsd watch rebuilt what the page shows), so an open page searches the
-// new text without a reload.
+// reloadSearch tells the search boxes to load the files again. The dev shell sends the same event
+// when docsd watch re-indexed pages, so an open page searches the new text without a reload.
 export function reloadSearch() {
   window.dispatchEvent(new Event('docsd:search-reload'));
 }
