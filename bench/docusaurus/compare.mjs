@@ -1,0 +1,276 @@
+// Why this exists: issue 2 wants docsd's build speed compared with Docusaurus's on the same site
+// (target: docsd ≥ 50× faster). run.sh installs Docusaurus 3.8.1 into a temporary folder and calls
+// this script, which copies OUR content there (converting at run time the little that Docusaurus reads
+// differently), then times cold builds of both tools alternately in the same run, follows their peak
+// memory, checks that both wrote the same pages, prints a Markdown table and, with --record, writes it
+// into BENCHMARKS.md between <!-- bench:docusaurus --> markers.
+//
+// Usage (through run.sh): node bench/docusaurus/compare.mjs --site DIR [--record]
+//   [--docsd-runs 5] [--docusaurus-runs 3]
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const { values: opts } = parseArgs({
+  options: {
+    site: { type: 'string' },
+    record: { type: 'boolean', default: false },
+    'docsd-runs': { type: 'string', default: '5' },
+    'docusaurus-runs': { type: 'string', default: '3' },
+  },
+});
+if (!opts.site) fail('--site DIR is required (the folder where run.sh installed Docusaurus)');
+const site = path.resolve(opts.site);
+const docsdRuns = Number(opts['docsd-runs']);
+const docusaurusRuns = Number(opts['docusaurus-runs']);
+const docsdBin = path.join(repo, 'bin/docsd');
+if (!fs.existsSync(docsdBin)) fail('bin/docsd is missing: run `make docsd` first');
+
+// --- 1. Our content, in the layout Docusaurus expects ---------------------------------------------
+// Copies, not symlinks: webpack resolves a symlink to its real path, outside the docs and blog plugins'
+// folders, so Docusaurus compiles those files with its fallback MDX loader as partials, without their
+// `metadata` export, and static generation fails on every page ("Cannot destructure property 'title'
+// of 'metadata'", "Cannot read properties of undefined (reading 'id')").
+const copies = [
+  ['content/docs', 'docs'],
+  ['content/blog', 'blog'],
+  ['content/pages', 'src/pages'],
+  ['content/static', 'static'],
+  ['bench/docusaurus/docusaurus.config.js', 'docusaurus.config.js'],
+  ['bench/docusaurus/sidebars.js', 'sidebars.js'],
+];
+for (const [from, to] of copies) {
+  fs.rmSync(path.join(site, to), { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(path.join(site, to)), { recursive: true });
+  fs.cpSync(path.join(repo, from), path.join(site, to), { recursive: true });
+}
+// The one conversion: the blog post and the two pages link to docs by relative file path
+// (../docs/usage/quickstart.md), which docsd resolves across the whole site but Docusaurus's blog and
+// pages plugins do not (they resolve only links to their own files). Rewrite those links to the URLs
+// docsd gives them; nothing is dropped.
+let linksRewritten = 0;
+const rewriteLinks = (dir, targets) => {
+  for (const file of mdFiles(path.join(site, dir))) {
+    const text = fs.readFileSync(file, 'utf8');
+    const out = text.replace(new RegExp(String.raw`\]\((${targets}[^)\s:#]*)\.md(#[^)\s]*)?\)`, 'g'), (all, target, hash) => {
+      linksRewritten++;
+      const route = target.replace(/^(\.\.\/docs\/|\.\.\/pages\/)/, '').replace(/(^|\/)index$/, '');
+      return `](/docs/${route}${hash || ''})`;
+    });
+    if (out !== text) fs.writeFileSync(file, out);
+  }
+};
+rewriteLinks('blog', String.raw`(?:\.\.\/docs\/|\.\.\/pages\/)`); // blog → docs and pages
+rewriteLinks('src/pages', String.raw`(?:\.\.\/docs\/|(?![./]))`); // pages → docs, and page → page
+const counts = {
+  docs: mdFiles(path.join(site, 'docs')).length,
+  blog: mdFiles(path.join(site, 'blog')).length,
+  pages: mdFiles(path.join(site, 'src/pages')).length,
+};
+
+// --- 2. Timed cold builds, alternating -------------------------------------------------------------
+const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'docsd-vs-docusaurus-logs-'));
+const docsdOut = path.join(site, 'out-docsd');
+const docusaurusOut = path.join(site, 'build');
+// No token: docsd must not fetch plugin pages from the network into content/ during a benchmark.
+const docsdEnv = { ...process.env };
+delete docsdEnv.DOCSD_GITHUB_TOKEN;
+delete docsdEnv.GITHUB_TOKEN;
+
+const results = { docsd: [], docusaurus: [] };
+const loads = [];
+const start = new Date();
+for (let i = 0; i < Math.max(docsdRuns, docusaurusRuns); i++) {
+  if (i < docusaurusRuns) {
+    // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
+    for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
+      fs.rmSync(path.join(site, dir), { recursive: true, force: true });
+    }
+    loads.push(loadAverage());
+    const r = await measure(path.join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', docusaurusOut],
+      { cwd: site, log: path.join(logs, `docusaurus-${i + 1}.log`) });
+    results.docusaurus.push(r);
+    report('Docusaurus', i + 1, docusaurusRuns, r);
+  }
+  if (i < docsdRuns) {
+    fs.rmSync(docsdOut, { recursive: true, force: true });
+    loads.push(loadAverage());
+    const r = await measure(docsdBin, ['build', '--once', '--out', docsdOut],
+      { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${i + 1}.log`) });
+    results.docsd.push(r);
+    report('docsd', i + 1, docsdRuns, r);
+  }
+}
+loads.push(loadAverage());
+
+// --- 3. What each side built ---------------------------------------------------------------------
+const routesDocsd = routes(docsdOut);
+const routesDocusaurus = routes(docusaurusOut);
+const onlyDocsd = [...routesDocsd].filter((r) => !routesDocusaurus.has(r));
+const onlyDocusaurus = [...routesDocusaurus].filter((r) => !routesDocsd.has(r));
+const docsdPages = fs.readFileSync(path.join(logs, `docsd-${docsdRuns}.log`), 'utf8').match(/built (\d+) pages/)?.[1];
+
+const med = (rs, key) => median(rs.map((r) => r[key]));
+const range = (rs, key, f) => `${f(Math.min(...rs.map((r) => r[key])))}–${f(Math.max(...rs.map((r) => r[key])))}`;
+const sec = (s) => (s >= 10 ? s.toFixed(1) : s.toFixed(2)) + ' s';
+const mb = (kb) => (kb / 1024).toFixed(0) + ' MB';
+const ratio = med(results.docusaurus, 'seconds') / med(results.docsd, 'seconds');
+const ratioMem = med(results.docusaurus, 'peakKB') / med(results.docsd, 'peakKB');
+const versions = {
+  docusaurus: pkgVersion('@docusaurus/core'),
+  webpack: pkgVersion('webpack'),
+  react: pkgVersion('react'),
+};
+
+const table = [
+  `| measure | Docusaurus ${versions.docusaurus} (\`docusaurus build\`) | docsd (\`docsd build --once\`) | ratio |`,
+  '|---|---|---|---|',
+  `| cold build, median (min–max) | ${sec(med(results.docusaurus, 'seconds'))} (${range(results.docusaurus, 'seconds', sec)}), ${docusaurusRuns} runs` +
+    ` | ${sec(med(results.docsd, 'seconds'))} (${range(results.docsd, 'seconds', sec)}), ${docsdRuns} runs | **${ratio.toFixed(1)}×** faster (target ≥ 50×) |`,
+  `| peak RSS of the process tree, median | ${mb(med(results.docusaurus, 'peakKB'))} | ${mb(med(results.docsd, 'peakKB'))} | ${ratioMem.toFixed(1)}× less |`,
+  `| HTML pages written | ${routesDocusaurus.size} | ${routesDocsd.size} (docsd: "built ${docsdPages} pages" + 404) | same routes: ${routesDocsd.size - onlyDocsd.length} in common, ${onlyDocsd.length} only docsd, ${onlyDocusaurus.length} only Docusaurus |`,
+].join('\n');
+
+const loadText = `load average (1 min) ${loads[0].toFixed(2)} at the start, ${loads.at(-1).toFixed(2)} at the end, ` +
+  `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} at the start of each build`;
+const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} blog post${counts.blog === 1 ? '' : 's'} and ${counts.pages} pages ` +
+  `(content/), copied into a temporary Docusaurus site (bench/docusaurus/docusaurus.config.js: base /docs/, the three ` +
+  `folder-generated sidebars, the blog at /docs/blog; the classic preset's defaults, no Docusaurus Faster, ` +
+  `no search plugin, while docsd also builds its search index). The only conversion: ${linksRewritten} relative links ` +
+  `from the blog post and the pages to docs files, which Docusaurus's blog and pages plugins do not resolve, ` +
+  `rewritten to their /docs/… URLs; no page was dropped. Each build is cold (a new process; Docusaurus's ` +
+  '.docusaurus and node_modules/.cache and both output folders removed first); the two tools ran alternately ' +
+  'and the ratio is of the medians of this one run. Peak RSS is the sum over the process tree (docsd and its ' +
+  'Node renderer; Docusaurus and its webpack workers), sampled every 20 ms.';
+
+console.log('\n' + table + '\n');
+console.log(`${start.toISOString()} · ${machine()} · Node ${process.version} · webpack ${versions.webpack}, React ${versions.react} · ${loadText}`);
+console.log(notes);
+
+if (opts.record) {
+  const body = `Measured ${start.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`make bench-docusaurus\` ` +
+    `(\`bench/docusaurus/run.sh --record\`) on this machine (${machine()}), Node ${process.version}, ` +
+    `Docusaurus ${versions.docusaurus} with webpack ${versions.webpack} and React ${versions.react} from the npm registry. ` +
+    `Other work was running on the machine during the run, ${loadText}: it slows both sides, which is why the ` +
+    'comparison is a ratio measured in the same run; absolute times on a quiet machine are lower (see Build).\n\n' +
+    table + '\n\n' + notes + '\n';
+  recordSection(path.join(repo, 'BENCHMARKS.md'), body);
+  console.log('\nwrote the Docusaurus comparison section of BENCHMARKS.md');
+}
+fs.rmSync(logs, { recursive: true, force: true });
+
+// --- helpers -------------------------------------------------------------------------------------
+
+// measure runs a command to completion, its output into a log file, and returns its wall time and the
+// peak of the summed resident memory of its process tree. A failed build stops the benchmark.
+function measure(cmd, args, { cwd, env = process.env, log }) {
+  return new Promise((resolve) => {
+    const fd = fs.openSync(log, 'w');
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', fd, fd] });
+    let peakKB = 0;
+    const timer = setInterval(() => { peakKB = Math.max(peakKB, treeRSS(child.pid)); }, 20);
+    child.on('exit', (code, signal) => {
+      const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+      clearInterval(timer);
+      fs.closeSync(fd);
+      if (code !== 0) {
+        const tail = fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
+        fail(`${path.basename(cmd)} ${args.join(' ')} failed (${signal || 'exit ' + code}); end of its log:\n${tail}`);
+      }
+      resolve({ seconds, peakKB });
+    });
+  });
+}
+
+// treeRSS sums VmRSS (KB) of a process and all its descendants. Children are listed per thread
+// (/proc/PID/task/TID/children), so every thread is read: Go and Node start processes from any thread.
+function treeRSS(pid) {
+  let total = 0;
+  try {
+    total = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] || 0);
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      for (const c of children ? children.split(/\s+/) : []) total += treeRSS(Number(c));
+    }
+  } catch {
+    // The process (or a thread) ended while it was being read.
+  }
+  return total;
+}
+
+function report(tool, i, n, r) {
+  console.log(`${tool} run ${i}/${n}: ${r.seconds.toFixed(2)} s, peak RSS ${(r.peakKB / 1024).toFixed(0)} MB (load ${loadAverage().toFixed(2)})`);
+}
+
+// routes lists the pages of a build as routes: every .html file, without .html and /index.
+function routes(dir) {
+  const set = new Set();
+  for (const f of walk(dir)) {
+    if (!f.endsWith('.html')) continue;
+    set.add(path.relative(dir, f).replace(/\.html$/, '').replace(/(^|\/)index$/, ''));
+  }
+  return set;
+}
+
+function mdFiles(dir) {
+  return walk(dir).filter((f) => /\.mdx?$/.test(f));
+}
+
+function walk(dir) {
+  return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name));
+}
+
+function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}
+
+function loadAverage() {
+  return Number(fs.readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+}
+
+function machine() {
+  const cpu = os.cpus();
+  return `${cpu.length} cores, ${cpu[0]?.model.trim() || 'unknown CPU'}`;
+}
+
+function pkgVersion(name) {
+  return JSON.parse(fs.readFileSync(path.join(site, 'node_modules', name, 'package.json'), 'utf8')).version;
+}
+
+// recordSection replaces the text between the docusaurus markers of BENCHMARKS.md; without them it adds
+// a "Docusaurus comparison" section after the Build section (or at the end). Nothing else is touched.
+function recordSection(file, body) {
+  const startMark = '<!-- bench:docusaurus -->';
+  const endMark = '<!-- /bench:docusaurus -->';
+  const block = `${startMark}\n${body}${endMark}`;
+  let text = fs.readFileSync(file, 'utf8');
+  const i = text.indexOf(startMark);
+  const j = text.indexOf(endMark);
+  if (i >= 0 && j > i) {
+    text = text.slice(0, i) + block + text.slice(j + endMark.length);
+  } else {
+    const section = `\n## Docusaurus comparison\n\n${block}\n`;
+    const after = text.indexOf('<!-- /bench:build -->');
+    if (after >= 0) {
+      const eol = text.indexOf('\n', after);
+      const at = eol < 0 ? text.length : eol + 1;
+      text = text.slice(0, at) + section + text.slice(at);
+    } else {
+      text += section;
+    }
+  }
+  fs.writeFileSync(file, text);
+}
+
+function fail(message) {
+  console.error('bench/docusaurus: ' + message);
+  process.exit(1);
+}
