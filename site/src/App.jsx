@@ -4,6 +4,7 @@ import { cachedPage, cachedSidebar, forget, loadPage, NotFoundError, refreshPage
 import { NavigationContext, makeNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';
 import { doneProgress } from './progress.js';
+import { cancelSmoothScroll, smoothScrollToElement } from './scroll.js';
 import Layout from './components/Layout.jsx';
 import DocumentTitle from './components/DocumentTitle.jsx';
 import ErrorBoundary from './components/ErrorBoundary.jsx';
@@ -70,22 +71,49 @@ export default function App({ site, getLayout, loadLayout }) {
     };
   }, [path, attempt, Page, site.basePath, loadLayout]);
 
-  // After navigation: scroll to the hash target, or to the top when there is none.
-  const first = useRef(true);
+  // After navigation: scroll to the hash target, or to the top when there is none. A new page opens
+  // at its target at once; a jump inside the page on screen glides there (scroll.js).
+  const shown = useRef(null);
   useLayoutEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    const before = shown.current;
+    shown.current = { pathname: location.pathname, Page };
+    if (!before) return;
+    const samePage = before.pathname === location.pathname && before.Page === Page;
     if (location.hash) {
       const el = document.getElementById(decodeURIComponent(location.hash.slice(1)));
       if (el) {
-        el.scrollIntoView();
+        if (samePage) smoothScrollToElement(el);
+        else {
+          cancelSmoothScroll();
+          el.scrollIntoView();
+        }
         return;
       }
     }
+    cancelSmoothScroll();
     window.scrollTo(0, 0);
   }, [location.pathname, location.hash, Page]);
+
+  // Plain #links (table of contents, heading anchors) would make the browser jump. Let the browser
+  // do its fragment navigation (history entry, :target, where Tab continues from), put the window
+  // back where it was before anything is painted, and glide from there instead.
+  useEffect(() => {
+    const onClick = (event) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      const a = event.target instanceof Element && event.target.closest('a[href^="#"]');
+      if (!a || a.target) return;
+      const href = a.getAttribute('href');
+      const el = href.length > 1 && document.getElementById(decodeURIComponent(href.slice(1)));
+      if (!el) return;
+      event.preventDefault();
+      const from = window.scrollY;
+      window.location.hash = href;
+      window.scrollTo({ top: from, behavior: 'instant' });
+      smoothScrollToElement(el);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, []);
 
   const sidebar = page && page.sidebar ? cachedSidebar(page.sidebar) : null;
   return (

@@ -8,8 +8,12 @@ const SKIP = new Set(['SCRIPT', 'STYLE', 'MARK', 'TEXTAREA', 'BUTTON']);
 
 const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// content is the page's text, or null while the page is not there yet: a page still loading (or
+// whose load failed) shows a placeholder in #main-content, and highlighting waits for the page.
 function content() {
-  return document.querySelector('#main-content .markdown') || document.querySelector('#main-content article') || document.querySelector('#main-content');
+  const main = document.getElementById('main-content');
+  if (!main || main.querySelector('.page-loading, .load-error')) return null;
+  return main.querySelector('.markdown') || main.querySelector('article') || main;
 }
 
 // markWords wraps every occurrence of the words in root's text in <mark class="search-highlight">
