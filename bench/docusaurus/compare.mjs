@@ -83,28 +83,44 @@ delete docsdEnv.GITHUB_TOKEN;
 
 const results = { docsd: [], docusaurus: [] };
 const loads = [];
+const order = []; // d: docsd, D: Docusaurus
 const start = new Date();
-for (let i = 0; i < Math.max(docsdRuns, docusaurusRuns); i++) {
-  if (i < docusaurusRuns) {
-    // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
-    for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
-      fs.rmSync(path.join(site, dir), { recursive: true, force: true });
-    }
-    loads.push(loadAverage());
-    const r = await measure(path.join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', docusaurusOut],
-      { cwd: site, log: path.join(logs, `docusaurus-${i + 1}.log`) });
-    results.docusaurus.push(r);
-    report('Docusaurus', i + 1, docusaurusRuns, r);
+// The order is d D d D d D d d by default (docsd, Docusaurus): each Docusaurus build has a docsd build just
+// before and just after it, so a change of the machine's load during the run hits both sides of
+// each pair; the remaining docsd builds come at the end.
+const runDocsd = async () => {
+  const i = results.docsd.length + 1;
+  fs.rmSync(docsdOut, { recursive: true, force: true });
+  loads.push(loadAverage());
+  const r = await measure(docsdBin, ['build', '--once', '--out', docsdOut],
+    { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${i}.log`) });
+  results.docsd.push(r);
+  order.push('d');
+  report('docsd', i, docsdRuns, r);
+};
+const runDocusaurus = async () => {
+  const i = results.docusaurus.length + 1;
+  // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
+  for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
+    fs.rmSync(path.join(site, dir), { recursive: true, force: true });
   }
-  if (i < docsdRuns) {
-    fs.rmSync(docsdOut, { recursive: true, force: true });
-    loads.push(loadAverage());
-    const r = await measure(docsdBin, ['build', '--once', '--out', docsdOut],
-      { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${i + 1}.log`) });
-    results.docsd.push(r);
-    report('docsd', i + 1, docsdRuns, r);
-  }
+  loads.push(loadAverage());
+  const r = await measure(path.join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', docusaurusOut],
+    { cwd: site, log: path.join(logs, `docusaurus-${i}.log`) });
+  results.docusaurus.push(r);
+  order.push('D');
+  report('Docusaurus', i, docusaurusRuns, r);
+};
+const pairs = []; // per Docusaurus build: its time over the mean of the docsd builds around it
+if (docsdRuns < docusaurusRuns + 1) fail('--docsd-runs must be at least --docusaurus-runs + 1');
+await runDocsd();
+for (let k = 0; k < docusaurusRuns; k++) {
+  await runDocusaurus();
+  await runDocsd();
+  const around = (results.docsd.at(-2).seconds + results.docsd.at(-1).seconds) / 2;
+  pairs.push(results.docusaurus.at(-1).seconds / around);
 }
+while (results.docsd.length < docsdRuns) await runDocsd();
 loads.push(loadAverage());
 
 // --- 3. What each side built ---------------------------------------------------------------------
@@ -118,7 +134,9 @@ const med = (rs, key) => median(rs.map((r) => r[key]));
 const range = (rs, key, f) => `${f(Math.min(...rs.map((r) => r[key])))}–${f(Math.max(...rs.map((r) => r[key])))}`;
 const sec = (s) => (s >= 10 ? s.toFixed(1) : s.toFixed(2)) + ' s';
 const mb = (kb) => (kb / 1024).toFixed(0) + ' MB';
+const x = (r) => r.toFixed(1) + '×';
 const ratio = med(results.docusaurus, 'seconds') / med(results.docsd, 'seconds');
+const ratioCPU = med(results.docusaurus, 'cpu') / med(results.docsd, 'cpu');
 const ratioMem = med(results.docusaurus, 'peakKB') / med(results.docsd, 'peakKB');
 const versions = {
   docusaurus: pkgVersion('@docusaurus/core'),
@@ -127,25 +145,30 @@ const versions = {
 };
 
 const table = [
-  `| measure | Docusaurus ${versions.docusaurus} (\`docusaurus build\`) | docsd (\`docsd build --once\`) | ratio |`,
+  `| measure | Docusaurus ${versions.docusaurus} (\`docusaurus build\`) | docsd (\`docsd build --once\`) | Docusaurus / docsd |`,
   '|---|---|---|---|',
-  `| cold build, median (min–max) | ${sec(med(results.docusaurus, 'seconds'))} (${range(results.docusaurus, 'seconds', sec)}), ${docusaurusRuns} runs` +
-    ` | ${sec(med(results.docsd, 'seconds'))} (${range(results.docsd, 'seconds', sec)}), ${docsdRuns} runs | **${ratio.toFixed(1)}×** faster (target ≥ 50×) |`,
-  `| peak RSS of the process tree, median | ${mb(med(results.docusaurus, 'peakKB'))} | ${mb(med(results.docsd, 'peakKB'))} | ${ratioMem.toFixed(1)}× less |`,
-  `| HTML pages written | ${routesDocusaurus.size} | ${routesDocsd.size} (docsd: "built ${docsdPages} pages" + 404) | same routes: ${routesDocsd.size - onlyDocsd.length} in common, ${onlyDocsd.length} only docsd, ${onlyDocusaurus.length} only Docusaurus |`,
+  `| cold build, wall time, median (min–max) | ${sec(med(results.docusaurus, 'seconds'))} (${range(results.docusaurus, 'seconds', sec)}), ${docusaurusRuns} build${docusaurusRuns === 1 ? '' : 's'}` +
+    ` | ${sec(med(results.docsd, 'seconds'))} (${range(results.docsd, 'seconds', sec)}), ${docsdRuns} builds | **${x(ratio)}** (ratio of the medians; target ≥ 50×) |`,
+  `| each Docusaurus build over the mean of the docsd builds just before and after it | | | ${pairs.map(x).join(', ')} (median **${x(median(pairs))}**) |`,
+  `| CPU time (user + sys) of the process tree, median | ${sec(med(results.docusaurus, 'cpu'))} | ${sec(med(results.docsd, 'cpu'))} | ${x(ratioCPU)} |`,
+  `| peak RSS of the process tree, median | ${mb(med(results.docusaurus, 'peakKB'))} | ${mb(med(results.docsd, 'peakKB'))} | ${x(ratioMem)} |`,
+  `| HTML pages written | ${routesDocusaurus.size} | ${routesDocsd.size} ("built ${docsdPages} pages" + the 404 page) | same routes: ${routesDocsd.size - onlyDocsd.length} in common, ${onlyDocsd.length} only docsd, ${onlyDocusaurus.length} only Docusaurus |`,
 ].join('\n');
 
-const loadText = `load average (1 min) ${loads[0].toFixed(2)} at the start, ${loads.at(-1).toFixed(2)} at the end, ` +
-  `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} at the start of each build`;
+const loadText = `load average (1 min) ${loads[0].toFixed(2)} before the first build, ${loads.at(-1).toFixed(2)} after the last, ` +
+  `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} at the start of the builds (these include the ` +
+  "benchmark's own builds: a Docusaurus build keeps both cores busy)";
 const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} blog post${counts.blog === 1 ? '' : 's'} and ${counts.pages} pages ` +
   `(content/), copied into a temporary Docusaurus site (bench/docusaurus/docusaurus.config.js: base /docs/, the three ` +
   `folder-generated sidebars, the blog at /docs/blog; the classic preset's defaults, no Docusaurus Faster, ` +
   `no search plugin, while docsd also builds its search index). The only conversion: ${linksRewritten} relative links ` +
   `from the blog post and the pages to docs files, which Docusaurus's blog and pages plugins do not resolve, ` +
-  `rewritten to their /docs/… URLs; no page was dropped. Each build is cold (a new process; Docusaurus's ` +
-  '.docusaurus and node_modules/.cache and both output folders removed first); the two tools ran alternately ' +
-  'and the ratio is of the medians of this one run. Peak RSS is the sum over the process tree (docsd and its ' +
-  'Node renderer; Docusaurus and its webpack workers), sampled every 20 ms.';
+  `rewritten to their /docs/… URLs; no page was dropped. Each build is cold: a new process, with Docusaurus's ` +
+  '.docusaurus and node_modules/.cache and both output folders removed first. The builds ran in the order ' +
+  `${order.join(' ')} (d docsd, D Docusaurus), so each Docusaurus build has a docsd build just before and after it; ` +
+  'the per-build ratios compare those neighbours, which the changing load of the machine affects alike. CPU time ' +
+  '(GNU time) is the figure that other work on the machine changes least. Peak RSS is the sum over the process ' +
+  'tree (docsd and its Node renderer; Docusaurus and its webpack workers), sampled every 20 ms.';
 
 console.log('\n' + table + '\n');
 console.log(`${start.toISOString()} · ${machine()} · Node ${process.version} · webpack ${versions.webpack}, React ${versions.react} · ${loadText}`);
@@ -156,7 +179,7 @@ if (opts.record) {
     `(\`bench/docusaurus/run.sh --record\`) on this machine (${machine()}), Node ${process.version}, ` +
     `Docusaurus ${versions.docusaurus} with webpack ${versions.webpack} and React ${versions.react} from the npm registry. ` +
     `Other work was running on the machine during the run, ${loadText}: it slows both sides, which is why the ` +
-    'comparison is a ratio measured in the same run; absolute times on a quiet machine are lower (see Build).\n\n' +
+    'comparison is made of ratios measured in the same run; wall times on a quiet machine are lower (see Build).\n\n' +
     table + '\n\n' + notes + '\n';
   recordSection(path.join(repo, 'BENCHMARKS.md'), body);
   console.log('\nwrote the Docusaurus comparison section of BENCHMARKS.md');
@@ -165,15 +188,18 @@ fs.rmSync(logs, { recursive: true, force: true });
 
 // --- helpers -------------------------------------------------------------------------------------
 
-// measure runs a command to completion, its output into a log file, and returns its wall time and the
-// peak of the summed resident memory of its process tree. A failed build stops the benchmark.
+// measure runs a command to completion, its output into a log file, and returns its wall time, its
+// CPU time (user + sys of the command and every descendant, from GNU time's rusage) and the peak of the
+// summed resident memory of its process tree. A failed build stops the benchmark.
 function measure(cmd, args, { cwd, env = process.env, log }) {
   return new Promise((resolve) => {
     const fd = fs.openSync(log, 'w');
+    const times = log + '.time';
     const t0 = process.hrtime.bigint();
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', fd, fd] });
+    const child = spawn('/usr/bin/time', ['-f', '%U %S', '-o', times, cmd, ...args], { cwd, env, stdio: ['ignore', fd, fd] });
     let peakKB = 0;
-    const timer = setInterval(() => { peakKB = Math.max(peakKB, treeRSS(child.pid)); }, 20);
+    // The tree under GNU time, without time's own ~2 MB.
+    const timer = setInterval(() => { peakKB = Math.max(peakKB, treeRSS(child.pid) - ownRSS(child.pid)); }, 20);
     child.on('exit', (code, signal) => {
       const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
       clearInterval(timer);
@@ -182,7 +208,8 @@ function measure(cmd, args, { cwd, env = process.env, log }) {
         const tail = fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
         fail(`${path.basename(cmd)} ${args.join(' ')} failed (${signal || 'exit ' + code}); end of its log:\n${tail}`);
       }
-      resolve({ seconds, peakKB });
+      const [user, sys] = fs.readFileSync(times, 'utf8').trim().split('\n').at(-1).split(' ').map(Number);
+      resolve({ seconds, cpu: user + sys, peakKB });
     });
   });
 }
@@ -190,9 +217,8 @@ function measure(cmd, args, { cwd, env = process.env, log }) {
 // treeRSS sums VmRSS (KB) of a process and all its descendants. Children are listed per thread
 // (/proc/PID/task/TID/children), so every thread is read: Go and Node start processes from any thread.
 function treeRSS(pid) {
-  let total = 0;
+  let total = ownRSS(pid);
   try {
-    total = Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] || 0);
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
       const children = fs.readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
       for (const c of children ? children.split(/\s+/) : []) total += treeRSS(Number(c));
@@ -203,8 +229,16 @@ function treeRSS(pid) {
   return total;
 }
 
+function ownRSS(pid) {
+  try {
+    return Number(fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)?.[1] || 0);
+  } catch {
+    return 0;
+  }
+}
+
 function report(tool, i, n, r) {
-  console.log(`${tool} run ${i}/${n}: ${r.seconds.toFixed(2)} s, peak RSS ${(r.peakKB / 1024).toFixed(0)} MB (load ${loadAverage().toFixed(2)})`);
+  console.log(`${tool} build ${i}/${n}: ${r.seconds.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s, peak RSS ${(r.peakKB / 1024).toFixed(0)} MB (load ${loadAverage().toFixed(2)})`);
 }
 
 // routes lists the pages of a build as routes: every .html file, without .html and /index.

@@ -7,6 +7,11 @@
 # Usage: bench/docusaurus/run.sh [--record] [--docsd-runs N] [--docusaurus-runs N]
 # (`make bench-docusaurus` builds bin/docsd first and records.)
 set -euo pipefail
+# GNU time reports the CPU time of each build's whole process tree.
+if [ ! -x /usr/bin/time ]; then
+  echo "installing Debian's time (GNU time)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null
+fi
 here=$(cd "$(dirname "$0")/../.." && pwd)
 work=$(mktemp -d /tmp/docsd-vs-docusaurus-XXXX)
 trap 'rm -rf "$work"' EXIT
