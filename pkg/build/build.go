@@ -36,6 +36,9 @@ type Options struct {
 	Dev bool
 	// Renderers is the number of Node processes that render pages; 0 means one per core.
 	Renderers int
+	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
+	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
+	LowMemory bool
 	// Interrupt, when set, is asked between batches of the pages a rebuild renders after the pages
 	// on screen (RebuildFirst). True means newer edits wait: the rebuild stops there and the next
 	// one renders what it left (the dev server; a writer saving often never waits for a sidebar's
@@ -164,6 +167,7 @@ func (b *Builder) Build() (*Result, error) {
 		return nil, err
 	}
 	step("render", start)
+	st.release()
 	b.last = st
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
 		Rendered: len(s.Order) + len(s.NotFound)}, nil
@@ -194,6 +198,9 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		b.bundler = bu
 	}
 	out, err := b.bundler.Build()
+	if b.opts.LowMemory {
+		b.bundler.Release()
+	}
 	if err != nil {
 		return err
 	}

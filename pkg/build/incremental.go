@@ -165,11 +165,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	}
 	// Same routes as before: start from the last output and render the dirty routes only.
 	st.prepare()
-	for p, data := range last.files.Data {
-		if _, ok := st.files.Data[p]; !ok {
-			st.files.Add(p, data)
-		}
-	}
+	st.files.AddMissing(last.files)
 	for route, h := range last.hashes {
 		st.hashes[route] = h
 	}
@@ -302,6 +298,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 		}
 	}
 	sort.Strings(changed)
+	st.release()
 	b.last = st
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: rendered,
 		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}

@@ -214,10 +214,12 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 	}
 	root, opts := siteCopy(t, false)
 	rng := rand.New(rand.NewSource(seed))
+	// As the dev server builds: interrupted, and keeping memory low (packed files, released trees).
 	opts.Interrupt = func() bool { return rng.Intn(2) == 0 }
+	opts.LowMemory = true
 	inc := New(opts)
 	defer inc.Close()
-	opts.Interrupt = nil
+	opts.Interrupt, opts.LowMemory = nil, false
 	ref := New(opts)
 	defer ref.Close()
 	if _, err := inc.Build(); err != nil {
@@ -241,7 +243,8 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 		}
 		if early != nil {
 			for r := range first {
-				if p := want.Site.HTMLPath(r); want.Files.Data[p] != nil && !bytes.Equal(early.Files.Data[p], want.Files.Data[p]) {
+				p := want.Site.HTMLPath(r)
+				if now, _, _ := early.Files.Get(p); want.Files.Data[p] != nil && !bytes.Equal(now, want.Files.Data[p]) {
 					t.Fatalf("step %d (%s): the page on screen %s is not up to date when announced", i, desc, r)
 				}
 			}
@@ -260,8 +263,9 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 func compareFiles(t *testing.T, step string, got, want *Result) {
 	t.Helper()
 	var diffs []string
-	for p, w := range want.Files.Data {
-		if g, ok := got.Files.Data[p]; !ok {
+	gotData := got.Files.Contents()
+	for p, w := range want.Files.Contents() {
+		if g, ok := gotData[p]; !ok {
 			diffs = append(diffs, "missing "+p)
 		} else if !bytes.Equal(g, w) {
 			diffs = append(diffs, "differs "+p)
@@ -271,7 +275,7 @@ func compareFiles(t *testing.T, step string, got, want *Result) {
 			}
 		}
 	}
-	for p := range got.Files.Data {
+	for p := range gotData {
 		if _, ok := want.Files.Data[p]; !ok {
 			diffs = append(diffs, "extra "+p)
 		}

@@ -12,15 +12,9 @@ import (
 // assembly could not resolve, against the routes and every file of the build.
 func (st *state) checkLinks() {
 	report := links.Run(links.Input{
-		Site:    st.site,
-		Statics: st.statics,
-		Emitted: func(rel string) bool {
-			if _, ok := st.files.Data[rel]; ok {
-				return true
-			}
-			_, ok := st.files.Copies[rel]
-			return ok
-		},
+		Site:       st.site,
+		Statics:    st.statics,
+		Emitted:    st.files.Has,
 		Config:     st.b.cfgRaw,
 		ConfigFile: "docsd.toml",
 		ReadFile:   st.b.readSource,

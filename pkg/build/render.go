@@ -70,6 +70,9 @@ func newState(b *Builder, cfg *config.Site, s *site.Site, parsed []*site.Parsed)
 func (st *state) prepare() {
 	s, cfg := st.site, st.cfg
 	st.files = emit.NewFiles()
+	if st.b.opts.LowMemory {
+		st.files = emit.NewPackedFiles()
+	}
 	for p, data := range st.b.assets.Files {
 		st.files.Add(p, data)
 	}
@@ -97,6 +100,19 @@ func (st *state) prepare() {
 		st.siteData[loc.Code] = sd
 	}
 	st.assets = render.Assets{CSS: st.b.assets.EntryCSS, JS: st.b.assets.EntryJS, Preload: st.b.assets.Preload}
+}
+
+// release drops the parsed Markdown trees of a finished build when the builder keeps memory low;
+// a page rendered again parses its source again.
+func (st *state) release() {
+	if !st.b.opts.LowMemory {
+		return
+	}
+	for _, p := range st.parsed {
+		if p.Doc != nil {
+			p.Doc.Release()
+		}
+	}
 }
 
 // renderAll renders every route and the site-wide files.

@@ -23,10 +23,11 @@ type Output struct {
 
 // Bundler holds the esbuild contexts.
 type Bundler struct {
-	client, server api.BuildContext
-	siteDir        string
-	basePath       string
-	entryPoint     string // the client entry as the metafile names it
+	clientOpts, serverOpts api.BuildOptions
+	client, server         api.BuildContext // nil until the first Build and after Release
+	siteDir                string
+	basePath               string
+	entryPoint             string // the client entry as the metafile names it
 }
 
 const clientEntry = "src/entry-client.jsx"
@@ -84,26 +85,50 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.Target = api.ES2020
 	server.Loader = map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".png": api.LoaderFile}
 	server.MinifySyntax = production
-	cc, cerr := api.Context(client)
-	if cerr != nil {
-		return nil, fmt.Errorf("preparing the browser bundle: %v", cerr.Errors)
+	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
+	if err := b.contexts(); err != nil {
+		return nil, err
 	}
-	sc, serr := api.Context(server)
+	return b, nil
+}
+
+// contexts creates the esbuild contexts if they do not exist.
+func (b *Bundler) contexts() error {
+	if b.client != nil {
+		return nil
+	}
+	cc, cerr := api.Context(b.clientOpts)
+	if cerr != nil {
+		return fmt.Errorf("preparing the browser bundle: %v", cerr.Errors)
+	}
+	sc, serr := api.Context(b.serverOpts)
 	if serr != nil {
 		cc.Dispose()
-		return nil, fmt.Errorf("preparing the server bundle: %v", serr.Errors)
+		return fmt.Errorf("preparing the server bundle: %v", serr.Errors)
 	}
-	return &Bundler{client: cc, server: sc, siteDir: abs, basePath: basePath, entryPoint: clientEntry}, nil
+	b.client, b.server = cc, sc
+	return nil
+}
+
+// Release disposes of the esbuild contexts and the parsed modules they keep (tens of megabytes,
+// most of it React); the next Build starts cold. docsd watch rebuilds the shell rarely and runs
+// all day, so it trades that one slower build for memory.
+func (b *Bundler) Release() {
+	if b.client != nil {
+		b.client.Dispose()
+		b.server.Dispose()
+		b.client, b.server = nil, nil
+	}
 }
 
 // Close releases the esbuild contexts.
-func (b *Bundler) Close() {
-	b.client.Dispose()
-	b.server.Dispose()
-}
+func (b *Bundler) Close() { b.Release() }
 
 // Build rebuilds both bundles.
 func (b *Bundler) Build() (*Output, error) {
+	if err := b.contexts(); err != nil {
+		return nil, err
+	}
 	cr := b.client.Rebuild()
 	if len(cr.Errors) > 0 {
 		return nil, fmt.Errorf("bundling the browser shell: %s", formatMessages(cr.Errors))

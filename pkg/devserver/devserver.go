@@ -14,7 +14,9 @@ import (
 	"log"
 	"net/http"
 	"net/url"
+	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -44,13 +46,14 @@ type Server struct {
 	handler http.Handler
 	hub     *hub
 	watcher *atomic.Pointer[watch.Watcher] // set while Watch runs
+	tidy    *time.Timer                    // returns freed memory to the system when edits pause
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
 }
 
 // New builds the project once and returns the server.
 func New(opts build.Options, logw io.Writer) (*Server, error) {
-	opts.Dev = true
+	opts.Dev, opts.LowMemory = true, true
 	if opts.Renderers == 0 {
 		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
 		opts.Renderers = 1
@@ -71,11 +74,26 @@ func New(opts build.Options, logw io.Writer) (*Server, error) {
 	}
 	s := &Server{b: b, root: opts.Root, log: log.New(logw, "docsd: ", 0), hub: newHub(), watcher: watcher}
 	s.apply(res)
+	// A build leaves garbage several times the size of what it keeps: give it back to the system
+	// now, and after each burst of rebuilds once the writer pauses (tidy).
+	debug.FreeOSMemory()
+	if os.Getenv("GOGC") == "" {
+		// Rebuilds are small: collecting at 1.5× the live heap rather than 2× costs little time.
+		debug.SetGCPercent(50)
+	}
+	s.tidy = time.AfterFunc(time.Hour, debug.FreeOSMemory)
+	s.tidy.Stop()
 	return s, nil
 }
 
+// tidyAfter is how long after the last rebuild freed memory goes back to the system.
+const tidyAfter = time.Second
+
 // Close stops the builder.
-func (s *Server) Close() { s.b.Close() }
+func (s *Server) Close() {
+	s.tidy.Stop()
+	s.b.Close()
+}
 
 func (s *Server) apply(res *build.Result) {
 	s.mu.Lock()
@@ -153,6 +171,7 @@ func (s *Server) Rebuild(changed []string) {
 	s.apply(res)
 	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
 	s.notify(res, announced)
+	s.tidy.Reset(tidyAfter)
 }
 
 // notify tells each browser what the build means for the page it shows; routes in announced were

@@ -5,12 +5,14 @@ package emit
 
 import (
 	"bytes"
+	"compress/flate"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -19,14 +21,43 @@ type Files struct {
 	mu     sync.Mutex
 	Data   map[string][]byte
 	Copies map[string]string // output path → source file
+	// Packed holds the files that a packing build (NewPackedFiles) compressed, instead of Data.
+	Packed map[string][]byte
+	pack   bool
 }
 
 // NewFiles returns an empty build.
-func NewFiles() *Files { return &Files{Data: map[string][]byte{}, Copies: map[string]string{}} }
+func NewFiles() *Files {
+	return &Files{Data: map[string][]byte{}, Copies: map[string]string{}, Packed: map[string][]byte{}}
+}
+
+// NewPackedFiles returns an empty build that keeps its larger pages and page data files (__data/)
+// compressed, a fifth of their size: docsd watch holds the whole site in memory all day, and
+// rewrites a few of them per edit. Get unpacks them.
+func NewPackedFiles() *Files {
+	f := NewFiles()
+	f.pack = true
+	return f
+}
+
+// packMin is the smallest file a packing build compresses.
+const packMin = 4 << 10
 
 // Add puts a file into the build. It is safe for concurrent use.
 func (f *Files) Add(path string, data []byte) {
+	if f.pack && len(data) >= packMin && (strings.HasSuffix(path, ".html") || strings.HasPrefix(path, "__data/")) {
+		var b bytes.Buffer
+		zw, _ := flate.NewWriter(&b, flate.BestSpeed)
+		zw.Write(data)
+		zw.Close()
+		f.mu.Lock()
+		delete(f.Data, path)
+		f.Packed[path] = bytes.Clone(b.Bytes())
+		f.mu.Unlock()
+		return
+	}
 	f.mu.Lock()
+	delete(f.Packed, path)
 	f.Data[path] = data
 	f.mu.Unlock()
 }
@@ -35,14 +66,63 @@ func (f *Files) Add(path string, data []byte) {
 // with Add (the dev server serves a build while the rest of it renders).
 func (f *Files) Get(path string) (data []byte, copyOf string, ok bool) {
 	f.mu.Lock()
-	defer f.mu.Unlock()
-	if d, found := f.Data[path]; found {
+	d, found := f.Data[path]
+	z, packed := f.Packed[path]
+	src, copied := f.Copies[path]
+	f.mu.Unlock()
+	switch {
+	case found:
 		return d, "", true
-	}
-	if src, found := f.Copies[path]; found {
+	case packed:
+		data, err := io.ReadAll(flate.NewReader(bytes.NewReader(z)))
+		return data, "", err == nil
+	case copied:
 		return nil, src, true
 	}
 	return nil, "", false
+}
+
+// Has reports whether the build has a file at path.
+func (f *Files) Has(path string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	_, found := f.Data[path]
+	_, packed := f.Packed[path]
+	_, copied := f.Copies[path]
+	return found || packed || copied
+}
+
+// AddMissing puts every file of from that f does not have into f, as it is (packed or not).
+func (f *Files) AddMissing(from *Files) {
+	from.mu.Lock()
+	defer from.mu.Unlock()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for p, d := range from.Data {
+		if _, ok := f.Data[p]; !ok && f.Packed[p] == nil {
+			f.Data[p] = d
+		}
+	}
+	for p, z := range from.Packed {
+		if _, ok := f.Data[p]; !ok && f.Packed[p] == nil {
+			f.Packed[p] = z
+		}
+	}
+}
+
+// Contents lists every file with contents (not copies), packed ones unpacked.
+func (f *Files) Contents() map[string][]byte {
+	if len(f.Packed) == 0 {
+		return f.Data
+	}
+	out := make(map[string][]byte, len(f.Data)+len(f.Packed))
+	for p, d := range f.Data {
+		out[p] = d
+	}
+	for p := range f.Packed {
+		out[p], _, _ = f.Get(p)
+	}
+	return out
 }
 
 // Copy schedules a file on disk to be copied into the build.
@@ -60,8 +140,11 @@ func (f *Files) Paths() []string {
 	for p := range f.Data {
 		out = append(out, p)
 	}
+	for p := range f.Packed {
+		out = append(out, p)
+	}
 	for p := range f.Copies {
-		if _, dup := f.Data[p]; !dup {
+		if _, dup := f.Data[p]; !dup && f.Packed[p] == nil {
 			out = append(out, p)
 		}
 	}
@@ -117,8 +200,9 @@ func WriteAtomic(dir string, f *Files) error {
 // --once): changed files are replaced atomically through a temporary file and a rename, files that
 // are gone are removed, unchanged files are not touched.
 func Update(dir string, prev, next *Files) error {
-	for p, data := range next.Data {
-		if old, ok := prev.Data[p]; ok && bytes.Equal(old, data) {
+	prevData, nextData := prev.Contents(), next.Contents()
+	for p, data := range nextData {
+		if old, ok := prevData[p]; ok && bytes.Equal(old, data) {
 			continue
 		}
 		if err := writeFile(filepath.Join(dir, filepath.FromSlash(p)), data); err != nil {
@@ -133,15 +217,15 @@ func Update(dir string, prev, next *Files) error {
 			return err
 		}
 	}
-	for p := range prev.Data {
-		_, stillData := next.Data[p]
+	for p := range prevData {
+		_, stillData := nextData[p]
 		_, stillCopy := next.Copies[p]
 		if !stillData && !stillCopy {
 			os.Remove(filepath.Join(dir, filepath.FromSlash(p)))
 		}
 	}
 	for p := range prev.Copies {
-		_, stillData := next.Data[p]
+		_, stillData := nextData[p]
 		_, stillCopy := next.Copies[p]
 		if !stillData && !stillCopy {
 			os.Remove(filepath.Join(dir, filepath.FromSlash(p)))
@@ -151,13 +235,14 @@ func Update(dir string, prev, next *Files) error {
 }
 
 func writeAll(root string, f *Files) error {
-	for p, data := range f.Data {
-		if err := writeFile(filepath.Join(root, filepath.FromSlash(p)), data); err != nil {
+	data := f.Contents()
+	for p, d := range data {
+		if err := writeFile(filepath.Join(root, filepath.FromSlash(p)), d); err != nil {
 			return err
 		}
 	}
 	for p, src := range f.Copies {
-		if _, dup := f.Data[p]; dup {
+		if _, dup := data[p]; dup {
 			continue
 		}
 		if err := copyFile(filepath.Join(root, filepath.FromSlash(p)), src); err != nil {

@@ -1,8 +1,10 @@
 package emit
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -64,5 +66,46 @@ func TestUpdateTouchesOnlyWhatChanged(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "gone.html")); !os.IsNotExist(err) {
 		t.Error("a removed page is still in the folder")
+	}
+}
+
+// A packing build keeps large pages compressed and gives them back whole, to Get, to the copy of
+// what it misses from another build, and to the folder it writes.
+func TestPackedFilesRoundTrip(t *testing.T) {
+	page := []byte("<!doctype html>" + strings.Repeat("<p>Vela runs pipelines.</p>", 400))
+	f := NewPackedFiles()
+	f.Add("usage/quickstart.html", page)
+	f.Add("__data/usage/quickstart.json", page)
+	f.Add("small.html", []byte("<p>hi</p>"))
+	f.Add("search-index-1.json", page) // rewritten on every rebuild: kept as it is
+	if len(f.Packed) != 2 || f.Packed["usage/quickstart.html"] == nil || len(f.Packed["usage/quickstart.html"]) > len(page)/5 {
+		t.Fatalf("packed %d files; want the page and its data, each under a fifth of its size", len(f.Packed))
+	}
+	for _, p := range []string{"usage/quickstart.html", "__data/usage/quickstart.json", "search-index-1.json"} {
+		if got, _, ok := f.Get(p); !ok || !bytes.Equal(got, page) {
+			t.Errorf("Get(%s) does not give the file back", p)
+		}
+		if !f.Has(p) {
+			t.Errorf("Has(%s) is false", p)
+		}
+	}
+	next := NewPackedFiles()
+	next.Add("usage/quickstart.html", []byte("<p>new</p>"))
+	next.AddMissing(f)
+	if got, _, _ := next.Get("usage/quickstart.html"); string(got) != "<p>new</p>" {
+		t.Errorf("AddMissing replaced a file the build has: %q", got)
+	}
+	if got, _, _ := next.Get("__data/usage/quickstart.json"); !bytes.Equal(got, page) {
+		t.Error("AddMissing lost a packed file")
+	}
+	dir := filepath.Join(t.TempDir(), "build")
+	if err := WriteAtomic(dir, next); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "__data/usage/quickstart.json")); !bytes.Equal(got, page) {
+		t.Error("the written file is not the page")
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "usage/quickstart.html")); string(got) != "<p>new</p>" {
+		t.Errorf("written page %q", got)
 	}
 }

@@ -54,6 +54,8 @@ type Link struct {
 	Column int
 	Image  bool // an image or another embedded file rather than a page
 	node   ast.Node
+	// refLabel is the label of the reference definition the link came from (RefLabel).
+	refLabel string
 }
 
 // Section is the text under one heading (the first section, before any heading, has ID "").
@@ -73,8 +75,14 @@ type Doc struct {
 	Links    []Link
 	Sections []Section
 	source   []byte
-	root     ast.Node
+	root     ast.Node // nil after Release: Render parses source again
 	conv     *Converter
+	// truncated is true when a `<!-- truncate -->` block ends the excerpt.
+	truncated bool
+	// What the link check reads, found once by Parse (refs.go).
+	htmlIDs       []string
+	undefinedRefs []UndefinedRef
+	autoLinks     []AutoLinkRef
 	// mu serialises renders: a page shared by several locales is rendered with different link
 	// targets, and rendering rewrites the destinations in the tree.
 	mu sync.Mutex
@@ -83,9 +91,9 @@ type Doc struct {
 // Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
 // before it), so that link positions point into the file the writer edits.
 func (c *Converter) Parse(src []byte, firstLine int) *Doc {
-	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
-	root := c.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
-	d := &Doc{source: src, root: root, conv: c}
+	d := &Doc{source: src, conv: c}
+	root, title := d.parseTree()
+	d.root, d.Title = root, title
 	lines := lineStarts(src)
 	pos := func(off int) (int, int) {
 		i := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
@@ -93,11 +101,6 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 			i = 0
 		}
 		return i + firstLine, off - lines[i] + 1
-	}
-	// The first level-1 heading is the title when it comes before any other content.
-	if h, ok := root.FirstChild().(*ast.Heading); ok && h.Level == 1 {
-		d.Title = plainText(h, src)
-		root.RemoveChild(root, h)
 	}
 	_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -110,10 +113,10 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 			d.Headings = append(d.Headings, Heading{Level: n.Level, ID: string(idb), Text: plainText(n, src)})
 		case *ast.Link:
 			line, col := pos(startOffset(n, src) - 1)
-			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, node: n})
+			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, node: n, refLabel: refLabel(n)})
 		case *ast.Image:
 			line, col := pos(startOffset(n, src) - 2)
-			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, Image: true, node: n})
+			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, Image: true, node: n, refLabel: refLabel(n)})
 		case *ast.RawHTML:
 			segs := n.Segments
 			for i := 0; i < segs.Len(); i++ {
@@ -133,7 +136,39 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 		return ast.WalkContinue, nil
 	})
 	d.Sections = sections(root, src)
+	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
+		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && bytes.Contains(hb.Lines().Value(src), []byte("truncate")) {
+			d.truncated = true
+			break
+		}
+	}
 	return d
+}
+
+// parseTree parses the source into a tree, without the title heading, which it returns: the first
+// level-1 heading is the title when it comes before any other content.
+func (d *Doc) parseTree() (ast.Node, string) {
+	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
+	root := d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
+	title := ""
+	if h, ok := root.FirstChild().(*ast.Heading); ok && h.Level == 1 {
+		title = plainText(h, d.source)
+		root.RemoveChild(root, h)
+	}
+	return root, title
+}
+
+// Release drops the parsed tree, most of a document's memory; what the document says about itself
+// stays, and Render parses the source again. docsd watch holds every page of a site all day and
+// renders a few of them again per edit.
+func (d *Doc) Release() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.root = nil
+	for i := range d.Links {
+		d.Links[i].node = nil
+	}
 }
 
 var htmlAttr = regexp.MustCompile(`(?i)\b(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
@@ -173,29 +208,39 @@ func (d *Doc) TOC(min, max int) []Heading {
 func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for _, l := range d.Links {
-		switch n := l.node.(type) {
-		case *ast.Link:
-			n.Destination = []byte(resolve(l.Dest, false))
-		case *ast.Image:
-			n.Destination = []byte(resolve(l.Dest, true))
+	root := d.root
+	if root == nil {
+		// Released: a fresh tree, whose destinations are still as written.
+		root, _ = d.parseTree()
+		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+			if entering {
+				switch n := n.(type) {
+				case *ast.Link:
+					n.Destination = []byte(resolve(string(n.Destination), false))
+				case *ast.Image:
+					n.Destination = []byte(resolve(string(n.Destination), true))
+				}
+			}
+			return ast.WalkContinue, nil
+		})
+	} else {
+		for _, l := range d.Links {
+			switch n := l.node.(type) {
+			case *ast.Link:
+				n.Destination = []byte(resolve(l.Dest, false))
+			case *ast.Image:
+				n.Destination = []byte(resolve(l.Dest, true))
+			}
 		}
 	}
 	var buf bytes.Buffer
-	err := d.conv.md.Renderer().Render(&buf, d.source, d.root)
+	err := d.conv.md.Renderer().Render(&buf, d.source, root)
 	return buf.Bytes(), err
 }
 
 // Excerpt renders the blocks before a `<!-- truncate -->` comment; ok is false when there is none.
 func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok bool, err error) {
-	var cut ast.Node
-	for n := d.root.FirstChild(); n != nil; n = n.NextSibling() {
-		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && bytes.Contains(hb.Lines().Value(d.source), []byte("truncate")) {
-			cut = n
-			break
-		}
-	}
-	if cut == nil {
+	if !d.truncated {
 		return nil, false, nil
 	}
 	full, err := d.Render(resolve)

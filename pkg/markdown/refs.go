@@ -10,14 +10,16 @@ import (
 )
 
 // What the link checker needs beyond Doc.Links: ids that raw HTML defines, which links came from
-// reference definitions, and reference-style links whose label is defined nowhere. These walk the
-// parsed tree without changing it, so they are safe while another goroutine renders the document.
+// reference definitions, and reference-style links whose label is defined nowhere. Parse finds them
+// once (walking the tree without changing it), so they stay after Release drops the tree.
 
 var htmlID = regexp.MustCompile(`(?i)<[a-z][^>]*?\s(?:id|name)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 
 // HTMLIDs returns the ids (and <a name> anchors) that raw HTML in the document defines: #anchors
 // may point at them as well as at heading ids.
-func (d *Doc) HTMLIDs() []string {
+func (d *Doc) HTMLIDs() []string { return d.htmlIDs }
+
+func (d *Doc) findHTMLIDs() []string {
 	var out []string
 	add := func(raw []byte) {
 		for _, m := range htmlID.FindAllSubmatch(stripComments(raw), -1) {
@@ -75,11 +77,13 @@ func stripComments(raw []byte) []byte {
 
 // RefLabel is the label of the reference definition a link came from (`[text][label]`,
 // `[label][]`, `[label]`), or "" for an inline link.
-func (l Link) RefLabel() string {
-	if n, ok := l.node.(*ast.Link); ok && n.Reference != nil {
+func (l Link) RefLabel() string { return l.refLabel }
+
+func refLabel(n ast.Node) string {
+	if n, ok := n.(*ast.Link); ok && n.Reference != nil {
 		return string(n.Reference.Value)
 	}
-	if n, ok := l.node.(*ast.Image); ok && n.Reference != nil {
+	if n, ok := n.(*ast.Image); ok && n.Reference != nil {
 		return string(n.Reference.Value)
 	}
 	return ""
@@ -100,7 +104,9 @@ var codeSpan = regexp.MustCompile("`+[^`]*`+")
 
 // UndefinedRefs lists the full reference links of the document's text whose label is undefined.
 // Only the full form is checked: a lone `[word]` is too often meant literally.
-func (d *Doc) UndefinedRefs() []UndefinedRef {
+func (d *Doc) UndefinedRefs() []UndefinedRef { return d.undefinedRefs }
+
+func (d *Doc) findUndefinedRefs() []UndefinedRef {
 	var out []UndefinedRef
 	if !bytes.Contains(d.source, []byte("][")) {
 		return nil // no full reference anywhere: most documents, and the check runs on every build
@@ -164,7 +170,9 @@ type AutoLinkRef struct {
 
 // AutoLinks lists the document's autolinks (GFM's bare URLs and <https://…>): external links the
 // report lists with their positions.
-func (d *Doc) AutoLinks() []AutoLinkRef {
+func (d *Doc) AutoLinks() []AutoLinkRef { return d.autoLinks }
+
+func (d *Doc) findAutoLinks() []AutoLinkRef {
 	var out []AutoLinkRef
 	_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		al, ok := n.(*ast.AutoLink)

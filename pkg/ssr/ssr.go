@@ -105,6 +105,23 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 	r.mu.Unlock()
 }
 
+// remember notes that the process holds key and reports whether it is new. Keys are
+// "<name>-<hash>": the process keeps one key per name (entry-server.jsx), so a new key of a name
+// forgets the others.
+func (r *Renderer) remember(key string) bool {
+	if r.sent[key] {
+		return false
+	}
+	name := key[:strings.LastIndex(key, "-")+1]
+	for k := range r.sent {
+		if strings.HasPrefix(k, name) && !strings.Contains(k[len(name):], "-") {
+			delete(r.sent, k)
+		}
+	}
+	r.sent[key] = true
+	return true
+}
+
 // Render returns the HTML of the app for one page. It is safe for concurrent use.
 func (r *Renderer) Render(req Request) (string, error) {
 	ch := make(chan answer, 1)
@@ -114,15 +131,11 @@ func (r *Renderer) Render(req Request) (string, error) {
 		return "", r.dead
 	}
 	// Under the lock, so that the first request to carry a key is also the first one written.
-	if r.sent["site:"+req.SiteKey] {
+	if !r.remember("site:" + req.SiteKey) {
 		req.Site = nil
 	}
-	r.sent["site:"+req.SiteKey] = true
-	if req.SidebarKey != "" {
-		if r.sent["sidebar:"+req.SidebarKey] {
-			req.Sidebar = nil
-		}
-		r.sent["sidebar:"+req.SidebarKey] = true
+	if req.SidebarKey != "" && !r.remember("sidebar:"+req.SidebarKey) {
+		req.Sidebar = nil
 	}
 	body, err := json.Marshal(req)
 	if err != nil {

@@ -1,13 +1,15 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
 // JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?}. Site data and
 // sidebars come once per key and are kept. It answers one JSON line per request on stdout:
-// {id, html} or {id, error}.
+// {id, html} or {id, error}. A new key for a site or a sidebar replaces the older keys of the same
+// record (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not
+// pile up every version of a sidebar a writer has edited.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from './router.jsx';
 import { createInterface } from 'node:readline';
 import App from './App.jsx';
-import { seed } from './data.js';
+import { forget, seed } from './data.js';
 import { coreLayouts } from './layouts.js';
 import { blogLayouts } from './blog/pages.jsx';
 
@@ -17,17 +19,29 @@ const loadLayout = (kind) => Promise.resolve(layouts[kind]);
 
 export function render({ url, site, page, sidebar }) {
   seed(url.split(/[?#]/)[0], page, page.sidebar, sidebar);
-  return renderToString(
-    <StrictMode>
-      <StaticRouter location={url}>
-        <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
-      </StaticRouter>
-    </StrictMode>,
-  );
+  try {
+    return renderToString(
+      <StrictMode>
+        <StaticRouter location={url}>
+          <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
+        </StaticRouter>
+      </StrictMode>,
+    );
+  } finally {
+    // The page cache is the browser's; here every request brings its page, so keep none of them.
+    forget();
+  }
 }
 
 const sites = new Map();
 const sidebars = new Map();
+
+// keep stores value under key and drops the other keys of the same name.
+function keep(map, key, value) {
+  const name = key.slice(0, key.lastIndexOf('-') + 1);
+  for (const k of map.keys()) if (k !== key && k.startsWith(name) && !k.slice(name.length).includes('-')) map.delete(k);
+  map.set(key, value);
+}
 
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
@@ -35,8 +49,8 @@ lines.on('line', (line) => {
   let req;
   try {
     req = JSON.parse(line);
-    if (req.site) sites.set(req.siteKey, req.site);
-    if (req.sidebar) sidebars.set(req.sidebarKey, req.sidebar);
+    if (req.site) keep(sites, req.siteKey, req.site);
+    if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
     const html = render({
       url: req.url,
       site: sites.get(req.siteKey),
