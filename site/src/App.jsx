@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from './router.jsx';
 import { cachedPage, cachedSidebar, forget, loadPage, NotFoundError, refreshPage, seedNotFound } from './data.js';
 import { NavigationContext, makeNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';
+import { InternalError } from './errors.js';
 import { doneProgress } from './progress.js';
 import { cancelSmoothScroll, smoothScrollToElement } from './scroll.js';
 import Layout from './components/Layout.jsx';
@@ -116,29 +117,41 @@ export default function App({ site, getLayout, loadLayout }) {
   }, []);
 
   const sidebar = page && page.sidebar ? cachedSidebar(page.sidebar) : null;
+  // The outer boundary catches what fails outside the page (a navbar item, the footer): then the
+  // whole site is broken and only the error shows.
   return (
-    <NavigationContext.Provider value={nav}>
-      <Layout site={site} page={page} sidebar={sidebar}>
-        <ErrorBoundary
-          key={path}
-          what={path}
-          onReset={() => {
-            forget(path);
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {Page ? (
-            <>
-              <DocumentTitle title={pageTitle(site, page)} />
-              <Page site={site} page={page} sidebar={sidebar} />
-            </>
-          ) : (
-            <PageLoading error={failure} onRetry={() => setAttempt((n) => n + 1)} />
-          )}
-        </ErrorBoundary>
-      </Layout>
-    </NavigationContext.Provider>
+    <ErrorBoundary>
+      <NavigationContext.Provider value={nav}>
+        <Layout site={site} page={page} sidebar={sidebar}>
+          <ErrorBoundary
+            key={path}
+            what={path}
+            onReset={() => {
+              forget(path);
+              setAttempt((n) => n + 1);
+            }}
+          >
+            {Page ? (
+              <>
+                <DocumentTitle title={pageTitle(site, page)} />
+                <Page site={site} page={page} sidebar={sidebar} />
+              </>
+            ) : failure instanceof InternalError ? (
+              <Rethrow error={failure} />
+            ) : (
+              <PageLoading error={failure} onRetry={() => setAttempt((n) => n + 1)} />
+            )}
+          </ErrorBoundary>
+        </Layout>
+      </NavigationContext.Provider>
+    </ErrorBoundary>
   );
+}
+
+// Rethrow hands an internal error found while loading to the page's error boundary: it is a crash,
+// not a load failure that Retry could fix.
+function Rethrow({ error }) {
+  throw error;
 }
 
 export function pageTitle(site, page) {

@@ -1,6 +1,7 @@
 // Page data for client-side navigation: each route's JSON and its sidebar are fetched once and kept,
 // so that the next page is ready before the route switches.
 import { dataUrl, sidebarUrl } from './routes.js';
+import { InternalError } from './errors.js';
 
 const pages = new Map();
 const sidebars = new Map();
@@ -47,6 +48,17 @@ async function fetchJSON(url, path) {
   return res.json();
 }
 
+// fetchSidebar fetches the sidebar a page names. docsd writes every sidebar its pages name, so a
+// missing one is a fault of the site (an internal error), not an unknown page.
+async function fetchSidebar(basePath, key, path, query = '') {
+  try {
+    return await fetchJSON(sidebarUrl(basePath, key) + query, path);
+  } catch (error) {
+    if (error instanceof NotFoundError) throw new InternalError(`The page ${path} names the sidebar "${key}", which does not exist.`);
+    throw error;
+  }
+}
+
 // loadPage resolves with the page data of a route and its sidebar, and the layout code it needs.
 export function loadPage(basePath, path, loadLayout) {
   const known = pages.get(path);
@@ -57,7 +69,7 @@ export function loadPage(basePath, path, loadLayout) {
   const p = (async () => {
     const page = await fetchJSON(dataUrl(basePath, path), path);
     if (page.sidebar && !sidebars.has(page.sidebar)) {
-      sidebars.set(page.sidebar, await fetchJSON(sidebarUrl(basePath, page.sidebar), path));
+      sidebars.set(page.sidebar, await fetchSidebar(basePath, page.sidebar, path));
     }
     await loadLayout(page.kind);
     pages.set(path, page);
@@ -95,7 +107,7 @@ export async function refreshPage(basePath, path, loadLayout, sent) {
   const page = fresh ? sent.page : await fetchJSON(dataUrl(basePath, path) + `?t=${Date.now()}`, path);
   let sidebar = null;
   if (page.sidebar) {
-    sidebar = fresh && sent.sidebar ? sent.sidebar : await fetchJSON(sidebarUrl(basePath, page.sidebar) + `?t=${Date.now()}`, path);
+    sidebar = fresh && sent.sidebar ? sent.sidebar : await fetchSidebar(basePath, page.sidebar, path, `?t=${Date.now()}`);
   }
   await loadLayout(page.kind);
   pages.clear();

@@ -6,6 +6,7 @@ import App from './App.jsx';
 import { seed, setNotFoundPage } from './data.js';
 import { blogKinds, coreLayouts } from './layouts.js';
 import { canonicalPath, sidebarUrl } from './routes.js';
+import { InternalError } from './errors.js';
 import { loadSearch } from './search/load.js';
 import './styles/main.css';
 
@@ -14,12 +15,15 @@ const layouts = { ...coreLayouts };
 function loadLayout(kind) {
   if (layouts[kind]) return Promise.resolve(layouts[kind]);
   if (blogKinds.includes(kind)) {
+    // The blog's page module gives its layouts by page kind as its default export.
     return import('./blog/pages.jsx').then((m) => {
-      Object.assign(layouts, m.blogLayouts);
+      if (!m.default) throw new InternalError(`The blog's page module has no default export, so "${kind}" pages have no layout.`);
+      Object.assign(layouts, m.default);
+      if (!layouts[kind]) throw new InternalError(`The blog's page module has no layout for "${kind}" pages.`);
       return layouts[kind];
     });
   }
-  return Promise.reject(new Error(`The page kind "${kind}" has no layout.`));
+  return Promise.reject(new InternalError(`The page kind "${kind}" has no layout.`));
 }
 
 function getLayout(kind) {

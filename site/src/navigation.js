@@ -4,6 +4,7 @@ import { createContext, useContext } from 'react';
 import { canPrefetch, loadPage, NotFoundError, seedNotFound } from './data.js';
 import { canonicalPath, isInternal } from './routes.js';
 import { startProgress } from './progress.js';
+import { InternalError } from './errors.js';
 
 export const NavigationContext = createContext(null);
 
@@ -32,6 +33,9 @@ export function makeNavigation({ site, navigate, loadLayout, currentPath }) {
         .catch((error) => {
           if (error instanceof NotFoundError) {
             seedNotFound(path);
+            navigate(target, { replace });
+          } else if (error instanceof InternalError) {
+            // A reload would fail the same way: switch, and the page shows the internal error.
             navigate(target, { replace });
           } else {
             window.location.assign(url.href);

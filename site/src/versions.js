@@ -1,3 +1,5 @@
+import { InternalError } from './errors.js';
+
 // activeVersion finds the docs version a path belongs to (SPEC §4): the version whose path is the
 // longest prefix of the path, so /docs/1.0/x is in "1.0" and not in the version at /docs.
 export function activeVersion(versions, pathname) {
@@ -11,4 +13,19 @@ export function activeVersion(versions, pathname) {
     }
   }
   return best;
+}
+
+// docsVersionOf is the docs lookup of the version dropdown: the version of the page on screen (its
+// own, else the version whose path matches its route). Every page docsd builds lies under a version's
+// path, so no docs versions (the docs plugin is disabled) or no match is a fault of the site: an
+// internal error, not a designed message. A page still loading counts as the latest version.
+export function docsVersionOf(site, page) {
+  const versions = site.versions || [];
+  if (versions.length === 0) throw new InternalError('The docs plugin is disabled: there are no docs versions to look up.');
+  if (!page) return versions.find((v) => v.isLast) || versions[0];
+  const own = page.version && versions.find((v) => v.name === page.version);
+  if (own) return own;
+  const active = activeVersion(versions, page.route);
+  if (!active) throw new InternalError(`No docs version matches the path ${page.route} (version paths: ${versions.map((v) => v.path).join(', ')}).`);
+  return active;
 }

@@ -150,3 +150,7 @@ export const blogLayouts = {
   blogTags: BlogTagsPage,
   blogTag: BlogTagPage,
 };
+
+// The browser loads this chunk on demand and takes its layouts from the default export
+// (entry-client.jsx); the server imports them by name.
+export default blogLayouts;

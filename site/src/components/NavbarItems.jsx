@@ -1,3 +1,5 @@
+import { Component } from 'react';
+import { InternalError } from '../errors.js';
 import ColorModeToggle from './ColorModeToggle.jsx';
 import LocaleDropdown from './LocaleDropdown.jsx';
 import SearchBox from './SearchBox.jsx';
@@ -18,21 +20,57 @@ function ExternalIcon() {
 
 // itemHref resolves a navbar item to the URL it opens.
 export function itemHref(site, item) {
-  if (item.type === 'docSidebar') return site.sidebarEntries[item.sidebar];
+  if (item.type === 'docSidebar') return (site.sidebarEntries || {})[item.sidebar];
   if (item.href) return item.href;
   if (item.to) return item.to.startsWith('/') && !item.to.startsWith(site.basePath) ? site.basePath.replace(/\/$/, '') + item.to : item.to;
   return undefined;
 }
 
-// NavbarItem renders one configured item; an unknown type is an internal error naming the item.
-export default function NavbarItem({ site, page, item, mobile, onNavigate }) {
+// describeItem names a navbar item as docsd.toml spells it: its label and type.
+export function describeItem(item) {
+  const type = `type "${item.type || 'link'}"`;
+  return item.label ? `"${item.label}" (${type})` : `of ${type}`;
+}
+
+// NavbarItemBoundary turns whatever error one item throws into an internal error naming the item,
+// and lets it go on to the site's error boundary (React catches render errors only in a class).
+class NavbarItemBoundary extends Component {
+  constructor(props) {
+    super(props);
+    this.state = { error: null };
+  }
+
+  static getDerivedStateFromError(error) {
+    return { error };
+  }
+
+  render() {
+    if (this.state.error) throw new InternalError(`The navbar item ${describeItem(this.props.item)} failed to render.`, { cause: this.state.error });
+    return this.props.children;
+  }
+}
+
+// NavbarItem renders one configured item; any failure is an internal error naming the item.
+export default function NavbarItem(props) {
+  return (
+    <NavbarItemBoundary item={props.item}>
+      <NavbarItemContent {...props} />
+    </NavbarItemBoundary>
+  );
+}
+
+function NavbarItemContent({ site, page, item, mobile, onNavigate }) {
   switch (item.type) {
     case 'docSidebar':
     case 'link':
     case undefined:
     case '': {
       const href = itemHref(site, item);
-      if (!href) throw new Error(`Navbar item "${item.label}" has no target: its sidebar "${item.sidebar || ''}" has no entry doc.`);
+      if (!href) {
+        throw new InternalError(
+          item.type === 'docSidebar' ? `There is no sidebar with the id "${item.sidebar || ''}", so the item has no doc to open.` : 'The item has neither "to" nor "href".',
+        );
+      }
       const active = page && item.sidebar && page.sidebar && page.sidebar.endsWith(`-${item.sidebar}`);
       const link = isExternal(href) ? (
         <a className="navbar-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
@@ -56,6 +94,6 @@ export default function NavbarItem({ site, page, item, mobile, onNavigate }) {
     case 'colorModeToggle':
       return mobile ? null : <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />;
     default:
-      throw new Error(`Navbar item "${item.label || item.type}" has an unknown type "${item.type}".`);
+      throw new InternalError(`There is no navbar item type "${item.type}".`);
   }
 }

@@ -1,5 +1,5 @@
 import { storageSlot } from '../storage.js';
-import { activeVersion } from '../versions.js';
+import { docsVersionOf } from '../versions.js';
 import Dropdown from './Dropdown.jsx';
 import SiteLink from './SiteLink.jsx';
 
@@ -15,10 +15,7 @@ export function versionTarget(site, page, version) {
 }
 
 export default function VersionDropdown({ site, page, mobile }) {
-  const active =
-    site.versions.find((v) => page && v.name === page.version) ||
-    (page && activeVersion(site.versions, page.route)) ||
-    site.versions.find((v) => v.isLast);
+  const active = docsVersionOf(site, page);
   const items = site.versions.map((v) => (
     <li key={v.name}>
       <SiteLink
