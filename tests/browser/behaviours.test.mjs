@@ -393,6 +393,47 @@ test('mobile: the menu offers "← Back to main menu", and closes when the windo
   await context.close();
 });
 
+test('mobile: the open menu traps focus (Tab and Shift+Tab cycle inside it), Escape closes it and focuses its button again', async () => {
+  const { page, context, problems } = await open('/docs/usage/quickstart', { width: 390, height: 844 });
+  const toggle = 'button[aria-label="Toggle navigation bar"]';
+  await page.focus(toggle);
+  await page.keyboard.press('Enter');
+  await page.locator('.mobile-menu').waitFor();
+  const focused = () =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return { inMenu: Boolean(el.closest('.mobile-menu')), name: el.getAttribute('aria-label') || el.textContent.trim() };
+    });
+  // cycle presses a key until focus is back on the close button, and lists what it visited.
+  const cycle = async (key) => {
+    const visited = [];
+    for (let i = 0; i < 200; i++) {
+      await page.keyboard.press(key);
+      const f = await focused();
+      assert.ok(f.inMenu, `${key} #${i + 1} left the menu for "${f.name}"`);
+      if (f.name === 'Close navigation bar') return visited;
+      visited.push(f.name);
+    }
+    assert.fail(`${key} never came back to the close button: ${visited.slice(0, 20)}`);
+  };
+  for (const panel of ['sidebar', 'main']) {
+    assert.equal((await focused()).name, 'Close navigation bar', `${panel}: focus starts on the close button`);
+    const forward = await cycle('Tab');
+    assert.ok(forward.length > 3, `${panel}: ${forward}`);
+    assert.ok(forward.includes(panel === 'sidebar' ? 'Quickstart' : 'Installation'), `${panel}: ${forward}`);
+    const backward = await cycle('Shift+Tab');
+    assert.deepEqual(backward, [...forward].reverse(), `${panel}: Shift+Tab visits the same controls the other way round`);
+    if (panel === 'sidebar') await page.locator('.mobile-menu button', { hasText: '← Back to main menu' }).click();
+    await page.focus('.mobile-menu button[aria-label="Close navigation bar"]');
+  }
+  await page.keyboard.press('Escape');
+  await page.locator('.mobile-menu').waitFor({ state: 'detached' });
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('aria-label')), 'Toggle navigation bar', 'focus is back on the button');
+  assert.equal(await page.getAttribute(toggle, 'aria-expanded'), 'false');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('sidebar: it can be hidden and shown again, and the choice is kept', async () => {
   const { page, context } = await open('/docs/usage/quickstart');
   await page.click('button[aria-label="Collapse sidebar"]');
