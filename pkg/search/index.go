@@ -63,6 +63,29 @@ type Shard struct {
 	crumbs   []string // distinct breadcrumb terms that are not title terms, sorted
 	sections []shardSection
 	forms    map[string]string // word as written → its term, where they differ
+	// numbered is the shard in the term numbers of the index that published it (Publish runs on
+	// every rebuild; numbers and the page's JSON make it cheap).
+	numbered *numberedShard
+}
+
+type numberedShard struct {
+	index         *Index
+	title, crumbs []int32
+	forms         []form
+	sections      []numberedSection
+	docJSON       []byte // the page's record of the documents file
+}
+
+type form struct {
+	word string
+	term int32
+}
+
+type numberedSection struct {
+	terms   []int32 // every term of the heading, keys or text, once
+	tf      []int32 // its count in the text (0: heading or keys only)
+	heading []bool  // in the heading or keys
+	length  int
 }
 
 type shardSection struct {
@@ -159,10 +182,69 @@ func truncate(text string, n int) string {
 // Index holds the shards of every indexed page of one locale. It is not safe for concurrent use.
 type Index struct {
 	shards map[string]*Shard
+	// The terms every shard has had, numbered in the order they came (a dictionary that only
+	// grows: a few words per edit), and the numbers in the order of the terms.
+	numbers map[string]int32
+	terms   []string
+	sorted  []int32
 }
 
 // New makes an empty index.
-func New() *Index { return &Index{shards: map[string]*Shard{}} }
+func New() *Index { return &Index{shards: map[string]*Shard{}, numbers: map[string]int32{}} }
+
+func (x *Index) number(t string) int32 {
+	n, ok := x.numbers[t]
+	if !ok {
+		n = int32(len(x.terms))
+		x.numbers[t] = n
+		x.terms = append(x.terms, t)
+	}
+	return n
+}
+
+// numbered gives the shard in this index's term numbers, computing it the first time.
+func (x *Index) numbered(s *Shard) (*numberedShard, error) {
+	if s.numbered != nil && s.numbered.index == x {
+		return s.numbered, nil
+	}
+	ns := &numberedShard{index: x}
+	for _, t := range s.title {
+		ns.title = append(ns.title, x.number(t))
+	}
+	for _, t := range s.crumbs {
+		ns.crumbs = append(ns.crumbs, x.number(t))
+	}
+	for w, t := range s.forms {
+		ns.forms = append(ns.forms, form{w, x.number(t)})
+	}
+	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version}
+	for _, sec := range s.sections {
+		rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
+		terms := make([]string, 0, len(sec.tf)+len(sec.headingTerms))
+		for t := range sec.tf {
+			terms = append(terms, t)
+		}
+		for t := range sec.headingTerms {
+			if sec.tf[t] == 0 {
+				terms = append(terms, t)
+			}
+		}
+		sort.Strings(terms) // a map's order is random; the output must not be
+		nsec := numberedSection{length: sec.length}
+		for _, t := range terms {
+			nsec.terms = append(nsec.terms, x.number(t))
+			nsec.tf = append(nsec.tf, int32(sec.tf[t]))
+			nsec.heading = append(nsec.heading, sec.headingTerms[t])
+		}
+		ns.sections = append(ns.sections, nsec)
+	}
+	var err error
+	if ns.docJSON, err = marshal(rec); err != nil {
+		return nil, fmt.Errorf("writing the search record of %s: %w", s.page.Route, err)
+	}
+	s.numbered = ns
+	return ns, nil
+}
 
 // Update sets the shard of a route (a new or changed page).
 func (x *Index) Update(route string, s *Shard) { x.shards[route] = s }
@@ -230,16 +312,13 @@ type IndexFile struct {
 // deterministic.
 func (x *Index) Publish() (docs, index []byte, err error) {
 	routes := x.Routes()
-	df := &DocsFile{Version: FormatVersion, SearchDocs: make([]DocRec, 0, len(routes))}
-	type posting struct{ section, code int }
-	titles := map[string][]int{}
-	crumbs := map[string][]int{}
-	posts := map[string][]posting{}
-	forms := map[string]map[string]bool{}
-	var titleLens []int
+	shards := make([]*numberedShard, len(routes))
 	total, totalLen := 0, 0
-	for _, r := range routes {
-		for _, sec := range x.shards[r].sections {
+	for i, r := range routes {
+		if shards[i], err = x.numbered(x.shards[r]); err != nil {
+			return nil, nil, err
+		}
+		for _, sec := range shards[i].sections {
 			totalLen += sec.length
 			total++
 		}
@@ -248,10 +327,28 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 	if total > 0 && totalLen > 0 {
 		avg = float64(totalLen) / float64(total)
 	}
+	if len(x.sorted) != len(x.terms) {
+		x.sorted = make([]int32, len(x.terms))
+		for i := range x.sorted {
+			x.sorted[i] = int32(i)
+		}
+		sort.Slice(x.sorted, func(i, j int) bool { return x.terms[x.sorted[i]] < x.terms[x.sorted[j]] })
+	}
+	// Everything by term number. Pages and sections are visited in order, so every list is sorted.
+	type posting struct{ section, code int }
+	n := len(x.terms)
+	titles, crumbs := make([][]int, n), make([][]int, n)
+	posts := make([][]posting, n)
+	forms := make([][]string, n)
+	titleLens := make([]int, 0, len(routes))
+	var docsBuf bytes.Buffer
+	docsBuf.WriteString(`{"version":` + fmt.Sprint(FormatVersion) + `,"searchDocs":[`)
 	secNo := 0
-	for pageNo, r := range routes {
-		s := x.shards[r]
-		rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version}
+	for pageNo, s := range shards {
+		if pageNo > 0 {
+			docsBuf.WriteByte(',')
+		}
+		docsBuf.Write(s.docJSON)
 		for _, t := range s.title {
 			titles[t] = append(titles[t], pageNo)
 		}
@@ -259,82 +356,59 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 			crumbs[t] = append(crumbs[t], pageNo)
 		}
 		titleLens = append(titleLens, len(s.title))
-		for w, t := range s.forms {
-			if forms[t] == nil {
-				forms[t] = map[string]bool{}
-			}
-			forms[t][w] = true
+		for _, f := range s.forms {
+			forms[f.term] = append(forms[f.term], f.word)
 		}
 		for _, sec := range s.sections {
-			rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
-			terms := map[string]bool{}
-			for t := range sec.tf {
-				terms[t] = true
-			}
-			for t := range sec.headingTerms {
-				terms[t] = true
-			}
-			for t := range terms {
+			for k, t := range sec.terms {
 				code := 0
-				if sec.headingTerms[t] {
+				if sec.heading[k] {
 					code |= 8
 				}
-				if tf := sec.tf[t]; tf > 0 {
+				if tf := int(sec.tf[k]); tf > 0 {
 					code |= bodyWeight(tf, sec.length, avg)
 				}
 				posts[t] = append(posts[t], posting{secNo, code})
 			}
 			secNo++
 		}
-		df.SearchDocs = append(df.SearchDocs, rec)
 	}
-	all := map[string]bool{}
-	for t := range titles {
-		all[t] = true
-	}
-	for t := range posts {
-		all[t] = true
-	}
-	for t := range crumbs {
-		all[t] = true
-	}
-	ix := &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens}
-	if ix.TitleLengths == nil {
-		ix.TitleLengths = []int{}
-	}
-	for t := range all {
-		ix.Terms = append(ix.Terms, t)
-	}
-	sort.Strings(ix.Terms)
-	for _, t := range ix.Terms {
-		var fs []string
-		for w := range forms[t] {
-			fs = append(fs, w)
+	docsBuf.WriteString(`]}`)
+	ix := &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
+		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Postings: []string{}}
+	var enc strings.Builder
+	for _, t := range x.sorted {
+		if titles[t] == nil && crumbs[t] == nil && posts[t] == nil {
+			continue // a term of pages that changed or went away
 		}
-		sort.Strings(fs)
-		ix.Forms = append(ix.Forms, strings.Join(fs, " "))
+		ix.Terms = append(ix.Terms, x.terms[t])
+		ix.Forms = append(ix.Forms, joinDistinct(forms[t]))
 		ix.Titles = append(ix.Titles, deltas(titles[t]))
 		ix.Crumbs = append(ix.Crumbs, deltas(crumbs[t]))
-		ps := posts[t]
-		sort.Slice(ps, func(i, j int) bool { return ps[i].section < ps[j].section })
-		var enc strings.Builder
+		enc.Reset()
 		prev := 0
-		for _, p := range ps {
+		for _, p := range posts[t] {
 			encodePosting(&enc, p.section-prev, p.code)
 			prev = p.section
 		}
 		ix.Postings = append(ix.Postings, enc.String())
 	}
-	if ix.Terms == nil {
-		ix.Terms, ix.Forms, ix.Titles, ix.Crumbs, ix.Postings = []string{}, []string{}, [][]int{}, [][]int{}, []string{}
-	}
-	if docs, err = marshal(df); err != nil {
-		return nil, nil, fmt.Errorf("writing the search documents file: %w", err)
-	}
 	if index, err = marshal(ix); err != nil {
 		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
 	}
-	return docs, index, nil
+	return docsBuf.Bytes(), index, nil
+}
+
+// joinDistinct sorts words and joins the distinct ones with spaces.
+func joinDistinct(words []string) string {
+	sort.Strings(words)
+	out := words[:0]
+	for i, w := range words {
+		if i == 0 || w != words[i-1] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
 }
 
 // bodyWeight is the BM25 term-frequency part of a term in a section, scaled to 1–7.
