@@ -88,10 +88,13 @@ type numberedSection struct {
 	length  int
 }
 
+// shardSection lists the section's terms sorted, with their counts in the text and whether the
+// heading or keys have them (slices: a shard is kept for the life of docsd watch).
 type shardSection struct {
 	id, heading, snippet string
-	headingTerms         map[string]bool
-	tf                   map[string]int
+	terms                []string
+	tf                   []int32 // 0: heading or keys only
+	inHeading            []bool
 	length               int
 }
 
@@ -113,27 +116,41 @@ func NewShard(p Page) *Shard {
 		secs = []Section{{}}
 	}
 	for i, sec := range secs {
-		ss := shardSection{id: sec.ID, heading: sec.Heading, headingTerms: map[string]bool{}, tf: map[string]int{}}
+		ss := shardSection{id: sec.ID, heading: sec.Heading}
+		headingTerms, tf := map[string]bool{}, map[string]int32{}
 		text := sec.Text
 		if i == 0 && p.Description != "" && !strings.HasPrefix(text, p.Description) {
 			text = strings.TrimSpace(p.Description + " " + text)
 		}
 		ss.snippet = truncate(text, snippetLen)
 		for _, t := range s.distinct(sec.Heading + " " + sec.Keys) {
-			ss.headingTerms[t] = true
+			headingTerms[t] = true
 		}
 		if i == 0 {
 			for _, k := range p.Keywords {
 				for _, t := range s.distinct(k) {
-					ss.headingTerms[t] = true
+					headingTerms[t] = true
 				}
 			}
 		}
 		for _, w := range Words(text) {
 			if t := s.term(w); t != "" {
-				ss.tf[t]++
+				tf[t]++
 				ss.length++
 			}
+		}
+		for t := range tf {
+			ss.terms = append(ss.terms, t)
+		}
+		for t := range headingTerms {
+			if tf[t] == 0 {
+				ss.terms = append(ss.terms, t)
+			}
+		}
+		sort.Strings(ss.terms) // a map's order is random; the output must not be
+		for _, t := range ss.terms {
+			ss.tf = append(ss.tf, tf[t])
+			ss.inHeading = append(ss.inHeading, headingTerms[t])
 		}
 		s.sections = append(s.sections, ss)
 	}
@@ -220,21 +237,9 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version}
 	for _, sec := range s.sections {
 		rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
-		terms := make([]string, 0, len(sec.tf)+len(sec.headingTerms))
-		for t := range sec.tf {
-			terms = append(terms, t)
-		}
-		for t := range sec.headingTerms {
-			if sec.tf[t] == 0 {
-				terms = append(terms, t)
-			}
-		}
-		sort.Strings(terms) // a map's order is random; the output must not be
-		nsec := numberedSection{length: sec.length}
-		for _, t := range terms {
+		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading}
+		for _, t := range sec.terms {
 			nsec.terms = append(nsec.terms, x.number(t))
-			nsec.tf = append(nsec.tf, int32(sec.tf[t]))
-			nsec.heading = append(nsec.heading, sec.headingTerms[t])
 		}
 		ns.sections = append(ns.sections, nsec)
 	}
