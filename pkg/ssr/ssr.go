@@ -45,8 +45,9 @@ type Renderer struct {
 	dir     string
 }
 
-// Start writes the server bundle to a temporary folder and starts Node on it.
-func Start(bundle []byte) (*Renderer, error) {
+// Start writes the server bundle to a temporary folder and starts Node on it, with nodeFlags
+// before the script.
+func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return nil, fmt.Errorf("server rendering needs Node.js on the PATH: %w", err)
@@ -59,7 +60,7 @@ func Start(bundle []byte) (*Renderer, error) {
 	if err := os.WriteFile(file, bundle, 0o644); err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(node, file)
+	cmd := exec.Command(node, append(append([]string(nil), nodeFlags...), file)...)
 	cmd.Env = append(os.Environ(), "NODE_ENV=production")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -193,13 +194,13 @@ type Pool struct {
 }
 
 // StartPool starts n renderers of the bundle.
-func StartPool(bundle []byte, n int) (*Pool, error) {
+func StartPool(bundle []byte, n int, nodeFlags ...string) (*Pool, error) {
 	if n < 1 {
 		n = 1
 	}
 	p := &Pool{}
 	for i := 0; i < n; i++ {
-		r, err := Start(bundle)
+		r, err := Start(bundle, nodeFlags...)
 		if err != nil {
 			p.Close()
 			return nil, err
