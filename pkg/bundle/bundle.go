@@ -39,6 +39,12 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	if err != nil {
 		return nil, err
 	}
+	// esbuild names its outputs relative to the real working folder: resolve symbolic links (a
+	// project whose site/ links to a shell elsewhere), or the asset URLs would climb out of the
+	// base path.
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
 	virtual := api.Plugin{Name: "docsd-virtual", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: `^\./highlight\.css$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: "highlight.css", Namespace: "docsd"}, nil

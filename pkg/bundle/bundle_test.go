@@ -1,7 +1,10 @@
 package bundle
 
 import (
+	"os"
+	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -46,5 +49,39 @@ func TestEntryInfoWithoutTheEntryIsAnError(t *testing.T) {
 	b := &Bundler{siteDir: "/site", basePath: "/docs/", entryPoint: clientEntry}
 	if err := b.entryInfo(`{"outputs": {"out/assets/chunk-ONE.js": {}}}`, &Output{}); err == nil {
 		t.Fatal("no error for a metafile without the entry's output")
+	}
+}
+
+// A project whose site/ is a symbolic link to the shell, at another depth than the shell itself
+// (the browser tests build testdata sites this way): asset URLs stay under the base path.
+func TestBuildThroughASymlinkedSiteFolder(t *testing.T) {
+	shell, err := filepath.Abs("../../site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	project := filepath.Join(t.TempDir(), "a", "b", "project")
+	if err := os.MkdirAll(project, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(project, "site")
+	if err := os.Symlink(shell, link); err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(link, "/docs/", "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, url := range append(append([]string{out.EntryJS}, out.EntryCSS...), out.Preload...) {
+		if !strings.HasPrefix(url, "/docs/assets/") || strings.Contains(url, "..") {
+			t.Errorf("asset URL %q is not under /docs/assets/", url)
+		}
+	}
+	if _, ok := out.Files[strings.TrimPrefix(out.EntryJS, "/docs/")]; !ok {
+		t.Errorf("the entry script %s is not among the built files", out.EntryJS)
 	}
 }

@@ -25,13 +25,16 @@ export function nextChoice(choice, mode, respectSystem) {
 }
 
 export function useColorMode(respectSystem) {
-  // The server cannot know the stored choice: render "system" first, then read it after hydration.
-  const [choice, setChoice] = useState('system');
+  // The server cannot know the stored choice: render the default first (system, or light when the
+  // system preference is not respected), then read the stored choice after hydration.
+  const [choice, setChoice] = useState(respectSystem ? 'system' : 'light');
   useEffect(() => {
     const stored = themeStorage.get();
     setChoice(stored === 'light' || stored === 'dark' ? stored : respectSystem ? 'system' : 'light');
     return themeStorage.listen((value) => {
-      const next = value === 'light' || value === 'dark' ? value : 'system';
+      // Another tab cleared the choice: back to the default, which is never "system" here when the
+      // system preference is not respected.
+      const next = value === 'light' || value === 'dark' ? value : respectSystem ? 'system' : 'light';
       setChoice(next);
       apply(next);
     });

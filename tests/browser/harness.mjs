@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: one fresh build of the site, served by `docsd serve` on a free
 // loopback port, and Debian's Chromium driven by playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -10,11 +10,21 @@ export const root = resolve(import.meta.dirname, '../..');
 export const shots = join(root, 'test-results', 'screenshots');
 const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
 
-export async function startSite() {
-  const out = join(mkdtempSync(join(tmpdir(), 'docsd-browser-')), 'build');
-  execFileSync(docsd, ['build', '--once', '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
+// startSite builds and serves the Vela site; with `project` (a folder of testdata/sites) it builds that
+// small site instead, copied into a temporary project whose site/ is this repository's shell.
+export async function startSite({ project } = {}) {
+  const tmp = mkdtempSync(join(tmpdir(), 'docsd-browser-'));
+  const out = join(tmp, 'build');
+  const where = [];
+  if (project) {
+    const copy = join(tmp, 'project');
+    cpSync(join(root, 'testdata', 'sites', project), copy, { recursive: true });
+    symlinkSync(join(root, 'site'), join(copy, 'site'));
+    where.push('--root', copy);
+  }
+  execFileSync(docsd, ['build', '--once', ...where, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(docsd, ['serve', '--dir', out, '--addr', `127.0.0.1:${port}`], { cwd: root, stdio: 'ignore' });
+  const server = spawn(docsd, ['serve', '--dir', out, ...where, '--addr', `127.0.0.1:${port}`], { cwd: root, stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
