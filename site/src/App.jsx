@@ -32,11 +32,6 @@ export default function App({ site, getLayout, loadLayout }) {
   const page = cachedPage(path);
   const Page = page && getLayout(page.kind);
 
-  // Tests and tools wait for this mark: the server-rendered page is now interactive.
-  useEffect(() => {
-    document.documentElement.setAttribute('data-hydrated', 'true');
-  }, []);
-
   useEffect(() => {
     doneProgress();
     window.dispatchEvent(new CustomEvent('docsd:navigated'));

@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import AnnouncementBar from './AnnouncementBar.jsx';
 import Footer from './Footer.jsx';
+import HydrationMark from './HydrationMark.jsx';
 import Navbar from './Navbar.jsx';
 import ProgressBar from './ProgressBar.jsx';
 import SkipLink from './SkipLink.jsx';
@@ -11,8 +13,15 @@ export default function Layout({ site, page, sidebar, children }) {
       <ProgressBar />
       <AnnouncementBar announcement={site.announcement} />
       <Navbar site={site} page={page} sidebar={sidebar} />
-      <div className="site-body">{children}</div>
-      <Footer site={site} />
+      {/* The page's content and the footer are Suspense boundaries: React hydrates the navbar
+          first and makes it usable (search, menus) while the larger content hydrates after. */}
+      <Suspense fallback={null}>
+        <div className="site-body">{children}</div>
+        <HydrationMark />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Footer site={site} />
+      </Suspense>
     </div>
   );
 }
