@@ -148,11 +148,15 @@ func treeRSS(pid int) (int64, bool) {
 		return 0, false
 	}
 	total := rss(status)
-	children, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%d/children", pid, pid))
-	for _, c := range strings.Fields(string(children)) {
-		if cp, err := strconv.Atoi(c); err == nil {
-			t, _ := treeRSS(cp)
-			total += t
+	// Children are listed per thread that started them: Go starts the renderers from any thread.
+	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
+	for _, task := range tasks {
+		children, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, task.Name()))
+		for _, c := range strings.Fields(string(children)) {
+			if cp, err := strconv.Atoi(c); err == nil {
+				t, _ := treeRSS(cp)
+				total += t
+			}
 		}
 	}
 	return total, true

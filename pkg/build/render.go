@@ -150,47 +150,10 @@ func (st *state) renderRoutes(routes []string) error {
 }
 
 // renderPages renders the given routes' pages and, so they can be served at once, the sidebars
-// they load; the search files, feeds and the link check follow in renderSiteWide.
+// they load; the search files, feeds and the link check follow in renderSiteWide. Each page goes
+// from Markdown straight to the server renderer, so Go and Node work at the same time; pages that
+// list blog posts come last, once the posts' excerpts are known.
 func (st *state) renderPages(routes []string) error {
-	var mu sync.Mutex
-	err := parallel(len(routes), func(i int) error {
-		r := st.route(routes[i])
-		if r == nil || r.Doc == nil {
-			return nil
-		}
-		html, err := r.Doc.Render(func(dest string, image bool) string {
-			return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
-		})
-		if err != nil {
-			return fmt.Errorf("rendering content/%s: %w", r.Source, err)
-		}
-		r.Data.HTML = string(html)
-		r.Data.TOC = tocRange(r)
-		st.recordLinks(r)
-		if r.Data.Kind == site.KindBlogPost {
-			ex, truncated, err := r.Doc.Excerpt(func(dest string, image bool) string {
-				return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
-			})
-			if err != nil {
-				return err
-			}
-			if !truncated {
-				ex = html
-			}
-			mu.Lock()
-			st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
-			mu.Unlock()
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	for _, p := range routes {
-		if r := st.route(p); r != nil {
-			st.fillExcerpts(r.Data.Posts)
-		}
-	}
 	if st.shared.site == nil {
 		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
 		// build, before the first pages.
@@ -201,13 +164,62 @@ func (st *state) renderPages(routes []string) error {
 			st.files.Add("__data/sidebars/"+key+".json", data)
 		}
 	}
-	return parallel(len(routes), func(i int) error {
-		r := st.route(routes[i])
-		if r == nil {
-			return nil
+	var pages, lists []string
+	for _, p := range routes {
+		if r := st.route(p); r != nil && len(r.Data.Posts) > 0 {
+			lists = append(lists, p)
+		} else {
+			pages = append(pages, p)
 		}
-		return st.renderPage(r)
-	})
+	}
+	var mu sync.Mutex // guards st.excerpts
+	for _, group := range [][]string{pages, lists} {
+		err := parallel(len(group), func(i int) error {
+			r := st.route(group[i])
+			if r == nil {
+				return nil
+			}
+			if err := st.renderMarkdown(r, &mu); err != nil {
+				return err
+			}
+			st.fillExcerpts(r.Data.Posts)
+			return st.renderPage(r)
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// renderMarkdown renders a route's document into its page data, and a blog post's excerpt.
+func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
+	if r.Doc == nil {
+		return nil
+	}
+	resolve := func(dest string, image bool) string {
+		return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
+	}
+	html, err := r.Doc.Render(resolve)
+	if err != nil {
+		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
+	}
+	r.Data.HTML = string(html)
+	r.Data.TOC = tocRange(r)
+	st.recordLinks(r)
+	if r.Data.Kind == site.KindBlogPost {
+		ex, truncated, err := r.Doc.Excerpt(resolve)
+		if err != nil {
+			return err
+		}
+		if !truncated {
+			ex = html
+		}
+		mu.Lock()
+		st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
+		mu.Unlock()
+	}
+	return nil
 }
 
 // renderSiteWide writes what depends on every page: sitemap and feeds, the search files (the given
