@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"docsd/internal/testfs"
 	"docsd/pkg/links"
 )
 
@@ -107,7 +108,7 @@ func TestOutputIsDeterministic(t *testing.T) {
 
 func TestFailedBuildLeavesPreviousSite(t *testing.T) {
 	root := t.TempDir()
-	copyTree(t, "../../testdata/sites/multi", root)
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
 	out := filepath.Join(t.TempDir(), "build")
 	if _, err := Once(Options{Root: root, SiteDir: "../../site", Out: out, Production: true}); err != nil {
 		t.Fatal(err)
@@ -137,7 +138,7 @@ func TestUserMistakesNameFileAndLine(t *testing.T) {
 	for name, c := range cases {
 		t.Run(name, func(t *testing.T) {
 			root := t.TempDir()
-			copyTree(t, "../../testdata/sites/multi", root)
+			testfs.CopyTree(t, "../../testdata/sites/multi", root)
 			if err := os.WriteFile(filepath.Join(root, c.file), []byte(c.body), 0o644); err != nil {
 				t.Fatal(err)
 			}
@@ -148,27 +149,5 @@ func TestUserMistakesNameFileAndLine(t *testing.T) {
 				t.Fatalf("want an error containing %q, got %v", c.want, err)
 			}
 		})
-	}
-}
-
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		dst := filepath.Join(to, rel)
-		if info.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }

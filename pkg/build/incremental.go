@@ -10,6 +10,7 @@ import (
 
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
 
@@ -154,7 +155,8 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	for k, v := range last.excerpts {
 		excerpts[k] = v
 	}
-	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links}
+	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
+		shards: map[string]*search.Shard{}}
 	if structural {
 		st.links = graph.New()
 		st.prepare()

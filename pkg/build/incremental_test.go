@@ -9,13 +9,15 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"docsd/internal/testfs"
 )
 
 // siteCopy copies the multi-version, multi-locale test site into a temporary project.
 func siteCopy(t *testing.T, singleLocale bool) (string, Options) {
 	t.Helper()
 	root := t.TempDir()
-	copyTree(t, "../../testdata/sites/multi", root)
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
 	if singleLocale {
 		cfg, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
 		if err != nil {

@@ -14,6 +14,7 @@ import (
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
 	"docsd/pkg/render"
+	"docsd/pkg/search"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
 )
@@ -37,6 +38,8 @@ type state struct {
 	searchStamp time.Time
 	// searchChanged is true when a search file differs from the last build's.
 	searchChanged bool
+	// shards are the search shards of the pages rendered so far, by route.
+	shards map[string]*search.Shard
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
@@ -58,7 +61,7 @@ type excerpt struct {
 
 func newState(b *Builder, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
 	st := &state{b: b, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
-		hashes: map[string][32]byte{}, links: graph.New()}
+		hashes: map[string][32]byte{}, links: graph.New(), shards: map[string]*search.Shard{}}
 	for _, p := range parsed {
 		st.parsed[p.Src.Path] = p
 	}
@@ -183,7 +186,17 @@ func (st *state) renderPages(routes []string) error {
 				return err
 			}
 			st.fillExcerpts(r.Data.Posts)
-			return st.renderPage(r)
+			if err := st.renderPage(r); err != nil {
+				return err
+			}
+			// The search shard too, while this page's text is at hand (indexSearch merges them).
+			if search.Indexed(st.site.Routes[r.Path]) {
+				shard := search.NewShard(search.PageOf(r))
+				st.b.mu.Lock()
+				st.shards[r.Path] = shard
+				st.b.mu.Unlock()
+			}
+			return nil
 		})
 		if err != nil {
 			return err

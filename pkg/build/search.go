@@ -83,13 +83,16 @@ func (st *state) indexSearch(routes []string) error {
 	shards := make([]*search.Shard, len(routes))
 	err := parallel(len(routes), func(i int) error {
 		if r := st.site.Routes[routes[i]]; search.Indexed(r) {
-			shards[i] = search.NewShard(search.PageOf(r))
+			if shards[i] = st.shards[routes[i]]; shards[i] == nil {
+				shards[i] = search.NewShard(search.PageOf(r))
+			}
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
+	st.shards = map[string]*search.Shard{} // the index holds them now
 	for i, p := range routes {
 		r := st.site.Routes[p]
 		if r == nil {
