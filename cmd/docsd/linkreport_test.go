@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"docsd/internal/testfs"
 )
 
 // fixtureRoot copies testdata/sites/broken into a temporary project whose site/ is the shell of
@@ -14,25 +16,7 @@ import (
 func fixtureRoot(t *testing.T) string {
 	t.Helper()
 	root := t.TempDir()
-	src := "../../testdata/sites/broken"
-	err := filepath.Walk(src, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		dst := filepath.Join(root, rel)
-		if info.IsDir() {
-			return os.MkdirAll(dst, 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(dst, data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	testfs.CopyTree(t, "../../testdata/sites/broken", root)
 	shell, err := filepath.Abs("../../site")
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"docsd/internal/testfs"
 )
 
 const cmdToken = "ghp_CMDtestTOKEN9876543210zyxwvSECRET"
@@ -142,7 +144,7 @@ func TestBuildOnceFetchesBeforeItReadsContent(t *testing.T) {
 	}
 	api := fakeContentsAPI(t)
 	root := t.TempDir()
-	copyTree(t, "../../testdata/sites/multi", root)
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
 	repoSite, err := filepath.Abs("../../site")
 	if err != nil {
 		t.Fatal(err)
@@ -177,26 +179,4 @@ func TestBuildOnceFetchesBeforeItReadsContent(t *testing.T) {
 	}
 	assertNoToken(t, cmdToken, root, stdout.String(), stderr.String())
 	assertNoToken(t, cmdToken, out)
-}
-
-func copyTree(t *testing.T, from, to string) {
-	t.Helper()
-	err := filepath.WalkDir(from, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		target := filepath.Join(to, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 }

@@ -12,13 +12,14 @@ import (
 
 	"github.com/gorilla/websocket"
 
+	"docsd/internal/testfs"
 	"docsd/pkg/build"
 )
 
 func project(t *testing.T) (string, *Server) {
 	t.Helper()
 	root := t.TempDir()
-	copyDir(t, "../../testdata/sites/multi", root)
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
 	site, _ := filepath.Abs("../../site")
 	s, err := New(build.Options{Root: root, SiteDir: site, Production: true}, io.Discard)
 	if err != nil {
@@ -129,26 +130,11 @@ func TestEditIsPushedToTheBrowserShowingThePage(t *testing.T) {
 	}
 }
 
-func copyDir(t *testing.T, from, to string) {
-	t.Helper()
-	filepath.Walk(from, func(p string, info os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(from, p)
-		if info.IsDir() {
-			return os.MkdirAll(filepath.Join(to, rel), 0o755)
-		}
-		data, _ := os.ReadFile(p)
-		return os.WriteFile(filepath.Join(to, rel), data, 0o644)
-	})
-}
-
 // shellCopy makes a copy of the shell whose edits a test may make; node_modules is linked in.
 func shellCopy(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
-	copyDir(t, "../../site", dir)
+	testfs.CopyTree(t, "../../site", dir)
 	nm, _ := filepath.Abs("../../node_modules")
 	if err := os.Symlink(nm, filepath.Join(dir, "node_modules")); err != nil {
 		t.Fatal(err)
@@ -158,7 +144,7 @@ func shellCopy(t *testing.T) string {
 
 func TestShellEditsReloadOrSwapStyles(t *testing.T) {
 	root := t.TempDir()
-	copyDir(t, "../../testdata/sites/multi", root)
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
 	shell := shellCopy(t)
 	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
 	if err != nil {
