@@ -137,25 +137,6 @@ func (b *Builder) Build() (*Result, error) {
 	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
 		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
 	}
-	// The shell bundles (and its renderers start) while the content is read: neither needs the
-	// other until pages render.
-	shellDone := make(chan error, 1)
-	var bundleTime time.Duration
-	go func(start time.Time) {
-		err := b.prepareShell(cfg)
-		bundleTime = time.Since(start)
-		shellDone <- err
-	}(time.Now())
-	waitShell := func() error {
-		if shellDone == nil {
-			return nil
-		}
-		err := <-shellDone
-		shellDone = nil
-		timings["bundle"] = bundleTime
-		return err
-	}
-	defer waitShell() // an early return must not leave the bundler running
 	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
@@ -174,9 +155,11 @@ func (b *Builder) Build() (*Result, error) {
 	}
 	step("assemble", start)
 
-	if err := waitShell(); err != nil {
+	start = time.Now()
+	if err := b.prepareShell(cfg); err != nil {
 		return nil, err
 	}
+	step("bundle", start)
 
 	start = time.Now()
 	st := newState(b, cfg, s, parsed)

@@ -34,7 +34,7 @@ func New() *Converter {
 		goldmark.WithExtensions(extension.GFM, admonitions{}),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithHeadingAttribute()),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(codeRenderer{}, 100), util.Prioritized(headingRenderer{}, 100))),
+			renderer.WithNodeRenderers(util.Prioritized(newCodeRenderer(), 100), util.Prioritized(headingRenderer{}, 100))),
 	)
 	return &Converter{md: md}
 }
