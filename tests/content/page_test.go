@@ -51,6 +51,39 @@ func routes(t *testing.T, prefix string) []string {
 	return out
 }
 
+// listLine is one entry of a list in testdata: its line number (from 1, for messages), the line
+// without surrounding white space, and its fields separated by white space.
+type listLine struct {
+	N      int
+	Text   string
+	Fields []string
+}
+
+// listLines reads a list in testdata whose entries are one a line with fields separated by white
+// space; blank lines and lines starting with # are skipped. what names the list in the message of a
+// file that cannot be read.
+func listLines(t *testing.T, what, file string) []listLine {
+	t.Helper()
+	f, err := os.Open(file)
+	if err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	defer f.Close()
+	var out []listLine
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		out = append(out, listLine{N: n, Text: line, Fields: strings.Fields(line)})
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+	return out
+}
+
 // docFile maps a doc route to its Markdown file: a route with routes below it is its folder's
 // index.md, any other route is <route>.md (CONTRIBUTING.md, "Where a page lives").
 func docFile(t *testing.T, route string) string {

@@ -1,8 +1,6 @@
 package content
 
 import (
-	"bufio"
-	"os"
 	"strings"
 	"testing"
 )
@@ -20,26 +18,13 @@ type setting struct {
 // settingsList reads testdata/settings.txt.
 func settingsList(t *testing.T) []setting {
 	t.Helper()
-	f, err := os.Open("testdata/settings.txt")
-	if err != nil {
-		t.Fatalf("settings list: %v", err)
-	}
-	defer f.Close()
 	var out []setting
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Fields(line)
+	for _, l := range listLines(t, "settings list", "testdata/settings.txt") {
+		parts := l.Fields
 		if len(parts) != 4 {
-			t.Fatalf("testdata/settings.txt:%d: want `component flag route ENV[,ENV...]`, got %q", n, line)
+			t.Fatalf("testdata/settings.txt:%d: want `component flag route ENV[,ENV...]`, got %q", l.N, l.Text)
 		}
 		out = append(out, setting{Component: parts[0], Flag: parts[1], Route: parts[2], Env: strings.Split(parts[3], ",")})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("settings list: %v", err)
 	}
 	return out
 }

@@ -1,7 +1,6 @@
 package content
 
 import (
-	"bufio"
 	"fmt"
 	"io/fs"
 	"os"
@@ -26,26 +25,13 @@ type yamlField struct {
 // map entry whose key the user chooses (a stage name, a deployment parameter name).
 func yamlSchema(t *testing.T) []yamlField {
 	t.Helper()
-	f, err := os.Open("testdata/yaml_fields.txt")
-	if err != nil {
-		t.Fatalf("YAML field list: %v", err)
-	}
-	defer f.Close()
 	var out []yamlField
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := strings.TrimSpace(sc.Text())
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		parts := strings.Fields(line)
+	for _, l := range listLines(t, "YAML field list", "testdata/yaml_fields.txt") {
+		parts := l.Fields
 		if len(parts) < 2 || len(parts) > 3 || (len(parts) == 3 && parts[2] != "free") {
-			t.Fatalf("testdata/yaml_fields.txt:%d: want `path route [free]`, got %q", n, line)
+			t.Fatalf("testdata/yaml_fields.txt:%d: want `path route [free]`, got %q", l.N, l.Text)
 		}
 		out = append(out, yamlField{Path: parts[0], Route: parts[1], Free: len(parts) == 3})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("YAML field list: %v", err)
 	}
 	if len(out) == 0 {
 		t.Fatal("YAML field list is empty")
