@@ -14,6 +14,7 @@ import (
 	"strings"
 	"testing"
 
+	"docsd/pkg/build"
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
@@ -31,7 +32,7 @@ func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srcs, err := content.Scan(filepath.Join(repoRoot, "content"), layout(cfg))
+	srcs, err := content.Scan(filepath.Join(repoRoot, "content"), build.Layout(cfg))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,18 +69,6 @@ func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile)
 		t.Fatal(err)
 	}
 	return docsPath, indexPath, index
-}
-
-// layout is pkg/build's Layout, repeated so that this test does not depend on the whole build.
-func layout(cfg *config.Site) content.Layout {
-	l := content.Layout{DefaultLocale: cfg.DefaultLocale().Code, Versions: map[string]string{}}
-	for _, loc := range cfg.Locales {
-		l.Locales = append(l.Locales, loc.Code)
-	}
-	for _, v := range cfg.Versions {
-		l.Versions[v.Dir] = v.Name
-	}
-	return l
 }
 
 func gz(b []byte) int {
