@@ -8,11 +8,12 @@
 // Run: make docsd && node bench/search.mjs [--record]   (--record writes the table into BENCHMARKS.md;
 // figures move with the machine's load, so the recorded text gives the load average)
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { recordSection } from './lib/record.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
@@ -147,20 +148,7 @@ const table = `| measure | figure | target |
 console.log(table);
 
 if (process.argv.includes('--record')) {
-  const file = join(root, 'BENCHMARKS.md');
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    text = "# Benchmarks\n\nFigures measured on this repository's machine; each section says the command that produced it.\n";
-  }
-  const start = '<!-- bench:search -->';
-  const end = '<!-- /bench:search -->';
   const load = loadavg()[0].toFixed(1);
-  const block = `${start}\nMeasured ${new Date().toISOString().slice(0, 10)} with \`node bench/search.mjs --record\` (after \`make docsd\`): a fresh build of the whole site served by \`docsd serve\` on loopback, Debian's Chromium, on the 2-core machine with a load average of ${load} at the time (other builds and tests were running: on a quiet machine the times are lower). "Usable" is the box reading "Search Ctrl+K", which also waits for the page to hydrate; "engine ready" is search's own part.\n\n${table}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  text = i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text.replace(/\n*$/, '')}\n\n## Search\n\n${block}\n`;
-  writeFileSync(file, text);
+  recordSection(join(root, 'BENCHMARKS.md'), 'search', 'Search', `Measured ${new Date().toISOString().slice(0, 10)} with \`node bench/search.mjs --record\` (after \`make docsd\`): a fresh build of the whole site served by \`docsd serve\` on loopback, Debian's Chromium, on the 2-core machine with a load average of ${load} at the time (other builds and tests were running: on a quiet machine the times are lower). "Usable" is the box reading "Search Ctrl+K", which also waits for the page to hydrate; "engine ready" is search's own part.\n\n${table}`);
   console.log('recorded in BENCHMARKS.md');
 }

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileS
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
+import { recordSection } from './lib/record.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const project = mkdtempSync(join(tmpdir(), 'docsd-bench-watch-'));
@@ -105,18 +106,5 @@ const table = [
 console.log(table);
 
 if (process.argv.includes('--record')) {
-  const file = join(root, 'BENCHMARKS.md');
-  let text = '';
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    text = '# Benchmarks\n\nFigures measured on this repository\'s machine; each section says the command that produced it.\n';
-  }
-  const start = '<!-- bench:watch -->';
-  const end = '<!-- /bench:watch -->';
-  const block = `${start}\nMeasured ${new Date().toISOString().slice(0, 10)} with \`make bench-watch\` (\`node bench/watch.mjs --record\`), the whole site, Chromium on loopback. The 25 ms batching window of the watcher is included.\n\n${table}\n${end}`;
-  const i = text.indexOf(start);
-  const j = text.indexOf(end);
-  text = i >= 0 && j > i ? text.slice(0, i) + block + text.slice(j + end.length) : `${text}\n## Watch\n\n${block}\n`;
-  writeFileSync(file, text);
+  recordSection(join(root, 'BENCHMARKS.md'), 'watch', 'Watch', `Measured ${new Date().toISOString().slice(0, 10)} with \`make bench-watch\` (\`node bench/watch.mjs --record\`), the whole site, Chromium on loopback. The 25 ms batching window of the watcher is included.\n\n${table}`);
 }
