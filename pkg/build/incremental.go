@@ -156,7 +156,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 		excerpts[k] = v
 	}
 	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
-		shards: map[string]*search.Shard{}}
+		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
 	if structural {
 		st.links = graph.New()
 		st.prepare()

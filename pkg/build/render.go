@@ -38,8 +38,10 @@ type state struct {
 	searchStamp time.Time
 	// searchChanged is true when a search file differs from the last build's.
 	searchChanged bool
-	// shards are the search shards of the pages rendered so far, by route.
+	// shards are the search shards of the pages rendered so far, by route; terms is the stemming
+	// cache they share (both are dropped once the index has them).
 	shards map[string]*search.Shard
+	terms  *search.Terms
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
@@ -61,7 +63,8 @@ type excerpt struct {
 
 func newState(b *Builder, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
 	st := &state{b: b, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
-		hashes: map[string][32]byte{}, links: graph.New(), shards: map[string]*search.Shard{}}
+		hashes: map[string][32]byte{}, links: graph.New(), shards: map[string]*search.Shard{},
+		terms: search.NewTerms()}
 	for _, p := range parsed {
 		st.parsed[p.Src.Path] = p
 	}
@@ -193,7 +196,7 @@ func (st *state) renderPages(routes []string) error {
 		}
 		// The search shard too, while the renderer works on other pages (indexSearch merges them).
 		if search.Indexed(st.site.Routes[r.Path]) {
-			shard := search.NewShard(search.PageOf(r))
+			shard := search.NewShardWith(search.PageOf(r), st.terms)
 			st.b.mu.Lock()
 			st.shards[r.Path] = shard
 			st.b.mu.Unlock()

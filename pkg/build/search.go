@@ -84,7 +84,7 @@ func (st *state) indexSearch(routes []string) error {
 	err := parallel(len(routes), func(i int) error {
 		if r := st.site.Routes[routes[i]]; search.Indexed(r) {
 			if shards[i] = st.shards[routes[i]]; shards[i] == nil {
-				shards[i] = search.NewShard(search.PageOf(r))
+				shards[i] = search.NewShardWith(search.PageOf(r), st.terms)
 			}
 		}
 		return nil
@@ -92,7 +92,7 @@ func (st *state) indexSearch(routes []string) error {
 	if err != nil {
 		return err
 	}
-	st.shards = map[string]*search.Shard{} // the index holds them now
+	st.shards, st.terms = map[string]*search.Shard{}, nil // the index holds the shards now
 	for i, p := range routes {
 		r := st.site.Routes[p]
 		if r == nil {

@@ -17,6 +17,7 @@ import (
 	"math"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 )
@@ -63,6 +64,7 @@ type Shard struct {
 	crumbs   []string // distinct breadcrumb terms that are not title terms, sorted
 	sections []shardSection
 	forms    map[string]string // word as written → its term, where they differ
+	terms    *Terms            // while the shard is built
 	// numbered is the shard in the term numbers of the index that published it (Publish runs on
 	// every rebuild; numbers and the page's JSON make it cheap).
 	numbered *numberedShard
@@ -99,8 +101,11 @@ type shardSection struct {
 }
 
 // NewShard indexes one page.
-func NewShard(p Page) *Shard {
-	s := &Shard{page: p, forms: map[string]string{}}
+func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
+
+// NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
+func NewShardWith(p Page, terms *Terms) *Shard {
+	s := &Shard{page: p, forms: map[string]string{}, terms: terms}
 	s.title = s.distinct(p.Title)
 	inTitle := map[string]bool{}
 	for _, t := range s.title {
@@ -154,14 +159,42 @@ func NewShard(p Page) *Shard {
 		}
 		s.sections = append(s.sections, ss)
 	}
+	s.terms = nil
 	return s
+}
+
+// Terms remembers the term of each word it was asked about: a site says the same words on every
+// page, and stemming is most of the work of indexing one. It is safe for concurrent use.
+type Terms struct {
+	mu sync.RWMutex
+	m  map[string]string
+}
+
+// NewTerms makes an empty cache. Keep one for a build, not longer: it holds the site's vocabulary.
+func NewTerms() *Terms { return &Terms{m: map[string]string{}} }
+
+// Term is Term(w), remembered; a nil cache computes it.
+func (c *Terms) Term(w string) string {
+	if c == nil {
+		return Term(w)
+	}
+	c.mu.RLock()
+	t, ok := c.m[w]
+	c.mu.RUnlock()
+	if !ok {
+		t = Term(w)
+		c.mu.Lock()
+		c.m[w] = t
+		c.mu.Unlock()
+	}
+	return t
 }
 
 // Route is the page the shard indexes.
 func (s *Shard) Route() string { return s.page.Route }
 
 func (s *Shard) term(w string) string {
-	t := Term(w)
+	t := s.terms.Term(w)
 	if t != "" && t != w {
 		s.forms[w] = t
 	}
