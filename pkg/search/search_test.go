@@ -287,3 +287,21 @@ func newDoc(t *testing.T) *markdown.Doc {
 	t.Helper()
 	return markdown.New().Parse([]byte("Some text.\n\n## A heading\n\nMore.\n"), 1)
 }
+
+// A shared stemming cache changes nothing in what is published, used by one page or many.
+func TestTermsCacheGivesTheSameIndex(t *testing.T) {
+	plain, cached := New(), New()
+	terms := NewTerms()
+	for _, p := range samplePages() {
+		plain.Update(p.Route, NewShard(p))
+		cached.Update(p.Route, NewShardWith(p, terms))
+	}
+	d1, i1, _ := plain.Publish()
+	d2, i2, _ := cached.Publish()
+	if !bytes.Equal(d1, d2) || !bytes.Equal(i1, i2) {
+		t.Fatal("the cached terms publish different files")
+	}
+	if terms.Term("running") != Term("running") || terms.Term("running") != "run" {
+		t.Fatalf("cached term of running: %q", terms.Term("running"))
+	}
+}
