@@ -216,7 +216,8 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		if b.opts.LowMemory {
 			// A smaller young generation: more frequent, smaller collections, a few MB less held
 			// by a renderer that serves one page at a time.
-			flags = append(flags, "--max-semi-space-size=1")
+			// --expose-gc lets it collect everything once requests pause (entry-server.jsx).
+			flags = append(flags, "--max-semi-space-size=1", "--expose-gc")
 		}
 		r, err := ssr.StartPool(out.ServerJS, n, flags...)
 		if err != nil {

@@ -14,7 +14,6 @@ import (
 	"log"
 	"net/http"
 	"net/url"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -77,10 +76,6 @@ func New(opts build.Options, logw io.Writer) (*Server, error) {
 	// A build leaves garbage several times the size of what it keeps: give it back to the system
 	// now, and after each burst of rebuilds once the writer pauses (tidy).
 	debug.FreeOSMemory()
-	if os.Getenv("GOGC") == "" {
-		// Rebuilds are small: collecting at 1.5× the live heap rather than 2× costs little time.
-		debug.SetGCPercent(50)
-	}
 	s.tidy = time.AfterFunc(time.Hour, debug.FreeOSMemory)
 	s.tidy.Stop()
 	return s, nil

@@ -37,7 +37,7 @@ func New(paths ...string) (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 10 * time.Millisecond,
+	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 5 * time.Millisecond,
 		Batches: make(chan []string), Errors: make(chan error, 8)}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)

@@ -108,6 +108,9 @@ export async function refreshPage(basePath, path, loadLayout, sent) {
   let sidebar = null;
   if (page.sidebar) {
     sidebar = fresh && sent.sidebar ? sent.sidebar : await fetchSidebar(basePath, page.sidebar, path, `?t=${Date.now()}`);
+    // An unchanged sidebar keeps its object, so the (memoised) sidebar does not render again.
+    const known = sidebars.get(page.sidebar);
+    if (known && JSON.stringify(known) === JSON.stringify(sidebar)) sidebar = known;
   }
   await loadLayout(page.kind);
   pages.clear();

@@ -43,9 +43,20 @@ function keep(map, key, value) {
   map.set(key, value);
 }
 
+// Started with --expose-gc (docsd watch keeps the renderer all day), the process collects its
+// garbage once requests pause, as docsd itself does, so what it holds stays small between edits.
+let tidy = null;
+function scheduleTidy() {
+  if (typeof globalThis.gc !== 'function') return;
+  clearTimeout(tidy);
+  tidy = setTimeout(() => globalThis.gc(), 1000);
+  tidy.unref();
+}
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
   if (!line) return;
+  scheduleTidy();
   let req;
   try {
     req = JSON.parse(line);

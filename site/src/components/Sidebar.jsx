@@ -1,11 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { storageSlot } from '../storage.js';
 import SidebarTree from './SidebarTree.jsx';
 
 const hiddenSlot = storageSlot('docsd.sidebar.hidden');
 
-// Sidebar is the desktop docs sidebar; the reader can hide it and show it again.
-export default function Sidebar({ items, current }) {
+// Sidebar is the desktop docs sidebar; the reader can hide it and show it again. It is memoised:
+// hundreds of links that an edit of the page (docsd watch) rarely changes.
+function Sidebar({ items, current }) {
   const [hidden, setHidden] = useState(false);
   const nav = useRef(null);
   useEffect(() => {
@@ -48,3 +49,5 @@ export default function Sidebar({ items, current }) {
     </aside>
   );
 }
+
+export default memo(Sidebar);

@@ -4,16 +4,20 @@ import { useEffect, useState } from 'react';
 // one the reader is in.
 export default function TOC({ toc }) {
   const [active, setActive] = useState(null);
+  // The headings' ids, not the list itself: a re-render with the same headings (docsd watch after
+  // an edit of the text) does not measure the page again.
+  const ids = toc ? toc.map((h) => h.id).join(' ') : '';
   useEffect(() => {
-    if (!toc || toc.length === 0) return undefined;
+    if (!ids) return undefined;
+    const headings = ids.split(' ');
     const onScroll = () => {
       const offset = 90;
       let current = null;
-      for (const h of toc) {
-        const el = document.getElementById(h.id);
-        if (el && el.getBoundingClientRect().top - offset <= 0) current = h.id;
+      for (const id of headings) {
+        const el = document.getElementById(id);
+        if (el && el.getBoundingClientRect().top - offset <= 0) current = id;
       }
-      if (current === null) current = toc[0].id;
+      if (current === null) current = headings[0];
       setActive(current);
     };
     onScroll();
@@ -23,7 +27,7 @@ export default function TOC({ toc }) {
       window.removeEventListener('scroll', onScroll);
       window.removeEventListener('resize', onScroll);
     };
-  }, [toc]);
+  }, [ids]);
   if (!toc || toc.length === 0) return null;
   const minLevel = Math.min(...toc.map((h) => h.level));
   return (

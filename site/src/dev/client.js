@@ -3,7 +3,11 @@
 // build errors and the page's broken links in an overlay, and reconnects after a restart.
 import { showOverlay } from './overlay.js';
 
+// How long after the last re-index an open page loads the search files again.
+const SEARCH_RELOAD_DELAY = 300;
+
 export function connect(site) {
+  let searchTimer = 0;
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${site.basePath}__docsd/ws`;
   let socket = null;
   let wasConnected = false;
@@ -38,8 +42,12 @@ export function connect(site) {
         window.dispatchEvent(new CustomEvent('docsd:refresh', { detail: { route: msg.route, page: msg.page, sidebar: msg.sidebar } }));
       }
       // The search files change after the pages (docsd re-indexes once the pages on screen are
-      // out): every open page loads them again, whatever it shows.
-      if (msg.search) window.dispatchEvent(new Event('docsd:search-reload'));
+      // out): every open page loads them again, whatever it shows, once the saves pause, so that
+      // parsing them never holds up the next update of the page.
+      if (msg.search) {
+        clearTimeout(searchTimer);
+        searchTimer = setTimeout(() => window.dispatchEvent(new Event('docsd:search-reload')), SEARCH_RELOAD_DELAY);
+      }
       if (msg.type === 'css') swapStylesheets(msg.css || []);
       showOverlay(msg.errors || [], msg.problems || []);
     });
