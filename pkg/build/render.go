@@ -232,6 +232,9 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 		st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
 		mu.Unlock()
 	}
+	// Rendered: the tree is no longer needed (a build holds every page's at once otherwise); a
+	// later render parses the source again.
+	r.Doc.Release()
 	return nil
 }
 
