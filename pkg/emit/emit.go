@@ -234,22 +234,69 @@ func Update(dir string, prev, next *Files) error {
 	return nil
 }
 
+// writeAll writes a build into a fresh folder. Nothing reads the folder until it is complete, so
+// files are written in place (no temporary file and rename each), folders are made once, and
+// several files are written at a time.
 func writeAll(root string, f *Files) error {
 	data := f.Contents()
+	type job struct {
+		path, src string // src: a file to copy instead of data
+		data      []byte
+	}
+	var jobs []job
+	dirs := map[string]bool{}
 	for p, d := range data {
-		if err := writeFile(filepath.Join(root, filepath.FromSlash(p)), d); err != nil {
-			return err
-		}
+		dst := filepath.Join(root, filepath.FromSlash(p))
+		dirs[filepath.Dir(dst)] = true
+		jobs = append(jobs, job{path: dst, data: d})
 	}
 	for p, src := range f.Copies {
 		if _, dup := data[p]; dup {
 			continue
 		}
-		if err := copyFile(filepath.Join(root, filepath.FromSlash(p)), src); err != nil {
+		dst := filepath.Join(root, filepath.FromSlash(p))
+		dirs[filepath.Dir(dst)] = true
+		jobs = append(jobs, job{path: dst, src: src})
+	}
+	for d := range dirs {
+		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
 	}
-	return nil
+	work := make(chan job)
+	errs := make(chan error, 1)
+	var wg sync.WaitGroup
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				var err error
+				if j.src != "" {
+					err = copyFile(j.path, j.src)
+				} else if err = os.WriteFile(j.path, j.data, 0o644); err != nil {
+					err = fmt.Errorf("writing %s: %w", j.path, err)
+				}
+				if err != nil {
+					select {
+					case errs <- err:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	select {
+	case err := <-errs:
+		return err
+	default:
+		return nil
+	}
 }
 
 func writeFile(path string, data []byte) error {
