@@ -149,6 +149,6 @@ console.log(table);
 
 if (process.argv.includes('--record')) {
   const load = loadavg()[0].toFixed(1);
-  recordSection(join(root, 'BENCHMARKS.md'), 'search', 'Search', `Measured ${new Date().toISOString().slice(0, 10)} with \`node bench/search.mjs --record\` (after \`make docsd\`): a fresh build of the whole site served by \`docsd serve\` on loopback, Debian's Chromium, on the 2-core machine with a load average of ${load} at the time (other builds and tests were running: on a quiet machine the times are lower). "Usable" is the box reading "Search Ctrl+K", which also waits for the page to hydrate; "engine ready" is search's own part.\n\n${table}`);
+  recordSection(join(root, 'BENCHMARKS.md'), 'search', 'Search', `Measured ${new Date().toISOString().slice(0, 10)} with \`node bench/search.mjs --record\` (after \`make docsd\`): a fresh build of the whole site served by \`docsd serve\` on loopback, Debian's Chromium, on the 2-core machine with a load average of ${load} at the time. "Usable" is the box reading "Search Ctrl+K": search's chunk and both files loaded, and the navbar hydrated (the page's content hydrates after it); "engine ready" is search's own part.\n\n${table}`);
   console.log('recorded in BENCHMARKS.md');
 }
