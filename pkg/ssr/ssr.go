@@ -1,16 +1,20 @@
 // Package ssr renders pages with the shell's React components in a long-lived Node process, so that
-// every HTML file already holds the page a browser will hydrate. Requests and answers are JSON lines
-// over the process's stdin and stdout; several requests are in flight at once.
+// every HTML file already holds the page a browser will hydrate. Requests are JSON lines on the
+// process's stdin; each answer on stdout is a line "<id> <length>" (or "<id> E <length>" for an
+// error) followed by that many bytes of HTML (or error text), so neither side encodes the HTML as
+// JSON. Several requests are in flight at once.
 package ssr
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,9 +32,8 @@ type Request struct {
 }
 
 type answer struct {
-	ID    int64  `json:"id"`
-	HTML  string `json:"html"`
-	Error string `json:"error"`
+	ID          int64
+	HTML, Error string
 }
 
 // Renderer is one Node process running the server bundle.
@@ -80,13 +83,81 @@ func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {
 	return r, nil
 }
 
+// encodeRequest writes a request as one JSON line. The page, site and sidebar are JSON already
+// (one line each, as encoding/json writes it) and go in as they are.
+func encodeRequest(id int64, req Request) ([]byte, error) {
+	var b bytes.Buffer
+	field := func(name string, v any) error {
+		enc, err := json.Marshal(v)
+		b.WriteString(`,"` + name + `":`)
+		b.Write(enc)
+		return err
+	}
+	raw := func(name string, v json.RawMessage) {
+		if len(v) > 0 {
+			b.WriteString(`,"` + name + `":`)
+			b.Write(v)
+		}
+	}
+	b.WriteString(`{"id":` + strconv.FormatInt(id, 10))
+	if err := field("url", req.URL); err != nil {
+		return nil, err
+	}
+	if err := field("siteKey", req.SiteKey); err != nil {
+		return nil, err
+	}
+	raw("site", req.Site)
+	raw("page", req.Page)
+	if req.SidebarKey != "" {
+		if err := field("sidebarKey", req.SidebarKey); err != nil {
+			return nil, err
+		}
+	}
+	raw("sidebar", req.Sidebar)
+	b.WriteString("}\n")
+	if bytes.Count(b.Bytes(), []byte("\n")) != 1 {
+		return nil, fmt.Errorf("rendering %s: the page data is not one line of JSON", req.URL)
+	}
+	return b.Bytes(), nil
+}
+
+// readAnswer reads one framed answer (see the package comment).
+func readAnswer(in *bufio.Reader) (answer, error) {
+	header, err := in.ReadString('\n')
+	if err != nil {
+		return answer{}, err
+	}
+	fields := strings.Fields(header)
+	var a answer
+	failed := len(fields) == 3 && fields[1] == "E"
+	if len(fields) != 2 && !failed {
+		return answer{}, fmt.Errorf("the server renderer wrote %q", strings.TrimSpace(header))
+	}
+	if a.ID, err = strconv.ParseInt(fields[0], 10, 64); err != nil {
+		return answer{}, fmt.Errorf("the server renderer wrote %q", strings.TrimSpace(header))
+	}
+	n, err := strconv.Atoi(fields[len(fields)-1])
+	if err != nil || n < 0 {
+		return answer{}, fmt.Errorf("the server renderer wrote %q", strings.TrimSpace(header))
+	}
+	body := make([]byte, n)
+	if _, err := io.ReadFull(in, body); err != nil {
+		return answer{}, err
+	}
+	if failed {
+		a.Error = string(body)
+	} else {
+		a.HTML = string(body)
+	}
+	return a, nil
+}
+
 func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
-	sc := bufio.NewScanner(stdout)
-	sc.Buffer(make([]byte, 1<<20), 1<<28)
-	for sc.Scan() {
-		var a answer
-		if err := json.Unmarshal(sc.Bytes(), &a); err != nil {
-			continue
+	in := bufio.NewReaderSize(stdout, 1<<16)
+	for {
+		a, err := readAnswer(in)
+		if err != nil {
+			break
 		}
 		r.mu.Lock()
 		ch := r.waiting[a.ID]
@@ -138,16 +209,15 @@ func (r *Renderer) Render(req Request) (string, error) {
 	if req.SidebarKey != "" && !r.remember("sidebar:"+req.SidebarKey) {
 		req.Sidebar = nil
 	}
-	body, err := json.Marshal(req)
+	r.next++
+	id := r.next
+	line, err := encodeRequest(id, req)
 	if err != nil {
 		r.mu.Unlock()
 		return "", err
 	}
-	r.next++
-	id := r.next
 	r.waiting[id] = ch
-	line := fmt.Sprintf(`{"id":%d,%s`, id, body[1:])
-	_, err = io.WriteString(r.stdin, line+"\n")
+	_, err = r.stdin.Write(line)
 	r.mu.Unlock()
 	if err != nil {
 		return "", fmt.Errorf("sending a page to the server renderer: %w", err)

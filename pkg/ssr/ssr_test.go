@@ -1,8 +1,13 @@
 package ssr
 
 import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"fmt"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -34,5 +39,38 @@ func TestRememberKeepsOneKeyPerName(t *testing.T) {
 	want := []string{"sidebar:current-en-usage-111", "sidebar:current-en-usage-extra-222", "site:en-aaa", "site:fr-bbb"}
 	if !reflect.DeepEqual(keys, want) {
 		t.Fatalf("the renderer holds %v, want %v", keys, want)
+	}
+}
+
+// Requests are one JSON line with the page's JSON as it is; answers are framed by their length, so
+// HTML with newlines and any bytes comes through whole, and errors are told apart.
+func TestRequestAndAnswerFraming(t *testing.T) {
+	line, err := encodeRequest(7, Request{URL: "/docs/a\"b", SiteKey: "en-1", Page: json.RawMessage(`{"title":"A \"quoted\" page"}`),
+		SidebarKey: "current-en-usage-2", Sidebar: json.RawMessage(`[]`)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got map[string]any
+	if err := json.Unmarshal(line, &got); err != nil || !bytes.HasSuffix(line, []byte("}\n")) || bytes.Count(line, []byte("\n")) != 1 {
+		t.Fatalf("request %q is not one line of JSON: %v", line, err)
+	}
+	if got["id"] != 7.0 || got["url"] != `/docs/a"b` || got["page"].(map[string]any)["title"] != `A "quoted" page` || got["site"] != nil {
+		t.Errorf("request decoded as %v", got)
+	}
+	if _, err := encodeRequest(8, Request{URL: "/x", Page: json.RawMessage("{\n}")}); err == nil {
+		t.Error("page data over two lines was sent")
+	}
+	html := "<p>one\ntwo é</p>"
+	in := bufio.NewReader(strings.NewReader(fmt.Sprintf("3 %d\n%s9 E 4\nboom", len(html), html)))
+	a, err := readAnswer(in)
+	if err != nil || a.ID != 3 || a.HTML != html || a.Error != "" {
+		t.Fatalf("answer %+v, %v", a, err)
+	}
+	a, err = readAnswer(in)
+	if err != nil || a.ID != 9 || a.Error != "boom" {
+		t.Fatalf("error answer %+v, %v", a, err)
+	}
+	if _, err := readAnswer(bufio.NewReader(strings.NewReader("garbage\n"))); err == nil {
+		t.Error("a malformed header was accepted")
 	}
 }

@@ -1,13 +1,14 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
 // JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?}. Site data and
-// sidebars come once per key and are kept. It answers one JSON line per request on stdout:
-// {id, html} or {id, error}. A new key for a site or a sidebar replaces the older keys of the same
-// record (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not
-// pile up every version of a sidebar a writer has edited.
+// sidebars come once per key and are kept; a new key replaces the older keys of the same record
+// (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not pile up
+// every version of a sidebar a writer has edited. It answers each request on stdout with a line
+// "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from './router.jsx';
 import { createInterface } from 'node:readline';
+import { format } from 'node:util';
 import App from './App.jsx';
 import { forget, seed } from './data.js';
 import { coreLayouts } from './layouts.js';
@@ -33,6 +34,11 @@ export function render({ url, site, page, sidebar }) {
   }
 }
 
+// stdout carries the answers: what components log goes to stderr instead.
+for (const level of ['log', 'info', 'debug']) {
+  console[level] = (...args) => process.stderr.write(`${format(...args)}\n`);
+}
+
 const sites = new Map();
 const sidebars = new Map();
 
@@ -53,6 +59,13 @@ function scheduleTidy() {
   tidy.unref();
 }
 
+// answer writes "<id> <length>\n" (or "<id> E <length>\n" for an error) and the text itself:
+// pkg/ssr reads the length, so the HTML needs no JSON encoding on either side.
+function answer(id, kind, text) {
+  const body = Buffer.from(text, 'utf8');
+  process.stdout.write(Buffer.concat([Buffer.from(`${id} ${kind}${body.length}\n`), body]));
+}
+
 const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
 lines.on('line', (line) => {
   if (!line) return;
@@ -68,8 +81,8 @@ lines.on('line', (line) => {
       page: req.page,
       sidebar: req.sidebarKey ? sidebars.get(req.sidebarKey) : null,
     });
-    process.stdout.write(JSON.stringify({ id: req.id, html }) + '\n');
+    answer(req.id, '', html);
   } catch (error) {
-    process.stdout.write(JSON.stringify({ id: req ? req.id : -1, error: String((error && error.stack) || error) }) + '\n');
+    answer(req ? req.id : -1, 'E ', String((error && error.stack) || error));
   }
 });
