@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, root, startSite } from './harness.mjs';
+import { hydrated, openPage, root, startSite } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -14,7 +14,6 @@ after(async () => {
 });
 
 const axePath = join(root, 'node_modules', 'axe-core', 'axe.min.js');
-const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 
 async function axe(page) {
   await page.addScriptTag({ path: axePath });

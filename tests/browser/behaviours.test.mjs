@@ -3,7 +3,7 @@
 // announcement bar, storage and the footer. Failures are simulated with page.route().
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSite } from './harness.mjs';
+import { hydrated, openPage, sleep, startSite } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -12,9 +12,6 @@ before(async () => {
 after(async () => {
   await site.stop();
 });
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 
 async function open(path, options) {
   const o = await openPage(site.browser, site.base + path, options);

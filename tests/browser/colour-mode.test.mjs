@@ -4,7 +4,7 @@
 // frame. The Vela site itself respects the system preference (behaviours.test.mjs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startSite } from './harness.mjs';
+import { hydrated, startSite } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -14,7 +14,6 @@ after(async () => {
   await site.stop();
 });
 
-const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(18, 22, 28)';
 

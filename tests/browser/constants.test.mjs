@@ -3,7 +3,7 @@
 // defaults (frame wait time-out 5000 ms, partial, case-insensitive, no wildcards).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSite } from './harness.mjs';
+import { hydrated, openPage, sleep, startSite } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -12,9 +12,6 @@ before(async () => {
 after(async () => {
   await site.stop();
 });
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 
 test('smooth scroll: an in-page jump glides, each frame covering 15% of the distance left (easing 0.85)', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/secrets`);

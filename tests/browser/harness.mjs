@@ -64,3 +64,8 @@ export async function openPage(browser, url, { width = 1400, height = 900, color
   const response = await page.goto(url, { waitUntil: 'networkidle' });
   return { page, context, problems, warnings, response };
 }
+
+// hydrated resolves once the page's content has hydrated (HydrationMark sets the attribute).
+export const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

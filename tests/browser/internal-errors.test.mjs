@@ -4,7 +4,7 @@
 // is a crash naming what is wrong, never a designed message, a load failure with Retry or a reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { openPage, startSite } from './harness.mjs';
+import { hydrated, openPage, startSite } from './harness.mjs';
 
 let site;
 before(async () => {
@@ -13,8 +13,6 @@ before(async () => {
 after(async () => {
   await site.stop();
 });
-
-const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
 
 // withSiteData serves the HTML of `path` with its embedded site and page data changed by `change`,
 // as if docsd had built the site from that data.
