@@ -178,8 +178,9 @@ if (opts.record) {
   const body = `Measured ${start.toISOString().slice(0, 16).replace('T', ' ')} UTC with \`make bench-docusaurus\` ` +
     `(\`bench/docusaurus/run.sh --record\`) on this machine (${machine()}), Node ${process.version}, ` +
     `Docusaurus ${versions.docusaurus} with webpack ${versions.webpack} and React ${versions.react} from the npm registry. ` +
-    `Other work was running on the machine during the run, ${loadText}: it slows both sides, which is why the ` +
-    'comparison is made of ratios measured in the same run; wall times on a quiet machine are lower (see Build).\n\n' +
+    `Load average ${loadText.slice('load average '.length)}. Whatever else the machine does slows both sides, which is why the ` +
+    'comparison is made of ratios measured in the same run. Docusaurus keeps both cores busy for most of its build, docsd ' +
+    'about one and a half, so the wall-time ratio is lower than the CPU-time ratio.\n\n' +
     table + '\n\n' + notes + '\n';
   recordSection(path.join(repo, 'BENCHMARKS.md'), body);
   console.log('\nwrote the Docusaurus comparison section of BENCHMARKS.md');
