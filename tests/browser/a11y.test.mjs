@@ -1,17 +1,11 @@
 // Accessibility: axe-core in both colour themes on every kind of page, keyboard use of every control,
 // visible focus, and lang and dir from the locale record.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { hydrated, openPage, root, startSite } from './harness.mjs';
+import { hydrated, openPage, root, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 const axePath = join(root, 'node_modules', 'axe-core', 'axe.min.js');
 

@@ -1,17 +1,11 @@
 // Every reader-facing behaviour of SPEC.md §2, §4, §8 and §9 in the built site: navigation, preloading,
 // the progress bar, loading and crash states, the navbar, the sidebar, the table of contents, the
 // announcement bar, storage and the footer. Failures are simulated with page.route().
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, openPage, sleep, startSite } from './harness.mjs';
+import { hydrated, openPage, sleep, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 async function open(path, options) {
   const o = await openPage(site.browser, site.base + path, options);

@@ -2,17 +2,11 @@
 // respect_prefers_color_scheme = false (testdata/sites/light-dark). The toggle flips between light
 // and dark, a dark system changes nothing, and no page ever shows the wrong theme, not even for one
 // frame. The Vela site itself respects the system preference (behaviours.test.mjs).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, startSite } from './harness.mjs';
+import { hydrated, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite({ project: 'light-dark' });
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite({ project: 'light-dark' });
 
 const LIGHT_BG = 'rgb(255, 255, 255)';
 const DARK_BG = 'rgb(18, 22, 28)';

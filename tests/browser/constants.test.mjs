@@ -1,17 +1,11 @@
 // The constants of SPEC §9 that readers cannot see directly, checked by what they do in the browser:
 // the smooth scroll easing factor (0.85), the scheduler frame (about 5 ms) and the text-highlighting
 // defaults (frame wait time-out 5000 ms, partial, case-insensitive, no wildcards).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, openPage, sleep, startSite } from './harness.mjs';
+import { hydrated, openPage, sleep, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 test('smooth scroll: an in-page jump glides, each frame covering 15% of the distance left (easing 0.85)', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/secrets`);

@@ -4,6 +4,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
@@ -47,6 +48,17 @@ export async function startSite({ project } = {}) {
       server.kill();
     },
   };
+}
+
+// useSite starts a site before the file's tests and stops it after them: the returned object gets
+// startSite's base, browser and stop once the tests run.
+export function useSite(options) {
+  const site = {};
+  before(async () => Object.assign(site, await startSite(options)));
+  after(async () => {
+    if (site.stop) await site.stop();
+  });
+  return site;
 }
 
 // openPage opens a page and collects console errors and warnings and uncaught exceptions.

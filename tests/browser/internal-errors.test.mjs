@@ -2,17 +2,11 @@
 // injected with page.route(): a page module without a default export, a navbar item that fails to
 // render, a missing sidebar id, a docs lookup with the docs plugin disabled or matching no path. Each
 // is a crash naming what is wrong, never a designed message, a load failure with Retry or a reload.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, openPage, startSite } from './harness.mjs';
+import { hydrated, openPage, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 // withSiteData serves the HTML of `path` with its embedded site and page data changed by `change`,
 // as if docsd had built the site from that data.

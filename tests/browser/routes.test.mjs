@@ -1,11 +1,11 @@
 // Every route of ../shared/ROUTES.txt renders and logs no console error or warning: one page visits
 // them all through the shell, and one route of each page kind is loaded whole (server-rendered HTML,
 // then hydration).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { root, startSite } from './harness.mjs';
+import { root, useSite } from './harness.mjs';
 
 const routesFile = join(root, '..', 'shared', 'ROUTES.txt');
 
@@ -21,13 +21,7 @@ function routes() {
   return out;
 }
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 const skip = !existsSync(routesFile) && 'no ../shared/ROUTES.txt';
 

@@ -1,18 +1,12 @@
 // Screenshots of every kind of page, desktop and mobile, light and dark, into
 // test-results/screenshots/screen-*.png, to look at. Each also checks that nothing overflows the
 // window sideways (the page itself never scrolls horizontally; wide code and tables scroll inside).
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { shots, startSite } from './harness.mjs';
+import { shots, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 const pages = [
   ['landing', '/docs/'],

@@ -2,18 +2,12 @@
 // ("Search ⌘+K" on a Mac); Ctrl+K focuses it; results as you type, grouped by page, with marked
 // words; arrows, Enter and Escape; clicking; the opened page highlights the searched words; any
 // input gives results or "No results" without an error.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, shots, startSite } from './harness.mjs';
+import { openPage, shots, useSite } from './harness.mjs';
 
-let site;
-before(async () => {
-  site = await startSite();
-});
-after(async () => {
-  await site.stop();
-});
+const site = useSite();
 
 const box = '.navbar-right .search-input';
 const ready = (page, sel = box) => page.waitForFunction((s) => document.querySelector(s)?.placeholder.startsWith('Search '), sel);
