@@ -46,6 +46,7 @@ type Renderer struct {
 	sent    map[string]bool // site and sidebar keys the process already holds
 	dead    error
 	dir     string
+	exited  chan struct{} // closed once the process has exited and been waited for
 }
 
 // Start writes the server bundle to a temporary folder and starts Node on it, with nodeFlags
@@ -78,7 +79,8 @@ func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the server renderer: %w", err)
 	}
-	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir}
+	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir,
+		exited: make(chan struct{})}
 	go r.read(stdout, &stderr)
 	return r, nil
 }
@@ -168,6 +170,7 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 		}
 	}
 	_ = r.cmd.Wait()
+	defer close(r.exited)
 	r.mu.Lock()
 	r.dead = fmt.Errorf("the server renderer stopped: %s", strings.TrimSpace(stderr.String()))
 	for id, ch := range r.waiting {
@@ -230,11 +233,14 @@ func (r *Renderer) Render(req Request) (string, error) {
 }
 
 // Close stops the process.
+// It waits until the process has exited, so no process outlives docsd and the system counts its
+// CPU time as docsd's (what `time docsd build --once` reports).
 func (r *Renderer) Close() {
 	_ = r.stdin.Close()
 	if r.cmd.Process != nil {
 		_ = r.cmd.Process.Kill()
 	}
+	<-r.exited
 	_ = os.RemoveAll(r.dir)
 }
 
