@@ -137,6 +137,7 @@ const mb = (kb) => (kb / 1024).toFixed(0) + ' MB';
 const x = (r) => r.toFixed(1) + '×';
 const ratio = med(results.docusaurus, 'seconds') / med(results.docsd, 'seconds');
 const ratioCPU = med(results.docusaurus, 'cpu') / med(results.docsd, 'cpu');
+const cores = (tool) => (med(results[tool], 'cpu') / med(results[tool], 'seconds')).toFixed(1);
 const ratioMem = med(results.docusaurus, 'peakKB') / med(results.docsd, 'peakKB');
 const versions = {
   docusaurus: pkgVersion('@docusaurus/core'),
@@ -179,8 +180,8 @@ if (opts.record) {
     `(\`bench/docusaurus/run.sh --record\`) on this machine (${machine()}), Node ${process.version}, ` +
     `Docusaurus ${versions.docusaurus} with webpack ${versions.webpack} and React ${versions.react} from the npm registry. ` +
     `Load average ${loadText.slice('load average '.length)}. Whatever else the machine does slows both sides, which is why the ` +
-    'comparison is made of ratios measured in the same run. Docusaurus keeps both cores busy for most of its build, docsd ' +
-    'about one and a half, so the wall-time ratio is lower than the CPU-time ratio.\n\n' +
+    'comparison is made of ratios measured in the same run. Over a build Docusaurus keeps ' +
+    `${cores('docusaurus')} cores busy on average and docsd ${cores('docsd')} (CPU time over wall time, medians).\n\n` +
     table + '\n\n' + notes + '\n';
   recordSection(path.join(repo, 'BENCHMARKS.md'), body);
   console.log('\nwrote the Docusaurus comparison section of BENCHMARKS.md');
