@@ -183,7 +183,7 @@ func (st *state) renderPages(routes []string) error {
 			return err
 		}
 		for key, data := range st.shared.sidebar {
-			st.files.Add("__data/sidebars/"+key+".json", data)
+			st.files.Add(site.SidebarDataPath(key), data)
 		}
 	}
 	return parallel(len(routes), func(i int) error {
@@ -321,7 +321,7 @@ func (st *state) renderPage(r *site.Route) error {
 	sidebarURL := ""
 	if r.Data.Sidebar != "" {
 		req.SidebarKey, req.Sidebar = st.shared.sidebarKey[r.Data.Sidebar], st.shared.sidebar[r.Data.Sidebar]
-		sidebarURL = cfg.BasePath + "__data/sidebars/" + r.Data.Sidebar + ".json"
+		sidebarURL = cfg.BasePath + site.SidebarDataPath(r.Data.Sidebar)
 	}
 	body, err := st.b.renderer.Render(req)
 	if err != nil {

@@ -218,7 +218,7 @@ func (s *Server) pageData(route string) (page, sidebar json.RawMessage) {
 	}
 	page, _, _ = s.files.Get(s.site.DataPath(route))
 	if r.Data.Sidebar != "" {
-		sidebar, _, _ = s.files.Get("__data/sidebars/" + r.Data.Sidebar + ".json")
+		sidebar, _, _ = s.files.Get(site.SidebarDataPath(r.Data.Sidebar))
 	}
 	return page, sidebar
 }

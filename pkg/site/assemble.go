@@ -42,6 +42,10 @@ func (s *Site) DataPath(route string) string {
 	return "__data/" + rel + ".json"
 }
 
+// SidebarDataPath is where a sidebar's items are published (one file its pages share), relative
+// to the base path; site/src/routes.js's sidebarUrl names the same file.
+func SidebarDataPath(key string) string { return "__data/sidebars/" + key + ".json" }
+
 // HTMLPath is the output file of a route, relative to the build folder.
 func (s *Site) HTMLPath(route string) string {
 	rel := strings.Trim(strings.TrimPrefix(route, strings.TrimSuffix(s.Config.BasePath, "/")), "/")
