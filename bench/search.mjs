@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium, waitUp } from './lib/browser.mjs';
 import { recordSection } from './lib/record.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,17 +32,8 @@ for (const f of files) {
 const port = 40000 + Math.floor(Math.random() * 10000);
 const base = `http://127.0.0.1:${port}`;
 const server = spawn(docsd, ['serve', '--dir', out, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
-for (let i = 0; i < 100; i++) {
-  try {
-    if ((await fetch(`${base}/docs/`)).ok) break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+await waitUp(base, 100);
+const browser = await launchChromium();
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)];

@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchChromium, waitUp } from './lib/browser.mjs';
 import { recordSection } from './lib/record.mjs';
 
 const root = resolve(import.meta.dirname, '..');
@@ -18,17 +18,8 @@ symlinkSync(join(root, 'site'), join(project, 'site'));
 const port = 30000 + Math.floor(Math.random() * 10000);
 const base = `http://127.0.0.1:${port}`;
 const proc = spawn(join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
-for (let i = 0; i < 300; i++) {
-  try {
-    if ((await fetch(`${base}/docs/`)).ok) break;
-  } catch {
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+await waitUp(base, 300);
+const browser = await launchChromium();
 const page = await browser.newPage();
 await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
 // The page reports, by wall clock, when a text first appears in the DOM.
