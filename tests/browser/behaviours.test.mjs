@@ -459,6 +459,29 @@ test('sidebar: opening a category collapses its open sibling, and the animation 
   await context.close();
 });
 
+test('sidebar: a page carries the links of its open categories only; a category renders its items when first opened', async () => {
+  // The collapsed categories' items are not in the HTML (they are hidden and need the script to
+  // open anyway): most of every page's server rendering and size otherwise.
+  const html = await (await fetch(site.base + '/docs/usage/quickstart')).text();
+  const aside = html.slice(html.indexOf('<aside'), html.indexOf('</aside>'));
+  assert.ok(aside.includes('href="/docs/usage/quickstart"'), 'the current page is listed');
+  assert.ok(!aside.includes('href="/docs/usage/tour/steps"'), 'the collapsed Tour category has no items in the HTML');
+  const { page, context, problems } = await open('/docs/usage/quickstart');
+  const tour = page.locator('.doc-sidebar button.menu-caret[aria-label$="\'Tour\'"]');
+  assert.equal(await page.locator('.doc-sidebar a[href="/docs/usage/tour/steps"]').count(), 0);
+  await tour.click();
+  await page.locator('.doc-sidebar a[href="/docs/usage/tour/steps"]').waitFor({ state: 'visible' });
+  await sleep(500);
+  await tour.click();
+  await page.waitForFunction(() => document.querySelector('.doc-sidebar a[href="/docs/usage/tour/steps"]')?.closest('ul[aria-hidden="true"]'));
+  assert.equal(await page.locator('.doc-sidebar a[href="/docs/usage/tour/steps"]').count(), 1, 'closing keeps the items, hidden');
+  // The page of a collapsed category's item opens that category, server-side too.
+  const inner = await (await fetch(site.base + '/docs/usage/tour/steps')).text();
+  assert.ok(inner.slice(inner.indexOf('<aside'), inner.indexOf('</aside>')).includes('aria-current="page" href="/docs/usage/tour/steps"'));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('table of contents: levels 2 to 3, the current heading highlighted while scrolling', async () => {
   const { page, context } = await open('/docs/reference/api/build/add');
   const levels = await page.evaluate(() => fetch('/docs/__data/reference/api/build/add.json').then((r) => r.json()).then((p) => [...new Set(p.toc.map((h) => h.level))]));

@@ -7,9 +7,14 @@ function contains(item, route) {
   return (item.items || []).some((child) => contains(child, route));
 }
 
-// Category is one collapsible group; opening it closes its open siblings (auto-collapse).
+// Category is one collapsible group; opening it closes its open siblings (auto-collapse). Its items
+// are rendered once it has been open: a page's HTML carries the open categories only (about 30 of a
+// sidebar's 160 links), since collapsed ones are hidden and need the script to open anyway. That is
+// most of the server rendering of every page. Once rendered they stay, so closing animates.
 function Category({ item, current, open, onToggle, onNavigate }) {
   const active = contains(item, current);
+  const [rendered, setRendered] = useState(open);
+  if (open && !rendered) setRendered(true);
   return (
     <li className={`menu-item menu-category${active ? ' active-trail' : ''}`}>
       <div className="menu-category-row">
@@ -27,7 +32,7 @@ function Category({ item, current, open, onToggle, onNavigate }) {
         )}
       </div>
       <Collapsible collapsed={!open} className="menu-list">
-        <Items items={item.items || []} current={current} onNavigate={onNavigate} />
+        {(open || rendered) && <Items items={item.items || []} current={current} onNavigate={onNavigate} />}
       </Collapsible>
     </li>
   );
