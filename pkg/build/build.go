@@ -34,7 +34,8 @@ type Options struct {
 	Production bool
 	// Dev marks pages for the dev server (the shell connects to its websocket).
 	Dev bool
-	// Renderers is the number of Node processes that render pages; 0 means one per core.
+	// Renderers is the number of Node processes that render pages; 0 means one per two cores
+	// (defaultRenderers).
 	Renderers int
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
@@ -161,12 +162,12 @@ func (b *Builder) Build() (*Result, error) {
 	}
 	step("bundle", start)
 
-	start = time.Now()
 	st := newState(b, cfg, s, parsed)
+	st.timings = timings
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
-	step("render", start)
+	st.timings = nil
 	st.release()
 	b.last = st
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
@@ -210,7 +211,7 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		}
 		n := b.opts.Renderers
 		if n == 0 {
-			n = runtime.GOMAXPROCS(0)
+			n = defaultRenderers(runtime.GOMAXPROCS(0))
 		}
 		var flags []string
 		if b.opts.LowMemory {
@@ -227,6 +228,15 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 	}
 	b.assets = out
 	return nil
+}
+
+// defaultRenderers is one Node renderer per two cores. docsd's own work while pages render (page
+// data, HTML documents, search shards) keeps about as many cores busy as the renderers do, and each
+// renderer starts cold: it loads the bundle and its JIT warms up on the first hundred pages, a
+// cost paid once per process. On 2 cores one renderer built the site in 1.36 s against 1.57 s for
+// two, and used 2.35 s of CPU against 2.85 s (medians of 5, go run ./bench/build).
+func defaultRenderers(cores int) int {
+	return max(1, cores/2)
 }
 
 // parallel runs fn for 0..n-1 on every core and returns the first error.

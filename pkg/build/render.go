@@ -45,6 +45,8 @@ type state struct {
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
+	// timings, when set, receives how long the parts of rendering took (a full build reports them).
+	timings map[string]time.Duration
 }
 
 // sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
@@ -161,6 +163,7 @@ func (st *state) renderRoutes(routes []string) error {
 // (Feeding the renderer straight from each page's Markdown was measured slower: Go's Markdown and
 // Node's rendering then compete for the same cores.)
 func (st *state) renderPages(routes []string) error {
+	start := time.Now()
 	var mu sync.Mutex // guards st.excerpts
 	err := parallel(len(routes), func(i int) error {
 		if r := st.route(routes[i]); r != nil {
@@ -176,6 +179,8 @@ func (st *state) renderPages(routes []string) error {
 			st.fillExcerpts(r.Data.Posts)
 		}
 	}
+	start = st.step("markdown", start)
+	defer st.step("pages", start)
 	if st.shared.site == nil {
 		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
 		// build, before the first pages.
@@ -241,12 +246,22 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 // renderSiteWide writes what depends on every page: sitemap and feeds, the search files (the given
 // routes re-indexed), and the link report.
 func (st *state) renderSiteWide(routes []string) error {
+	defer st.step("site-wide", time.Now())
 	st.renderGlobals()
 	if err := st.indexSearch(routes); err != nil {
 		return err
 	}
 	st.checkLinks()
 	return nil
+}
+
+// step records the time since start under name when the build reports timings, and returns now.
+func (st *state) step(name string, start time.Time) time.Time {
+	now := time.Now()
+	if st.timings != nil {
+		st.timings[name] = now.Sub(start)
+	}
+	return now
 }
 
 // recordLinks notes which pages' heading ids a page depends on (its links with #anchors).

@@ -135,11 +135,18 @@ func (b *Bundler) Build() (*Output, error) {
 	if err := b.contexts(); err != nil {
 		return nil, err
 	}
+	// Both at once: each bundle's linking and printing runs mostly on one core.
+	var sr api.BuildResult
+	serverDone := make(chan struct{})
+	go func() {
+		defer close(serverDone)
+		sr = b.server.Rebuild()
+	}()
 	cr := b.client.Rebuild()
+	<-serverDone
 	if len(cr.Errors) > 0 {
 		return nil, fmt.Errorf("bundling the browser shell: %s", formatMessages(cr.Errors))
 	}
-	sr := b.server.Rebuild()
 	if len(sr.Errors) > 0 {
 		return nil, fmt.Errorf("bundling the server shell: %s", formatMessages(sr.Errors))
 	}
