@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -149,5 +150,35 @@ func TestUserMistakesNameFileAndLine(t *testing.T) {
 				t.Fatalf("want an error containing %q, got %v", c.want, err)
 			}
 		})
+	}
+}
+
+// A page far larger than a pipe's buffer reaches the server renderer in many pieces, some of them
+// cutting a multi-byte character in two; it must come back whole.
+func TestLargePageRendersWhole(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
+	var body strings.Builder
+	body.WriteString("---\ntitle: Large\n---\n")
+	for i := 0; i < 4000; i++ {
+		fmt.Fprintf(&body, "Paragraph %d: é漢字 ünïcödé, \"quoted\" <b>and</b> \\ back.\n\n", i)
+	}
+	if err := os.WriteFile(filepath.Join(root, "content/docs/guide/large.md"), []byte(body.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, _, ok := res.Files.Get("guide/large.html")
+	if !ok {
+		t.Fatal("guide/large.html was not built")
+	}
+	for _, want := range []string{"Paragraph 0: é漢字 ünïcödé", "Paragraph 3999: é漢字 ünïcödé"} {
+		if !strings.Contains(string(html), want) {
+			t.Errorf("the page lost %q", want)
+		}
 	}
 }

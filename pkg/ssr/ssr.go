@@ -156,6 +156,7 @@ func readAnswer(in *bufio.Reader) (answer, error) {
 
 func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 	in := bufio.NewReaderSize(stdout, 1<<16)
+	broken := ""
 	for {
 		a, err := readAnswer(in)
 		if err != nil {
@@ -167,12 +168,21 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 		r.mu.Unlock()
 		if ch != nil {
 			ch <- a
+		} else if a.Error != "" {
+			// An error for no request (one the process could not even read): whoever sent it
+			// would wait forever, so the process is stopped and every waiting page fails.
+			broken = a.Error
+			_ = r.cmd.Process.Kill()
 		}
 	}
 	_ = r.cmd.Wait()
 	defer close(r.exited)
 	r.mu.Lock()
-	r.dead = fmt.Errorf("the server renderer stopped: %s", strings.TrimSpace(stderr.String()))
+	why := strings.TrimSpace(stderr.String())
+	if broken != "" {
+		why = "it could not read a request: " + broken
+	}
+	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	for id, ch := range r.waiting {
 		ch <- answer{ID: id, Error: r.dead.Error()}
 		delete(r.waiting, id)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The renderer keeps one version of each site and sidebar record: in docsd watch a writer who edits
@@ -72,5 +73,28 @@ func TestRequestAndAnswerFraming(t *testing.T) {
 	}
 	if _, err := readAnswer(bufio.NewReader(strings.NewReader("garbage\n"))); err == nil {
 		t.Error("a malformed header was accepted")
+	}
+}
+
+// A process that cannot read a request answers with an error for no request (id -1); the page that
+// sent it must fail with that error instead of waiting forever.
+func TestUnreadableRequestFailsInsteadOfHanging(t *testing.T) {
+	r, err := Start([]byte(`process.stdin.on('data', () => process.stdout.write('-1 E 4\nboom'));`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	done := make(chan error, 1)
+	go func() {
+		_, err := r.Render(Request{URL: "/docs/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "could not read a request: boom") {
+			t.Fatalf("got %v, want the renderer's error", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("the page still waits for an answer")
 	}
 }
