@@ -83,6 +83,7 @@ type Builder struct {
 	search   map[string]*search.Index // per locale: the search shards of the last build
 	first    map[string]bool          // routes to render before the others (RebuildFirst)
 	early    func(*Result)            // told when the first routes are done
+	stage    *emit.Stage              // where Once writes files as they are made, if set
 	mu       sync.Mutex
 }
 
@@ -113,12 +114,19 @@ func Once(opts Options) (*Result, error) {
 	}
 	b := New(opts)
 	defer b.Close()
-	res, err := b.Build()
+	// Pages are written as they are rendered, into a folder that replaces opts.Out at the end.
+	stage, err := emit.NewStage(opts.Out)
 	if err != nil {
 		return nil, err
 	}
+	b.stage = stage
+	res, err := b.Build()
+	if err != nil {
+		stage.Abort()
+		return nil, err
+	}
 	start := time.Now()
-	if err := emit.WriteAtomic(opts.Out, res.Files); err != nil {
+	if err := stage.Commit(res.Files); err != nil {
 		return nil, err
 	}
 	res.Timings["emit"] = time.Since(start)

@@ -81,6 +81,9 @@ func (st *state) prepare() {
 	if st.b.opts.LowMemory {
 		st.files = emit.NewPackedFiles()
 	}
+	if st.b.stage != nil {
+		st.files.StreamTo(st.b.stage)
+	}
 	for p, data := range st.b.assets.Files {
 		st.files.Add(p, data)
 	}

@@ -24,6 +24,7 @@ type Files struct {
 	// Packed holds the files that a packing build (NewPackedFiles) compressed, instead of Data.
 	Packed map[string][]byte
 	pack   bool
+	stage  *Stage // where added files are written at once (StreamTo), if anywhere
 }
 
 // NewFiles returns an empty build.
@@ -59,6 +60,19 @@ func (f *Files) Add(path string, data []byte) {
 	f.mu.Lock()
 	delete(f.Packed, path)
 	f.Data[path] = data
+	stage := f.stage
+	f.mu.Unlock()
+	if stage != nil {
+		stage.write(path, data)
+	}
+}
+
+// StreamTo writes every file added from now on into stage as it is added, besides keeping it, so
+// writing the build overlaps building it; stage.Commit writes whatever is still missing. Files
+// already added are left to Commit.
+func (f *Files) StreamTo(stage *Stage) {
+	f.mu.Lock()
+	f.stage = stage
 	f.mu.Unlock()
 }
 
@@ -154,46 +168,191 @@ func (f *Files) Paths() []string {
 
 // WriteAtomic writes the build into dir, replacing what was there only once everything is written.
 func WriteAtomic(dir string, f *Files) error {
+	stage, err := NewStage(dir)
+	if err != nil {
+		return err
+	}
+	return stage.Commit(f)
+}
+
+// Stage is a build being written: a fresh folder beside the target that files go into while the
+// build runs (Files.StreamTo), which replaces the target at Commit. Nothing reads the folder before
+// then, so files are written in place (no temporary file and rename each).
+type Stage struct {
+	dir, tmp string
+	mu       sync.Mutex
+	dirs     map[string]bool   // folders made so far
+	written  map[string][]byte // what each path holds on disk
+	err      error             // the first failed write
+}
+
+// NewStage makes the fresh folder for a build of dir.
+func NewStage(dir string) (*Stage, error) {
 	dir = filepath.Clean(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
-		return fmt.Errorf("creating %s: %w", parent, err)
+		return nil, fmt.Errorf("creating %s: %w", parent, err)
 	}
 	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
 	if err != nil {
-		return fmt.Errorf("creating a temporary build folder: %w", err)
+		return nil, fmt.Errorf("creating a temporary build folder: %w", err)
 	}
-	ok := false
-	defer func() {
-		if !ok {
-			os.RemoveAll(tmp)
-		}
-	}()
 	if err := os.Chmod(tmp, 0o755); err != nil {
+		os.RemoveAll(tmp)
+		return nil, err
+	}
+	return &Stage{dir: dir, tmp: tmp, dirs: map[string]bool{tmp: true}, written: map[string][]byte{}}, nil
+}
+
+// write puts one file into the folder; the first error is kept for Commit.
+func (s *Stage) write(path string, data []byte) {
+	dst := filepath.Join(s.tmp, filepath.FromSlash(path))
+	if err := s.mkdir(filepath.Dir(dst)); err != nil {
+		s.fail(err)
+		return
+	}
+	if err := os.WriteFile(dst, data, 0o644); err != nil {
+		s.fail(fmt.Errorf("writing %s: %w", path, err))
+		return
+	}
+	s.mu.Lock()
+	s.written[path] = data
+	s.mu.Unlock()
+}
+
+func (s *Stage) mkdir(dir string) error {
+	s.mu.Lock()
+	done := s.dirs[dir]
+	s.mu.Unlock()
+	if done {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	if err := writeAll(tmp, f); err != nil {
+	s.mu.Lock()
+	s.dirs[dir] = true
+	s.mu.Unlock()
+	return nil
+}
+
+func (s *Stage) fail(err error) {
+	s.mu.Lock()
+	if s.err == nil {
+		s.err = err
+	}
+	s.mu.Unlock()
+}
+
+func (s *Stage) firstError() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.err
+}
+
+// Abort removes the folder: the build failed, and the previous one stays.
+func (s *Stage) Abort() {
+	os.RemoveAll(s.tmp)
+}
+
+// Commit writes what f has that the folder does not hold yet (or holds in another version), copies
+// f's files from disk, and puts the folder in place of the target. On any error the folder is
+// removed and the target is left as it was.
+func (s *Stage) Commit(f *Files) (err error) {
+	defer func() {
+		if err != nil {
+			s.Abort()
+		}
+	}()
+	f.mu.Lock()
+	if f.stage == s {
+		f.stage = nil
+	}
+	f.mu.Unlock()
+	if err := s.firstError(); err != nil {
+		return err
+	}
+	if err := s.writeMissing(f); err != nil {
 		return err
 	}
 	old := ""
-	if _, err := os.Stat(dir); err == nil {
-		old = filepath.Join(parent, "."+filepath.Base(dir)+".old-"+strconv.Itoa(os.Getpid()))
+	if _, err := os.Stat(s.dir); err == nil {
+		old = filepath.Join(filepath.Dir(s.dir), "."+filepath.Base(s.dir)+".old-"+strconv.Itoa(os.Getpid()))
 		os.RemoveAll(old)
-		if err := os.Rename(dir, old); err != nil {
+		if err := os.Rename(s.dir, old); err != nil {
 			return fmt.Errorf("moving the previous build aside: %w", err)
 		}
 	}
-	if err := os.Rename(tmp, dir); err != nil {
+	if err := os.Rename(s.tmp, s.dir); err != nil {
 		if old != "" {
-			_ = os.Rename(old, dir)
+			_ = os.Rename(old, s.dir)
 		}
 		return fmt.Errorf("putting the new build in place: %w", err)
 	}
-	ok = true
 	if old != "" {
 		os.RemoveAll(old)
 	}
 	return nil
+}
+
+// writeMissing writes, several at a time, the files of f that the folder lacks.
+func (s *Stage) writeMissing(f *Files) error {
+	data := f.Contents()
+	type job struct {
+		path, src string // src: a file to copy instead of data
+		data      []byte
+	}
+	var jobs []job
+	for p, d := range data {
+		if on, ok := s.written[p]; ok && sameBytes(on, d) {
+			continue
+		}
+		jobs = append(jobs, job{path: p, data: d})
+	}
+	for p, src := range f.Copies {
+		if _, dup := data[p]; dup {
+			continue
+		}
+		jobs = append(jobs, job{path: p, src: src})
+	}
+	work := make(chan job)
+	var wg sync.WaitGroup
+	for w := 0; w < 8; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for j := range work {
+				if j.src == "" {
+					s.write(j.path, j.data)
+					continue
+				}
+				dst := filepath.Join(s.tmp, filepath.FromSlash(j.path))
+				if err := s.mkdir(filepath.Dir(dst)); err != nil {
+					s.fail(err)
+				} else if err := copyFile(dst, j.src); err != nil {
+					s.fail(err)
+				}
+			}
+		}()
+	}
+	for _, j := range jobs {
+		work <- j
+	}
+	close(work)
+	wg.Wait()
+	return s.firstError()
+}
+
+// sameBytes reports whether a and b are the same slice (the usual case: the file written while
+// streaming is the one the build kept), or equal.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return bytes.Equal(a, b)
 }
 
 // Update brings dir from the build prev to the build next, file by file (docsd build without
@@ -232,71 +391,6 @@ func Update(dir string, prev, next *Files) error {
 		}
 	}
 	return nil
-}
-
-// writeAll writes a build into a fresh folder. Nothing reads the folder until it is complete, so
-// files are written in place (no temporary file and rename each), folders are made once, and
-// several files are written at a time.
-func writeAll(root string, f *Files) error {
-	data := f.Contents()
-	type job struct {
-		path, src string // src: a file to copy instead of data
-		data      []byte
-	}
-	var jobs []job
-	dirs := map[string]bool{}
-	for p, d := range data {
-		dst := filepath.Join(root, filepath.FromSlash(p))
-		dirs[filepath.Dir(dst)] = true
-		jobs = append(jobs, job{path: dst, data: d})
-	}
-	for p, src := range f.Copies {
-		if _, dup := data[p]; dup {
-			continue
-		}
-		dst := filepath.Join(root, filepath.FromSlash(p))
-		dirs[filepath.Dir(dst)] = true
-		jobs = append(jobs, job{path: dst, src: src})
-	}
-	for d := range dirs {
-		if err := os.MkdirAll(d, 0o755); err != nil {
-			return err
-		}
-	}
-	work := make(chan job)
-	errs := make(chan error, 1)
-	var wg sync.WaitGroup
-	for w := 0; w < 8; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for j := range work {
-				var err error
-				if j.src != "" {
-					err = copyFile(j.path, j.src)
-				} else if err = os.WriteFile(j.path, j.data, 0o644); err != nil {
-					err = fmt.Errorf("writing %s: %w", j.path, err)
-				}
-				if err != nil {
-					select {
-					case errs <- err:
-					default:
-					}
-				}
-			}
-		}()
-	}
-	for _, j := range jobs {
-		work <- j
-	}
-	close(work)
-	wg.Wait()
-	select {
-	case err := <-errs:
-		return err
-	default:
-		return nil
-	}
 }
 
 func writeFile(path string, data []byte) error {

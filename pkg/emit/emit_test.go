@@ -109,3 +109,92 @@ func TestPackedFilesRoundTrip(t *testing.T) {
 		t.Errorf("written page %q", got)
 	}
 }
+
+// Files streamed to a stage are on disk before Commit, the target is untouched until then, and
+// Commit settles what changed after streaming: a file added again, copies (which lose to contents).
+func TestStageStreamsAndCommits(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "build")
+	prev := NewFiles()
+	prev.Add("index.html", []byte("previous"))
+	if err := WriteAtomic(dir, prev); err != nil {
+		t.Fatal(err)
+	}
+	static := filepath.Join(t.TempDir(), "logo.svg")
+	os.WriteFile(static, []byte("<svg/>"), 0o644)
+	stage, err := NewStage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFiles()
+	f.Add("before.html", []byte("added before streaming"))
+	f.StreamTo(stage)
+	f.Add("docs/a.html", []byte("a"))
+	f.Add("docs/b.html", []byte("b, first"))
+	if got, err := os.ReadFile(filepath.Join(stage.tmp, "docs", "a.html")); err != nil || string(got) != "a" {
+		t.Fatalf("a streamed file is not on disk before Commit: %q, %v", got, err)
+	}
+	if got, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(got) != "previous" {
+		t.Fatal("the target changed before Commit")
+	}
+	f.Add("docs/b.html", []byte("b, second"))
+	f.Copy("img/logo.svg", static)
+	f.Copy("docs/a.html", static) // contents win over a copy to the same path
+	if err := stage.Commit(f); err != nil {
+		t.Fatal(err)
+	}
+	for path, want := range map[string]string{"before.html": "added before streaming", "docs/a.html": "a", "docs/b.html": "b, second", "img/logo.svg": "<svg/>"} {
+		if got, _ := os.ReadFile(filepath.Join(dir, filepath.FromSlash(path))); string(got) != want {
+			t.Errorf("%s = %q, want %q", path, got, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); !os.IsNotExist(err) {
+		t.Error("a file of the previous build survived")
+	}
+	f.Add("after.html", []byte("x")) // no longer streams: the stage is committed
+	if _, err := os.Stat(filepath.Join(dir, "after.html")); !os.IsNotExist(err) {
+		t.Error("a file added after Commit was written")
+	}
+}
+
+// An aborted stage (a failed build) leaves the previous site as it was and nothing behind.
+func TestStageAbortKeepsThePreviousSite(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "build")
+	prev := NewFiles()
+	prev.Add("index.html", []byte("previous"))
+	if err := WriteAtomic(dir, prev); err != nil {
+		t.Fatal(err)
+	}
+	stage, err := NewStage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFiles()
+	f.StreamTo(stage)
+	f.Add("index.html", []byte("half a build"))
+	stage.Abort()
+	if got, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(got) != "previous" {
+		t.Errorf("index.html = %q after an aborted build", got)
+	}
+	if left, _ := filepath.Glob(filepath.Join(filepath.Dir(dir), ".build.*")); len(left) != 0 {
+		t.Errorf("temporary folders left behind: %v", left)
+	}
+}
+
+// A file that cannot be written fails Commit with its path, and the target stays.
+func TestStageWriteErrorFailsCommit(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "build")
+	stage, err := NewStage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFiles()
+	f.StreamTo(stage)
+	f.Add("page", []byte("a file where a folder must go"))
+	f.Add("page/inner.html", []byte("x"))
+	if err := stage.Commit(f); err == nil || !strings.Contains(err.Error(), "page") {
+		t.Fatalf("Commit = %v, want an error naming the file", err)
+	}
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Error("a failed build was put in place")
+	}
+}
