@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -83,5 +84,45 @@ func TestBuildThroughASymlinkedSiteFolder(t *testing.T) {
 	}
 	if _, ok := out.Files[strings.TrimPrefix(out.EntryJS, "/docs/")]; !ok {
 		t.Errorf("the entry script %s is not among the built files", out.EntryJS)
+	}
+}
+
+// The server bundle leaves React and the other packages to Node, by absolute path, so the renderer
+// finds them from its temporary folder; the shell's own modules are in it.
+func TestServerBundleRequiresPackagesByAbsolutePath(t *testing.T) {
+	b, err := New("../../site", "/docs/", "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := string(out.ServerJS)
+	requires := regexp.MustCompile(`require\("([^"]+)"\)`).FindAllStringSubmatch(js, -1)
+	found := map[string]bool{}
+	for _, m := range requires {
+		path := m[1]
+		if strings.HasPrefix(path, "node:") {
+			continue
+		}
+		if !filepath.IsAbs(path) || !strings.Contains(path, string(filepath.Separator)+"node_modules"+string(filepath.Separator)) {
+			t.Errorf("require(%q): not an absolute path into node_modules", path)
+			continue
+		}
+		if _, err := os.Stat(path); err != nil {
+			t.Errorf("require(%q): %v", path, err)
+		}
+		found[filepath.Base(filepath.Dir(path))] = true
+	}
+	if !found["react"] || !found["react-dom"] {
+		t.Errorf("React is not left to Node: requires %v", requires)
+	}
+	if strings.Contains(js, "function renderToString") || len(js) > 400<<10 {
+		t.Errorf("the server bundle still holds react-dom/server (%d bytes)", len(js))
+	}
+	if !strings.Contains(js, "menu-category") {
+		t.Error("the shell's own components are missing from the server bundle")
 	}
 }
