@@ -7,7 +7,7 @@
 //
 // Usage (through run.sh): node bench/docusaurus/compare.mjs --site DIR [--record]
 //   [--docsd-runs 5] [--docusaurus-runs 3]
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -91,6 +91,7 @@ const start = new Date();
 const runDocsd = async () => {
   const i = results.docsd.length + 1;
   fs.rmSync(docsdOut, { recursive: true, force: true });
+  settle();
   loads.push(loadAverage());
   const r = await measure(docsdBin, ['build', '--once', '--out', docsdOut],
     { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${i}.log`) });
@@ -104,6 +105,7 @@ const runDocusaurus = async () => {
   for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
     fs.rmSync(path.join(site, dir), { recursive: true, force: true });
   }
+  settle();
   loads.push(loadAverage());
   const r = await measure(path.join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', docusaurusOut],
     { cwd: site, log: path.join(logs, `docusaurus-${i}.log`) });
@@ -165,7 +167,7 @@ const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} 
   `no search plugin, while docsd also builds its search index). The only conversion: ${linksRewritten} relative links ` +
   `from the blog post and the pages to docs files, which Docusaurus's blog and pages plugins do not resolve, ` +
   `rewritten to their /docs/… URLs; no page was dropped. Each build is cold: a new process, with Docusaurus's ` +
-  '.docusaurus and node_modules/.cache and both output folders removed first. The builds ran in the order ' +
+  '.docusaurus and node_modules/.cache and both output folders removed first, and the file system flushed (sync) before the timer starts. The builds ran in the order ' +
   `${order.join(' ')} (d docsd, D Docusaurus), so each Docusaurus build has a docsd build just before and after it; ` +
   'the per-build ratios compare those neighbours, which the changing load of the machine affects alike. CPU time ' +
   '(GNU time) is the figure that other work on the machine changes least. Peak RSS is the sum over the process ' +
@@ -189,6 +191,12 @@ if (opts.record) {
 fs.rmSync(logs, { recursive: true, force: true });
 
 // --- helpers -------------------------------------------------------------------------------------
+
+// settle flushes the file system before a timed build, so neither tool pays for the deletion of the
+// previous output (the disk discards freed blocks) or the write-back of the last build's files.
+function settle() {
+  execFileSync('sync');
+}
 
 // measure runs a command to completion, its output into a log file, and returns its wall time, its
 // CPU time (user + sys of the command and every descendant, from GNU time's rusage) and the peak of the
