@@ -176,8 +176,24 @@ func checkAgainstChroma(t *testing.T, lang, text string) {
 	}
 }
 
-// seedFuzz adds the site's blocks of one chroma lexer as seeds.
+// trickySeeds are inputs that exercise the corners of chroma's rules (backtracking, word
+// boundaries, Unicode classes, states left open), by chroma lexer.
+var trickySeeds = map[string][]string{
+	"JSON": {"{\"a\\\"\": [1, -0.5e+3, 01, true, nullx]}\n", "// c\n{\"a\": \"b\\\\\"}", "[1٣, 2]", "{\"a\"\r\n:1}"},
+	"YAML": {"a: 1.5x\nb: 0x1fg\nc: +1\n- -1e5\n", "key: value # comment\nurl: http://x // y\n",
+		"s: |\n  one\n\n  two\n three\n", "\"k\": \"v\": w\n? - x\n", "d: 2024-01-02T03:04:05.6 +01\n",
+		"&anchor *alias !!str yes no ON\n", "é: ü # ñ\n", "k: '\\'' unterminated"},
+	"Bash": {"#!/bin/sh\nif  [ $x ]; then echo \"$HOME ${A:-b} $(ls \"$1\")\"; fi\n",
+		"FOO+=bar done do\ndone\nexport X=1 2 \\\n  y\n", "echo ${#a} $? $@ $' \\' ' 12 12a <<< x && y || z\n",
+		"time times typeset type echo) $ é٣ 5", "a=\"$\" \"\\\"\" $\"x\"\n"},
+	"Bash Session": {"$ ls\nout\n\n[user@host dir]$ echo 1\n# id\n> x", "$\n  echo hi\n%", "[a@b] \n$ x\n"},
+}
+
+// seedFuzz adds the site's blocks of one chroma lexer, and trickySeeds, as seeds.
 func seedFuzz(f *testing.F, name string) {
+	for _, seed := range trickySeeds[name] {
+		f.Add(seed)
+	}
 	for _, b := range siteBlocks(f) {
 		if base := lexers.Get(b.lang); base != nil && base.Config().Name == name {
 			f.Add(b.code)
