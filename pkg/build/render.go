@@ -163,8 +163,9 @@ func (st *state) renderRoutes(routes []string) error {
 // renderPages renders the given routes' pages and, so they can be served at once, the sidebars
 // they load; the search files, feeds and the link check follow in renderSiteWide. Markdown first,
 // on every core, then the server renderer: pages that list blog posts need every post's excerpt.
-// (Feeding the renderer straight from each page's Markdown was measured slower: Go's Markdown and
-// Node's rendering then compete for the same cores.)
+// (Feeding the renderer each page as soon as its Markdown is done, or only a first batch to warm
+// its JIT up, was measured slower: Go's Markdown and Node's rendering then compete for the same
+// cores.)
 func (st *state) renderPages(routes []string) error {
 	start := time.Now()
 	var mu sync.Mutex // guards st.excerpts

@@ -68,15 +68,7 @@ func TestBuildThroughASymlinkedSiteFolder(t *testing.T) {
 	if err := os.Symlink(shell, link); err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(link, "/docs/", "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	out, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	out := buildShell(t, link)
 	for _, url := range append(append([]string{out.EntryJS}, out.EntryCSS...), out.Preload...) {
 		if !strings.HasPrefix(url, "/docs/assets/") || strings.Contains(url, "..") {
 			t.Errorf("asset URL %q is not under /docs/assets/", url)
@@ -90,16 +82,7 @@ func TestBuildThroughASymlinkedSiteFolder(t *testing.T) {
 // The server bundle leaves React and the other packages to Node, by absolute path, so the renderer
 // finds them from its temporary folder; the shell's own modules are in it.
 func TestServerBundleRequiresPackagesByAbsolutePath(t *testing.T) {
-	b, err := New("../../site", "/docs/", "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	out, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	js := string(out.ServerJS)
+	js := string(buildShell(t, "../../site").ServerJS)
 	requires := regexp.MustCompile(`require\("([^"]+)"\)`).FindAllStringSubmatch(js, -1)
 	found := map[string]bool{}
 	for _, m := range requires {
@@ -125,4 +108,19 @@ func TestServerBundleRequiresPackagesByAbsolutePath(t *testing.T) {
 	if !strings.Contains(js, "menu-category") {
 		t.Error("the shell's own components are missing from the server bundle")
 	}
+}
+
+// buildShell bundles the shell in siteDir for production under /docs/.
+func buildShell(t *testing.T, siteDir string) *Output {
+	t.Helper()
+	b, err := New(siteDir, "/docs/", "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

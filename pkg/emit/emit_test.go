@@ -2,9 +2,12 @@ package emit
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -130,8 +133,15 @@ func TestStageStreamsAndCommits(t *testing.T) {
 	f.StreamTo(stage)
 	f.Add("docs/a.html", []byte("a"))
 	f.Add("docs/b.html", []byte("b, first"))
-	if got, err := os.ReadFile(filepath.Join(stage.tmp, "docs", "a.html")); err != nil || string(got) != "a" {
-		t.Fatalf("a streamed file is not on disk before Commit: %q, %v", got, err)
+	// The stage's writer takes streamed files from a queue: a.html is on disk soon, before Commit.
+	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+		got, err := os.ReadFile(filepath.Join(stage.tmp, "docs", "a.html"))
+		if err == nil && string(got) == "a" {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("a streamed file is not on disk before Commit: %q, %v", got, err)
+		}
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(got) != "previous" {
 		t.Fatal("the target changed before Commit")
@@ -196,5 +206,35 @@ func TestStageWriteErrorFailsCommit(t *testing.T) {
 	}
 	if _, err := os.Stat(dir); !os.IsNotExist(err) {
 		t.Error("a failed build was put in place")
+	}
+}
+
+// More files than the writer's queue holds, added from many goroutines, all arrive whole.
+func TestStageQueueFull(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "build")
+	stage, err := NewStage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFiles()
+	f.StreamTo(stage)
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 1200; i++ {
+				f.Add(fmt.Sprintf("d%d/%d.html", g, i), []byte(strconv.Itoa(i)))
+			}
+		}()
+	}
+	wg.Wait()
+	if err := stage.Commit(f); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"d0/0.html", "d7/1199.html"} {
+		if _, err := os.Stat(filepath.Join(dir, p)); err != nil {
+			t.Error(err)
+		}
 	}
 }
