@@ -325,6 +325,10 @@ func shortHash(b []byte) string {
 	return fmt.Sprintf("%x", h[:6])
 }
 
+// contentMarker stands for a page's content in what the server renderer gets; an HTML comment, so
+// React passes it through as the page's HTML, and no Markdown produces it by chance.
+const contentMarker = "<!--docsd:page-content-->"
+
 // renderPage writes a route's page data and its server-rendered HTML document.
 func (st *state) renderPage(r *site.Route) error {
 	s, cfg := st.site, st.cfg
@@ -335,8 +339,20 @@ func (st *state) renderPage(r *site.Route) error {
 	if r.Data.Kind != site.KindNotFound {
 		st.files.Add(s.DataPath(r.Path), data)
 	}
+	// The renderer gets the page without its content (a marker in its place), and the content goes
+	// into the HTML it returns: the shell puts it in as it is (dangerouslySetInnerHTML), and it is
+	// most of every page's data. Sending it through Node and back was 5.3 of the 5.6 MB of requests
+	// of a build and a tenth of the renderer's time.
+	reqPage := data
+	if r.Data.HTML != "" {
+		light := *r.Data
+		light.HTML = contentMarker
+		if reqPage, err = json.Marshal(&light); err != nil {
+			return err
+		}
+	}
 	loc := r.Data.Locale
-	req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: data}
+	req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: reqPage}
 	sidebarURL := ""
 	if r.Data.Sidebar != "" {
 		req.SidebarKey, req.Sidebar = st.shared.sidebarKey[r.Data.Sidebar], st.shared.sidebar[r.Data.Sidebar]
@@ -345,6 +361,9 @@ func (st *state) renderPage(r *site.Route) error {
 	body, err := st.b.renderer.Render(req)
 	if err != nil {
 		return err
+	}
+	if r.Data.HTML != "" {
+		body = strings.ReplaceAll(body, contentMarker, r.Data.HTML)
 	}
 	doc := render.Document{Site: st.siteData[loc], Page: r.Data, SiteJSON: st.shared.site[loc], PageJSON: data,
 		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
