@@ -1,8 +1,8 @@
 // Why this exists: issue 2 wants docsd's build speed compared with Docusaurus's on the same site
 // (target: docsd ≥ 50× faster). run.sh installs Docusaurus 3.8.1 into a temporary folder and calls
 // this script, which copies OUR content there (converting at run time the little that Docusaurus reads
-// differently), then times cold builds of both tools alternately in the same run, follows their peak
-// memory, checks that both wrote the same pages, prints a Markdown table and, with --record, writes it
+// differently), then times cold builds of both tools alternately in the same run, then measures their peak
+// memory in separate builds, checks that both wrote the same pages, prints a Markdown table and, with --record, writes it
 // into BENCHMARKS.md between <!-- bench:docusaurus --> markers.
 //
 // Usage (through run.sh): node bench/docusaurus/compare.mjs --site DIR [--record]
@@ -88,19 +88,25 @@ const start = new Date();
 // The order is d D d D d D d d by default (docsd, Docusaurus): each Docusaurus build has a docsd build just
 // before and just after it, so a change of the machine's load during the run hits both sides of
 // each pair; the remaining docsd builds come at the end.
-const runDocsd = async () => {
-  const i = results.docsd.length + 1;
+const memory = { docsd: [], docusaurus: [] }; // peak RSS of the sampled builds
+const runDocsd = async ({ sample = false } = {}) => {
+  const i = sample ? memory.docsd.length + 1 : results.docsd.length + 1;
   fs.rmSync(docsdOut, { recursive: true, force: true });
   settle();
   loads.push(loadAverage());
   const r = await measure(docsdBin, ['build', '--once', '--out', docsdOut],
-    { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${i}.log`) });
+    { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${sample ? 'memory-' : ''}${i}.log`), sample });
+  if (sample) {
+    memory.docsd.push(r);
+    reportMemory('docsd', r);
+    return;
+  }
   results.docsd.push(r);
   order.push('d');
   report('docsd', i, docsdRuns, r);
 };
-const runDocusaurus = async () => {
-  const i = results.docusaurus.length + 1;
+const runDocusaurus = async ({ sample = false } = {}) => {
+  const i = sample ? memory.docusaurus.length + 1 : results.docusaurus.length + 1;
   // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
   for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
     fs.rmSync(path.join(site, dir), { recursive: true, force: true });
@@ -108,7 +114,12 @@ const runDocusaurus = async () => {
   settle();
   loads.push(loadAverage());
   const r = await measure(path.join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', docusaurusOut],
-    { cwd: site, log: path.join(logs, `docusaurus-${i}.log`) });
+    { cwd: site, log: path.join(logs, `docusaurus-${sample ? 'memory-' : ''}${i}.log`), sample });
+  if (sample) {
+    memory.docusaurus.push(r);
+    reportMemory('Docusaurus', r);
+    return;
+  }
   results.docusaurus.push(r);
   order.push('D');
   report('Docusaurus', i, docusaurusRuns, r);
@@ -124,6 +135,10 @@ for (let k = 0; k < docusaurusRuns; k++) {
 }
 while (results.docsd.length < docsdRuns) await runDocsd();
 loads.push(loadAverage());
+// Memory is sampled in builds of their own, untimed: reading /proc every 20 ms takes CPU from the
+// build on a 2-core machine (2% of a docsd build).
+await runDocusaurus({ sample: true });
+for (let k = 0; k < 3; k++) await runDocsd({ sample: true });
 
 // --- 3. What each side built ---------------------------------------------------------------------
 const routesDocsd = routes(docsdOut);
@@ -140,7 +155,7 @@ const x = (r) => r.toFixed(1) + '×';
 const ratio = med(results.docusaurus, 'seconds') / med(results.docsd, 'seconds');
 const ratioCPU = med(results.docusaurus, 'cpu') / med(results.docsd, 'cpu');
 const cores = (tool) => (med(results[tool], 'cpu') / med(results[tool], 'seconds')).toFixed(1);
-const ratioMem = med(results.docusaurus, 'peakKB') / med(results.docsd, 'peakKB');
+const ratioMem = med(memory.docusaurus, 'peakKB') / med(memory.docsd, 'peakKB');
 const versions = {
   docusaurus: pkgVersion('@docusaurus/core'),
   webpack: pkgVersion('webpack'),
@@ -154,7 +169,7 @@ const table = [
     ` | ${sec(med(results.docsd, 'seconds'))} (${range(results.docsd, 'seconds', sec)}), ${docsdRuns} builds | **${x(ratio)}** (ratio of the medians; target ≥ 50×) |`,
   `| each Docusaurus build over the mean of the docsd builds just before and after it | | | ${pairs.map(x).join(', ')} (median **${x(median(pairs))}**) |`,
   `| CPU time (user + sys) of the process tree, median | ${sec(med(results.docusaurus, 'cpu'))} | ${sec(med(results.docsd, 'cpu'))} | ${x(ratioCPU)} |`,
-  `| peak RSS of the process tree, median | ${mb(med(results.docusaurus, 'peakKB'))} | ${mb(med(results.docsd, 'peakKB'))} | ${x(ratioMem)} |`,
+  `| peak RSS of the process tree (separate, untimed builds: ${memory.docusaurus.length} and ${memory.docsd.length}), median | ${mb(med(memory.docusaurus, 'peakKB'))} | ${mb(med(memory.docsd, 'peakKB'))} | ${x(ratioMem)} |`,
   `| HTML pages written | ${routesDocusaurus.size} | ${routesDocsd.size} ("built ${docsdPages} pages" + the 404 page) | same routes: ${routesDocsd.size - onlyDocsd.length} in common, ${onlyDocsd.length} only docsd, ${onlyDocusaurus.length} only Docusaurus |`,
 ].join('\n');
 
@@ -171,7 +186,7 @@ const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} 
   `${order.join(' ')} (d docsd, D Docusaurus), so each Docusaurus build has a docsd build just before and after it; ` +
   'the per-build ratios compare those neighbours, which the changing load of the machine affects alike. CPU time ' +
   '(GNU time) is the figure that other work on the machine changes least. Peak RSS is the sum over the process ' +
-  'tree (docsd and its Node renderer; Docusaurus and its webpack workers), sampled every 20 ms.';
+  'tree (docsd and its Node renderer; Docusaurus and its webpack workers), sampled every 20 ms in builds of their own (after the timed ones, not timed: sampling takes CPU from the build).';
 
 console.log('\n' + table + '\n');
 console.log(`${start.toISOString()} · ${machine()} · Node ${process.version} · webpack ${versions.webpack}, React ${versions.react} · ${loadText}`);
@@ -199,9 +214,9 @@ function settle() {
 }
 
 // measure runs a command to completion, its output into a log file, and returns its wall time, its
-// CPU time (user + sys of the command and every descendant, from GNU time's rusage) and the peak of the
+// CPU time (user + sys of the command and every descendant, from GNU time's rusage) and (when sample is set) the peak of the
 // summed resident memory of its process tree. A failed build stops the benchmark.
-function measure(cmd, args, { cwd, env = process.env, log }) {
+function measure(cmd, args, { cwd, env = process.env, log, sample = false }) {
   return new Promise((resolve) => {
     const fd = fs.openSync(log, 'w');
     const times = log + '.time';
@@ -209,10 +224,10 @@ function measure(cmd, args, { cwd, env = process.env, log }) {
     const child = spawn('/usr/bin/time', ['-f', '%U %S', '-o', times, cmd, ...args], { cwd, env, stdio: ['ignore', fd, fd] });
     let peakKB = 0;
     // The tree under GNU time, without time's own ~2 MB.
-    const timer = setInterval(() => { peakKB = Math.max(peakKB, treeRSS(child.pid) - ownRSS(child.pid)); }, 20);
+    const timer = sample ? setInterval(() => { peakKB = Math.max(peakKB, treeRSS(child.pid) - ownRSS(child.pid)); }, 20) : null;
     child.on('exit', (code, signal) => {
       const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-      clearInterval(timer);
+      if (timer) clearInterval(timer);
       fs.closeSync(fd);
       if (code !== 0) {
         const tail = fs.readFileSync(log, 'utf8').split('\n').slice(-40).join('\n');
@@ -248,7 +263,11 @@ function ownRSS(pid) {
 }
 
 function report(tool, i, n, r) {
-  console.log(`${tool} build ${i}/${n}: ${r.seconds.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s, peak RSS ${(r.peakKB / 1024).toFixed(0)} MB (load ${loadAverage().toFixed(2)})`);
+  console.log(`${tool} build ${i}/${n}: ${r.seconds.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s (load ${loadAverage().toFixed(2)})`);
+}
+
+function reportMemory(tool, r) {
+  console.log(`${tool} build for memory: peak RSS ${(r.peakKB / 1024).toFixed(0)} MB`);
 }
 
 // routes lists the pages of a build as routes: every .html file, without .html and /index.
