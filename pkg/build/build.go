@@ -84,6 +84,7 @@ type Builder struct {
 	first    map[string]bool          // routes to render before the others (RebuildFirst)
 	early    func(*Result)            // told when the first routes are done
 	stage    *emit.Stage              // where Once writes files as they are made, if set
+	once     bool                     // Once: no rebuild follows, so nothing is kept for one
 	mu       sync.Mutex
 }
 
@@ -119,7 +120,7 @@ func Once(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.stage = stage
+	b.stage, b.once = stage, true
 	res, err := b.Build()
 	if err != nil {
 		stage.Abort()

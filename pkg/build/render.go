@@ -380,6 +380,9 @@ func (st *state) renderPage(r *site.Route) error {
 		return err
 	}
 	st.files.Add(s.HTMLPath(r.Path), html)
+	if st.b.once {
+		return nil // no rebuild will ask what changed
+	}
 	h := sha256.Sum256(html)
 	st.b.mu.Lock()
 	st.hashes[r.Path] = h

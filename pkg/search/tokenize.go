@@ -51,6 +51,9 @@ func Words(text string) []string {
 		}
 		lower := strings.ToLower(raw)
 		out = append(out, lower)
+		if !compound(raw) {
+			return
+		}
 		if parts := splitParts(raw); len(parts) > 1 {
 			for _, p := range parts {
 				out = append(out, strings.ToLower(p))
@@ -82,6 +85,19 @@ func Words(text string) []string {
 
 func isWordRune(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+}
+
+// compound reports whether splitParts may split w: it holds an underscore or a lower-case letter
+// followed by an upper-case one. Most words are neither, and skip splitParts' allocations.
+func compound(w string) bool {
+	var prev rune
+	for _, r := range w {
+		if r == '_' || (prev != 0 && unicode.IsUpper(r) && unicode.IsLower(prev)) {
+			return true
+		}
+		prev = r
+	}
+	return false
 }
 
 // splitParts splits an identifier at underscores and at lower-to-upper case changes.
