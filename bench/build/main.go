@@ -25,7 +25,12 @@ func main() {
 	bin := flag.String("docsd", "bin/docsd", "the docsd binary")
 	record := flag.Bool("record", false, "write the table into BENCHMARKS.md")
 	flag.Parse()
-	out, err := os.MkdirTemp("", "docsd-bench-")
+	// The builds go inside the repository's .bench/ (ignored by git), where a CI job builds, not to
+	// /tmp: on this machine creating files there is several times slower (see bench/docusaurus/run.sh).
+	if err := os.MkdirAll(".bench", 0o755); err != nil {
+		fail(err)
+	}
+	out, err := os.MkdirTemp(".bench", "build-")
 	if err != nil {
 		fail(err)
 	}

@@ -177,7 +177,7 @@ const loadText = `load average (1 min) ${loads[0].toFixed(2)} before the first b
   `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} at the start of the builds (these include the ` +
   "benchmark's own builds: a Docusaurus build keeps both cores busy)";
 const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} blog post${counts.blog === 1 ? '' : 's'} and ${counts.pages} pages ` +
-  `(content/), copied into a temporary Docusaurus site (bench/docusaurus/docusaurus.config.js: base /docs/, the three ` +
+  `(content/), copied into a temporary Docusaurus site in the repository's .bench/ folder, where both tools write their output (bench/docusaurus/docusaurus.config.js: base /docs/, the three ` +
   `folder-generated sidebars, the blog at /docs/blog; the classic preset's defaults, no Docusaurus Faster, ` +
   `no search plugin, while docsd also builds its search index). The only conversion: ${linksRewritten} relative links ` +
   `from the blog post and the pages to docs files, which Docusaurus's blog and pages plugins do not resolve, ` +
