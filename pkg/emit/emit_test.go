@@ -174,12 +174,7 @@ func TestStageAbortKeepsThePreviousSite(t *testing.T) {
 	if err := WriteAtomic(dir, prev); err != nil {
 		t.Fatal(err)
 	}
-	stage, err := NewStage(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := NewFiles()
-	f.StreamTo(stage)
+	stage, f := streaming(t, dir)
 	f.Add("index.html", []byte("half a build"))
 	stage.Abort()
 	if got, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(got) != "previous" {
@@ -193,12 +188,7 @@ func TestStageAbortKeepsThePreviousSite(t *testing.T) {
 // A file that cannot be written fails Commit with its path, and the target stays.
 func TestStageWriteErrorFailsCommit(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "build")
-	stage, err := NewStage(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := NewFiles()
-	f.StreamTo(stage)
+	stage, f := streaming(t, dir)
 	f.Add("page", []byte("a file where a folder must go"))
 	f.Add("page/inner.html", []byte("x"))
 	if err := stage.Commit(f); err == nil || !strings.Contains(err.Error(), "page") {
@@ -212,12 +202,7 @@ func TestStageWriteErrorFailsCommit(t *testing.T) {
 // More files than the writer's queue holds, added from many goroutines, all arrive whole.
 func TestStageQueueFull(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "build")
-	stage, err := NewStage(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f := NewFiles()
-	f.StreamTo(stage)
+	stage, f := streaming(t, dir)
 	var wg sync.WaitGroup
 	for g := 0; g < 8; g++ {
 		wg.Add(1)
@@ -237,4 +222,16 @@ func TestStageQueueFull(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+// streaming opens a stage for dir and a build that streams to it.
+func streaming(t *testing.T, dir string) (*Stage, *Files) {
+	t.Helper()
+	stage, err := NewStage(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := NewFiles()
+	f.StreamTo(stage)
+	return stage, f
 }
