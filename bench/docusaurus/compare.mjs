@@ -89,41 +89,44 @@ const start = new Date();
 // before and just after it, so a change of the machine's load during the run hits both sides of
 // each pair; the remaining docsd builds come at the end.
 const memory = { docsd: [], docusaurus: [] }; // peak RSS of the sampled builds
-const runDocsd = async ({ sample = false } = {}) => {
-  const i = sample ? memory.docsd.length + 1 : results.docsd.length + 1;
-  fs.rmSync(docsdOut, { recursive: true, force: true });
+// What differs between the two tools' builds; runBuild does the rest the same way for both.
+const tools = {
+  docsd: {
+    label: 'docsd', letter: 'd', runs: docsdRuns,
+    clean: () => fs.rmSync(docsdOut, { recursive: true, force: true }),
+    cmd: docsdBin, args: ['build', '--once', '--out', docsdOut], cwd: repo, env: docsdEnv,
+  },
+  docusaurus: {
+    label: 'Docusaurus', letter: 'D', runs: docusaurusRuns,
+    // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
+    clean: () => {
+      for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
+        fs.rmSync(path.join(site, dir), { recursive: true, force: true });
+      }
+    },
+    cmd: path.join(site, 'node_modules/.bin/docusaurus'), args: ['build', '--out-dir', docusaurusOut], cwd: site, env: process.env,
+  },
+};
+// runBuild runs one cold build of a tool: timed, or (sample) untimed with its memory sampled.
+const runBuild = async (name, { sample = false } = {}) => {
+  const tool = tools[name];
+  const into = sample ? memory[name] : results[name];
+  const i = into.length + 1;
+  tool.clean();
   settle();
-  loads.push(loadAverage());
-  const r = await measure(docsdBin, ['build', '--once', '--out', docsdOut],
-    { cwd: repo, env: docsdEnv, log: path.join(logs, `docsd-${sample ? 'memory-' : ''}${i}.log`), sample });
+  if (!sample) loads.push(loadAverage());
+  const r = await measure(tool.cmd, tool.args,
+    { cwd: tool.cwd, env: tool.env, log: path.join(logs, `${name}-${sample ? 'memory-' : ''}${i}.log`), sample });
+  into.push(r);
   if (sample) {
-    memory.docsd.push(r);
-    reportMemory('docsd', r);
+    reportMemory(tool.label, r);
     return;
   }
-  results.docsd.push(r);
-  order.push('d');
-  report('docsd', i, docsdRuns, r);
+  order.push(tool.letter);
+  report(tool.label, i, tool.runs, r);
 };
-const runDocusaurus = async ({ sample = false } = {}) => {
-  const i = sample ? memory.docusaurus.length + 1 : results.docusaurus.length + 1;
-  // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
-  for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
-    fs.rmSync(path.join(site, dir), { recursive: true, force: true });
-  }
-  settle();
-  loads.push(loadAverage());
-  const r = await measure(path.join(site, 'node_modules/.bin/docusaurus'), ['build', '--out-dir', docusaurusOut],
-    { cwd: site, log: path.join(logs, `docusaurus-${sample ? 'memory-' : ''}${i}.log`), sample });
-  if (sample) {
-    memory.docusaurus.push(r);
-    reportMemory('Docusaurus', r);
-    return;
-  }
-  results.docusaurus.push(r);
-  order.push('D');
-  report('Docusaurus', i, docusaurusRuns, r);
-};
+const runDocsd = (options) => runBuild('docsd', options);
+const runDocusaurus = (options) => runBuild('docusaurus', options);
 const pairs = []; // per Docusaurus build: its time over the mean of the docsd builds around it
 if (docsdRuns < docusaurusRuns + 1) fail('--docsd-runs must be at least --docusaurus-runs + 1');
 await runDocsd();
