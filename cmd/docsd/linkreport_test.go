@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -42,6 +43,10 @@ func TestBuildLinkReportFlags(t *testing.T) {
 	}
 	if !strings.Contains(stdout.String(), "29 link warnings") {
 		t.Errorf("stdout: %s", stdout.String())
+	}
+	// The build reports its steps' times in the order they run.
+	if !regexp.MustCompile(`\(process \S+, assemble \S+, bundle \S+, markdown \S+, pages \S+, site-wide \S+, emit \S+\)`).MatchString(stdout.String()) {
+		t.Errorf("the step times are not in build order: %s", stdout.String())
 	}
 	data, err := os.ReadFile(report)
 	if err != nil {

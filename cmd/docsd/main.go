@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"syscall"
@@ -97,11 +98,28 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	for _, p := range res.Problems {
 		fmt.Fprintf(stderr, "warning: %s\n", p)
 	}
-	var steps []string
-	for name, d := range res.Timings {
-		steps = append(steps, fmt.Sprintf("%s %s", name, d.Round(time.Millisecond)))
+	// The steps in the order they run; any other timing after them, sorted.
+	var names []string
+	for name := range res.Timings {
+		names = append(names, name)
 	}
-	sort.Strings(steps)
+	order := []string{"process", "assemble", "bundle", "markdown", "pages", "site-wide", "emit"}
+	rank := func(name string) int {
+		if i := slices.Index(order, name); i >= 0 {
+			return i
+		}
+		return len(order)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if ri, rj := rank(names[i]), rank(names[j]); ri != rj {
+			return ri < rj
+		}
+		return names[i] < names[j]
+	})
+	var steps []string
+	for _, name := range names {
+		steps = append(steps, fmt.Sprintf("%s %s", name, res.Timings[name].Round(time.Millisecond)))
+	}
 	fmt.Fprintf(stdout, "docsd: built %d pages into %s in %s (%s); %d link warnings\n",
 		len(res.Site.Routes), *out, time.Since(start).Round(time.Millisecond), strings.Join(steps, ", "), len(res.Problems))
 	return lf.finish(res, stdout, stderr)
