@@ -1,7 +1,7 @@
 # The two commands of the README's quick start are `make serve` and `make test`; both install what
 # they need first (npm packages, Go modules, Debian's Chromium for the browser tests, Debian's nginx
 # for the test of the shipped nginx configuration).
-.PHONY: setup serve test test-go test-browser test-ci docsd chromium nginx
+.PHONY: setup serve test test-go test-browser test-ci test-stress docsd chromium nginx
 
 setup: node_modules/.installed docsd
 
@@ -28,7 +28,20 @@ serve: setup
 	bin/docsd build --once --out build
 	bin/docsd serve --dir build
 
-test: test-go test-ci test-browser
+# Every part runs even when an earlier one fails, so one run reports all of them; the exit status
+# is non-zero when any part failed.
+test: setup nginx chromium
+	@failed=""; \
+	$(MAKE) --no-print-directory test-go || failed="$$failed test-go"; \
+	$(MAKE) --no-print-directory test-ci || failed="$$failed test-ci"; \
+	$(MAKE) --no-print-directory test-browser || failed="$$failed test-browser"; \
+	if [ -n "$$failed" ]; then echo "make test: failed:$$failed"; exit 1; fi; \
+	echo "make test: test-go, test-ci and test-browser passed"
+
+# The Go suite N times in a row (default 10) while two busy loops keep both cores loaded: no test may
+# depend on how fast or busy the machine is.
+test-stress: setup nginx
+	scripts/stress-test.sh $(or $(N),10)
 
 test-go: setup nginx
 	go vet ./...
