@@ -224,12 +224,16 @@ func (f *Fetcher) fetchOne(ctx context.Context, j job) (written bool, err error)
 	if err != nil {
 		return false, err
 	}
-	if bytes.Contains(body, []byte(j.token)) {
-		return false, errors.New("the fetched file contains the API token; it is not written")
+	if form := tokenForm(string(body), j.token); form != "" {
+		return false, fmt.Errorf("the fetched file contains the API token (%s); it is not written", form)
 	}
 	page, err := compose(committed, body, source{Repo: j.plugin.Repo, File: j.plugin.File, Ref: j.ref, Web: j.web})
 	if err != nil {
 		return false, err
+	}
+	// The rewrite of links could, in principle, decode what the check above saw encoded.
+	if form := tokenForm(string(page), j.token); form != "" {
+		return false, fmt.Errorf("the rewritten page contains the API token (%s); it is not written", form)
 	}
 	if bytes.Equal(page, committed) {
 		return false, nil
@@ -277,16 +281,16 @@ func (f *Fetcher) get(ctx context.Context, j job) ([]byte, error) {
 	case code == http.StatusOK:
 		return decodeContents(raw, what)
 	case code == http.StatusUnauthorized:
-		return nil, fmt.Errorf("the API refused the token (401 Unauthorized%s): check that it is valid and not expired", apiMessage(raw))
+		return nil, fmt.Errorf("the API refused the token (401 Unauthorized%s): check that it is valid and not expired", apiMessage(raw, j.token))
 	case code == http.StatusForbidden || code == http.StatusTooManyRequests:
 		if msg := f.rateLimit(resp.Header); msg != "" {
 			return nil, fmt.Errorf("%s (HTTP %d)", msg, code)
 		}
-		return nil, fmt.Errorf("the API forbids reading %s (HTTP %d%s): the token may lack the contents:read permission", what, code, apiMessage(raw))
+		return nil, fmt.Errorf("the API forbids reading %s (HTTP %d%s): the token may lack the contents:read permission", what, code, apiMessage(raw, j.token))
 	case code == http.StatusNotFound:
 		return nil, fmt.Errorf("not found (404): %s does not exist, or the token cannot see the repository", what)
 	default:
-		return nil, fmt.Errorf("unexpected answer HTTP %d %s for %s%s", code, http.StatusText(code), what, apiMessage(raw))
+		return nil, fmt.Errorf("unexpected answer HTTP %d %s for %s%s", code, http.StatusText(code), what, apiMessage(raw, j.token))
 	}
 }
 
@@ -393,8 +397,9 @@ func decodeContents(raw []byte, what string) ([]byte, error) {
 	return body, nil
 }
 
-// apiMessage returns ": <message>" from an error body, short and on one line, or "".
-func apiMessage(raw []byte) string {
+// apiMessage returns ": <message>" from an error body, short and on one line, or "". The token is
+// redacted before the message is cut short, so no part of it survives the cut.
+func apiMessage(raw []byte, token string) string {
 	var e struct {
 		Message string `json:"message"`
 	}
@@ -405,7 +410,7 @@ func apiMessage(raw []byte) string {
 		msg = string(raw)
 	}
 	msg = strings.Join(strings.FieldsFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }), " ")
-	msg = strings.TrimSpace(msg)
+	msg = redactor(token)(strings.TrimSpace(msg))
 	if msg == "" {
 		return ""
 	}
@@ -459,7 +464,9 @@ func tmpPattern(page string) string {
 }
 
 // redactor returns a function that removes the token, in the forms it could take in a URL or a
-// message, from a text.
+// message, from a text. A text that still holds it in another form (a server can echo it
+// entity-escaped or base64-encoded, and Go's errors quote what a server sent) is withheld whole:
+// where an encoded token starts and ends is not known.
 func redactor(token string) func(string) string {
 	forms := []string{token, url.QueryEscape(token), url.PathEscape(token)}
 	return func(s string) string {
@@ -467,6 +474,9 @@ func redactor(token string) func(string) string {
 			if t != "" {
 				s = strings.ReplaceAll(s, t, "[redacted]")
 			}
+		}
+		if form := tokenForm(s, token); form != "" {
+			return "the message about this failure held the API token (" + form + ") and is withheld"
 		}
 		return s
 	}

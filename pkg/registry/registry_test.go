@@ -723,7 +723,7 @@ func TestTokenNeverLeaks(t *testing.T) {
 	if !strings.Contains(text, "[redacted]") {
 		t.Errorf("expected echoed tokens to show as [redacted]:\n%s", text)
 	}
-	if !strings.Contains(text, "contains the API token; it is not written") {
+	if !strings.Contains(text, "contains the API token (verbatim); it is not written") {
 		t.Errorf("a file holding the token should be refused:\n%s", text)
 	}
 	assertTokenNotUnder(t, contentDir)
