@@ -1,6 +1,7 @@
 // This file finds the API token in a fetched file (or a message) in any form a reader of the site
 // could turn back into it. A plain substring search is not enough: a page that spells the token with
 // HTML entities or backslash escapes shows it verbatim once rendered, and base64 is one decode away.
+
 package registry
 
 import (

@@ -2,6 +2,7 @@
 // Authorization header on a redirect to the same host name on any port and scheme, and to its
 // subdomains (net/http shouldCopyHeaderOnRedirect, Go 1.26): the token must reach only the API
 // that was configured, so the fetch decides itself, whatever client it was given.
+
 package registry
 
 import (
