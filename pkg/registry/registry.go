@@ -4,8 +4,10 @@
 // build reads content. The committed pages are the fallback: without a token, offline or on any
 // failure they stay untouched and the caller gets one warning per plugin that names the cause.
 //
-// The token is a credential: it is sent only in the Authorization header and is redacted from every
-// message this package produces; a page whose text contains it is never written.
+// The token is a credential: it is sent only in the Authorization header, only to the configured
+// API's scheme, host and port (redirect.go), and is redacted from every message this package
+// produces; a page whose text contains it, in any spelling a reader could undo, is never written
+// (leak.go). Nothing outside the project is read or written, whatever links it holds (place.go).
 package registry
 
 import (
@@ -58,6 +60,9 @@ type Fetcher struct {
 	Client    *http.Client
 	LookupEnv func(string) (string, bool)
 	Now       func() time.Time
+	// Root is the project folder: the fetch reads and writes nothing whose real path lies outside
+	// it. Empty means the content folder given to Run.
+	Root string
 	// Concurrency, RequestTimeout and Timeout fall back to the defaults above when zero.
 	Concurrency    int
 	RequestTimeout time.Duration
@@ -148,6 +153,17 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 		ref = "main"
 	}
 
+	root := f.Root
+	if root == "" {
+		root = contentDir
+	}
+	folder, err := registryFolder(root, filepath.Join(contentDir, filepath.FromSlash(reg.Dir)))
+	if err != nil {
+		rep.Skipped = true
+		rep.Warnings = append(rep.Warnings, Warning{Cause: red(err.Error()) + "; no plugin page is fetched"})
+		return rep
+	}
+
 	ctx, cancel := context.WithTimeout(ctx, f.timeout())
 	defer cancel()
 	type outcome struct {
@@ -169,7 +185,7 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 			}
 			defer func() { <-sem }()
 			j := job{plugin: p, base: base, web: web, ref: ref, token: token,
-				page: filepath.Join(contentDir, filepath.FromSlash(reg.Dir), p.Slug+".md")}
+				page: filepath.Join(folder, p.Slug+".md")}
 			out[i].written, out[i].err = f.fetchOne(ctx, j)
 		}()
 	}
@@ -195,7 +211,7 @@ type job struct {
 	web    string   // web base URL, for links into the plugin's repository
 	ref    string
 	token  string
-	page   string // the committed page on disk
+	page   string // the committed page on disk, in the registry folder's real path
 }
 
 // fetchOne fetches one plugin's file and replaces its page; written is false when the page on disk
@@ -212,13 +228,9 @@ func (f *Fetcher) fetchOne(ctx context.Context, j job) (written bool, err error)
 	}
 	// The committed page is read first: without it there is no title and description to keep, and
 	// no reason to spend a request.
-	committed, err := os.ReadFile(j.page)
+	committed, perm, err := readCommitted(j.page)
 	if err != nil {
-		return false, fmt.Errorf("reading the committed page: %w", err)
-	}
-	st, err := os.Stat(j.page)
-	if err != nil {
-		return false, fmt.Errorf("reading the committed page: %w", err)
+		return false, err
 	}
 	body, err := f.get(ctx, j)
 	if err != nil {
@@ -238,7 +250,7 @@ func (f *Fetcher) fetchOne(ctx context.Context, j job) (written bool, err error)
 	if bytes.Equal(page, committed) {
 		return false, nil
 	}
-	if err := f.writeAtomic(j.page, page, st.Mode().Perm()); err != nil {
+	if err := f.writeAtomic(j.page, page, perm); err != nil {
 		return false, fmt.Errorf("writing %s: %w", filepath.Base(j.page), err)
 	}
 	return true, nil
@@ -422,7 +434,8 @@ func apiMessage(raw []byte, token string) string {
 
 // writeAtomic replaces path with data through a temporary file in the same folder, so the build
 // (or an editor) never reads half a page. The temporary name starts with a dot: content scanning
-// and watchers skip it.
+// and watchers skip it. Nothing is written through a link: CreateTemp makes a new file (O_EXCL)
+// and a rename replaces whatever has the page's name instead of following it.
 func (f *Fetcher) writeAtomic(path string, data []byte, perm fs.FileMode) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(tmpPattern(path)))
 	if err != nil {
