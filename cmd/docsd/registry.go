@@ -1,3 +1,6 @@
+// This file is docsd's side of the plugin registry fetch (pkg/registry): it runs the fetch once
+// before the first build, inside the project, and prints what it did.
+
 package main
 
 import (
@@ -30,7 +33,9 @@ func fetchRegistry(root string, lookupEnv func(string) (string, bool), stdout, s
 	// No signal handler here: Ctrl-C during the fetch ends docsd at once, which is safe because
 	// every page is replaced by a rename, and the overall time-out bounds the wait anyway.
 	ctx := context.Background()
-	f := &registry.Fetcher{Client: registry.NewClient(), LookupEnv: lookupEnv, Now: time.Now}
+	// Root is the project, not content/: a registry folder linked elsewhere in the project is fine,
+	// one linked outside it is refused.
+	f := &registry.Fetcher{Client: registry.NewClient(), LookupEnv: lookupEnv, Now: time.Now, Root: root}
 	start := time.Now()
 	rep := f.Run(ctx, cfg.Registry, filepath.Join(root, "content"))
 	reportRegistry(rep, cfg.Registry.Ref, time.Since(start), stdout, stderr)

@@ -180,3 +180,55 @@ func TestBuildOnceFetchesBeforeItReadsContent(t *testing.T) {
 	assertNoToken(t, cmdToken, root, stdout.String(), stderr.String())
 	assertNoToken(t, cmdToken, out)
 }
+
+// TestFetchRegistryStaysInTheProject links the registry folder first outside the project (refused,
+// nothing written there) and then to a folder of the project outside content/ (used).
+func TestFetchRegistryStaysInTheProject(t *testing.T) {
+	api := fakeContentsAPI(t)
+	root := registryProject(t, api.URL, "good")
+	folder := filepath.Join(root, "content", "docs", "registry")
+	page := "---\ntitle: Good\ndescription: Ours.\n---\n\nOur page.\n"
+
+	outside := t.TempDir()
+	if err := os.WriteFile(filepath.Join(outside, "good.md"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(folder); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, folder); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	fetchRegistry(root, lookup(map[string]string{"GITHUB_TOKEN": cmdToken}), &stdout, &stderr)
+	if got, _ := os.ReadFile(filepath.Join(outside, "good.md")); string(got) != page {
+		t.Errorf("the page outside the project changed:\n%s", got)
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 1 {
+		t.Errorf("files were created outside the project: %v", entries)
+	}
+	if !strings.Contains(stderr.String(), "warning: registry: the registry folder content/docs/registry leads through a symbolic link to ") ||
+		!strings.Contains(stderr.String(), "outside the project") {
+		t.Errorf("stderr:\n%s", stderr.String())
+	}
+
+	inside := filepath.Join(root, "pages")
+	if err := os.Mkdir(inside, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(inside, "good.md"), []byte(page), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(folder); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "..", "pages"), folder); err != nil {
+		t.Fatal(err)
+	}
+	stdout.Reset()
+	stderr.Reset()
+	fetchRegistry(root, lookup(map[string]string{"GITHUB_TOKEN": cmdToken}), &stdout, &stderr)
+	if got, _ := os.ReadFile(filepath.Join(inside, "good.md")); !strings.Contains(string(got), "Fetched words from upstream") {
+		t.Errorf("the page in the project was not fetched:\n%s\nstderr:\n%s", got, stderr.String())
+	}
+}

@@ -4,8 +4,10 @@
 // build reads content. The committed pages are the fallback: without a token, offline or on any
 // failure they stay untouched and the caller gets one warning per plugin that names the cause.
 //
-// The token is a credential: it is sent only in the Authorization header and is redacted from every
-// message this package produces; a page whose text contains it is never written.
+// The token is a credential: it is sent only in the Authorization header, only to the configured
+// API's scheme, host and port (redirect.go), and is redacted from every message this package
+// produces; a page whose text contains it, in any spelling a reader could undo, is never written
+// (leak.go). Nothing outside the project is read or written, whatever links it holds (place.go).
 package registry
 
 import (
@@ -53,9 +55,14 @@ const (
 // Fetcher fetches the registry pages. Everything it depends on is passed in so tests can use a
 // fake API server, a fake environment and a fixed clock.
 type Fetcher struct {
+	// Client's CheckRedirect is not used: the token's safety cannot depend on the caller's client,
+	// so each request goes through a copy with the fetch's redirect policy.
 	Client    *http.Client
 	LookupEnv func(string) (string, bool)
 	Now       func() time.Time
+	// Root is the project folder: the fetch reads and writes nothing whose real path lies outside
+	// it. Empty means the content folder given to Run.
+	Root string
 	// Concurrency, RequestTimeout and Timeout fall back to the defaults above when zero.
 	Concurrency    int
 	RequestTimeout time.Duration
@@ -91,21 +98,10 @@ type Report struct {
 	Skipped bool
 }
 
-// NewClient returns the HTTP client for the fetch: Go's default transport, with CheckRedirect.
+// NewClient returns the HTTP client for the fetch: Go's default transport. The fetch sets its own
+// redirect policy on a copy of whatever client it is given (redirect.go).
 func NewClient() *http.Client {
-	return &http.Client{CheckRedirect: CheckRedirect}
-}
-
-// CheckRedirect follows at most five redirects and never from https to http: Go keeps the
-// Authorization header on a redirect to the same host, and the token must not travel in clear text.
-func CheckRedirect(req *http.Request, via []*http.Request) error {
-	if len(via) >= 5 {
-		return errors.New("stopped after 5 redirects")
-	}
-	if via[0].URL.Scheme == "https" && req.URL.Scheme != "https" {
-		return errors.New("refused a redirect from https to http")
-	}
-	return nil
+	return &http.Client{}
 }
 
 // Token returns the API token from the environment and the variable it came from; DOCSD_GITHUB_TOKEN
@@ -157,6 +153,17 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 		ref = "main"
 	}
 
+	root := f.Root
+	if root == "" {
+		root = contentDir
+	}
+	folder, err := registryFolder(root, filepath.Join(contentDir, filepath.FromSlash(reg.Dir)))
+	if err != nil {
+		rep.Skipped = true
+		rep.Warnings = append(rep.Warnings, Warning{Cause: red(err.Error()) + "; no plugin page is fetched"})
+		return rep
+	}
+
 	ctx, cancel := context.WithTimeout(ctx, f.timeout())
 	defer cancel()
 	type outcome struct {
@@ -178,7 +185,7 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 			}
 			defer func() { <-sem }()
 			j := job{plugin: p, base: base, web: web, ref: ref, token: token,
-				page: filepath.Join(contentDir, filepath.FromSlash(reg.Dir), p.Slug+".md")}
+				page: filepath.Join(folder, p.Slug+".md")}
 			out[i].written, out[i].err = f.fetchOne(ctx, j)
 		}()
 	}
@@ -204,7 +211,7 @@ type job struct {
 	web    string   // web base URL, for links into the plugin's repository
 	ref    string
 	token  string
-	page   string // the committed page on disk
+	page   string // the committed page on disk, in the registry folder's real path
 }
 
 // fetchOne fetches one plugin's file and replaces its page; written is false when the page on disk
@@ -221,29 +228,29 @@ func (f *Fetcher) fetchOne(ctx context.Context, j job) (written bool, err error)
 	}
 	// The committed page is read first: without it there is no title and description to keep, and
 	// no reason to spend a request.
-	committed, err := os.ReadFile(j.page)
+	committed, perm, err := readCommitted(j.page)
 	if err != nil {
-		return false, fmt.Errorf("reading the committed page: %w", err)
-	}
-	st, err := os.Stat(j.page)
-	if err != nil {
-		return false, fmt.Errorf("reading the committed page: %w", err)
+		return false, err
 	}
 	body, err := f.get(ctx, j)
 	if err != nil {
 		return false, err
 	}
-	if bytes.Contains(body, []byte(j.token)) {
-		return false, errors.New("the fetched file contains the API token; it is not written")
+	if form := tokenForm(string(body), j.token); form != "" {
+		return false, fmt.Errorf("the fetched file contains the API token (%s); it is not written", form)
 	}
 	page, err := compose(committed, body, source{Repo: j.plugin.Repo, File: j.plugin.File, Ref: j.ref, Web: j.web})
 	if err != nil {
 		return false, err
 	}
+	// The rewrite of links could, in principle, decode what the check above saw encoded.
+	if form := tokenForm(string(page), j.token); form != "" {
+		return false, fmt.Errorf("the rewritten page contains the API token (%s); it is not written", form)
+	}
 	if bytes.Equal(page, committed) {
 		return false, nil
 	}
-	if err := f.writeAtomic(j.page, page, st.Mode().Perm()); err != nil {
+	if err := f.writeAtomic(j.page, page, perm); err != nil {
 		return false, fmt.Errorf("writing %s: %w", filepath.Base(j.page), err)
 	}
 	return true, nil
@@ -268,7 +275,9 @@ func (f *Fetcher) get(ctx context.Context, j job) ([]byte, error) {
 	req.Header.Set("Accept", "application/vnd.github+json")
 	req.Header.Set("X-GitHub-Api-Version", "2022-11-28")
 	req.Header.Set("User-Agent", "docsd")
-	resp, err := f.client().Do(req)
+	client := *f.client()
+	client.CheckRedirect = redirectPolicy(j.base)
+	resp, err := client.Do(req)
 	if err != nil {
 		return nil, f.transportErr(ctx, rctx, j.base.Host, err)
 	}
@@ -284,16 +293,16 @@ func (f *Fetcher) get(ctx context.Context, j job) ([]byte, error) {
 	case code == http.StatusOK:
 		return decodeContents(raw, what)
 	case code == http.StatusUnauthorized:
-		return nil, fmt.Errorf("the API refused the token (401 Unauthorized%s): check that it is valid and not expired", apiMessage(raw))
+		return nil, fmt.Errorf("the API refused the token (401 Unauthorized%s): check that it is valid and not expired", apiMessage(raw, j.token))
 	case code == http.StatusForbidden || code == http.StatusTooManyRequests:
 		if msg := f.rateLimit(resp.Header); msg != "" {
 			return nil, fmt.Errorf("%s (HTTP %d)", msg, code)
 		}
-		return nil, fmt.Errorf("the API forbids reading %s (HTTP %d%s): the token may lack the contents:read permission", what, code, apiMessage(raw))
+		return nil, fmt.Errorf("the API forbids reading %s (HTTP %d%s): the token may lack the contents:read permission", what, code, apiMessage(raw, j.token))
 	case code == http.StatusNotFound:
 		return nil, fmt.Errorf("not found (404): %s does not exist, or the token cannot see the repository", what)
 	default:
-		return nil, fmt.Errorf("unexpected answer HTTP %d %s for %s%s", code, http.StatusText(code), what, apiMessage(raw))
+		return nil, fmt.Errorf("unexpected answer HTTP %d %s for %s%s", code, http.StatusText(code), what, apiMessage(raw, j.token))
 	}
 }
 
@@ -400,8 +409,9 @@ func decodeContents(raw []byte, what string) ([]byte, error) {
 	return body, nil
 }
 
-// apiMessage returns ": <message>" from an error body, short and on one line, or "".
-func apiMessage(raw []byte) string {
+// apiMessage returns ": <message>" from an error body, short and on one line, or "". The token is
+// redacted before the message is cut short, so no part of it survives the cut.
+func apiMessage(raw []byte, token string) string {
 	var e struct {
 		Message string `json:"message"`
 	}
@@ -412,7 +422,7 @@ func apiMessage(raw []byte) string {
 		msg = string(raw)
 	}
 	msg = strings.Join(strings.FieldsFunc(msg, func(r rune) bool { return r < ' ' || r == 0x7f }), " ")
-	msg = strings.TrimSpace(msg)
+	msg = redactor(token)(strings.TrimSpace(msg))
 	if msg == "" {
 		return ""
 	}
@@ -424,7 +434,8 @@ func apiMessage(raw []byte) string {
 
 // writeAtomic replaces path with data through a temporary file in the same folder, so the build
 // (or an editor) never reads half a page. The temporary name starts with a dot: content scanning
-// and watchers skip it.
+// and watchers skip it. Nothing is written through a link: CreateTemp makes a new file (O_EXCL)
+// and a rename replaces whatever has the page's name instead of following it.
 func (f *Fetcher) writeAtomic(path string, data []byte, perm fs.FileMode) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(tmpPattern(path)))
 	if err != nil {
@@ -466,7 +477,9 @@ func tmpPattern(page string) string {
 }
 
 // redactor returns a function that removes the token, in the forms it could take in a URL or a
-// message, from a text.
+// message, from a text. A text that still holds it in another form (a server can echo it
+// entity-escaped or base64-encoded, and Go's errors quote what a server sent) is withheld whole:
+// where an encoded token starts and ends is not known.
 func redactor(token string) func(string) string {
 	forms := []string{token, url.QueryEscape(token), url.PathEscape(token)}
 	return func(s string) string {
@@ -474,6 +487,9 @@ func redactor(token string) func(string) string {
 			if t != "" {
 				s = strings.ReplaceAll(s, t, "[redacted]")
 			}
+		}
+		if form := tokenForm(s, token); form != "" {
+			return "the message about this failure held the API token (" + form + ") and is withheld"
 		}
 		return s
 	}

@@ -723,7 +723,7 @@ func TestTokenNeverLeaks(t *testing.T) {
 	if !strings.Contains(text, "[redacted]") {
 		t.Errorf("expected echoed tokens to show as [redacted]:\n%s", text)
 	}
-	if !strings.Contains(text, "contains the API token; it is not written") {
+	if !strings.Contains(text, "contains the API token (verbatim); it is not written") {
 		t.Errorf("a file holding the token should be refused:\n%s", text)
 	}
 	assertTokenNotUnder(t, contentDir)
@@ -762,9 +762,8 @@ func TestNoRedirectFromHTTPSToHTTP(t *testing.T) {
 		http.Redirect(w, r, plain.URL+r.URL.Path, http.StatusMovedPermanently)
 	}))
 	defer secure.Close()
-	client := secure.Client()
-	client.CheckRedirect = CheckRedirect
-	f := &Fetcher{Client: client, LookupEnv: withToken(), Now: func() time.Time { return clock }}
+	// The client has no CheckRedirect of its own: the fetch must refuse the downgrade anyway.
+	f := &Fetcher{Client: secure.Client(), LookupEnv: withToken(), Now: func() time.Time { return clock }}
 	rep := f.Run(context.Background(), registryFor(secure.URL, plugin("kaniko")), contentDir)
 	oneWarning(t, rep, "kaniko", "failed: refused a redirect from https to http")
 	if plainHits.Load() != 0 {
