@@ -77,7 +77,10 @@ func snapshot(t *testing.T, dir string) string {
 // site/ or .git, a folder it did not build. Nothing changes, in the project or beside it.
 func TestBuildRefusesOutputsThatAreNotItsOwn(t *testing.T) {
 	outer := outProject(t)
-	shell, _ := filepath.Abs("../../site")
+	shell, err := os.Readlink(filepath.Join(outer, "proj", "site"))
+	if err != nil {
+		t.Fatal(err)
+	}
 	before, shellBefore := snapshot(t, outer), snapshot(t, shell)
 	for out, want := range map[string]string{
 		"README.md":            "refusing to replace a file",
@@ -88,7 +91,7 @@ func TestBuildRefusesOutputsThatAreNotItsOwn(t *testing.T) {
 		".git/x":               "refusing to write the site into .git/",
 		".":                    "refusing to write the site into the project folder itself",
 		"..":                   "refusing to replace a folder that holds the project folder",
-		"notmine":              "not empty and has no .docsd-build file",
+		"notmine":              "refusing to replace a folder that is not empty and has no .docsd-build file",
 	} {
 		var stdout, stderr bytes.Buffer
 		code := run([]string{"build", "--once", "--root", ".", "--out", out}, &stdout, &stderr)
@@ -111,7 +114,9 @@ func TestWatchingBuildRefusesAnOutputInsideContent(t *testing.T) {
 	before := snapshot(t, outer)
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run([]string{"build", "--root", ".", "--out", "content/static/live"}, &stdout, &stderr) }()
+	go func() {
+		done <- run([]string{"build", "--root", ".", "--out", "content/static/live"}, &stdout, &stderr)
+	}()
 	select {
 	case code := <-done:
 		if code != 2 || !strings.Contains(stderr.String(), "refusing to write the site into content/") {
