@@ -76,12 +76,6 @@ func snapshot(t *testing.T, dir string) string {
 // delete or feed on the project: a file, the project, a folder above it, a folder inside content/,
 // site/ or .git, a folder it did not build. Nothing changes, in the project or beside it.
 func TestBuildRefusesOutputsThatAreNotItsOwn(t *testing.T) {
-	outer := outProject(t)
-	shell, err := os.Readlink(filepath.Join(outer, "proj", "site"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	before, shellBefore := snapshot(t, outer), snapshot(t, shell)
 	for out, want := range map[string]string{
 		"README.md":            "refusing to replace a file",
 		"content":              "refusing to write the site into content/",
@@ -93,17 +87,25 @@ func TestBuildRefusesOutputsThatAreNotItsOwn(t *testing.T) {
 		"..":                   "refusing to replace a folder that holds the project folder",
 		"notmine":              "refusing to replace a folder that is not empty and has no .docsd-build file",
 	} {
-		var stdout, stderr bytes.Buffer
-		code := run([]string{"build", "--once", "--root", ".", "--out", out}, &stdout, &stderr)
-		if code != 2 || !strings.Contains(stderr.String(), "docsd: --out "+out+": "+want) {
-			t.Errorf("--out %s: exit %d, stderr:\n%s\nwant exit 2 and %q", out, code, stderr.String(), want)
-		}
-		if after := snapshot(t, outer); after != before {
-			t.Fatalf("--out %s changed the files:\nbefore:\n%s\nafter:\n%s", out, before, after)
-		}
-		if snapshot(t, shell) != shellBefore {
-			t.Fatalf("--out %s changed the shell", out)
-		}
+		t.Run(out, func(t *testing.T) {
+			outer := outProject(t)
+			shell, err := os.Readlink(filepath.Join(outer, "proj", "site"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, shellBefore := snapshot(t, outer), snapshot(t, shell)
+			var stdout, stderr bytes.Buffer
+			code := run([]string{"build", "--once", "--root", ".", "--out", out}, &stdout, &stderr)
+			if code != 2 || !strings.Contains(stderr.String(), "docsd: --out "+out+": "+want) {
+				t.Errorf("exit %d, stderr:\n%s\nwant exit 2 and %q", code, stderr.String(), want)
+			}
+			if after := snapshot(t, outer); after != before {
+				t.Errorf("the files changed:\nbefore:\n%s\nafter:\n%s", before, after)
+			}
+			if snapshot(t, shell) != shellBefore {
+				t.Error("the shell changed")
+			}
+		})
 	}
 }
 
