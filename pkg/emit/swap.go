@@ -30,7 +30,11 @@ func (s *Stage) swap() error {
 	if reason := replaceable(s.dir); reason != nil {
 		return &RefusedError{Out: s.dir, Reason: reason.Error()}
 	}
-	if _, err := os.Lstat(s.dir); errors.Is(err, fs.ErrNotExist) {
+	if !marked(s.dir) {
+		// Absent or an empty folder (replaceable said so): there is no build to keep meanwhile.
+		if err := os.Remove(s.dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("removing the empty folder: %w", err)
+		}
 		if err := os.Rename(s.tmp, s.dir); err != nil {
 			return fmt.Errorf("putting the new build in place: %w", err)
 		}
@@ -40,14 +44,13 @@ func (s *Stage) swap() error {
 		if s.killedAt("exchanged") {
 			return errKilled
 		}
-		// The stage's folder now holds the previous build; if a kill stops this, it is a
-		// marked leftover the next build removes.
-		if err := os.RemoveAll(s.tmp); err != nil {
-			return fmt.Errorf("removing the previous build: %w", err)
-		}
+		// The stage's folder now holds the previous build. The new one is in place, so failing
+		// (or a kill) here only leaves a marked leftover, which the next build removes.
+		os.RemoveAll(s.tmp)
 		return nil
 	}
-	aside := filepath.Join(filepath.Dir(s.tmp), strings.Replace(filepath.Base(s.tmp), newInfix, oldInfix, 1))
+	name := "." + filepath.Base(s.dir)
+	aside := filepath.Join(filepath.Dir(s.dir), name+oldInfix+strings.TrimPrefix(filepath.Base(s.tmp), name+newInfix))
 	// Held while the previous build is aside, so that another docsd starting now leaves it there.
 	release, _ := tryLock(s.dir)
 	defer release()
@@ -63,9 +66,7 @@ func (s *Stage) swap() error {
 		}
 		return fmt.Errorf("putting the new build in place: %w", err)
 	}
-	if err := os.RemoveAll(aside); err != nil {
-		return fmt.Errorf("removing the previous build: %w", err)
-	}
+	os.RemoveAll(aside) // as above: at worst a leftover
 	return nil
 }
 
