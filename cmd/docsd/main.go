@@ -68,7 +68,8 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd build", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	once := fs.Bool("once", false, "build the whole site once and exit (what CI runs)")
-	out := fs.String("out", "build", "folder to write the site to; it is replaced atomically")
+	out := fs.String("out", "build", "folder to write the site to, relative to the current folder (not --root); it is replaced\n"+
+		"atomically, and only if it is absent, empty or an earlier build (it holds a "+emit.Marker+" file)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
 	lf := addLinkFlags(fs)
 	fs.Usage = func() {
@@ -85,12 +86,23 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd build: %s\n", err)
 		return 2
 	}
+	// Checked before anything is fetched or built: a build deletes what is at --out.
+	target, err := build.OutDir(build.Options{Root: *root, Out: *out})
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: --out %s\n", err)
+		return 2
+	}
 	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
 	if !*once {
-		return buildAndWatch(*root, *out, stdout, stderr)
+		return buildAndWatch(*root, *out, target, stdout, stderr)
 	}
 	start := time.Now()
-	res, err := build.Once(build.Options{Root: *root, Out: *out, Production: true})
+	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true})
+	var refused *emit.RefusedError
+	if errors.As(err, &refused) {
+		fmt.Fprintf(stderr, "docsd: --out %s: %s\n", *out, refused.Reason)
+		return 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: build failed, %s is unchanged:\n%s\n", *out, err)
 		return 1
@@ -223,16 +235,21 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 }
 
 // buildAndWatch is docsd build without --once: a full build, then incremental updates of the output
-// folder, each file replaced atomically.
-func buildAndWatch(root, out string, stdout, stderr io.Writer) int {
-	b := build.New(build.Options{Root: root, Out: out, Production: true})
+// folder, each file replaced atomically. out is the folder as the user named it, target the folder
+// build.OutDir resolved it to.
+func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
+	b := build.New(build.Options{Root: root, Out: target, Production: true})
 	defer b.Close()
 	res, err := b.Build()
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: build failed, %s is unchanged:\n%s\n", out, err)
 		return 1
 	}
-	if err := emit.WriteAtomic(out, res.Files); err != nil {
+	var refused *emit.RefusedError
+	if err := emit.WriteAtomic(target, res.Files); errors.As(err, &refused) {
+		fmt.Fprintf(stderr, "docsd: --out %s: %s\n", out, refused.Reason)
+		return 2
+	} else if err != nil {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
 		return 1
 	}
@@ -258,7 +275,7 @@ func buildAndWatch(root, out string, stdout, stderr io.Writer) int {
 				fmt.Fprintf(stderr, "docsd: build failed, %s keeps the last good site:\n%s\n", out, err)
 				continue
 			}
-			if err := emit.Update(out, prev, res.Files); err != nil {
+			if err := emit.Update(target, prev, res.Files); err != nil {
 				fmt.Fprintf(stderr, "docsd: %s\n", err)
 				continue
 			}

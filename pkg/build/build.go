@@ -30,7 +30,7 @@ type Options struct {
 	// modification time of the inputs (see searchTime), so two builds of the same files are equal.
 	BuildTime  time.Time
 	SiteDir    string // the React shell; Root/site when empty
-	Out        string // output folder for Build
+	Out        string // output folder for Once, relative to the current folder (see OutDir)
 	Production bool
 	// Dev marks pages for the dev server (the shell connects to its websocket).
 	Dev bool
@@ -103,8 +103,26 @@ func (b *Builder) Close() {
 	}
 }
 
-// Once builds the site and writes it to opts.Out atomically.
+// OutDir resolves opts.Out and checks that a build may replace it (emit.Target): never the project
+// folder or one holding it, nothing inside content/, the shell's folder or .git, and only a folder
+// that is absent, empty or an earlier build. Its errors are *emit.RefusedError.
+func OutDir(opts Options) (string, error) {
+	site := opts.SiteDir
+	if site == "" {
+		site = filepath.Join(opts.Root, "site")
+	}
+	return emit.Target(opts.Out, emit.Project{Root: opts.Root,
+		Sources: []string{filepath.Join(opts.Root, "content"), site, filepath.Join(opts.Root, ".git")}})
+}
+
+// Once builds the site and writes it to opts.Out atomically. An output that OutDir refuses fails
+// with its *emit.RefusedError before anything is built.
 func Once(opts Options) (*Result, error) {
+	out, err := OutDir(opts)
+	if err != nil {
+		return nil, err
+	}
+	opts.Out = out
 	if opts.BuildTime.IsZero() {
 		// One build, so the search files' names can follow every input, content included.
 		site := opts.SiteDir

@@ -1,17 +1,18 @@
 // Package emit writes a finished build to disk atomically: everything goes to a fresh folder beside
 // the target, which replaces the target only when it is complete. A build that fails before that
-// leaves the previous site untouched.
+// leaves the previous site untouched. Only folders that are absent, empty or marked as docsd's own
+// builds are replaced (target.go).
 package emit
 
 import (
 	"bytes"
 	"compress/flate"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 )
@@ -192,24 +193,46 @@ type Stage struct {
 	queueMu  sync.Mutex        // guards queue (not mu: the writer takes mu while a sender waits)
 	queue    chan queued       // streamed files, for the writer; nil once drained
 	writer   sync.WaitGroup
+	unlock   func() // gives back the lock on tmp that tells later builds this one still runs
+
+	exchange func(a, b string) error // swaps two folders atomically, where the system can
+	stopAt   func(step string) bool  // a test's hook: true stops Commit at step as a kill would
 }
 
-// NewStage makes the fresh folder for a build of dir.
+// NewStage makes the fresh folder for a build of dir. It refuses (RefusedError) a dir that is not
+// absent, empty, or marked as a build (Marker). First it tidies up after killed builds of dir:
+// a previous build left aside is put back, their marked folders beside dir are removed.
 func NewStage(dir string) (*Stage, error) {
 	dir = filepath.Clean(dir)
 	parent := filepath.Dir(dir)
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return nil, fmt.Errorf("creating %s: %w", parent, err)
 	}
-	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+".new-")
+	if err := recoverAside(dir); err != nil {
+		return nil, err
+	}
+	if reason := replaceable(dir); reason != nil {
+		return nil, &RefusedError{Out: dir, Reason: reason.Error()}
+	}
+	removeLeftovers(dir)
+	tmp, err := os.MkdirTemp(parent, "."+filepath.Base(dir)+newInfix)
 	if err != nil {
 		return nil, fmt.Errorf("creating a temporary build folder: %w", err)
 	}
+	// Locked before it is marked: a marked folder whose lock is free is a leftover to remove.
+	unlock, _ := tryLock(tmp)
 	if err := os.Chmod(tmp, 0o755); err != nil {
+		unlock()
 		os.RemoveAll(tmp)
 		return nil, err
 	}
-	s := &Stage{dir: dir, tmp: tmp, dirs: map[string]bool{tmp: true}, written: map[string][]byte{}, queue: make(chan queued, 4096)}
+	if err := os.WriteFile(filepath.Join(tmp, Marker), []byte(markerText), 0o644); err != nil {
+		unlock()
+		os.RemoveAll(tmp)
+		return nil, fmt.Errorf("marking the build folder: %w", err)
+	}
+	s := &Stage{dir: dir, tmp: tmp, dirs: map[string]bool{tmp: true}, written: map[string][]byte{}, queue: make(chan queued, 4096),
+		unlock: unlock, exchange: exchange}
 	s.writer.Add(1)
 	go func(queue <-chan queued) {
 		defer s.writer.Done()
@@ -296,6 +319,7 @@ func (s *Stage) firstError() error {
 func (s *Stage) Abort() {
 	s.drain()
 	os.RemoveAll(s.tmp)
+	s.unlock()
 }
 
 // Commit writes what f has that the folder does not hold yet (or holds in another version), copies
@@ -303,8 +327,13 @@ func (s *Stage) Abort() {
 // removed and the target is left as it was.
 func (s *Stage) Commit(f *Files) (err error) {
 	defer func() {
-		if err != nil {
+		switch {
+		case errors.Is(err, errKilled):
+			s.unlock() // as the end of the process would
+		case err != nil:
 			s.Abort()
+		default:
+			s.unlock()
 		}
 	}()
 	f.mu.Lock()
@@ -319,24 +348,7 @@ func (s *Stage) Commit(f *Files) (err error) {
 	if err := s.writeMissing(f); err != nil {
 		return err
 	}
-	old := ""
-	if _, err := os.Stat(s.dir); err == nil {
-		old = filepath.Join(filepath.Dir(s.dir), "."+filepath.Base(s.dir)+".old-"+strconv.Itoa(os.Getpid()))
-		os.RemoveAll(old)
-		if err := os.Rename(s.dir, old); err != nil {
-			return fmt.Errorf("moving the previous build aside: %w", err)
-		}
-	}
-	if err := os.Rename(s.tmp, s.dir); err != nil {
-		if old != "" {
-			_ = os.Rename(old, s.dir)
-		}
-		return fmt.Errorf("putting the new build in place: %w", err)
-	}
-	if old != "" {
-		os.RemoveAll(old)
-	}
-	return nil
+	return s.swap()
 }
 
 // writeMissing writes, several at a time, the files of f that the folder lacks.
@@ -401,7 +413,7 @@ func sameBytes(a, b []byte) bool {
 
 // Update brings dir from the build prev to the build next, file by file (docsd build without
 // --once): changed files are replaced atomically through a temporary file and a rename, files that
-// are gone are removed, unchanged files are not touched.
+// are gone are removed with the folders they leave empty, unchanged files are not touched.
 func Update(dir string, prev, next *Files) error {
 	prevData, nextData := prev.Contents(), next.Contents()
 	for p, data := range nextData {
@@ -424,17 +436,32 @@ func Update(dir string, prev, next *Files) error {
 		_, stillData := nextData[p]
 		_, stillCopy := next.Copies[p]
 		if !stillData && !stillCopy {
-			os.Remove(filepath.Join(dir, filepath.FromSlash(p)))
+			remove(dir, p)
 		}
 	}
 	for p := range prev.Copies {
 		_, stillData := nextData[p]
 		_, stillCopy := next.Copies[p]
 		if !stillData && !stillCopy {
-			os.Remove(filepath.Join(dir, filepath.FromSlash(p)))
+			remove(dir, p)
 		}
 	}
 	return nil
+}
+
+// remove deletes the build's file p from dir, then the folders that leaves empty, up to dir itself
+// (which stays, empty or not).
+func remove(dir, p string) {
+	dir = filepath.Clean(dir)
+	path := filepath.Join(dir, filepath.FromSlash(p))
+	if !within(dir, path) || os.Remove(path) != nil {
+		return
+	}
+	for d := filepath.Dir(path); within(dir, d); d = filepath.Dir(d) {
+		if os.Remove(d) != nil {
+			return // not empty (or not ours to remove): neither is any folder above
+		}
+	}
 }
 
 func writeFile(path string, data []byte) error {

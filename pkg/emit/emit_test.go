@@ -72,6 +72,36 @@ func TestUpdateTouchesOnlyWhatChanged(t *testing.T) {
 	}
 }
 
+// Removing a page removes the folders it leaves empty, never the output folder itself.
+func TestUpdateRemovesEmptiedFolders(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "build")
+	prev := NewFiles()
+	prev.Add("index.html", []byte("home"))
+	prev.Add("docs/guide/deep/a.html", []byte("a"))
+	prev.Add("docs/b.html", []byte("b"))
+	if err := WriteAtomic(dir, prev); err != nil {
+		t.Fatal(err)
+	}
+	next := NewFiles()
+	next.Add("index.html", []byte("home"))
+	next.Add("docs/b.html", []byte("b"))
+	if err := Update(dir, prev, next); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "docs", "guide")); !os.IsNotExist(err) {
+		t.Error("the folders of a removed page stay")
+	}
+	if _, err := os.Stat(filepath.Join(dir, "docs", "b.html")); err != nil {
+		t.Error(err)
+	}
+	if err := Update(dir, next, NewFiles()); err != nil {
+		t.Fatal(err)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 || entries[0].Name() != Marker {
+		t.Errorf("after removing every page the folder holds %v (%v), want only the marker", entries, err)
+	}
+}
+
 // A packing build keeps large pages compressed and gives them back whole, to Get, to the copy of
 // what it misses from another build, and to the folder it writes.
 func TestPackedFilesRoundTrip(t *testing.T) {
