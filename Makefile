@@ -1,7 +1,7 @@
 # The two commands of the README's quick start are `make serve` and `make test`; both install what
 # they need first (npm packages, Go modules, Debian's Chromium for the browser tests, Debian's nginx
 # for the test of the shipped nginx configuration).
-.PHONY: setup serve test test-go test-browser test-ci test-stress docsd chromium nginx
+.PHONY: setup serve watch test test-go test-browser test-ci test-stress docsd chromium nginx
 
 setup: node_modules/.installed docsd
 
@@ -27,6 +27,10 @@ nginx:
 serve: setup
 	bin/docsd build --once --out build
 	bin/docsd serve --dir build
+
+# The dev server: rebuilds what an edit affects and updates open pages.
+watch: setup
+	bin/docsd watch
 
 # Every part runs even when an earlier one fails, so one run reports all of them; the exit status
 # is non-zero when any part failed.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
@@ -14,10 +15,10 @@ import (
 // (router/router.go and the *Handlers functions of router/*.go).
 const apiRouteCount = 109
 
-// apiFacts is the extracted route table the list is written from: a copy of
-// ../shared/vela-facts/data/api_routes_v0.26.5.json (extracted from go-vela/server v0.26.5), kept in
-// testdata/ so that the comparison runs on every clone (testdata/SOURCES.md says where each file came from).
-const apiFacts = "testdata/api_routes_v0.26.5.json"
+// apiFacts is the extracted route table the list is written from (go-vela/server v0.26.5), kept in
+// the repository's testdata/vela-facts so that the comparison runs in every clone (its README says
+// where it came from).
+var apiFacts = filepath.Join(repoRoot, "testdata", "vela-facts", "data", "api_routes_v0.26.5.json")
 
 // apiRoute is one line of testdata/api_routes.txt.
 type apiRoute struct {
