@@ -22,11 +22,16 @@ import (
 // not read (symlinks out of the project or into a loop, broken symlinks, FIFOs, sockets, devices)
 // come back as warnings naming them; the error is for a content folder that cannot be read.
 func Scan(root string, layout Layout) ([]Source, []*Error, error) {
-	project, err := filepath.EvalSymlinks(filepath.Dir(root))
+	// Real paths are absolute so that a relative root (--root .) compares with any link's target.
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("reading the content folder: %w", err)
+	}
+	project, err := filepath.EvalSymlinks(filepath.Dir(abs))
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the project folder: %w", err)
 	}
-	real, err := filepath.EvalSymlinks(root)
+	real, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the content folder: %w", err)
 	}
@@ -102,6 +107,9 @@ func (sc *scanner) dir(abs, real, rel string) error {
 // itself is never named in a warning, nor read.
 func (sc *scanner) follow(p, rel string) (target string, mode fs.FileMode, ok bool) {
 	target, err := filepath.EvalSymlinks(p)
+	if err == nil {
+		target, err = filepath.Abs(target)
+	}
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			sc.warn(rel, "broken symlink; skipped")

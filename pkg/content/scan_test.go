@@ -169,3 +169,30 @@ func TestIsEditorTemp(t *testing.T) {
 		}
 	}
 }
+
+// docsd runs with --root . by default: a relative content folder follows the same rules.
+func TestScanWithARelativeRoot(t *testing.T) {
+	root, outside := project(t)
+	content := filepath.Join(root, "content")
+	link(t, filepath.Join(outside, "secret.md"), filepath.Join(content, "docs/secret.md"))
+	link(t, "../../../elsewhere/secret.md", filepath.Join(content, "docs/relative.md"))
+	link(t, "../../shared/page.md", filepath.Join(content, "docs/alias.md"))
+	link(t, "..", filepath.Join(content, "docs/up"))
+	link(t, filepath.Join(root, "shared/page.md"), filepath.Join(content, "docs/absolute.md"))
+	t.Chdir(root)
+	sources, warnings, err := Scan("content", testLayout)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := fmt.Sprint(paths(sources)), "[docs/absolute.md docs/alias.md docs/intro.md]"; got != want {
+		t.Errorf("sources %s, want %s", got, want)
+	}
+	want := []string{
+		"content/docs/relative.md: symlink to a target outside the project; skipped",
+		"content/docs/secret.md: symlink to a target outside the project; skipped",
+		"content/docs/up: symlink to a folder that contains it (a loop); skipped",
+	}
+	if got := messages(warnings); fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
