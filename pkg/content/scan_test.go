@@ -2,6 +2,7 @@ package content
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -194,5 +195,17 @@ func TestScanWithARelativeRoot(t *testing.T) {
 	}
 	if got := messages(warnings); fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("warnings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// Devices cannot be made without privileges in a test; the warning's wording is checked here.
+func TestDescribeSpecialFiles(t *testing.T) {
+	for mode, want := range map[fs.FileMode]string{
+		fs.ModeDevice | fs.ModeCharDevice: "a character device", fs.ModeDevice: "a device",
+		fs.ModeNamedPipe: "a named pipe", fs.ModeSocket: "a socket", fs.ModeIrregular: "a special file",
+	} {
+		if got := describe(mode); got != want {
+			t.Errorf("describe(%v) = %q, want %q", mode, got, want)
+		}
 	}
 }
