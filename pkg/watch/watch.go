@@ -81,19 +81,102 @@ func skipDir(name string) bool {
 	return name == "node_modules" || name == "out" || strings.HasPrefix(name, ".")
 }
 
-func (w *Watcher) addTree(root string) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+// addTree watches dir and the folders below it. Like content.Scan, it follows a symlink to a folder
+// inside the project (the folder holding the watched root) but not hidden; unlike it, only when
+// the target is not watched anyway, since one folder watched under two names reports its events
+// under one of them only.
+func (w *Watcher) addTree(dir string) error {
+	root := dir
+	for d := range w.dirs {
+		if dir == d || strings.HasPrefix(dir, d+string(filepath.Separator)) {
+			root = d
 		}
-		if d.IsDir() {
-			if p != root && skipDir(d.Name()) {
-				return filepath.SkipDir
-			}
-			return w.fs.Add(p)
+	}
+	t := &tree{project: realPath(filepath.Dir(root)), seen: map[string]bool{}}
+	for d := range w.dirs {
+		if r := realPath(d); r != "" {
+			t.roots = append(t.roots, r)
 		}
+	}
+	if st, err := os.Lstat(dir); err == nil && dir != root && st.Mode()&fs.ModeSymlink != 0 && !t.followable(dir) {
 		return nil
-	})
+	}
+	return w.walk(t, dir)
+}
+
+// tree is what one addTree knows: the project's real path, the real paths of the watched roots,
+// and the real paths of the folders it watched, so that a symlink loop ends.
+type tree struct {
+	project string
+	roots   []string
+	seen    map[string]bool
+}
+
+func (w *Watcher) walk(t *tree, dir string) error {
+	real := realPath(dir)
+	if real == "" || t.seen[real] {
+		return nil
+	}
+	t.seen[real] = true
+	// Watch first, then list: a folder made meanwhile is seen by one or the other.
+	if err := w.fs.Add(dir); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // gone already: its parent's event says so
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if skipDir(e.Name()) || !e.IsDir() && (e.Type()&fs.ModeSymlink == 0 || !t.followable(p)) {
+			continue
+		}
+		if err := w.walk(t, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// followable reports whether the symlink p leads to a folder to watch through it.
+func (t *tree) followable(p string) bool {
+	target := realPath(p)
+	if target == "" || !under(t.project, target) {
+		return false
+	}
+	if st, err := os.Stat(target); err != nil || !st.IsDir() {
+		return false
+	}
+	rel, _ := filepath.Rel(t.project, target)
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return false
+		}
+	}
+	for _, r := range t.roots {
+		if under(r, target) {
+			return false
+		}
+	}
+	return true
+}
+
+// realPath is p absolute with every symlink resolved, or "" when that fails.
+func realPath(p string) string {
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return ""
+	}
+	if r, err = filepath.Abs(r); err != nil {
+		return ""
+	}
+	return r
+}
+
+// under reports whether p is dir or below it (both real paths).
+func under(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // relevant reports whether an event path is one the build reads.

@@ -228,3 +228,43 @@ func TestAFolderMadeAfterTheStartIsWatched(t *testing.T) {
 		t.Fatalf("a file in the new folder is not reported: %v", b)
 	}
 }
+
+func symlink(t *testing.T, target, p string) {
+	t.Helper()
+	if err := os.Symlink(target, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// content.Scan reads a folder linked from content/ when it is inside the project: edits there are
+// seen, under the link's name (the name the build knows the files by). A folder linked from
+// outside the project is not watched, nor is a loop followed.
+func TestSymlinkedFoldersInsideTheProjectAreWatched(t *testing.T) {
+	base := t.TempDir()
+	root, outside := filepath.Join(base, "project"), filepath.Join(base, "elsewhere")
+	write(t, filepath.Join(root, "shared/guide/page.md"), "x")
+	write(t, filepath.Join(root, "content/docs/a.md"), "x")
+	write(t, filepath.Join(outside, "page.md"), "x")
+	symlink(t, "../../shared", filepath.Join(root, "content/docs/shared"))
+	symlink(t, outside, filepath.Join(root, "content/docs/outside"))
+	symlink(t, "..", filepath.Join(root, "shared/guide/loop"))
+	h := start(t, filepath.Join(root, "content"))
+
+	write(t, filepath.Join(root, "shared/guide/page.md"), "edited")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/shared/guide/page.md")
+
+	write(t, filepath.Join(outside, "page.md"), "edited")
+	write(t, filepath.Join(root, "content/docs/a.md"), "edited")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/a.md")
+
+	// A link made while watching is followed too.
+	write(t, filepath.Join(root, "more/b.md"), "x")
+	symlink(t, "../../more", filepath.Join(root, "content/docs/more"))
+	h.settle(t, root)
+	h.batch(t)
+	write(t, filepath.Join(root, "more/b.md"), "edited")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/more/b.md")
+}
