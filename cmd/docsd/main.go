@@ -107,9 +107,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd: build failed, %s is unchanged:\n%s\n", *out, err)
 		return 1
 	}
-	for _, p := range res.Problems {
-		fmt.Fprintf(stderr, "warning: %s\n", p)
-	}
+	printProblems(res, stderr)
 	// The steps in the order they run; any other timing after them, sorted.
 	var names []string
 	for name := range res.Timings {
@@ -286,7 +284,11 @@ func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
 	}
 }
 
+// printProblems prints the files skipped or repaired on reading, then the link problems.
 func printProblems(res *build.Result, stderr io.Writer) {
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
 	for _, p := range res.Problems {
 		fmt.Fprintf(stderr, "warning: %s\n", p)
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"sort"
 	"sync"
 	"time"
 
@@ -52,6 +53,9 @@ type Result struct {
 	Site     *site.Site
 	Files    *emit.Files
 	Problems []links.Problem
+	// Warnings are the files skipped or repaired on reading (symlinks out of the project, FIFOs,
+	// invalid UTF-8), each naming the file; the build went on without them.
+	Warnings []*content.Error
 	// Links is the whole link report of the build: problems, external links and orphans.
 	Links   *links.Report
 	Timings map[string]time.Duration
@@ -165,7 +169,7 @@ func (b *Builder) Build() (*Result, error) {
 	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
 		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
 	}
-	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
+	sources, skipped, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
 	}
@@ -190,6 +194,7 @@ func (b *Builder) Build() (*Result, error) {
 	step("bundle", start)
 
 	st := newState(b, cfg, s, parsed)
+	st.warnings = readWarnings(skipped, parsed)
 	st.timings = timings
 	if err := st.renderAll(); err != nil {
 		return nil, err
@@ -197,8 +202,18 @@ func (b *Builder) Build() (*Result, error) {
 	st.timings = nil
 	st.release()
 	b.last = st
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
+	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: st.warnings, Links: b.report, Timings: timings, Changed: s.Order,
 		Rendered: len(s.Order) + len(s.NotFound)}, nil
+}
+
+// readWarnings lists the files the scan skipped and the problems parsing got past, by file.
+func readWarnings(skipped []*content.Error, parsed []*site.Parsed) []*content.Error {
+	out := append([]*content.Error(nil), skipped...)
+	for _, p := range parsed {
+		out = append(out, p.Warnings...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
 }
 
 // Layout tells the scanner which docs folders belong to which version.

@@ -78,11 +78,11 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 		return res, nil
 	}
 	if len(contentChanged) == 0 && len(b.last.stale) == 0 {
-		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Links: b.report, Timings: map[string]time.Duration{}}, nil
+		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Warnings: b.last.warnings, Links: b.report, Timings: map[string]time.Duration{}}, nil
 	}
 	last := b.last
 	cfg := last.cfg
-	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
+	sources, skipped, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
 	}
@@ -116,6 +116,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	if len(errs) > 0 {
 		return nil, errs
 	}
+	warnings := readWarnings(skipped, parsed)
 	// What each changed file changed: its route (structure), what others read of it (meta), its
 	// heading ids (anchors), or only its body.
 	var dirtyNodes []graph.Node
@@ -155,7 +156,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	for k, v := range last.excerpts {
 		excerpts[k] = v
 	}
-	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
+	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, warnings: warnings, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
 		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
 	if structural {
 		st.links = graph.New()
@@ -288,7 +289,7 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		}
 	}
 	// The link check has not run on the new pages yet: the last build's problems stand until it has.
-	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
+	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
 }
 
 // finish makes the new state current and lists the routes whose HTML changed.
@@ -302,7 +303,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	sort.Strings(changed)
 	st.release()
 	b.last = st
-	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: rendered,
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: rendered,
 		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
 }
 

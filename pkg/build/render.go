@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"docsd/pkg/config"
+	"docsd/pkg/content"
 	"docsd/pkg/emit"
 	"docsd/pkg/graph"
 	"docsd/pkg/links"
@@ -33,6 +34,7 @@ type state struct {
 	hashes   map[string][32]byte // route → hash of its HTML
 	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
+	warnings []*content.Error // see Result.Warnings
 	shared   sharedJSON
 	// searchStamp is the build timestamp of the search files' names.
 	searchStamp time.Time

@@ -6,8 +6,6 @@ package content
 import (
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -60,43 +58,6 @@ type Layout struct {
 	DefaultLocale string
 	Locales       []string
 	Versions      map[string]string // docs folder (e.g. "docs", "versioned_docs/version-0.25") → version name
-}
-
-// Scan lists the source files below root. Editors' temporary files and hidden files are skipped.
-func Scan(root string, layout Layout) ([]Source, error) {
-	var out []Source
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		name := d.Name()
-		if p != root && (strings.HasPrefix(name, ".") || IsEditorTemp(name)) {
-			if d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			return nil
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		if s, ok := Classify(rel, layout); ok {
-			s.Abs = p
-			out = append(out, s)
-		}
-		return nil
-	})
-	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
-	return out, err
-}
-
-// IsEditorTemp reports whether a file name is an editor's swap, backup or temporary file.
-func IsEditorTemp(name string) bool {
-	return strings.HasSuffix(name, "~") || strings.HasSuffix(name, ".swp") || strings.HasSuffix(name, ".swx") ||
-		strings.HasSuffix(name, ".swo") || strings.HasSuffix(name, ".tmp") || strings.HasPrefix(name, ".#") ||
-		(strings.HasPrefix(name, "#") && strings.HasSuffix(name, "#")) || name == "4913" ||
-		strings.HasSuffix(name, ".crswap") || strings.HasPrefix(name, ".goutputstream")
 }
 
 // Classify says what the file at rel (relative to the content folder) is.
@@ -339,13 +300,4 @@ func ReadTags(file string, raw []byte) ([]Tag, error) {
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Key < out[j].Key })
 	return out, nil
-}
-
-// ReadFile reads a source file.
-func ReadFile(s Source) ([]byte, error) {
-	b, err := os.ReadFile(s.Abs)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", s.Path, err)
-	}
-	return b, nil
 }

@@ -41,6 +41,7 @@ type Server struct {
 	files   *emit.Files
 	site    *site.Site
 	probs   []links.Problem
+	warns   []*content.Error // files skipped or repaired on reading (build.Result.Warnings)
 	lastErr error
 	handler http.Handler
 	hub     *hub
@@ -93,7 +94,17 @@ func (s *Server) Close() {
 func (s *Server) apply(res *build.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.files, s.site, s.probs, s.lastErr = res.Files, res.Site, res.Problems, nil
+	// Reading warnings go to the terminal when they appear, not again on every edit.
+	known := map[string]bool{}
+	for _, w := range s.warns {
+		known[w.Error()] = true
+	}
+	for _, w := range res.Warnings {
+		if !known[w.Error()] {
+			s.log.Printf("warning: %s", w)
+		}
+	}
+	s.files, s.site, s.probs, s.warns, s.lastErr = res.Files, res.Site, res.Problems, res.Warnings, nil
 	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
 }
 
@@ -239,6 +250,11 @@ func (s *Server) status(route string) message {
 		m.Errors = errorList(s.lastErr)
 	}
 	if r := s.site.Routes[route]; r != nil && r.Source != "" {
+		for _, w := range s.warns {
+			if w.File == "content/"+r.Source {
+				m.Problems = append(m.Problems, problem{File: w.File, Line: w.Line, Column: w.Column, Message: w.Error()})
+			}
+		}
 		for _, p := range s.probs {
 			if p.File == "content/"+r.Source {
 				m.Problems = append(m.Problems, problem{File: p.File, Line: p.Line, Column: p.Column, Message: p.String()})

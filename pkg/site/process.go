@@ -22,6 +22,8 @@ type Parsed struct {
 	Words    int
 	// Hash identifies the file's bytes, so an unchanged file is not parsed again.
 	Hash string
+	// Warnings are problems the file was built despite (bytes that are not UTF-8).
+	Warnings []*content.Error
 }
 
 // Errors is every problem of a step, each keyed by file and line.
@@ -81,6 +83,9 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 	}
 	p.Hash = hashBytes(raw)
+	if fixed, w := content.FixUTF8("content/"+s.Path, raw); w != nil {
+		raw, p.Warnings = fixed, []*content.Error{w}
+	}
 	switch s.Kind {
 	case content.Doc, content.BlogPost, content.Page:
 		fm, body, line, err := content.SplitFrontMatter("content/"+s.Path, raw)

@@ -1,11 +1,13 @@
 // Package watch turns file-system events under the project into batches of changed paths: a burst
 // of saves is one batch, editors' temporary and swap files are ignored, new folders are watched as
-// they appear, and while the consumer is busy the changes pile up into one next batch rather than a
-// queue of stale rebuilds.
+// they appear, a watched folder that is deleted and made again (rm -rf content; git checkout) is
+// watched again, and while the consumer is busy the changes pile up into one next batch rather
+// than a queue of stale rebuilds.
 package watch
 
 import (
 	"context"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -22,10 +24,14 @@ import (
 // Watcher watches folders recursively and single files (through their folder, so that editors that
 // replace a file by renaming keep being seen).
 type Watcher struct {
-	fs      *fsnotify.Watcher
-	files   map[string]bool // single files of interest, absolute
-	dirs    map[string]bool // folders watched recursively, absolute
-	quiet   time.Duration
+	fs    *fsnotify.Watcher
+	files map[string]bool // single files of interest, absolute
+	dirs  map[string]bool // folders watched recursively, absolute, whether they exist now or not
+	quiet time.Duration
+	// after starts the quiet period that ends a burst (time.After). Tests end it themselves, and
+	// took tells them which events Run has handled, so no test depends on the machine's speed.
+	after   func(time.Duration) <-chan time.Time
+	took    func(fsnotify.Event)
 	waiting atomic.Bool // changes seen and not yet taken by the consumer
 	Batches chan []string
 	Errors  chan error
@@ -38,27 +44,30 @@ func New(paths ...string) (*Watcher, error) {
 		return nil, err
 	}
 	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 5 * time.Millisecond,
-		Batches: make(chan []string), Errors: make(chan error, 8)}
+		after: time.After, Batches: make(chan []string), Errors: make(chan error, 8)}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return nil, err
+			fw.Close()
+			return nil, fmt.Errorf("watching %s: %w", p, err)
 		}
 		st, err := os.Stat(abs)
-		if err != nil {
-			continue // a folder that does not exist yet (e.g. no site/ in a test) is not an error
-		}
-		if st.IsDir() {
+		if err != nil || st.IsDir() {
+			// A folder, or a path that does not exist yet (no site/ in a test): watched through its
+			// parent too, so that it is seen when it is made, or made again after a deletion.
 			w.dirs[abs] = true
-			if err := w.addTree(abs); err != nil {
-				fw.Close()
-				return nil, err
+			_ = fw.Add(filepath.Dir(abs)) // a parent that cannot be watched only loses that
+			if err == nil {
+				if err := w.addTree(abs); err != nil {
+					fw.Close()
+					return nil, fmt.Errorf("watching %s: %w", p, err)
+				}
 			}
 		} else {
 			w.files[abs] = true
 			if err := fw.Add(filepath.Dir(abs)); err != nil {
 				fw.Close()
-				return nil, err
+				return nil, fmt.Errorf("watching %s: %w", p, err)
 			}
 		}
 	}
@@ -72,19 +81,102 @@ func skipDir(name string) bool {
 	return name == "node_modules" || name == "out" || strings.HasPrefix(name, ".")
 }
 
-func (w *Watcher) addTree(root string) error {
-	return filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil
+// addTree watches dir and the folders below it. Like content.Scan, it follows a symlink to a folder
+// inside the project (the folder holding the watched root) but not hidden; unlike it, only when
+// the target is not watched anyway, since one folder watched under two names reports its events
+// under one of them only.
+func (w *Watcher) addTree(dir string) error {
+	root := dir
+	for d := range w.dirs {
+		if dir == d || strings.HasPrefix(dir, d+string(filepath.Separator)) {
+			root = d
 		}
-		if d.IsDir() {
-			if p != root && skipDir(d.Name()) {
-				return filepath.SkipDir
-			}
-			return w.fs.Add(p)
+	}
+	t := &tree{project: realPath(filepath.Dir(root)), seen: map[string]bool{}}
+	for d := range w.dirs {
+		if r := realPath(d); r != "" {
+			t.roots = append(t.roots, r)
 		}
+	}
+	if st, err := os.Lstat(dir); err == nil && dir != root && st.Mode()&fs.ModeSymlink != 0 && !t.followable(dir) {
 		return nil
-	})
+	}
+	return w.walk(t, dir)
+}
+
+// tree is what one addTree knows: the project's real path, the real paths of the watched roots,
+// and the real paths of the folders it watched, so that a symlink loop ends.
+type tree struct {
+	project string
+	roots   []string
+	seen    map[string]bool
+}
+
+func (w *Watcher) walk(t *tree, dir string) error {
+	real := realPath(dir)
+	if real == "" || t.seen[real] {
+		return nil
+	}
+	t.seen[real] = true
+	// Watch first, then list: a folder made meanwhile is seen by one or the other.
+	if err := w.fs.Add(dir); err != nil {
+		return err
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil // gone already: its parent's event says so
+	}
+	for _, e := range entries {
+		p := filepath.Join(dir, e.Name())
+		if skipDir(e.Name()) || !e.IsDir() && (e.Type()&fs.ModeSymlink == 0 || !t.followable(p)) {
+			continue
+		}
+		if err := w.walk(t, p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// followable reports whether the symlink p leads to a folder to watch through it.
+func (t *tree) followable(p string) bool {
+	target := realPath(p)
+	if target == "" || !under(t.project, target) {
+		return false
+	}
+	if st, err := os.Stat(target); err != nil || !st.IsDir() {
+		return false
+	}
+	rel, _ := filepath.Rel(t.project, target)
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return false
+		}
+	}
+	for _, r := range t.roots {
+		if under(r, target) {
+			return false
+		}
+	}
+	return true
+}
+
+// realPath is p absolute with every symlink resolved, or "" when that fails.
+func realPath(p string) string {
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return ""
+	}
+	if r, err = filepath.Abs(r); err != nil {
+		return ""
+	}
+	return r
+}
+
+// under reports whether p is dir or below it (both real paths).
+func under(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // relevant reports whether an event path is one the build reads.
@@ -92,7 +184,7 @@ func (w *Watcher) relevant(p string) bool {
 	if content.IsEditorTemp(filepath.Base(p)) || strings.HasSuffix(p, ".docsd-tmp") {
 		return false
 	}
-	if w.files[p] {
+	if w.files[p] || w.dirs[p] {
 		return true
 	}
 	for d := range w.dirs {
@@ -123,23 +215,12 @@ func (w *Watcher) Run(ctx context.Context) {
 			if !ok {
 				return
 			}
-			if !w.relevant(ev.Name) {
-				continue
+			if w.take(ev, pending) {
+				timer = w.after(w.quiet)
 			}
-			if ev.Has(fsnotify.Create) {
-				if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
-					// A new or moved-in folder: watch it, and everything already inside it changed.
-					_ = w.addTree(ev.Name)
-					filepath.WalkDir(ev.Name, func(p string, d fs.DirEntry, err error) error {
-						if err == nil && !d.IsDir() && w.relevant(p) {
-							pending[p] = true
-						}
-						return nil
-					})
-				}
+			if w.took != nil {
+				w.took(ev)
 			}
-			pending[ev.Name] = true
-			timer = time.After(w.quiet)
 		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return
@@ -162,6 +243,29 @@ func (w *Watcher) Run(ctx context.Context) {
 		}
 		w.waiting.Store(len(pending) > 0 || len(ready) > 0)
 	}
+}
+
+// take adds what an event changed to pending and reports whether it changed anything the build reads.
+func (w *Watcher) take(ev fsnotify.Event, pending map[string]bool) bool {
+	if !w.relevant(ev.Name) {
+		return false
+	}
+	if ev.Has(fsnotify.Create) {
+		if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
+			// A new or moved-in folder, or a watched folder made again: watch it, and everything
+			// already inside it changed. Watching starts before the walk reads the folder, so a
+			// file made meanwhile is seen by one or the other.
+			_ = w.addTree(ev.Name)
+			filepath.WalkDir(ev.Name, func(p string, d fs.DirEntry, err error) error {
+				if err == nil && !d.IsDir() && w.relevant(p) {
+					pending[p] = true
+				}
+				return nil
+			})
+		}
+	}
+	pending[ev.Name] = true
+	return true
 }
 
 // Pending reports changes that the consumer has not taken yet: a rebuild in progress is already

@@ -2,98 +2,269 @@ package watch
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
-func next(t *testing.T, w *Watcher) []string {
+// The tests drive the watcher without timing. The quiet period that ends a burst ends when a test
+// says so (harness.batch), and before that the test waits until the watcher has handled every
+// event of what it did (harness.settle). Timeouts below only bound a failure.
+const failAfter = 10 * time.Second
+
+type harness struct {
+	w    *Watcher
+	fire chan time.Time
+	took chan string
+	n    int
+}
+
+func start(t *testing.T, paths ...string) *harness {
+	t.Helper()
+	w, err := New(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &harness{w: w, fire: make(chan time.Time), took: make(chan string, 1024)}
+	w.after = func(time.Duration) <-chan time.Time { return h.fire }
+	w.took = func(ev fsnotify.Event) { h.took <- ev.Name }
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan struct{})
+	go func() {
+		w.Run(ctx)
+		close(done)
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+		w.Close()
+	})
+	return h
+}
+
+// settle writes a file the watcher ignores (a vim swap file) into dir, which must be watched, and
+// waits until the watcher has handled its event. Events come in the order they happened, so every
+// change made before has been handled too.
+func (h *harness) settle(t *testing.T, dir string) {
+	t.Helper()
+	h.n++
+	marker := filepath.Join(dir, fmt.Sprintf(".settle%d.swp", h.n))
+	write(t, marker, "x")
+	deadline := time.After(failAfter)
+	for {
+		select {
+		case p := <-h.took:
+			if p == marker {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("the watcher never saw %s", marker)
+		}
+	}
+}
+
+// batch ends the quiet period and returns the batch the watcher delivers.
+func (h *harness) batch(t *testing.T) []string {
 	t.Helper()
 	select {
-	case b := <-w.Batches:
+	case h.fire <- time.Time{}:
+	case <-time.After(failAfter):
+		t.Fatal("no change is pending")
+	}
+	select {
+	case b := <-h.w.Batches:
 		return b
-	case <-time.After(5 * time.Second):
+	case <-time.After(failAfter):
 		t.Fatal("no batch")
 		return nil
 	}
 }
 
-func TestBurstIsOneBatchAndTempFilesAreIgnored(t *testing.T) {
-	root := t.TempDir()
-	os.MkdirAll(filepath.Join(root, "content/docs"), 0o755)
-	os.WriteFile(filepath.Join(root, "docsd.toml"), []byte("x"), 0o644)
-	w, err := New(filepath.Join(root, "content"), filepath.Join(root, "docsd.toml"))
-	if err != nil {
+func write(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go w.Run(ctx)
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func rename(t *testing.T, from, to string) {
+	t.Helper()
+	if err := os.Rename(from, to); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// rel lists a batch's paths relative to root.
+func rel(root string, batch []string) []string {
+	var out []string
+	for _, p := range batch {
+		r, _ := filepath.Rel(root, p)
+		out = append(out, filepath.ToSlash(r))
+	}
+	return out
+}
+
+func expect(t *testing.T, root string, batch []string, want ...string) {
+	t.Helper()
+	if got := rel(root, batch); !slices.Equal(got, want) {
+		t.Fatalf("batch %v, want %v", got, want)
+	}
+}
+
+func TestBurstIsOneBatchAndTempFilesAreIgnored(t *testing.T) {
+	root := t.TempDir()
+	docs := filepath.Join(root, "content/docs")
+	write(t, filepath.Join(docs, "b.md"), "b")
+	write(t, filepath.Join(root, "docsd.toml"), "x")
+	h := start(t, filepath.Join(root, "content"), filepath.Join(root, "docsd.toml"))
 	for i := 0; i < 5; i++ {
-		os.WriteFile(filepath.Join(root, "content/docs/a.md"), []byte(strings.Repeat("x", i)), 0o644)
+		write(t, filepath.Join(docs, "a.md"), fmt.Sprint(i))
 	}
-	os.WriteFile(filepath.Join(root, "content/docs/.a.md.swp"), []byte("x"), 0o644)
-	os.WriteFile(filepath.Join(root, "content/docs/a.md~"), []byte("x"), 0o644)
-	os.WriteFile(filepath.Join(root, "other.txt"), []byte("x"), 0o644)
-	b := next(t, w)
-	if len(b) != 1 || filepath.Base(b[0]) != "a.md" {
-		t.Fatalf("batch %v, want only a.md once", b)
+	write(t, filepath.Join(docs, ".a.md.swp"), "x")
+	write(t, filepath.Join(docs, "a.md~"), "x")
+	write(t, filepath.Join(root, "other.txt"), "x")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/a.md")
+
+	// A config file replaced by rename, as editors do.
+	write(t, filepath.Join(root, "docsd.toml.new"), "y")
+	rename(t, filepath.Join(root, "docsd.toml.new"), filepath.Join(root, "docsd.toml"))
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "docsd.toml")
+
+	// A JetBrains IDE's safe write: the new text goes to name___jb_tmp___, the old file becomes
+	// name___jb_old___, the new one takes its name, the old one is deleted. Only b.md changed.
+	b := filepath.Join(docs, "b.md")
+	write(t, b+"___jb_tmp___", "new")
+	rename(t, b, b+"___jb_old___")
+	rename(t, b+"___jb_tmp___", b)
+	if err := os.Remove(b + "___jb_old___"); err != nil {
+		t.Fatal(err)
 	}
-	// a config file replaced by rename, as editors do
-	tmp := filepath.Join(root, "docsd.toml.new")
-	os.WriteFile(tmp, []byte("y"), 0o644)
-	os.Rename(tmp, filepath.Join(root, "docsd.toml"))
-	b = next(t, w)
-	if len(b) != 1 || filepath.Base(b[0]) != "docsd.toml" {
-		t.Fatalf("batch %v, want docsd.toml", b)
-	}
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/b.md")
 }
 
 func TestNewFoldersAreWatched(t *testing.T) {
 	root := t.TempDir()
-	w, err := New(root)
-	if err != nil {
+	h := start(t, root)
+	if err := os.MkdirAll(filepath.Join(root, "new/deeper"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go w.Run(ctx)
-	os.MkdirAll(filepath.Join(root, "new/deeper"), 0o755)
-	next(t, w)
-	time.Sleep(50 * time.Millisecond)
-	os.WriteFile(filepath.Join(root, "new/deeper/page.md"), []byte("x"), 0o644)
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); {
-		for _, p := range next(t, w) {
-			if strings.HasSuffix(p, "new/deeper/page.md") {
-				return
-			}
-		}
-	}
-	t.Fatal("a file in a new folder was not seen")
+	h.settle(t, root)
+	h.batch(t)
+	write(t, filepath.Join(root, "new/deeper/page.md"), "x")
+	h.settle(t, filepath.Join(root, "new/deeper"))
+	expect(t, root, h.batch(t), "new/deeper/page.md")
 }
 
 func TestChangesPileUpWhileTheConsumerIsBusy(t *testing.T) {
 	root := t.TempDir()
-	w, err := New(root)
-	if err != nil {
+	h := start(t, root)
+	// Each file ends a quiet period of its own while nobody takes the batch: the consumer is busy.
+	for _, name := range []string{"a.md", "b.md", "c.md"} {
+		write(t, filepath.Join(root, name), "1")
+		h.settle(t, root)
+		select {
+		case h.fire <- time.Time{}:
+		case <-time.After(failAfter):
+			t.Fatal("no change is pending")
+		}
+	}
+	// One batch with all three: no queue of stale rebuilds.
+	select {
+	case b := <-h.w.Batches:
+		expect(t, root, b, "a.md", "b.md", "c.md")
+	case <-time.After(failAfter):
+		t.Fatal("no batch")
+	}
+}
+
+// rm -rf content, then git checkout -- content: the folder is watched again and everything in it
+// is one batch.
+func TestAWatchedFolderDeletedAndMadeAgainIsWatchedAgain(t *testing.T) {
+	root := t.TempDir()
+	content := filepath.Join(root, "content")
+	write(t, filepath.Join(content, "docs/a.md"), "a")
+	h := start(t, content, filepath.Join(root, "docsd.toml"))
+
+	if err := os.RemoveAll(content); err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go w.Run(ctx)
-	os.WriteFile(filepath.Join(root, "a.md"), []byte("1"), 0o644)
-	time.Sleep(100 * time.Millisecond) // first batch ready, nobody reading: the consumer is busy
-	os.WriteFile(filepath.Join(root, "b.md"), []byte("1"), 0o644)
-	time.Sleep(100 * time.Millisecond)
-	os.WriteFile(filepath.Join(root, "c.md"), []byte("1"), 0o644)
-	time.Sleep(100 * time.Millisecond)
-	// One batch with all three: no queue of stale rebuilds.
-	if seen := next(t, w); len(seen) != 3 {
-		t.Fatalf("first batch after a busy consumer is %v, want a.md, b.md and c.md together", seen)
+	h.settle(t, root)
+	if b := rel(root, h.batch(t)); !slices.Contains(b, "content/docs/a.md") {
+		t.Fatalf("the deletion is not reported: %v", b)
 	}
+
+	write(t, filepath.Join(content, "docs/a.md"), "a")
+	write(t, filepath.Join(content, "docs/guide/b.md"), "b")
+	h.settle(t, root)
+	b := rel(root, h.batch(t))
+	if !slices.Contains(b, "content/docs/a.md") || !slices.Contains(b, "content/docs/guide/b.md") {
+		t.Fatalf("the folder made again is not reported whole: %v", b)
+	}
+
+	// And it is watched again, to the deepest folder.
+	write(t, filepath.Join(content, "docs/guide/b.md"), "edited")
+	h.settle(t, filepath.Join(content, "docs/guide"))
+	expect(t, root, h.batch(t), "content/docs/guide/b.md")
+}
+
+// A folder to watch that does not exist yet (site/ in a new project) is seen when it is made.
+func TestAFolderMadeAfterTheStartIsWatched(t *testing.T) {
+	root := t.TempDir()
+	h := start(t, filepath.Join(root, "site"))
+	write(t, filepath.Join(root, "site/src/app.tsx"), "x")
+	h.settle(t, root)
+	if b := rel(root, h.batch(t)); !slices.Contains(b, "site/src/app.tsx") {
+		t.Fatalf("a file in the new folder is not reported: %v", b)
+	}
+}
+
+func symlink(t *testing.T, target, p string) {
+	t.Helper()
+	if err := os.Symlink(target, p); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// content.Scan reads a folder linked from content/ when it is inside the project: edits there are
+// seen, under the link's name (the name the build knows the files by). A folder linked from
+// outside the project is not watched, nor is a loop followed.
+func TestSymlinkedFoldersInsideTheProjectAreWatched(t *testing.T) {
+	base := t.TempDir()
+	root, outside := filepath.Join(base, "project"), filepath.Join(base, "elsewhere")
+	write(t, filepath.Join(root, "shared/guide/page.md"), "x")
+	write(t, filepath.Join(root, "content/docs/a.md"), "x")
+	write(t, filepath.Join(outside, "page.md"), "x")
+	symlink(t, "../../shared", filepath.Join(root, "content/docs/shared"))
+	symlink(t, outside, filepath.Join(root, "content/docs/outside"))
+	symlink(t, "..", filepath.Join(root, "shared/guide/loop"))
+	h := start(t, filepath.Join(root, "content"))
+
+	write(t, filepath.Join(root, "shared/guide/page.md"), "edited")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/shared/guide/page.md")
+
+	write(t, filepath.Join(outside, "page.md"), "edited")
+	write(t, filepath.Join(root, "content/docs/a.md"), "edited")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/a.md")
+
+	// A link made while watching is followed too.
+	write(t, filepath.Join(root, "more/b.md"), "x")
+	symlink(t, "../../more", filepath.Join(root, "content/docs/more"))
+	h.settle(t, root)
+	h.batch(t)
+	write(t, filepath.Join(root, "more/b.md"), "edited")
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "content/docs/more/b.md")
 }

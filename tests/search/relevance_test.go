@@ -32,7 +32,7 @@ func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srcs, err := content.Scan(filepath.Join(repoRoot, "content"), build.Layout(cfg))
+	srcs, _, err := content.Scan(filepath.Join(repoRoot, "content"), build.Layout(cfg))
 	if err != nil {
 		t.Fatal(err)
 	}
