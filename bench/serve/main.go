@@ -106,7 +106,7 @@ func run(bin, nginxBin, from string, conns, requests, rounds, bigMB int, record 
 				order[0], order[1] = order[1], order[0]
 			}
 			for _, addr := range order {
-				r, err := load("http://"+addr+p, conns, requests)
+				r, err := load("http://"+addr+p, conns, requests, time.Minute)
 				if err != nil {
 					return fmt.Errorf("%s%s: %w", addr, p, err)
 				}
@@ -175,12 +175,12 @@ func median(rs []result) result {
 }
 
 // load sends total GETs of url over conns keep-alive connections and times each; every answer
-// must be a 200 with the body's full length. A run is bounded by its count and by a minute.
-func load(url string, conns, total int) (result, error) {
+// must be a 200 with the body's full length. A run is bounded by its count and by limit.
+func load(url string, conns, total int, limit time.Duration) (result, error) {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	var bodyBytes atomic.Int64
 	get := func() error {
@@ -276,7 +276,7 @@ func bigPage(pid int, addr, docs string, size int) (string, error) {
 	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0o644); err != nil {
 		return "", fmt.Errorf("resetting docsd's peak memory: %w", err)
 	}
-	r, err := load("http://"+addr+"/docs/big", 10, 10)
+	r, err := load("http://"+addr+"/docs/big", 10, 10, 10*time.Minute)
 	if err != nil {
 		return "", fmt.Errorf("big page: %w", err)
 	}
