@@ -33,19 +33,20 @@ func main() {
 	nginx := flag.String("nginx", "/usr/sbin/nginx", "the nginx binary")
 	from := flag.String("dir", "", "an existing build to serve (hard-linked into .bench/); default: build the site")
 	conns := flag.Int("conns", 32, "concurrent keep-alive connections")
-	requests := flag.Int("requests", 20000, "requests per run")
+	requests := flag.Int("requests", 50000, "most requests per run")
+	dur := flag.Duration("duration", 5*time.Second, "longest run (a run ends at -requests or -duration)")
 	rounds := flag.Int("rounds", 5, "runs per server and page; the table gives medians")
 	bigMB := flag.Int("big", 120, "size of the big page in MB (0: skip that case)")
 	record := flag.Bool("record", false, "write the table into BENCHMARKS.md")
 	flag.Parse()
-	if err := run(*bin, *nginx, *from, *conns, *requests, *rounds, *bigMB, *record); err != nil {
+	if err := run(*bin, *nginx, *from, *conns, *requests, *dur, *rounds, *bigMB, *record); err != nil {
 		fmt.Fprintln(os.Stderr, "bench:", err)
 		os.Exit(1)
 	}
 }
 
 // run is the benchmark; it returns its errors so that the servers it started are stopped.
-func run(bin, nginxBin, from string, conns, requests, rounds, bigMB int, record bool) error {
+func run(bin, nginxBin, from string, conns, requests int, dur time.Duration, rounds, bigMB int, record bool) error {
 	// Everything goes inside the repository's .bench/ (ignored by git).
 	if err := os.MkdirAll(".bench", 0o755); err != nil {
 		return err
@@ -97,6 +98,7 @@ func run(bin, nginxBin, from string, conns, requests, rounds, bigMB int, record 
 	for _, p := range pages {
 		all[p] = &runs{}
 	}
+	loadBefore := loadAverage()
 	rssBefore := status(docsd.Process.Pid, "VmRSS")
 	for round := range rounds {
 		for _, p := range pages {
@@ -106,7 +108,7 @@ func run(bin, nginxBin, from string, conns, requests, rounds, bigMB int, record 
 				order[0], order[1] = order[1], order[0]
 			}
 			for _, addr := range order {
-				r, err := load("http://"+addr+p, conns, requests, time.Minute)
+				r, err := load("http://"+addr+p, conns, requests, dur, dur+time.Minute)
 				if err != nil {
 					return fmt.Errorf("%s%s: %w", addr, p, err)
 				}
@@ -145,9 +147,9 @@ func run(bin, nginxBin, from string, conns, requests, rounds, bigMB int, record 
 	if record {
 		section := fmt.Sprintf("Measured %s on this machine (%s) with `make bench-serve` (`go run ./bench/serve -record`): "+
 			"the same build served by `docsd serve` and by nginx %s (`deploy/nginx/nginx.conf` with `deploy/nginx/docsd.conf`, `worker_processes auto`, access log off) on loopback. "+
-			"The load generator runs in the benchmark's process on the same cores: %d keep-alive connections, %d requests per run with `Accept-Encoding: gzip`, "+
-			"the two servers alternating, %d runs each; medians. Ratios are measured in the same run.\n\n%s",
-			time.Now().UTC().Format("2006-01-02"), machine(), nginxVersion(nginxBin), conns, requests, rounds, table)
+			"The load generator runs in the benchmark's process on the same cores: %d keep-alive connections sending requests with `Accept-Encoding: gzip` for %s or %d requests per run, whichever comes first, "+
+			"the two servers alternating, %d runs each; medians. Load average (1 min) %s at the start, %s at the end: whatever else the machine does slows both servers, which is why the ratios are measured in the same run.\n\n%s",
+			time.Now().UTC().Format("2006-01-02"), machine(), nginxVersion(nginxBin), conns, dur, requests, rounds, loadBefore, loadAverage(), table)
 		if err := recordSection("BENCHMARKS.md", "serve", section); err != nil {
 			return err
 		}
@@ -174,9 +176,10 @@ func median(rs []result) result {
 	return rs[len(rs)/2]
 }
 
-// load sends total GETs of url over conns keep-alive connections and times each; every answer
-// must be a 200 with the body's full length. A run is bounded by its count and by limit.
-func load(url string, conns, total int, limit time.Duration) (result, error) {
+// load sends GETs of url over conns keep-alive connections and times each, until total are sent
+// or for the duration dur, whichever comes first; every answer must be a 200 with the body's full
+// length, within limit.
+func load(url string, conns, total int, dur, limit time.Duration) (result, error) {
 	tr := &http.Transport{MaxIdleConnsPerHost: conns, MaxConnsPerHost: conns, DisableCompression: true}
 	defer tr.CloseIdleConnections()
 	client := &http.Client{Transport: tr}
@@ -202,12 +205,12 @@ func load(url string, conns, total int, limit time.Duration) (result, error) {
 		return nil
 	}
 	// Warm up: open the connections and let the server fill its caches.
-	if err := fanOut(conns, conns*4, func(int) error { return get() }); err != nil {
+	if _, err := fanOut(conns, conns*4, time.Time{}, func(int) error { return get() }); err != nil {
 		return result{}, err
 	}
 	lat := make([]time.Duration, total)
 	start := time.Now()
-	err := fanOut(conns, total, func(i int) error {
+	n, err := fanOut(conns, total, start.Add(dur), func(i int) error {
 		t := time.Now()
 		err := get()
 		lat[i] = time.Since(t)
@@ -217,12 +220,14 @@ func load(url string, conns, total int, limit time.Duration) (result, error) {
 	if err != nil {
 		return result{}, err
 	}
+	lat = lat[:n]
 	sort.Slice(lat, func(i, j int) bool { return lat[i] < lat[j] })
-	return result{requests: total, elapsed: elapsed, latencies: lat, bodyBytes: bodyBytes.Load()}, nil
+	return result{requests: n, elapsed: elapsed, latencies: lat, bodyBytes: bodyBytes.Load()}, nil
 }
 
-// fanOut runs do(0..total-1) on workers goroutines and returns the first error.
-func fanOut(workers, total int, do func(i int) error) error {
+// fanOut runs do(0..total-1) on workers goroutines, starting none after stop (unless it is zero),
+// and returns how many it ran and the first error.
+func fanOut(workers, total int, stop time.Time, do func(i int) error) (int, error) {
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	var mu sync.Mutex
@@ -232,6 +237,9 @@ func fanOut(workers, total int, do func(i int) error) error {
 		go func() {
 			defer wg.Done()
 			for {
+				if !stop.IsZero() && time.Now().After(stop) {
+					return
+				}
 				i := int(next.Add(1)) - 1
 				if i >= total {
 					return
@@ -248,7 +256,7 @@ func fanOut(workers, total int, do func(i int) error) error {
 		}()
 	}
 	wg.Wait()
-	return first
+	return min(int(next.Load()), total), first
 }
 
 // bigPage writes a page of size MB made of the quickstart page repeated, sends docsd ten
@@ -276,7 +284,7 @@ func bigPage(pid int, addr, docs string, size int) (string, error) {
 	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0o644); err != nil {
 		return "", fmt.Errorf("resetting docsd's peak memory: %w", err)
 	}
-	r, err := load("http://"+addr+"/docs/big", 10, 10, 10*time.Minute)
+	r, err := load("http://"+addr+"/docs/big", 10, 10, 10*time.Minute, 10*time.Minute)
 	if err != nil {
 		return "", fmt.Errorf("big page: %w", err)
 	}
@@ -409,6 +417,14 @@ func shorten(p string) string {
 		return p[:i] + "-….js"
 	}
 	return p
+}
+
+func loadAverage() string {
+	data, _ := os.ReadFile("/proc/loadavg")
+	if f := strings.Fields(string(data)); len(f) > 0 {
+		return f[0]
+	}
+	return "unknown"
 }
 
 func machine() string {
