@@ -67,3 +67,39 @@ func TestDirRefusesLinksOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestDirSeesABuildSwappedIntoPlace: docsd build --once renames a new build over the folder being
+// served; the next request serves the new build.
+func TestDirSeesABuildSwappedIntoPlace(t *testing.T) {
+	base := t.TempDir()
+	site := filepath.Join(base, "build")
+	write := func(dir, body string) {
+		if err := os.MkdirAll(filepath.Join(dir, "usage"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, data := range map[string]string{"index.html": "landing", "404.html": "not found page", "usage/page.html": body} {
+			if err := os.WriteFile(filepath.Join(dir, filepath.FromSlash(name)), []byte(data), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	write(site, "old")
+	h := New(Dir(site), "/docs/")
+	if rec := get(h, "/docs/usage/page"); rec.Body.String() != "old" {
+		t.Fatalf("before the swap: %q", rec.Body.String())
+	}
+	next := filepath.Join(base, "build.next")
+	write(next, "new")
+	if err := os.Rename(site, filepath.Join(base, "build.old")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(next, site); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.RemoveAll(filepath.Join(base, "build.old")); err != nil {
+		t.Fatal(err)
+	}
+	if rec := get(h, "/docs/usage/page"); rec.Code != 200 || rec.Body.String() != "new" {
+		t.Errorf("after the swap: %d %q, want 200 \"new\"", rec.Code, rec.Body.String())
+	}
+}

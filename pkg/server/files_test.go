@@ -159,3 +159,26 @@ func TestBigFilesAreStreamed(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkServeGzippedPage: the handler's own cost for a page from disk, gzip accepted.
+func BenchmarkServeGzippedPage(b *testing.B) {
+	dir := b.TempDir()
+	page := []byte(strings.Repeat("<p>Vela runs pipelines.</p>\n", 1000))
+	if err := os.MkdirAll(filepath.Join(dir, "usage"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "usage", "quickstart.html"), page, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	h := New(Dir(dir), "/docs/")
+	req := httptest.NewRequest("GET", "/docs/usage/quickstart", nil)
+	req.Header.Set("Accept-Encoding", "gzip")
+	b.ReportAllocs()
+	for b.Loop() {
+		w := &discard{header: http.Header{}}
+		h.ServeHTTP(w, req)
+		if w.code != 200 {
+			b.Fatal(w.code)
+		}
+	}
+}
