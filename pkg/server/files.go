@@ -102,7 +102,7 @@ func (h *Handler) gzipped(name string, st fs.FileInfo, content io.Reader) ([]byt
 	if h.gz == nil || st.ModTime().IsZero() {
 		return compress()
 	}
-	return h.gz.get(gzKey{path: name, size: st.Size(), mtime: st.ModTime()}, compress)
+	return h.gz.get(gzKey{path: name, size: st.Size(), mtime: st.ModTime().UnixNano()}, compress)
 }
 
 // acceptsGzip: range requests get the file as it is (ranges of a gzipped body help no one).

@@ -7,14 +7,13 @@ package server
 import (
 	"container/list"
 	"sync"
-	"time"
 )
 
 // gzKey names one version of a file: a rebuild writes a new file, with a new modification time.
 type gzKey struct {
 	path  string
 	size  int64
-	mtime time.Time
+	mtime int64 // in nanoseconds
 }
 
 type gzEntry struct {
