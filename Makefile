@@ -60,7 +60,7 @@ test-browser: setup chromium
 	node --test --test-concurrency=1 tests/browser/
 
 # Benchmarks (not tests): figures go into BENCHMARKS.md with the command that produced them.
-.PHONY: bench bench-build bench-watch bench-docusaurus
+.PHONY: bench bench-build bench-watch bench-docusaurus bench-serve
 bench: bench-build bench-watch
 
 bench-build: setup
@@ -71,3 +71,6 @@ bench-watch: setup chromium
 
 bench-docusaurus: setup
 	bench/docusaurus/run.sh --record
+
+bench-serve: setup nginx
+	go run ./bench/serve -record

@@ -141,8 +141,9 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 	dir := fs.String("dir", "build", "the built site to serve")
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml (for the base path)")
+	maxConns := fs.Int("max-conns", 0, "most connections held at once; at the limit the oldest idle one is closed (0: from the open-file limit)")
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd serve [--dir build] [--addr 127.0.0.1:3000]\n\nServes a finished build with the production URL rules.\n\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: docsd serve [--dir build] [--addr 127.0.0.1:3000]\n\nServes a finished build with the production URL rules. Symbolic links that leave the\nfolder are not followed.\n\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -165,7 +166,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
 		return 1
 	}
-	srv := &http.Server{Handler: server.New(os.DirFS(*dir), cfg.BasePath), ReadHeaderTimeout: 10 * time.Second}
+	srv := server.NewHTTPServer(server.New(server.Dir(*dir), cfg.BasePath), *maxConns)
 	fmt.Fprintf(stdout, "docsd: serving %s at http://%s%s\n", *dir, ln.Addr(), cfg.BasePath)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

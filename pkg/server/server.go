@@ -1,25 +1,24 @@
 // Package server serves a built site with the production URL contract (DESIGN.md §4), from a folder
 // (docsd serve) or from memory (docsd watch): /docs/x serves x.html; /docs/x/, /docs/x.html and
 // /docs/x/index.html redirect (301) to /docs/x; anything unknown is a 404 with the not-found page.
-// Nothing outside the site is served: paths that escape it (.., encoded or not) are refused.
+// Nothing outside the site is served: paths that escape it (.., encoded or not) are refused, and
+// Dir (docsd serve) does not follow symbolic links out of the folder.
 package server
 
 import (
-	"bytes"
-	"compress/gzip"
+	"errors"
 	"io/fs"
-	"mime"
 	"net/http"
 	"net/url"
-	"path"
 	"strings"
-	"time"
+	"syscall"
 )
 
 // Handler serves files from fsys under basePath.
 type Handler struct {
 	FS       fs.FS
 	BasePath string // e.g. /docs/
+	gz       *gzipCache
 }
 
 // New returns a handler for a site folder.
@@ -27,7 +26,7 @@ func New(fsys fs.FS, basePath string) *Handler {
 	if !strings.HasSuffix(basePath, "/") {
 		basePath += "/"
 	}
-	return &Handler{FS: fsys, BasePath: basePath}
+	return &Handler{FS: fsys, BasePath: basePath, gz: newGzipCache(gzipCacheBytes)}
 }
 
 func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
@@ -72,20 +71,21 @@ func (h *Handler) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if rel == "" {
-		h.file(w, r, "index.html", http.StatusOK)
-		return
+		rel = "index.html"
 	}
-	if h.exists(rel) {
-		h.file(w, r, rel, http.StatusOK)
-		return
-	}
-	if h.exists(rel + ".html") {
-		h.file(w, r, rel+".html", http.StatusOK)
-		return
-	}
-	if h.exists(rel + "/index.html") {
-		h.file(w, r, rel+"/index.html", http.StatusOK)
-		return
+	// /docs/x serves the file x, else x.html, else x/index.html.
+	for _, name := range []string{rel, rel + ".html", rel + "/index.html"} {
+		f, st, err := h.open(name)
+		if err == nil {
+			h.file(w, r, name, f, st)
+			return
+		}
+		if errors.Is(err, syscall.EMFILE) || errors.Is(err, syscall.ENFILE) {
+			// Out of open files: the page may well exist, so say "busy", not "not found".
+			w.Header().Set("Retry-After", "1")
+			http.Error(w, "server busy", http.StatusServiceUnavailable)
+			return
+		}
 	}
 	h.notFound(w, r, http.StatusNotFound)
 }
@@ -106,61 +106,21 @@ func redirect(w http.ResponseWriter, r *http.Request, to string) {
 	http.Redirect(w, r, to, http.StatusMovedPermanently)
 }
 
-func (h *Handler) exists(rel string) bool {
-	st, err := fs.Stat(h.FS, rel)
-	return err == nil && !st.IsDir()
-}
-
-func (h *Handler) file(w http.ResponseWriter, r *http.Request, rel string, status int) {
-	data, err := fs.ReadFile(h.FS, rel)
+// open opens a file (never a folder) of the site.
+func (h *Handler) open(name string) (fs.File, fs.FileInfo, error) {
+	f, err := h.FS.Open(name)
 	if err != nil {
-		h.notFound(w, r, http.StatusNotFound)
-		return
+		return nil, nil, err
 	}
-	ctype := mime.TypeByExtension(path.Ext(rel))
-	if ctype == "" {
-		ctype = http.DetectContentType(data)
+	st, err := f.Stat()
+	if err == nil && st.IsDir() {
+		err = fs.ErrNotExist
 	}
-	w.Header().Set("Content-Type", ctype)
-	w.Header().Set("X-Content-Type-Options", "nosniff")
-	if strings.HasPrefix(rel, "assets/") {
-		w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	} else {
-		w.Header().Set("Cache-Control", "no-cache")
+	if err != nil {
+		f.Close()
+		return nil, nil, err
 	}
-	if status == http.StatusOK {
-		w.Header().Add("Vary", "Accept-Encoding")
-		if z, ok := compressed(r, ctype, data); ok {
-			w.Header().Set("Content-Encoding", "gzip")
-			data = z
-		}
-		http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(data))
-		return
-	}
-	w.WriteHeader(status)
-	if r.Method != http.MethodHead {
-		w.Write(data)
-	}
-}
-
-// compressed gzips text files for clients that accept it, as the hosts the site is deployed to do;
-// range requests and small or already compressed files are served as they are.
-func compressed(r *http.Request, ctype string, data []byte) ([]byte, bool) {
-	if len(data) < 1024 || r.Header.Get("Range") != "" || !strings.Contains(r.Header.Get("Accept-Encoding"), "gzip") {
-		return nil, false
-	}
-	text := strings.HasPrefix(ctype, "text/") || strings.Contains(ctype, "javascript") || strings.Contains(ctype, "json") ||
-		strings.Contains(ctype, "xml") || strings.Contains(ctype, "svg")
-	if !text {
-		return nil, false
-	}
-	var b bytes.Buffer
-	zw, _ := gzip.NewWriterLevel(&b, gzip.BestSpeed)
-	zw.Write(data)
-	if zw.Close() != nil {
-		return nil, false
-	}
-	return b.Bytes(), true
+	return f, st, nil
 }
 
 func (h *Handler) notFound(w http.ResponseWriter, r *http.Request, status int) {
