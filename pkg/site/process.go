@@ -1,6 +1,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"runtime"
 	"sort"
@@ -123,4 +125,9 @@ func IsError(err error) bool {
 	var ce *content.Error
 	var es Errors
 	return errors.As(err, &ce) || errors.As(err, &es)
+}
+
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:8])
 }
