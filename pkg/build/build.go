@@ -59,6 +59,9 @@ type Result struct {
 	Changed []string
 	// Rendered counts the routes rendered by this build (all of them, or the dirty ones).
 	Rendered int
+	// RenderedRoutes lists, sorted, the routes this build rendered, and Reindexed the routes whose
+	// search shard it rebuilt: what the render-count tests check, and what the log can tell.
+	RenderedRoutes, Reindexed []string
 	// ShellChanged is true when the shell's code changed (browsers reload); CSSChanged when only
 	// its stylesheet did (browsers swap it).
 	ShellChanged, CSSChanged bool
@@ -180,7 +183,7 @@ func (b *Builder) Build() (*Result, error) {
 	st.release()
 	b.last = st
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound)}, nil
+		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed}, nil
 }
 
 // Layout tells the scanner which docs folders belong to which version.

@@ -288,7 +288,8 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		}
 	}
 	// The link check has not run on the new pages yet: the last build's problems stand until it has.
-	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
+	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Links: b.report, Changed: changed, Rendered: len(routes),
+		RenderedRoutes: st.renderedRoutes(), CSS: b.assets.EntryCSS}
 }
 
 // finish makes the new state current and lists the routes whose HTML changed.
@@ -303,7 +304,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	st.release()
 	b.last = st
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Links: b.report, Changed: changed, Rendered: rendered,
-		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
+		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
 }
 
 func (b *Builder) rel(p string) string {

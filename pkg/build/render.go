@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -45,6 +46,9 @@ type state struct {
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
+	// rendered and reindexed record the routes this build rendered and re-indexed (Result).
+	rendered  map[string]bool
+	reindexed []string
 	// timings, when set, receives how long the parts of rendering took (a full build reports them).
 	timings map[string]time.Duration
 }
@@ -380,6 +384,12 @@ func (st *state) renderPage(r *site.Route) error {
 		return err
 	}
 	st.files.Add(s.HTMLPath(r.Path), html)
+	st.b.mu.Lock()
+	if st.rendered == nil {
+		st.rendered = map[string]bool{}
+	}
+	st.rendered[r.Path] = true
+	st.b.mu.Unlock()
 	if st.b.once {
 		return nil // no rebuild will ask what changed
 	}
@@ -388,6 +398,16 @@ func (st *state) renderPage(r *site.Route) error {
 	st.hashes[r.Path] = h
 	st.b.mu.Unlock()
 	return nil
+}
+
+// renderedRoutes lists the routes rendered so far, sorted.
+func (st *state) renderedRoutes() []string {
+	out := make([]string, 0, len(st.rendered))
+	for r := range st.rendered {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // renderGlobals writes the files computed from the whole site: sitemap and feeds.
