@@ -4,6 +4,7 @@
 package build
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -40,11 +41,6 @@ type Options struct {
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
 	LowMemory bool
-	// Interrupt, when set, is asked between batches of the pages a rebuild renders after the pages
-	// on screen (RebuildFirst). True means newer edits wait: the rebuild stops there and the next
-	// one renders what it left (the dev server; a writer saving often never waits for a sidebar's
-	// worth of pages that the next save makes stale again).
-	Interrupt func() bool
 }
 
 // Result is a finished build in memory.
@@ -79,17 +75,31 @@ type Builder struct {
 	bundler  *bundle.Bundler
 	renderer *ssr.Pool
 	assets   *bundle.Output
-	last     *state        // the previous good build, for incremental rebuilds
-	cfgRaw   []byte        // docsd.toml as read, for the positions of its links
-	report   *links.Report // the link report of the latest build
-	pending  map[string]bool
+	last     *state                   // the previous good build, for incremental rebuilds
+	cfgRaw   []byte                   // docsd.toml as read, for the positions of its links
+	report   *links.Report            // the link report of the latest build
+	pending  map[string]bool          // changed files that no successful build has taken yet
 	search   map[string]*search.Index // per locale: the search shards of the last build
-	first    map[string]bool          // routes to render before the others (RebuildFirst)
-	early    func(*Result)            // told when the first routes are done
-	stage    *emit.Stage              // where Once writes files as they are made, if set
-	once     bool                     // Once: no rebuild follows, so nothing is kept for one
 	mu       sync.Mutex
 }
+
+// request is one run of the pipeline: what changed and how the caller wants it built. It lives for
+// one call; the Builder keeps only what survives between builds.
+type request struct {
+	// ctx is done when newer edits wait: a rebuild stops after the routes in first, and the next
+	// one renders what it left (the dev server; a writer saving often never waits for a sidebar's
+	// worth of pages that the next save makes stale again).
+	ctx     context.Context
+	full    bool            // a rebuild from empty: Build, Once
+	changed []string        // paths the watcher reported
+	first   map[string]bool // routes to render before the others (the pages on screen)
+	early   func(*Result)   // told when the first routes are done
+	stage   *emit.Stage     // where Once writes files as they are made, if set
+	once    bool            // Once: no rebuild follows, so nothing is kept for one
+}
+
+// interrupted reports that newer edits wait.
+func (req *request) interrupted() bool { return req.ctx != nil && req.ctx.Err() != nil }
 
 // New makes a builder for a project.
 func New(opts Options) *Builder {
@@ -123,8 +133,7 @@ func Once(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.stage, b.once = stage, true
-	res, err := b.Build()
+	res, err := b.run(&request{full: true, stage: stage, once: true})
 	if err != nil {
 		stage.Abort()
 		return nil, err
@@ -137,8 +146,22 @@ func Once(opts Options) (*Result, error) {
 	return res, nil
 }
 
-// Build runs every step and returns the build in memory.
+// Build runs every step from empty and returns the build in memory.
 func (b *Builder) Build() (*Result, error) {
+	return b.run(&request{full: true})
+}
+
+// run is the one pipeline: a full build when asked or when there is no last build to start from,
+// else a rebuild of what the changed paths dirty.
+func (b *Builder) run(req *request) (*Result, error) {
+	if req.full || b.last == nil {
+		return b.full(req)
+	}
+	return b.incremental(req)
+}
+
+// full runs every step from empty.
+func (b *Builder) full(req *request) (*Result, error) {
 	timings := map[string]time.Duration{}
 	step := func(name string, start time.Time) { timings[name] = time.Since(start) }
 
@@ -174,7 +197,7 @@ func (b *Builder) Build() (*Result, error) {
 	}
 	step("bundle", start)
 
-	st := newState(b, cfg, s, parsed)
+	st := newState(b, req, cfg, s, parsed)
 	st.timings = timings
 	if err := st.renderAll(); err != nil {
 		return nil, err

@@ -1,6 +1,7 @@
 package build
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"reflect"
@@ -19,21 +20,22 @@ import (
 // read them, following the dependency graph; when unsure (configuration, the shell, a file added,
 // deleted or renamed, a route that moved) it renders everything. On error the last good build stays.
 func (b *Builder) Rebuild(changed []string) (*Result, error) {
-	return b.RebuildFirst(changed, nil, nil)
+	return b.run(&request{changed: changed})
 }
 
 // RebuildFirst is Rebuild for the dev server: of the routes to render, those in first (the pages
 // browsers show) are rendered before the others, and early receives the build at that point, so a
-// writer sees an edit before the rest of a sidebar's pages are done.
-func (b *Builder) RebuildFirst(changed []string, first map[string]bool, early func(*Result)) (*Result, error) {
-	if b.last == nil {
-		return b.Build()
-	}
-	b.first, b.early = first, early
-	defer func() { b.first, b.early = nil, nil }()
+// writer sees an edit before the rest of a sidebar's pages are done. Once ctx is done (newer edits
+// wait), the rebuild stops after those pages and the next one renders what it left.
+func (b *Builder) RebuildFirst(ctx context.Context, changed []string, first map[string]bool, early func(*Result)) (*Result, error) {
+	return b.run(&request{ctx: ctx, changed: changed, first: first, early: early})
+}
+
+// incremental brings the last build up to date with req.changed.
+func (b *Builder) incremental(req *request) (*Result, error) {
 	// Files of a failed rebuild stay pending until a rebuild succeeds: the last good build does
 	// not hold them yet.
-	for _, p := range changed {
+	for _, p := range req.changed {
 		b.pending[p] = true
 	}
 	all := make([]string, 0, len(b.pending))
@@ -41,14 +43,14 @@ func (b *Builder) RebuildFirst(changed []string, first map[string]bool, early fu
 		all = append(all, p)
 	}
 	sort.Strings(all)
-	res, err := b.rebuild(all)
+	res, err := b.rebuild(req, all)
 	if err == nil {
 		b.pending = map[string]bool{}
 	}
 	return res, err
 }
 
-func (b *Builder) rebuild(changed []string) (*Result, error) {
+func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	start := time.Now()
 	var contentChanged []string
 	shell, cfgChanged := false, false
@@ -64,12 +66,12 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 		}
 	}
 	if cfgChanged {
-		return b.rebuildAll(start)
+		return b.rebuildAll(req, start)
 	}
 	if shell {
 		oldJS := b.assets.EntryJS
 		oldCSS := strings.Join(b.assets.EntryCSS, ",")
-		res, err := b.rebuildAll(start)
+		res, err := b.rebuildAll(req, start)
 		if err != nil {
 			return nil, err
 		}
@@ -155,7 +157,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	for k, v := range last.excerpts {
 		excerpts[k] = v
 	}
-	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
+	st := &state{b: b, req: req, cfg: cfg, site: s, parsed: byPath, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
 		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
 	if structural {
 		st.links = graph.New()
@@ -210,24 +212,24 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	// Blog posts go first too: their excerpts are what the blog's lists show.
 	var now, later []string
 	for _, r := range routes {
-		if b.first[r] || s.Routes[r].Data.Kind == site.KindBlogPost {
+		if req.first[r] || s.Routes[r].Data.Kind == site.KindBlogPost {
 			now = append(now, r)
 		} else {
 			later = append(later, r)
 		}
 	}
-	if len(now) > 0 && b.early != nil {
+	if len(now) > 0 && req.early != nil {
 		// The pages on screen go out before the rest: the other pages, the search files and the
 		// link check come after.
 		if err := st.renderPages(now); err != nil {
 			return nil, err
 		}
-		b.early(b.partial(st, last, now))
+		req.early(b.partial(st, last, now))
 		done, err := st.renderUnlessInterrupted(later)
 		if err != nil {
 			return nil, err
 		}
-		if done < len(later) || st.b.opts.Interrupt != nil && st.b.opts.Interrupt() {
+		if done < len(later) || req.interrupted() {
 			// Newer edits are waiting: leave the rest of this rebuild (all its routes, to be sure;
 			// the search files and the link check too) to the next one, with the last build's text
 			// in the model until then.
@@ -249,16 +251,15 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	return b.finish(st, last, start, len(now)+len(later)), nil
 }
 
-// renderUnlessInterrupted renders routes in batches, asking Options.Interrupt between them, and
-// returns how many it rendered.
+// renderUnlessInterrupted renders routes in batches, asking the request's context between them,
+// and returns how many it rendered.
 func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
-	interrupt := st.b.opts.Interrupt
-	if interrupt == nil {
+	if st.req.ctx == nil {
 		return len(routes), st.renderPages(routes)
 	}
 	const batch = 8
 	done := 0
-	for done < len(routes) && !interrupt() {
+	for done < len(routes) && !st.req.interrupted() {
 		end := min(done+batch, len(routes))
 		if err := st.renderPages(routes[done:end]); err != nil {
 			return done, err
@@ -269,9 +270,9 @@ func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
 }
 
 // rebuildAll is a full build that reports which routes' HTML changed.
-func (b *Builder) rebuildAll(start time.Time) (*Result, error) {
+func (b *Builder) rebuildAll(req *request, start time.Time) (*Result, error) {
 	last := b.last
-	res, err := b.Build()
+	res, err := b.full(req)
 	if err != nil {
 		b.last = last
 		return nil, err

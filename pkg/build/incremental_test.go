@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand"
 	"os"
@@ -217,11 +218,11 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 	root, opts := siteCopy(t, false)
 	rng := rand.New(rand.NewSource(seed))
 	// As the dev server builds: interrupted, and keeping memory low (packed files, released trees).
-	opts.Interrupt = func() bool { return rng.Intn(2) == 0 }
+	ctx := coinContext{Context: context.Background(), rng: rng}
 	opts.LowMemory = true
 	inc := New(opts)
 	defer inc.Close()
-	opts.Interrupt, opts.LowMemory = nil, false
+	opts.LowMemory = false
 	ref := New(opts)
 	defer ref.Close()
 	if _, err := inc.Build(); err != nil {
@@ -234,7 +235,7 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 		routes := inc.last.site.Order
 		first := map[string]bool{routes[rng.Intn(len(routes))]: true}
 		var early *Result
-		got, err := inc.RebuildFirst(changed, first, func(r *Result) { early = r })
+		got, err := inc.RebuildFirst(ctx, changed, first, func(r *Result) { early = r })
 		if err != nil {
 			continue
 		}
@@ -253,13 +254,28 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 		}
 		if len(inc.last.stale) > 0 {
 			interrupted++
-			if got, err = inc.RebuildFirst(nil, first, nil); err != nil {
+			if got, err = inc.RebuildFirst(context.Background(), nil, first, nil); err != nil {
 				t.Fatalf("step %d (%s): catching up: %v", i, desc, err)
 			}
 		}
 		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
 	}
 	return interrupted
+}
+
+// coinContext is a context that newer edits interrupt at random: each time the builder asks, a coin
+// decides, so the points where rebuilds stop follow the seed. (Done never closes; the builder asks
+// Err between batches, which is all it needs of a context here.)
+type coinContext struct {
+	context.Context
+	rng *rand.Rand
+}
+
+func (c coinContext) Err() error {
+	if c.rng.Intn(2) == 0 {
+		return context.Canceled
+	}
+	return nil
 }
 
 func compareFiles(t *testing.T, step string, got, want *Result) {

@@ -23,6 +23,7 @@ import (
 // state is one build's model and output, kept so the next build can reuse what did not change.
 type state struct {
 	b        *Builder
+	req      *request // the run that made this state
 	cfg      *config.Site
 	site     *site.Site
 	parsed   map[string]*site.Parsed // by content path
@@ -67,8 +68,8 @@ type excerpt struct {
 	truncated bool
 }
 
-func newState(b *Builder, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
-	st := &state{b: b, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
+func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
+	st := &state{b: b, req: req, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
 		hashes: map[string][32]byte{}, links: graph.New(), shards: map[string]*search.Shard{},
 		terms: search.NewTerms()}
 	for _, p := range parsed {
@@ -85,8 +86,8 @@ func (st *state) prepare() {
 	if st.b.opts.LowMemory {
 		st.files = emit.NewPackedFiles()
 	}
-	if st.b.stage != nil {
-		st.files.StreamTo(st.b.stage)
+	if st.req.stage != nil {
+		st.files.StreamTo(st.req.stage)
 	}
 	for p, data := range st.b.assets.Files {
 		st.files.Add(p, data)
@@ -390,7 +391,7 @@ func (st *state) renderPage(r *site.Route) error {
 	}
 	st.rendered[r.Path] = true
 	st.b.mu.Unlock()
-	if st.b.once {
+	if st.req.once {
 		return nil // no rebuild will ask what changed
 	}
 	h := sha256.Sum256(html)
