@@ -75,12 +75,15 @@ type Builder struct {
 	bundler  *bundle.Bundler
 	renderer *ssr.Pool
 	assets   *bundle.Output
-	last     *state                   // the previous good build, for incremental rebuilds
-	cfgRaw   []byte                   // docsd.toml as read, for the positions of its links
-	report   *links.Report            // the link report of the latest build
-	pending  map[string]bool          // changed files that no successful build has taken yet
-	search   map[string]*search.Index // per locale: the search shards of the last build
-	mu       sync.Mutex
+	last     *state // the previous good build, for incremental rebuilds
+	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
+	// the assembly before), rendering the edges of #anchor links.
+	graph   *graph.Graph
+	cfgRaw  []byte                   // docsd.toml as read, for the positions of its links
+	report  *links.Report            // the link report of the latest build
+	pending map[string]bool          // changed files that no successful build has taken yet
+	search  map[string]*search.Index // per locale: the search shards of the last build
+	mu      sync.Mutex
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -166,12 +169,9 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step := func(name string, start time.Time) { timings[name] = time.Since(start) }
 
 	start := time.Now()
-	cfg, err := config.Load(filepath.Join(b.opts.Root, "docsd.toml"))
+	cfg, err := b.loadConfig()
 	if err != nil {
 		return nil, err
-	}
-	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
-		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
 	}
 	sources, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
@@ -184,6 +184,8 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step("process", start)
 
 	start = time.Now()
+	// From empty: no edge of an earlier build stays. The graph becomes the builder's once the build
+	// succeeds, so a failed Build leaves the last good build and its graph as they were.
 	g := graph.New()
 	s, err := site.Assemble(cfg, parsed, g)
 	if err != nil {
@@ -198,15 +200,27 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step("bundle", start)
 
 	st := newState(b, req, cfg, s, parsed)
-	st.timings = timings
+	st.graph, st.timings = g, timings
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
 	st.timings = nil
 	st.release()
-	b.last = st
+	b.last, b.graph = st, g
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
 		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed}, nil
+}
+
+// loadConfig reads docsd.toml, and keeps its text for the positions of its links.
+func (b *Builder) loadConfig() (*config.Site, error) {
+	cfg, err := config.Load(filepath.Join(b.opts.Root, "docsd.toml"))
+	if err != nil {
+		return nil, err
+	}
+	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
+		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
+	}
+	return cfg, nil
 }
 
 // Layout tells the scanner which docs folders belong to which version.

@@ -23,7 +23,8 @@ import (
 // state is one build's model and output, kept so the next build can reuse what did not change.
 type state struct {
 	b        *Builder
-	req      *request // the run that made this state
+	req      *request     // the run that made this state
+	graph    *graph.Graph // where rendering records the edges of #anchor links
 	cfg      *config.Site
 	site     *site.Site
 	parsed   map[string]*site.Parsed // by content path
@@ -33,7 +34,6 @@ type state struct {
 	assets   render.Assets
 	excerpts map[string]excerpt  // blog post route → excerpt
 	hashes   map[string][32]byte // route → hash of its HTML
-	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
 	shared   sharedJSON
 	// searchStamp is the build timestamp of the search files' names.
@@ -70,7 +70,7 @@ type excerpt struct {
 
 func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
 	st := &state{b: b, req: req, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
-		hashes: map[string][32]byte{}, links: graph.New(), shards: map[string]*search.Shard{},
+		hashes: map[string][32]byte{}, shards: map[string]*search.Shard{},
 		terms: search.NewTerms()}
 	for _, p := range parsed {
 		st.parsed[p.Src.Path] = p
@@ -276,7 +276,8 @@ func (st *state) step(name string, start time.Time) time.Time {
 // recordLinks notes which pages' heading ids a page depends on (its links with #anchors).
 func (st *state) recordLinks(r *site.Route) {
 	node := graph.Route(r.Path)
-	st.links.Forget(node)
+	g := st.graph
+	g.Forget(node, graph.AnchorsKind)
 	for _, l := range r.Doc.Links {
 		if !strings.Contains(l.Dest, "#") {
 			continue
@@ -287,7 +288,7 @@ func (st *state) recordLinks(r *site.Route) {
 			p = r.Path
 		}
 		if t := st.site.Routes[p]; t != nil && t.Source != "" {
-			st.links.Record(node, site.Anchors(t.Source))
+			g.Record(node, graph.Anchors(t.Source))
 		}
 	}
 }

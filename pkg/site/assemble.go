@@ -43,8 +43,11 @@ type assembler struct {
 
 func key(version, locale string) string { return version + "/" + locale }
 
-// Assemble builds the site model from parsed sources.
+// Assemble builds the site model from parsed sources and records its edges in g. g may hold the
+// edges of an earlier assembly: they are dropped first (rendering's edges to anchors stay).
 func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error) {
+	g.Drop(graph.FileKind, graph.MetaKind, graph.RouteKind, graph.SidebarKind, graph.BlogListKind, graph.ConfigKind,
+		graph.ShellKind, graph.StructureKind)
 	a := &assembler{cfg: cfg, s: &Site{Config: cfg, Routes: map[string]*Route{}, Sidebars: map[string][]*SidebarItem{},
 		FileRoute: map[string]string{}, NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{}},
 		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: map[string]string{}}
@@ -130,14 +133,21 @@ func (a *assembler) claim(route, file string) bool {
 
 func (a *assembler) addRoute(r *Route) {
 	a.s.Routes[r.Path] = r
+	a.recordRoute(r)
 }
 
-// Meta is the part of a source file that other pages read: its title, labels, position and
-// description (front matter and first heading), as opposed to its body.
-func Meta(file string) graph.Node { return graph.Named("meta", file) }
-
-// Anchors is the list of a source file's heading ids, which links with #anchors read.
-func Anchors(file string) graph.Node { return graph.Named("anchors", file) }
+// recordRoute records what every page reads: its own source, and the configuration, the shell and
+// the site's structure (its links, navbar and footer may point anywhere), so a change to those
+// dirties every route through the graph rather than through a branch of the builder.
+func (a *assembler) recordRoute(r *Route) {
+	node := graph.Route(r.Path)
+	if r.Source != "" {
+		a.s.Graph.Record(node, graph.File(r.Source))
+	}
+	a.s.Graph.Record(node, graph.Config())
+	a.s.Graph.Record(node, graph.Shell())
+	a.s.Graph.Record(node, graph.Structure())
+}
 
 // navbar item opens: the navbar cannot render without it (SPEC §8), so that one fails the build.
 func (a *assembler) checkConfigRefs() {

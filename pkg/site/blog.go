@@ -58,7 +58,7 @@ func (a *assembler) blog(set []*Parsed, locale string) {
 
 // newBlog reads the locale's authors and tags files.
 func (a *assembler) newBlog(set []*Parsed, locale string) *blogAssembly {
-	b := &blogAssembly{a: a, locale: locale, node: graph.Named("blog", locale),
+	b := &blogAssembly{a: a, locale: locale, node: graph.BlogList(locale),
 		authorByKey: map[string]content.Author{}, tagByKey: map[string]content.Tag{}}
 	for _, p := range set {
 		switch p.Src.Kind {

@@ -126,7 +126,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 
 func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {
 	if e, ok := docs[id]; ok {
-		a.s.Graph.Record(graph.Route(route), Meta(e.p.Src.Path))
+		a.s.Graph.Record(graph.Route(route), graph.Meta(e.p.Src.Path))
 	}
 }
 

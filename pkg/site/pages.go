@@ -39,7 +39,7 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 			if posts := a.s.Posts[locale]; len(posts) > 0 {
 				latest := posts[0]
 				d.Latest = &latest
-				a.s.Graph.Record(graph.Route(route), graph.Named("blog", locale))
+				a.s.Graph.Record(graph.Route(route), graph.BlogList(locale))
 			}
 		}
 		a.s.FileRoute[locale+":"+p.Src.Path] = route
@@ -47,6 +47,7 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 	}
 	nf := &Route{Path: base + "/404", Data: &PageData{Route: base + "/404", Kind: KindNotFound, Title: "Page Not Found", Locale: locale, NoIndex: true}}
 	a.s.NotFound[locale] = nf
+	a.recordRoute(nf)
 }
 
 // checkConfigRefs checks the doc ids of docsd.toml. A main_doc or a sidebar entry that names no doc

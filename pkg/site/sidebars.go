@@ -37,7 +37,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		walk = func(items []*SidebarItem, crumbs []Link) {
 			for _, it := range items {
 				if it.file != "" {
-					a.s.Graph.Record(sbNode, Meta(it.file))
+					a.s.Graph.Record(sbNode, graph.Meta(it.file))
 				}
 				if it.Route != "" {
 					seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
@@ -200,7 +200,7 @@ func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k s
 		}
 		if d := a.docs[k][it.docID]; d != nil {
 			card.Description = d.p.FM.Description
-			a.s.Graph.Record(node, Meta(d.p.Src.Path))
+			a.s.Graph.Record(node, graph.Meta(d.p.Src.Path))
 		}
 		if card.Route != "" {
 			data.Cards = append(data.Cards, card)
