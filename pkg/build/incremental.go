@@ -139,7 +139,7 @@ func (st *state) existing(routes []string) []string {
 // (files added or removed, the configuration or the shell): the output starts empty and every route
 // is dirty; otherwise it starts from the last build's and the pages on screen go first.
 func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, start time.Time) (*Result, error) {
-	req, s := st.req, st.site
+	req := st.req
 	st.prepare()
 	if fresh {
 		// Every route renders and records its links again; those of routes that are gone go too.
@@ -155,20 +155,6 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, star
 	}
 	for k, v := range last.excerpts {
 		st.excerpts[k] = v
-	}
-	dirty := map[string]bool{}
-	for _, r := range routes {
-		dirty[r] = true
-	}
-	// Pages whose data is carried over still need their rendered Markdown in the model (lists and
-	// the link check read it); it is unchanged, so take it from the last build.
-	for path, r := range s.Routes {
-		if dirty[path] {
-			continue
-		}
-		if old := last.site.Routes[path]; old != nil {
-			r.Data.HTML, r.Data.TOC = old.Data.HTML, old.Data.TOC
-		}
 	}
 	// Blog posts go first too: their excerpts are what the blog's lists show.
 	var now, later []string
@@ -192,13 +178,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, star
 		}
 		if done < len(later) || req.interrupted() {
 			// Newer edits are waiting: leave the rest of this rebuild (all its routes, to be sure;
-			// the search files and the link check too) to the next one, with the last build's text
-			// in the model until then.
-			for _, r := range later[done:] {
-				if old := last.site.Routes[r]; old != nil && s.Routes[r] != nil {
-					s.Routes[r].Data.HTML, s.Routes[r].Data.TOC = old.Data.HTML, old.Data.TOC
-				}
-			}
+			// the search files and the link check too) to the next one; their last output stays.
 			st.stale = routes
 			st.problems = last.problems
 			return b.finish(st, last, start, len(now)+done), nil

@@ -32,7 +32,10 @@ type state struct {
 	statics  map[string]string // content path of a static file → its URL
 	siteData map[string]*site.SiteData
 	assets   render.Assets
-	excerpts map[string]excerpt  // blog post route → excerpt
+	excerpts map[string]excerpt // blog post route → excerpt
+	// content holds a route's rendered Markdown from the Markdown pass until its page is rendered:
+	// rendered output lives beside the model, which assembly made and nothing changes after.
+	content  map[string]pageContent
 	hashes   map[string][32]byte // route → hash of its HTML
 	problems []links.Problem
 	shared   sharedJSON
@@ -61,6 +64,11 @@ type sharedJSON struct {
 	siteKey        map[string]string
 	sidebar        map[string][]byte // by sidebar key
 	sidebarKey     map[string]string
+}
+
+type pageContent struct {
+	html string
+	toc  []markdown.Heading
 }
 
 type excerpt struct {
@@ -173,7 +181,7 @@ func (st *state) renderRoutes(routes []string) error {
 // cores.)
 func (st *state) renderPages(routes []string) error {
 	start := time.Now()
-	var mu sync.Mutex // guards st.excerpts
+	var mu sync.Mutex // guards st.excerpts and st.content
 	err := parallel(len(routes), func(i int) error {
 		if r := st.route(routes[i]); r != nil {
 			return st.renderMarkdown(r, &mu)
@@ -182,11 +190,6 @@ func (st *state) renderPages(routes []string) error {
 	})
 	if err != nil {
 		return err
-	}
-	for _, p := range routes {
-		if r := st.route(p); r != nil {
-			st.fillExcerpts(r.Data.Posts)
-		}
 	}
 	start = st.step("markdown", start)
 	defer st.step("pages", start)
@@ -231,8 +234,12 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	if err != nil {
 		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
 	}
-	r.Data.HTML = string(html)
-	r.Data.TOC = tocRange(r)
+	mu.Lock()
+	if st.content == nil {
+		st.content = map[string]pageContent{}
+	}
+	st.content[r.Path] = pageContent{html: string(html), toc: tocRange(r)}
+	mu.Unlock()
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
@@ -293,11 +300,18 @@ func (st *state) recordLinks(r *site.Route) {
 	}
 }
 
-func (st *state) fillExcerpts(posts []site.PostSummary) {
-	for i := range posts {
-		ex := st.excerpts[posts[i].Route]
-		posts[i].Excerpt, posts[i].Truncated = ex.html, ex.truncated
+// withExcerpts is a copy of posts with their excerpts (the lists of the model stay as assembled).
+func (st *state) withExcerpts(posts []site.PostSummary) []site.PostSummary {
+	if posts == nil {
+		return nil
 	}
+	out := make([]site.PostSummary, len(posts))
+	for i, p := range posts {
+		ex := st.excerpts[p.Route]
+		p.Excerpt, p.Truncated = ex.html, ex.truncated
+		out[i] = p
+	}
+	return out
 }
 
 func (st *state) encodeShared() error {
@@ -338,7 +352,13 @@ const contentMarker = "<!--docsd:page-content-->"
 // renderPage writes a route's page data and its server-rendered HTML document.
 func (st *state) renderPage(r *site.Route) error {
 	s, cfg := st.site, st.cfg
-	data, err := json.Marshal(r.Data)
+	st.b.mu.Lock()
+	c := st.content[r.Path]
+	delete(st.content, r.Path) // written out below; the build keeps no second copy
+	st.b.mu.Unlock()
+	page := *r.Data
+	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
+	data, err := json.Marshal(&page)
 	if err != nil {
 		return err
 	}
@@ -350,8 +370,8 @@ func (st *state) renderPage(r *site.Route) error {
 	// most of every page's data. Sending it through Node and back was 5.3 of the 5.6 MB of requests
 	// of a build and a tenth of the renderer's time.
 	reqPage := data
-	if r.Data.HTML != "" {
-		light := *r.Data
+	if page.HTML != "" {
+		light := page
 		light.HTML = contentMarker
 		if reqPage, err = json.Marshal(&light); err != nil {
 			return err
@@ -368,10 +388,10 @@ func (st *state) renderPage(r *site.Route) error {
 	if err != nil {
 		return err
 	}
-	if r.Data.HTML != "" {
-		body = strings.ReplaceAll(body, contentMarker, r.Data.HTML)
+	if page.HTML != "" {
+		body = strings.ReplaceAll(body, contentMarker, page.HTML)
 	}
-	doc := render.Document{Site: st.siteData[loc], Page: r.Data, SiteJSON: st.shared.site[loc], PageJSON: data,
+	doc := render.Document{Site: st.siteData[loc], Page: &page, SiteJSON: st.shared.site[loc], PageJSON: data,
 		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
