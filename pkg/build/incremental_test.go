@@ -396,3 +396,58 @@ func (e *editor) random() (string, []string) {
 		return "heading " + f, []string{f}
 	}
 }
+
+// TestIncrementalEqualsFullGenerated is TestIncrementalEqualsFull on a generated 2,000-page site
+// (20 sidebars of 100 pages that link to each other's headings), where the dirty sets are small
+// next to the site, as in the large sites the pipeline is made for.
+func TestIncrementalEqualsFullGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 2,000-page site several times")
+	}
+	root, opts := siteCopy(t, true)
+	generate(t, root, 20, 100)
+	inc := New(opts)
+	defer inc.Close()
+	ref := New(opts)
+	defer ref.Close()
+	if res, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	} else if len(res.Site.Routes) < 2000 {
+		t.Fatalf("the generated site has %d routes", len(res.Site.Routes))
+	}
+	e := &editor{t: t, root: root, rng: rand.New(rand.NewSource(3))}
+	for i := 0; i < 5; i++ {
+		desc, changed := e.random()
+		got, gotErr := inc.Rebuild(changed)
+		ref.last = nil
+		want, wantErr := ref.Build()
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("step %d (%s): incremental error %v, full error %v", i, desc, gotErr, wantErr)
+		}
+		if gotErr == nil {
+			compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
+		}
+	}
+}
+
+// generate adds sidebars of pages to the project at root: each page has two headings and links to
+// a heading of the page before it.
+func generate(t *testing.T, root string, sidebars, pages int) {
+	t.Helper()
+	var cfg strings.Builder
+	cfg.WriteString(read(t, root, "docsd.toml"))
+	for s := 0; s < sidebars; s++ {
+		dir := fmt.Sprintf("gen-%02d", s)
+		fmt.Fprintf(&cfg, "\n[[sidebars]]\nid = %q\ndir = %q\n", dir, dir)
+		for p := 0; p < pages; p++ {
+			sub := fmt.Sprintf("part-%d", p/25)
+			text := fmt.Sprintf("---\ntitle: Page %d of %s\nsidebar_position: %d\n---\n\n## Overview %d\n\nText of page %d.\n\n## Details\n\nMore text.\n",
+				p, dir, p%25, p, p)
+			if p%25 > 0 {
+				text += fmt.Sprintf("\nSee [the page before](page-%d.md#overview-%d).\n", p-1, p-1)
+			}
+			write(t, root, fmt.Sprintf("content/docs/%s/%s/page-%d.md", dir, sub, p), text)
+		}
+	}
+	write(t, root, "docsd.toml", cfg.String())
+}
