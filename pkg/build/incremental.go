@@ -62,6 +62,9 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			cfgChanged = true
 		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
 			shell = true
+		case rel == "content":
+			// The whole folder (a watcher that lost events says so): process rescans it.
+			reported = append(reported, "")
 		case strings.HasPrefix(rel, "content/"):
 			reported = append(reported, strings.TrimPrefix(rel, "content/"))
 		}

@@ -39,6 +39,21 @@ func renderCountCases() []renderCountCase {
 	return []renderCountCase{
 		{name: "body", edit: edit("content/docs/guide/setup.md", "## Before you start", "A new paragraph.\n\n## Before you start"),
 			rendered: []string{"/guide/setup"}, reindexed: []string{"/guide/setup"}},
+		{name: "save without change", edit: func(t *testing.T, root, _ string) []string {
+			f := "content/docs/guide/setup.md"
+			write(t, root, f, read(t, root, f))
+			return []string{f}
+		}, rendered: nil, reindexed: nil},
+		{name: "only reported paths are scanned", edit: func(t *testing.T, root, _ string) []string {
+			// A file the watcher did not report is not looked for: no rescan of content/.
+			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
+			return edit("content/docs/guide/setup.md", "## Before you start", "A new paragraph.\n\n## Before you start")(t, root, "")
+		}, rendered: []string{"/guide/setup"}, reindexed: []string{"/guide/setup"}},
+		{name: "content folder reported", edit: func(t *testing.T, root, _ string) []string {
+			// What a watcher that lost events reports: content/ is scanned again and finds the file.
+			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
+			return []string{"content"}
+		}, rendered: []string{"*"}, reindexed: []string{"*"}},
 		{name: "title", edit: edit("content/docs/guide/setup.md", "title: Setup", "title: Setting up"),
 			// The sidebar's pages show the title, and so does the category index's card of it.
 			rendered: guide, reindexed: []string{"/category/more", "/guide/intro", "/guide/more/extra", "/guide/setup"}},
