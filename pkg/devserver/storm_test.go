@@ -71,10 +71,9 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 		if err := c.ReadJSON(&m); err != nil {
 			t.Fatalf("no overlay: %v", err)
 		}
-		if len(m.Errors) > 0 {
-			if !strings.Contains(m.Errors[0].File, "setup.md") || m.Errors[0].Line != 2 {
-				t.Fatalf("the overlay names %+v; want setup.md line 2", m.Errors[0])
-			}
+		// (A save read half-written may show its own error first: a status with the file's problem
+		// comes later.)
+		if named(m.Errors, "setup.md", 2) {
 			break
 		}
 	}
@@ -89,6 +88,15 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 		return err == nil && strings.Contains(get(t, srv.URL+"/docs/guide/setup"), "Fixed after the storm.") &&
 			strings.Contains(get(t, srv.URL+"/docs/guide/intro"), "Storm save 9.")
 	})
+}
+
+func named(errs []problem, file string, line int) bool {
+	for _, e := range errs {
+		if strings.HasSuffix(e.File, file) && e.Line == line {
+			return true
+		}
+	}
+	return false
 }
 
 // waitRebuild waits for a rebuild whose outcome satisfies ok; the deadline only bounds a failure.
