@@ -4,6 +4,7 @@
 package build
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -41,11 +42,6 @@ type Options struct {
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
 	LowMemory bool
-	// Interrupt, when set, is asked between batches of the pages a rebuild renders after the pages
-	// on screen (RebuildFirst). True means newer edits wait: the rebuild stops there and the next
-	// one renders what it left (the dev server; a writer saving often never waits for a sidebar's
-	// worth of pages that the next save makes stale again).
-	Interrupt func() bool
 }
 
 // Result is a finished build in memory.
@@ -63,6 +59,9 @@ type Result struct {
 	Changed []string
 	// Rendered counts the routes rendered by this build (all of them, or the dirty ones).
 	Rendered int
+	// RenderedRoutes lists, sorted, the routes this build rendered, and Reindexed the routes whose
+	// search shard it rebuilt: what the render-count tests check, and what the log can tell.
+	RenderedRoutes, Reindexed []string
 	// ShellChanged is true when the shell's code changed (browsers reload); CSSChanged when only
 	// its stylesheet did (browsers swap it).
 	ShellChanged, CSSChanged bool
@@ -80,17 +79,34 @@ type Builder struct {
 	bundler  *bundle.Bundler
 	renderer *ssr.Pool
 	assets   *bundle.Output
-	last     *state        // the previous good build, for incremental rebuilds
-	cfgRaw   []byte        // docsd.toml as read, for the positions of its links
-	report   *links.Report // the link report of the latest build
-	pending  map[string]bool
-	search   map[string]*search.Index // per locale: the search shards of the last build
-	first    map[string]bool          // routes to render before the others (RebuildFirst)
-	early    func(*Result)            // told when the first routes are done
-	stage    *emit.Stage              // where Once writes files as they are made, if set
-	once     bool                     // Once: no rebuild follows, so nothing is kept for one
-	mu       sync.Mutex
+	last     *state // the previous good build, for incremental rebuilds
+	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
+	// the assembly before), rendering the edges of #anchor links.
+	graph   *graph.Graph
+	cfgRaw  []byte                   // docsd.toml as read, for the positions of its links
+	report  *links.Report            // the link report of the latest build
+	pending map[string]bool          // changed files that no successful build has taken yet
+	search  map[string]*search.Index // per locale: the search shards of the last build
+	mu      sync.Mutex
 }
+
+// request is one run of the pipeline: what changed and how the caller wants it built. It lives for
+// one call; the Builder keeps only what survives between builds.
+type request struct {
+	// ctx is done when newer edits wait: a rebuild stops after the routes in first, and the next
+	// one renders what it left (the dev server; a writer saving often never waits for a sidebar's
+	// worth of pages that the next save makes stale again).
+	ctx     context.Context
+	full    bool            // a rebuild from empty: Build, Once
+	changed []string        // paths the watcher reported
+	first   map[string]bool // routes to render before the others (the pages on screen)
+	early   func(*Result)   // told when the first routes are done
+	stage   *emit.Stage     // where Once writes files as they are made, if set
+	once    bool            // Once: no rebuild follows, so nothing is kept for one
+}
+
+// interrupted reports that newer edits wait.
+func (req *request) interrupted() bool { return req.ctx != nil && req.ctx.Err() != nil }
 
 // New makes a builder for a project.
 func New(opts Options) *Builder {
@@ -142,8 +158,7 @@ func Once(opts Options) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	b.stage, b.once = stage, true
-	res, err := b.Build()
+	res, err := b.run(&request{full: true, stage: stage, once: true})
 	if err != nil {
 		stage.Abort()
 		return nil, err
@@ -156,18 +171,29 @@ func Once(opts Options) (*Result, error) {
 	return res, nil
 }
 
-// Build runs every step and returns the build in memory.
+// Build runs every step from empty and returns the build in memory.
 func (b *Builder) Build() (*Result, error) {
+	return b.run(&request{full: true})
+}
+
+// run is the one pipeline: a full build when asked or when there is no last build to start from,
+// else a rebuild of what the changed paths dirty.
+func (b *Builder) run(req *request) (*Result, error) {
+	if req.full || b.last == nil {
+		return b.full(req)
+	}
+	return b.incremental(req)
+}
+
+// full runs every step from empty.
+func (b *Builder) full(req *request) (*Result, error) {
 	timings := map[string]time.Duration{}
 	step := func(name string, start time.Time) { timings[name] = time.Since(start) }
 
 	start := time.Now()
-	cfg, err := config.Load(filepath.Join(b.opts.Root, "docsd.toml"))
+	cfg, err := b.loadConfig()
 	if err != nil {
 		return nil, err
-	}
-	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
-		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
 	}
 	sources, skipped, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
 	if err != nil {
@@ -180,6 +206,8 @@ func (b *Builder) Build() (*Result, error) {
 	step("process", start)
 
 	start = time.Now()
+	// From empty: no edge of an earlier build stays. The graph becomes the builder's once the build
+	// succeeds, so a failed Build leaves the last good build and its graph as they were.
 	g := graph.New()
 	s, err := site.Assemble(cfg, parsed, g)
 	if err != nil {
@@ -193,27 +221,29 @@ func (b *Builder) Build() (*Result, error) {
 	}
 	step("bundle", start)
 
-	st := newState(b, cfg, s, parsed)
-	st.warnings = readWarnings(skipped, parsed)
-	st.timings = timings
+	st := newState(b, req, cfg, s, parsed)
+	st.skipped, st.warnings = skipped, readWarnings(skipped, parsed)
+	st.graph, st.timings = g, timings
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
 	st.timings = nil
 	st.release()
-	b.last = st
+	b.last, b.graph = st, g
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: st.warnings, Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound)}, nil
+		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed}, nil
 }
 
-// readWarnings lists the files the scan skipped and the problems parsing got past, by file.
-func readWarnings(skipped []*content.Error, parsed []*site.Parsed) []*content.Error {
-	out := append([]*content.Error(nil), skipped...)
-	for _, p := range parsed {
-		out = append(out, p.Warnings...)
+// loadConfig reads docsd.toml, and keeps its text for the positions of its links.
+func (b *Builder) loadConfig() (*config.Site, error) {
+	cfg, err := config.Load(filepath.Join(b.opts.Root, "docsd.toml"))
+	if err != nil {
+		return nil, err
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
-	return out
+	if b.cfgRaw, err = os.ReadFile(filepath.Join(b.opts.Root, "docsd.toml")); err != nil {
+		return nil, fmt.Errorf("reading docsd.toml for the link check: %w", err)
+	}
+	return cfg, nil
 }
 
 // Layout tells the scanner which docs folders belong to which version.
@@ -304,4 +334,14 @@ func parallel(n int, fn func(i int) error) error {
 	close(work)
 	wg.Wait()
 	return first
+}
+
+// readWarnings lists the files the scan skipped and the problems parsing got past, by file.
+func readWarnings(skipped []*content.Error, parsed []*site.Parsed) []*content.Error {
+	out := append([]*content.Error(nil), skipped...)
+	for _, p := range parsed {
+		out = append(out, p.Warnings...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].File < out[j].File })
+	return out
 }

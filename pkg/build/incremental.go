@@ -1,39 +1,39 @@
 package build
 
 import (
-	"fmt"
+	"context"
 	"path/filepath"
-	"reflect"
 	"sort"
 	"strings"
 	"time"
 
-	"docsd/pkg/content"
 	"docsd/pkg/graph"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
 
 // Rebuild brings the last build up to date with the files that changed (paths relative to the
-// project root, or absolute). It re-parses only changed files and re-renders only the routes that
-// read them, following the dependency graph; when unsure (configuration, the shell, a file added,
-// deleted or renamed, a route that moved) it renders everything. On error the last good build stays.
+// project root, or absolute). It parses only the changed files and renders only the routes that
+// read them, as the dependency graph answers; configuration, the shell and the site's structure (a
+// file added, deleted or renamed, a route that moved) are nodes every route reads. On error the
+// last good build stays.
 func (b *Builder) Rebuild(changed []string) (*Result, error) {
-	return b.RebuildFirst(changed, nil, nil)
+	return b.run(&request{changed: changed})
 }
 
 // RebuildFirst is Rebuild for the dev server: of the routes to render, those in first (the pages
 // browsers show) are rendered before the others, and early receives the build at that point, so a
-// writer sees an edit before the rest of a sidebar's pages are done.
-func (b *Builder) RebuildFirst(changed []string, first map[string]bool, early func(*Result)) (*Result, error) {
-	if b.last == nil {
-		return b.Build()
-	}
-	b.first, b.early = first, early
-	defer func() { b.first, b.early = nil, nil }()
+// writer sees an edit before the rest of a sidebar's pages are done. Once ctx is done (newer edits
+// wait), the rebuild stops after those pages and the next one renders what it left.
+func (b *Builder) RebuildFirst(ctx context.Context, changed []string, first map[string]bool, early func(*Result)) (*Result, error) {
+	return b.run(&request{ctx: ctx, changed: changed, first: first, early: early})
+}
+
+// incremental brings the last build up to date with req.changed.
+func (b *Builder) incremental(req *request) (*Result, error) {
 	// Files of a failed rebuild stay pending until a rebuild succeeds: the last good build does
 	// not hold them yet.
-	for _, p := range changed {
+	for _, p := range req.changed {
 		b.pending[p] = true
 	}
 	all := make([]string, 0, len(b.pending))
@@ -41,16 +41,19 @@ func (b *Builder) RebuildFirst(changed []string, first map[string]bool, early fu
 		all = append(all, p)
 	}
 	sort.Strings(all)
-	res, err := b.rebuild(all)
+	res, err := b.rebuild(req, all)
 	if err == nil {
 		b.pending = map[string]bool{}
 	}
 	return res, err
 }
 
-func (b *Builder) rebuild(changed []string) (*Result, error) {
+func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	start := time.Now()
-	var contentChanged []string
+	last := b.last
+	cfg := last.cfg
+	var reported []string  // content paths, relative to content/
+	var dirty []graph.Node // what changed, for the graph to answer which routes render
 	shell, cfgChanged := false, false
 	for _, p := range changed {
 		rel := b.rel(p)
@@ -59,184 +62,127 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 			cfgChanged = true
 		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
 			shell = true
+		case rel == "content":
+			// The whole folder (a watcher that lost events says so): process rescans it.
+			reported = append(reported, "")
 		case strings.HasPrefix(rel, "content/"):
-			contentChanged = append(contentChanged, strings.TrimPrefix(rel, "content/"))
+			reported = append(reported, strings.TrimPrefix(rel, "content/"))
 		}
+	}
+	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell {
+		return b.unchanged(), nil
 	}
 	if cfgChanged {
-		return b.rebuildAll(start)
-	}
-	if shell {
-		oldJS := b.assets.EntryJS
-		oldCSS := strings.Join(b.assets.EntryCSS, ",")
-		res, err := b.rebuildAll(start)
-		if err != nil {
+		var err error
+		if cfg, err = b.loadConfig(); err != nil {
 			return nil, err
 		}
-		res.ShellChanged = oldJS != b.assets.EntryJS
-		res.CSSChanged = oldCSS != strings.Join(b.assets.EntryCSS, ",")
-		return res, nil
+		dirty = append(dirty, graph.Config())
 	}
-	if len(contentChanged) == 0 && len(b.last.stale) == 0 {
-		return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Warnings: b.last.warnings, Links: b.report, Timings: map[string]time.Duration{}}, nil
+	oldJS, oldCSS := b.assets.EntryJS, strings.Join(b.assets.EntryCSS, ",")
+	if shell || cfgChanged {
+		if err := b.prepareShell(cfg); err != nil {
+			return nil, err
+		}
+		dirty = append(dirty, graph.Shell())
 	}
-	last := b.last
-	cfg := last.cfg
-	sources, skipped, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
-	if err != nil {
-		return nil, fmt.Errorf("scanning content: %w", err)
-	}
-	// Reuse every parsed file that did not change; parse the others.
-	parsed := make([]*site.Parsed, 0, len(sources))
-	byPath := map[string]*site.Parsed{}
-	dirtyFiles := map[string]bool{}
-	for _, f := range contentChanged {
-		dirtyFiles[f] = true
-	}
-	structural := len(sources) != len(last.parsed)
-	var errs site.Errors
-	for _, src := range sources {
-		old, ok := last.parsed[src.Path]
-		if !ok {
-			structural = true
-		}
-		if ok && !dirtyFiles[src.Path] {
-			parsed = append(parsed, old)
-			byPath[src.Path] = old
-			continue
-		}
-		p, err := site.ProcessOne(b.conv, src, nil)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		parsed = append(parsed, p)
-		byPath[src.Path] = p
-	}
-	if len(errs) > 0 {
-		return nil, errs
-	}
-	warnings := readWarnings(skipped, parsed)
-	// What each changed file changed: its route (structure), what others read of it (meta), its
-	// heading ids (anchors), or only its body.
-	var dirtyNodes []graph.Node
-	for f := range dirtyFiles {
-		old, oldOK := last.parsed[f]
-		now, nowOK := byPath[f]
-		if oldOK != nowOK {
-			structural = true
-			continue
-		}
-		if !nowOK || old.Hash == now.Hash {
-			continue
-		}
-		switch now.Src.Kind {
-		case content.Category, content.Static:
-			structural = true
-			continue
-		}
-		if routeFieldsChanged(old.FM, now.FM) {
-			structural = true
-			continue
-		}
-		dirtyNodes = append(dirtyNodes, graph.File(f))
-		if metaChanged(old, now) {
-			dirtyNodes = append(dirtyNodes, site.Meta(f))
-		}
-		if anchorsChanged(old, now) {
-			dirtyNodes = append(dirtyNodes, site.Anchors(f))
-		}
-	}
-	g := graph.New()
-	s, err := site.Assemble(cfg, parsed, g)
+	// A configuration change may move every file (versions, locales): content is listed again, and
+	// what did not change is not parsed again.
+	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged)
 	if err != nil {
 		return nil, err
 	}
-	excerpts := make(map[string]excerpt, len(last.excerpts))
-	for k, v := range last.excerpts {
-		excerpts[k] = v
+	dirty = append(dirty, proc.changed...)
+	if proc.structural {
+		dirty = append(dirty, graph.Structure())
 	}
-	st := &state{b: b, cfg: cfg, site: s, parsed: byPath, warnings: warnings, excerpts: excerpts, hashes: map[string][32]byte{}, links: last.links,
+	if len(dirty) == 0 && len(last.stale) == 0 {
+		return b.unchanged(), nil // saved, but the same bytes
+	}
+	s, err := site.Assemble(cfg, proc.list(), b.graph)
+	if err != nil {
+		return nil, err
+	}
+	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
 		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
-	if structural {
-		st.links = graph.New()
-		st.prepare()
-		if err := st.renderAll(); err != nil {
+	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.list())
+	// The graph alone says what renders: every route reads the configuration, the shell and the
+	// site's structure, so a change to those dirties them all.
+	routes := b.graph.DirtyRoutes(dirty...)
+	routes = append(routes, last.stale...)
+	routes = st.existing(routes)
+	res, err := b.renderDirty(st, last, routes, proc.structural || cfgChanged || shell, start)
+	if err != nil {
+		return nil, err
+	}
+	res.ShellChanged = shell && oldJS != b.assets.EntryJS
+	res.CSSChanged = shell && oldCSS != strings.Join(b.assets.EntryCSS, ",")
+	return res, nil
+}
+
+// unchanged is the last build, for a rebuild with nothing to do.
+func (b *Builder) unchanged() *Result {
+	return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Warnings: b.last.warnings, Links: b.report, Timings: map[string]time.Duration{}}
+}
+
+// existing keeps the routes of the site (not-found pages included), sorted and once each.
+func (st *state) existing(routes []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, r := range routes {
+		if !seen[r] && st.route(r) != nil {
+			seen[r] = true
+			out = append(out, r)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// renderDirty renders the dirty routes of a rebuild. fresh means the set of outputs may have changed
+// (files added or removed, the configuration or the shell): the output starts empty and every route
+// is dirty; otherwise it starts from the last build's and the pages on screen go first.
+func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, start time.Time) (*Result, error) {
+	req := st.req
+	st.prepare()
+	if fresh {
+		// Every route renders and records its links again; those of routes that are gone go too.
+		b.graph.Drop(graph.AnchorsKind)
+		if err := st.renderRoutes(routes); err != nil {
 			return nil, err
 		}
-		return b.finish(st, last, start, len(s.Order)+len(s.NotFound)), nil
+		return b.finish(st, last, start, len(routes)), nil
 	}
-	// Same routes as before: start from the last output and render the dirty routes only.
-	st.prepare()
 	st.files.AddMissing(last.files)
 	for route, h := range last.hashes {
 		st.hashes[route] = h
 	}
-	dirty := map[string]bool{}
-	for n := range g.Dirty(dirtyNodes...) {
-		if route, ok := strings.CutPrefix(string(n), "route:"); ok {
-			dirty[route] = true
-		}
-	}
-	for n := range last.links.Dirty(dirtyNodes...) {
-		if route, ok := strings.CutPrefix(string(n), "route:"); ok {
-			dirty[route] = true
-		}
-	}
-	for _, r := range s.Routes {
-		if dirtyFiles[r.Source] {
-			dirty[r.Path] = true
-		}
-	}
-	for _, r := range last.stale {
-		dirty[r] = true
-	}
-	var routes []string
-	for r := range dirty {
-		if s.Routes[r] != nil {
-			routes = append(routes, r)
-		}
-	}
-	sort.Strings(routes)
-	// Pages whose data is carried over still need their rendered Markdown in the model (lists and
-	// the link check read it); it is unchanged, so take it from the last build.
-	for path, r := range s.Routes {
-		if dirty[path] {
-			continue
-		}
-		if old := last.site.Routes[path]; old != nil {
-			r.Data.HTML, r.Data.TOC = old.Data.HTML, old.Data.TOC
-		}
+	for k, v := range last.excerpts {
+		st.excerpts[k] = v
 	}
 	// Blog posts go first too: their excerpts are what the blog's lists show.
 	var now, later []string
 	for _, r := range routes {
-		if b.first[r] || s.Routes[r].Data.Kind == site.KindBlogPost {
+		if req.first[r] || st.route(r).Data.Kind == site.KindBlogPost {
 			now = append(now, r)
 		} else {
 			later = append(later, r)
 		}
 	}
-	if len(now) > 0 && b.early != nil {
+	if len(now) > 0 && req.early != nil {
 		// The pages on screen go out before the rest: the other pages, the search files and the
 		// link check come after.
 		if err := st.renderPages(now); err != nil {
 			return nil, err
 		}
-		b.early(b.partial(st, last, now))
+		req.early(b.partial(st, last, now))
 		done, err := st.renderUnlessInterrupted(later)
 		if err != nil {
 			return nil, err
 		}
-		if done < len(later) || st.b.opts.Interrupt != nil && st.b.opts.Interrupt() {
+		if done < len(later) || req.interrupted() {
 			// Newer edits are waiting: leave the rest of this rebuild (all its routes, to be sure;
-			// the search files and the link check too) to the next one, with the last build's text
-			// in the model until then.
-			for _, r := range later[done:] {
-				if old := last.site.Routes[r]; old != nil && s.Routes[r] != nil {
-					s.Routes[r].Data.HTML, s.Routes[r].Data.TOC = old.Data.HTML, old.Data.TOC
-				}
-			}
+			// the search files and the link check too) to the next one; their last output stays.
 			st.stale = routes
 			st.problems = last.problems
 			return b.finish(st, last, start, len(now)+done), nil
@@ -247,19 +193,18 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 	if err := st.renderSiteWide(routes); err != nil {
 		return nil, err
 	}
-	return b.finish(st, last, start, len(now)+len(later)), nil
+	return b.finish(st, last, start, len(routes)), nil
 }
 
-// renderUnlessInterrupted renders routes in batches, asking Options.Interrupt between them, and
-// returns how many it rendered.
+// renderUnlessInterrupted renders routes in batches, asking the request's context between them,
+// and returns how many it rendered.
 func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
-	interrupt := st.b.opts.Interrupt
-	if interrupt == nil {
+	if st.req.ctx == nil {
 		return len(routes), st.renderPages(routes)
 	}
 	const batch = 8
 	done := 0
-	for done < len(routes) && !interrupt() {
+	for done < len(routes) && !st.req.interrupted() {
 		end := min(done+batch, len(routes))
 		if err := st.renderPages(routes[done:end]); err != nil {
 			return done, err
@@ -267,17 +212,6 @@ func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
 		done = end
 	}
 	return done, nil
-}
-
-// rebuildAll is a full build that reports which routes' HTML changed.
-func (b *Builder) rebuildAll(start time.Time) (*Result, error) {
-	last := b.last
-	res, err := b.Build()
-	if err != nil {
-		b.last = last
-		return nil, err
-	}
-	return b.finish(b.last, last, start, res.Rendered), nil
 }
 
 // partial describes a build whose first routes are rendered; the state is not made current yet.
@@ -289,7 +223,8 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		}
 	}
 	// The link check has not run on the new pages yet: the last build's problems stand until it has.
-	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: len(routes), CSS: b.assets.EntryCSS}
+	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: len(routes),
+		RenderedRoutes: st.renderedRoutes(), CSS: b.assets.EntryCSS}
 }
 
 // finish makes the new state current and lists the routes whose HTML changed.
@@ -304,7 +239,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	st.release()
 	b.last = st
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: rendered,
-		Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
+		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
 }
 
 func (b *Builder) rel(p string) string {
@@ -322,32 +257,4 @@ func isUnder(p, dir string) bool {
 	ap, _ := filepath.Abs(p)
 	ad, _ := filepath.Abs(dir)
 	return strings.HasPrefix(ap, ad+string(filepath.Separator))
-}
-
-// routeFieldsChanged reports a change that moves or hides a page: a structural change.
-func routeFieldsChanged(a, b content.FrontMatter) bool {
-	return a.ID != b.ID || a.Slug != b.Slug || a.Draft != b.Draft || a.Unlisted != b.Unlisted || a.Date != b.Date
-}
-
-// metaChanged reports a change to what other pages show of this one.
-func metaChanged(a, b *site.Parsed) bool {
-	if !reflect.DeepEqual(a.FM, b.FM) {
-		return true
-	}
-	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title
-}
-
-func anchorsChanged(a, b *site.Parsed) bool {
-	if a.Doc == nil || b.Doc == nil {
-		return a.Doc != b.Doc
-	}
-	if len(a.Doc.Headings) != len(b.Doc.Headings) {
-		return true
-	}
-	for i := range a.Doc.Headings {
-		if a.Doc.Headings[i].ID != b.Doc.Headings[i].ID {
-			return true
-		}
-	}
-	return false
 }

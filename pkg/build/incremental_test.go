@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"math/rand"
 	"os"
@@ -217,11 +218,11 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 	root, opts := siteCopy(t, false)
 	rng := rand.New(rand.NewSource(seed))
 	// As the dev server builds: interrupted, and keeping memory low (packed files, released trees).
-	opts.Interrupt = func() bool { return rng.Intn(2) == 0 }
+	ctx := coinContext{Context: context.Background(), rng: rng}
 	opts.LowMemory = true
 	inc := New(opts)
 	defer inc.Close()
-	opts.Interrupt, opts.LowMemory = nil, false
+	opts.LowMemory = false
 	ref := New(opts)
 	defer ref.Close()
 	if _, err := inc.Build(); err != nil {
@@ -234,7 +235,7 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 		routes := inc.last.site.Order
 		first := map[string]bool{routes[rng.Intn(len(routes))]: true}
 		var early *Result
-		got, err := inc.RebuildFirst(changed, first, func(r *Result) { early = r })
+		got, err := inc.RebuildFirst(ctx, changed, first, func(r *Result) { early = r })
 		if err != nil {
 			continue
 		}
@@ -253,13 +254,28 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 		}
 		if len(inc.last.stale) > 0 {
 			interrupted++
-			if got, err = inc.RebuildFirst(nil, first, nil); err != nil {
+			if got, err = inc.RebuildFirst(context.Background(), nil, first, nil); err != nil {
 				t.Fatalf("step %d (%s): catching up: %v", i, desc, err)
 			}
 		}
 		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
 	}
 	return interrupted
+}
+
+// coinContext is a context that newer edits interrupt at random: each time the builder asks, a coin
+// decides, so the points where rebuilds stop follow the seed. (Done never closes; the builder asks
+// Err between batches, which is all it needs of a context here.)
+type coinContext struct {
+	context.Context
+	rng *rand.Rand
+}
+
+func (c coinContext) Err() error {
+	if c.rng.Intn(2) == 0 {
+		return context.Canceled
+	}
+	return nil
 }
 
 func compareFiles(t *testing.T, step string, got, want *Result) {
@@ -379,4 +395,59 @@ func (e *editor) random() (string, []string) {
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\n## Heading %d\n\nText.\n", e.n))
 		return "heading " + f, []string{f}
 	}
+}
+
+// TestIncrementalEqualsFullGenerated is TestIncrementalEqualsFull on a generated 2,000-page site
+// (20 sidebars of 100 pages that link to each other's headings), where the dirty sets are small
+// next to the site, as in the large sites the pipeline is made for.
+func TestIncrementalEqualsFullGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a 2,000-page site several times")
+	}
+	root, opts := siteCopy(t, true)
+	generate(t, root, 20, 100)
+	inc := New(opts)
+	defer inc.Close()
+	ref := New(opts)
+	defer ref.Close()
+	if res, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	} else if len(res.Site.Routes) < 2000 {
+		t.Fatalf("the generated site has %d routes", len(res.Site.Routes))
+	}
+	e := &editor{t: t, root: root, rng: rand.New(rand.NewSource(3))}
+	for i := 0; i < 5; i++ {
+		desc, changed := e.random()
+		got, gotErr := inc.Rebuild(changed)
+		ref.last = nil
+		want, wantErr := ref.Build()
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("step %d (%s): incremental error %v, full error %v", i, desc, gotErr, wantErr)
+		}
+		if gotErr == nil {
+			compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
+		}
+	}
+}
+
+// generate adds sidebars of pages to the project at root: each page has two headings and links to
+// a heading of the page before it.
+func generate(t *testing.T, root string, sidebars, pages int) {
+	t.Helper()
+	var cfg strings.Builder
+	cfg.WriteString(read(t, root, "docsd.toml"))
+	for s := 0; s < sidebars; s++ {
+		dir := fmt.Sprintf("gen-%02d", s)
+		fmt.Fprintf(&cfg, "\n[[sidebars]]\nid = %q\ndir = %q\n", dir, dir)
+		for p := 0; p < pages; p++ {
+			sub := fmt.Sprintf("part-%d", p/25)
+			text := fmt.Sprintf("---\ntitle: Page %d of %s\nsidebar_position: %d\n---\n\n## Overview %d\n\nText of page %d.\n\n## Details\n\nMore text.\n",
+				p, dir, p%25, p, p)
+			if p%25 > 0 {
+				text += fmt.Sprintf("\nSee [the page before](page-%d.md#overview-%d).\n", p-1, p-1)
+			}
+			write(t, root, fmt.Sprintf("content/docs/%s/%s/page-%d.md", dir, sub, p), text)
+		}
+	}
+	write(t, root, "docsd.toml", cfg.String())
 }

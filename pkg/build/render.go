@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"sort"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,8 @@ import (
 // state is one build's model and output, kept so the next build can reuse what did not change.
 type state struct {
 	b        *Builder
+	req      *request     // the run that made this state
+	graph    *graph.Graph // where rendering records the edges of #anchor links
 	cfg      *config.Site
 	site     *site.Site
 	parsed   map[string]*site.Parsed // by content path
@@ -30,11 +33,14 @@ type state struct {
 	statics  map[string]string // content path of a static file → its URL
 	siteData map[string]*site.SiteData
 	assets   render.Assets
-	excerpts map[string]excerpt  // blog post route → excerpt
+	excerpts map[string]excerpt // blog post route → excerpt
+	// content holds a route's rendered Markdown from the Markdown pass until its page is rendered:
+	// rendered output lives beside the model, which assembly made and nothing changes after.
+	content  map[string]pageContent
 	hashes   map[string][32]byte // route → hash of its HTML
-	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
 	warnings []*content.Error // see Result.Warnings
+	skipped  []*content.Error // the files the last scan of content/ skipped, kept until the next scan
 	shared   sharedJSON
 	// searchStamp is the build timestamp of the search files' names.
 	searchStamp time.Time
@@ -47,6 +53,9 @@ type state struct {
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
+	// rendered and reindexed record the routes this build rendered and re-indexed (Result).
+	rendered  map[string]bool
+	reindexed []string
 	// timings, when set, receives how long the parts of rendering took (a full build reports them).
 	timings map[string]time.Duration
 }
@@ -60,14 +69,19 @@ type sharedJSON struct {
 	sidebarKey     map[string]string
 }
 
+type pageContent struct {
+	html string
+	toc  []markdown.Heading
+}
+
 type excerpt struct {
 	html      string
 	truncated bool
 }
 
-func newState(b *Builder, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
-	st := &state{b: b, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
-		hashes: map[string][32]byte{}, links: graph.New(), shards: map[string]*search.Shard{},
+func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
+	st := &state{b: b, req: req, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
+		hashes: map[string][32]byte{}, shards: map[string]*search.Shard{},
 		terms: search.NewTerms()}
 	for _, p := range parsed {
 		st.parsed[p.Src.Path] = p
@@ -83,8 +97,8 @@ func (st *state) prepare() {
 	if st.b.opts.LowMemory {
 		st.files = emit.NewPackedFiles()
 	}
-	if st.b.stage != nil {
-		st.files.StreamTo(st.b.stage)
+	if st.req.stage != nil {
+		st.files.StreamTo(st.req.stage)
 	}
 	for p, data := range st.b.assets.Files {
 		st.files.Add(p, data)
@@ -170,7 +184,7 @@ func (st *state) renderRoutes(routes []string) error {
 // cores.)
 func (st *state) renderPages(routes []string) error {
 	start := time.Now()
-	var mu sync.Mutex // guards st.excerpts
+	var mu sync.Mutex // guards st.excerpts and st.content
 	err := parallel(len(routes), func(i int) error {
 		if r := st.route(routes[i]); r != nil {
 			return st.renderMarkdown(r, &mu)
@@ -179,11 +193,6 @@ func (st *state) renderPages(routes []string) error {
 	})
 	if err != nil {
 		return err
-	}
-	for _, p := range routes {
-		if r := st.route(p); r != nil {
-			st.fillExcerpts(r.Data.Posts)
-		}
 	}
 	start = st.step("markdown", start)
 	defer st.step("pages", start)
@@ -228,8 +237,12 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	if err != nil {
 		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
 	}
-	r.Data.HTML = string(html)
-	r.Data.TOC = tocRange(r)
+	mu.Lock()
+	if st.content == nil {
+		st.content = map[string]pageContent{}
+	}
+	st.content[r.Path] = pageContent{html: string(html), toc: tocRange(r)}
+	mu.Unlock()
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
@@ -273,7 +286,8 @@ func (st *state) step(name string, start time.Time) time.Time {
 // recordLinks notes which pages' heading ids a page depends on (its links with #anchors).
 func (st *state) recordLinks(r *site.Route) {
 	node := graph.Route(r.Path)
-	st.links.Forget(node)
+	g := st.graph
+	g.Forget(node, graph.AnchorsKind)
 	for _, l := range r.Doc.Links {
 		if !strings.Contains(l.Dest, "#") {
 			continue
@@ -284,16 +298,23 @@ func (st *state) recordLinks(r *site.Route) {
 			p = r.Path
 		}
 		if t := st.site.Routes[p]; t != nil && t.Source != "" {
-			st.links.Record(node, site.Anchors(t.Source))
+			g.Record(node, graph.Anchors(t.Source))
 		}
 	}
 }
 
-func (st *state) fillExcerpts(posts []site.PostSummary) {
-	for i := range posts {
-		ex := st.excerpts[posts[i].Route]
-		posts[i].Excerpt, posts[i].Truncated = ex.html, ex.truncated
+// withExcerpts is a copy of posts with their excerpts (the lists of the model stay as assembled).
+func (st *state) withExcerpts(posts []site.PostSummary) []site.PostSummary {
+	if posts == nil {
+		return nil
 	}
+	out := make([]site.PostSummary, len(posts))
+	for i, p := range posts {
+		ex := st.excerpts[p.Route]
+		p.Excerpt, p.Truncated = ex.html, ex.truncated
+		out[i] = p
+	}
+	return out
 }
 
 func (st *state) encodeShared() error {
@@ -334,7 +355,13 @@ const contentMarker = "<!--docsd:page-content-->"
 // renderPage writes a route's page data and its server-rendered HTML document.
 func (st *state) renderPage(r *site.Route) error {
 	s, cfg := st.site, st.cfg
-	data, err := json.Marshal(r.Data)
+	st.b.mu.Lock()
+	c := st.content[r.Path]
+	delete(st.content, r.Path) // written out below; the build keeps no second copy
+	st.b.mu.Unlock()
+	page := *r.Data
+	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
+	data, err := json.Marshal(&page)
 	if err != nil {
 		return err
 	}
@@ -346,8 +373,8 @@ func (st *state) renderPage(r *site.Route) error {
 	// most of every page's data. Sending it through Node and back was 5.3 of the 5.6 MB of requests
 	// of a build and a tenth of the renderer's time.
 	reqPage := data
-	if r.Data.HTML != "" {
-		light := *r.Data
+	if page.HTML != "" {
+		light := page
 		light.HTML = contentMarker
 		if reqPage, err = json.Marshal(&light); err != nil {
 			return err
@@ -364,10 +391,10 @@ func (st *state) renderPage(r *site.Route) error {
 	if err != nil {
 		return err
 	}
-	if r.Data.HTML != "" {
-		body = strings.ReplaceAll(body, contentMarker, r.Data.HTML)
+	if page.HTML != "" {
+		body = strings.ReplaceAll(body, contentMarker, page.HTML)
 	}
-	doc := render.Document{Site: st.siteData[loc], Page: r.Data, SiteJSON: st.shared.site[loc], PageJSON: data,
+	doc := render.Document{Site: st.siteData[loc], Page: &page, SiteJSON: st.shared.site[loc], PageJSON: data,
 		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
@@ -382,7 +409,13 @@ func (st *state) renderPage(r *site.Route) error {
 		return err
 	}
 	st.files.Add(s.HTMLPath(r.Path), html)
-	if st.b.once {
+	st.b.mu.Lock()
+	if st.rendered == nil {
+		st.rendered = map[string]bool{}
+	}
+	st.rendered[r.Path] = true
+	st.b.mu.Unlock()
+	if st.req.once {
 		return nil // no rebuild will ask what changed
 	}
 	h := sha256.Sum256(html)
@@ -390,6 +423,16 @@ func (st *state) renderPage(r *site.Route) error {
 	st.hashes[r.Path] = h
 	st.b.mu.Unlock()
 	return nil
+}
+
+// renderedRoutes lists the routes rendered so far, sorted.
+func (st *state) renderedRoutes() []string {
+	out := make([]string, 0, len(st.rendered))
+	for r := range st.rendered {
+		out = append(out, r)
+	}
+	sort.Strings(out)
+	return out
 }
 
 // renderGlobals writes the files computed from the whole site: sitemap and feeds.

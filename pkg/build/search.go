@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"sort"
 	"strings"
 	"time"
 
@@ -104,10 +105,12 @@ func (st *state) indexSearch(routes []string) error {
 		}
 		if shards[i] != nil {
 			idx.Update(p, shards[i])
+			st.reindexed = append(st.reindexed, p)
 		} else {
 			idx.Remove(p)
 		}
 	}
+	sort.Strings(st.reindexed)
 	for loc, idx := range b.search {
 		for _, p := range idx.Routes() {
 			if r := st.site.Routes[p]; r == nil || r.Data.Locale != loc || !search.Indexed(r) {

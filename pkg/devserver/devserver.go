@@ -58,14 +58,8 @@ func New(opts build.Options, logw io.Writer) (*Server, error) {
 		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
 		opts.Renderers = 1
 	}
-	// A rebuild stops after the pages on screen when newer edits wait (build.Options.Interrupt).
+	// A rebuild stops after the pages on screen when newer edits wait (newerEdits).
 	watcher := &atomic.Pointer[watch.Watcher]{}
-	if opts.Interrupt == nil {
-		opts.Interrupt = func() bool {
-			w := watcher.Load()
-			return w != nil && w.Pending()
-		}
-	}
 	b := build.New(opts)
 	res, err := b.Build()
 	if err != nil {
@@ -155,7 +149,9 @@ func (s *Server) Rebuild(changed []string) {
 	}
 	s.hub.mu.Unlock()
 	announced := map[string]bool{}
-	res, err := s.b.RebuildFirst(changed, viewed, func(partial *build.Result) {
+	ctx, stop := s.newerEdits()
+	defer stop()
+	res, err := s.b.RebuildFirst(ctx, changed, viewed, func(partial *build.Result) {
 		// The pages on screen are ready: serve and announce them before the rest is rendered.
 		s.apply(partial)
 		s.notify(partial, nil)
@@ -178,6 +174,34 @@ func (s *Server) Rebuild(changed []string) {
 	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
 	s.notify(res, announced)
 	s.tidy.Reset(tidyAfter)
+}
+
+// newerEdits is a context that ends once the watcher holds changes the running rebuild has not
+// taken: the builder then stops after the pages on screen. The watcher only offers a flag, so it
+// is looked at every few milliseconds while the rebuild runs; stop ends the look-out.
+func (s *Server) newerEdits() (context.Context, func()) {
+	ctx, cancel := context.WithCancel(context.Background())
+	w := s.watcher.Load()
+	if w == nil {
+		return ctx, cancel
+	}
+	done := make(chan struct{})
+	go func() {
+		tick := time.NewTicker(5 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if w.Pending() {
+					cancel()
+					return
+				}
+			}
+		}
+	}()
+	return ctx, func() { close(done); cancel() }
 }
 
 // notify tells each browser what the build means for the page it shows; routes in announced were

@@ -1,6 +1,8 @@
 package site
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"runtime"
 	"sort"
@@ -70,6 +72,28 @@ func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, err
 	return out, nil
 }
 
+// Reprocess parses a source again unless it is old's file with the same bytes, in which case old
+// comes back as it is (a save that changed nothing, or a rescan of files that did not change):
+// parsed results are kept by path and content hash. A static file is never compared: it is taken
+// as changed.
+func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed) (p *Parsed, changed bool, err error) {
+	if s.Kind == content.Static {
+		if old != nil && old.Src == s {
+			return old, true, nil
+		}
+		return &Parsed{Src: s}, true, nil
+	}
+	raw, err := content.ReadFile(s)
+	if err != nil {
+		return nil, false, err
+	}
+	if old != nil && old.Src == s && old.Hash == hashBytes(raw) {
+		return old, false, nil
+	}
+	p, err = ProcessOne(conv, s, raw)
+	return p, err == nil, err
+}
+
 // ProcessOne parses one source; raw may be nil, then the file is read.
 func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed, error) {
 	p := &Parsed{Src: s}
@@ -128,4 +152,9 @@ func IsError(err error) bool {
 	var ce *content.Error
 	var es Errors
 	return errors.As(err, &ce) || errors.As(err, &es)
+}
+
+func hashBytes(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:8])
 }

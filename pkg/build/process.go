@@ -1,0 +1,225 @@
+package build
+
+// The process step of a rebuild: only the paths the watcher reported are looked at (a single source
+// is added, parsed again or removed in the kept list); a folder, a link or a configuration change
+// that may move every file rescans content/, and even then a file whose bytes did not change is not
+// parsed again. What each changed file changed becomes graph nodes for the assemble step.
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"docsd/pkg/config"
+	"docsd/pkg/content"
+	"docsd/pkg/graph"
+	"docsd/pkg/site"
+)
+
+// processed is the outcome of a rebuild's process step.
+type processed struct {
+	byPath map[string]*site.Parsed // every source of the site, by path relative to content/
+	// changed are the graph nodes the changed files dirty; structural is true when a file was
+	// added, removed, or changed what routes exist (its id, slug, draft state, a category file).
+	changed    []graph.Node
+	structural bool
+	// skipped are the files content.Scan refused (links out of the project, FIFOs...): the last
+	// scan's, or this rebuild's when it rescanned.
+	skipped []*content.Error
+}
+
+// list is the parsed sources in the order of content.Scan (by path), as Assemble expects them.
+func (p *processed) list() []*site.Parsed {
+	out := make([]*site.Parsed, 0, len(p.byPath))
+	for _, parsed := range p.byPath {
+		out = append(out, parsed)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Src.Path < out[j].Src.Path })
+	return out
+}
+
+// process brings last's parsed sources up to date with the reported content paths (relative to
+// content/); rescan looks at every file instead.
+func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool) (*processed, error) {
+	layout := Layout(cfg)
+	root := filepath.Join(b.opts.Root, "content")
+	byPath := make(map[string]*site.Parsed, len(last))
+	for k, v := range last {
+		byPath[k] = v
+	}
+	changed := map[string]bool{} // paths whose parsed result is new, or gone
+	var errs site.Errors
+	if !rescan {
+		for _, rel := range reported {
+			if hidden(rel) {
+				continue // content.Scan skips it too
+			}
+			abs := filepath.Join(root, filepath.FromSlash(rel))
+			info, err := os.Lstat(abs)
+			switch {
+			case err == nil && info.Mode().IsRegular() && !b.throughLink(root, rel):
+				src, ok := content.Classify(rel, layout)
+				if !ok {
+					if _, had := byPath[rel]; had {
+						delete(byPath, rel)
+						changed[rel] = true
+					}
+					continue
+				}
+				src.Abs = abs
+				p, isNew, err := site.Reprocess(b.conv, src, byPath[rel])
+				if err != nil {
+					errs = append(errs, err)
+					continue
+				}
+				if isNew {
+					byPath[rel], changed[rel] = p, true
+				}
+			case errors.Is(err, fs.ErrNotExist):
+				// Gone: a file, or a folder and everything that was in it.
+				for p := range byPath {
+					if p == rel || strings.HasPrefix(p, rel+"/") {
+						delete(byPath, p)
+						changed[p] = true
+					}
+				}
+			default:
+				// A folder, a link or something else: content.Scan decides what it holds.
+				rescan = true
+			}
+		}
+	}
+	if rescan {
+		var err error
+		if byPath, skipped, errs, err = b.rescan(root, layout, last, reported, changed); err != nil {
+			return nil, err
+		}
+	}
+	if len(errs) > 0 {
+		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+		return nil, errs
+	}
+	out := &processed{byPath: byPath, skipped: skipped}
+	paths := make([]string, 0, len(changed))
+	for p := range changed {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, f := range paths {
+		old, oldOK := last[f]
+		now, nowOK := byPath[f]
+		if !oldOK || !nowOK {
+			out.structural = true
+			continue
+		}
+		switch now.Src.Kind {
+		case content.Category, content.Static:
+			out.structural = true
+			continue
+		}
+		if routeFieldsChanged(old.FM, now.FM) {
+			out.structural = true
+			continue
+		}
+		out.changed = append(out.changed, graph.File(f))
+		if metaChanged(old, now) {
+			out.changed = append(out.changed, graph.Meta(f))
+		}
+		if anchorsChanged(old, now) {
+			out.changed = append(out.changed, graph.Anchors(f))
+		}
+	}
+	return out, nil
+}
+
+// rescan lists content/ again, keeping the parsed result of every file whose bytes are the same
+// (static files: whose place is the same, unless reported), and marks the paths that changed.
+func (b *Builder) rescan(root string, layout content.Layout, last map[string]*site.Parsed, reported []string,
+	changed map[string]bool) (map[string]*site.Parsed, []*content.Error, site.Errors, error) {
+	sources, skipped, err := content.Scan(root, layout)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("scanning content: %w", err)
+	}
+	wasReported := map[string]bool{}
+	for _, r := range reported {
+		wasReported[r] = true
+	}
+	byPath := make(map[string]*site.Parsed, len(sources))
+	var errs site.Errors
+	for _, src := range sources {
+		old := last[src.Path]
+		if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
+			byPath[src.Path] = old
+			continue
+		}
+		p, isNew, err := site.Reprocess(b.conv, src, old)
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		byPath[src.Path] = p
+		if isNew {
+			changed[src.Path] = true
+		}
+	}
+	for p := range last {
+		if byPath[p] == nil {
+			changed[p] = true
+		}
+	}
+	return byPath, skipped, errs, nil
+}
+
+// throughLink reports a path reached through a symbolic link (a linked folder above the file):
+// content.Scan alone decides whether such a link stays inside the project, so the caller rescans.
+func (b *Builder) throughLink(root, rel string) bool {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return true
+	}
+	real, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(rel)))
+	return err != nil || real != filepath.Join(realRoot, filepath.FromSlash(rel))
+}
+
+// hidden reports a path that content.Scan skips: a hidden or editor's temporary file or folder.
+func hidden(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, ".") || content.IsEditorTemp(part) {
+			return true
+		}
+	}
+	return false
+}
+
+// routeFieldsChanged reports a change that moves or hides a page: a structural change.
+func routeFieldsChanged(a, b content.FrontMatter) bool {
+	return a.ID != b.ID || a.Slug != b.Slug || a.Draft != b.Draft || a.Unlisted != b.Unlisted || a.Date != b.Date
+}
+
+// metaChanged reports a change to what other pages show of this one.
+func metaChanged(a, b *site.Parsed) bool {
+	if !reflect.DeepEqual(a.FM, b.FM) {
+		return true
+	}
+	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title
+}
+
+func anchorsChanged(a, b *site.Parsed) bool {
+	if a.Doc == nil || b.Doc == nil {
+		return a.Doc != b.Doc
+	}
+	if len(a.Doc.Headings) != len(b.Doc.Headings) {
+		return true
+	}
+	for i := range a.Doc.Headings {
+		if a.Doc.Headings[i].ID != b.Doc.Headings[i].ID {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,157 @@
+package build
+
+// Render-count tests in the manner of Hugo's rebuild tests: for each kind of edit, exactly which
+// routes a rebuild renders and which search shards it rebuilds. They pin what an edit costs, so a
+// change that makes the pipeline do more (or less) work shows here first.
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// renderCountCase is one edit of the single-locale copy of testdata/sites/multi. Routes are written
+// without the /docs base path; "*" means every route of the site after the edit.
+type renderCountCase struct {
+	name      string
+	edit      func(t *testing.T, root, siteDir string) []string // returns the changed paths
+	rendered  []string
+	reindexed []string
+}
+
+func renderCountCases() []renderCountCase {
+	edit := func(file, old, new string) func(t *testing.T, root, _ string) []string {
+		return func(t *testing.T, root, _ string) []string {
+			text := read(t, root, file)
+			if !strings.Contains(text, old) {
+				t.Fatalf("%s does not contain %q", file, old)
+			}
+			write(t, root, file, strings.Replace(text, old, new, 1))
+			return []string{file}
+		}
+	}
+	guide := []string{"/guide/intro", "/guide/setup", "/guide/more/extra", "/category/more"}
+	blogLists := []string{"/", "/blog", "/blog/page/2", "/blog/archive", "/blog/authors", "/blog/authors/team", "/blog/tags", "/blog/tags/news"}
+	return []renderCountCase{
+		{name: "body", edit: edit("content/docs/guide/setup.md", "## Before you start", "A new paragraph.\n\n## Before you start"),
+			rendered: []string{"/guide/setup"}, reindexed: []string{"/guide/setup"}},
+		{name: "save without change", edit: func(t *testing.T, root, _ string) []string {
+			f := "content/docs/guide/setup.md"
+			write(t, root, f, read(t, root, f))
+			return []string{f}
+		}, rendered: nil, reindexed: nil},
+		{name: "only reported paths are scanned", edit: func(t *testing.T, root, _ string) []string {
+			// A file the watcher did not report is not looked for: no rescan of content/.
+			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
+			return edit("content/docs/guide/setup.md", "## Before you start", "A new paragraph.\n\n## Before you start")(t, root, "")
+		}, rendered: []string{"/guide/setup"}, reindexed: []string{"/guide/setup"}},
+		{name: "content folder reported", edit: func(t *testing.T, root, _ string) []string {
+			// What a watcher that lost events reports: content/ is scanned again and finds the file.
+			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
+			return []string{"content"}
+		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		{name: "title", edit: edit("content/docs/guide/setup.md", "title: Setup", "title: Setting up"),
+			// The sidebar's pages show the title, and so does the category index's card of it.
+			rendered: guide, reindexed: []string{"/category/more", "/guide/intro", "/guide/more/extra", "/guide/setup"}},
+		{name: "heading", edit: edit("content/docs/guide/more/extra.md", "Extra", "Extra\n\n## A new heading\n"),
+			rendered: []string{"/guide/more/extra"}, reindexed: []string{"/guide/more/extra"}},
+		{name: "link target", edit: edit("content/docs/guide/setup.md", "## Before you start", "## Before starting"),
+			// intro.md links to setup.md#before-you-start: its warning changes, so it is checked again.
+			rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}},
+		{name: "category file", edit: edit("content/docs/guide/more/_category_.yml", "label: More", "label: Much more"),
+			rendered: []string{"*"}, reindexed: []string{"*"}},
+		{name: "blog post", edit: edit("content/blog/2025-01-01-first.md", "title: First post", "title: The first post"),
+			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
+			reindexed: []string{"/blog/first", "/blog/second"}},
+		{name: "new page", edit: func(t *testing.T, root, _ string) []string {
+			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
+			return []string{"content/docs/guide/new.md"}
+		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		{name: "deleted page", edit: func(t *testing.T, root, _ string) []string {
+			if err := os.Remove(filepath.Join(root, "content/docs/guide/more/extra.md")); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"content/docs/guide/more/extra.md"}
+		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		{name: "renamed page", edit: func(t *testing.T, root, _ string) []string {
+			from, to := "content/docs/guide/more/extra.md", "content/docs/guide/more/extra-renamed.md"
+			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{from, to}
+		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		{name: "config", edit: edit("docsd.toml", `tagline = "A small site`, `tagline = "A tiny site`),
+			rendered: []string{"*"}, reindexed: []string{"*"}},
+		{name: "shell", edit: func(t *testing.T, _, siteDir string) []string {
+			// Reported, not edited: the shell is the repository's own, and a save that changes
+			// nothing still makes every page read the shell again.
+			return []string{filepath.Join(siteDir, "src", "App.jsx")}
+		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+	}
+}
+
+func TestRenderCounts(t *testing.T) {
+	for _, c := range renderCountCases() {
+		t.Run(c.name, func(t *testing.T) {
+			root, opts := siteCopy(t, true)
+			b := New(opts)
+			defer b.Close()
+			if _, err := b.Build(); err != nil {
+				t.Fatal(err)
+			}
+			res, err := b.Rebuild(c.edit(t, root, opts.SiteDir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			all, indexed := allRoutes(res)
+			check := func(what string, got, want, every []string) {
+				t.Helper()
+				if len(want) == 1 && want[0] == "*" {
+					want = every
+				} else {
+					want = withBase(want)
+				}
+				if strings.Join(got, " ") != strings.Join(sortedCopy(want), " ") {
+					t.Errorf("%s %v\nwant %v", what, got, sortedCopy(want))
+				}
+			}
+			check("rendered", res.RenderedRoutes, c.rendered, all)
+			check("re-indexed", res.Reindexed, c.reindexed, indexed)
+		})
+	}
+}
+
+// allRoutes lists every route of a build (not-found pages included) and those search indexes.
+func allRoutes(res *Result) (all, indexed []string) {
+	for _, r := range res.Site.Order {
+		all = append(all, r)
+		if search.Indexed(res.Site.Routes[r]) {
+			indexed = append(indexed, r)
+		}
+	}
+	for _, nf := range res.Site.NotFound {
+		all = append(all, nf.Path)
+	}
+	return sortedCopy(all), sortedCopy(indexed)
+}
+
+func withBase(routes []string) []string {
+	out := make([]string, len(routes))
+	for i, r := range routes {
+		out[i] = strings.TrimSuffix("/docs"+r, "/")
+		if r == "/" {
+			out[i] = "/docs/"
+		}
+	}
+	return out
+}
+
+func sortedCopy(list []string) []string {
+	out := append([]string(nil), list...)
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,146 @@
+// Assembly of docs: each Markdown file of a version and locale becomes a route with its doc id,
+// and pagination_prev/next ids resolve to links.
+
+package site
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"regexp"
+	"strings"
+
+	"docsd/pkg/config"
+	"docsd/pkg/content"
+	"docsd/pkg/graph"
+)
+
+type docEntry struct {
+	p       *Parsed
+	id      string
+	route   string
+	version config.Version
+	locale  string
+	label   string
+	pos     float64
+	name    string // file or folder name, for ordering
+	dir     string // folder inside the version's docs
+	isIndex bool
+}
+
+var orderPrefix = regexp.MustCompile(`^\d+-`)
+
+func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
+	k := key(v.Name, locale)
+	a.docs[k] = map[string]*docEntry{}
+	base := a.versionBase(v, locale)
+	for _, p := range set {
+		if p.Src.Version != v.Name {
+			continue
+		}
+		file := "content/" + p.Src.Path
+		switch p.Src.Kind {
+		case content.Category:
+			dir := path.Dir(p.Src.Rel)
+			a.cats[k+"/"+dir] = p
+			if l := p.Category.Link; l != nil && l.Type == "generated-index" {
+				slug := l.Slug
+				if slug == "" {
+					slug = "/category/" + strings.ToLower(strings.ReplaceAll(dir, "/", "-"))
+				}
+				route := base + "/" + strings.Trim(slug, "/")
+				if a.claim(route, file) {
+					a.catRoute[k+"/"+dir] = route
+				}
+			}
+			continue
+		case content.Doc:
+		default:
+			continue
+		}
+		if p.FM.Draft {
+			continue
+		}
+		rel := strings.TrimSuffix(p.Src.Rel, ".md")
+		dir, name := path.Split(rel)
+		dir = strings.TrimSuffix(dir, "/")
+		isIndex := name == "index"
+		id := rel
+		docPath := rel
+		if isIndex {
+			id, docPath = dir, dir
+		}
+		if p.FM.ID != "" {
+			id = path.Join(dir, p.FM.ID)
+			if !isIndex {
+				docPath = id
+			}
+		}
+		if p.FM.Slug != "" {
+			if strings.HasPrefix(p.FM.Slug, "/") {
+				docPath = strings.Trim(p.FM.Slug, "/")
+			} else {
+				docPath = path.Join(dir, p.FM.Slug)
+			}
+		}
+		route := base
+		if docPath != "" && docPath != "." {
+			route = base + "/" + docPath
+		}
+		if route == "" {
+			route = "/"
+		}
+		if prev, dup := a.docs[k][id]; dup {
+			a.fail(file, 1, "doc id %q is also used by content/%s", id, prev.p.Src.Path)
+			continue
+		}
+		if !a.claim(route, file) {
+			continue
+		}
+		pos := math.Inf(1)
+		if p.FM.SidebarPosition != nil {
+			pos = *p.FM.SidebarPosition
+		}
+		label := p.FM.SidebarLabel
+		if label == "" {
+			label = p.FM.Title
+		}
+		fileName := name
+		if isIndex {
+			fileName = path.Base(dir)
+		}
+		e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, label: label, pos: pos,
+			name: orderPrefix.ReplaceAllString(fileName, ""), dir: dir, isIndex: isIndex}
+		a.docs[k][id] = e
+		a.s.FileRoute[locale+":"+p.Src.Path] = route
+		if p.Src.Locale != locale {
+			// A fallback page (no translation): links from it resolve within this locale too.
+			a.s.FileRoute[locale+":"+p.Src.Path] = route
+		}
+		data := &PageData{Route: route, Kind: KindDoc, Title: p.FM.Title, Description: p.FM.Description,
+			Locale: locale, Version: v.Name, DocID: id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
+		a.addRoute(&Route{Path: route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted,
+			TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents})
+	}
+}
+
+func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {
+	if e, ok := docs[id]; ok {
+		a.s.Graph.Record(graph.Route(route), graph.Meta(e.p.Src.Path))
+	}
+}
+
+// docLink resolves a pagination_prev/next doc id. An id that names no doc is a link problem, and
+// the page keeps the sidebar's neighbour (fallback) so readers still get a link.
+func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, fallback *Link) *Link {
+	if id == "" {
+		return nil
+	}
+	e, ok := docs[id]
+	if !ok {
+		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: sortedKeys(docs),
+			Message: fmt.Sprintf("%s names doc %q, which does not exist", field, id)})
+		return fallback
+	}
+	return &Link{Title: e.label, Route: e.route}
+}

@@ -1,0 +1,230 @@
+// Assembly of sidebars: a configured sidebar is generated from its folder, and previous/next
+// links, breadcrumbs, other versions and category index pages follow from it.
+
+package site
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"sort"
+	"strings"
+
+	"docsd/pkg/config"
+	"docsd/pkg/graph"
+)
+
+// sidebarsOf builds each configured sidebar of a version and locale from its folder, then the
+// previous/next links, breadcrumbs and category index pages that follow from it.
+func (a *assembler) sidebarsOf(v config.Version, locale string) {
+	k := key(v.Name, locale)
+	docs := a.docs[k]
+	for _, sb := range a.cfg.Sidebars {
+		items := a.folder(k, sb.Dir, docs, true)
+		if len(items) == 0 {
+			continue
+		}
+		sbKey := v.Name + "-" + locale + "-" + sb.ID
+		a.s.Sidebars[sbKey] = items
+		sbNode := graph.Sidebar(sbKey)
+		// flatten for previous/next and breadcrumbs
+		type flat struct {
+			link   Link
+			crumbs []Link
+		}
+		var seq []flat
+		var walk func(items []*SidebarItem, crumbs []Link)
+		walk = func(items []*SidebarItem, crumbs []Link) {
+			for _, it := range items {
+				if it.file != "" {
+					a.s.Graph.Record(sbNode, graph.Meta(it.file))
+				}
+				if it.Route != "" {
+					seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
+				}
+				if it.Type == "category" {
+					next := append(append([]Link(nil), crumbs...), Link{Title: it.Label, Route: it.Route})
+					walk(it.Items, next)
+				}
+			}
+		}
+		walk(items, nil)
+		for i, f := range seq {
+			r := a.s.Routes[f.link.Route]
+			if r == nil {
+				continue
+			}
+			r.Data.Sidebar = sbKey
+			r.Data.Breadcrumbs = f.crumbs
+			a.s.Graph.Record(graph.Route(r.Path), sbNode)
+			if i > 0 {
+				l := seq[i-1].link
+				r.Data.Prev = &l
+			}
+			if i < len(seq)-1 {
+				l := seq[i+1].link
+				r.Data.Next = &l
+			}
+		}
+		// pagination_prev / pagination_next override the sidebar order
+		for _, e := range docs {
+			r := a.s.Routes[e.route]
+			if r.Data.Sidebar != sbKey {
+				continue
+			}
+			file := "content/" + e.p.Src.Path
+			if e.p.FM.PaginationPrev != nil {
+				r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
+				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
+			}
+			if e.p.FM.PaginationNext != nil {
+				r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next", r.Data.Next)
+				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationNext)
+			}
+		}
+	}
+	// Docs that are in no sidebar still get a page; the same doc in other versions is offered.
+	for id, e := range docs {
+		r := a.s.Routes[e.route]
+		for _, other := range a.cfg.Versions {
+			if other.Name == v.Name {
+				continue
+			}
+			od := a.docs[key(other.Name, locale)]
+			if od == nil {
+				continue
+			}
+			if o, ok := od[id]; ok {
+				r.Data.OtherVersions = append(r.Data.OtherVersions, VersionLink{Label: other.Label, Name: other.Name, Route: o.route})
+			}
+		}
+	}
+}
+
+// folder turns one docs folder into sidebar items, ordered by position then name.
+func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) []*SidebarItem {
+	type entry struct {
+		item *SidebarItem
+		pos  float64
+		name string
+	}
+	var entries []entry
+	subdirs := map[string]bool{}
+	for _, e := range docs {
+		if e.dir == dir && !(e.isIndex && !root) {
+			if e.isIndex && root && e.id == dir {
+				// the sidebar folder's own index page comes first
+				entries = append(entries, entry{&SidebarItem{Type: "link", Label: e.label, Route: e.route, docID: e.id,
+					file: e.p.Src.Path}, math.Inf(-1), ""})
+				continue
+			}
+			entries = append(entries, entry{&SidebarItem{Type: "link", Label: e.label, Route: e.route, docID: e.id,
+				file: e.p.Src.Path}, e.pos, e.name})
+		}
+		if strings.HasPrefix(e.dir, dir+"/") {
+			sub := strings.SplitN(strings.TrimPrefix(e.dir, dir+"/"), "/", 2)[0]
+			subdirs[dir+"/"+sub] = true
+		}
+	}
+	for sub := range subdirs {
+		items := a.folder(k, sub, docs, false)
+		cat := &SidebarItem{Type: "category", Label: humanize(path.Base(sub)), Items: items, Collapsed: true, Collapsible: true}
+		pos := math.Inf(1)
+		if idx, ok := docs[sub]; ok && idx.isIndex {
+			cat.Route, cat.Label, cat.docID, cat.file = idx.route, idx.label, idx.id, idx.p.Src.Path
+			if idx.p.FM.SidebarPosition != nil {
+				pos = *idx.p.FM.SidebarPosition
+			}
+		}
+		if c, ok := a.cats[k+"/"+sub]; ok {
+			cf := c.Category
+			if cf.Label != "" {
+				cat.Label = cf.Label
+			}
+			if cf.Position != nil {
+				pos = *cf.Position
+			}
+			if cf.Collapsed != nil {
+				cat.Collapsed = *cf.Collapsed
+			}
+			if cf.Collapsible != nil {
+				cat.Collapsible = *cf.Collapsible
+			}
+			if cf.Link != nil && cf.Link.Type == "doc" {
+				if d, ok := docs[cf.Link.ID]; ok {
+					cat.Route = d.route
+				} else {
+					// The category is built without a link: a broken link, not a broken site.
+					a.ref(Ref{File: "content/" + c.Src.Path, Field: "link.id", Value: cf.Link.ID, Kind: "doc",
+						Candidates: sortedKeys(docs), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
+				}
+			}
+			if route, ok := a.catRoute[k+"/"+sub]; ok {
+				cat.Route = route
+				a.categoryIndex(route, cat, c, k)
+			}
+		}
+		entries = append(entries, entry{cat, pos, orderPrefix.ReplaceAllString(path.Base(sub), "")})
+	}
+	sort.SliceStable(entries, func(i, j int) bool {
+		if entries[i].pos != entries[j].pos {
+			return entries[i].pos < entries[j].pos
+		}
+		if entries[i].name != entries[j].name {
+			return entries[i].name < entries[j].name
+		}
+		return entries[i].item.Route < entries[j].item.Route
+	})
+	out := make([]*SidebarItem, len(entries))
+	for i, e := range entries {
+		out[i] = e.item
+	}
+	return out
+}
+
+// categoryIndex makes the generated index page of a category: its children as cards.
+func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k string) {
+	version, locale, _ := strings.Cut(k, "/")
+	l := c.Category.Link
+	title := l.Title
+	if title == "" {
+		title = cat.Label
+	}
+	data := &PageData{Route: route, Kind: KindCategory, Title: title, Description: l.Description, Locale: locale, Version: version}
+	node := graph.Route(route)
+	a.s.Graph.Record(node, graph.File(c.Src.Path))
+	for _, it := range cat.Items {
+		card := Card{Title: it.Label, Route: it.Route}
+		if it.Type == "category" {
+			card.Count = countLinks(it.Items)
+		}
+		if d := a.docs[k][it.docID]; d != nil {
+			card.Description = d.p.FM.Description
+			a.s.Graph.Record(node, graph.Meta(d.p.Src.Path))
+		}
+		if card.Route != "" {
+			data.Cards = append(data.Cards, card)
+		}
+	}
+	a.addRoute(&Route{Path: route, Data: data, Source: c.Src.Path, Listed: true})
+}
+
+func countLinks(items []*SidebarItem) int {
+	n := 0
+	for _, it := range items {
+		if it.Route != "" {
+			n++
+		}
+		n += countLinks(it.Items)
+	}
+	return n
+}
+
+func humanize(name string) string {
+	name = orderPrefix.ReplaceAllString(name, "")
+	name = strings.NewReplacer("-", " ", "_", " ").Replace(name)
+	if name == "" {
+		return name
+	}
+	return strings.ToUpper(name[:1]) + name[1:]
+}
