@@ -131,7 +131,11 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 			continue
 		}
 		switch now.Src.Kind {
-		case content.Category, content.Static:
+		case content.Category, content.Static, content.Binary:
+			structural = true
+			continue
+		}
+		if old.Src.Kind != now.Src.Kind { // a page that became a binary file, or back
 			structural = true
 			continue
 		}

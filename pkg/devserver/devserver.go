@@ -94,7 +94,7 @@ func (s *Server) Close() {
 func (s *Server) apply(res *build.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// Reading warnings go to the terminal when they appear, not again on every edit.
+	// Warnings go to the terminal when they appear, not again on every edit.
 	known := map[string]bool{}
 	for _, w := range s.warns {
 		known[w.Error()] = true
@@ -102,6 +102,15 @@ func (s *Server) apply(res *build.Result) {
 	for _, w := range res.Warnings {
 		if !known[w.Error()] {
 			s.log.Printf("warning: %s", w)
+		}
+	}
+	// Broken links too: the overlay shows them, but a writer watching the terminal should see them.
+	for _, p := range s.probs {
+		known[p.String()] = true
+	}
+	for _, p := range res.Problems {
+		if !known[p.String()] {
+			s.log.Printf("warning: %s", p)
 		}
 	}
 	s.files, s.site, s.probs, s.warns, s.lastErr = res.Files, res.Site, res.Problems, res.Warnings, nil
