@@ -63,12 +63,9 @@ func contains(list []string, s string) bool {
 }
 
 // closest returns the candidate nearest to s by edit distance, if it is near enough to be a typo:
-// at most a third of the key's length, and at most 3 edits.
+// about a third of the key's length (two edits for a short key, a swap), and at most 3.
 func closest(s string, candidates []string) string {
-	best, bestD := "", len(s)/3+1
-	if bestD > 4 {
-		bestD = 4
-	}
+	best, bestD := "", min(len(s)/3+2, 4)
 	for _, c := range candidates {
 		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
 			best, bestD = c, d
