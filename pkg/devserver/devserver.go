@@ -117,6 +117,13 @@ func (s *Server) apply(res *build.Result) {
 	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
 }
 
+// Pages is how many pages the last good build has.
+func (s *Server) Pages() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.site.Routes)
+}
+
 // Handler serves the site and the websocket.
 func (s *Server) Handler() http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -184,7 +191,11 @@ func (s *Server) Rebuild(changed []string) {
 		return
 	}
 	s.apply(res)
-	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
+	pages := "pages"
+	if res.Rendered == 1 {
+		pages = "page"
+	}
+	s.log.Printf("rebuilt %d %s in %s, %d changed", res.Rendered, pages, time.Since(start).Round(time.Millisecond), len(res.Changed))
 	s.notify(res, announced)
 	s.tidy.Reset(tidyAfter)
 }
