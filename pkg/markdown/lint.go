@@ -53,7 +53,9 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
 					continue
 				}
 				if _, known := AdmonitionKinds[string(m[1])]; known {
-					continue // a known kind inside a paragraph: the line had a title the parser refused
+					// A known kind inside a paragraph: the parser refused the rest of the line.
+					warn(seg.Start+len(text)-len(trimmed), fmt.Sprintf("admonition :::%s is shown as text: put its title in brackets, :::%s[Title], with nothing after", m[1], m[1]))
+					continue
 				}
 				warn(seg.Start+len(text)-len(trimmed), fmt.Sprintf("unknown admonition kind %q, shown as text; docsd knows %s", string(m[1]), knownKinds()))
 			}

@@ -17,6 +17,7 @@ func TestLintWarnings(t *testing.T) {
 		{"unclosed admonition", "# T\n\n:::note\nbody\n", []string{"3:1: admonition :::note is never closed"}},
 		{"unknown kind", "# T\n\n:::cauton\nbody\n:::\n", []string{`3:1: unknown admonition kind "cauton", shown as text`}},
 		{"unknown kind after text", "# T\n\ntext\n  :::Warning[Hi]\nbody\n:::\n", []string{`4:3: unknown admonition kind "Warning"`}},
+		{"title after a space", "# T\n\n:::tip Read this\nbody\n:::\n", []string{"3:1: admonition :::tip is shown as text: put its title in brackets, :::tip[Title]"}},
 		{"clean", "# T\n\n```go\ncode\n```\n\n````\n```\n````\n\n~~~\n~~~\n\n- item\n\n  ```\n  x\n  ```\n\n> ```\n> y\n> ```\n\n:::note[T]\n```\n:::\n```\n:::\n\n```\n```\n", nil},
 		{"closed at end without newline", "# T\n\n```\ncode\n```", nil},
 	}
