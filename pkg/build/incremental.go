@@ -131,11 +131,7 @@ func (b *Builder) rebuild(changed []string) (*Result, error) {
 			continue
 		}
 		switch now.Src.Kind {
-		case content.Category, content.Static, content.Binary:
-			structural = true
-			continue
-		}
-		if old.Src.Kind != now.Src.Kind { // a page that became a binary file, or back
+		case content.Category, content.Static:
 			structural = true
 			continue
 		}
