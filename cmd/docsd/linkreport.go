@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -97,23 +96,17 @@ func writeReport(rep *links.Report, file, format string, stdout io.Writer) error
 // keeps the problems on the lines a pull request changed.
 func cmdLinks(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd links", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	in := fs.String("in", "", "the json link report of a build (docsd build --once --links-format json --links-report FILE)")
 	format := fs.String("format", "text", "output format: "+strings.Join(links.Formats, ", "))
 	out := fs.String("out", "-", "file to write (\"-\" for standard output)")
 	diff := fs.String("diff", "", "a unified diff (git diff -U0 base...HEAD): keep only the problems on the lines it adds or changes")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd links --in links.json [--format text|json|github|markdown|sarif] [--out FILE] [--diff changes.diff]\n\nWrites a link report in another format.\n\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	help := "Usage: docsd links --in links.json [--format text|json|github|markdown|sarif] [--out FILE] [--diff changes.diff]\n\nWrites a link report in another format.\n"
+	if ok, code := parseFlags(fs, args, help, stdout, stderr); !ok {
+		return code
 	}
 	if *in == "" || !slices.Contains(links.Formats, *format) {
-		fs.Usage()
+		fmt.Fprint(stderr, help)
+		printFlags(stderr, fs)
 		return 2
 	}
 	f, err := os.Open(*in)

@@ -7,7 +7,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -36,6 +35,7 @@ Usage:
                                        serve a finished build with the production URL rules
   docsd links --in links.json --format github [--diff changes.diff]
                                        turn a json link report into another format
+  docsd version                        print docsd's version (also docsd --version)
 
 Run "docsd <command> --help" for the flags of a command.
 `
@@ -50,6 +50,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	switch args[0] {
+	case "version", "--version", "-version":
+		fmt.Fprintln(stdout, version())
+		return 0
 	case "build":
 		return cmdBuild(args[1:], stdout, stderr)
 	case "serve":
@@ -66,25 +69,22 @@ func run(args []string, stdout, stderr io.Writer) int {
 
 func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd build", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	once := fs.Bool("once", false, "build the whole site once and exit (what CI runs)")
 	out := fs.String("out", "build", "folder to write the site to, relative to the current folder (not --root); it is replaced\n"+
 		"atomically, and only if it is absent, empty or an earlier build (it holds a "+emit.Marker+" file)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
 	lf := addLinkFlags(fs)
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd build [--once] [--out build] [--root .]\n\nBuilds the static site. With --once it exits; without, it keeps watching and updates the\noutput folder incrementally. Broken links warn on stderr and never fail the build.\n\n"+registryHelp+"\nFlags:\n")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	help := "Usage: docsd build [--once] [--out build] [--root .]\n\nBuilds the static site. With --once it exits; without, it keeps watching and updates the\noutput folder incrementally. Broken links warn on stderr and never fail the build.\n\n" + registryHelp
+	if ok, code := parseFlags(fs, args, help, stdout, stderr); !ok {
+		return code
 	}
 	if err := lf.check(); err != nil {
 		fmt.Fprintf(stderr, "docsd build: %s\n", err)
 		return 2
+	}
+	if err := checkProject(*root); err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
 	}
 	// Checked before anything is fetched or built: a build deletes what is at --out.
 	target, err := build.OutDir(build.Options{Root: *root, Out: *out})
@@ -137,20 +137,17 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 
 func cmdServe(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	dir := fs.String("dir", "build", "the built site to serve")
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml (for the base path)")
 	maxConns := fs.Int("max-conns", 0, "most connections held at once; at the limit the oldest idle one is closed (0: from the open-file limit)")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd serve [--dir build] [--addr 127.0.0.1:3000]\n\nServes a finished build with the production URL rules. Symbolic links that leave the\nfolder are not followed.\n\nFlags:\n")
-		fs.PrintDefaults()
+	help := "Usage: docsd serve [--dir build] [--addr 127.0.0.1:3000] [--max-conns N]\n\nServes a finished build with the production URL rules. Symbolic links that leave the\nfolder are not followed.\n"
+	if ok, code := parseFlags(fs, args, help, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if err := checkProject(*root); err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
 	}
 	cfg, err := config.Load(filepath.Join(*root, "docsd.toml"))
 	if err != nil {
@@ -161,7 +158,7 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd: %s holds no built site; run \"docsd build --once --out %s\" first\n", *dir, *dir)
 		return 1
 	}
-	ln, err := net.Listen("tcp", *addr)
+	ln, err := listen(*addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
 		return 1
@@ -185,31 +182,32 @@ func cmdServe(args []string, stdout, stderr io.Writer) int {
 
 func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd watch", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
-	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n"+registryHelp+"\nFlags:\n")
-		fs.PrintDefaults()
+	help := "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n" + registryHelp
+	if ok, code := parseFlags(fs, args, help, stdout, stderr); !ok {
+		return code
 	}
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+	if err := checkProject(*root); err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
 	}
+	// Listening first: an address in use is said at once, not after the first build.
+	ln, err := listen(*addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: %s\n", err)
+		return 1
+	}
+	defer ln.Close()
 	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
+	start := time.Now()
 	dev, err := devserver.New(build.Options{Root: *root, Production: true}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: the first build failed; fix it and start again:\n%s\n", err)
 		return 1
 	}
 	defer dev.Close()
-	ln, err := net.Listen("tcp", *addr)
-	if err != nil {
-		fmt.Fprintf(stderr, "docsd: %s\n", err)
-		return 1
-	}
+	fmt.Fprintf(stdout, "docsd: built %s in %s\n", plural(dev.Pages(), "page"), time.Since(start).Round(time.Millisecond))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := &http.Server{Handler: dev.Handler(), ReadHeaderTimeout: 10 * time.Second}
@@ -280,7 +278,7 @@ func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
 			}
 			prev = res.Files
 			printProblems(res, stderr)
-			fmt.Fprintf(stdout, "docsd: rebuilt %d pages, %d changed\n", res.Rendered, len(res.Changed))
+			fmt.Fprintf(stdout, "docsd: rebuilt %s, %d changed\n", plural(res.Rendered, "page"), len(res.Changed))
 		}
 	}
 }

@@ -17,7 +17,8 @@ import (
 // registryHelp is the part of build's and watch's help about the fetch.
 const registryHelp = `With DOCSD_GITHUB_TOKEN (or GITHUB_TOKEN) in the environment, the plugin registry pages are
 first fetched from each plugin's repository into content/ (DOCSD_GITHUB_API overrides the API
-base URL of docsd.toml); on any failure the committed page stays, with a warning.
+base URL of docsd.toml); on any failure the committed page stays, with a warning. Without a
+token the committed pages are used, which is all a writer needs.
 `
 
 // fetchRegistry is the step docsd build and docsd watch run once, before their first build reads
@@ -45,6 +46,9 @@ func fetchRegistry(root string, lookupEnv func(string) (string, bool), stdout, s
 func reportRegistry(rep registry.Report, ref string, took time.Duration, stdout, stderr io.Writer) {
 	for _, w := range rep.Warnings {
 		fmt.Fprintf(stderr, "warning: %s\n", w)
+	}
+	if rep.Info != "" {
+		fmt.Fprintf(stdout, "docsd: %s\n", rep.Info)
 	}
 	if rep.Skipped {
 		return

@@ -5,7 +5,6 @@ package config
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -207,18 +206,7 @@ func Parse(name string, raw []byte) (*Site, error) {
 	var s Site
 	dec := toml.NewDecoder(bytes.NewReader(raw)).DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			row, col := de.Position()
-			return nil, &Error{File: name, Line: row, Column: col, Msg: de.Error()}
-		}
-		var sm *toml.StrictMissingError
-		if errors.As(err, &sm) && len(sm.Errors) > 0 {
-			row, col := sm.Errors[0].Position()
-			return nil, &Error{File: name, Line: row, Column: col,
-				Msg: fmt.Sprintf("unknown key %q", strings.Join(sm.Errors[0].Key(), "."))}
-		}
-		return nil, &Error{File: name, Msg: err.Error()}
+		return nil, decodeError(name, err)
 	}
 	s.applyDefaults()
 	if err := s.check(name, raw); err != nil {

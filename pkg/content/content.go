@@ -7,6 +7,7 @@ import (
 	"bytes"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"regexp"
 	"sort"
 	"strconv"
@@ -27,6 +28,9 @@ const (
 	BlogTags
 	Page
 	Static
+	// Binary is a .md file holding NUL bytes, a binary file under a Markdown name: it is read, but
+	// skipped with a warning (ProcessOne), so it neither becomes a page nor fails the build.
+	Binary
 )
 
 // Source is one file of the site.
@@ -51,6 +55,18 @@ func (e *Error) Error() string {
 		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+// BinaryWarning returns a warning when raw holds a NUL byte, which no Markdown or YAML file has:
+// the file is binary (an image or archive saved under a .md name). It points at the first NUL.
+func BinaryWarning(file string, raw []byte) *Error {
+	i := bytes.IndexByte(raw, 0)
+	if i < 0 {
+		return nil
+	}
+	line := bytes.Count(raw[:i], []byte("\n")) + 1
+	col := i - (bytes.LastIndexByte(raw[:i], '\n') + 1) + 1
+	return &Error{File: file, Line: line, Column: col, Msg: "a binary file (it holds NUL bytes), not text; skipped"}
 }
 
 // Layout tells Scan which docs folders belong to which version and which locales exist.
@@ -117,8 +133,8 @@ func Classify(rel string, layout Layout) (Source, bool) {
 	return s, false
 }
 
-// FrontMatter holds the keys docsd understands (DESIGN.md §3). Unknown keys are ignored so that
-// Docusaurus content builds as it is.
+// FrontMatter holds the keys docsd understands (DESIGN.md §3). Other Docusaurus keys are ignored so
+// that Docusaurus content builds as it is; any other key is ignored with a warning (keys.go).
 type FrontMatter struct {
 	ID                  string    `yaml:"id"`
 	Title               string    `yaml:"title"`
@@ -162,43 +178,49 @@ var fmDelim = regexp.MustCompile(`(?s)\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\
 // SplitFrontMatter separates YAML front matter from the body. bodyLine is the 1-based line of the
 // body's first line in the file.
 func SplitFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bodyLine int, err error) {
+	fm, body, bodyLine, _, err = ReadFrontMatter(file, raw)
+	return fm, body, bodyLine, err
+}
+
+// ReadFrontMatter is SplitFrontMatter that also returns warnings: keys docsd does not know.
+func ReadFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bodyLine int, warnings []*Error, err error) {
 	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
 	m := fmDelim.FindSubmatchIndex(raw)
 	if m == nil {
 		if bytes.HasPrefix(raw, []byte("---\n")) {
-			return fm, nil, 0, &Error{File: file, Line: 1, Column: 1, Msg: "front matter starts with --- but has no closing ---"}
+			return fm, nil, 0, nil, &Error{File: file, Line: 1, Column: 1, Msg: "front matter starts with --- but has no closing ---"}
 		}
-		return fm, raw, 1, nil
+		return fm, raw, 1, nil, nil
 	}
 	yamlText := raw[m[2]:m[3]]
 	if err := yaml.Unmarshal(yamlText, &fm); err != nil {
-		return fm, nil, 0, yamlError(file, err, 1)
+		return fm, nil, 0, nil, yamlError(file, err, 1, "front matter", reflect.TypeOf(fm))
 	}
 	if fm.TOCMinHeadingLevel != 0 && (fm.TOCMinHeadingLevel < 2 || fm.TOCMinHeadingLevel > 6) {
-		return fm, nil, 0, &Error{File: file, Line: lineOfKey(yamlText, "toc_min_heading_level") + 1, Column: 1,
+		return fm, nil, 0, nil, &Error{File: file, Line: lineOfKey(yamlText, "toc_min_heading_level") + 1, Column: 1,
 			Msg: "toc_min_heading_level must be between 2 and 6"}
 	}
 	if fm.TOCMaxHeadingLevel != 0 && (fm.TOCMaxHeadingLevel < 2 || fm.TOCMaxHeadingLevel > 6) {
-		return fm, nil, 0, &Error{File: file, Line: lineOfKey(yamlText, "toc_max_heading_level") + 1, Column: 1,
+		return fm, nil, 0, nil, &Error{File: file, Line: lineOfKey(yamlText, "toc_max_heading_level") + 1, Column: 1,
 			Msg: "toc_max_heading_level must be between 2 and 6"}
 	}
 	bodyLine = bytes.Count(raw[:m[1]], []byte("\n")) + 1
-	return fm, raw[m[1]:], bodyLine, nil
+	return fm, raw[m[1]:], bodyLine, unknownKeys(file, yamlText, 1), nil
 }
 
 var yamlPos = regexp.MustCompile(`^\[(\d+):(\d+)\]\s*(.*)`)
 
 // yamlError turns a YAML error into an Error; lineOffset is the file line of the YAML's first line
-// minus one.
-func yamlError(file string, err error, lineOffset int) error {
+// minus one, what names the YAML (front matter, category file), t is the struct it was decoded into.
+func yamlError(file string, err error, lineOffset int, what string, t reflect.Type) error {
 	msg := strings.TrimSpace(err.Error())
 	first, _, _ := strings.Cut(msg, "\n")
 	if m := yamlPos.FindStringSubmatch(first); m != nil {
 		line, _ := strconv.Atoi(m[1])
 		col, _ := strconv.Atoi(m[2])
-		return &Error{File: file, Line: line + lineOffset, Column: col, Msg: "front matter: " + m[3]}
+		return &Error{File: file, Line: line + lineOffset, Column: col, Msg: what + ": " + plainYAML(m[3], t)}
 	}
-	return &Error{File: file, Line: lineOffset + 1, Column: 1, Msg: "front matter: " + first}
+	return &Error{File: file, Line: lineOffset + 1, Column: 1, Msg: what + ": " + plainYAML(first, t)}
 }
 
 func lineOfKey(yamlText []byte, key string) int {
@@ -233,7 +255,7 @@ type CategoryLink struct {
 func ReadCategory(file string, raw []byte) (CategoryFile, error) {
 	var c CategoryFile
 	if err := yaml.UnmarshalWithOptions(raw, &c, yaml.Strict()); err != nil {
-		return c, yamlError(file, err, 0)
+		return c, yamlError(file, err, 0, "category file", reflect.TypeOf(c))
 	}
 	if c.Link != nil && c.Link.Type != "generated-index" && c.Link.Type != "doc" {
 		return c, &Error{File: file, Line: lineOfKey(raw, "type"), Column: 1,
@@ -267,7 +289,7 @@ type Tag struct {
 func ReadAuthors(file string, raw []byte) ([]Author, error) {
 	var m map[string]Author
 	if err := yaml.Unmarshal(raw, &m); err != nil {
-		return nil, yamlError(file, err, 0)
+		return nil, yamlError(file, err, 0, "authors file", reflect.TypeOf(Author{}))
 	}
 	var out []Author
 	for k, a := range m {
@@ -285,7 +307,7 @@ func ReadAuthors(file string, raw []byte) ([]Author, error) {
 func ReadTags(file string, raw []byte) ([]Tag, error) {
 	var m map[string]Tag
 	if err := yaml.Unmarshal(raw, &m); err != nil {
-		return nil, yamlError(file, err, 0)
+		return nil, yamlError(file, err, 0, "tags file", reflect.TypeOf(Tag{}))
 	}
 	var out []Tag
 	for k, t := range m {

@@ -88,7 +88,7 @@ func (s *Server) Close() {
 func (s *Server) apply(res *build.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	// Reading warnings go to the terminal when they appear, not again on every edit.
+	// Warnings go to the terminal when they appear, not again on every edit.
 	known := map[string]bool{}
 	for _, w := range s.warns {
 		known[w.Error()] = true
@@ -98,8 +98,24 @@ func (s *Server) apply(res *build.Result) {
 			s.log.Printf("warning: %s", w)
 		}
 	}
+	// Broken links too: the overlay shows them, but a writer watching the terminal should see them.
+	for _, p := range s.probs {
+		known[p.String()] = true
+	}
+	for _, p := range res.Problems {
+		if !known[p.String()] {
+			s.log.Printf("warning: %s", p)
+		}
+	}
 	s.files, s.site, s.probs, s.warns, s.lastErr = res.Files, res.Site, res.Problems, res.Warnings, nil
 	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
+}
+
+// Pages is how many pages the last good build has.
+func (s *Server) Pages() int {
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	return len(s.site.Routes)
 }
 
 // Handler serves the site and the websocket.
@@ -171,7 +187,11 @@ func (s *Server) Rebuild(changed []string) {
 		return
 	}
 	s.apply(res)
-	s.log.Printf("rebuilt %d pages in %s, %d changed", res.Rendered, time.Since(start).Round(time.Millisecond), len(res.Changed))
+	pages := "pages"
+	if res.Rendered == 1 {
+		pages = "page"
+	}
+	s.log.Printf("rebuilt %d %s in %s, %d changed", res.Rendered, pages, time.Since(start).Round(time.Millisecond), len(res.Changed))
 	s.notify(res, announced)
 	s.tidy.Reset(tidyAfter)
 }

@@ -18,6 +18,8 @@ type Admonition struct {
 	ast.BaseBlock
 	Callout string
 	Title   string
+	open    int  // offset of the opening ::: in the source, for warnings
+	closed  bool // false when the document ended before a closing :::
 }
 
 // KindAdmonition is the node kind of Admonition.
@@ -52,14 +54,17 @@ func (admonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 	if _, ok := AdmonitionKinds[kind]; !ok {
 		return nil, parser.NoChildren
 	}
+	_, seg := reader.Position()
+	open := seg.Start + bytes.Index(line, []byte(":::"))
 	reader.AdvanceToEOL()
-	return &Admonition{Callout: kind, Title: string(m[2])}, parser.HasChildren
+	return &Admonition{Callout: kind, Title: string(m[2]), open: open}, parser.HasChildren
 }
 
 func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	line, _ := reader.PeekLine()
 	if string(bytes.TrimSpace(line)) == ":::" {
 		reader.AdvanceToEOL()
+		node.(*Admonition).closed = true
 		return parser.Close
 	}
 	return parser.Continue | parser.HasChildren

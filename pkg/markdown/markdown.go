@@ -74,6 +74,8 @@ type Doc struct {
 	Headings []Heading
 	Links    []Link
 	Sections []Section
+	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
+	Warnings []Warning
 	source   []byte
 	root     ast.Node // nil after Release: Render parses source again
 	conv     *Converter
@@ -136,6 +138,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 		return ast.WalkContinue, nil
 	})
 	d.Sections = sections(root, src)
+	d.Warnings = lint(root, src, pos)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && bytes.Contains(hb.Lines().Value(src), []byte("truncate")) {

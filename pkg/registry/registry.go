@@ -87,7 +87,7 @@ func (w Warning) String() string {
 }
 
 // Report says what the fetch did. Every configured plugin is in exactly one of Written, Unchanged
-// or a Warning (unless the whole registry was skipped, with one Warning).
+// or a Warning (unless the whole registry was skipped, with one Warning or, without a token, Info).
 type Report struct {
 	// API is the base URL used, without any user information it might carry.
 	API       string
@@ -96,6 +96,9 @@ type Report struct {
 	Warnings  []Warning
 	// Skipped is true when nothing was requested (no token, no plugins, unusable API URL).
 	Skipped bool
+	// Info is a note for the normal case that needs no action: no token, so the committed pages
+	// are used. It is not a warning: most builds (a writer's laptop, a pull request) have no token.
+	Info string
 }
 
 // NewClient returns the HTTP client for the fetch: Go's default transport. The fetch sets its own
@@ -126,9 +129,8 @@ func (f *Fetcher) Run(ctx context.Context, reg config.Registry, contentDir strin
 	token, _ := Token(f.lookupEnv)
 	if token == "" {
 		rep.Skipped = true
-		rep.Warnings = append(rep.Warnings, Warning{Cause: fmt.Sprintf(
-			"no %s or %s in the environment, so the %d plugin pages are not fetched; the committed pages are used",
-			EnvToken, EnvTokenFallback, len(reg.Plugins))})
+		rep.Info = fmt.Sprintf("registry: the %d committed plugin pages are used (set %s or %s to fetch them from the plugins' repositories)",
+			len(reg.Plugins), EnvToken, EnvTokenFallback)
 		return rep
 	}
 	red := redactor(token)

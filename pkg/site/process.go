@@ -24,7 +24,8 @@ type Parsed struct {
 	Words    int
 	// Hash identifies the file's bytes, so an unchanged file is not parsed again.
 	Hash string
-	// Warnings are problems the file was built despite (bytes that are not UTF-8).
+	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
+	// front-matter keys, unclosed fences) or skipped for (a binary file).
 	Warnings []*content.Error
 }
 
@@ -107,17 +108,26 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 	}
 	p.Hash = hashBytes(raw)
-	if fixed, w := content.FixUTF8("content/"+s.Path, raw); w != nil {
+	file := "content/" + s.Path
+	if w := content.BinaryWarning(file, raw); w != nil {
+		p.Src.Kind, p.Warnings = content.Binary, []*content.Error{w}
+		return p, nil
+	}
+	if fixed, w := content.FixUTF8(file, raw); w != nil {
 		raw, p.Warnings = fixed, []*content.Error{w}
 	}
 	switch s.Kind {
 	case content.Doc, content.BlogPost, content.Page:
-		fm, body, line, err := content.SplitFrontMatter("content/"+s.Path, raw)
+		fm, body, line, warns, err := content.ReadFrontMatter(file, raw)
 		if err != nil {
 			return nil, err
 		}
 		p.FM = fm
+		p.Warnings = append(p.Warnings, warns...)
 		p.Doc = conv.Parse(body, line)
+		for _, w := range p.Doc.Warnings {
+			p.Warnings = append(p.Warnings, &content.Error{File: file, Line: w.Line, Column: w.Column, Msg: w.Msg})
+		}
 		p.Words = countWords(p.Doc)
 		if p.FM.Title == "" {
 			p.FM.Title = p.Doc.Title

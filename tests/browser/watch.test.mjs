@@ -1,5 +1,6 @@
 // docsd watch in a real browser: an edit shows without a reload (scroll kept), a broken file shows an
-// overlay naming the file and line while the last good page stays, and fixing it clears the overlay.
+// overlay naming the file and line while the last good page stays, and fixing it clears the overlay;
+// a stopped daemon shows a banner, and the page reloads when it is back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -78,7 +79,7 @@ test('an edit updates the open page in place, and a broken file shows an overlay
   await page.close();
 });
 
-test('an open page reconnects by itself after the daemon restarts', async () => {
+test('when the daemon stops the page says so, and it reloads once the daemon is back', async () => {
   const page = await browser.newPage();
   await page.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
   await page.evaluate(() => {
@@ -87,13 +88,23 @@ test('an open page reconnects by itself after the daemon restarts', async () => 
   const stopped = new Promise((r) => proc.once('exit', r));
   proc.kill();
   await stopped;
+  const banner = page.getByRole('status').filter({ hasText: 'docsd stopped — reconnecting…' });
+  await banner.waitFor({ timeout: 10000 });
+  const reloaded = page.waitForEvent('load', { timeout: 30000 });
   startWatch();
   await waitUp();
-  await new Promise((r) => setTimeout(r, 1500)); // the page retries every 500 ms
+  await reloaded;
+  assert.equal(await page.evaluate(() => window.__sameDocument), undefined, 'the page reloaded');
+  assert.equal(await page.locator('#docsd-dev-offline').count(), 0, 'no banner after the reload');
+  // And it is live again: an edit shows without a reload.
+  await page.evaluate(() => {
+    window.__sameDocument = true;
+  });
+  await page.waitForFunction(() => document.readyState === 'complete');
   const file = join(project, 'content/docs/usage/authenticate.md');
   writeFileSync(file, `${readFileSync(file, 'utf8')}\n\nWritten after the restart.\n`);
   await page.waitForSelector('text=Written after the restart.', { timeout: 10000 });
-  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload for an edit');
   await page.close();
 });
 

@@ -1,16 +1,26 @@
 // The dev shell of `docsd watch`: it tells the dev server which page it shows, re-renders that page
 // in place when it changes (keeping the scroll position), reloads when the shell's code changes, shows
-// build errors and the page's broken links in an overlay, and reconnects after a restart.
+// build errors and the page's broken links in an overlay. When the dev server stops it says so in a
+// small banner and retries with back-off (each failed attempt is a line in the browser's console, so
+// not two a second); once the server is back the page reloads, since the site or the shell may have
+// changed while it was away.
 import { showOverlay } from './overlay.js';
+import { hideOffline, showOffline } from './offline.js';
 
 // How long after the last re-index an open page loads the search files again.
 const SEARCH_RELOAD_DELAY = 300;
+// The back-off of reconnection attempts: the first after 250 ms, doubling up to 5 s.
+const RETRY_FIRST = 250;
+const RETRY_MAX = 5000;
 
 export function connect(site) {
   let searchTimer = 0;
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${site.basePath}__docsd/ws`;
   let socket = null;
   let wasConnected = false;
+  let retry = RETRY_FIRST;
+  let leaving = false; // the page is unloading: its socket closing is no news
+  window.addEventListener('pagehide', () => (leaving = true));
   const current = () => location.pathname.replace(/\/$/, '') || '/';
 
   function sayRoute() {
@@ -23,13 +33,15 @@ export function connect(site) {
   function open() {
     socket = new WebSocket(url);
     socket.addEventListener('open', () => {
-      sayRoute();
-      // After a restart of the daemon, what it serves may have changed while we were away.
+      // Back after the daemon stopped: what it serves may have changed while we were away.
       if (wasConnected) {
-        window.dispatchEvent(new CustomEvent('docsd:refresh'));
-        window.dispatchEvent(new Event('docsd:search-reload'));
+        location.reload();
+        return;
       }
       wasConnected = true;
+      retry = RETRY_FIRST;
+      hideOffline();
+      sayRoute();
     });
     socket.addEventListener('message', (event) => {
       const msg = JSON.parse(event.data);
@@ -51,7 +63,12 @@ export function connect(site) {
       if (msg.type === 'css') swapStylesheets(msg.css || []);
       showOverlay(msg.errors || [], msg.problems || []);
     });
-    socket.addEventListener('close', () => setTimeout(open, 500));
+    socket.addEventListener('close', () => {
+      if (leaving) return;
+      showOffline();
+      setTimeout(open, retry);
+      retry = Math.min(retry * 2, RETRY_MAX);
+    });
   }
 
   window.addEventListener('docsd:navigated', sayRoute);

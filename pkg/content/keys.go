@@ -1,0 +1,175 @@
+// A misspelt front-matter key (sidebar_postion) used to be ignored without a word, and a wrong type
+// in a category file came back in Go's words ("Go struct field CategoryFile.Position of type
+// float64"). This file turns both into messages a writer can act on: the key, where it is, and
+// what was meant or expected.
+package content
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// docusaurusKeys are front-matter keys Docusaurus knows and docsd does not use: content written for
+// Docusaurus carries them, so they are ignored without a warning.
+var docusaurusKeys = []string{
+	"pagination_label", "sidebar_class_name", "sidebar_custom_props", "displayed_sidebar", "hide_title",
+	"parse_number_prefixes", "custom_edit_url", "image", "last_update", "author", "author_url",
+	"author_title", "author_image_url", "title_meta", "wrapperClassName",
+}
+
+// yamlKeys lists the yaml tags of a struct type: the keys it reads.
+func yamlKeys(t reflect.Type) []string {
+	var keys []string
+	for i := 0; i < t.NumField(); i++ {
+		if k, _, _ := strings.Cut(t.Field(i).Tag.Get("yaml"), ","); k != "" && k != "-" {
+			keys = append(keys, k)
+		}
+	}
+	return keys
+}
+
+var topKey = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:`)
+
+// unknownKeys warns about each top-level key of yamlText that docsd neither reads nor knows from
+// Docusaurus; lineOffset is the file line of yamlText's first line minus one.
+func unknownKeys(file string, yamlText []byte, lineOffset int) []*Error {
+	known := yamlKeys(reflect.TypeOf(FrontMatter{}))
+	all := append(append([]string(nil), known...), docusaurusKeys...)
+	var out []*Error
+	for i, l := range strings.Split(string(yamlText), "\n") {
+		m := topKey.FindStringSubmatch(l)
+		if m == nil || contains(all, m[1]) {
+			continue
+		}
+		msg := fmt.Sprintf("unknown front-matter key %q", m[1])
+		if s := closest(m[1], all); s != "" {
+			msg += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		out = append(out, &Error{File: file, Line: i + 1 + lineOffset, Column: 1, Msg: msg + "; ignored"})
+	}
+	return out
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// closest returns the candidate nearest to s by edit distance, if it is near enough to be a typo:
+// about a third of the key's length (two edits for a short key, a swap), and at most 3.
+func closest(s string, candidates []string) string {
+	best, bestD := "", min(len(s)/3+2, 4)
+	for _, c := range candidates {
+		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance of a and b, in bytes (keys are ASCII).
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+var (
+	goTypeErr  = regexp.MustCompile(`cannot unmarshal (.+) into Go struct field ([\w.]+) of type (\S+)`)
+	usedWhere  = regexp.MustCompile(`^(\w+) was used where (\w+) is expected`)
+	unknownErr = regexp.MustCompile(`^unknown field "([^"]+)"`)
+)
+
+// plainYAML rewrites a YAML decoder message about the struct t in the writer's words: the key by
+// its name in the file and the expected type in words.
+func plainYAML(msg string, t reflect.Type) string {
+	if m := goTypeErr.FindStringSubmatch(msg); m != nil {
+		key := yamlPath(t, strings.Split(m[2], ".")[1:])
+		return fmt.Sprintf("`%s` must be %s, not %s", key, typeWords(m[3]), typeWords(m[1]))
+	}
+	if m := usedWhere.FindStringSubmatch(msg); m != nil {
+		return fmt.Sprintf("expected %s here, not %s", typeWords(m[2]), typeWords(m[1]))
+	}
+	if m := unknownErr.FindStringSubmatch(msg); m != nil {
+		out := fmt.Sprintf("unknown key %q", m[1])
+		if s := closest(m[1], allYAMLKeys(t)); s != "" {
+			out += fmt.Sprintf(" (did you mean %q?)", s)
+		}
+		return out
+	}
+	return msg
+}
+
+// yamlPath maps Go field names (Link.Type) to the file's keys (link.type).
+func yamlPath(t reflect.Type, fields []string) string {
+	var keys []string
+	for _, name := range fields {
+		for t.Kind() == reflect.Pointer || t.Kind() == reflect.Slice {
+			t = t.Elem()
+		}
+		f, ok := t.FieldByName(name)
+		if t.Kind() != reflect.Struct || !ok {
+			keys = append(keys, name)
+			continue
+		}
+		k, _, _ := strings.Cut(f.Tag.Get("yaml"), ",")
+		keys = append(keys, k)
+		t = f.Type
+	}
+	return strings.Join(keys, ".")
+}
+
+// allYAMLKeys lists the keys of t and of the structs it holds, for "did you mean".
+func allYAMLKeys(t reflect.Type) []string {
+	keys := yamlKeys(t)
+	for i := 0; i < t.NumField(); i++ {
+		ft := t.Field(i).Type
+		for ft.Kind() == reflect.Pointer || ft.Kind() == reflect.Slice {
+			ft = ft.Elem()
+		}
+		if ft.Kind() == reflect.Struct {
+			keys = append(keys, allYAMLKeys(ft)...)
+		}
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// typeWords names a Go or YAML type the way a writer thinks of it.
+func typeWords(t string) string {
+	t = strings.TrimPrefix(t, "*")
+	switch {
+	case strings.HasPrefix(t, "float") || strings.HasPrefix(t, "int") || strings.HasPrefix(t, "uint") || t == "number":
+		return "a number"
+	case t == "bool":
+		return "true or false"
+	case t == "string":
+		return "text"
+	case strings.HasPrefix(t, "[]") || t == "sequence" || t == "StringSet" || strings.HasSuffix(t, ".StringSet"):
+		return "a list"
+	case strings.HasPrefix(t, "map") || t == "mapping" || strings.Contains(t, "."):
+		return "a mapping (key: value lines)"
+	}
+	return t
+}
