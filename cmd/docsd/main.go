@@ -177,14 +177,24 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
+	var allowed []string
+	fs.Func("allowed-hosts", "more host `names` to answer, comma-separated or repeated; .example.test allows a domain and its subdomains", func(v string) error {
+		allowed = append(allowed, strings.Split(v, ",")...)
+		return nil
+	})
 	fs.Usage = func() {
-		fmt.Fprint(stderr, "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n"+registryHelp+"\nFlags:\n")
+		fmt.Fprint(stderr, "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .] [--allowed-hosts names]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n"+watchHostsHelp+"\n"+registryHelp+"\nFlags:\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return 0
 		}
+		return 2
+	}
+	hosts, err := devserver.NewHosts(*addr, allowed)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: --allowed-hosts: %s\n", err)
 		return 2
 	}
 	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
@@ -194,6 +204,7 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer dev.Close()
+	dev.Hosts = hosts
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
@@ -221,6 +232,13 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// watchHostsHelp says which hosts docsd watch answers (pkg/devserver/hosts.go).
+const watchHostsHelp = `Against DNS rebinding, it answers only requests for localhost, *.localhost, an IP address, the
+host of --addr and the names given with --allowed-hosts (others get 403), and its websocket only
+pages of those hosts. Listening on every interface (--addr 0.0.0.0:3000) still answers only these:
+open it by IP address, or list the names you use, e.g. --allowed-hosts docs.lan,.example.test
+`
 
 // buildAndWatch is docsd build without --once: a full build, then incremental updates of the output
 // folder, each file replaced atomically.

@@ -13,10 +13,8 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"runtime/debug"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -48,6 +46,9 @@ type Server struct {
 	tidy    *time.Timer                    // returns freed memory to the system when edits pause
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
+	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
+	// set it before calling Handler.
+	Hosts *Hosts
 }
 
 // New builds the project once and returns the server.
@@ -97,18 +98,19 @@ func (s *Server) apply(res *build.Result) {
 	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
 }
 
-// Handler serves the site and the websocket.
+// Handler serves the site and the websocket to the hosts s.Hosts allows.
 func (s *Server) Handler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	hosts := s.Hosts
+	return hosts.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.RLock()
 		h, base := s.handler, s.site.Config.BasePath
 		s.mu.RUnlock()
 		if r.URL.Path == base+"__docsd/ws" {
-			s.serveWS(w, r)
+			s.serveWS(w, r, hosts)
 			return
 		}
 		h.ServeHTTP(w, r)
-	})
+	}))
 }
 
 // Watch rebuilds on every batch of changes until ctx ends.
@@ -137,12 +139,7 @@ func (s *Server) Watch(ctx context.Context) error {
 // Rebuild applies one batch of changed files and tells the browsers.
 func (s *Server) Rebuild(changed []string) {
 	start := time.Now()
-	s.hub.mu.Lock()
-	viewed := map[string]bool{}
-	for c := range s.hub.clients {
-		viewed[c.route] = true
-	}
-	s.hub.mu.Unlock()
+	viewed := s.hub.routes()
 	announced := map[string]bool{}
 	res, err := s.b.RebuildFirst(changed, viewed, func(partial *build.Result) {
 		// The pages on screen are ready: serve and announce them before the rest is rendered.
@@ -268,74 +265,24 @@ func oneError(err error) problem {
 	return problem{Message: err.Error()}
 }
 
-// The websocket hub.
-
-type client struct {
-	conn  *websocket.Conn
-	route string
-	send  chan any
-}
-
-type hub struct {
-	mu      sync.Mutex
-	clients map[*client]bool
-}
-
-func newHub() *hub { return &hub{clients: map[*client]bool{}} }
-
-func (h *hub) broadcast(msg func(*client) any) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for c := range h.clients {
-		select {
-		case c.send <- msg(c):
-		default: // a browser that does not read is not allowed to hold up the others
-		}
-	}
-}
-
-// sameOrigin accepts browsers whose page comes from this very server.
-func sameOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return false
-	}
-	u, err := url.Parse(origin)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, r.Host)
-}
-
-func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	up := websocket.Upgrader{CheckOrigin: sameOrigin}
+// serveWS is one browser's websocket: it says which page it shows and hears what rebuilds mean for
+// it (the hub writes to it).
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request, hosts *Hosts) {
+	up := websocket.Upgrader{CheckOrigin: hosts.checkOrigin}
 	conn, err := up.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered 403 or 400 already
 	}
-	c := &client{conn: conn, send: make(chan any, 16)}
-	s.hub.mu.Lock()
-	s.hub.clients[c] = true
-	s.hub.mu.Unlock()
+	c, written := s.hub.join(conn)
 	defer func() {
-		s.hub.mu.Lock()
-		delete(s.hub.clients, c)
-		s.hub.mu.Unlock()
-		conn.Close()
-	}()
-	go func() {
-		for m := range c.send {
-			data, _ := json.Marshal(m)
-			conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
-			if err := conn.WriteMessage(websocket.TextMessage, data); err != nil {
-				conn.Close()
-				return
-			}
-		}
+		s.hub.drop(c)
+		<-written
 	}()
 	conn.SetReadLimit(4096)
 	for {
 		_, data, err := conn.ReadMessage()
 		if err != nil {
-			close(c.send)
-			return
+			return // the browser left, or the hub dropped it
 		}
 		var in struct {
 			Type  string `json:"type"`
@@ -344,12 +291,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		if json.Unmarshal(data, &in) != nil || in.Type != "route" {
 			continue
 		}
-		s.hub.mu.Lock()
-		c.route = in.Route
-		s.hub.mu.Unlock()
-		select {
-		case c.send <- s.status(in.Route):
-		default:
-		}
+		s.hub.setRoute(c, in.Route)
+		s.hub.send(c, s.status(in.Route))
 	}
 }
