@@ -1,6 +1,7 @@
 package devserver
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -89,5 +90,91 @@ func TestClientsComeAndGoDuringRebuildStorms(t *testing.T) {
 	}
 	if !strings.Contains(string(m.Page), "The last save.") {
 		t.Errorf("the update after the storm does not carry the edit: %.200s", m.Page)
+	}
+}
+
+// A browser that stops reading is dropped, and its connection closed, once its queue is full; the
+// broadcast never waits for it, and the other browsers keep hearing every message.
+func TestABrowserThatStopsReadingIsDropped(t *testing.T) {
+	h := newHub()
+	type joined struct {
+		c    *client
+		left chan struct{} // closed when its handler has returned
+	}
+	joins := make(chan joined, 2)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		conn, err := (&websocket.Upgrader{}).Upgrade(w, r, nil)
+		if err != nil {
+			return
+		}
+		c, written := h.join(conn)
+		j := joined{c, make(chan struct{})}
+		defer close(j.left)
+		joins <- j
+		for {
+			if _, _, err := conn.ReadMessage(); err != nil {
+				break
+			}
+		}
+		h.drop(c)
+		<-written
+	}))
+	defer srv.Close()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http")
+	stuckConn, _, err := websocket.DefaultDialer.Dial(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stuckConn.Close() // never read
+	stuck := <-joins
+	readerConn, _, err := websocket.DefaultDialer.Dial(url, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer readerConn.Close()
+	reader := <-joins
+	heard := make(chan string)
+	go func() {
+		defer close(heard)
+		for {
+			var m message
+			if err := readerConn.ReadJSON(&m); err != nil {
+				return
+			}
+			heard <- m.Route
+		}
+	}()
+
+	big := strings.Repeat("x", 1<<20) // the stuck browser's socket buffers fill after a few
+	deadline := time.Now().Add(2 * time.Minute)
+	for i := 0; ; i++ {
+		select {
+		case <-stuck.c.done:
+		default:
+			if time.Now().After(deadline) {
+				t.Fatalf("after %d messages the browser that does not read is still connected", i)
+			}
+			h.broadcast(func(c *client) any {
+				if c == stuck.c {
+					return message{Type: "status", Route: big}
+				}
+				return message{Type: "status", Route: fmt.Sprint(i)}
+			})
+			if got := <-heard; got != fmt.Sprint(i) {
+				t.Fatalf("the reading browser heard %q, want message %d", got, i)
+			}
+			continue
+		}
+		break
+	}
+	select {
+	case <-stuck.left:
+	case <-time.After(time.Minute):
+		t.Fatal("the dropped browser's connection was not closed")
+	}
+	select {
+	case <-reader.c.done:
+		t.Fatal("the browser that reads was dropped")
+	default:
 	}
 }
