@@ -15,6 +15,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -39,6 +40,7 @@ type Server struct {
 	files   *emit.Files
 	site    *site.Site
 	probs   []links.Problem
+	search  map[string]build.SearchFiles // by locale, in the build served
 	lastErr error
 	handler http.Handler
 	hub     *hub
@@ -95,6 +97,7 @@ func (s *Server) apply(res *build.Result) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.files, s.site, s.probs, s.lastErr = res.Files, res.Site, res.Problems, nil
+	s.search = s.b.SearchURLs()
 	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
 }
 
@@ -199,6 +202,10 @@ type message struct {
 	CSS      []string  `json:"css,omitempty"`
 	// Search is true when the search files changed: the page loads them again.
 	Search bool `json:"search,omitempty"`
+	// SearchDocs and SearchIndex are the URLs of the search files of the page's locale. Their names
+	// change with docsd.toml and the shell: a page that has other names loads these instead.
+	SearchDocs  string `json:"searchDocs,omitempty"`
+	SearchIndex string `json:"searchIndex,omitempty"`
 	// Page and Sidebar come with an update: the page's new data and its sidebar, so the browser
 	// re-renders without asking for them.
 	Page    json.RawMessage `json:"page,omitempty"`
@@ -232,6 +239,8 @@ func (s *Server) status(route string) message {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	m := message{Type: "status", Route: route}
+	urls := s.search[s.localeOf(route)]
+	m.SearchDocs, m.SearchIndex = urls.Docs, urls.Index
 	if s.lastErr != nil {
 		m.Errors = errorList(s.lastErr)
 	}
@@ -243,6 +252,26 @@ func (s *Server) status(route string) message {
 		}
 	}
 	return m
+}
+
+// localeOf is the locale of the page a browser shows: its route's, or for a route the build does not
+// have (a 404 page), the locale whose path it is under. The caller holds s.mu.
+func (s *Server) localeOf(route string) string {
+	if r := s.site.Routes[route]; r != nil && r.Data.Locale != "" {
+		return r.Data.Locale
+	}
+	cfg := s.site.Config
+	def := cfg.DefaultLocale().Code
+	for _, loc := range cfg.Locales {
+		if loc.Code == def {
+			continue
+		}
+		base := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, def, loc.Code), "/")
+		if route == base || strings.HasPrefix(route, base+"/") {
+			return loc.Code
+		}
+	}
+	return def
 }
 
 func errorList(err error) []problem {
