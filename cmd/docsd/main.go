@@ -184,9 +184,20 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd watch", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
-	help := "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n" + registryHelp
+	var allowed []string
+	fs.Func("allowed-hosts", "more host `names` to answer, comma-separated or repeated; .example.test allows a domain and its subdomains", func(v string) error {
+		allowed = append(allowed, strings.Split(v, ",")...)
+		return nil
+	})
+	help := "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .] [--allowed-hosts names]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n" + watchHostsHelp + "\n" + registryHelp
 	if ok, code := parseFlags(fs, args, help, stdout, stderr); !ok {
 		return code
+	}
+	// A flag's mistake is said before anything about the project.
+	hosts, err := devserver.NewHosts(*addr, allowed)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd: --allowed-hosts: %s\n", err)
+		return 2
 	}
 	if err := checkProject(*root); err != nil {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
@@ -207,6 +218,7 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	defer dev.Close()
+	dev.Hosts = hosts
 	fmt.Fprintf(stdout, "docsd: built %s in %s\n", plural(dev.Pages(), "page"), time.Since(start).Round(time.Millisecond))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -230,6 +242,13 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	}
 	return 0
 }
+
+// watchHostsHelp says which hosts docsd watch answers (pkg/devserver/hosts.go).
+const watchHostsHelp = `Against DNS rebinding, it answers only requests for localhost, *.localhost, an IP address, the
+host of --addr and the names given with --allowed-hosts (others get 403), and its websocket only
+pages of those hosts. Listening on every interface (--addr 0.0.0.0:3000) still answers only these:
+open it by IP address, or list the names you use, e.g. --allowed-hosts docs.lan,.example.test
+`
 
 // buildAndWatch is docsd build without --once: a full build, then incremental updates of the output
 // folder, each file replaced atomically. out is the folder as the user named it, target the folder

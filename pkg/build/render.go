@@ -288,11 +288,14 @@ func (st *state) recordLinks(r *site.Route) {
 	node := graph.Route(r.Path)
 	g := st.graph
 	g.Forget(node, graph.AnchorsKind)
-	for _, l := range r.Doc.Links {
-		if !strings.Contains(l.Dest, "#") {
+	// Only Dest is read: a route sharing this Doc may be releasing it on another worker (Release
+	// clears each link's tree node), and copying whole Link values raced with that.
+	for i := range r.Doc.Links {
+		dest := r.Doc.Links[i].Dest
+		if !strings.Contains(dest, "#") {
 			continue
 		}
-		target := st.site.Resolve(st.statics, r.Source, r.Data.Locale, l.Dest)
+		target := st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
 		p, _, _ := strings.Cut(target, "#")
 		if p == "" {
 			p = r.Path

@@ -36,6 +36,22 @@ func (b *Builder) siteDir() string {
 	return filepath.Join(b.opts.Root, "site")
 }
 
+// SearchFiles are the URLs of a locale's two search files.
+type SearchFiles struct{ Docs, Index string }
+
+// SearchURLs lists, by locale, the URLs of the search files of the last good build. Their names
+// follow docsd.toml and the shell, so the dev server tells open pages when they move.
+func (b *Builder) SearchURLs() map[string]SearchFiles {
+	if b.last == nil {
+		return nil
+	}
+	urls := make(map[string]SearchFiles, len(b.last.siteData))
+	for loc, sd := range b.last.siteData {
+		urls[loc] = SearchFiles{Docs: sd.SearchDocs, Index: sd.SearchIndex}
+	}
+	return urls
+}
+
 // newestModTime is the newest modification time of the files under the given paths (missing ones
 // are skipped), to the second, in UTC.
 func newestModTime(paths ...string) time.Time {

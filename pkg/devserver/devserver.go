@@ -13,7 +13,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"net/url"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -41,7 +40,8 @@ type Server struct {
 	files   *emit.Files
 	site    *site.Site
 	probs   []links.Problem
-	warns   []*content.Error // files skipped or repaired on reading (build.Result.Warnings)
+	warns   []*content.Error             // files skipped or repaired on reading (build.Result.Warnings)
+	search  map[string]build.SearchFiles // by locale, in the build served
 	lastErr error
 	handler http.Handler
 	hub     *hub
@@ -49,6 +49,9 @@ type Server struct {
 	tidy    *time.Timer                    // returns freed memory to the system when edits pause
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
+	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
+	// set it before calling Handler.
+	Hosts *Hosts
 }
 
 // New builds the project once and returns the server.
@@ -108,6 +111,7 @@ func (s *Server) apply(res *build.Result) {
 		}
 	}
 	s.files, s.site, s.probs, s.warns, s.lastErr = res.Files, res.Site, res.Problems, res.Warnings, nil
+	s.search = s.b.SearchURLs()
 	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
 }
 
@@ -118,18 +122,19 @@ func (s *Server) Pages() int {
 	return len(s.site.Routes)
 }
 
-// Handler serves the site and the websocket.
+// Handler serves the site and the websocket to the hosts s.Hosts allows.
 func (s *Server) Handler() http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	hosts := s.Hosts
+	return hosts.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		s.mu.RLock()
 		h, base := s.handler, s.site.Config.BasePath
 		s.mu.RUnlock()
 		if r.URL.Path == base+"__docsd/ws" {
-			s.serveWS(w, r)
+			s.serveWS(w, r, hosts)
 			return
 		}
 		h.ServeHTTP(w, r)
-	})
+	}))
 }
 
 // Watch rebuilds on every batch of changes until ctx ends.
@@ -158,12 +163,7 @@ func (s *Server) Watch(ctx context.Context) error {
 // Rebuild applies one batch of changed files and tells the browsers.
 func (s *Server) Rebuild(changed []string) {
 	start := time.Now()
-	s.hub.mu.Lock()
-	viewed := map[string]bool{}
-	for c := range s.hub.clients {
-		viewed[c.route] = true
-	}
-	s.hub.mu.Unlock()
+	viewed := s.hub.routes()
 	announced := map[string]bool{}
 	ctx, stop := s.newerEdits()
 	defer stop()
@@ -257,6 +257,10 @@ type message struct {
 	CSS      []string  `json:"css,omitempty"`
 	// Search is true when the search files changed: the page loads them again.
 	Search bool `json:"search,omitempty"`
+	// SearchDocs and SearchIndex are the URLs of the search files of the page's locale. Their names
+	// change with docsd.toml and the shell: a page that has other names loads these instead.
+	SearchDocs  string `json:"searchDocs,omitempty"`
+	SearchIndex string `json:"searchIndex,omitempty"`
 	// Page and Sidebar come with an update: the page's new data and its sidebar, so the browser
 	// re-renders without asking for them.
 	Page    json.RawMessage `json:"page,omitempty"`
@@ -290,6 +294,8 @@ func (s *Server) status(route string) message {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	m := message{Type: "status", Route: route}
+	urls := s.search[s.localeOf(route)]
+	m.SearchDocs, m.SearchIndex = urls.Docs, urls.Index
 	if s.lastErr != nil {
 		m.Errors = errorList(s.lastErr)
 	}
@@ -306,6 +312,26 @@ func (s *Server) status(route string) message {
 		}
 	}
 	return m
+}
+
+// localeOf is the locale of the page a browser shows: its route's, or for a route the build does not
+// have (a 404 page), the locale whose path it is under. The caller holds s.mu.
+func (s *Server) localeOf(route string) string {
+	if r := s.site.Routes[route]; r != nil && r.Data.Locale != "" {
+		return r.Data.Locale
+	}
+	cfg := s.site.Config
+	def := cfg.DefaultLocale().Code
+	for _, loc := range cfg.Locales {
+		if loc.Code == def {
+			continue
+		}
+		base := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, def, loc.Code), "/")
+		if route == base || strings.HasPrefix(route, base+"/") {
+			return loc.Code
+		}
+	}
+	return def
 }
 
 func errorList(err error) []problem {
@@ -328,74 +354,24 @@ func oneError(err error) problem {
 	return problem{Message: err.Error()}
 }
 
-// The websocket hub.
-
-type client struct {
-	conn  *websocket.Conn
-	route string
-	send  chan any
-}
-
-type hub struct {
-	mu      sync.Mutex
-	clients map[*client]bool
-}
-
-func newHub() *hub { return &hub{clients: map[*client]bool{}} }
-
-func (h *hub) broadcast(msg func(*client) any) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	for c := range h.clients {
-		select {
-		case c.send <- msg(c):
-		default: // a browser that does not read is not allowed to hold up the others
-		}
-	}
-}
-
-// sameOrigin accepts browsers whose page comes from this very server.
-func sameOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return false
-	}
-	u, err := url.Parse(origin)
-	return err == nil && (u.Scheme == "http" || u.Scheme == "https") && strings.EqualFold(u.Host, r.Host)
-}
-
-func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
-	up := websocket.Upgrader{CheckOrigin: sameOrigin}
+// serveWS is one browser's websocket: it says which page it shows and hears what rebuilds mean for
+// it (the hub writes to it).
+func (s *Server) serveWS(w http.ResponseWriter, r *http.Request, hosts *Hosts) {
+	up := websocket.Upgrader{CheckOrigin: hosts.checkOrigin}
 	conn, err := up.Upgrade(w, r, nil)
 	if err != nil {
 		return // the upgrader has answered 403 or 400 already
 	}
-	c := &client{conn: conn, send: make(chan any, 16)}
-	s.hub.mu.Lock()
-	s.hub.clients[c] = true
-	s.hub.mu.Unlock()
+	c, written := s.hub.join(conn)
 	defer func() {
-		s.hub.mu.Lock()
-		delete(s.hub.clients, c)
-		s.hub.mu.Unlock()
-		conn.Close()
-	}()
-	go func() {
-		for m := range c.send {
-			data, _ := json.Marshal(m)
-			conn.SetWriteDeadline(time.Now().Add(5 * time.Second))
-			if err := conn.WriteMessage(websocket.TextMessage, data); err != nil {
-				conn.Close()
-				return
-			}
-		}
+		s.hub.drop(c)
+		<-written
 	}()
 	conn.SetReadLimit(4096)
 	for {
 		_, data, err := conn.ReadMessage()
 		if err != nil {
-			close(c.send)
-			return
+			return // the browser left, or the hub dropped it
 		}
 		var in struct {
 			Type  string `json:"type"`
@@ -404,12 +380,7 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request) {
 		if json.Unmarshal(data, &in) != nil || in.Type != "route" {
 			continue
 		}
-		s.hub.mu.Lock()
-		c.route = in.Route
-		s.hub.mu.Unlock()
-		select {
-		case c.send <- s.status(in.Route):
-		default:
-		}
+		s.hub.setRoute(c, in.Route)
+		s.hub.send(c, s.status(in.Route))
 	}
 }

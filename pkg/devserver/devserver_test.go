@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -181,5 +182,72 @@ func TestShellEditsReloadOrSwapStyles(t *testing.T) {
 	c.SetReadDeadline(time.Now().Add(10 * time.Second))
 	if err := c.ReadJSON(&m); err != nil || m.Type != "reload" {
 		t.Fatalf("a shell code edit sent %+v %v; want reload", m, err)
+	}
+}
+
+// After a docsd.toml edit the search files take new names (they follow the configuration and the
+// shell): open pages must hear the new names, in their locale, or their search breaks with a 404
+// (issue #15).
+func TestOpenPagesFollowTheSearchFilesAfterAConfigEdit(t *testing.T) {
+	root, s := project(t)
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	url := "ws" + strings.TrimPrefix(srv.URL, "http") + "/docs/__docsd/ws"
+	answers := func(path string) bool {
+		res, err := http.Get(srv.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode == 200
+	}
+	type page struct {
+		conn        *websocket.Conn
+		docs, index string
+	}
+	open := func(route, prefix string) page {
+		c, _, err := websocket.DefaultDialer.Dial(url, http.Header{"Origin": {srv.URL}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { c.Close() })
+		c.WriteJSON(map[string]string{"type": "route", "route": route})
+		var m message
+		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
+			t.Fatalf("%s: hello %+v %v", route, m, err)
+		}
+		if !strings.HasPrefix(m.SearchDocs, prefix+"search-docs-") || !strings.HasPrefix(m.SearchIndex, prefix+"search-index-") ||
+			!answers(m.SearchDocs) || !answers(m.SearchIndex) {
+			t.Fatalf("%s: the hello names search files %q and %q; want the locale's, served", route, m.SearchDocs, m.SearchIndex)
+		}
+		return page{c, m.SearchDocs, m.SearchIndex}
+	}
+	pages := []page{open("/docs/guide/intro", "/docs/"), open("/docs/fr/guide/intro", "/docs/fr/"), open("/docs/no/such/page", "/docs/")}
+
+	toml := filepath.Join(root, "docsd.toml")
+	data, _ := os.ReadFile(toml)
+	if err := os.WriteFile(toml, append(data, "\n# edited\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	later := time.Now().Add(time.Hour)
+	if err := os.Chtimes(toml, later, later); err != nil {
+		t.Fatal(err)
+	}
+	s.Rebuild([]string{toml})
+	for _, p := range pages {
+		var m message
+		for !m.Search {
+			p.conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+			if err := p.conn.ReadJSON(&m); err != nil {
+				t.Fatalf("waiting for the message saying search changed: %v", err)
+			}
+		}
+		if m.SearchDocs == p.docs || m.SearchIndex == p.index || !answers(m.SearchDocs) || !answers(m.SearchIndex) {
+			t.Errorf("after the edit, a page with %s is told %q and %q: want the new files, served", p.docs, m.SearchDocs, m.SearchIndex)
+		}
+		if path.Dir(m.SearchDocs) != path.Dir(p.docs) {
+			t.Errorf("the new search files %s are not those of the page's locale (%s)", m.SearchDocs, p.docs)
+		}
 	}
 }

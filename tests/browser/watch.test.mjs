@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -130,6 +130,45 @@ test('an edit re-indexes search: a page open on another route finds the new word
   assert.match(await page.locator('.search-hit').first().textContent(), /Zanzibarquux rotation/i);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   writeFileSync(file, original);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('a docsd.toml edit renames the search files: an open page follows them and keeps searching', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  const missing = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.status() === 404 && /search-(docs|index)-/.test(r.url())) missing.push(r.url());
+  });
+  await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  const box = '.navbar-right .search-input';
+  await page.waitForFunction((sel) => document.querySelector(sel)?.placeholder.startsWith('Search '), box);
+  await page.evaluate(() => (window.__sameDocument = true));
+  const before = await page.evaluate(() => JSON.parse(document.getElementById('__docsd_data').textContent).site.searchDocs);
+  const renamed = page.waitForResponse((r) => /search-docs-/.test(r.url()) && !r.url().endsWith(before) && r.ok(), { timeout: 60000 });
+  // The names carry docsd.toml's modification time (to the second): an hour later moves them. The
+  // edit replaces the file in one step, as editors do, so that the names move once.
+  const toml = join(project, 'docsd.toml');
+  const original = readFileSync(toml, 'utf8');
+  const edited = join(project, 'docsd.toml.new');
+  writeFileSync(edited, `${original}\n# edited while a page is open\n`);
+  const later = new Date(Date.now() + 3600 * 1000);
+  utimesSync(edited, later, later);
+  renameSync(edited, toml);
+  await renamed;
+  let hits = 0;
+  for (let i = 0; i < 50 && hits === 0; i++) {
+    await page.fill(box, 'quickstart');
+    hits = await page.locator('.search-hit').count();
+    if (hits === 0) await page.waitForTimeout(200);
+  }
+  assert.ok(hits > 0, 'search still answers');
+  assert.notEqual(await page.locator(box).getAttribute('placeholder'), 'Search unavailable');
+  assert.deepEqual(missing, [], 'no search file is asked for by its old name');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+  writeFileSync(toml, original);
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -12,6 +12,10 @@ export default function SearchBox({ site, page, compact = false }) {
   const [search, setSearch] = useState(null);
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // In docsd watch the files can move (their names follow docsd.toml): dev/client.js says where.
+  const [moved, setMoved] = useState(null);
+  const docsUrl = moved ? moved.docs : site.searchDocs;
+  const indexUrl = moved ? moved.index : site.searchIndex;
   const [mac, setMac] = useState(false);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
@@ -22,10 +26,10 @@ export default function SearchBox({ site, page, compact = false }) {
   const listId = `search-results${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
 
   useEffect(() => {
-    if (!site.searchDocs || !site.searchIndex) return undefined;
+    if (!docsUrl || !indexUrl) return undefined;
     let live = true;
     setMac(isMac());
-    loadSearch(site.searchDocs, site.searchIndex).then(
+    loadSearch(docsUrl, indexUrl).then(
       (s) => {
         if (!live) return;
         setSearch(s);
@@ -40,11 +44,14 @@ export default function SearchBox({ site, page, compact = false }) {
     return () => {
       live = false;
     };
-  }, [site.searchDocs, site.searchIndex, attempt]);
+  }, [docsUrl, indexUrl, attempt]);
 
-  // In docsd watch, a rebuild that re-indexed pages says so (dev/client.js): load the files again.
+  // In docsd watch, a rebuild that re-indexed pages says so (dev/client.js), with the files' URLs:
+  // load them again.
   useEffect(() => {
-    const onReload = () => {
+    const onReload = (event) => {
+      const to = event.detail;
+      if (to && to.docs && to.index) setMoved({ docs: to.docs, index: to.index });
       forgetSearch();
       setAttempt((n) => n + 1);
     };

@@ -15,6 +15,10 @@ const RETRY_MAX = 5000;
 
 export function connect(site) {
   let searchTimer = 0;
+  // The search files' names follow docsd.toml and the shell, so they change while the page is
+  // open: docsd says which they are in every status message.
+  let searchFiles = { docs: site.searchDocs, index: site.searchIndex };
+  const reloadSearch = () => window.dispatchEvent(new CustomEvent('docsd:search-reload', { detail: { ...searchFiles } }));
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${site.basePath}__docsd/ws`;
   let socket = null;
   let wasConnected = false;
@@ -55,10 +59,17 @@ export function connect(site) {
       }
       // The search files change after the pages (docsd re-indexes once the pages on screen are
       // out): every open page loads them again, whatever it shows, once the saves pause, so that
-      // parsing them never holds up the next update of the page.
-      if (msg.search) {
+      // parsing them never holds up the next update of the page. So does a page whose files moved.
+      // (Those of the page's locale: after a link to another locale the page keeps its site data.)
+      const moved =
+        msg.searchDocs &&
+        msg.searchIndex &&
+        dir(msg.searchDocs) === dir(searchFiles.docs) &&
+        (msg.searchDocs !== searchFiles.docs || msg.searchIndex !== searchFiles.index);
+      if (moved) searchFiles = { docs: msg.searchDocs, index: msg.searchIndex };
+      if (msg.search || moved) {
         clearTimeout(searchTimer);
-        searchTimer = setTimeout(() => window.dispatchEvent(new Event('docsd:search-reload')), SEARCH_RELOAD_DELAY);
+        searchTimer = setTimeout(reloadSearch, SEARCH_RELOAD_DELAY);
       }
       if (msg.type === 'css') swapStylesheets(msg.css || []);
       showOverlay(msg.errors || [], msg.problems || []);
@@ -73,6 +84,11 @@ export function connect(site) {
 
   window.addEventListener('docsd:navigated', sayRoute);
   open();
+}
+
+// dir is the folder part of a URL path.
+function dir(path) {
+  return (path || '').slice(0, (path || '').lastIndexOf('/') + 1);
 }
 
 // swapStylesheets replaces the shell's stylesheets without a reload: the new one is loaded first,
