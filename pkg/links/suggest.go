@@ -5,9 +5,9 @@
 package links
 
 import (
+	"cmp"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"docsd/pkg/site"
@@ -173,11 +173,11 @@ func (s *suggester) closest(want string, bound int) string {
 		distinct = append(distinct, gramCount{s.want[i], j - i, s.post[s.want[i]]})
 		i = j
 	}
-	sort.Slice(distinct, func(a, b int) bool {
-		if len(distinct[a].post) != len(distinct[b].post) {
-			return len(distinct[a].post) < len(distinct[b].post)
+	slices.SortFunc(distinct, func(a, b gramCount) int {
+		if c := cmp.Compare(len(a.post), len(b.post)); c != 0 {
+			return c
 		}
-		return distinct[a].g < distinct[b].g
+		return cmp.Compare(a.g, b.g)
 	})
 	unread := len(s.want)
 	for _, d := range distinct {
@@ -258,8 +258,7 @@ func appendGrams(dst []uint32, s string) []uint32 {
 	for i := 0; i+3 <= len(s); i++ {
 		dst = append(dst, uint32(s[i])<<16|uint32(s[i+1])<<8|uint32(s[i+2]))
 	}
-	g := dst[start:]
-	sort.Slice(g, func(a, b int) bool { return g[a] < g[b] })
+	slices.Sort(dst[start:])
 	return dst
 }
 
