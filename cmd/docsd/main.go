@@ -95,9 +95,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd: build failed, %s is unchanged:\n%s\n", *out, err)
 		return 1
 	}
-	for _, p := range res.Problems {
-		fmt.Fprintf(stderr, "warning: %s\n", p)
-	}
+	printProblems(res, stderr)
 	// The steps in the order they run; any other timing after them, sorted.
 	var names []string
 	for name := range res.Timings {
@@ -272,5 +270,8 @@ func buildAndWatch(root, out string, stdout, stderr io.Writer) int {
 func printProblems(res *build.Result, stderr io.Writer) {
 	for _, p := range res.Problems {
 		fmt.Fprintf(stderr, "warning: %s\n", p)
+	}
+	for _, w := range res.Warnings {
+		fmt.Fprintf(stderr, "warning: %s\n", w)
 	}
 }

@@ -52,6 +52,8 @@ type Result struct {
 	Site     *site.Site
 	Files    *emit.Files
 	Problems []links.Problem
+	// Warnings are the pages too large to read comfortably, by file (full builds only).
+	Warnings []Warning
 	// Links is the whole link report of the build: problems, external links and orphans.
 	Links   *links.Report
 	Timings map[string]time.Duration
@@ -179,8 +181,8 @@ func (b *Builder) Build() (*Result, error) {
 	st.timings = nil
 	st.release()
 	b.last = st
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound)}, nil
+	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report,
+		Timings: timings, Changed: s.Order, Rendered: len(s.Order) + len(s.NotFound)}, nil
 }
 
 // Layout tells the scanner which docs folders belong to which version.

@@ -33,6 +33,7 @@ type state struct {
 	hashes   map[string][32]byte // route → hash of its HTML
 	links    *graph.Graph        // render-time edges: a page reads the heading ids of what it links to
 	problems []links.Problem
+	warnings []Warning // pages too large, in the order they rendered (guarded like excerpts)
 	shared   sharedJSON
 	// searchStamp is the build timestamp of the search files' names.
 	searchStamp time.Time
@@ -214,7 +215,8 @@ func (st *state) renderPages(routes []string) error {
 	})
 }
 
-// renderMarkdown renders a route's document into its page data, and a blog post's excerpt.
+// renderMarkdown renders a route's document into its page data, and a blog post's excerpt; a page
+// too large warns.
 func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	if r.Doc == nil {
 		return nil
@@ -225,6 +227,11 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	html, err := r.Doc.Render(resolve)
 	if err != nil {
 		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
+	}
+	if w, big := pageSizeWarning(r, html); big {
+		mu.Lock()
+		st.warnings = append(st.warnings, w)
+		mu.Unlock()
 	}
 	r.Data.HTML = string(html)
 	r.Data.TOC = tocRange(r)
