@@ -49,8 +49,9 @@ type Result struct {
 	Site     *site.Site
 	Files    *emit.Files
 	Problems []links.Problem
-	// Warnings are the files skipped or repaired on reading (symlinks out of the project, FIFOs,
-	// invalid UTF-8), each naming the file; the build went on without them.
+	// Warnings are what a writer should fix that did not stop the build, each naming the file: files
+	// skipped or repaired on reading (symlinks out of the project, FIFOs, invalid UTF-8), Markdown
+	// mistakes, and pages too large to read comfortably (found when a page renders).
 	Warnings []*content.Error
 	// Links is the whole link report of the build: problems, external links and orphans.
 	Links   *links.Report
@@ -230,7 +231,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	st.timings = nil
 	st.release()
 	b.last, b.graph = st, g
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: st.warnings, Links: b.report, Timings: timings, Changed: s.Order,
+	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
 		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed}, nil
 }
 

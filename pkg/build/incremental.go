@@ -223,7 +223,7 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		}
 	}
 	// The link check has not run on the new pages yet: the last build's problems stand until it has.
-	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: len(routes),
+	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: len(routes),
 		RenderedRoutes: st.renderedRoutes(), CSS: b.assets.EntryCSS}
 }
 
@@ -238,7 +238,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	sort.Strings(changed)
 	st.release()
 	b.last = st
-	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: st.warnings, Links: b.report, Changed: changed, Rendered: rendered,
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: rendered,
 		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, Timings: map[string]time.Duration{"rebuild": time.Since(start)}, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
 }
 

@@ -39,7 +39,7 @@ type state struct {
 	content  map[string]pageContent
 	hashes   map[string][32]byte // route → hash of its HTML
 	problems []links.Problem
-	warnings []*content.Error // see Result.Warnings
+	warnings []*content.Error // see Result.Warnings; pages too large are added as they render (under the Markdown pass's lock)
 	skipped  []*content.Error // the files the last scan of content/ skipped, kept until the next scan
 	shared   sharedJSON
 	// searchStamp is the build timestamp of the search files' names.
@@ -225,7 +225,8 @@ func (st *state) renderPages(routes []string) error {
 	})
 }
 
-// renderMarkdown renders a route's document into its page data, and a blog post's excerpt.
+// renderMarkdown renders a route's document into its page data, and a blog post's excerpt; a page
+// too large warns.
 func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	if r.Doc == nil {
 		return nil
@@ -238,6 +239,9 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
 	}
 	mu.Lock()
+	if w, big := pageSizeWarning(r, html); big {
+		st.warnings = append(st.warnings, w)
+	}
 	if st.content == nil {
 		st.content = map[string]pageContent{}
 	}

@@ -147,7 +147,7 @@ func (c *checker) refs() {
 		} else if line, col, ok := yamlValuePos(c.text(r.File), r.Field, r.Value); ok {
 			p.Line, p.Column = line, col
 		}
-		p.Suggestion = site.Closest(r.Value, r.Candidates)
+		p.Suggestion = c.sugs.keys(r.Candidates).closest(r.Value, len(r.Value)/3+2)
 		c.problem(p)
 	}
 }

@@ -108,6 +108,7 @@ type checker struct {
 	report   Report
 	seenProb map[string]bool
 	seenExt  map[string]bool
+	sugs     suggesters
 }
 
 // Run checks the whole site.
@@ -333,7 +334,7 @@ func (c *checker) checkTarget(p Problem, resolved string, from *site.Route, repo
 	}
 	p.Kind = KindAnchor
 	p.Message = fmt.Sprintf("anchor #%s does not exist on %s", frag, route)
-	p.Suggestion = quoteIf(site.Closest(frag, sortedSet(ids)), "#", "")
+	p.Suggestion = quoteIf(c.sugs.anchors(route, ids).closest(frag, len(frag)/3+2), "#", "")
 	c.problem(p)
 	return false
 }
@@ -402,16 +403,8 @@ func (c *checker) suggestRoute(want string, p Problem, from *site.Route) string 
 	dest, _, _ := strings.Cut(p.Target, "#")
 	if from != nil && strings.HasSuffix(dest, ".md") && !strings.HasPrefix(dest, "/") {
 		target := path.Join(path.Dir(from.Source), dest)
-		sources := map[string]bool{}
-		var cands []string
-		for _, r := range c.s.Routes {
-			if r.Source != "" && strings.HasSuffix(r.Source, ".md") {
-				sources[r.Source] = true
-				cands = append(cands, r.Source)
-			}
-		}
-		sort.Strings(cands)
-		best := closest(target, cands)
+		sources, sug := c.sugs.sources(c.s)
+		best := sug.closest(target, pathBound(target))
 		if best == "" {
 			best = c.sameFileElsewhere(target, sources)
 		}
@@ -423,20 +416,15 @@ func (c *checker) suggestRoute(want string, p Problem, from *site.Route) string 
 	if alt := c.sameElsewhere(want); alt != "" {
 		return alt
 	}
-	return closest(strings.TrimSuffix(want, "/"), c.s.Order)
+	want = strings.TrimSuffix(want, "/")
+	return c.sugs.routes(c.s).closest(want, pathBound(want))
 }
 
-// closest is site.Closest with a bound that fits paths: the distance may be at most a third of the
-// last segment, so that a typo finds its page but an unrelated name suggests nothing.
-func closest(want string, cands []string) string {
+// pathBound is site.Closest's bound made to fit paths: the distance must stay below a third of the
+// last segment (plus two), so that a typo finds its page but an unrelated name suggests nothing.
+func pathBound(want string) int {
 	last := want[strings.LastIndex(want, "/")+1:]
-	best, bestD := "", len(last)/3+2
-	for _, c := range cands {
-		if d := site.Distance(want, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
+	return len(last)/3 + 2
 }
 
 // sameFileElsewhere finds the same doc file in another docs version or locale folder.
@@ -497,22 +485,12 @@ func (c *checker) suggestFile(p Problem, want string, from *site.Route) string {
 	if from != nil && !strings.HasPrefix(dest, "/") {
 		// A relative file: compare content paths, and answer with a relative path.
 		target := path.Join(path.Dir(from.Source), dest)
-		files := make([]string, 0, len(c.in.Statics))
-		for f := range c.in.Statics {
-			files = append(files, f)
-		}
-		sort.Strings(files)
-		if best := closest(target, files); best != "" {
+		if best := c.sugs.files(c.in.Statics).closest(target, pathBound(target)); best != "" {
 			return relPath(path.Dir(from.Source), best)
 		}
 		return ""
 	}
-	urls := make([]string, 0, len(c.in.Statics))
-	for _, u := range c.in.Statics {
-		urls = append(urls, u)
-	}
-	sort.Strings(urls)
-	return closest(want, urls)
+	return c.sugs.urls(c.in.Statics).closest(want, pathBound(want))
 }
 
 // relPath writes the content path to as a relative link from the folder dir.

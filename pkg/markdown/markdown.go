@@ -77,8 +77,10 @@ type Doc struct {
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
 	source   []byte
-	root     ast.Node // nil after Release: Render parses source again
-	conv     *Converter
+	// firstLine is the line of source's first line in its file (front matter comes before it).
+	firstLine int
+	root      ast.Node // nil after Release: Render parses source again
+	conv      *Converter
 	// truncated is true when a `<!-- truncate -->` block ends the excerpt.
 	truncated bool
 	// What the link check reads, found once by Parse (refs.go).
@@ -93,7 +95,7 @@ type Doc struct {
 // Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
 // before it), so that link positions point into the file the writer edits.
 func (c *Converter) Parse(src []byte, firstLine int) *Doc {
-	d := &Doc{source: src, conv: c}
+	d := &Doc{source: src, conv: c, firstLine: firstLine}
 	root, title := d.parseTree()
 	d.root, d.Title = root, title
 	lines := lineStarts(src)

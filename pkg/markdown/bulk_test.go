@@ -1,0 +1,26 @@
+package markdown
+
+import (
+	"fmt"
+	"testing"
+)
+
+// Bulk names the kinds of block a document is made of, largest first, with their counts and the
+// line in the file where the largest of each starts (front matter counted).
+func TestBulkNamesWhatMakesADocumentLarge(t *testing.T) {
+	src := "Intro.\n\n| a | b |\n|---|---|\n| 1 | 2 |\n| 3 | 4 |\n\n```yaml\nx: 1\ny: 2\n```\n\n" +
+		"```sh\nls\n```\n\n- one\n- two\n- three\n\nEnd.\n"
+	d := New().Parse([]byte(src), 4) // three lines of front matter before it
+	got := fmt.Sprintf("%+v", d.Bulk())
+	// A block spans from its first text to the next block's (a fence line counts with the block
+	// before it); a code block starts at its first line of code.
+	want := "[{Kind:table Blocks:1 Units:3 Bytes:47 Line:6} {Kind:code Blocks:2 Units:3 Bytes:31 Line:12} " +
+		"{Kind:list Blocks:1 Units:3 Bytes:19 Line:20} {Kind:text Blocks:2 Units:0 Bytes:15 Line:4}]"
+	if got != want {
+		t.Errorf("got  %s\nwant %s", got, want)
+	}
+	d.Release()
+	if d.Bulk() != nil {
+		t.Error("a released document still describes itself")
+	}
+}
