@@ -43,7 +43,7 @@ test-browser: setup chromium
 	node --test --test-concurrency=1 tests/browser/
 
 # Benchmarks (not tests): figures go into BENCHMARKS.md with the command that produced them.
-.PHONY: bench bench-build bench-watch bench-docusaurus
+.PHONY: bench bench-build bench-watch bench-docusaurus bench-scale
 bench: bench-build bench-watch
 
 bench-build: setup
@@ -54,3 +54,10 @@ bench-watch: setup chromium
 
 bench-docusaurus: setup
 	bench/docusaurus/run.sh --record
+
+# Build and watch at 1k-10k pages on sites bench/scale/gen generates into .bench/ (issues #16, #17),
+# against Hugo v0.160.0 (compiled once into .bench/tools). Larger: -pages 30000,50000 (slow).
+bench-scale: setup chromium
+	@test -x .bench/tools/hugo || GOBIN=$(CURDIR)/.bench/tools go install github.com/gohugoio/hugo@v0.160.0
+	go run ./bench/scale -record -pages vela,1000,10000
+	node bench/scale/watch.mjs --record --pages vela,1000,10000
