@@ -27,10 +27,11 @@ func main() {
 	bin := flag.String("docsd", "bin/docsd", "the docsd binary")
 	hugo := flag.String("hugo", ".bench/tools/hugo", "the Hugo binary (GOBIN=$PWD/.bench/tools go install github.com/gohugoio/hugo@v0.160.0); missing: docsd alone")
 	timeout := flag.Duration("timeout", 20*time.Minute, "longest a single build may take before the benchmark gives up")
+	warmup := flag.Bool("warmup", true, "build once with each tool, untimed, before the timed builds (-warmup=false saves a build of each at large sizes)")
 	genOnly := flag.Bool("gen", false, "only generate the sites and print their folders")
 	record := flag.Bool("record", false, "write the tables into BENCHMARKS.md")
 	flag.Parse()
-	if err := run(*sizes, *runs, *memRuns, *bin, *hugo, *timeout, *genOnly, *record); err != nil {
+	if err := run(*sizes, *runs, *memRuns, *warmup, *bin, *hugo, *timeout, *genOnly, *record); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/scale:", err)
 		os.Exit(1)
 	}
@@ -71,7 +72,7 @@ func parseSizes(s string) ([]size, error) {
 	return out, nil
 }
 
-func run(sizeList string, runs, memRuns int, bin, hugo string, timeout time.Duration, genOnly, record bool) error {
+func run(sizeList string, runs, memRuns int, warmup bool, bin, hugo string, timeout time.Duration, genOnly, record bool) error {
 	sizes, err := parseSizes(sizeList)
 	if err != nil {
 		return err
@@ -110,7 +111,7 @@ func run(sizeList string, runs, memRuns int, bin, hugo string, timeout time.Dura
 	if err != nil {
 		return err
 	}
-	m := &measurer{bench: bench, docsd: bin, hugo: hugo, timeout: timeout, runs: runs, memRuns: memRuns}
+	m := &measurer{bench: bench, docsd: bin, hugo: hugo, timeout: timeout, runs: runs, memRuns: memRuns, warmup: warmup}
 	loadStart := loadAvg()
 	var results []result
 	for _, s := range sizes {

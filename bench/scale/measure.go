@@ -27,6 +27,7 @@ type measurer struct {
 	bench, docsd, hugo string
 	timeout            time.Duration
 	runs, memRuns      int
+	warmup             bool // an untimed build of each tool first
 }
 
 // toolResult is what one tool did at one size.
@@ -68,36 +69,49 @@ func (m *measurer) measure(ctx context.Context, label string, site gen.Site) (re
 		c.Env = append(os.Environ(), "HUGO_CACHEDIR="+filepath.Join(m.bench, "hugo-cache"))
 		return c
 	}
-	// A first build of each, untimed, checks the site and weighs the output.
-	first, err := m.build(ctx, docsdCmd(), filepath.Join(out, "docsd"), false)
-	if err != nil {
-		return r, fmt.Errorf("docsd: %w", err)
-	}
-	n := builtRe.FindStringSubmatch(first.stdout)
-	if n == nil {
-		return r, fmt.Errorf("docsd printed no page count: %q", first.stdout)
-	}
-	r.docsd.pages, _ = strconv.Atoi(n[1])
-	if w := warningsRe.FindStringSubmatch(first.stdout + first.stderr); w != nil {
-		r.linkWarnings = w[1]
-	}
-	r.docsd.outBytes, r.docsd.htmlBytes, _ = weigh(filepath.Join(out, "docsd"))
 	if m.hugo != "" {
 		if _, err := gen.GenerateHugo(site.Dir, hugoSrc); err != nil {
 			return r, err
 		}
-		if _, err := m.build(ctx, hugoCmd(), filepath.Join(out, "hugo"), false); err != nil {
-			return r, fmt.Errorf("hugo: %w", err)
+	}
+	// The first build of each tool (untimed with -warmup) tells the page count and link warnings
+	// and is weighed.
+	inspectDocsd := func(d buildRun) error {
+		n := builtRe.FindStringSubmatch(d.stdout)
+		if n == nil {
+			return fmt.Errorf("docsd printed no page count: %q", d.stdout)
 		}
-		var html int
-		r.hugo.outBytes, r.hugo.htmlBytes, html = weigh(filepath.Join(out, "hugo"))
-		r.hugo.pages = html
+		r.docsd.pages, _ = strconv.Atoi(n[1])
+		if w := warningsRe.FindStringSubmatch(d.stdout + d.stderr); w != nil {
+			r.linkWarnings = w[1]
+		}
+		r.docsd.outBytes, r.docsd.htmlBytes, _ = weigh(filepath.Join(out, "docsd"))
+		return nil
+	}
+	inspectHugo := func() {
+		r.hugo.outBytes, r.hugo.htmlBytes, r.hugo.pages = weigh(filepath.Join(out, "hugo"))
+	}
+	if m.warmup {
+		d, err := m.build(ctx, docsdCmd(), filepath.Join(out, "docsd"), false)
+		if err != nil {
+			return r, fmt.Errorf("docsd: %w", err)
+		}
+		if err := inspectDocsd(d); err != nil {
+			return r, err
+		}
+		if m.hugo != "" {
+			if _, err := m.build(ctx, hugoCmd(), filepath.Join(out, "hugo"), false); err != nil {
+				return r, fmt.Errorf("hugo: %w", err)
+			}
+			inspectHugo()
+		}
 	}
 	// Timed builds, docsd and Hugo alternating (and which goes first alternating too), so that a
 	// change in the machine's load falls on both.
 	var docsdRuns []buildRun
 	for i := 0; i < m.runs; i++ {
 		var d, h buildRun
+		var err error
 		order := []bool{true, false}
 		if i%2 == 1 {
 			order = []bool{false, true}
@@ -110,12 +124,20 @@ func (m *measurer) measure(ctx context.Context, label string, site gen.Site) (re
 				}
 				r.docsd.times = append(r.docsd.times, d.wall)
 				r.docsd.cpu = append(r.docsd.cpu, d.cpu)
+				if i == 0 && !m.warmup {
+					if err := inspectDocsd(d); err != nil {
+						return r, err
+					}
+				}
 			case m.hugo != "":
 				if h, err = m.build(ctx, hugoCmd(), filepath.Join(out, "hugo"), false); err != nil {
 					return r, fmt.Errorf("hugo: %w", err)
 				}
 				r.hugo.times = append(r.hugo.times, h.wall)
 				r.hugo.cpu = append(r.hugo.cpu, h.cpu)
+				if i == 0 && !m.warmup {
+					inspectHugo()
+				}
 			}
 		}
 		if m.hugo != "" {

@@ -15,7 +15,7 @@ import (
 
 func buildTable(results []result, withHugo bool) string {
 	var b strings.Builder
-	b.WriteString("| site | docsd pages (products) | link warnings | cold `docsd build --once`, median (min–max) | per page | CPU time, median | peak RSS, docsd + renderers | output per page (HTML per page) |")
+	b.WriteString("| site | docsd pages (products) | link warnings | cold `docsd build --once`, median (min–max) | per page | CPU time, median (per page) | peak RSS, docsd + renderers | output per page (HTML per page) |")
 	if withHugo {
 		b.WriteString(" Hugo pages | cold `hugo`, median (min–max) | Hugo peak RSS | Hugo output per page | docsd / Hugo, ratio of medians (pair by pair: median, min–max) |")
 	}
@@ -31,7 +31,7 @@ func buildTable(results []result, withHugo bool) string {
 			products = fmt.Sprintf("%d products", r.products)
 		}
 		fmt.Fprintf(&b, "| %s | %d (%s) | %s | %s | %s | %s | %s | %s (%s) |", r.label, d.pages, products, r.linkWarnings,
-			spread(d.times), perPage(median(d.times), d.pages), secs(median(d.cpu)), mb(d.peakKB), kb(d.outBytes, d.pages), kb(d.htmlBytes, d.pages))
+			spread(d.times), perPage(median(d.times), d.pages), secs(median(d.cpu))+" ("+perPage(median(d.cpu), d.pages)+")", mb(d.peakKB), kb(d.outBytes, d.pages), kb(d.htmlBytes, d.pages))
 		if withHugo {
 			h := r.hugo
 			ratio := median(d.times).Seconds() / median(h.times).Seconds()
@@ -108,7 +108,11 @@ func perPage(d time.Duration, pages int) string {
 	if pages == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%.0f µs", float64(d.Microseconds())/float64(pages))
+	us := float64(d.Microseconds()) / float64(pages)
+	if us >= 1000 {
+		return fmt.Sprintf("%.1f ms", us/1000)
+	}
+	return fmt.Sprintf("%.0f µs", us)
 }
 
 func mb(kbs []int64) string {

@@ -12,7 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../lib/browser.mjs';
 import { recordSection } from '../lib/record.mjs';
@@ -81,7 +81,7 @@ function generate(label) {
   const res = spawnSync('go', ['run', './bench/scale', '-gen', '-pages', label], { cwd: root, encoding: 'utf8' });
   if (res.status !== 0) throw new Error(`generating the ${label} site: ${res.stderr}`);
   const [dir, products, docs] = res.stdout.trim().split('\t');
-  return { dir, products: parseInt(products, 10), docs: parseInt(docs, 10) };
+  return { dir, products: parseInt(products, 10), docs: parseInt(docs, 10), name: basename(dir).replace(/^scale-/, '') };
 }
 
 // The page helpers: when a text appears in (or leaves) the element a selector names, by the page's
@@ -132,7 +132,7 @@ async function measureSize(label) {
   };
   process.on('exit', kill);
   let browser;
-  const row = { label, site, route, notes: [] };
+  const row = { label: site.name, site, route, notes: [] };
   try {
     // Answering: the first HTTP answer of any kind, and the doc page answering 200.
     let firstAnswer = null;
@@ -148,7 +148,7 @@ async function measureSize(label) {
     }
     row.answer = Date.now() - t0;
     row.firstAnswer = firstAnswer;
-    console.error(`bench/scale/watch: ${label}: answering after ${row.answer} ms`);
+    console.error(`bench/scale/watch: ${site.name}: answering after ${row.answer} ms`);
 
     browser = await launchChromium();
     const page = await browser.newPage();
@@ -218,13 +218,13 @@ async function measureSize(label) {
       const m = stamp(i);
       return waitChange(m, 'body', true, () => writeFileSync(file, `${original}\n\n${m}\n`));
     }));
-    console.error(`bench/scale/watch: ${label}: body ${JSON.stringify(row.body)}`);
+    console.error(`bench/scale/watch: ${site.name}: body ${JSON.stringify(row.body)}`);
     // The title shows in the sidebar (no sidebar_label); the sidebar is what is waited for.
     row.title = stats(await series(edits, (i) => {
       const m = stamp(i);
       return waitChange(m, 'nav.sidebar-nav', true, () => writeFileSync(file, original.replace(/^title: .*$/m, `title: ${m}`)));
     }));
-    console.error(`bench/scale/watch: ${label}: title ${JSON.stringify(row.title)}`);
+    console.error(`bench/scale/watch: ${site.name}: title ${JSON.stringify(row.title)}`);
     writeFileSync(file, original);
     await sleep(500);
 
@@ -256,7 +256,7 @@ async function measureSize(label) {
       const notServed = await servedWithin(newRoute, 404, start);
       const g = await gone;
       deleted.push({ served: notServed, listed: g, both: notServed === null || g === null ? null : Math.max(notServed, g) });
-      console.error(`bench/scale/watch: ${label}: new page ${JSON.stringify(added.at(-1))}, deleted ${JSON.stringify(deleted.at(-1))}`);
+      console.error(`bench/scale/watch: ${site.name}: new page ${JSON.stringify(added.at(-1))}, deleted ${JSON.stringify(deleted.at(-1))}`);
       if (added.at(-1).both === null || deleted.at(-1).both === null) break;
       await sleep(500);
     }
