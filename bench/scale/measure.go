@@ -119,10 +119,13 @@ func (m *measurer) measure(ctx context.Context, label string, site gen.Site) (re
 		for _, isDocsd := range order {
 			switch {
 			case isDocsd:
-				if d, err = m.build(ctx, docsdCmd(), filepath.Join(out, "docsd"), false); err != nil {
+				if d, err = m.build(ctx, docsdCmd(), filepath.Join(out, "docsd"), m.memRuns == 0); err != nil {
 					return r, fmt.Errorf("docsd: %w", err)
 				}
 				r.docsd.times = append(r.docsd.times, d.wall)
+				if m.memRuns == 0 {
+					r.docsd.peakKB = append(r.docsd.peakKB, d.peakKB)
+				}
 				r.docsd.cpu = append(r.docsd.cpu, d.cpu)
 				if i == 0 && !m.warmup {
 					if err := inspectDocsd(d); err != nil {
@@ -130,10 +133,13 @@ func (m *measurer) measure(ctx context.Context, label string, site gen.Site) (re
 					}
 				}
 			case m.hugo != "":
-				if h, err = m.build(ctx, hugoCmd(), filepath.Join(out, "hugo"), false); err != nil {
+				if h, err = m.build(ctx, hugoCmd(), filepath.Join(out, "hugo"), m.memRuns == 0); err != nil {
 					return r, fmt.Errorf("hugo: %w", err)
 				}
 				r.hugo.times = append(r.hugo.times, h.wall)
+				if m.memRuns == 0 {
+					r.hugo.peakKB = append(r.hugo.peakKB, h.peakKB)
+				}
 				r.hugo.cpu = append(r.hugo.cpu, h.cpu)
 				if i == 0 && !m.warmup {
 					inspectHugo()
