@@ -25,7 +25,7 @@ const { values: opts } = parseArgs({
     structural: { type: 'string', default: '5' }, // new pages, and as many deletions
     more: { type: 'string', default: '500' }, // edits between the two memory readings
     'wait-ms': { type: 'string', default: '120000' }, // longest wait for one change to show
-    'start-ms': { type: 'string', default: '900000' }, // longest wait for docsd watch to answer
+    'start-ms': { type: 'string', default: '1800000' }, // longest wait for docsd watch to answer
     'max-minutes': { type: 'string', default: '60' }, // a size's measurements stop after this
     docsd: { type: 'string', default: join(root, 'bin', 'docsd') },
     record: { type: 'boolean', default: false },
