@@ -40,7 +40,7 @@ func buildTable(results []result, withHugo bool) string {
 	return b.String()
 }
 
-var stepsRe = regexp.MustCompile(`in [0-9.]+[µmn]?s \(([^)]*)\)`)
+var stepsRe = regexp.MustCompile(`in [0-9.hmsµn]+ \(([^)]*)\)`)
 
 // stepTable shows each step of docsd's median build, in ms and per page, size by size: how each
 // step grows with the site.
