@@ -60,7 +60,7 @@ test-browser: setup chromium
 	node --test --test-concurrency=1 tests/browser/
 
 # Benchmarks (not tests): figures go into BENCHMARKS.md with the command that produced them.
-.PHONY: bench bench-build bench-watch bench-docusaurus bench-serve
+.PHONY: bench bench-build bench-watch bench-docusaurus bench-serve bench-scale
 bench: bench-build bench-watch
 
 bench-build: setup
@@ -74,3 +74,10 @@ bench-docusaurus: setup
 
 bench-serve: setup nginx
 	go run ./bench/serve -record
+
+# Build and watch at 1k-10k pages on sites bench/scale/gen generates into .bench/ (issues #16, #17),
+# against Hugo v0.160.0 (compiled once into .bench/tools). Larger: -pages 30000,50000 (slow).
+bench-scale: setup chromium
+	@test -x .bench/tools/hugo || GOBIN=$(CURDIR)/.bench/tools go install github.com/gohugoio/hugo@v0.160.0
+	go run ./bench/scale -record -pages vela,1000,10000
+	node bench/scale/watch.mjs --record --pages vela,1000,10000
