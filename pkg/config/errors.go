@@ -5,6 +5,7 @@
 package config
 
 import (
+	"docsd/pkg/textdist"
 	"errors"
 	"fmt"
 	"reflect"
@@ -26,7 +27,7 @@ func decodeError(name string, err error) error {
 		key := e.Key()
 		msg := fmt.Sprintf("unknown key %q", strings.Join(key, "."))
 		if len(key) > 0 {
-			if s := closestKey(key[len(key)-1], tomlKeysAt(reflect.TypeOf(Site{}), key[:len(key)-1])); s != "" {
+			if s := textdist.ClosestKey(key[len(key)-1], tomlKeysAt(reflect.TypeOf(Site{}), key[:len(key)-1])); s != "" {
 				msg += fmt.Sprintf(" (did you mean %q?)", s)
 			}
 		}
@@ -80,38 +81,6 @@ func deref(t reflect.Type) reflect.Type {
 		t = t.Elem()
 	}
 	return t
-}
-
-// closestKey returns the candidate within a few edits of s (a typo: two for a short key, at most
-// three), or "".
-func closestKey(s string, candidates []string) string {
-	best, bestD := "", min(len(s)/3+2, 4)
-	for _, c := range candidates {
-		if d := editDistance(s, c); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes (keys are ASCII).
-func editDistance(a, b string) int {
-	prev, cur := make([]int, len(b)+1), make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 func goTypeWords(t string) string {

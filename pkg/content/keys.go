@@ -5,6 +5,7 @@
 package content
 
 import (
+	"docsd/pkg/textdist"
 	"fmt"
 	"reflect"
 	"regexp"
@@ -45,7 +46,7 @@ func unknownKeys(file string, yamlText []byte, lineOffset int) []*Error {
 			continue
 		}
 		msg := fmt.Sprintf("unknown front-matter key %q", m[1])
-		if s := closest(m[1], all); s != "" {
+		if s := textdist.ClosestKey(m[1], all); s != "" {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		out = append(out, &Error{File: file, Line: i + 1 + lineOffset, Column: 1, Msg: msg + "; ignored"})
@@ -60,39 +61,6 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
-}
-
-// closest returns the candidate nearest to s by edit distance, if it is near enough to be a typo:
-// about a third of the key's length (two edits for a short key, a swap), and at most 3.
-func closest(s string, candidates []string) string {
-	best, bestD := "", min(len(s)/3+2, 4)
-	for _, c := range candidates {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(c)); d < bestD {
-			best, bestD = c, d
-		}
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance of a and b, in bytes (keys are ASCII).
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
 
 var (
@@ -113,7 +81,7 @@ func plainYAML(msg string, t reflect.Type) string {
 	}
 	if m := unknownErr.FindStringSubmatch(msg); m != nil {
 		out := fmt.Sprintf("unknown key %q", m[1])
-		if s := closest(m[1], allYAMLKeys(t)); s != "" {
+		if s := textdist.ClosestKey(m[1], allYAMLKeys(t)); s != "" {
 			out += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		return out

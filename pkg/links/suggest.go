@@ -89,7 +89,7 @@ func (x *suggesters) keys(cands []string) *suggester {
 const linearMax = 64
 
 // suggester finds, among its candidates, the one closest to a string: the smallest edit distance
-// (site.Distance) below a bound, the earliest in candidate order on ties. That is exactly what a
+// (textdist.Distance) below a bound, the earliest in candidate order on ties. That is exactly what a
 // scan of every candidate in order finds (the oracle in suggest_test.go), from far fewer distance
 // computations.
 //
@@ -280,7 +280,7 @@ func shared(a, b []uint32) int {
 	return n
 }
 
-// within is the edit distance of a and b (site.Distance) when it is at most k, and some number
+// within is the edit distance of a and b (textdist.Distance) when it is at most k, and some number
 // above k otherwise. It fills only the cells within k of the diagonal, where every path of cost
 // at most k runs, and stops at a row that is all above k.
 func (s *suggester) within(a, b string, k int) int {

@@ -5,12 +5,11 @@ package links
 // make compare the two.
 
 import (
+	"docsd/pkg/textdist"
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
-
-	"docsd/pkg/site"
 )
 
 // closestScan is the search the index replaced: every candidate in order, the first one with the
@@ -18,7 +17,7 @@ import (
 func closestScan(want string, cands []string, bound int) string {
 	best, bestD := "", bound
 	for _, c := range cands {
-		if d := site.Distance(want, c); d < bestD {
+		if d := textdist.Distance(want, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
@@ -120,7 +119,7 @@ func TestSuggesterEqualsScan(t *testing.T) {
 			}
 			dists := make([]int, len(set.cands)) // one scan serves the three bounds
 			for j, c := range set.cands {
-				dists[j] = site.Distance(want, c)
+				dists[j] = textdist.Distance(want, c)
 			}
 			for _, bound := range []int{pathBound(want), len(want)/3 + 2, r.Intn(12)} {
 				cases++
@@ -162,7 +161,7 @@ func TestSuggesterPins(t *testing.T) {
 	}
 }
 
-// TestWithinIsDistance checks the banded distance against site.Distance.
+// TestWithinIsDistance checks the banded distance against textdist.Distance.
 func TestWithinIsDistance(t *testing.T) {
 	r := rand.New(rand.NewSource(3))
 	s := newSuggester(nil)
@@ -172,7 +171,7 @@ func TestWithinIsDistance(t *testing.T) {
 		if r.Intn(4) == 0 {
 			b = randomCands(r, 1, 14, "abc/")[0]
 		}
-		d := site.Distance(a, b)
+		d := textdist.Distance(a, b)
 		k := r.Intn(9) - 1
 		got := s.within(a, b, k)
 		if (d <= k && got != d) || (d > k && got <= k) {

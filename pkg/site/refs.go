@@ -1,6 +1,9 @@
 package site
 
-import "sort"
+import (
+	"docsd/pkg/textdist"
+	"sort"
+)
 
 // Ref is a reference by key or id that assembly could not resolve: a blog post's author or tag key,
 // a pagination_prev/next doc id, a category's link.id, a docs version's main_doc or a sidebar's
@@ -42,33 +45,9 @@ func sortedKeys[V any](m map[string]V) []string {
 func Closest(want string, candidates []string) string {
 	best, bestD := "", len(want)/3+2
 	for _, c := range candidates {
-		if d := Distance(want, c); d < bestD {
+		if d := textdist.Distance(want, c); d < bestD {
 			best, bestD = c, d
 		}
 	}
 	return best
-}
-
-// Distance is the edit distance (Levenshtein, in bytes) between two strings.
-func Distance(a, b string) int {
-	if a == b {
-		return 0
-	}
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
