@@ -14,10 +14,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"syscall"
 	"time"
+
+	"docsd/bench/internal/benchenv"
 )
 
 func main() {
@@ -58,7 +59,7 @@ func main() {
 		}
 		peak := make(chan int64, 1)
 		if sample {
-			go samplePeak(cmd.Process.Pid, peak)
+			go benchenv.SamplePeak(cmd.Process.Pid, peak)
 		}
 		if err := cmd.Wait(); err != nil {
 			fail(fmt.Errorf("%v: %s", err, stderr.String()))
@@ -88,8 +89,8 @@ func main() {
 	fmt.Print(table)
 	if *record {
 		section := fmt.Sprintf("Measured %s on this machine (%s) with `make bench-build` (`go run ./bench/build -record`). Each build is cold: a new process, the previous output deleted and the file system flushed (sync) first.\n\n%s",
-			time.Now().UTC().Format("2006-01-02"), machine(), table)
-		if err := recordSection("BENCHMARKS.md", "build", section); err != nil {
+			time.Now().UTC().Format("2006-01-02"), benchenv.Machine(), table)
+		if err := benchenv.RecordSection("BENCHMARKS.md", "build", "Build", section); err != nil {
 			fail(err)
 		}
 	}
@@ -144,80 +145,6 @@ func gz(data []byte) int {
 	w.Write(data)
 	w.Close()
 	return b.Len()
-}
-
-// samplePeak follows the resident memory of a process and its children until it exits (KB).
-func samplePeak(pid int, out chan<- int64) {
-	var peak int64
-	for {
-		total, alive := treeRSS(pid)
-		if !alive {
-			out <- peak
-			return
-		}
-		if total > peak {
-			peak = total
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-func treeRSS(pid int) (int64, bool) {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil || bytes.Contains(status, []byte("State:\tZ")) {
-		return 0, false
-	}
-	total := rss(status)
-	// Children are listed per thread that started them: Go starts the renderers from any thread.
-	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-	for _, task := range tasks {
-		children, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, task.Name()))
-		for _, c := range strings.Fields(string(children)) {
-			if cp, err := strconv.Atoi(c); err == nil {
-				t, _ := treeRSS(cp)
-				total += t
-			}
-		}
-	}
-	return total, true
-}
-
-var vmRSS = regexp.MustCompile(`VmRSS:\s+(\d+) kB`)
-
-func rss(status []byte) int64 {
-	m := vmRSS.FindSubmatch(status)
-	if m == nil {
-		return 0
-	}
-	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
-	return n
-}
-
-func machine() string {
-	cpu, _ := os.ReadFile("/proc/cpuinfo")
-	m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(cpu)
-	name := "unknown CPU"
-	if m != nil {
-		name = string(m[1])
-	}
-	return fmt.Sprintf("%d cores, %s", strings.Count(string(cpu), "processor\t:"), name)
-}
-
-// recordSection replaces the section between <!-- bench:NAME --> markers in file, or appends it.
-func recordSection(file, name, body string) error {
-	start, end := "<!-- bench:"+name+" -->", "<!-- /bench:"+name+" -->"
-	old, _ := os.ReadFile(file)
-	text := string(old)
-	block := start + "\n" + body + end
-	if i, j := strings.Index(text, start), strings.Index(text, end); i >= 0 && j > i {
-		text = text[:i] + block + text[j+len(end):]
-	} else {
-		if text == "" {
-			text = "# Benchmarks\n\nFigures measured on this repository's machine; each section says the command that produced it.\n"
-		}
-		text += "\n## " + strings.ToUpper(name[:1]) + name[1:] + "\n\n" + block + "\n"
-	}
-	return os.WriteFile(file, []byte(text), 0o644)
 }
 
 func fail(err error) {

@@ -20,6 +20,7 @@ import (
 	"syscall"
 	"time"
 
+	"docsd/bench/internal/benchenv"
 	"docsd/bench/scale/gen"
 )
 
@@ -206,7 +207,7 @@ func (m *measurer) build(ctx context.Context, cmd *exec.Cmd, out string, sample 
 	defer timer.Stop()
 	peak := make(chan int64, 1)
 	if sample {
-		go samplePeak(cmd.Process.Pid, peak)
+		go benchenv.SamplePeak(cmd.Process.Pid, peak)
 	}
 	err := cmd.Wait()
 	r.wall = time.Since(start)

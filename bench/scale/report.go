@@ -3,12 +3,9 @@ package main
 // The tables of the build benchmark, the memory sampling they need, and the -record step.
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -124,89 +121,4 @@ func kb(bytes int64, pages int) string {
 		return ""
 	}
 	return fmt.Sprintf("%.1f KB", float64(bytes)/float64(pages)/1024)
-}
-
-// samplePeak follows the resident memory of a process and its children until it exits (KB).
-func samplePeak(pid int, out chan<- int64) {
-	var peak int64
-	for {
-		total, alive := treeRSS(pid)
-		if !alive {
-			out <- peak
-			return
-		}
-		peak = max(peak, total)
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// treeRSS is the resident memory of a process and its descendants (KB), as bench/build reads it.
-func treeRSS(pid int) (int64, bool) {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil || bytes.Contains(status, []byte("State:\tZ")) {
-		return 0, false
-	}
-	total := rss(status)
-	// Children are listed per thread that started them: Go starts the renderers from any thread.
-	tasks, _ := os.ReadDir(fmt.Sprintf("/proc/%d/task", pid))
-	for _, task := range tasks {
-		children, _ := os.ReadFile(fmt.Sprintf("/proc/%d/task/%s/children", pid, task.Name()))
-		for _, c := range strings.Fields(string(children)) {
-			if cp, err := strconv.Atoi(c); err == nil {
-				t, _ := treeRSS(cp)
-				total += t
-			}
-		}
-	}
-	return total, true
-}
-
-var vmRSS = regexp.MustCompile(`VmRSS:\s+(\d+) kB`)
-
-func rss(status []byte) int64 {
-	m := vmRSS.FindSubmatch(status)
-	if m == nil {
-		return 0
-	}
-	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
-	return n
-}
-
-func machine() string {
-	cpu, _ := os.ReadFile("/proc/cpuinfo")
-	m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(cpu)
-	name := "unknown CPU"
-	if m != nil {
-		name = string(m[1])
-	}
-	return fmt.Sprintf("%d cores, %s", strings.Count(string(cpu), "processor\t:"), name)
-}
-
-func loadAvg() string {
-	data, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return "?"
-	}
-	return strings.Fields(string(data))[0]
-}
-
-// recordSection replaces the section between <!-- bench:NAME --> markers in file, or appends it
-// under "## heading" (the convention of bench/build and bench/lib/record.mjs).
-func recordSection(file, name, heading, body string) error {
-	start, end := "<!-- bench:"+name+" -->", "<!-- /bench:"+name+" -->"
-	old, _ := os.ReadFile(file)
-	text := string(old)
-	block := start + "\n" + body + end
-	if i, j := strings.Index(text, start), strings.Index(text, end); i >= 0 && j > i {
-		text = text[:i] + block + text[j+len(end):]
-	} else {
-		if text == "" {
-			text = "# Benchmarks\n\nFigures measured on this repository's machine; each section says the command that produced it.\n"
-		}
-		text = strings.TrimRight(text, "\n") + "\n\n## " + heading + "\n\n" + block + "\n"
-	}
-	if err := os.WriteFile(file, []byte(text), 0o644); err != nil {
-		return fmt.Errorf("recording into %s: %w", file, err)
-	}
-	return nil
 }

@@ -8,7 +8,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -21,11 +20,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"docsd/bench/internal/benchenv"
 )
 
 func main() {
@@ -98,8 +98,8 @@ func run(bin, nginxBin, from string, conns, requests int, dur time.Duration, rou
 	for _, p := range pages {
 		all[p] = &runs{}
 	}
-	loadBefore := loadAverage()
-	rssBefore := status(docsd.Process.Pid, "VmRSS")
+	loadBefore := benchenv.LoadAverage()
+	rssBefore := benchenv.ProcStatus(docsd.Process.Pid, "VmRSS")
 	for round := range rounds {
 		for _, p := range pages {
 			// Each round changes which server goes first, so neither always runs on a warmer machine.
@@ -124,7 +124,7 @@ func run(bin, nginxBin, from string, conns, requests int, dur time.Duration, rou
 			fmt.Fprintf(os.Stderr, "round %d %s: docsd %.0f req/s, nginx %.0f req/s\n", round+1, p, d.rate(), n.rate())
 		}
 	}
-	rssAfter, hwm := status(docsd.Process.Pid, "VmRSS"), status(docsd.Process.Pid, "VmHWM")
+	rssAfter, hwm := benchenv.ProcStatus(docsd.Process.Pid, "VmRSS"), benchenv.ProcStatus(docsd.Process.Pid, "VmHWM")
 
 	var b strings.Builder
 	fmt.Fprintf(&b, "| page (gzip accepted) | size sent (docsd / nginx) | docsd req/s | nginx req/s | docsd / nginx (median of the rounds' ratios) | docsd p50 / p99 | nginx p50 / p99 |\n|---|---|---|---|---|---|---|\n")
@@ -149,8 +149,8 @@ func run(bin, nginxBin, from string, conns, requests int, dur time.Duration, rou
 			"the same build served by `docsd serve` and by nginx %s (`deploy/nginx/nginx.conf` with `deploy/nginx/docsd.conf`, `worker_processes auto`, access log off) on loopback. "+
 			"The load generator runs in the benchmark's process on the same cores: %d keep-alive connections sending requests with `Accept-Encoding: gzip` for %s or %d requests per run, whichever comes first, "+
 			"the two servers alternating, %d runs each; medians. Load average (1 min) %s at the start, %s at the end: whatever else the machine does slows both servers, which is why the ratios are measured in the same run.\n\n%s",
-			time.Now().UTC().Format("2006-01-02"), machine(), nginxVersion(nginxBin), conns, dur, requests, rounds, loadBefore, loadAverage(), table)
-		if err := recordSection("BENCHMARKS.md", "serve", section); err != nil {
+			time.Now().UTC().Format("2006-01-02"), benchenv.Machine(), nginxVersion(nginxBin), conns, dur, requests, rounds, loadBefore, benchenv.LoadAverage(), table)
+		if err := benchenv.RecordSection("BENCHMARKS.md", "serve", "Serve", section); err != nil {
 			return err
 		}
 	}
@@ -279,7 +279,7 @@ func bigPage(pid int, addr, docs string, size int) (string, error) {
 	if err := f.Close(); err != nil {
 		return "", err
 	}
-	before := status(pid, "VmRSS")
+	before := benchenv.ProcStatus(pid, "VmRSS")
 	// Writing 5 to clear_refs resets the peak (VmHWM) of a process to its current resident size.
 	if err := os.WriteFile(fmt.Sprintf("/proc/%d/clear_refs", pid), []byte("5"), 0o644); err != nil {
 		return "", fmt.Errorf("resetting docsd's peak memory: %w", err)
@@ -288,7 +288,7 @@ func bigPage(pid int, addr, docs string, size int) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("big page: %w", err)
 	}
-	peak := status(pid, "VmHWM")
+	peak := benchenv.ProcStatus(pid, "VmHWM")
 	return fmt.Sprintf("\nTen concurrent requests of a %d MB page (gzip accepted; docsd streams files over 8 MB as they are): %s in all, docsd resident %s before, peak %s during.\n",
 		size, r.elapsed.Round(10*time.Millisecond), mb(before), mb(peak)), nil
 }
@@ -397,17 +397,6 @@ func stop(cmd *exec.Cmd) {
 	}
 }
 
-// status reads a memory figure of /proc/PID/status, in KB (0 when it cannot).
-func status(pid int, field string) int64 {
-	data, _ := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	m := regexp.MustCompile(field + `:\s+(\d+) kB`).FindSubmatch(data)
-	if m == nil {
-		return 0
-	}
-	n, _ := strconv.ParseInt(string(m[1]), 10, 64)
-	return n
-}
-
 func mb(kb int64) string { return fmt.Sprintf("%.0f MB", float64(kb)/1024) }
 
 func ms(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/float64(time.Millisecond)) }
@@ -417,39 +406,6 @@ func shorten(p string) string {
 		return p[:i] + "-….js"
 	}
 	return p
-}
-
-func loadAverage() string {
-	data, _ := os.ReadFile("/proc/loadavg")
-	if f := strings.Fields(string(data)); len(f) > 0 {
-		return f[0]
-	}
-	return "unknown"
-}
-
-func machine() string {
-	cpu, _ := os.ReadFile("/proc/cpuinfo")
-	m := regexp.MustCompile(`model name\s*:\s*(.+)`).FindSubmatch(cpu)
-	name := "unknown CPU"
-	if m != nil {
-		name = string(m[1])
-	}
-	return fmt.Sprintf("%d cores, %s", bytes.Count(cpu, []byte("processor\t:")), name)
-}
-
-// recordSection replaces the section between <!-- bench:NAME --> markers in file, or appends it
-// (as bench/build does).
-func recordSection(file, name, body string) error {
-	start, end := "<!-- bench:"+name+" -->", "<!-- /bench:"+name+" -->"
-	old, _ := os.ReadFile(file)
-	text := string(old)
-	block := start + "\n" + body + end
-	if i, j := strings.Index(text, start), strings.Index(text, end); i >= 0 && j > i {
-		text = text[:i] + block + text[j+len(end):]
-	} else {
-		text += "\n## " + strings.ToUpper(name[:1]) + name[1:] + "\n\n" + block + "\n"
-	}
-	return os.WriteFile(file, []byte(text), 0o644)
 }
 
 func fail(err error) {

@@ -5,12 +5,13 @@
 package config
 
 import (
-	"docsd/pkg/textdist"
 	"errors"
 	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
+
+	"docsd/pkg/textdist"
 
 	"github.com/pelletier/go-toml/v2"
 )

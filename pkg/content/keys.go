@@ -5,12 +5,13 @@
 package content
 
 import (
-	"docsd/pkg/textdist"
 	"fmt"
 	"reflect"
 	"regexp"
 	"sort"
 	"strings"
+
+	"docsd/pkg/textdist"
 )
 
 // docusaurusKeys are front-matter keys Docusaurus knows and docsd does not use: content written for

@@ -5,11 +5,12 @@ package links
 // make compare the two.
 
 import (
-	"docsd/pkg/textdist"
 	"fmt"
 	"math/rand"
 	"strings"
 	"testing"
+
+	"docsd/pkg/textdist"
 )
 
 // closestScan is the search the index replaced: every candidate in order, the first one with the

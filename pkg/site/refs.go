@@ -1,8 +1,9 @@
 package site
 
 import (
-	"docsd/pkg/textdist"
 	"sort"
+
+	"docsd/pkg/textdist"
 )
 
 // Ref is a reference by key or id that assembly could not resolve: a blog post's author or tag key,

@@ -1,0 +1,32 @@
+package benchenv
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func TestRecordSectionReplacesOrAppends(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "BENCHMARKS.md")
+	if err := RecordSection(file, "x", "X", "one\n"); err != nil {
+		t.Fatal(err)
+	}
+	if err := RecordSection(file, "x", "X", "two\n"); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(file)
+	text := string(data)
+	if strings.Contains(text, "one") || strings.Count(text, "two") != 1 || strings.Count(text, "## X") != 1 {
+		t.Errorf("the section was not replaced in place:\n%s", text)
+	}
+}
+
+func TestStatusAndOwnRSS(t *testing.T) {
+	if got := Status([]byte("Name:\tx\nVmHWM:\t  2048 kB\nVmRSS:\t  1024 kB\n"), "VmRSS"); got != 1024 {
+		t.Errorf("VmRSS = %d, want 1024", got)
+	}
+	if kb, alive := TreeRSS(os.Getpid()); !alive || kb <= 0 {
+		t.Errorf("TreeRSS of this process = %d, %v", kb, alive)
+	}
+}
