@@ -137,12 +137,26 @@ func writeBreakable(w util.BufWriter, code []byte) {
 	from := start
 	for i := start; i < len(code); i++ {
 		if isNameBreak(code[i]) && i+1 < len(code) && code[i+1] != ' ' && !isNameBreak(code[i+1]) {
-			ghtml.DefaultWriter.RawWrite(w, code[from:i+1])
+			writePiece(w, code[from:i+1])
 			_, _ = w.WriteString("<wbr>")
 			from = i + 1
 		}
 	}
-	ghtml.DefaultWriter.RawWrite(w, code[from:])
+	writePiece(w, code[from:])
+}
+
+// longPiece is the length from which a piece without separators is no name but a digest or a
+// token (sha256:02de…): it may break anywhere rather than widen its column by hundreds of pixels.
+const longPiece = 24
+
+func writePiece(w util.BufWriter, piece []byte) {
+	if len(piece) < longPiece || bytes.IndexByte(piece, ' ') >= 0 {
+		ghtml.DefaultWriter.RawWrite(w, piece)
+		return
+	}
+	_, _ = w.WriteString(`<span class="break-any">`)
+	ghtml.DefaultWriter.RawWrite(w, piece)
+	_, _ = w.WriteString(`</span>`)
 }
 
 // isNameBreak reports the characters after which a flag, setting, variable or path may wrap.
