@@ -92,7 +92,8 @@ func (r *tableRenderer) renderCodeSpan(w util.BufWriter, src []byte, n ast.Node,
 		}
 		value = append(value, v...)
 	}
-	if inTableCell(n) {
+	// Code with a space is no name (a command, a cron entry): it wraps at its spaces as text does.
+	if inTableCell(n) && bytes.IndexByte(value, ' ') < 0 {
 		writeBreakable(w, value)
 	} else {
 		ghtml.DefaultWriter.RawWrite(w, value)

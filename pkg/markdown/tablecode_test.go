@@ -9,7 +9,7 @@ import (
 // dashes; code elsewhere is written as goldmark writes it; every table is wrapped for scrolling.
 func TestTableCodeBreaksOnlyAtNameBoundaries(t *testing.T) {
 	src := "| Flag | Variable | Type | Meaning |\n|---|---|---|---|\n" +
-		"| `--compiler.github.token`, `-b` | `VELA_PRIVILEGED_IMAGES` | `/api/v1/repos/{org}` | `a<b` and `--` and `git:v0.8.0@sha256:02de004ae9dbf184c70039cb9ce431c3` |\n\n" +
+		"| `--compiler.github.token`, `-b` | `VELA_PRIVILEGED_IMAGES` | `/api/v1/repos/{org}` | `a<b` and `--` and `0 */4 * * *` and `git:v0.8.0@sha256:02de004ae9dbf184c70039cb9ce431c3` |\n\n" +
 		"Outside: `--compiler.github.token`.\n\n| A | B |\n|---|---|\n| `x.y` | z |\n"
 	out := string(mustRender(t, New().Parse([]byte(src), 1), func(d string, _ bool) string { return d }))
 	for _, want := range []string{
@@ -20,6 +20,7 @@ func TestTableCodeBreaksOnlyAtNameBoundaries(t *testing.T) {
 		`<code>/<wbr>api/<wbr>v1/<wbr>repos/<wbr>{org}</code>`,
 		`<code>a&lt;b</code>`,
 		`<code>--</code>`,
+		`<code>0 */4 * * *</code>`,
 		`<code>git:v0.<wbr>8.<wbr><span class="break-any">0@sha256:02de004ae9dbf184c70039cb9ce431c3</span></code>`,
 		"</table>\n</div>",
 		`Outside: <code>--compiler.github.token</code>.`,
