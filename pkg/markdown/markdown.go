@@ -34,7 +34,7 @@ func New() *Converter {
 		goldmark.WithExtensions(extension.GFM, admonitions{}),
 		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithHeadingAttribute()),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(newCodeRenderer(), 100), util.Prioritized(headingRenderer{}, 100))),
+			renderer.WithNodeRenderers(util.Prioritized(newCodeRenderer(), 100), util.Prioritized(headingRenderer{}, 100), util.Prioritized(newTableRenderer(), 100))),
 	)
 	return &Converter{md: md}
 }
@@ -352,6 +352,9 @@ func blockText(b *strings.Builder, n ast.Node, src []byte) {
 		b.WriteByte(' ')
 		return
 	case *ast.HTMLBlock:
+		return
+	case *east.TableHeader, *east.TableRow:
+		rowText(b, n, src)
 		return
 	case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *east.TableCell:
 		b.WriteString(plainText(n, src))

@@ -267,7 +267,7 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	for w, t := range s.forms {
 		ns.forms = append(ns.forms, form{w, x.number(t)})
 	}
-	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version}
+	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version, Crumbs: s.page.Crumbs}
 	for _, sec := range s.sections {
 		rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
 		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading}
@@ -316,9 +316,12 @@ type DocsFile struct {
 // DocRec is one page of the documents file. Sections are [id, heading, snippet]; sections are
 // numbered across the whole file in order, and postings refer to those numbers.
 type DocRec struct {
-	Route    string      `json:"route"`
-	Title    string      `json:"title"`
-	Version  string      `json:"version,omitempty"`
+	Route   string `json:"route"`
+	Title   string `json:"title"`
+	Version string `json:"version,omitempty"`
+	// Crumbs are the category titles above the page, which a result shows to tell pages with the
+	// same title apart ("Tour", not the folder "tour").
+	Crumbs   []string    `json:"crumbs,omitempty"`
 	Sections [][3]string `json:"sections"`
 }
 

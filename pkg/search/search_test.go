@@ -132,6 +132,10 @@ func TestPublishWritesTitlesHeadingsKeysAndForms(t *testing.T) {
 	if ix.Sections != 5 || ix.Pages != 3 {
 		t.Fatalf("%d sections in %d pages, want 5 in 3", ix.Sections, ix.Pages)
 	}
+	// A result shows the page's category titles, not its folders.
+	if got := df.SearchDocs[2].Crumbs; !reflect.DeepEqual(got, []string{"Tour"}) {
+		t.Fatalf("crumbs of the rulesets page %v, want [Tour]", got)
+	}
 	// The description leads the first section's snippet.
 	if got := df.SearchDocs[1].Sections[0][2]; !strings.HasPrefix(got, "Keep credentials out of pipelines. Vela stores") {
 		t.Fatalf("snippet %q", got)

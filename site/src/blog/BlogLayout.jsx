@@ -1,7 +1,9 @@
 import SiteLink from '../components/SiteLink.jsx';
+import TOC from '../components/TOC.jsx';
 
-// BlogLayout puts blog pages beside a short list of recent posts.
-export default function BlogLayout({ site, page, children, wide }) {
+// BlogLayout puts every blog page, posts included, beside the blog's navigation; a post also gets
+// its table of contents on the right.
+export default function BlogLayout({ site, page, children, wide, toc }) {
   const base = `${site.basePath}${site.blog.path}`;
   return (
     <div className="blog-layout">
@@ -31,6 +33,11 @@ export default function BlogLayout({ site, page, children, wide }) {
       <main id="main-content" className={`blog-main${wide ? ' wide' : ''}`} tabIndex={-1}>
         {children}
       </main>
+      {toc && toc.length > 0 && (
+        <div className="blog-toc">
+          <TOC toc={toc} />
+        </div>
+      )}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { formatDate } from '../components/Landing.jsx';
 import Markdown from '../components/Markdown.jsx';
 import Pagination from '../components/Pagination.jsx';
 import SiteLink from '../components/SiteLink.jsx';
-import { DocLayout } from '../components/DocPage.jsx';
 import BlogLayout from './BlogLayout.jsx';
 import PostCard from './PostCard.jsx';
 import { PostAuthors, PostMeta, PostTags } from './PostMeta.jsx';
@@ -29,7 +28,7 @@ export function BlogListPage({ site, page }) {
 export function BlogPostPage({ site, page }) {
   const post = page.post;
   return (
-    <DocLayout page={page} toc={page.toc}>
+    <BlogLayout site={site} page={page} toc={page.toc}>
       <article className="blog-post">
         <header>
           <h1>{post.title}</h1>
@@ -42,7 +41,7 @@ export function BlogPostPage({ site, page }) {
         </footer>
       </article>
       <Pagination label="Blog post page navigation" prev={page.next && { ...page.next, title: page.next.title }} next={page.prev && { ...page.prev }} />
-    </DocLayout>
+    </BlogLayout>
   );
 }
 

@@ -4,9 +4,11 @@ import Marked from './Marked.jsx';
 
 const SNIPPET = 110;
 
-// where tells pages with the same title apart: the folders of the route, "usage › tour".
-function where(route) {
-  const parts = route.split('/').filter(Boolean).slice(1, -1);
+// where tells pages with the same title apart: the categories above the page, as its breadcrumbs
+// read ("Usage › Tour"); an index without them falls back to the route's folders.
+function where(r) {
+  if (Array.isArray(r.crumbs) && r.crumbs.length > 0) return r.crumbs.join(' › ');
+  const parts = r.route.split('/').filter(Boolean).slice(1, -1);
   return parts.join(' › ');
 }
 
@@ -71,7 +73,7 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
             <span>
               <Marked pieces={mark(r.title, isMatch)} />
             </span>
-            <span className="search-group-where">{where(r.route)}</span>
+            <span className="search-group-where">{where(r)}</span>
           </div>
           <ul className="search-hits">
             {r.sections.map((s) => {

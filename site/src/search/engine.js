@@ -314,6 +314,7 @@ export function createEngine(docsFile, indexFile) {
       route: doc.route,
       title: doc.title,
       version: doc.version,
+      crumbs: doc.crumbs,
       score: e.score,
       sections: secs.slice(0, sectionsPerPage).map(([s, score]) => {
         const [id, heading, text] = doc.sections[s - first];

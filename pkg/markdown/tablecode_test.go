@@ -1,0 +1,47 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// Code in a table cell may wrap only after `.`, `-`, `_` or `/`, never inside a flag's leading
+// dashes; code elsewhere is written as goldmark writes it; every table is wrapped for scrolling.
+func TestTableCodeBreaksOnlyAtNameBoundaries(t *testing.T) {
+	src := "| Flag | Variable | Type | Meaning |\n|---|---|---|---|\n" +
+		"| `--compiler.github.token`, `-b` | `VELA_PRIVILEGED_IMAGES` | `/api/v1/repos/{org}` | `a<b` and `--` and `0 */4 * * *` and `git:v0.8.0@sha256:02de004ae9dbf184c70039cb9ce431c3` |\n\n" +
+		"Outside: `--compiler.github.token`.\n\n| A | B |\n|---|---|\n| `x.y` | z |\n"
+	out := string(mustRender(t, New().Parse([]byte(src), 1), func(d string, _ bool) string { return d }))
+	for _, want := range []string{
+		`<div class="table-wrap table-wide" data-columns="4"><table>`,
+		`<code><span class="nowrap">--compiler.</span><wbr>github.<wbr>token</code>`,
+		`<code><span class="nowrap">-b</span></code>`,
+		`<code>VELA_<wbr>PRIVILEGED_<wbr>IMAGES</code>`,
+		`<code>/<wbr>api/<wbr>v1/<wbr>repos/<wbr>{org}</code>`,
+		`<code>a&lt;b</code>`,
+		`<code>--</code>`,
+		`<code>0 */4 * * *</code>`,
+		`<code>git:v0.<wbr>8.<wbr><span class="break-any">0@sha256:02de004ae9dbf184c70039cb9ce431c3</span></code>`,
+		"</table>\n</div>",
+		`Outside: <code>--compiler.github.token</code>.`,
+		`<div class="table-wrap" data-columns="2"><table>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s in\n%s", want, out)
+		}
+	}
+}
+
+// A search snippet keeps a table's cells apart and ends each row.
+func TestTableTextKeepsCellsApart(t *testing.T) {
+	d := New().Parse([]byte("## Flags\n\n| Flag | Meaning |\n|---|---|\n| `--org` | The organisation |\n| `--repo` | The repo. |\n"), 1)
+	var text string
+	for _, s := range d.Sections {
+		if s.ID == "flags" {
+			text = s.Text
+		}
+	}
+	if want := "Flag · Meaning. --org · The organisation. --repo · The repo."; text != want {
+		t.Errorf("section text %q, want %q", text, want)
+	}
+}

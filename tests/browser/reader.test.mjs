@@ -1,0 +1,191 @@
+// The reader's side of issue #22: reference tables that fit their column (or show that they
+// scroll), flag names that wrap only at name boundaries, phone details (copy button, a one-line
+// announcement, the API summary table), titles as sidebar labels, category breadcrumbs in search,
+// and the blog's sidebar on posts. It also writes screenshots of the reference tables at 1280 and
+// 1920 px and on a phone, light and dark, to test-results/screenshots/reader-*.png.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { hydrated, shots, useSite } from './harness.mjs';
+
+const site = useSite();
+
+// The widest reference tables of the site before the change (up to 901 px hidden at 1280 px).
+const wide = [
+  '/docs/reference/cli/pipeline/exec',
+  '/docs/reference/installation/server/database',
+  '/docs/reference/installation/server/compiler',
+  '/docs/reference/cli/pipeline/validate',
+  '/docs/reference/installation/worker/executor',
+  '/docs/usage/plugins/registry/artifactory',
+  '/docs/reference/installation/server/tracing',
+  '/docs/reference/installation/worker/runtime',
+  '/docs/reference/installation/server/scm',
+];
+
+async function open(viewport, path, extra = {}) {
+  const context = await site.browser.newContext({ viewport, deviceScaleFactor: 1, ...extra });
+  const page = await context.newPage();
+  await page.goto(site.base + path, { waitUntil: 'networkidle' });
+  await hydrated(page);
+  return { context, page };
+}
+
+// tables reports, for each table of the content, how far it sticks out of its column and whether
+// its wrapper then shows the scroll affordance (data-overflow, which fades the hidden edge).
+const tables = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.markdown .table-wrap')].map((wrap) => ({
+      hidden: wrap.scrollWidth - wrap.clientWidth,
+      beyondColumn: wrap.getBoundingClientRect().right - wrap.closest('.markdown').getBoundingClientRect().right,
+      affordance: wrap.getAttribute('data-overflow'),
+      mask: getComputedStyle(wrap).maskImage,
+    })),
+  );
+
+for (const [name, viewport] of [
+  ['1280', { width: 1280, height: 900 }],
+  ['1920', { width: 1920, height: 1080 }],
+]) {
+  test(`reference tables at ${name} px fit their column, or show that they scroll`, async () => {
+    const { context, page } = await open(viewport, wide[0]);
+    let fitting = 0;
+    for (const path of wide) {
+      await page.goto(site.base + path, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      for (const t of await tables(page)) {
+        assert.ok(t.beyondColumn <= 1, `${path}: a table's wrapper sticks out of the column by ${t.beyondColumn}px`);
+        if (t.hidden <= 1) fitting++;
+        else assert.ok(t.affordance && t.mask !== 'none', `${path}: a table hides ${t.hidden}px with no scroll affordance`);
+      }
+    }
+    const total = await page.evaluate(() => document.querySelectorAll('.markdown .table-wrap').length);
+    assert.ok(total > 0);
+    if (name === '1920') {
+      // Wide screens widen the column for wide tables: none of the sample scrolls.
+      const { hidden } = { hidden: (await tables(page)).filter((t) => t.hidden > 1).length };
+      assert.equal(hidden, 0);
+      const width = await page.evaluate(() => document.querySelector('.doc-article').getBoundingClientRect().width);
+      assert.ok(width > 1000, `the content column is ${width}px at 1920 px on a page with wide tables`);
+    }
+    assert.ok(fitting > 0);
+    await context.close();
+  });
+}
+
+test('a flag in a table never wraps after its leading dashes, and names wrap only after . - _ /', async () => {
+  const { context, page } = await open({ width: 1280, height: 900 }, wide[0]);
+  for (const path of [wide[0], wide[2], '/docs/reference/cli/pipeline/validate', '/docs/reference/installation/server/scm']) {
+    await page.goto(site.base + path, { waitUntil: 'networkidle' });
+    const bad = await page.evaluate(() => {
+      const problems = [];
+      for (const code of document.querySelectorAll('.markdown td code')) {
+        const text = code.textContent;
+        // Walk the characters and note where a new line box starts.
+        const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+        let prevTop = null;
+        let before = '';
+        while (walker.nextNode()) {
+          const node = walker.currentNode;
+          for (let i = 0; i < node.length; i++) {
+            const r = document.createRange();
+            r.setStart(node, i);
+            r.setEnd(node, i + 1);
+            const rect = [...r.getClientRects()].find((x) => x.width > 0);
+            if (!rect) {
+              before += node.data[i];
+              continue;
+            }
+            if (prevTop !== null && rect.top > prevTop + 2) {
+              const prev = before[before.length - 1];
+              const leading = /^-+$/.test(before);
+              const digest = code.querySelector('.break-any') && code.querySelector('.break-any').contains(node);
+              if (leading || (!'.-_/ ,'.includes(prev) && !digest)) problems.push(`${text} breaks after "${before}"`);
+            }
+            prevTop = rect.top;
+            before += node.data[i];
+          }
+        }
+      }
+      return problems;
+    });
+    assert.deepEqual(bad, [], path);
+  }
+  await context.close();
+});
+
+test('phone: copy button visible without hover, one-line announcement, API summary table fits', async () => {
+  const phone = { viewport: { width: 390, height: 844 }, extra: { isMobile: true, hasTouch: true } };
+  const { context, page } = await open(phone.viewport, '/docs/reference/api/build/add', phone.extra);
+  const copy = page.locator('.copy-button').first();
+  await copy.scrollIntoViewIfNeeded();
+  assert.equal(await copy.evaluate((b) => getComputedStyle(b).opacity), '1');
+  const lines = await page.locator('.announcement-content').evaluate((el) => {
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    return new Set([...r.getClientRects()].filter((x) => x.width > 0 && x.height > 0).map((x) => Math.round(x.top))).size;
+  });
+  assert.equal(lines, 1, 'the announcement takes more than one line on a phone');
+  // The summary table (Method, Path, Permission) shows the permission without scrolling.
+  const summary = await page.evaluate(() => {
+    const wrap = document.querySelector('.markdown .table-wrap');
+    const perm = wrap.querySelector('tbody td:last-child').getBoundingClientRect();
+    return { hidden: wrap.scrollWidth - wrap.clientWidth, right: perm.right, width: window.innerWidth };
+  });
+  assert.ok(summary.hidden <= 1 && summary.right <= summary.width, `the permission is off screen: ${JSON.stringify(summary)}`);
+  await context.close();
+});
+
+test('sidebar items of API and CLI pages read as the page titles', async () => {
+  const { context, page } = await open({ width: 1280, height: 900 }, '/docs/reference/api/build/add');
+  const active = (await page.locator('.doc-sidebar .menu-link.active').textContent()).trim();
+  assert.equal(active, 'Create a build');
+  const bare = await page.locator('.doc-sidebar .menu-link').evaluateAll((as) => as.map((a) => a.textContent.trim()).filter((t) => ['add', 'get', 'view', 'update', 'remove'].includes(t)));
+  assert.deepEqual(bare, []);
+  await context.close();
+});
+
+test('search results name the categories above a page, not its folders, and keep table cells apart', async () => {
+  const { context, page } = await open({ width: 1280, height: 900 }, '/docs/usage/quickstart');
+  await page.waitForFunction(() => /Search/.test(document.querySelector('.navbar input')?.placeholder || ''));
+  await page.fill('.navbar input', 'rulesets');
+  await page.waitForSelector('.search-group-where');
+  const where = await page.locator('.search-group-where').allTextContents();
+  assert.ok(where.some((w) => /Tour/.test(w)), `breadcrumbs ${JSON.stringify(where)}`);
+  assert.ok(!where.some((w) => /\btour\b/.test(w)), `folder names in ${JSON.stringify(where)}`);
+  const docs = await page.evaluate(async () => {
+    const name = [...performance.getEntriesByType('resource')].map((e) => e.name).find((n) => /search-docs-/.test(n));
+    return (await fetch(name).then((r) => r.json())).searchDocs.find((d) => d.route === '/docs/reference/cli/pipeline/exec');
+  });
+  assert.ok(docs.sections.some((s) => s[2].includes(' · ')), 'table cells run together in the snippets');
+  await context.close();
+});
+
+test('a blog post keeps the blog sidebar', async () => {
+  const { context, page } = await open({ width: 1280, height: 900 }, '/docs/blog/first-blog-post');
+  assert.equal(await page.locator('aside.blog-sidebar').count(), 1);
+  assert.ok(await page.locator('aside.blog-sidebar').isVisible());
+  await context.close();
+});
+
+test('screenshots of the reference tables: 1280, 1920 and phone, light and dark', async () => {
+  for (const [name, viewport, extra] of [
+    ['1280', { width: 1280, height: 900 }, {}],
+    ['1920', { width: 1920, height: 1080 }, {}],
+    ['phone', { width: 390, height: 844 }, { isMobile: true, hasTouch: true }],
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      for (const path of ['/docs/reference/cli/pipeline/exec', '/docs/reference/installation/worker/runtime', '/docs/reference/api/build/add']) {
+        const { context, page } = await open(viewport, path, { ...extra, colorScheme });
+        await page.evaluate(() => {
+          const t = document.querySelectorAll('.markdown .table-wrap');
+          (t[1] || t[0]).scrollIntoView({ block: 'start' });
+          window.scrollBy(0, -80);
+        });
+        const slug = path.split('/').slice(-2).join('-');
+        await page.screenshot({ path: join(shots, `reader-${slug}-${name}-${colorScheme}.png`) });
+        await context.close();
+      }
+    }
+  }
+});
