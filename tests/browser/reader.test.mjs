@@ -189,3 +189,13 @@ test('screenshots of the reference tables: 1280, 1920 and phone, light and dark'
     }
   }
 });
+
+// A searched name inside a table's code is marked whole, though its <wbr> break points split it
+// into several text nodes.
+test('?highlight= marks a name inside a table cell whose code has break points', async () => {
+  const { context, page } = await open({ width: 1280, height: 800 }, '/docs/usage/environment?highlight=VELA_BUILD_BRANCH');
+  await page.waitForSelector('.markdown table mark.search-highlight');
+  const marked = await page.$$eval('.markdown table mark.search-highlight', (ms) => ms.map((m) => m.textContent));
+  assert.ok(marked.includes('VELA_BUILD_BRANCH'), `marks in tables: ${JSON.stringify(marked)}`);
+  await context.close();
+});

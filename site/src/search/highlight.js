@@ -22,6 +22,16 @@ export function markWords(root, words) {
   const terms = [...new Set(words.map((w) => String(w).trim().toLowerCase()).filter(Boolean))].sort((a, b) => b.length - a.length);
   if (!root || terms.length === 0) return [];
   const re = new RegExp(terms.map(escape).join('|'), 'giu');
+  // Inline code in tables carries <wbr> break points (pkg/markdown/tablecode.go) that split its text
+  // into several nodes: a code element whose text holds a searched word is joined back into one
+  // text node first, so that the word can be marked (it wraps as plain code while marked).
+  for (const code of root.querySelectorAll('code')) {
+    if (!code.querySelector('wbr')) continue;
+    re.lastIndex = 0;
+    if (!re.test(code.textContent)) continue;
+    for (const br of code.querySelectorAll('wbr')) br.remove();
+    code.normalize();
+  }
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode(node) {
       for (let p = node.parentNode; p && p !== root; p = p.parentNode) if (SKIP.has(p.nodeName)) return NodeFilter.FILTER_REJECT;
