@@ -21,7 +21,7 @@ func TestBuildReadsOnlyRegularFilesInsideTheProject(t *testing.T) {
 	outside := t.TempDir()
 	write(t, outside, "secret.md", "# SECRET-OUTSIDE\n")
 	write(t, outside, "dir/page.md", "# SECRET-OUTSIDE\n")
-	write(t, root, "shared/page.md", "# Shared page\n\nShared text.\n")
+	write(t, root, "common/page.md", "# Shared page\n\nShared text.\n")
 	write(t, root, "content/docs/guide/latin1.md", "# Caf\xe9\n\nna\xefve text\n")
 	guide := filepath.Join(root, "content/docs/guide")
 	mkdirAll(t, filepath.Join(root, "content/static"))
@@ -31,7 +31,7 @@ func TestBuildReadsOnlyRegularFilesInsideTheProject(t *testing.T) {
 		{"../../../elsewhere.txt", filepath.Join(root, "content/static/dangling.txt")},
 		{"/dev/zero", filepath.Join(root, "content/static/zero.bin")}, // never opened: it is outside
 		{filepath.Join(outside, "dir"), filepath.Join(root, "content/static/etc")},
-		{"../../../shared/page.md", filepath.Join(guide, "alias.md")},
+		{"../../../common/page.md", filepath.Join(guide, "alias.md")},
 	} {
 		if err := os.Symlink(l[0], l[1]); err != nil {
 			t.Fatal(err)

@@ -10,7 +10,7 @@ import (
 )
 
 // TestRealSiteServesEveryRoute builds the Vela site and checks that every route of the route list
-// (../shared/ROUTES.txt, kept in tests/content/testdata/routes.txt) is an output page.
+// (tests/content/testdata/routes.txt) is an output page.
 func TestRealSiteServesEveryRoute(t *testing.T) {
 	b := New(Options{Root: "../..", Production: true})
 	defer b.Close()

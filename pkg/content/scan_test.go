@@ -17,14 +17,14 @@ func project(t *testing.T) (root, outside string) {
 	t.Helper()
 	base := t.TempDir()
 	root, outside = filepath.Join(base, "project"), filepath.Join(base, "elsewhere")
-	for _, d := range []string{"project/content/docs", "project/content/static", "project/shared/dir", "elsewhere/dir"} {
+	for _, d := range []string{"project/content/docs", "project/content/static", "project/common/dir", "elsewhere/dir"} {
 		mkdir(t, filepath.Join(base, d))
 	}
 	write(t, filepath.Join(outside, "secret.md"), "# SECRET-OUTSIDE")
 	write(t, filepath.Join(outside, "dir/page.md"), "# SECRET-OUTSIDE")
 	write(t, filepath.Join(root, ".env"), "TOKEN=SECRET-HIDDEN")
-	write(t, filepath.Join(root, "shared/page.md"), "# Shared")
-	write(t, filepath.Join(root, "shared/dir/inner.md"), "# Inner")
+	write(t, filepath.Join(root, "common/page.md"), "# Shared")
+	write(t, filepath.Join(root, "common/dir/inner.md"), "# Inner")
 	write(t, filepath.Join(root, "content/docs/intro.md"), "# Intro")
 	return root, outside
 }
@@ -102,11 +102,11 @@ func TestScanRefusesSymlinksOutOfTheProject(t *testing.T) {
 func TestScanFollowsSymlinksInsideTheProjectAndStopsAtLoops(t *testing.T) {
 	root, _ := project(t)
 	content := filepath.Join(root, "content")
-	link(t, "../../shared/page.md", filepath.Join(content, "docs/alias.md"))
-	link(t, filepath.Join(root, "shared/dir"), filepath.Join(content, "docs/linked"))
+	link(t, "../../common/page.md", filepath.Join(content, "docs/alias.md"))
+	link(t, filepath.Join(root, "common/dir"), filepath.Join(content, "docs/linked"))
 	link(t, ".", filepath.Join(content, "docs/self"))
 	link(t, "..", filepath.Join(content, "docs/linked-parent")) // content/, which holds docs/
-	link(t, "../../content", filepath.Join(root, "shared/dir/back"))
+	link(t, "../../content", filepath.Join(root, "common/dir/back"))
 
 	sources, warnings, err := Scan(content, testLayout)
 	if err != nil {
@@ -177,9 +177,9 @@ func TestScanWithARelativeRoot(t *testing.T) {
 	content := filepath.Join(root, "content")
 	link(t, filepath.Join(outside, "secret.md"), filepath.Join(content, "docs/secret.md"))
 	link(t, "../../../elsewhere/secret.md", filepath.Join(content, "docs/relative.md"))
-	link(t, "../../shared/page.md", filepath.Join(content, "docs/alias.md"))
+	link(t, "../../common/page.md", filepath.Join(content, "docs/alias.md"))
 	link(t, "..", filepath.Join(content, "docs/up"))
-	link(t, filepath.Join(root, "shared/page.md"), filepath.Join(content, "docs/absolute.md"))
+	link(t, filepath.Join(root, "common/page.md"), filepath.Join(content, "docs/absolute.md"))
 	t.Chdir(root)
 	sources, warnings, err := Scan("content", testLayout)
 	if err != nil {

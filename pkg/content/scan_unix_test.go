@@ -19,10 +19,10 @@ func TestScanSkipsFIFOsSocketsAndLinksToThem(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(content, "docs/x.md"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(filepath.Join(root, "shared/pipe"), 0o644); err != nil {
+	if err := syscall.Mkfifo(filepath.Join(root, "common/pipe"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	link(t, "../../shared/pipe", filepath.Join(content, "docs/piped.md"))
+	link(t, "../../common/pipe", filepath.Join(content, "docs/piped.md"))
 	// A socket path must be short: listen from inside the folder.
 	l, err := net.Listen("unix", filepath.Join(content, "static/s.sock"))
 	if err != nil {

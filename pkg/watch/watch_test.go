@@ -242,17 +242,17 @@ func symlink(t *testing.T, target, p string) {
 func TestSymlinkedFoldersInsideTheProjectAreWatched(t *testing.T) {
 	base := t.TempDir()
 	root, outside := filepath.Join(base, "project"), filepath.Join(base, "elsewhere")
-	write(t, filepath.Join(root, "shared/guide/page.md"), "x")
+	write(t, filepath.Join(root, "common/guide/page.md"), "x")
 	write(t, filepath.Join(root, "content/docs/a.md"), "x")
 	write(t, filepath.Join(outside, "page.md"), "x")
-	symlink(t, "../../shared", filepath.Join(root, "content/docs/shared"))
+	symlink(t, "../../common", filepath.Join(root, "content/docs/common"))
 	symlink(t, outside, filepath.Join(root, "content/docs/outside"))
-	symlink(t, "..", filepath.Join(root, "shared/guide/loop"))
+	symlink(t, "..", filepath.Join(root, "common/guide/loop"))
 	h := start(t, filepath.Join(root, "content"))
 
-	write(t, filepath.Join(root, "shared/guide/page.md"), "edited")
+	write(t, filepath.Join(root, "common/guide/page.md"), "edited")
 	h.settle(t, root)
-	expect(t, root, h.batch(t), "content/docs/shared/guide/page.md")
+	expect(t, root, h.batch(t), "content/docs/common/guide/page.md")
 
 	write(t, filepath.Join(outside, "page.md"), "edited")
 	write(t, filepath.Join(root, "content/docs/a.md"), "edited")

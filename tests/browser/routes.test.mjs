@@ -1,4 +1,4 @@
-// Every route of tests/content/testdata/routes.txt (a copy of ../shared/ROUTES.txt) renders and logs no console error or warning: one page visits
+// Every route of tests/content/testdata/routes.txt (the customer's route list; SOURCES.md beside it says where it came from) renders and logs no console error or warning: one page visits
 // them all through the shell, and one route of each page kind is loaded whole (server-rendered HTML,
 // then hydration).
 import { test } from 'node:test';
