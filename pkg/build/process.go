@@ -56,8 +56,8 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 	var errs site.Errors
 	if !rescan {
 		for _, rel := range reported {
-			if hidden(rel) {
-				continue // content.Scan skips it too
+			if content.Skips(rel) {
+				continue
 			}
 			abs := filepath.Join(root, filepath.FromSlash(rel))
 			info, err := os.Lstat(abs)
@@ -184,16 +184,6 @@ func (b *Builder) throughLink(root, rel string) bool {
 	}
 	real, err := filepath.EvalSymlinks(filepath.Join(root, filepath.FromSlash(rel)))
 	return err != nil || real != filepath.Join(realRoot, filepath.FromSlash(rel))
-}
-
-// hidden reports a path that content.Scan skips: a hidden or editor's temporary file or folder.
-func hidden(rel string) bool {
-	for _, part := range strings.Split(rel, "/") {
-		if strings.HasPrefix(part, ".") || content.IsEditorTemp(part) {
-			return true
-		}
-	}
-	return false
 }
 
 // routeFieldsChanged reports a change that moves or hides a page: a structural change.

@@ -70,7 +70,7 @@ func (sc *scanner) dir(abs, real, rel string) error {
 	defer delete(sc.open, real)
 	for _, e := range entries {
 		name := e.Name()
-		if strings.HasPrefix(name, ".") || IsEditorTemp(name) {
+		if skippedName(name) {
 			continue
 		}
 		p, r, target := filepath.Join(abs, name), path.Join(rel, name), filepath.Join(real, name)
@@ -161,6 +161,21 @@ func describe(mode fs.FileMode) string {
 		return "a device"
 	}
 	return "a special file"
+}
+
+// skippedName is a file or folder name Scan passes over: hidden, or an editor's temporary file.
+func skippedName(name string) bool { return strings.HasPrefix(name, ".") || IsEditorTemp(name) }
+
+// Skips reports whether Scan passes over the path rel (relative to content/): a hidden or
+// editor's temporary file, or anything inside such a folder. A rebuild that looks only at the
+// reported paths asks it, so that it sees exactly what a full scan sees.
+func Skips(rel string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		if skippedName(part) {
+			return true
+		}
+	}
+	return false
 }
 
 // IsEditorTemp reports whether a file name is an editor's swap, backup or temporary file: vim's
