@@ -3,11 +3,12 @@
 // the resident memory of docsd and its renderers after 500 edits. Prints a Markdown table; with
 // --record it writes the table into BENCHMARKS.md.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { launchChromium, waitUp } from './lib/browser.mjs';
 import { recordSection } from './lib/record.mjs';
+import { treeRSS } from './lib/memory.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const loadStart = loadavg()[0].toFixed(2);
@@ -63,26 +64,6 @@ async function measure(n, edit) {
 const body = await measure(50, (m) => `${original}\n\n${m}\n`);
 const title = await measure(50, (m) => original.replace(/^title: .*$/m, `title: ${m}`));
 writeFileSync(file, original);
-
-function ownRSS(pid) {
-  try {
-    return Number((readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/) || [0, 0])[1]);
-  } catch {
-    return 0;
-  }
-}
-
-// treeRSS is the resident memory of a process and its children (KB): docsd and its renderer.
-function treeRSS(pid) {
-  let kb = ownRSS(pid);
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const kids = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const c of kids ? kids.split(/\s+/) : []) kb += treeRSS(Number(c));
-    }
-  } catch {}
-  return kb;
-}
 
 // Memory is read once the writer has paused (docsd returns freed memory a second after the last
 // rebuild), after the measured edits and again after 500 more.

@@ -9,13 +9,14 @@
 //
 //   node bench/scale/watch.mjs --pages vela,1000,10000 [--edits 50] [--structural 5] [--more 500]
 import { spawn, spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../lib/browser.mjs';
 import { recordSection } from '../lib/record.mjs';
+import { treeRSS } from '../lib/memory.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values: opts } = parseArgs({
@@ -46,26 +47,6 @@ function freePort() {
       srv.close(() => resolvePort(port));
     });
   });
-}
-
-function ownRSS(pid) {
-  try {
-    return Number((readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/) || [0, 0])[1]);
-  } catch {
-    return 0;
-  }
-}
-
-// treeRSS is the resident memory of a process and its descendants (KB): docsd and its renderer.
-function treeRSS(pid) {
-  let kb = ownRSS(pid);
-  try {
-    for (const task of readdirSync(`/proc/${pid}/task`)) {
-      const kids = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
-      for (const c of kids ? kids.split(/\s+/) : []) kb += treeRSS(Number(c));
-    }
-  } catch {}
-  return kb;
 }
 
 // stats of a list of milliseconds; a null (timed out) counts as longer than anything.
