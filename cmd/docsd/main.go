@@ -113,7 +113,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 	for name := range res.Timings {
 		names = append(names, name)
 	}
-	order := []string{"process", "assemble", "bundle", "markdown", "pages", "site-wide", "emit"}
+	order := []string{"process", "assemble", "bundle", "markdown", "pages", "site-wide", "globals", "search", "links", "emit"}
 	rank := func(name string) int {
 		if i := slices.Index(order, name); i >= 0 {
 			return i

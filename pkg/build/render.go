@@ -269,12 +269,16 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 // renderSiteWide writes what depends on every page: sitemap and feeds, the search files (the given
 // routes re-indexed), and the link report.
 func (st *state) renderSiteWide(routes []string) error {
-	defer st.step("site-wide", time.Now())
+	start := time.Now()
+	defer st.step("site-wide", start)
 	st.renderGlobals()
+	start = st.step("globals", start)
 	if err := st.indexSearch(routes); err != nil {
 		return err
 	}
+	start = st.step("search", start)
 	st.checkLinks()
+	st.step("links", start)
 	return nil
 }
 

@@ -195,3 +195,23 @@ func (a *assembler) checkConfigRefs() {
 		}
 	}
 }
+
+// WithBodies is the site assembled again after edits that changed only the bodies of files (not
+// what other pages show of them, nor which routes exist): assembly reads a body only to hand its
+// parsed document to the file's routes, so the new model shares everything with s but those routes,
+// copied with the new document. s is not changed (the model is immutable once assembled; a build
+// being served keeps its own), and the graph's edges stay as they are, since assembly would record
+// the same ones.
+func (s *Site) WithBodies(bodies map[string]*Parsed) *Site {
+	out := *s
+	out.Routes = make(map[string]*Route, len(s.Routes))
+	for path, r := range s.Routes {
+		if p, ok := bodies[r.Source]; ok && r.Source != "" {
+			copied := *r
+			copied.Doc = p.Doc
+			r = &copied
+		}
+		out.Routes[path] = r
+	}
+	return &out
+}

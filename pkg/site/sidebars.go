@@ -19,8 +19,9 @@ import (
 func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	k := key(v.Name, locale)
 	docs := a.docs[k]
+	tree := foldersOf(docs)
 	for _, sb := range a.cfg.Sidebars {
-		items := a.folder(k, sb.Dir, docs, true)
+		items := a.folder(k, sb.Dir, docs, tree, true)
 		if len(items) == 0 {
 			continue
 		}
@@ -66,21 +67,22 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 				r.Data.Next = &l
 			}
 		}
-		// pagination_prev / pagination_next override the sidebar order
-		for _, e := range docs {
-			r := a.s.Routes[e.route]
-			if r.Data.Sidebar != sbKey {
-				continue
-			}
-			file := "content/" + e.p.Src.Path
-			if e.p.FM.PaginationPrev != nil {
-				r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
-				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
-			}
-			if e.p.FM.PaginationNext != nil {
-				r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next", r.Data.Next)
-				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationNext)
-			}
+	}
+	// pagination_prev / pagination_next override the sidebar order of the docs in a sidebar (once,
+	// after every sidebar is made: a loop over the docs per sidebar grew with sidebars × docs).
+	for _, e := range docs {
+		r := a.s.Routes[e.route]
+		if r.Data.Sidebar == "" {
+			continue
+		}
+		file := "content/" + e.p.Src.Path
+		if e.p.FM.PaginationPrev != nil {
+			r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
+			a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
+		}
+		if e.p.FM.PaginationNext != nil {
+			r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next", r.Data.Next)
+			a.recordDocRead(r.Path, docs, *e.p.FM.PaginationNext)
 		}
 	}
 	// Docs that are in no sidebar still get a page; the same doc in other versions is offered.
@@ -101,17 +103,54 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	}
 }
 
+// folderIndex is what each docs folder of a version and locale holds: its docs, and the folders
+// below it that hold docs at any depth. Made once per version and locale, so turning a folder into
+// sidebar items looks only at that folder (looking through every doc for every folder made
+// assembly grow with docs × folders: half an edit's time at 10,000 pages).
+type folderIndex map[string]*folderEntries
+
+type folderEntries struct {
+	docs    []*docEntry
+	subdirs map[string]bool
+}
+
+func foldersOf(docs map[string]*docEntry) folderIndex {
+	tree := folderIndex{}
+	at := func(dir string) *folderEntries {
+		f := tree[dir]
+		if f == nil {
+			f = &folderEntries{subdirs: map[string]bool{}}
+			tree[dir] = f
+		}
+		return f
+	}
+	for _, e := range docs {
+		at(e.dir).docs = append(at(e.dir).docs, e)
+		// Every folder whose path plus "/" starts e.dir holds e's folder below it.
+		for i := 0; i < len(e.dir); i++ {
+			if e.dir[i] == '/' {
+				sub, _, _ := strings.Cut(e.dir[i+1:], "/")
+				at(e.dir[:i]).subdirs[e.dir[:i]+"/"+sub] = true
+			}
+		}
+	}
+	return tree
+}
+
 // folder turns one docs folder into sidebar items, ordered by position then name.
-func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) []*SidebarItem {
+func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folderIndex, root bool) []*SidebarItem {
 	type entry struct {
 		item *SidebarItem
 		pos  float64
 		name string
 	}
 	var entries []entry
-	subdirs := map[string]bool{}
-	for _, e := range docs {
-		if e.dir == dir && !(e.isIndex && !root) {
+	f := tree[dir]
+	if f == nil {
+		return nil
+	}
+	for _, e := range f.docs {
+		if !(e.isIndex && !root) {
 			if e.isIndex && root && e.id == dir {
 				// the sidebar folder's own index page comes first
 				entries = append(entries, entry{&SidebarItem{Type: "link", Label: e.label, Route: e.route, docID: e.id,
@@ -121,13 +160,9 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) 
 			entries = append(entries, entry{&SidebarItem{Type: "link", Label: e.label, Route: e.route, docID: e.id,
 				file: e.p.Src.Path}, e.pos, e.name})
 		}
-		if strings.HasPrefix(e.dir, dir+"/") {
-			sub := strings.SplitN(strings.TrimPrefix(e.dir, dir+"/"), "/", 2)[0]
-			subdirs[dir+"/"+sub] = true
-		}
 	}
-	for sub := range subdirs {
-		items := a.folder(k, sub, docs, false)
+	for sub := range f.subdirs {
+		items := a.folder(k, sub, docs, tree, false)
 		cat := &SidebarItem{Type: "category", Label: humanize(path.Base(sub)), Items: items, Collapsed: true, Collapsible: true}
 		pos := math.Inf(1)
 		if idx, ok := docs[sub]; ok && idx.isIndex {

@@ -1,0 +1,138 @@
+// Command edits profiles docsd's rebuild of one edit on a large generated site (issue #16), in
+// process and without a browser, so a CPU profile shows where an edit's time goes by step: it builds
+// the site as docsd watch does (in memory, low memory), then saves one page n times (a body edit or
+// a title edit, alternating two texts) and prints the median rebuild time and each step's median.
+// bench/scale/watch.mjs measures the same edits end to end in Chromium.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"docsd/pkg/build"
+)
+
+func main() {
+	root := flag.String("root", ".bench/scale-10k", "the project to build (go run ./bench/scale -gen -pages 10000 writes it)")
+	page := flag.String("page", "content/docs/p007/usage/secrets.md", "the page to edit, relative to -root")
+	kinds := flag.String("kind", "body,title", "what to edit, in turn: body, title")
+	n := flag.Int("n", 20, "edits to time")
+	cpu := flag.String("cpuprofile", "", "write a CPU profile of the edits (not the first build) here")
+	flag.Parse()
+	if err := run(*root, *page, strings.Split(*kinds, ","), *n, *cpu); err != nil {
+		fmt.Fprintln(os.Stderr, "bench/scale/edits:", err)
+		os.Exit(1)
+	}
+}
+
+func run(root, page string, kinds []string, n int, cpuProfile string) error {
+	path, err := filepath.Abs(filepath.Join(root, filepath.FromSlash(page)))
+	if err != nil {
+		return err
+	}
+	orig, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	defer os.WriteFile(path, orig, 0o644)
+	b := build.New(build.Options{Root: root, Dev: true, LowMemory: true, Renderers: 1})
+	defer b.Close()
+	start := time.Now()
+	res, err := b.Build()
+	if err != nil {
+		return err
+	}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("first build: %d pages in %s, heap after GC %d MB\n", len(res.Site.Order), time.Since(start).Round(time.Millisecond), ms.HeapAlloc>>20)
+	if cpuProfile != "" {
+		f, err := os.Create(cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
+	for _, kind := range kinds {
+		if err := edits(b, path, page, orig, kind, n); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// edits saves the page n times with edits of one kind and prints the rebuilds' median times.
+func edits(b *build.Builder, path, page string, orig []byte, kind string, n int) error {
+	var totals []time.Duration
+	steps := map[string][]time.Duration{}
+	var rendered []int
+	for i := 0; i < n; i++ {
+		text, err := edit(orig, kind, i)
+		if err != nil {
+			return err
+		}
+		if err := os.WriteFile(path, text, 0o644); err != nil {
+			return err
+		}
+		t := time.Now()
+		res, err := b.Rebuild([]string{path})
+		if err != nil {
+			return err
+		}
+		totals = append(totals, time.Since(t))
+		rendered = append(rendered, res.Rendered)
+		for k, v := range res.Timings {
+			steps[k] = append(steps[k], v)
+		}
+	}
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	fmt.Printf("%d %s edits of %s: median %s (min %s, max %s), %d routes rendered per edit, heap after GC %d MB\n",
+		n, kind, page, median(totals), slices.Min(totals).Round(time.Microsecond), slices.Max(totals).Round(time.Microsecond), rendered[len(rendered)/2], ms.HeapAlloc>>20)
+	names := make([]string, 0, len(steps))
+	for k := range steps {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Printf("  %-12s %s\n", k, median(steps[k]))
+	}
+	return nil
+}
+
+// edit changes the page's body (a word in its last line) or its title, differently on odd and even
+// edits so every save changes the bytes.
+func edit(orig []byte, kind string, i int) ([]byte, error) {
+	word := fmt.Sprintf("edit%d", i)
+	switch kind {
+	case "body":
+		return append(bytes.TrimRight(orig, "\n"), []byte("\n\nA line of "+word+".\n")...), nil
+	case "title":
+		line, _, ok := bytes.Cut(orig[bytes.Index(orig, []byte("title: ")):], []byte("\n"))
+		if !ok {
+			return nil, fmt.Errorf("no title line")
+		}
+		return bytes.Replace(orig, line, append(append([]byte(nil), line...), " "+word...), 1), nil
+	}
+	return nil, fmt.Errorf("-kind %q: body or title", kind)
+}
+
+func median(d []time.Duration) time.Duration {
+	s := slices.Clone(d)
+	slices.Sort(s)
+	return s[len(s)/2].Round(time.Microsecond)
+}
