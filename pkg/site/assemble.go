@@ -28,6 +28,9 @@ type Site struct {
 	Posts     map[string][]PostSummary // per locale, newest first
 	// Refs are the keys and ids that name nothing (authors, tags, doc ids): link problems, not errors.
 	Refs []Ref
+	// docRoutes maps version, locale and doc id to the doc's route (DocRoute): every page's site
+	// data asks it for each sidebar's entry, and a scan of the routes grew with sidebars × pages.
+	docRoutes map[string]string
 }
 
 type assembler struct {
@@ -49,7 +52,8 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 	g.Drop(graph.FileKind, graph.MetaKind, graph.RouteKind, graph.SidebarKind, graph.BlogListKind, graph.ConfigKind,
 		graph.ShellKind, graph.StructureKind)
 	a := &assembler{cfg: cfg, s: &Site{Config: cfg, Routes: map[string]*Route{}, Sidebars: map[string][]*SidebarItem{},
-		FileRoute: map[string]string{}, NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{}},
+		FileRoute: map[string]string{}, NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{},
+		docRoutes: map[string]string{}},
 		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: map[string]string{}}
 	for _, loc := range cfg.Locales {
 		set := overlay(parsed, cfg.DefaultLocale().Code, loc.Code)

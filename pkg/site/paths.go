@@ -72,6 +72,10 @@ func (s *Site) SidebarEntries(locale string) map[string]string {
 
 // DocRoute finds the route of a doc id in a version and locale.
 func (s *Site) DocRoute(version, locale, id string) (string, bool) {
+	if s.docRoutes != nil {
+		r, ok := s.docRoutes[docRouteKey(version, locale, id)]
+		return r, ok
+	}
 	for _, r := range s.Routes {
 		if r.Data.Kind == KindDoc && r.Data.Version == version && r.Data.Locale == locale && r.Data.DocID == id {
 			return r.Path, true
@@ -79,6 +83,8 @@ func (s *Site) DocRoute(version, locale, id string) (string, bool) {
 	}
 	return "", false
 }
+
+func docRouteKey(version, locale, id string) string { return version + "\x00" + locale + "\x00" + id }
 
 // Resolve maps a link destination, as written in the file at source (relative to content/), to the
 // URL the page uses. A relative .md link becomes the target's route in the same locale (a translated
