@@ -155,3 +155,42 @@ func sortedCopy(list []string) []string {
 	sort.Strings(out)
 	return out
 }
+
+// A body edit is assembled by reusing the last model (issue #16: re-assemble only what reads the
+// changed nodes): every other route is the same object, the edited page's route is a copy holding
+// the new document, and the last model is left as it was (it may still be served).
+func TestBodyEditReusesTheModel(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	before, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	intro, setup := before.Site.Routes["/docs/guide/intro"], before.Site.Routes["/docs/guide/setup"]
+	oldDoc := setup.Doc
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, strings.Replace(read(t, root, f), "## Before you start", "A new paragraph.\n\n## Before you start", 1))
+	after, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Site.Routes["/docs/guide/intro"] != intro {
+		t.Error("a route the edit does not touch was assembled again")
+	}
+	if got := after.Site.Routes["/docs/guide/setup"]; got == setup || got.Doc == oldDoc || got.Data != setup.Data {
+		t.Error("the edited route should be a copy with the new document and the same page data")
+	}
+	if setup.Doc != oldDoc || before.Site.Routes["/docs/guide/setup"] != setup {
+		t.Error("the last model was changed")
+	}
+	// A title edit changes what the sidebar shows: assembled again.
+	write(t, root, f, strings.Replace(read(t, root, f), "title: Setup", "title: Setting up", 1))
+	titled, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if titled.Site.Routes["/docs/guide/intro"] == intro {
+		t.Error("a title edit reused a model whose sidebar shows the old title")
+	}
+}
