@@ -286,7 +286,7 @@ func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
 		case <-ctx.Done():
 			return 0
 		case batch := <-w.Batches:
-			res, err := b.Rebuild(batch)
+			res, err := b.Rebuild(batch.Paths)
 			if err != nil {
 				fmt.Fprintf(stderr, "docsd: build failed, %s keeps the last good site:\n%s\n", out, err)
 				continue

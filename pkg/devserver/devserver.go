@@ -61,7 +61,6 @@ func New(opts build.Options, logw io.Writer) (*Server, error) {
 		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
 		opts.Renderers = 1
 	}
-	// A rebuild stops after the pages on screen when newer edits wait (newerEdits).
 	watcher := &atomic.Pointer[watch.Watcher]{}
 	b := build.New(opts)
 	res, err := b.Build()
@@ -155,17 +154,21 @@ func (s *Server) Watch(ctx context.Context) error {
 		case err := <-w.Errors:
 			s.log.Printf("watch: %v", err)
 		case batch := <-w.Batches:
-			s.Rebuild(batch)
+			s.rebuild(batch.Paths, batch.Newer)
 		}
 	}
 }
 
 // Rebuild applies one batch of changed files and tells the browsers.
-func (s *Server) Rebuild(changed []string) {
+func (s *Server) Rebuild(changed []string) { s.rebuild(changed, nil) }
+
+// rebuild is Rebuild for a batch of the watcher: once newer is closed (newer edits wait), the
+// builder stops after the pages on screen.
+func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 	start := time.Now()
 	viewed := s.hub.routes()
 	announced := map[string]bool{}
-	ctx, stop := s.newerEdits()
+	ctx, stop := newerEdits(newer)
 	defer stop()
 	res, err := s.b.RebuildFirst(ctx, changed, viewed, func(partial *build.Result) {
 		// The pages on screen are ready: serve and announce them before the rest is rendered.
@@ -196,29 +199,18 @@ func (s *Server) Rebuild(changed []string) {
 	s.tidy.Reset(tidyAfter)
 }
 
-// newerEdits is a context that ends once the watcher holds changes the running rebuild has not
-// taken: the builder then stops after the pages on screen. The watcher only offers a flag, so it
-// is looked at every few milliseconds while the rebuild runs; stop ends the look-out.
-func (s *Server) newerEdits() (context.Context, func()) {
+// newerEdits is a context that ends once newer is closed; stop ends it and its look-out.
+func newerEdits(newer <-chan struct{}) (context.Context, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
-	w := s.watcher.Load()
-	if w == nil {
+	if newer == nil {
 		return ctx, cancel
 	}
 	done := make(chan struct{})
 	go func() {
-		tick := time.NewTicker(5 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				if w.Pending() {
-					cancel()
-					return
-				}
-			}
+		select {
+		case <-done:
+		case <-newer:
+			cancel()
 		}
 	}()
 	return ctx, func() { close(done); cancel() }

@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -32,9 +31,16 @@ type Watcher struct {
 	// took tells them which events Run has handled, so no test depends on the machine's speed.
 	after   func(time.Duration) <-chan time.Time
 	took    func(fsnotify.Event)
-	waiting atomic.Bool // changes seen and not yet taken by the consumer
-	Batches chan []string
+	Batches chan Batch
 	Errors  chan error
+}
+
+// Batch is one burst of changes. Newer is closed once changes the consumer has not taken wait (a
+// save during the rebuild of this batch): the rebuild is out of date and may stop early. It travels
+// with its batch, so a consumer never gets the signal of another batch.
+type Batch struct {
+	Paths []string
+	Newer <-chan struct{}
 }
 
 // New watches the given paths: folders recursively, files individually.
@@ -44,7 +50,7 @@ func New(paths ...string) (*Watcher, error) {
 		return nil, err
 	}
 	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 5 * time.Millisecond,
-		after: time.After, Batches: make(chan []string), Errors: make(chan error, 8)}
+		after: time.After, Batches: make(chan Batch), Errors: make(chan error, 8)}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -205,8 +211,17 @@ func (w *Watcher) relevant(p string) bool {
 func (w *Watcher) Run(ctx context.Context) {
 	pending := map[string]bool{}
 	var timer <-chan time.Time
-	var out chan []string // nil until a batch is ready: a send only happens when the consumer asks
+	var out chan Batch // nil until a batch is ready: a send only happens when the consumer asks
 	var ready []string
+	// offered is the Newer of the batch on offer; taken that of the batch the consumer took last,
+	// closed (and forgotten) as soon as a change arrives after it.
+	var offered, taken chan struct{}
+	newer := func() {
+		if taken != nil {
+			close(taken)
+			taken = nil
+		}
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -217,6 +232,7 @@ func (w *Watcher) Run(ctx context.Context) {
 			}
 			if w.take(ev, pending) {
 				timer = w.after(w.quiet)
+				newer()
 			}
 			if w.took != nil {
 				w.took(ev)
@@ -237,11 +253,17 @@ func (w *Watcher) Run(ctx context.Context) {
 			pending = map[string]bool{}
 			sort.Strings(ready)
 			ready = dedupe(ready)
+			if out == nil {
+				offered = make(chan struct{})
+			}
 			out = w.Batches
-		case out <- ready:
+		case out <- Batch{Paths: ready, Newer: offered}:
 			ready, out = nil, nil
+			taken, offered = offered, nil
+			if len(pending) > 0 {
+				newer() // changes came while the batch waited to be taken
+			}
 		}
-		w.waiting.Store(len(pending) > 0 || len(ready) > 0)
 	}
 }
 
@@ -267,10 +289,6 @@ func (w *Watcher) take(ev fsnotify.Event, pending map[string]bool) bool {
 	pending[ev.Name] = true
 	return true
 }
-
-// Pending reports changes that the consumer has not taken yet: a rebuild in progress is already
-// out of date.
-func (w *Watcher) Pending() bool { return w.waiting.Load() }
 
 func dedupe(s []string) []string {
 	out := s[:0]

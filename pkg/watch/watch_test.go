@@ -68,8 +68,14 @@ func (h *harness) settle(t *testing.T, dir string) {
 	}
 }
 
-// batch ends the quiet period and returns the batch the watcher delivers.
+// batch ends the quiet period and returns the paths of the batch the watcher delivers.
 func (h *harness) batch(t *testing.T) []string {
+	t.Helper()
+	return h.whole(t).Paths
+}
+
+// whole is batch with the batch's Newer signal.
+func (h *harness) whole(t *testing.T) Batch {
 	t.Helper()
 	select {
 	case h.fire <- time.Time{}:
@@ -81,7 +87,61 @@ func (h *harness) batch(t *testing.T) []string {
 		return b
 	case <-time.After(failAfter):
 		t.Fatal("no batch")
-		return nil
+		return Batch{}
+	}
+}
+
+func closed(c <-chan struct{}) bool {
+	select {
+	case <-c:
+		return true
+	default:
+		return false
+	}
+}
+
+// A batch's Newer closes once a change the consumer has not taken arrives, so the dev server stops a
+// stale rebuild; files the watcher ignores do not close it.
+func TestNewerClosesOnceAChangeFollowsTheBatch(t *testing.T) {
+	root := t.TempDir()
+	h := start(t, root)
+	write(t, filepath.Join(root, "a.md"), "1")
+	h.settle(t, root)
+	b := h.whole(t)
+	expect(t, root, b.Paths, "a.md")
+	h.settle(t, root) // an ignored swap file, and every event before it handled
+	if closed(b.Newer) {
+		t.Fatal("Newer closed with no newer change")
+	}
+	write(t, filepath.Join(root, "b.md"), "1")
+	select {
+	case <-b.Newer:
+	case <-time.After(failAfter):
+		t.Fatal("Newer still open after a change following the batch")
+	}
+	// A change while the next batch waits to be taken: that batch is out of date once taken.
+	h.settle(t, root)
+	select {
+	case h.fire <- time.Time{}:
+	case <-time.After(failAfter):
+		t.Fatal("no change is pending")
+	}
+	write(t, filepath.Join(root, "c.md"), "1")
+	h.settle(t, root)
+	var next Batch
+	select {
+	case next = <-h.w.Batches:
+	case <-time.After(failAfter):
+		t.Fatal("no batch")
+	}
+	expect(t, root, next.Paths, "b.md")
+	select {
+	case <-next.Newer:
+	case <-time.After(failAfter):
+		t.Fatal("Newer of a batch taken with changes waiting is still open")
+	}
+	if b := h.batch(t); len(b) != 1 {
+		t.Fatalf("the change that waited is the next batch, got %v", b)
 	}
 }
 
@@ -182,7 +242,7 @@ func TestChangesPileUpWhileTheConsumerIsBusy(t *testing.T) {
 	// One batch with all three: no queue of stale rebuilds.
 	select {
 	case b := <-h.w.Batches:
-		expect(t, root, b, "a.md", "b.md", "c.md")
+		expect(t, root, b.Paths, "a.md", "b.md", "c.md")
 	case <-time.After(failAfter):
 		t.Fatal("no batch")
 	}
