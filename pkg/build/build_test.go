@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"docsd/internal/testfs"
 	"docsd/pkg/links"
@@ -195,5 +196,41 @@ func TestLargePageRendersWhole(t *testing.T) {
 	}
 	if !strings.Contains(string(html), `Section 3999: 漢字 ü</a>`) {
 		t.Error("the table of contents lost its last entry")
+	}
+}
+
+// docsd build --once writes each page as it is made and keeps none (issue #17: memory that does not
+// grow with the output), and what it writes is what a build in memory holds, byte for byte.
+func TestOnceWritesEveryFileAndKeepsNone(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
+	out := filepath.Join(t.TempDir(), "build")
+	stamp := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	opts := Options{Root: root, SiteDir: "../../site", Production: true, BuildTime: stamp}
+	onceOpts := opts
+	onceOpts.Out = out
+	res, err := Once(onceOpts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p := range res.Files.Data {
+		if strings.HasSuffix(p, ".html") || strings.HasPrefix(p, "__data/") {
+			t.Errorf("the build still holds %s after writing it", p)
+		}
+	}
+	if !res.Files.Has("guide/intro.html") {
+		t.Error("a written page is not known to the build (the link check asks)")
+	}
+	b := New(opts)
+	defer b.Close()
+	want, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, data := range want.Files.Contents() {
+		got, err := os.ReadFile(filepath.Join(out, filepath.FromSlash(p)))
+		if err != nil || !bytes.Equal(got, data) {
+			t.Errorf("%s on disk differs from the build in memory (%v)", p, err)
+		}
 	}
 }

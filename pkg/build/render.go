@@ -97,7 +97,12 @@ func (st *state) prepare() {
 	if st.b.opts.LowMemory {
 		st.files = emit.NewPackedFiles()
 	}
-	if st.req.stage != nil {
+	switch {
+	case st.req.stage != nil && st.req.once:
+		// Nothing rebuilds from this build: each file is written and forgotten (streamed), so a
+		// build's memory does not grow with its output.
+		st.files.ReleaseTo(st.req.stage)
+	case st.req.stage != nil:
 		st.files.StreamTo(st.req.stage)
 	}
 	for p, data := range st.b.assets.Files {

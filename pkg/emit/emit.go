@@ -26,6 +26,10 @@ type Files struct {
 	Packed map[string][]byte
 	pack   bool
 	stage  *Stage // where added files are written at once (StreamTo), if anywhere
+	// release drops each streamed file's contents once handed to the stage (ReleaseTo): a build
+	// that nothing rebuilds holds none of its pages, only their paths in written.
+	release bool
+	written map[string]bool
 }
 
 // NewFiles returns an empty build.
@@ -60,12 +64,29 @@ func (f *Files) Add(path string, data []byte) {
 	}
 	f.mu.Lock()
 	delete(f.Packed, path)
-	f.Data[path] = data
 	stage := f.stage
+	if stage != nil && f.release {
+		delete(f.Data, path)
+		f.written[path] = true
+	} else {
+		f.Data[path] = data
+	}
 	f.mu.Unlock()
 	if stage != nil {
-		stage.enqueue(path, data)
+		stage.enqueue(path, data, f.release)
 	}
+}
+
+// ReleaseTo is StreamTo for a build that nothing rebuilds (docsd build --once): each file is
+// written and then forgotten, so memory does not grow with the pages written. Has still knows every
+// path; Get and Contents no longer return a streamed file.
+func (f *Files) ReleaseTo(stage *Stage) {
+	f.mu.Lock()
+	f.stage, f.release = stage, true
+	if f.written == nil {
+		f.written = map[string]bool{}
+	}
+	f.mu.Unlock()
 }
 
 // StreamTo writes every file added from now on into stage as it is added, besides keeping it, so
@@ -104,7 +125,7 @@ func (f *Files) Has(path string) bool {
 	_, found := f.Data[path]
 	_, packed := f.Packed[path]
 	_, copied := f.Copies[path]
-	return found || packed || copied
+	return found || packed || copied || f.written[path]
 }
 
 // AddMissing puts every file of from that f does not have into f, as it is (packed or not).
@@ -158,8 +179,11 @@ func (f *Files) Paths() []string {
 	for p := range f.Packed {
 		out = append(out, p)
 	}
+	for p := range f.written {
+		out = append(out, p)
+	}
 	for p := range f.Copies {
-		if _, dup := f.Data[p]; !dup && f.Packed[p] == nil {
+		if _, dup := f.Data[p]; !dup && f.Packed[p] == nil && !f.written[p] {
 			out = append(out, p)
 		}
 	}
@@ -231,30 +255,36 @@ func NewStage(dir string) (*Stage, error) {
 		os.RemoveAll(tmp)
 		return nil, fmt.Errorf("marking the build folder: %w", err)
 	}
-	s := &Stage{dir: dir, tmp: tmp, dirs: map[string]bool{tmp: true}, written: map[string][]byte{}, queue: make(chan queued, 4096),
+	s := &Stage{dir: dir, tmp: tmp, dirs: map[string]bool{tmp: true}, written: map[string][]byte{}, queue: make(chan queued, 1024),
 		unlock: unlock, exchange: exchange}
 	s.writer.Add(1)
 	go func(queue <-chan queued) {
 		defer s.writer.Done()
 		for q := range queue {
 			s.write(q.path, q.data)
+			if q.forget {
+				s.mu.Lock()
+				s.written[q.path] = nil
+				s.mu.Unlock()
+			}
 		}
 	}(s.queue)
 	return s, nil
 }
 
 type queued struct {
-	path string
-	data []byte
+	path   string
+	data   []byte
+	forget bool // the Files released it: the writer keeps no reference either
 }
 
 // enqueue hands a streamed file to the writer; once the stage is drained, Commit writes what is
 // missing instead.
-func (s *Stage) enqueue(path string, data []byte) {
+func (s *Stage) enqueue(path string, data []byte, forget bool) {
 	s.queueMu.Lock()
 	defer s.queueMu.Unlock()
 	if s.queue != nil {
-		s.queue <- queued{path, data}
+		s.queue <- queued{path, data, forget}
 	}
 }
 
