@@ -204,6 +204,16 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.once || b.opts.LowMemory {
+		// Every page's tree would be held from here until the page renders, the largest part of
+		// a build's peak at 10,000 pages: what assembly and the link check read (headings, links,
+		// text) stays, and rendering parses the source again.
+		for _, p := range parsed {
+			if p.Doc != nil {
+				p.Doc.Release()
+			}
+		}
+	}
 	step("process", start)
 
 	start = time.Now()
