@@ -105,7 +105,9 @@ func (st *state) prepare() {
 	}
 	st.statics = map[string]string{}
 	for _, src := range s.Statics {
-		if strings.HasPrefix(src.Path, "static/") {
+		// A file of a static folder has its path in that folder as Rel; a file beside the docs
+		// keeps its whole path (content.Classify).
+		if src.Rel != src.Path {
 			st.statics[src.Path] = cfg.BasePath + src.Rel
 			st.files.Copy(src.Rel, src.Abs)
 		} else {

@@ -27,7 +27,13 @@ func Scan(root string, layout Layout) ([]Source, []*Error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the content folder: %w", err)
 	}
-	project, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	projectDir := filepath.Dir(abs)
+	if layout.Project != "" {
+		if projectDir, err = filepath.Abs(layout.Project); err != nil {
+			return nil, nil, fmt.Errorf("reading the project folder: %w", err)
+		}
+	}
+	project, err := filepath.EvalSymlinks(projectDir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the project folder: %w", err)
 	}
@@ -83,6 +89,9 @@ func (sc *scanner) dir(abs, real, rel string) error {
 		}
 		switch {
 		case mode.IsDir():
+			if !sc.layout.Wants(r) {
+				continue
+			}
 			if sc.open[target] {
 				sc.warn(r, "symlink to a folder that contains it (a loop); skipped")
 				continue

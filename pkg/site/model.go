@@ -33,14 +33,17 @@ type Link struct {
 
 // SidebarItem is a link or a category of a sidebar.
 type SidebarItem struct {
-	Type        string         `json:"type"` // "link" or "category"
+	Type        string         `json:"type"` // "link", "category" or "html" (a hand-written sidebar's)
 	Label       string         `json:"label"`
 	Route       string         `json:"route,omitempty"`
+	Href        string         `json:"href,omitempty"` // a link out of the docs (hand-written sidebars)
+	HTML        string         `json:"html,omitempty"`
 	Items       []*SidebarItem `json:"items,omitempty"`
 	Collapsed   bool           `json:"collapsed,omitempty"`
 	Collapsible bool           `json:"collapsible,omitempty"`
 	docID       string
 	file        string
+	ref         bool // a ref item: links to the doc without making this sidebar the doc's
 }
 
 // Card is one entry of a category index: a child page or category.

@@ -19,12 +19,33 @@ import (
 func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	k := key(v.Name, locale)
 	docs := a.docs[k]
-	for _, sb := range a.cfg.Sidebars {
-		items := a.folder(k, sb.Dir, docs, true)
+	var ids []string
+	var lists [][]*SidebarItem
+	if raw, ok := a.cfg.HandSidebars[v.Name]; ok {
+		ids, lists = a.handSidebars(v, locale, raw)
+		// Whether a doc is in a sidebar, and where, is the file's to say: every doc of the
+		// version reads it.
+		node := graph.File(SidebarsNode(a.cfg.SidebarsFileOf(v)))
+		for _, e := range docs {
+			a.s.Graph.Record(graph.Route(e.route), node)
+		}
+	} else {
+		for _, sb := range a.cfg.Sidebars {
+			dir := sb.Dir
+			if dir == "." || dir == "/" {
+				dir = "" // the version's whole docs folder
+			}
+			ids = append(ids, sb.ID)
+			lists = append(lists, a.folder(k, dir, docs, true))
+		}
+	}
+	assigned := map[string]bool{} // a doc in two sidebars belongs to the first (Docusaurus)
+	for n, id := range ids {
+		items := lists[n]
 		if len(items) == 0 {
 			continue
 		}
-		sbKey := v.Name + "-" + locale + "-" + sb.ID
+		sbKey := v.Name + "-" + locale + "-" + id
 		a.s.Sidebars[sbKey] = items
 		sbNode := graph.Sidebar(sbKey)
 		// flatten for previous/next and breadcrumbs
@@ -39,7 +60,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 				if it.file != "" {
 					a.s.Graph.Record(sbNode, graph.Meta(it.file))
 				}
-				if it.Route != "" {
+				if it.Route != "" && !it.ref {
 					seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
 				}
 				if it.Type == "category" {
@@ -51,9 +72,10 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		walk(items, nil)
 		for i, f := range seq {
 			r := a.s.Routes[f.link.Route]
-			if r == nil {
+			if r == nil || assigned[r.Path] {
 				continue
 			}
+			assigned[r.Path] = true
 			r.Data.Sidebar = sbKey
 			r.Data.Breadcrumbs = f.crumbs
 			a.s.Graph.Record(graph.Route(r.Path), sbNode)
@@ -121,7 +143,10 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) 
 			entries = append(entries, entry{&SidebarItem{Type: "link", Label: e.label, Route: e.route, docID: e.id,
 				file: e.p.Src.Path}, e.pos, e.name})
 		}
-		if strings.HasPrefix(e.dir, dir+"/") {
+		if dir == "" && e.dir != "" {
+			// The whole docs folder: its first-level folders are categories.
+			subdirs[strings.SplitN(e.dir, "/", 2)[0]] = true
+		} else if strings.HasPrefix(e.dir, dir+"/") {
 			sub := strings.SplitN(strings.TrimPrefix(e.dir, dir+"/"), "/", 2)[0]
 			subdirs[dir+"/"+sub] = true
 		}
@@ -184,15 +209,21 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) 
 
 // categoryIndex makes the generated index page of a category: its children as cards.
 func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k string) {
-	version, locale, _ := strings.Cut(k, "/")
 	l := c.Category.Link
 	title := l.Title
 	if title == "" {
 		title = cat.Label
 	}
-	data := &PageData{Route: route, Kind: KindCategory, Title: title, Description: l.Description, Locale: locale, Version: version}
+	a.generatedIndex(route, cat, title, l.Description, graph.File(c.Src.Path), k)
+}
+
+// generatedIndex makes the page of a category's generated index; source is the node of the file
+// that defines it (a category file or a sidebars file).
+func (a *assembler) generatedIndex(route string, cat *SidebarItem, title, description string, source graph.Node, k string) {
+	version, locale, _ := strings.Cut(k, "/")
+	data := &PageData{Route: route, Kind: KindCategory, Title: title, Description: description, Locale: locale, Version: version}
 	node := graph.Route(route)
-	a.s.Graph.Record(node, graph.File(c.Src.Path))
+	a.s.Graph.Record(node, source)
 	for _, it := range cat.Items {
 		card := Card{Title: it.Label, Route: it.Route}
 		if it.Type == "category" {
@@ -206,7 +237,11 @@ func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k s
 			data.Cards = append(data.Cards, card)
 		}
 	}
-	a.addRoute(&Route{Path: route, Data: data, Source: c.Src.Path, Listed: true})
+	src := ""
+	if source.Kind == graph.FileKind && !strings.HasPrefix(source.Key, SidebarsNode("")) {
+		src = source.Key
+	}
+	a.addRoute(&Route{Path: route, Data: data, Source: src, Listed: true})
 }
 
 func countLinks(items []*SidebarItem) int {
