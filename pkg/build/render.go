@@ -404,7 +404,8 @@ func (st *state) renderPage(r *site.Route) error {
 		body = strings.ReplaceAll(body, contentMarker, page.HTML)
 	}
 	doc := render.Document{Site: st.siteData[loc], Page: &page, SiteJSON: st.shared.site[loc], PageJSON: data,
-		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
+		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets,
+		Feeds: len(s.Posts[cfg.DefaultLocale().Code]) > 0}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)
