@@ -280,7 +280,7 @@ func Layout(cfg *config.Site) content.Layout {
 	for _, v := range cfg.Versions {
 		l.Versions[v.Dir] = v.Name
 	}
-	l.Blog, l.Pages, l.Static, l.Only = cfg.Blog.Dir, cfg.PagesDir, cfg.StaticDirs, cfg.Sections()
+	l.Blog, l.Pages, l.Static, l.Only, l.Folder = cfg.Blog.Dir, cfg.PagesDir, cfg.StaticDirs, cfg.Sections(), cfg.ContentDir
 	return l
 }
 

@@ -55,6 +55,18 @@ func (s *Site) Content(root string) string {
 	return filepath.Join(root, filepath.FromSlash(s.ContentDir))
 }
 
+// SourceFile names a content file (a path relative to the content folder) as messages show it:
+// relative to the project, where the writer finds it.
+func (s *Site) SourceFile(rel string) string {
+	switch s.ContentDir {
+	case "":
+		return "content/" + rel
+	case ".":
+		return rel
+	}
+	return strings.TrimSuffix(s.ContentDir, "/") + "/" + rel
+}
+
 // ContentDirOf returns the content folder of the project at root as its docsd.toml says, or
 // root/content when docsd.toml cannot be read (the build then fails on it, with its message).
 func ContentDirOf(root string) string {

@@ -41,6 +41,20 @@ type Source struct {
 	Version string // docs version name, for docs and categories
 	Locale  string // locale code
 	Rel     string // path inside its docs folder (docs) or section folder (others)
+	// Folder is the content folder as docsd.toml names it (Layout.Folder): "" for content/.
+	Folder string
+}
+
+// File names the source as messages show it, relative to the project: content/docs/a.md, or
+// docs/a.md in a Docusaurus project (content_dir = ".").
+func (s Source) File() string {
+	switch s.Folder {
+	case "":
+		return "content/" + s.Path
+	case ".":
+		return s.Path
+	}
+	return strings.TrimSuffix(s.Folder, "/") + "/" + s.Path
 }
 
 // Error is a problem in a content file.
@@ -83,6 +97,9 @@ type Layout struct {
 	Only []string
 	// Project is the folder no symlink may leave; the content folder's parent when empty.
 	Project string
+	// Folder is the content folder as docsd.toml's content_dir names it ("" for content/), for
+	// the names of files in messages (Source.File).
+	Folder string
 }
 
 // Wants reports whether Scan walks the folder rel: with Only set, a folder on the way to one of
@@ -125,7 +142,7 @@ func under(rest, dir string) (string, bool) {
 
 // Classify says what the file at rel (relative to the content folder) is.
 func Classify(rel string, layout Layout) (Source, bool) {
-	s := Source{Path: rel, Locale: layout.DefaultLocale}
+	s := Source{Path: rel, Locale: layout.DefaultLocale, Folder: layout.Folder}
 	rest := rel
 	if strings.HasPrefix(rest, "i18n/") {
 		parts := strings.SplitN(rest, "/", 3)

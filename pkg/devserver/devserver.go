@@ -300,12 +300,12 @@ func (s *Server) status(route string) message {
 	}
 	if r := s.site.Routes[route]; r != nil && r.Source != "" {
 		for _, w := range s.warns {
-			if w.File == "content/"+r.Source {
+			if w.File == r.File {
 				m.Problems = append(m.Problems, problem{File: w.File, Line: w.Line, Column: w.Column, Message: w.Error()})
 			}
 		}
 		for _, p := range s.probs {
-			if p.File == "content/"+r.Source {
+			if p.File == r.File {
 				m.Problems = append(m.Problems, problem{File: p.File, Line: p.Line, Column: p.Column, Message: p.String()})
 			}
 		}

@@ -132,6 +132,9 @@ func (a *assembler) claim(route, file string) bool {
 }
 
 func (a *assembler) addRoute(r *Route) {
+	if r.Source != "" {
+		r.File = a.cfg.SourceFile(r.Source)
+	}
 	a.s.Routes[r.Path] = r
 	a.recordRoute(r)
 }

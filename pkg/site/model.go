@@ -131,6 +131,8 @@ type Route struct {
 	Path   string // URL path, e.g. /docs/usage/quickstart
 	Data   *PageData
 	Source string // content file the page comes from, "" for generated pages
+	// File names Source as messages show it, relative to the project (content.Source.File).
+	File string
 	Doc    *markdown.Doc
 	// Listed is false for pages kept out of sitemap and search (unlisted, 404).
 	Listed bool

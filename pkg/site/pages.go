@@ -27,7 +27,7 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 		case "versions":
 			kind = KindVersions
 		}
-		if !a.claim(route, "content/"+p.Src.Path) {
+		if !a.claim(route, p.Src.File()) {
 			continue
 		}
 		d := &PageData{Route: route, Kind: kind, Title: p.FM.Title, Description: p.FM.Description, Locale: locale}

@@ -94,7 +94,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			if r.Data.Sidebar != sbKey {
 				continue
 			}
-			file := "content/" + e.p.Src.Path
+			file := e.p.Src.File()
 			if e.p.FM.PaginationPrev != nil {
 				r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
 				a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
@@ -180,7 +180,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, root bool) 
 					cat.Route = d.route
 				} else {
 					// The category is built without a link: a broken link, not a broken site.
-					a.ref(Ref{File: "content/" + c.Src.Path, Field: "link.id", Value: cf.Link.ID, Kind: "doc",
+					a.ref(Ref{File: c.Src.File(), Field: "link.id", Value: cf.Link.ID, Kind: "doc",
 						Candidates: sortedKeys(docs), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
 				}
 			}
