@@ -36,7 +36,7 @@ func TestInitFromDocusaurus(t *testing.T) {
 		"website/docusaurus.config.js: plugins[0]: plugin \"docusaurus-plugin-made-up\" is not carried over",
 		"website/docusaurus.config.js: themeConfig.navbar.items[4]: navbar item type \"html\" is not carried over",
 		"website/docusaurus.config.js: themeConfig.footer.links[0].items[1]: an html footer item is not carried over",
-		"website/docusaurus.config.js: i18n.locales: locale \"fr\"",
+		"website/docusaurus.config.js: i18n.locales: fr not carried over",
 		"website/docusaurus.config.js: trailingSlash:",
 	} {
 		if !strings.Contains(stdout.String(), note) {

@@ -25,6 +25,9 @@ type Input struct {
 	Exists func(rel string) bool
 	// Placeholders are environment variables the config needed to load (jsmodule.Result).
 	Placeholders []string
+	// ProjectAbs is the project's absolute path, to read back absolute paths the config computed
+	// (path.resolve(__dirname, './sidebars.json')).
+	ProjectAbs string
 }
 
 // Note is something of the Docusaurus site that docsd.toml does not carry over.
@@ -170,9 +173,15 @@ func (c *converter) readPresets() {
 			}
 		}
 	}
+	seen := map[string]int{} // plugins listed several times (one instance per remote file) are one note
 	for i, p := range list(c.cfg["plugins"]) {
 		name, opts := pluginEntry(p)
 		key := fmt.Sprintf("plugins[%d]", i)
+		if name != "" && !strings.HasPrefix(name, "@docusaurus/plugin-content-") && !strings.HasPrefix(name, "content-") {
+			if seen[name]++; seen[name] > 1 {
+				continue
+			}
+		}
 		switch name {
 		case "@docusaurus/plugin-content-docs", "content-docs":
 			if id := str(opts["id"]); id == "" || id == "default" {
@@ -188,8 +197,17 @@ func (c *converter) readPresets() {
 			c.note(key, "a second blog (%q) is not carried over", str(opts["id"]))
 		case "":
 			c.note(key, "a plugin given as code is not carried over")
+		case "docusaurus-lunr-search", "@easyops-cn/docusaurus-search-local", "docusaurus-plugin-search-local":
+			c.note(key, "plugin %q is not carried over: docsd builds its own search index", name)
 		default:
 			c.note(key, "plugin %q is not carried over", name)
+		}
+	}
+	for i, n := range c.notes {
+		if strings.HasPrefix(n.Key, "plugins[") {
+			if name := strings.Trim(strings.SplitN(n.Why, "\"", 3)[1], " "); seen[name] > 1 {
+				c.notes[i].Why += fmt.Sprintf(" (%d entries)", seen[name])
+			}
 		}
 	}
 	for i, t := range list(c.cfg["themes"]) {
@@ -337,6 +355,12 @@ func (c *converter) sidebarsFile() {
 // path of the project, or "" when it is not under the site folder's absolute path. The site folder's
 // absolute path is not known here, so the path is matched on its end against existing files.
 func (c *converter) absToRel(abs string) string {
+	if c.in.ProjectAbs != "" {
+		if rel, ok := strings.CutPrefix(abs, strings.TrimSuffix(c.in.ProjectAbs, "/")+"/"); ok {
+			return rel
+		}
+		return ""
+	}
 	parts := strings.Split(strings.TrimPrefix(abs, "/"), "/")
 	for i := range parts {
 		cand := strings.Join(parts[i:], "/")
@@ -667,10 +691,15 @@ func (c *converter) locales() {
 	}
 	w.kvBool("default", true)
 	w.tableEnd()
+	var others []string
 	for _, l := range list(i18n["locales"]) {
 		if code := str(l); code != def {
-			c.note("i18n.locales", "locale %q is not carried over: docsd reads translations from i18n/<locale>/docs, not Docusaurus's i18n/<locale>/docusaurus-plugin-content-docs/current", code)
+			others = append(others, code)
 		}
+	}
+	if len(others) > 0 {
+		c.note("i18n.locales", "%s not carried over: docsd reads translations from i18n/<locale>/docs, not Docusaurus's i18n/<locale>/docusaurus-plugin-content-docs/current",
+			strings.Join(others, ", "))
 	}
 }
 
