@@ -33,7 +33,8 @@ func TestInitFromDocusaurus(t *testing.T) {
 		t.Errorf("docsd.toml differs from testdata/docusaurus/basic.docsd.toml:\n%s", got)
 	}
 	for _, note := range []string{
-		"website/docusaurus.config.js: plugins[0]: plugin \"docusaurus-plugin-made-up\" is not carried over",
+		"website/docusaurus.config.js: plugins[0]: plugin \"docusaurus-plugin-made-up\" is not carried over (2 entries)",
+		"website/docusaurus.config.js: plugins[1]: a plugin given as code is not carried over",
 		"website/docusaurus.config.js: themeConfig.navbar.items[4]: navbar item type \"html\" is not carried over",
 		"website/docusaurus.config.js: themeConfig.footer.links[0].items[1]: an html footer item is not carried over",
 		"website/docusaurus.config.js: i18n.locales: fr not carried over",

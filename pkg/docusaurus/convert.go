@@ -204,9 +204,9 @@ func (c *converter) readPresets() {
 		}
 	}
 	for i, n := range c.notes {
-		if strings.HasPrefix(n.Key, "plugins[") {
-			if name := strings.Trim(strings.SplitN(n.Why, "\"", 3)[1], " "); seen[name] > 1 {
-				c.notes[i].Why += fmt.Sprintf(" (%d entries)", seen[name])
+		for name, count := range seen {
+			if count > 1 && strings.HasPrefix(n.Key, "plugins[") && strings.Contains(n.Why, quote(name)) {
+				c.notes[i].Why += fmt.Sprintf(" (%d entries)", count)
 			}
 		}
 	}

@@ -27,7 +27,13 @@ module.exports = {
       },
     ],
   ],
-  plugins: [['docusaurus-plugin-made-up', {enabled: process.env.FIXTURE_FLAG === 'on'}]],
+  plugins: [
+    ['docusaurus-plugin-made-up', {enabled: process.env.FIXTURE_FLAG === 'on'}],
+    function localPlugin() {
+      return {name: 'local-plugin'};
+    },
+    ['docusaurus-plugin-made-up', {id: 'second'}],
+  ],
   themeConfig: {
     prism: {theme: themes.github},
     announcementBar: {id: 'hello', content: 'Fixture <b>announcement</b>', isCloseable: true},
