@@ -54,8 +54,21 @@ for s in "${sites[@]}"; do
   sidebar=0
   docs=0
   if [ -d "$work/$s-out" ]; then
-    # Pages whose HTML shows a line starting with ::: or import ... from: Markdown/MDX syntax left raw.
-    raw=$(grep -rlE '(^|>)[[:space:]]*(:::[a-z]|import [A-Za-z{].* from )' --include='*.html' "$work/$s-out" | wc -l)
+    # Pages whose text (outside code) has a line starting with ::: or import ... from: Markdown or
+    # MDX syntax left raw. Code blocks are left out: a code sample may well show an import.
+    raw=$(python3 - "$work/$s-out" <<'PY'
+import pathlib, re, sys
+n = 0
+for f in pathlib.Path(sys.argv[1]).rglob('*.html'):
+    html = f.read_text(errors='replace')
+    html = re.sub(r'<(pre|code|script|style)\b.*?</\1>', '', html, flags=re.S)
+    text = re.sub(r'<[^>]+>', '\n', html)
+    if re.search(r'^[ \t]*(:::[a-z]|import [A-Za-z{*].* from )', text, flags=re.M):
+        n += 1
+        print(f, file=sys.stderr)
+print(n)
+PY
+)
     docs=$(grep -rl '"kind":"doc"' --include='*.json' "$work/$s-out/__data" 2>/dev/null | wc -l)
     sidebar=$(grep -rl '"kind":"doc"' --include='*.json' "$work/$s-out/__data" 2>/dev/null | xargs -r grep -l '"sidebar":"' | wc -l)
   fi

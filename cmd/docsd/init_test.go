@@ -35,13 +35,19 @@ func TestInitFromDocusaurus(t *testing.T) {
 	for _, note := range []string{
 		"website/docusaurus.config.js: plugins[0]: plugin \"docusaurus-plugin-made-up\" is not carried over (2 entries)",
 		"website/docusaurus.config.js: plugins[1]: a plugin given as code is not carried over",
-		"website/docusaurus.config.js: themeConfig.navbar.items[4]: navbar item type \"html\" is not carried over",
+		"website/docusaurus.config.js: themeConfig.navbar.items[5]: navbar item type \"html\" is not carried over",
+		"website/docusaurus.config.js: themeConfig.footer.links[1].items[1]: /help is the React page website/src/pages/help.jsx, which docsd does not build: the link goes to https://fixture.example/help",
 		"website/docusaurus.config.js: themeConfig.footer.links[0].items[1]: an html footer item is not carried over",
 		"website/docusaurus.config.js: i18n.locales: fr not carried over",
 		"website/docusaurus.config.js: trailingSlash:",
 	} {
 		if !strings.Contains(stdout.String(), note) {
 			t.Errorf("the report lacks %q:\n%s", note, stdout.String())
+		}
+	}
+	for _, w := range []string{`href = "https://fixture.example/playground/"`, `{ label = "Help", href = "https://fixture.example/help" }`} {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("docsd.toml lacks %s: links to pages docsd does not build go to the production site", w)
 		}
 	}
 	entries, _ := os.ReadDir(root)

@@ -418,13 +418,60 @@ func (c *converter) siteURL(to string) string {
 	if strings.Contains(to, "://") {
 		return to
 	}
-	if strings.HasPrefix(to, "pathname://") {
-		return strings.TrimPrefix(to, "pathname://")
-	}
 	if strings.HasPrefix(to, c.base) {
 		return to
 	}
 	return c.base + strings.TrimPrefix(to, "/")
+}
+
+// link turns a navbar or footer item's to or href into docsd's key and value. Two kinds of
+// Docusaurus links lead to pages docsd does not build, so they point at the production site
+// (url) instead, where they exist, rather than becoming broken links: pathname:// links (pages
+// served beside the site, such as a playground) and links to a React page of src/pages.
+func (c *converter) link(key string, m obj) (string, string, bool) {
+	prod := strings.TrimSuffix(str(c.cfg["url"]), "/")
+	if href := str(m["href"]); href != "" {
+		if p, ok := strings.CutPrefix(href, "pathname://"); ok {
+			if prod == "" {
+				c.note(key, "a pathname:// link (%s) leads to a page docsd does not build", p)
+				return "href", p, true
+			}
+			return "href", prod + p, true
+		}
+		return "href", href, true
+	}
+	to := str(m["to"])
+	if to == "" {
+		return "", "", false
+	}
+	u := c.siteURL(to)
+	if page := c.reactPage(u); page != "" && prod != "" {
+		c.note(key, "%s is the React page %s, which docsd does not build: the link goes to %s%s", u, page, prod, u)
+		return "href", prod + u, true
+	}
+	return "to", u, true
+}
+
+// reactPage is the React page (src/pages/x.js, .jsx, .ts, .tsx or x/index.*) a site path leads
+// to, "" when there is none.
+func (c *converter) reactPage(u string) string {
+	p := strings.Trim(strings.TrimPrefix(u, c.base), "/")
+	if p == "" {
+		p = "index"
+	}
+	dir := "src/pages"
+	if v := str(c.pages["path"]); v != "" {
+		dir = v
+	}
+	dir = c.rel(dir)
+	for _, cand := range []string{p, p + "/index"} {
+		for _, ext := range []string{".js", ".jsx", ".ts", ".tsx"} {
+			if f := path.Join(dir, cand+ext); c.in.Exists(f) {
+				return f
+			}
+		}
+	}
+	return ""
 }
 
 // asset turns a static file path (logo, relative to the static folder) into its URL.
@@ -487,14 +534,8 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 	switch typ {
 	case "", "default", "link":
 		typ = "link"
-		if to := str(m["to"]); to != "" {
-			fields = append(fields, [2]string{"to", c.siteURL(to)})
-		} else if href := str(m["href"]); href != "" {
-			if strings.HasPrefix(href, "pathname://") {
-				fields = append(fields, [2]string{"href", strings.TrimPrefix(href, "pathname://")})
-			} else {
-				fields = append(fields, [2]string{"href", href})
-			}
+		if k, v, ok := c.link(key, m); ok {
+			fields = append(fields, [2]string{k, v})
 		} else {
 			c.note(key, "a link without to or href is not carried over")
 			return false
@@ -570,10 +611,10 @@ func (c *converter) footer(tc obj) {
 			switch {
 			case str(im["html"]) != "":
 				c.note(k, "an html footer item is not carried over")
-			case str(im["to"]) != "":
-				items = append(items, [][2]string{{"label", str(im["label"])}, {"to", c.siteURL(str(im["to"]))}})
-			case str(im["href"]) != "":
-				items = append(items, [][2]string{{"label", str(im["label"])}, {"href", str(im["href"])}})
+			default:
+				if lk, v, ok := c.link(k, im); ok {
+					items = append(items, [][2]string{{"label", str(im["label"])}, {lk, v}})
+				}
 			}
 		}
 		w.table("[footer.links]]")

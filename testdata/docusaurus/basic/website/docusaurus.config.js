@@ -46,6 +46,7 @@ module.exports = {
         {type: 'doc', docId: 'reference/api', label: 'API', position: 'left'},
         {type: 'docsVersionDropdown', position: 'right'},
         {href: 'https://example.invalid/repo', label: 'Source', position: 'right'},
+        {href: 'pathname:///playground/', label: 'Playground', position: 'right'},
         {type: 'html', value: '<span>made up</span>'},
       ],
     },
