@@ -767,6 +767,7 @@ func (c *converter) blogSection() {
 	}
 	w.table("blog]")
 	w.kv("dir", dir)
+	w.kvBool("date_urls", true)
 	rb := "blog"
 	if v, ok := o["routeBasePath"].(string); ok {
 		rb = strings.Trim(v, "/")
