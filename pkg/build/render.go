@@ -238,7 +238,7 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	}
 	html, err := r.Doc.Render(resolve)
 	if err != nil {
-		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
+		return fmt.Errorf("rendering %s: %w", r.File, err)
 	}
 	mu.Lock()
 	if w, big := pageSizeWarning(r, html); big {

@@ -70,7 +70,7 @@ func (sc *scanner) warn(rel, msg string) {
 func (sc *scanner) dir(abs, real, rel string) error {
 	entries, err := os.ReadDir(abs)
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", path.Join("content", rel), err)
+		return fmt.Errorf("reading %s: %w", Source{Path: rel, Folder: sc.layout.Folder}.File(), err)
 	}
 	sc.open[real] = true
 	defer delete(sc.open, real)
