@@ -75,10 +75,10 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 	if ok {
 		return cached, nil
 	}
-	res, err := run(filepath.Dir(abs), code, false)
+	res, err := run(absProject, filepath.Dir(abs), code, false)
 	if err != nil {
 		// Configs that throw when a token is unset: once more with placeholders, said in the result.
-		if again, err2 := run(filepath.Dir(abs), code, true); err2 == nil && len(again.Placeholders) > 0 {
+		if again, err2 := run(absProject, filepath.Dir(abs), code, true); err2 == nil && len(again.Placeholders) > 0 {
 			res, err = again, nil
 		}
 	}
@@ -94,6 +94,11 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 // stubNS is the esbuild namespace of the modules replaced by a stub.
 const stubNS = "docsd-stub"
 
+// fsNS is the namespace of Node's file-system modules, which the evaluated module gets guarded.
+const fsNS = "docsd-fs"
+
+var fsModule = map[string]bool{"fs": true, "fs/promises": true}
+
 // moduleNS is the namespace of Node's module package, whose createRequire gives the stubbing require.
 const moduleNS = "docsd-module"
 
@@ -106,6 +111,11 @@ func bundle(project, abs string) ([]byte, error) {
 				return api.OnResolveResult{}, nil
 			}
 			p := args.Path
+			if fsModule[strings.TrimPrefix(p, "node:")] {
+				// Reads inside the project only, and no writes: a config that copies files as it
+				// loads (as some do for Docusaurus's build) changes nothing when docsd reads it.
+				return api.OnResolveResult{Path: strings.TrimPrefix(p, "node:"), Namespace: fsNS}, nil
+			}
 			if p == "module" || p == "node:module" {
 				// createRequire would reach real packages: it gives the same stubbing require.
 				return api.OnResolveResult{Path: "module", Namespace: moduleNS}, nil
@@ -124,6 +134,10 @@ func bundle(project, abs string) ([]byte, error) {
 				}
 			}
 			return api.OnResolveResult{Path: p, Namespace: stubNS}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: fsNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			js := "module.exports = globalThis.__docsdRequire(" + quote(args.Path) + ");"
+			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
 		})
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: moduleNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 			js := "module.exports = { ...globalThis.__docsdRealRequire('node:module'), createRequire: () => globalThis.__docsdRequire };"
@@ -167,8 +181,10 @@ func bundle(project, abs string) ([]byte, error) {
 
 var codeExt = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".ts": true, ".cts": true, ".mts": true, ".json": true, ".jsx": true, ".tsx": true}
 
-var nodeBuiltin = map[string]bool{"fs": true, "path": true, "url": true, "os": true, "util": true, "module": true,
-	"process": true, "crypto": true, "child_process": true, "assert": true, "events": true, "stream": true}
+// nodeBuiltin are the Node modules a config gets as they are: none of them writes files or runs
+// programs (fs is guarded, child_process and the network modules are stubs).
+var nodeBuiltin = map[string]bool{"path": true, "url": true, "os": true, "util": true, "process": true, "crypto": true,
+	"assert": true, "events": true, "stream": true, "buffer": true, "querystring": true, "string_decoder": true}
 
 // prelude defines the stubs and a require that answers require.resolve without looking, then runs
 // the bundle as a function so that its __dirname and __filename are the file's own.
@@ -195,8 +211,57 @@ globalThis.__docsdStub = (name) => {
   stubCache.set(name, p);
   return p;
 };
+const nodePath = realRequire('node:path');
+const project = globalThis.__docsdProject;
+const inProject = (p) => {
+  if (p instanceof URL) p = realRequire('node:url').fileURLToPath(p);
+  if (typeof p !== 'string') return true; // a file descriptor or a buffer: opened inside already
+  const rel = nodePath.relative(project, nodePath.resolve(p));
+  return rel !== '..' && !rel.startsWith('..' + nodePath.sep) && !nodePath.isAbsolute(rel);
+};
+const writes = /^(write|append|mkdir|mkdtemp|rm|unlink|rename|copy|cp|symlink|link|chmod|lchmod|chown|lchown|fchmod|fchown|truncate|ftruncate|utimes|lutimes|futimes|createWriteStream)/;
+const denied = (what) => Object.assign(new Error('docsd reads configs without side effects: ' + what), { code: 'EACCES' });
+function guardFS(mod, promises) {
+  const out = {};
+  for (const k of Object.keys(mod)) {
+    const v = mod[k];
+    if (typeof v !== 'function' || /^[A-Z]/.test(k)) { out[k] = v; continue; }
+    if (writes.test(k)) {
+      // Writes do nothing and succeed, so the config goes on to export its value.
+      out[k] = (...a) => {
+        if (promises) return Promise.resolve();
+        const cb = a[a.length - 1];
+        if (!k.endsWith('Sync') && typeof cb === 'function') cb(null);
+      };
+      continue;
+    }
+    out[k] = function (...a) {
+      let err = null;
+      if (a.length && !inProject(a[0])) err = Object.assign(new Error('ENOENT: docsd reads nothing outside the project: ' + a[0]), { code: 'ENOENT' });
+      else if (/^open/.test(k) && typeof a[1] === 'string' && /[wa+]/.test(a[1])) err = denied('open for writing');
+      if (err) {
+        if (promises) return Promise.reject(err);
+        const cb = a[a.length - 1];
+        if (!k.endsWith('Sync') && typeof cb === 'function') return cb(err);
+        throw err;
+      }
+      return v.apply(mod, a);
+    };
+  }
+  if (!promises && mod.promises) out.promises = guardFS(mod.promises, true);
+  return out;
+}
+const guarded = { fs: guardFS(realRequire('node:fs'), false), 'fs/promises': guardFS(realRequire('node:fs/promises'), true) };
 const isBuiltin = realRequire('node:module').isBuiltin;
-const fakeRequire = Object.assign((id) => (isBuiltin(id) ? realRequire(id) : globalThis.__docsdStub(id)), { resolve: (id) => id });
+const fakeRequire = Object.assign(
+  (id) => {
+    const bare = id.replace(/^node:/, '');
+    if (guarded[bare]) return guarded[bare];
+    if (isBuiltin(id) && ['path', 'url', 'os', 'util', 'process', 'crypto', 'assert', 'events', 'stream', 'buffer', 'querystring', 'string_decoder'].includes(bare.split('/')[0])) return realRequire(id);
+    return globalThis.__docsdStub(id);
+  },
+  { resolve: (id) => id },
+);
 globalThis.__docsdRequire = fakeRequire;
 globalThis.__docsdRealRequire = realRequire;
 // The module sees only a few variables (docsd runs with the writer's secrets in its environment,
@@ -216,7 +281,7 @@ process.env = new Proxy(baseEnv, {
 
 // run executes the bundle in Node and returns its export as JSON. Node gets a minimal environment:
 // nothing of the writer's secrets reaches the module.
-func run(dir string, code []byte, placeholders bool) (*Result, error) {
+func run(project, dir string, code []byte, placeholders bool) (*Result, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return nil, fmt.Errorf("node is needed to read it: %w", err)
@@ -225,6 +290,7 @@ func run(dir string, code []byte, placeholders bool) (*Result, error) {
 	if placeholders {
 		script.WriteString("globalThis.__placeholders = true;\n")
 	}
+	fmt.Fprintf(&script, "globalThis.__docsdProject = %s;\n", quote(project))
 	script.WriteString(prelude)
 	fmt.Fprintf(&script, "const __file = %s;\n", quote(filepath.Join(dir, "module.js")))
 	script.WriteString("const module = { exports: {} };\n(function (require, module, exports, __filename, __dirname) {\n")

@@ -110,3 +110,39 @@ func TestEvalErrorNamesTheProblem(t *testing.T) {
 		t.Errorf("a throw: %v", err)
 	}
 }
+
+// TestEvalHasNoSideEffects: a config that copies, writes and deletes files as it loads (some do,
+// for Docusaurus's build) changes nothing when docsd evaluates it, and reads only inside the
+// project; it still evaluates to its value.
+func TestEvalHasNoSideEffects(t *testing.T) {
+	parent := t.TempDir()
+	project := filepath.Join(parent, "p")
+	write(t, parent, map[string]string{
+		"outside.txt": "outside",
+		"p/keep.md":   "kept",
+		"p/data.txt":  "inside",
+		"p/config.js": `const fs = require('fs');
+const path = require('node:path');
+fs.unlinkSync(path.join(__dirname, 'keep.md'));
+fs.writeFileSync(path.join(__dirname, 'new.md'), 'x');
+fs.copyFileSync(path.join(__dirname, 'data.txt'), path.join(__dirname, 'copy.txt'));
+let outside = 'unread';
+try { outside = fs.readFileSync(path.join(__dirname, '..', 'outside.txt'), 'utf8'); } catch (e) { outside = e.code; }
+module.exports = {inside: fs.readFileSync(path.join(__dirname, 'data.txt'), 'utf8'), outside};`,
+	})
+	res, err := New().Eval(project, filepath.Join(project, "config.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.JSON) != `{"inside":"inside","outside":"ENOENT"}` {
+		t.Errorf("config = %s", res.JSON)
+	}
+	if _, err := os.Stat(filepath.Join(project, "keep.md")); err != nil {
+		t.Errorf("the config deleted a file: %v", err)
+	}
+	for _, f := range []string{"new.md", "copy.txt"} {
+		if _, err := os.Stat(filepath.Join(project, f)); err == nil {
+			t.Errorf("the config wrote %s", f)
+		}
+	}
+}
