@@ -25,7 +25,7 @@ declare -A paths=([vela]="." [prettier]="docs website package.json" [jest]="docs
 sites=("$@")
 [ ${#sites[@]} -eq 0 ] && sites=(vela prettier jest)
 
-printf '| site | .md files | pages built | docs with a sidebar | hard errors | pages with raw ::: / import | link problems | init notes | build time |\n'
+printf '| site | .md docs / posts | pages built | docs with a sidebar | hard errors | pages with raw ::: / import | link problems | init notes | build time (wall / CPU) |\n'
 printf '|---|---|---|---|---|---|---|---|---|\n'
 for s in "${sites[@]}"; do
   git_dir="$mirrors/${mirror[$s]}/repo"
@@ -33,15 +33,23 @@ for s in "${sites[@]}"; do
   mkdir -p "$dir"
   # shellcheck disable=SC2086
   git --git-dir="$git_dir" archive HEAD ${paths[$s]} | tar -x -C "$dir"
-  md=$(cd "$dir" && find . -name '*.md' -not -path '*/node_modules/*' -not -name '_*' -not -path '*/_*' \
-    \( -path './docs/*' -o -path "./${sitedir[$s]}/versioned_docs/*" -o -path "./${sitedir[$s]}/blog/*" -o -path './blog/*' \) | wc -l)
+  # Markdown files Docusaurus routes: not _-prefixed (partials), docs of every version and posts.
+  count() { (cd "$dir" && find "$@" -name '*.md' -not -name '_*' -not -path '*/_*' 2>/dev/null | wc -l); }
+  mddocs=$(count ./docs "./${sitedir[$s]}/versioned_docs")
+  mdblog=$(count "./${sitedir[$s]}/blog")
   (cd "$dir" && "$docsd" init --from-docusaurus "${sitedir[$s]}") >"$work/$s.init" 2>&1
   notes=$(grep -c '^  ' "$work/$s.init")
+  # GNU time gives the CPU time of the build's whole process tree (docsd and its Node renderer):
+  # on a shared machine the wall time says more about the neighbours than about docsd.
+  timer=()
+  [ -x /usr/bin/time ] && timer=(/usr/bin/time -f '%e %U %S' -o "$work/$s.time")
   start=$(date +%s.%N)
-  (cd "$dir" && "$docsd" build --once --out "$work/$s-out") >"$work/$s.out" 2>"$work/$s.err"
+  (cd "$dir" && "${timer[@]}" "$docsd" build --once --out "$work/$s-out") >"$work/$s.out" 2>"$work/$s.err"
   code=$?
   end=$(date +%s.%N)
   secs=$(echo "$end - $start" | bc)
+  cpu="?"
+  [ -s "$work/$s.time" ] && cpu=$(awk '{printf "%.1f", $2 + $3}' "$work/$s.time")
   pages=$(grep -o 'built [0-9]* pages' "$work/$s.out" | grep -o '[0-9]*' || echo 0)
   links=$(grep -o '; [0-9]* link warnings' "$work/$s.out" | grep -o '[0-9]*' || echo 0)
   errors=0
@@ -72,7 +80,7 @@ PY
     docs=$(grep -rl '"kind":"doc"' --include='*.json' "$work/$s-out/__data" 2>/dev/null | wc -l)
     sidebar=$(grep -rl '"kind":"doc"' --include='*.json' "$work/$s-out/__data" 2>/dev/null | xargs -r grep -l '"sidebar":"' | wc -l)
   fi
-  printf '| %s | %s | %s | %s of %s | %s | %s | %s | %s | %.1f s |\n' "$s" "$md" "$pages" "$sidebar" "$docs" "$errors" "$raw" "$links" "$notes" "$secs"
+  printf '| %s | %s | %s | %s of %s | %s | %s | %s | %s | %.1f s / %s s |\n' "$s" "$mddocs / $mdblog" "$pages" "$sidebar" "$docs" "$errors" "$raw" "$links" "$notes" "$secs" "$cpu"
   if [ -n "${VERBOSE:-}" ]; then
     echo "--- $s: init"; cat "$work/$s.init"
     echo "--- $s: build (first 40 lines of stderr)"; head -40 "$work/$s.err"
