@@ -49,7 +49,7 @@ for s in "${sites[@]}"; do
   end=$(date +%s.%N)
   secs=$(echo "$end - $start" | bc)
   cpu="?"
-  [ -s "$work/$s.time" ] && cpu=$(awk '{printf "%.1f", $2 + $3}' "$work/$s.time")
+  [ -s "$work/$s.time" ] && cpu=$(tail -1 "$work/$s.time" | awk '{printf "%.1f", $2 + $3}')
   pages=$(grep -o 'built [0-9]* pages' "$work/$s.out" | grep -o '[0-9]*' || echo 0)
   links=$(grep -o '; [0-9]* link warnings' "$work/$s.out" | grep -o '[0-9]*' || echo 0)
   errors=0
@@ -65,7 +65,7 @@ for s in "${sites[@]}"; do
     # Pages whose text (outside code) has a line starting with ::: or import ... from: Markdown or
     # MDX syntax left raw. Code blocks are left out: a code sample may well show an import.
     raw=$(python3 - "$work/$s-out" <<'PY'
-import pathlib, re, sys
+import os, pathlib, re, sys
 n = 0
 for f in pathlib.Path(sys.argv[1]).rglob('*.html'):
     html = f.read_text(errors='replace')
@@ -73,7 +73,7 @@ for f in pathlib.Path(sys.argv[1]).rglob('*.html'):
     text = re.sub(r'<[^>]+>', '\n', html)
     if re.search(r'^[ \t]*(:::[a-z]|import [A-Za-z{*].* from )', text, flags=re.M):
         n += 1
-        print(f, file=sys.stderr)
+        if os.environ.get("VERBOSE"): print(f, file=sys.stderr)
 print(n)
 PY
 )
