@@ -180,3 +180,50 @@ func TestSidebarOfTheWholeDocsFolder(t *testing.T) {
 		t.Errorf("a nested doc has sidebar %q", d.Sidebar)
 	}
 }
+
+// TestNavbarSidebarMissingFromSidebarsFile: a navbar item that opens a sidebar the sidebars file
+// does not define fails the build with a message naming both (it was a render error of the page
+// "/" before, naming neither file).
+func TestNavbarSidebarMissingFromSidebarsFile(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toml = []byte(strings.Replace(string(toml), `sidebar = "guide"`, `sidebar = "gide"`, 1))
+	if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	t.Cleanup(b.Close)
+	_, err = b.Build()
+	want := `docsd.toml: a navbar item opens sidebar "gide", which website/versioned_sidebars/version-1.0-sidebars.json does not define (it defines guide)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// TestWatchPathsOfADocusaurusProject: the watcher watches each content folder of the project (not
+// the project, whose node_modules it has no business in), docsd.toml, the shell and every
+// sidebars file.
+func TestWatchPathsOfADocusaurusProject(t *testing.T) {
+	_, _, root := docusaurusSite(t, nil)
+	var got []string
+	for _, p := range WatchPaths(root, "/shell") {
+		rel, err := filepath.Rel(root, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = p
+		}
+		got = append(got, filepath.ToSlash(rel))
+	}
+	for _, w := range []string{"docs", "website/versioned_docs/version-1.0", "website/static", "website/src/pages", "docsd.toml", "/shell",
+		"website/sidebars.js", "website/versioned_sidebars/version-1.0-sidebars.json"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("not watched: %s (watched %v)", w, got)
+		}
+	}
+	if slices.Contains(got, ".") {
+		t.Errorf("the whole project is watched: %v", got)
+	}
+}
