@@ -35,6 +35,7 @@ Usage:
                                        serve a finished build with the production URL rules
   docsd links --in links.json --format github [--diff changes.diff]
                                        turn a json link report into another format
+  docsd init --from-docusaurus DIR      write docsd.toml for an existing Docusaurus site
   docsd version                        print docsd's version (also docsd --version)
 
 Run "docsd <command> --help" for the flags of a command.
@@ -61,6 +62,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return cmdWatch(args[1:], stdout, stderr)
 	case "links":
 		return cmdLinks(args[1:], stdout, stderr)
+	case "init":
+		return cmdInit(args[1:], stdout, stderr)
 	default:
 		fmt.Fprintf(stderr, "docsd: unknown command %q\n\n%s", args[0], usage)
 		return 2
@@ -87,17 +90,18 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// Checked before anything is fetched or built: a build deletes what is at --out.
-	target, err := build.OutDir(build.Options{Root: *root, Out: *out})
+	siteDir := shellDir(*root)
+	target, err := build.OutDir(build.Options{Root: *root, Out: *out, SiteDir: siteDir})
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: --out %s\n", err)
 		return 2
 	}
 	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
 	if !*once {
-		return buildAndWatch(*root, *out, target, stdout, stderr)
+		return buildAndWatch(*root, *out, target, siteDir, stdout, stderr)
 	}
 	start := time.Now()
-	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true})
+	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true, SiteDir: siteDir})
 	var refused *emit.RefusedError
 	if errors.As(err, &refused) {
 		fmt.Fprintf(stderr, "docsd: --out %s: %s\n", *out, refused.Reason)
@@ -212,7 +216,7 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	defer ln.Close()
 	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
 	start := time.Now()
-	dev, err := devserver.New(build.Options{Root: *root, Production: true}, stderr)
+	dev, err := devserver.New(build.Options{Root: *root, Production: true, SiteDir: shellDir(*root)}, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: the first build failed; fix it and start again:\n%s\n", err)
 		return 1
@@ -253,8 +257,8 @@ open it by IP address, or list the names you use, e.g. --allowed-hosts docs.lan,
 // buildAndWatch is docsd build without --once: a full build, then incremental updates of the output
 // folder, each file replaced atomically. out is the folder as the user named it, target the folder
 // build.OutDir resolved it to.
-func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
-	b := build.New(build.Options{Root: root, Out: target, Production: true})
+func buildAndWatch(root, out, target, siteDir string, stdout, stderr io.Writer) int {
+	b := build.New(build.Options{Root: root, Out: target, Production: true, SiteDir: siteDir})
 	defer b.Close()
 	res, err := b.Build()
 	if err != nil {
@@ -274,7 +278,7 @@ func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
 	prev := res.Files
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	w, err := watch.New(filepath.Join(root, "content"), filepath.Join(root, "docsd.toml"), filepath.Join(root, "site"))
+	w, err := watch.New(build.WatchPaths(root, siteDir)...)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
 		return 1
@@ -300,6 +304,28 @@ func buildAndWatch(root, out, target string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "docsd: rebuilt %s, %d changed\n", plural(res.Rendered, "page"), len(res.Changed))
 		}
 	}
+}
+
+// shellDir is the React shell a project builds with: its own site/ folder when it has one (the
+// Vela site), else the shell docsd was built from, beside the binary (bin/docsd → ../site): a
+// Docusaurus project set up by docsd init has no shell of its own. "" means root/site.
+func shellDir(root string) string {
+	if st, err := os.Stat(filepath.Join(root, "site")); err == nil && st.IsDir() {
+		return ""
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		return ""
+	}
+	if real, err := filepath.EvalSymlinks(exe); err == nil {
+		exe = real
+	}
+	for _, dir := range []string{filepath.Join(filepath.Dir(exe), "..", "site"), filepath.Join(filepath.Dir(exe), "site")} {
+		if st, err := os.Stat(filepath.Join(dir, "src", "entry-server.jsx")); err == nil && !st.IsDir() {
+			return filepath.Clean(dir)
+		}
+	}
+	return ""
 }
 
 // printProblems prints the files skipped or repaired on reading, then the link problems.

@@ -38,7 +38,7 @@ func fetchRegistry(root string, lookupEnv func(string) (string, bool), stdout, s
 	// one linked outside it is refused.
 	f := &registry.Fetcher{Client: registry.NewClient(), LookupEnv: lookupEnv, Now: time.Now, Root: root}
 	start := time.Now()
-	rep := f.Run(ctx, cfg.Registry, filepath.Join(root, "content"))
+	rep := f.Run(ctx, cfg.Registry, cfg.Content(root))
 	reportRegistry(rep, cfg.Registry.Ref, time.Since(start), stdout, stderr)
 }
 

@@ -18,6 +18,7 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/emit"
 	"docsd/pkg/graph"
+	"docsd/pkg/jsmodule"
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
 	"docsd/pkg/search"
@@ -88,6 +89,7 @@ type Builder struct {
 	report  *links.Report            // the link report of the latest build
 	pending map[string]bool          // changed files that no successful build has taken yet
 	search  map[string]*search.Index // per locale: the search shards of the last build
+	eval    *jsmodule.Evaluator      // evaluates hand-written sidebars files, cached by content
 	mu      sync.Mutex
 }
 
@@ -133,7 +135,26 @@ func OutDir(opts Options) (string, error) {
 		site = filepath.Join(opts.Root, "site")
 	}
 	return emit.Target(opts.Out, emit.Project{Root: opts.Root,
-		Sources: []string{filepath.Join(opts.Root, "content"), site, filepath.Join(opts.Root, ".git")}})
+		Sources: append(contentFolders(opts.Root), site, filepath.Join(opts.Root, ".git"))})
+}
+
+// contentFolders are the folders the output may not replace or lie in: content/, or, when the
+// content folder is the project itself (a Docusaurus project), each of its sections.
+func contentFolders(root string) []string {
+	cfg, err := config.Load(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		return []string{filepath.Join(root, "content")}
+	}
+	dir := cfg.Content(root)
+	sections := cfg.Sections()
+	if len(sections) == 0 {
+		return []string{dir}
+	}
+	var out []string
+	for _, s := range sections {
+		out = append(out, filepath.Join(dir, filepath.FromSlash(s)))
+	}
+	return out
 }
 
 // Once builds the site and writes it to opts.Out atomically. An output that OutDir refuses fails
@@ -150,7 +171,7 @@ func Once(opts Options) (*Result, error) {
 		if site == "" {
 			site = filepath.Join(opts.Root, "site")
 		}
-		opts.BuildTime = newestModTime(filepath.Join(opts.Root, "docsd.toml"), filepath.Join(opts.Root, "content"), site)
+		opts.BuildTime = newestModTime(append(contentFolders(opts.Root), filepath.Join(opts.Root, "docsd.toml"), site)...)
 	}
 	b := New(opts)
 	defer b.Close()
@@ -196,9 +217,12 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sources, skipped, err := content.Scan(filepath.Join(b.opts.Root, "content"), Layout(cfg))
+	sources, skipped, err := content.Scan(cfg.Content(b.opts.Root), b.layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
+	}
+	if err := b.handSidebars(cfg); err != nil {
+		return nil, err
 	}
 	parsed, err := site.Process(b.conv, sources)
 	if err != nil {
@@ -265,6 +289,16 @@ func Layout(cfg *config.Site) content.Layout {
 	}
 	for _, v := range cfg.Versions {
 		l.Versions[v.Dir] = v.Name
+	}
+	l.Blog, l.Pages, l.Static, l.Only, l.Folder = cfg.Blog.Dir, cfg.PagesDir, cfg.StaticDirs, cfg.Sections(), cfg.ContentDir
+	return l
+}
+
+// layout is Layout with the project folder, which no symlink of the content may leave.
+func (b *Builder) layout(cfg *config.Site) content.Layout {
+	l := Layout(cfg)
+	if len(l.Only) > 0 {
+		l.Project = b.opts.Root
 	}
 	return l
 }

@@ -55,22 +55,34 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	cfg := last.cfg
 	var reported []string  // content paths, relative to content/
 	var dirty []graph.Node // what changed, for the graph to answer which routes render
-	shell, cfgChanged := false, false
+	shell, cfgChanged, sidebarsChanged := false, false, false
+	contentRel := filepath.ToSlash(filepath.Clean(cfg.ContentDir))
+	if cfg.ContentDir == "" {
+		contentRel = "content"
+	}
+	hand := handSidebarFiles(cfg)
 	for _, p := range changed {
 		rel := b.rel(p)
 		switch {
 		case rel == "docsd.toml":
 			cfgChanged = true
+		case hand[rel]:
+			// A hand-written sidebars file: its sidebars are evaluated again and the routes of
+			// its version render (graph.File of the file, which they read).
+			sidebarsChanged = true
+			dirty = append(dirty, graph.File(SidebarsNode(rel)))
 		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
 			shell = true
-		case rel == "content":
+		case rel == contentRel:
 			// The whole folder (a watcher that lost events says so): process rescans it.
 			reported = append(reported, "")
-		case strings.HasPrefix(rel, "content/"):
-			reported = append(reported, strings.TrimPrefix(rel, "content/"))
+		case contentRel == ".":
+			reported = append(reported, rel)
+		case strings.HasPrefix(rel, contentRel+"/"):
+			reported = append(reported, strings.TrimPrefix(rel, contentRel+"/"))
 		}
 	}
-	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell {
+	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell && !sidebarsChanged {
 		return b.unchanged(), nil
 	}
 	if cfgChanged {
@@ -101,7 +113,12 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	if len(dirty) == 0 && len(last.stale) == 0 {
 		return b.unchanged(), nil // saved, but the same bytes
 	}
-	s, err := b.assemble(cfg, last.site, proc, cfgChanged || shell)
+	if cfgChanged || sidebarsChanged {
+		if err := b.handSidebars(cfg); err != nil {
+			return nil, err
+		}
+	}
+	s, err := b.assemble(cfg, last.site, proc, cfgChanged || shell || sidebarsChanged)
 	if err != nil {
 		return nil, err
 	}

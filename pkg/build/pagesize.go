@@ -30,7 +30,7 @@ func pageSizeWarning(r *site.Route, html []byte) (*content.Error, bool) {
 	if md <= maxPageMarkdown && len(html) <= maxPageHTML {
 		return nil, false
 	}
-	w := &content.Error{File: "content/" + r.Source, Line: 1, Column: 1}
+	w := &content.Error{File: r.File, Line: 1, Column: 1}
 	var parts []string
 	for i, b := range r.Doc.Bulk() {
 		if i == 0 {

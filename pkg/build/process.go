@@ -46,8 +46,8 @@ func (p *processed) list() []*site.Parsed {
 // process brings last's parsed sources up to date with the reported content paths (relative to
 // content/); rescan looks at every file instead.
 func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool) (*processed, error) {
-	layout := Layout(cfg)
-	root := filepath.Join(b.opts.Root, "content")
+	layout := b.layout(cfg)
+	root := cfg.Content(b.opts.Root)
 	byPath := make(map[string]*site.Parsed, len(last))
 	for k, v := range last {
 		byPath[k] = v

@@ -110,7 +110,9 @@ func (st *state) prepare() {
 	}
 	st.statics = map[string]string{}
 	for _, src := range s.Statics {
-		if strings.HasPrefix(src.Path, "static/") {
+		// A file of a static folder has its path in that folder as Rel; a file beside the docs
+		// keeps its whole path (content.Classify).
+		if src.Rel != src.Path {
 			st.statics[src.Path] = cfg.BasePath + src.Rel
 			st.files.Copy(src.Rel, src.Abs)
 		} else {
@@ -241,7 +243,7 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	}
 	html, err := r.Doc.Render(resolve)
 	if err != nil {
-		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
+		return fmt.Errorf("rendering %s: %w", r.File, err)
 	}
 	mu.Lock()
 	if w, big := pageSizeWarning(r, html); big {
@@ -411,7 +413,8 @@ func (st *state) renderPage(r *site.Route) error {
 		body = strings.ReplaceAll(body, contentMarker, page.HTML)
 	}
 	doc := render.Document{Site: st.siteData[loc], Page: &page, SiteJSON: st.shared.site[loc], PageJSON: data,
-		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets}
+		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets,
+		Feeds: len(s.Posts[cfg.DefaultLocale().Code]) > 0}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)

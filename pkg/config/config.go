@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 
@@ -31,6 +32,73 @@ type Site struct {
 	Blog         Blog          `toml:"blog" json:"blog"`
 	Search       Search        `toml:"search" json:"-"`
 	Registry     Registry      `toml:"registry" json:"-"`
+	// ContentDir is the folder holding docs, blog, pages and static files, relative to docsd.toml
+	// ("content" when empty). A Docusaurus project keeps them at its top ("."), each section in
+	// its own folder: Versions[].Dir, Blog.Dir, PagesDir, StaticDirs, all relative to ContentDir.
+	ContentDir string   `toml:"content_dir" json:"-"`
+	PagesDir   string   `toml:"pages_dir" json:"-"`
+	StaticDirs []string `toml:"static_dirs" json:"-"`
+	// SidebarsFile is a hand-written Docusaurus sidebars file (.js, .mjs, .cjs, .ts or .json,
+	// relative to docsd.toml) for the current version; docsd evaluates it with Node on every build.
+	// Its sidebars replace [[sidebars]]; versions name their own in Versions[].SidebarsFile.
+	SidebarsFile string `toml:"sidebars_file" json:"-"`
+	// HandSidebars holds each version's evaluated sidebars file (JSON), set by the builder before
+	// assembly; it is not read from docsd.toml.
+	HandSidebars map[string][]byte `toml:"-" json:"-"`
+}
+
+// Content returns the content folder of a project at root.
+func (s *Site) Content(root string) string {
+	if s.ContentDir == "" {
+		return filepath.Join(root, "content")
+	}
+	return filepath.Join(root, filepath.FromSlash(s.ContentDir))
+}
+
+// SourceFile names a content file (a path relative to the content folder) as messages show it:
+// relative to the project, where the writer finds it.
+func (s *Site) SourceFile(rel string) string {
+	switch s.ContentDir {
+	case "":
+		return "content/" + rel
+	case ".":
+		return rel
+	}
+	return strings.TrimSuffix(s.ContentDir, "/") + "/" + rel
+}
+
+// ContentDirOf returns the content folder of the project at root as its docsd.toml says, or
+// root/content when docsd.toml cannot be read (the build then fails on it, with its message).
+func ContentDirOf(root string) string {
+	s, err := Load(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		return filepath.Join(root, "content")
+	}
+	return s.Content(root)
+}
+
+// Sections lists the folders of the content that Scan walks when the content folder is a whole
+// project (ContentDir set): docs of every version, blog, pages and static files. Nil otherwise,
+// for content/, which holds only content.
+func (s *Site) Sections() []string {
+	if s.ContentDir == "" || s.ContentDir == "content" {
+		return nil
+	}
+	out := []string{s.Blog.Dir, s.PagesDir, "i18n"}
+	if s.Blog.Dir == "" {
+		out[0] = "blog"
+	}
+	if s.PagesDir == "" {
+		out[1] = "pages"
+	}
+	out = append(out, s.StaticDirs...)
+	if len(s.StaticDirs) == 0 {
+		out = append(out, "static")
+	}
+	for _, v := range s.Versions {
+		out = append(out, v.Dir)
+	}
+	return out
 }
 
 // Announcement is the dismissible bar above the navbar; a new ID shows it again to readers who
@@ -121,6 +189,9 @@ type Version struct {
 	IsLast    bool   `toml:"is_last" json:"isLast"`
 	MainDocID string `toml:"main_doc" json:"mainDocId"`
 	Dir       string `toml:"dir" json:"-"`
+	// SidebarsFile is this version's hand-written sidebars (versioned_sidebars/version-X-sidebars.json);
+	// the current version's is Site.SidebarsFile.
+	SidebarsFile string `toml:"sidebars_file" json:"-"`
 }
 
 // Locale is one language of the site (SPEC §3: label, htmlLang, direction).
@@ -139,6 +210,12 @@ type Blog struct {
 	Description  string `toml:"description" json:"description"`
 	PostsPerPage int    `toml:"posts_per_page" json:"postsPerPage"`
 	FeedTitle    string `toml:"feed_title" json:"-"`
+	// DateURLs gives posts Docusaurus's URLs, /blog/YYYY/MM/DD/slug (a post's `slug:` still
+	// replaces the whole path); off, a post is /blog/slug. Docusaurus projects want it on.
+	DateURLs bool `toml:"date_urls" json:"-"`
+	// Dir is the folder of the posts, relative to the content folder ("blog" when empty); Path is
+	// where the blog is served.
+	Dir string `toml:"dir" json:"-"`
 }
 
 // Search holds the options of the search index.
@@ -318,7 +395,8 @@ func (s *Site) check(name string, raw []byte) error {
 		for _, it := range items {
 			switch it.Type {
 			case ItemDocSidebar:
-				if !sidebars[it.Sidebar] {
+				// Sidebars of a sidebars file are known once it is evaluated (site.Assemble checks).
+				if !sidebars[it.Sidebar] && !s.hasSidebarsFile() {
 					return fail("sidebar = \""+it.Sidebar, "navbar item %q names sidebar %q, which is not defined in [[sidebars]]", it.Label, it.Sidebar)
 				}
 			case ItemLink, "":
@@ -341,7 +419,71 @@ func (s *Site) check(name string, raw []byte) error {
 	if err := walk(s.Navbar.Items); err != nil {
 		return err
 	}
+	if err := s.checkPaths(fail); err != nil {
+		return err
+	}
 	return s.checkRegistry(fail)
+}
+
+// checkPaths keeps every folder and file docsd.toml names inside the project: docsd reads nothing
+// above it.
+func (s *Site) checkPaths(fail func(key, format string, args ...any) error) error {
+	check := func(key, p string) error {
+		if p == "" || p == "." {
+			return nil
+		}
+		if !relativeInside(strings.TrimSuffix(p, "/")) {
+			return fail(key+" =", "%s must be a relative path inside the project, not %q", key, p)
+		}
+		return nil
+	}
+	if err := check("content_dir", s.ContentDir); err != nil {
+		return err
+	}
+	if err := check("pages_dir", s.PagesDir); err != nil {
+		return err
+	}
+	if err := check("sidebars_file", s.SidebarsFile); err != nil {
+		return err
+	}
+	if err := check("dir", s.Blog.Dir); err != nil {
+		return err
+	}
+	for _, d := range s.StaticDirs {
+		if err := check("static_dirs", d); err != nil {
+			return err
+		}
+	}
+	for _, v := range s.Versions {
+		if err := check("dir", v.Dir); err != nil {
+			return err
+		}
+		if err := check("sidebars_file", v.SidebarsFile); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Site) hasSidebarsFile() bool {
+	for _, v := range s.Versions {
+		if s.SidebarsFileOf(v) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// SidebarsFileOf is the hand-written sidebars file of a version, "" when its sidebars are
+// generated from [[sidebars]].
+func (s *Site) SidebarsFileOf(v Version) string {
+	if v.SidebarsFile != "" {
+		return v.SidebarsFile
+	}
+	if v.Name == "current" {
+		return s.SidebarsFile
+	}
+	return ""
 }
 
 var (

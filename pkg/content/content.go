@@ -41,6 +41,20 @@ type Source struct {
 	Version string // docs version name, for docs and categories
 	Locale  string // locale code
 	Rel     string // path inside its docs folder (docs) or section folder (others)
+	// Folder is the content folder as docsd.toml names it (Layout.Folder): "" for content/.
+	Folder string
+}
+
+// File names the source as messages show it, relative to the project: content/docs/a.md, or
+// docs/a.md in a Docusaurus project (content_dir = ".").
+func (s Source) File() string {
+	switch s.Folder {
+	case "":
+		return "content/" + s.Path
+	case ".":
+		return s.Path
+	}
+	return strings.TrimSuffix(s.Folder, "/") + "/" + s.Path
 }
 
 // Error is a problem in a content file.
@@ -74,11 +88,61 @@ type Layout struct {
 	DefaultLocale string
 	Locales       []string
 	Versions      map[string]string // docs folder (e.g. "docs", "versioned_docs/version-0.25") → version name
+	// Blog, Pages and Static are the folders of those sections ("blog", "pages", "static" when
+	// empty): a Docusaurus project keeps them elsewhere (website/blog, src/pages).
+	Blog, Pages string
+	Static      []string
+	// Only, when set, limits Scan to these folders: the content folder is then a whole project
+	// (content_dir = "."), whose node_modules and sources docsd has no business walking.
+	Only []string
+	// Project is the folder no symlink may leave; the content folder's parent when empty.
+	Project string
+	// Folder is the content folder as docsd.toml's content_dir names it ("" for content/), for
+	// the names of files in messages (Source.File).
+	Folder string
+}
+
+// Wants reports whether Scan walks the folder rel: with Only set, a folder on the way to one of
+// them or inside one; otherwise every folder.
+func (l Layout) Wants(rel string) bool {
+	if len(l.Only) == 0 || rel == "" {
+		return true
+	}
+	for _, o := range l.Only {
+		if o == "." || rel == o || strings.HasPrefix(rel, o+"/") || strings.HasPrefix(o, rel+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func (l Layout) blogDir() string  { return orDefault(l.Blog, "blog") }
+func (l Layout) pagesDir() string { return orDefault(l.Pages, "pages") }
+func (l Layout) staticDirs() []string {
+	if len(l.Static) == 0 {
+		return []string{"static"}
+	}
+	return l.Static
+}
+
+func orDefault(s, def string) string {
+	if s == "" || s == "." {
+		return def
+	}
+	return strings.TrimSuffix(s, "/")
+}
+
+// under reports whether rest is inside dir and returns the part after it.
+func under(rest, dir string) (string, bool) {
+	if strings.HasPrefix(rest, dir+"/") {
+		return strings.TrimPrefix(rest, dir+"/"), true
+	}
+	return "", false
 }
 
 // Classify says what the file at rel (relative to the content folder) is.
 func Classify(rel string, layout Layout) (Source, bool) {
-	s := Source{Path: rel, Locale: layout.DefaultLocale}
+	s := Source{Path: rel, Locale: layout.DefaultLocale, Folder: layout.Folder}
 	rest := rel
 	if strings.HasPrefix(rest, "i18n/") {
 		parts := strings.SplitN(rest, "/", 3)
@@ -87,15 +151,20 @@ func Classify(rel string, layout Layout) (Source, bool) {
 		}
 		s.Locale, rest = parts[1], parts[2]
 	}
-	switch {
-	case strings.HasPrefix(rest, "static/"):
-		if s.Locale != layout.DefaultLocale {
-			return s, false
+	for _, dir := range layout.staticDirs() {
+		if r, ok := under(rest, dir); ok {
+			if s.Locale != layout.DefaultLocale {
+				return s, false
+			}
+			s.Kind, s.Rel = Static, r
+			return s, true
 		}
-		s.Kind, s.Rel = Static, strings.TrimPrefix(rest, "static/")
-		return s, true
-	case strings.HasPrefix(rest, "blog/"):
-		s.Rel = strings.TrimPrefix(rest, "blog/")
+	}
+	blogRel, inBlog := under(rest, layout.blogDir())
+	pagesRel, inPages := under(rest, layout.pagesDir())
+	switch {
+	case inBlog:
+		s.Rel = blogRel
 		switch {
 		case s.Rel == "authors.yml":
 			s.Kind = BlogAuthors
@@ -107,8 +176,8 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			return s, false
 		}
 		return s, true
-	case strings.HasPrefix(rest, "pages/"):
-		s.Rel = strings.TrimPrefix(rest, "pages/")
+	case inPages:
+		s.Rel = pagesRel
 		s.Kind = Page
 		return s, strings.HasSuffix(s.Rel, ".md")
 	}

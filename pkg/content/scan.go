@@ -27,7 +27,13 @@ func Scan(root string, layout Layout) ([]Source, []*Error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the content folder: %w", err)
 	}
-	project, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	projectDir := filepath.Dir(abs)
+	if layout.Project != "" {
+		if projectDir, err = filepath.Abs(layout.Project); err != nil {
+			return nil, nil, fmt.Errorf("reading the project folder: %w", err)
+		}
+	}
+	project, err := filepath.EvalSymlinks(projectDir)
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the project folder: %w", err)
 	}
@@ -56,7 +62,7 @@ type scanner struct {
 }
 
 func (sc *scanner) warn(rel, msg string) {
-	sc.warnings = append(sc.warnings, &Error{File: "content/" + rel, Msg: msg})
+	sc.warnings = append(sc.warnings, &Error{File: Source{Path: rel, Folder: sc.layout.Folder}.File(), Msg: msg})
 }
 
 // dir walks the folder abs (as reached through content/, maybe via symlinks), whose real path is
@@ -64,7 +70,7 @@ func (sc *scanner) warn(rel, msg string) {
 func (sc *scanner) dir(abs, real, rel string) error {
 	entries, err := os.ReadDir(abs)
 	if err != nil {
-		return fmt.Errorf("reading %s: %w", path.Join("content", rel), err)
+		return fmt.Errorf("reading %s: %w", Source{Path: rel, Folder: sc.layout.Folder}.File(), err)
 	}
 	sc.open[real] = true
 	defer delete(sc.open, real)
@@ -83,6 +89,9 @@ func (sc *scanner) dir(abs, real, rel string) error {
 		}
 		switch {
 		case mode.IsDir():
+			if !sc.layout.Wants(r) {
+				continue
+			}
 			if sc.open[target] {
 				sc.warn(r, "symlink to a folder that contains it (a loop); skipped")
 				continue
@@ -194,20 +203,20 @@ func IsEditorTemp(name string) bool {
 func ReadFile(s Source) ([]byte, error) {
 	f, err := os.OpenFile(s.Abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
-		return nil, fmt.Errorf("reading content/%s: %w", s.Path, err)
+		return nil, fmt.Errorf("reading %s: %w", s.File(), err)
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, fmt.Errorf("reading content/%s: %w", s.Path, err)
+		return nil, fmt.Errorf("reading %s: %w", s.File(), err)
 	}
 	if !st.Mode().IsRegular() {
-		return nil, &Error{File: "content/" + s.Path, Msg: fmt.Sprintf("not a regular file (%s)", describe(st.Mode()))}
+		return nil, &Error{File: s.File(), Msg: fmt.Sprintf("not a regular file (%s)", describe(st.Mode()))}
 	}
 	var buf bytes.Buffer
 	buf.Grow(int(st.Size()) + bytes.MinRead)
 	if _, err := buf.ReadFrom(f); err != nil {
-		return nil, fmt.Errorf("reading content/%s: %w", s.Path, err)
+		return nil, fmt.Errorf("reading %s: %w", s.File(), err)
 	}
 	return buf.Bytes(), nil
 }

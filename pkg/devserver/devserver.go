@@ -13,7 +13,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -35,6 +34,7 @@ import (
 type Server struct {
 	b       *build.Builder
 	root    string
+	siteDir string // the shell, when not root/site
 	log     *log.Logger
 	mu      sync.RWMutex
 	files   *emit.Files
@@ -68,7 +68,7 @@ func New(opts build.Options, logw io.Writer) (*Server, error) {
 		b.Close()
 		return nil, err
 	}
-	s := &Server{b: b, root: opts.Root, log: log.New(logw, "docsd: ", 0), hub: newHub(), watcher: watcher}
+	s := &Server{b: b, root: opts.Root, siteDir: opts.SiteDir, log: log.New(logw, "docsd: ", 0), hub: newHub(), watcher: watcher}
 	s.apply(res)
 	// A build leaves garbage several times the size of what it keeps: give it back to the system
 	// now, and after each burst of rebuilds once the writer pauses (tidy).
@@ -138,8 +138,7 @@ func (s *Server) Handler() http.Handler {
 
 // Watch rebuilds on every batch of changes until ctx ends.
 func (s *Server) Watch(ctx context.Context) error {
-	paths := []string{filepath.Join(s.root, "content"), filepath.Join(s.root, "docsd.toml"), filepath.Join(s.root, "site")}
-	w, err := watch.New(paths...)
+	w, err := watch.New(build.WatchPaths(s.root, s.siteDir)...)
 	if err != nil {
 		return fmt.Errorf("watching %s: %w", s.root, err)
 	}
@@ -293,12 +292,12 @@ func (s *Server) status(route string) message {
 	}
 	if r := s.site.Routes[route]; r != nil && r.Source != "" {
 		for _, w := range s.warns {
-			if w.File == "content/"+r.Source {
+			if w.File == r.File {
 				m.Problems = append(m.Problems, problem{File: w.File, Line: w.Line, Column: w.Column, Message: w.Error()})
 			}
 		}
 		for _, p := range s.probs {
-			if p.File == "content/"+r.Source {
+			if p.File == r.File {
 				m.Problems = append(m.Problems, problem{File: p.File, Line: p.Line, Column: p.Column, Message: p.String()})
 			}
 		}

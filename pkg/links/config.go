@@ -316,7 +316,7 @@ func (c *checker) orphans() {
 		if r.Doc == nil || r.Source == "" || c.fallback(r) || r.Data.Kind == site.KindLanding || c.inbound[route] {
 			continue
 		}
-		c.report.Orphans = append(c.report.Orphans, Orphan{Route: route, File: "content/" + r.Source})
+		c.report.Orphans = append(c.report.Orphans, Orphan{Route: route, File: r.File})
 	}
 }
 

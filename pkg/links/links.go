@@ -231,7 +231,7 @@ func (c *checker) pages() {
 			continue
 		}
 		report := !c.fallback(r)
-		file := "content/" + r.Source
+		file := r.File
 		for _, l := range r.Doc.Links {
 			dest := strings.TrimSpace(l.Dest)
 			if dest == "" {

@@ -38,6 +38,8 @@ type Document struct {
 	Assets       Assets
 	// Alternates maps each locale's htmlLang to the same page in that locale.
 	Alternates []Alternate
+	// Feeds is true when the blog has posts, so that its RSS and Atom feeds exist to be linked.
+	Feeds bool
 }
 
 // Alternate is the same page in another locale.
@@ -101,9 +103,11 @@ func (d *Document) HTML() ([]byte, error) {
 	if cfg.Favicon != "" {
 		b.WriteString(`<link rel="icon" href="` + esc(cfg.BasePath+strings.TrimPrefix(cfg.Favicon, "/")) + `">`)
 	}
-	blog := cfg.BasePath + strings.Trim(cfg.Blog.Path, "/")
-	b.WriteString(`<link rel="alternate" type="application/rss+xml" href="` + esc(blog) + `/rss.xml" title="` + esc(cfg.Title) + ` RSS Feed">`)
-	b.WriteString(`<link rel="alternate" type="application/atom+xml" href="` + esc(blog) + `/atom.xml" title="` + esc(cfg.Title) + ` Atom Feed">`)
+	if d.Feeds {
+		blog := cfg.BasePath + strings.Trim(cfg.Blog.Path, "/")
+		b.WriteString(`<link rel="alternate" type="application/rss+xml" href="` + esc(blog) + `/rss.xml" title="` + esc(cfg.Title) + ` RSS Feed">`)
+		b.WriteString(`<link rel="alternate" type="application/atom+xml" href="` + esc(blog) + `/atom.xml" title="` + esc(cfg.Title) + ` Atom Feed">`)
+	}
 	b.WriteString(`<script>` + themeScript + `</script>`)
 	for _, css := range d.Assets.CSS {
 		b.WriteString(`<link rel="stylesheet" href="` + esc(css) + `">`)

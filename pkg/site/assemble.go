@@ -5,6 +5,7 @@ package site
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -136,6 +137,9 @@ func (a *assembler) claim(route, file string) bool {
 }
 
 func (a *assembler) addRoute(r *Route) {
+	if r.Source != "" {
+		r.File = a.cfg.SourceFile(r.Source)
+	}
 	a.s.Routes[r.Path] = r
 	a.recordRoute(r)
 }
@@ -169,6 +173,22 @@ func (a *assembler) checkConfigRefs() {
 	walk(a.cfg.Navbar.Items)
 	for _, v := range a.cfg.Versions {
 		docs := a.docs[key(v.Name, def)]
+		if file := a.cfg.SidebarsFileOf(v); v.IsLast && file != "" {
+			// The navbar opens a sidebar of the latest version: one its sidebars file must define.
+			var ids []string
+			for k := range a.s.Sidebars {
+				if id, ok := strings.CutPrefix(k, v.Name+"-"+def+"-"); ok {
+					ids = append(ids, id)
+				}
+			}
+			sort.Strings(ids)
+			for id := range inNavbar {
+				if !slices.Contains(ids, id) {
+					a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
+						"a navbar item opens sidebar %q, which %s does not define (it defines %s)", id, file, strings.Join(ids, ", "))})
+				}
+			}
+		}
 		if v.MainDocID != "" {
 			if _, ok := docs[v.MainDocID]; !ok {
 				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: sortedKeys(docs),

@@ -105,7 +105,7 @@ func (b *blogAssembly) posts(set []*Parsed) []blogPost {
 // post is one post's route, date, authors and tags; false when it has no date or no route.
 func (b *blogAssembly) post(p *Parsed) (blogPost, bool) {
 	a := b.a
-	file := "content/" + p.Src.Path
+	file := p.Src.File()
 	m := postName.FindStringSubmatch(p.Src.Rel)
 	dateText, slug := p.FM.Date, ""
 	if m != nil {

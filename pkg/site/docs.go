@@ -38,7 +38,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		if p.Src.Version != v.Name {
 			continue
 		}
-		file := "content/" + p.Src.Path
+		file := p.Src.File()
 		switch p.Src.Kind {
 		case content.Category:
 			dir := path.Dir(p.Src.Rel)
@@ -91,7 +91,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 			route = "/"
 		}
 		if prev, dup := a.docs[k][id]; dup {
-			a.fail(file, 1, "doc id %q is also used by content/%s", id, prev.p.Src.Path)
+			a.fail(file, 1, "doc id %q is also used by %s", id, prev.p.Src.File())
 			continue
 		}
 		if !a.claim(route, file) {

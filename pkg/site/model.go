@@ -33,14 +33,17 @@ type Link struct {
 
 // SidebarItem is a link or a category of a sidebar.
 type SidebarItem struct {
-	Type        string         `json:"type"` // "link" or "category"
+	Type        string         `json:"type"` // "link", "category" or "html" (a hand-written sidebar's)
 	Label       string         `json:"label"`
 	Route       string         `json:"route,omitempty"`
+	Href        string         `json:"href,omitempty"` // a link out of the docs (hand-written sidebars)
+	HTML        string         `json:"html,omitempty"`
 	Items       []*SidebarItem `json:"items,omitempty"`
 	Collapsed   bool           `json:"collapsed,omitempty"`
 	Collapsible bool           `json:"collapsible,omitempty"`
 	docID       string
 	file        string
+	ref         bool // a ref item: links to the doc without making this sidebar the doc's
 }
 
 // Card is one entry of a category index: a child page or category.
@@ -128,7 +131,9 @@ type Route struct {
 	Path   string // URL path, e.g. /docs/usage/quickstart
 	Data   *PageData
 	Source string // content file the page comes from, "" for generated pages
-	Doc    *markdown.Doc
+	// File names Source as messages show it, relative to the project (content.Source.File).
+	File string
+	Doc  *markdown.Doc
 	// Listed is false for pages kept out of sitemap and search (unlisted, 404).
 	Listed bool
 	// Table of contents range and switch from front matter (0 means the default).

@@ -3,8 +3,10 @@
 package site
 
 import (
+	"sort"
 	"strings"
 
+	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
 )
@@ -25,7 +27,7 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 		case "versions":
 			kind = KindVersions
 		}
-		if !a.claim(route, "content/"+p.Src.Path) {
+		if !a.claim(route, p.Src.File()) {
 			continue
 		}
 		d := &PageData{Route: route, Kind: kind, Title: p.FM.Title, Description: p.FM.Description, Locale: locale}
@@ -45,9 +47,69 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 		a.s.FileRoute[locale+":"+p.Src.Path] = route
 		a.addRoute(&Route{Path: route, Data: d, Source: p.Src.Path, Doc: p.Doc, Listed: true})
 	}
+	if _, ok := a.claims[root]; !ok {
+		a.generatedLanding(root, locale)
+	}
 	nf := &Route{Path: base + "/404", Data: &PageData{Route: base + "/404", Kind: KindNotFound, Title: "Page Not Found", Locale: locale, NoIndex: true}}
 	a.s.NotFound[locale] = nf
 	a.recordRoute(nf)
 }
 
 // checkConfigRefs checks the doc ids of docsd.toml. A main_doc or a sidebar entry that names no doc
+
+// generatedLanding is the root page of a site without a Markdown landing page (a Docusaurus site
+// whose home is a React page): the site's title and tagline and a card per sidebar of the latest
+// docs version, labelled as the navbar labels it, and one for the blog when it has posts. It is a
+// page rather than a redirect, so the root answers 200 with links a reader and a crawler can follow.
+func (a *assembler) generatedLanding(root, locale string) {
+	d := &PageData{Route: root, Kind: KindCategory, Title: a.cfg.Title, Description: a.cfg.Tagline, Locale: locale}
+	node := graph.Route(root)
+	labels := map[string]string{}
+	var walk func(items []config.NavbarItem)
+	walk = func(items []config.NavbarItem) {
+		for _, it := range items {
+			if it.Type == config.ItemDocSidebar && it.Label != "" {
+				labels[it.Sidebar] = it.Label
+			}
+			walk(it.Items)
+		}
+	}
+	walk(a.cfg.Navbar.Items)
+	for _, v := range a.cfg.Versions {
+		if !v.IsLast {
+			continue
+		}
+		prefix := v.Name + "-" + locale + "-"
+		var keys []string
+		for k := range a.s.Sidebars {
+			if strings.HasPrefix(k, prefix) {
+				keys = append(keys, k)
+			}
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			id := strings.TrimPrefix(k, prefix)
+			r := firstRoute(a.s.Sidebars[k])
+			if r == "" {
+				continue
+			}
+			title := labels[id]
+			if title == "" {
+				title = humanize(id)
+			}
+			d.Cards = append(d.Cards, Card{Title: title, Route: r, Count: countLinks(a.s.Sidebars[k])})
+			a.s.Graph.Record(node, graph.Sidebar(k))
+		}
+	}
+	if posts := a.s.Posts[locale]; len(posts) > 0 {
+		title := a.cfg.Blog.Title
+		if title == "" {
+			title = "Blog"
+		}
+		blog := strings.TrimSuffix(root, "/") + "/" + strings.Trim(a.cfg.Blog.Path, "/")
+		d.Cards = append(d.Cards, Card{Title: title, Route: blog, Description: a.cfg.Blog.Description})
+		a.s.Graph.Record(node, graph.BlogList(locale))
+	}
+	a.claims[root] = ""
+	a.addRoute(&Route{Path: root, Data: d, Listed: true})
+}

@@ -66,8 +66,32 @@ func (s *Site) SidebarEntries(locale string) map[string]string {
 				out[sb.ID] = r
 			}
 		}
+		// Otherwise (hand-written sidebars, or no entry): the sidebar's first page, as Docusaurus's
+		// docSidebar item opens.
+		prefix := v.Name + "-" + locale + "-"
+		for k, items := range s.Sidebars {
+			id, ok := strings.CutPrefix(k, prefix)
+			if !ok || out[id] != "" {
+				continue
+			}
+			if r := firstRoute(items); r != "" {
+				out[id] = r
+			}
+		}
 	}
 	return out
+}
+
+func firstRoute(items []*SidebarItem) string {
+	for _, it := range items {
+		if it.Route != "" {
+			return it.Route
+		}
+		if r := firstRoute(it.Items); r != "" {
+			return r
+		}
+	}
+	return ""
 }
 
 // DocRoute finds the route of a doc id in a version and locale.

@@ -108,7 +108,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 	}
 	p.Hash = hashBytes(raw)
-	file := "content/" + s.Path
+	file := s.File()
 	if w := content.BinaryWarning(file, raw); w != nil {
 		p.Src.Kind, p.Warnings = content.Binary, []*content.Error{w}
 		return p, nil
@@ -133,15 +133,15 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 			p.FM.Title = p.Doc.Title
 		}
 		if p.FM.Title == "" && s.Kind != content.Page {
-			return nil, &content.Error{File: "content/" + s.Path, Line: 1, Column: 1,
+			return nil, &content.Error{File: s.File(), Line: 1, Column: 1,
 				Msg: "the page has no title: add `title:` to the front matter or start with a `# heading`"}
 		}
 	case content.Category:
-		p.Category, err = content.ReadCategory("content/"+s.Path, raw)
+		p.Category, err = content.ReadCategory(s.File(), raw)
 	case content.BlogAuthors:
-		p.Authors, err = content.ReadAuthors("content/"+s.Path, raw)
+		p.Authors, err = content.ReadAuthors(s.File(), raw)
 	case content.BlogTags:
-		p.Tags, err = content.ReadTags("content/"+s.Path, raw)
+		p.Tags, err = content.ReadTags(s.File(), raw)
 	}
 	if err != nil {
 		return nil, err

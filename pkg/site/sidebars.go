@@ -20,12 +20,33 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	k := key(v.Name, locale)
 	docs := a.docs[k]
 	tree := foldersOf(docs)
-	for _, sb := range a.cfg.Sidebars {
-		items := a.folder(k, sb.Dir, docs, tree, true)
+	var ids []string
+	var lists [][]*SidebarItem
+	if raw, ok := a.cfg.HandSidebars[v.Name]; ok {
+		ids, lists = a.handSidebars(v, locale, raw, tree)
+		// Whether a doc is in a sidebar, and where, is the file's to say: every doc of the
+		// version reads it.
+		node := graph.File(SidebarsNode(a.cfg.SidebarsFileOf(v)))
+		for _, e := range docs {
+			a.s.Graph.Record(graph.Route(e.route), node)
+		}
+	} else {
+		for _, sb := range a.cfg.Sidebars {
+			dir := sb.Dir
+			if dir == "." || dir == "/" {
+				dir = "" // the version's whole docs folder
+			}
+			ids = append(ids, sb.ID)
+			lists = append(lists, a.folder(k, dir, docs, tree, true))
+		}
+	}
+	assigned := map[string]bool{} // a doc in two sidebars belongs to the first (Docusaurus)
+	for n, id := range ids {
+		items := lists[n]
 		if len(items) == 0 {
 			continue
 		}
-		sbKey := v.Name + "-" + locale + "-" + sb.ID
+		sbKey := v.Name + "-" + locale + "-" + id
 		a.s.Sidebars[sbKey] = items
 		sbNode := graph.Sidebar(sbKey)
 		// flatten for previous/next and breadcrumbs
@@ -40,7 +61,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 				if it.file != "" {
 					a.s.Graph.Record(sbNode, graph.Meta(it.file))
 				}
-				if it.Route != "" {
+				if it.Route != "" && !it.ref {
 					seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
 				}
 				if it.Type == "category" {
@@ -52,9 +73,10 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		walk(items, nil)
 		for i, f := range seq {
 			r := a.s.Routes[f.link.Route]
-			if r == nil {
+			if r == nil || assigned[r.Path] {
 				continue
 			}
+			assigned[r.Path] = true
 			r.Data.Sidebar = sbKey
 			r.Data.Breadcrumbs = f.crumbs
 			a.s.Graph.Record(graph.Route(r.Path), sbNode)
@@ -75,7 +97,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		if r.Data.Sidebar == "" {
 			continue
 		}
-		file := "content/" + e.p.Src.Path
+		file := e.p.Src.File()
 		if e.p.FM.PaginationPrev != nil {
 			r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
 			a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
@@ -126,6 +148,11 @@ func foldersOf(docs map[string]*docEntry) folderIndex {
 	}
 	for _, e := range docs {
 		at(e.dir).docs = append(at(e.dir).docs, e)
+		if e.dir != "" {
+			// The whole docs folder (a sidebar with dir "."): its first-level folders.
+			top, _, _ := strings.Cut(e.dir, "/")
+			at("").subdirs[top] = true
+		}
 		// Every folder whose path plus "/" starts e.dir holds e's folder below it.
 		for i := 0; i < len(e.dir); i++ {
 			if e.dir[i] == '/' {
@@ -190,7 +217,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 					cat.Route = d.route
 				} else {
 					// The category is built without a link: a broken link, not a broken site.
-					a.ref(Ref{File: "content/" + c.Src.Path, Field: "link.id", Value: cf.Link.ID, Kind: "doc",
+					a.ref(Ref{File: c.Src.File(), Field: "link.id", Value: cf.Link.ID, Kind: "doc",
 						Candidates: sortedKeys(docs), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
 				}
 			}
@@ -219,15 +246,21 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 
 // categoryIndex makes the generated index page of a category: its children as cards.
 func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k string) {
-	version, locale, _ := strings.Cut(k, "/")
 	l := c.Category.Link
 	title := l.Title
 	if title == "" {
 		title = cat.Label
 	}
-	data := &PageData{Route: route, Kind: KindCategory, Title: title, Description: l.Description, Locale: locale, Version: version}
+	a.generatedIndex(route, cat, title, l.Description, graph.File(c.Src.Path), k)
+}
+
+// generatedIndex makes the page of a category's generated index; source is the node of the file
+// that defines it (a category file or a sidebars file).
+func (a *assembler) generatedIndex(route string, cat *SidebarItem, title, description string, source graph.Node, k string) {
+	version, locale, _ := strings.Cut(k, "/")
+	data := &PageData{Route: route, Kind: KindCategory, Title: title, Description: description, Locale: locale, Version: version}
 	node := graph.Route(route)
-	a.s.Graph.Record(node, graph.File(c.Src.Path))
+	a.s.Graph.Record(node, source)
 	for _, it := range cat.Items {
 		card := Card{Title: it.Label, Route: it.Route}
 		if it.Type == "category" {
@@ -241,7 +274,11 @@ func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k s
 			data.Cards = append(data.Cards, card)
 		}
 	}
-	a.addRoute(&Route{Path: route, Data: data, Source: c.Src.Path, Listed: true})
+	src := ""
+	if source.Kind == graph.FileKind && !strings.HasPrefix(source.Key, SidebarsNode("")) {
+		src = source.Key
+	}
+	a.addRoute(&Route{Path: route, Data: data, Source: src, Listed: true})
 }
 
 func countLinks(items []*SidebarItem) int {

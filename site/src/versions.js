@@ -26,6 +26,18 @@ export function docsVersionOf(site, page) {
   const own = page.version && versions.find((v) => v.name === page.version);
   if (own) return own;
   const active = activeVersion(versions, page.route);
+  // A site whose docs sit below its base path (base_path "/", docs at /docs: Docusaurus's default)
+  // has pages outside every version, the landing and blog: there the latest version is shown, as
+  // Docusaurus's dropdown does. Where the docs are the whole site, no match is a fault.
+  if (!active && docsBelowBase(site, versions)) return versions.find((v) => v.isLast) || versions[0];
   if (!active) throw new InternalError(`No docs version matches the path ${page.route} (version paths: ${versions.map((v) => v.path).join(', ')}).`);
   return active;
+}
+
+function docsBelowBase(site, versions) {
+  const base = (site.basePath || '/').replace(/\/+$/, '');
+  return versions.some((v) => {
+    const p = v.path.replace(/\/+$/, '');
+    return p !== base && p.startsWith(`${base}/`);
+  });
 }

@@ -45,9 +45,12 @@ function Items({ items, current, onNavigate }) {
   return items.map((item, i) =>
     item.type === 'category' ? (
       <Category key={i} item={item} current={current} open={openIndex === i || item.collapsible === false} onToggle={() => setOpenIndex(openIndex === i ? -1 : i)} onNavigate={onNavigate} />
+    ) : item.type === 'html' ? (
+      // A hand-written sidebar's html item: markup the site's own sidebars file holds.
+      <li key={i} className="menu-item" dangerouslySetInnerHTML={{ __html: item.html }} />
     ) : (
       <li key={i} className="menu-item">
-        <SiteLink className={`menu-link${item.route === current ? ' active' : ''}`} href={item.route} aria-current={item.route === current ? 'page' : undefined} onNavigate={onNavigate}>
+        <SiteLink className={`menu-link${item.route && item.route === current ? ' active' : ''}`} href={item.route || item.href} aria-current={item.route && item.route === current ? 'page' : undefined} onNavigate={onNavigate}>
           {item.label}
         </SiteLink>
       </li>

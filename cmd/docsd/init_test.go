@@ -1,0 +1,89 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"docsd/internal/testfs"
+)
+
+// TestInitFromDocusaurus runs docsd init on testdata/docusaurus/basic, a Docusaurus site written
+// for this test (docs beside the site folder, a sidebars.js with every item kind, a version, no
+// blog, no Markdown landing page): the config evaluates although its plugins are not installed,
+// docsd.toml is the one in testdata, and what is not carried over is listed with file and key.
+func TestInitFromDocusaurus(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("docsd init exited %d: %s", code, stderr.String())
+	}
+	got, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != string(want) {
+		t.Errorf("docsd.toml differs from testdata/docusaurus/basic.docsd.toml:\n%s", got)
+	}
+	for _, note := range []string{
+		"website/docusaurus.config.js: plugins[0]: plugin \"docusaurus-plugin-made-up\" is not carried over (2 entries)",
+		"website/docusaurus.config.js: plugins[1]: a plugin given as code is not carried over",
+		"website/docusaurus.config.js: themeConfig.navbar.items[5]: navbar item type \"html\" is not carried over",
+		"website/docusaurus.config.js: themeConfig.footer.links[1].items[1]: /help is the React page website/src/pages/help.jsx, which docsd does not build: the link goes to https://fixture.example/help",
+		"website/docusaurus.config.js: themeConfig.footer.links[0].items[1]: an html footer item is not carried over",
+		"website/docusaurus.config.js: i18n.locales: fr not carried over",
+		"website/docusaurus.config.js: trailingSlash:",
+	} {
+		if !strings.Contains(stdout.String(), note) {
+			t.Errorf("the report lacks %q:\n%s", note, stdout.String())
+		}
+	}
+	for _, w := range []string{`href = "https://fixture.example/playground/"`, `{ label = "Help", href = "https://fixture.example/help" }`} {
+		if !strings.Contains(string(got), w) {
+			t.Errorf("docsd.toml lacks %s: links to pages docsd does not build go to the production site", w)
+		}
+	}
+	entries, _ := os.ReadDir(root)
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name(), ".docsd.toml") {
+			t.Errorf("a temporary file is left: %s", e.Name())
+		}
+	}
+
+	// A second run refuses to replace docsd.toml, unless --force.
+	stdout.Reset()
+	stderr.Reset()
+	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &stdout, &stderr); code != 1 ||
+		!strings.Contains(stderr.String(), "already exists; pass --force") {
+		t.Errorf("init over an existing docsd.toml: exit %d, %q", code, stderr.String())
+	}
+	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root, "--force"}, &stdout, &stderr); code != 0 {
+		t.Errorf("init --force exited %d: %s", code, stderr.String())
+	}
+}
+
+// TestInitRefusesASiteOutsideTheProject: docsd reads nothing above the project, so a site folder
+// outside --root is refused before anything is read or written.
+func TestInitRefusesASiteOutsideTheProject(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "project")
+	if err := os.Mkdir(root, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", filepath.Join(parent, "other"))
+	var stdout, stderr bytes.Buffer
+	code := run([]string{"init", "--from-docusaurus", filepath.Join(parent, "other", "website"), "--root", root}, &stdout, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "is outside the project") {
+		t.Errorf("exit %d, %q", code, stderr.String())
+	}
+	if _, err := os.Stat(filepath.Join(root, "docsd.toml")); err == nil {
+		t.Errorf("docsd.toml was written")
+	}
+}

@@ -1,0 +1,229 @@
+package build
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"docsd/internal/testfs"
+	"docsd/pkg/site"
+)
+
+// docusaurusSite copies testdata/docusaurus/basic (a Docusaurus site written for these tests) with
+// the docsd.toml docsd init writes for it, and builds it.
+func docusaurusSite(t *testing.T, edit func(root string)) (*Builder, *Result, string) {
+	t.Helper()
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if edit != nil {
+		edit(root)
+	}
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	t.Cleanup(b.Close)
+	res, err := b.Build()
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return b, res, root
+}
+
+func pageData(t *testing.T, res *Result, route string) *site.PageData {
+	t.Helper()
+	raw, ok := res.Files.Data["__data"+route+".json"]
+	if !ok {
+		t.Fatalf("no page data for %s", route)
+	}
+	var d site.PageData
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	return &d
+}
+
+// TestDocusaurusSiteBuildsWhereItIs: docs beside the site folder, versioned docs and static files
+// inside it, the hand-written sidebars of each version (every item kind), a generated landing for
+// a site whose home page is React, the version dropdown on pages outside the docs, no feeds
+// without a blog, and no link problem.
+func TestDocusaurusSiteBuildsWhereItIs(t *testing.T) {
+	_, res, _ := docusaurusSite(t, nil)
+	for _, f := range []string{"index.html", "docs/intro.html", "docs/old-only.html", "docs/next/intro.html", "docs/next/outside.html",
+		"docs/next/setup/more/alpha.html", "docs/next/category/setup.html", "__data/sidebars/current-en-guide.json",
+		"__data/sidebars/current-en-short.json", "__data/sidebars/1.0-en-guide.json"} {
+		if _, ok := res.Files.Data[f]; !ok {
+			t.Errorf("missing %s", f)
+		}
+	}
+	if src := res.Files.Copies["img/logo.svg"]; !strings.HasSuffix(src, filepath.FromSlash("website/static/img/logo.svg")) {
+		t.Errorf("the static folder's logo is not served at /img/logo.svg (%q)", src)
+	}
+	var guide []map[string]any
+	if err := json.Unmarshal(res.Files.Data["__data/sidebars/current-en-guide.json"], &guide); err != nil {
+		t.Fatal(err)
+	}
+	var kinds []string
+	for _, it := range guide {
+		kinds = append(kinds, it["type"].(string)+":"+it["label"].(string))
+	}
+	if want := []string{"link:Introduction", "category:Setup", "link:Example site", "html:", "category:Reference"}; !slices.Equal(kinds, want) {
+		t.Errorf("guide sidebar items %v, want %v", kinds, want)
+	}
+	sb := string(res.Files.Data["__data/sidebars/current-en-guide.json"])
+	for _, w := range []string{`"href":"https://example.invalid/site"`, `sidebar-note`, `"label":"The CLI"`, `"route":"/docs/next/setup/more/beta"`} {
+		if !strings.Contains(sb, w) {
+			t.Errorf("guide sidebar lacks %s: %s", w, sb)
+		}
+	}
+	intro := pageData(t, res, "/docs/next/intro")
+	if intro.Sidebar != "current-en-guide" || intro.Next == nil || intro.Next.Route != "/docs/next/category/setup" {
+		t.Errorf("intro: sidebar %q, next %+v", intro.Sidebar, intro.Next)
+	}
+	cli := pageData(t, res, "/docs/next/reference/cli")
+	if cli.Prev == nil || cli.Prev.Route != "/docs/next/reference/api" || len(cli.Breadcrumbs) != 1 || cli.Breadcrumbs[0].Title != "Reference" {
+		t.Errorf("cli: prev %+v, breadcrumbs %+v", cli.Prev, cli.Breadcrumbs)
+	}
+	if idx := pageData(t, res, "/docs/next/category/setup"); idx.Title != "Setup overview" || len(idx.Cards) != 3 {
+		t.Errorf("generated index: %q with %d cards", idx.Title, len(idx.Cards))
+	}
+	if out := pageData(t, res, "/docs/next/outside"); out.Sidebar != "" {
+		t.Errorf("a doc in no sidebar has sidebar %q", out.Sidebar)
+	}
+	if old := pageData(t, res, "/docs/intro"); old.Sidebar != "1.0-en-guide" || old.Next == nil || old.Next.Route != "/docs/old-only" {
+		t.Errorf("1.0 intro: sidebar %q, next %+v", old.Sidebar, old.Next)
+	}
+	home := string(res.Files.Data["index.html"])
+	for _, w := range []string{"Fixture Docs", "Docs of a made-up tool", `href="/docs/intro"`, "dropdown"} {
+		if !strings.Contains(home, w) {
+			t.Errorf("the generated landing lacks %q", w)
+		}
+	}
+	for name, data := range res.Files.Data {
+		if strings.HasSuffix(name, ".html") && (strings.Contains(string(data), "rss.xml") || strings.Contains(string(data), "atom.xml")) {
+			t.Errorf("%s links a feed, but the site has no blog", name)
+		}
+	}
+	if len(res.Problems) > 0 {
+		t.Errorf("link problems: %v", res.Problems)
+	}
+}
+
+// TestSidebarsFileEditRendersItsVersion: the sidebars file is a graph node that the docs of its
+// version read; editing it renders those pages with the new order, and not the other version's.
+func TestSidebarsFileEditRendersItsVersion(t *testing.T) {
+	b, _, root := docusaurusSite(t, nil)
+	file := filepath.Join(root, "website", "sidebars.js")
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Outside joins the guide, after the introduction.
+	edited := strings.Replace(string(src), "    'intro',\n", "    'intro',\n    'outside',\n", 1)
+	if edited == string(src) {
+		t.Fatal("the edit did not apply")
+	}
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.Rebuild([]string{file})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(res.RenderedRoutes, "/docs/next/outside") || !slices.Contains(res.RenderedRoutes, "/docs/next/intro") {
+		t.Errorf("rendered %v", res.RenderedRoutes)
+	}
+	if slices.Contains(res.RenderedRoutes, "/docs/old-only") {
+		t.Errorf("a page of version 1.0 rendered for an edit of the current version's sidebars: %v", res.RenderedRoutes)
+	}
+	if out := pageData(t, res, "/docs/next/outside"); out.Sidebar != "current-en-guide" || out.Prev == nil || out.Prev.Route != "/docs/next/intro" {
+		t.Errorf("outside after the edit: sidebar %q, prev %+v", out.Sidebar, out.Prev)
+	}
+	if intro := pageData(t, res, "/docs/next/intro"); intro.Next == nil || intro.Next.Route != "/docs/next/outside" {
+		t.Errorf("intro after the edit: next %+v", intro.Next)
+	}
+}
+
+// TestSidebarOfTheWholeDocsFolder: [[sidebars]] dir = "." is the version's whole docs folder, its
+// first-level folders as categories (it used to give no sidebar at all).
+func TestSidebarOfTheWholeDocsFolder(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		p := filepath.Join(root, "docsd.toml")
+		raw, _ := os.ReadFile(p)
+		s := strings.Replace(string(raw), "sidebars_file = \"website/sidebars.js\"\n", "", 1)
+		s = strings.Replace(s, "sidebar = \"guide\"", "sidebar = \"all\"", 1)
+		s = strings.Replace(s, "sidebars_file = \"website/versioned_sidebars/version-1.0-sidebars.json\"\n", "", 1)
+		s += "\n[[sidebars]]\nid = \"all\"\ndir = \".\"\n"
+		if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var all []map[string]any
+	if err := json.Unmarshal(res.Files.Data["__data/sidebars/current-en-all.json"], &all); err != nil {
+		t.Fatalf("no sidebar of the whole folder: %v", err)
+	}
+	var labels []string
+	for _, it := range all {
+		labels = append(labels, it["label"].(string))
+	}
+	if want := []string{"Introduction", "Outside", "Reference", "Setup"}; !slices.Equal(labels, want) {
+		t.Errorf("items %v, want %v", labels, want)
+	}
+	if d := pageData(t, res, "/docs/next/setup/more/alpha"); d.Sidebar != "current-en-all" {
+		t.Errorf("a nested doc has sidebar %q", d.Sidebar)
+	}
+}
+
+// TestNavbarSidebarMissingFromSidebarsFile: a navbar item that opens a sidebar the sidebars file
+// does not define fails the build with a message naming both (it was a render error of the page
+// "/" before, naming neither file).
+func TestNavbarSidebarMissingFromSidebarsFile(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	toml = []byte(strings.Replace(string(toml), `sidebar = "guide"`, `sidebar = "gide"`, 1))
+	if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	t.Cleanup(b.Close)
+	_, err = b.Build()
+	want := `docsd.toml: a navbar item opens sidebar "gide", which website/versioned_sidebars/version-1.0-sidebars.json does not define (it defines guide)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// TestWatchPathsOfADocusaurusProject: the watcher watches each content folder of the project (not
+// the project, whose node_modules it has no business in), docsd.toml, the shell and every
+// sidebars file.
+func TestWatchPathsOfADocusaurusProject(t *testing.T) {
+	_, _, root := docusaurusSite(t, nil)
+	var got []string
+	for _, p := range WatchPaths(root, "/shell") {
+		rel, err := filepath.Rel(root, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			rel = p
+		}
+		got = append(got, filepath.ToSlash(rel))
+	}
+	for _, w := range []string{"docs", "website/versioned_docs/version-1.0", "website/static", "website/src/pages", "docsd.toml", "/shell",
+		"website/sidebars.js", "website/versioned_sidebars/version-1.0-sidebars.json"} {
+		if !slices.Contains(got, w) {
+			t.Errorf("not watched: %s (watched %v)", w, got)
+		}
+	}
+	if slices.Contains(got, ".") {
+		t.Errorf("the whole project is watched: %v", got)
+	}
+}

@@ -1,0 +1,75 @@
+package build
+
+// Hand-written sidebars files (Docusaurus's sidebars.js/.json/.ts and versioned_sidebars/*.json):
+// the builder evaluates each with Node before assembly (pkg/jsmodule caches by content, so an
+// unchanged file costs a bundle, not a Node start) and hands the JSON to site.Assemble through the
+// configuration. Each is a graph node, graph.File(SidebarsNode(path)), that the docs of its version
+// read, so an edit to it renders those routes.
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"docsd/pkg/config"
+	"docsd/pkg/jsmodule"
+	"docsd/pkg/site"
+)
+
+// SidebarsNode is the key of a sidebars file's graph node: the file's path in the project, marked
+// so it never equals a content path.
+func SidebarsNode(rel string) string { return site.SidebarsNode(rel) }
+
+// handSidebarFiles lists the sidebars files of the configuration, relative to the project.
+func handSidebarFiles(cfg *config.Site) map[string]bool {
+	out := map[string]bool{}
+	for _, v := range cfg.Versions {
+		if f := cfg.SidebarsFileOf(v); f != "" {
+			out[filepath.ToSlash(filepath.Clean(f))] = true
+		}
+	}
+	return out
+}
+
+// HandSidebarFiles are the sidebars files docsd reads, as paths under root: what the watcher
+// watches besides content, docsd.toml and the shell.
+func HandSidebarFiles(root string) []string {
+	cfg, err := config.Load(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for f := range handSidebarFiles(cfg) {
+		out = append(out, filepath.Join(root, filepath.FromSlash(f)))
+	}
+	return out
+}
+
+// handSidebars evaluates every version's sidebars file into cfg.HandSidebars.
+func (b *Builder) handSidebars(cfg *config.Site) error {
+	if b.eval == nil {
+		b.eval = jsmodule.New()
+	}
+	cfg.HandSidebars = map[string][]byte{}
+	for _, v := range cfg.Versions {
+		f := cfg.SidebarsFileOf(v)
+		if f == "" {
+			continue
+		}
+		res, err := b.eval.Eval(b.opts.Root, filepath.Join(b.opts.Root, filepath.FromSlash(f)))
+		if err != nil {
+			return fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
+		}
+		cfg.HandSidebars[v.Name] = res.JSON
+	}
+	return nil
+}
+
+// WatchPaths are what a watching build watches in the project at root: the content folders (each
+// section when the content folder is the project), docsd.toml, the shell and the sidebars files.
+func WatchPaths(root, siteDir string) []string {
+	if siteDir == "" {
+		siteDir = filepath.Join(root, "site")
+	}
+	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir)
+	return append(paths, HandSidebarFiles(root)...)
+}

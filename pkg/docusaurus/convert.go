@@ -1,0 +1,863 @@
+// Package docusaurus turns a Docusaurus 3 site's configuration (docusaurus.config.{js,mjs,ts},
+// evaluated to JSON by pkg/jsmodule) into the docsd.toml that builds the same content: docsd init
+// --from-docusaurus. What has no docsd equivalent is listed, each with its file and key, so a
+// writer knows what the docsd site lacks; nothing is dropped silently.
+package docusaurus
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Input is what Convert reads: the evaluated config and the files beside it.
+type Input struct {
+	// ConfigFile is the config's path relative to the project (for notes); SiteDir its folder,
+	// relative to the project ("." when the config is at the top).
+	ConfigFile, SiteDir string
+	Config              json.RawMessage
+	// Versions is versions.json (nil when the site has none).
+	Versions []string
+	// Exists says whether a path relative to the project exists.
+	Exists func(rel string) bool
+	// Placeholders are environment variables the config needed to load (jsmodule.Result).
+	Placeholders []string
+	// ProjectAbs is the project's absolute path, to read back absolute paths the config computed
+	// (path.resolve(__dirname, './sidebars.json')).
+	ProjectAbs string
+}
+
+// Note is something of the Docusaurus site that docsd.toml does not carry over.
+type Note struct {
+	File, Key, Why string
+}
+
+func (n Note) String() string { return fmt.Sprintf("%s: %s: %s", n.File, n.Key, n.Why) }
+
+type obj = map[string]any
+
+// Convert writes docsd.toml's text and lists what it could not carry over.
+func Convert(in Input) ([]byte, []Note, error) {
+	var cfg obj
+	if err := json.Unmarshal(in.Config, &cfg); err != nil || cfg == nil {
+		return nil, nil, fmt.Errorf("%s: the config does not export an object", in.ConfigFile)
+	}
+	c := &converter{in: in, cfg: cfg, w: &tomlWriter{}}
+	if err := c.run(); err != nil {
+		return nil, nil, err
+	}
+	sort.SliceStable(c.notes, func(i, j int) bool { return c.notes[i].Key < c.notes[j].Key })
+	return c.w.buf.Bytes(), c.notes, nil
+}
+
+type converter struct {
+	in    Input
+	cfg   obj
+	w     *tomlWriter
+	notes []Note
+	base  string // baseUrl, "/x/"
+	docs  obj    // the classic preset's docs options (or the docs plugin's)
+	blog  any    // blog options, or false
+	pages obj
+}
+
+func (c *converter) note(key, why string, args ...any) {
+	c.notes = append(c.notes, Note{File: c.in.ConfigFile, Key: key, Why: fmt.Sprintf(why, args...)})
+}
+
+// rel makes a path of the site folder relative to the project, cleaned.
+func (c *converter) rel(p string) string {
+	if path.IsAbs(p) {
+		return p // the caller checks that it lies inside the project
+	}
+	return path.Clean(path.Join(c.in.SiteDir, p))
+}
+
+func (c *converter) run() error {
+	cfg := c.cfg
+	c.base = str(cfg["baseUrl"])
+	if c.base == "" {
+		c.base = "/"
+	}
+	if !strings.HasSuffix(c.base, "/") {
+		c.base += "/"
+	}
+	c.readPresets()
+	known := map[string]bool{"title": true, "tagline": true, "url": true, "baseUrl": true, "favicon": true, "i18n": true,
+		"presets": true, "plugins": true, "themes": true, "themeConfig": true, "staticDirectories": true,
+		// Not needed by docsd: deployment and Docusaurus's own build options.
+		"organizationName": true, "projectName": true, "deploymentBranch": true, "githubHost": true, "githubPort": true,
+		"onBrokenLinks": true, "onBrokenMarkdownLinks": true, "onBrokenAnchors": true, "onDuplicateRoutes": true,
+		"titleDelimiter": true, "noIndex": true, "baseUrlIssueBanner": true, "future": true, "markdown": true}
+	for _, k := range sortedKeys(cfg) {
+		if !known[k] {
+			switch k {
+			case "trailingSlash":
+				if b, ok := cfg[k].(bool); ok && b {
+					c.note(k, "docsd serves pages without a trailing slash and redirects /x/ to /x")
+				}
+			default:
+				c.note(k, "no docsd equivalent; not carried over")
+			}
+		}
+	}
+	w := c.w
+	w.comment("Written by docsd init --from-docusaurus from " + c.in.ConfigFile + "; docsd reads the Docusaurus content where it is.")
+	title := str(cfg["title"])
+	if title == "" {
+		title = "Documentation"
+		c.note("title", "missing; docsd needs one, so it is %q", title)
+	}
+	w.kv("title", title)
+	w.kvOpt("tagline", str(cfg["tagline"]))
+	w.kvOpt("url", strings.TrimSuffix(str(cfg["url"]), "/"))
+	w.kv("base_path", c.base)
+	w.kvOpt("favicon", str(cfg["favicon"]))
+	w.kv("content_dir", ".")
+	c.staticDirs()
+	c.pagesDir()
+	tc, _ := cfg["themeConfig"].(obj)
+	c.sidebarsFile()
+	c.announcement(tc)
+	c.colorMode(tc)
+	c.navbar(tc)
+	c.footer(tc)
+	for _, k := range sortedKeys(tc) {
+		switch k {
+		case "announcementBar", "colorMode", "navbar", "footer":
+		default:
+			c.note("themeConfig."+k, "no docsd equivalent; not carried over")
+		}
+	}
+	c.versions()
+	c.locales()
+	c.blogSection()
+	for _, v := range c.in.Placeholders {
+		c.notes = append(c.notes, Note{File: c.in.ConfigFile, Key: "process.env." + v,
+			Why: "the config does not load without it; it was evaluated with a placeholder (no secret is read)"})
+	}
+	return nil
+}
+
+// readPresets finds the docs, blog and pages options of the classic preset or of the content
+// plugins, and lists every other plugin, theme and preset option.
+func (c *converter) readPresets() {
+	c.docs, c.pages = obj{}, obj{}
+	c.blog = obj{}
+	for i, p := range list(c.cfg["presets"]) {
+		name, opts := pluginEntry(p)
+		key := fmt.Sprintf("presets[%d]", i)
+		if name != "classic" && name != "@docusaurus/preset-classic" {
+			c.note(key, "preset %q is not carried over", name)
+			continue
+		}
+		for _, k := range sortedKeys(opts) {
+			switch k {
+			case "docs":
+				if b, ok := opts[k].(bool); ok && !b {
+					c.docs = nil
+				} else if o, ok := opts[k].(obj); ok {
+					c.docs = o
+				}
+			case "blog":
+				c.blog = opts[k]
+			case "pages":
+				if o, ok := opts[k].(obj); ok {
+					c.pages = o
+				}
+			default:
+				c.note(key+"."+k, "not carried over (docsd has its own theme, analytics and sitemap)")
+			}
+		}
+	}
+	seen := map[string]int{} // plugins listed several times (one instance per remote file) are one note
+	for i, p := range list(c.cfg["plugins"]) {
+		name, opts := pluginEntry(p)
+		key := fmt.Sprintf("plugins[%d]", i)
+		if name != "" && !strings.HasPrefix(name, "@docusaurus/plugin-content-") && !strings.HasPrefix(name, "content-") {
+			if seen[name]++; seen[name] > 1 {
+				continue
+			}
+		}
+		switch name {
+		case "@docusaurus/plugin-content-docs", "content-docs":
+			if id := str(opts["id"]); id == "" || id == "default" {
+				c.docs = opts
+				continue
+			}
+			c.note(key, "a second docs instance (%q) is not carried over; docsd builds one docs folder", str(opts["id"]))
+		case "@docusaurus/plugin-content-blog", "content-blog":
+			if id := str(opts["id"]); id == "" || id == "default" {
+				c.blog = opts
+				continue
+			}
+			c.note(key, "a second blog (%q) is not carried over", str(opts["id"]))
+		case "":
+			c.note(key, "a plugin given as code is not carried over")
+		case "docusaurus-lunr-search", "@easyops-cn/docusaurus-search-local", "docusaurus-plugin-search-local":
+			c.note(key, "plugin %q is not carried over: docsd builds its own search index", name)
+		default:
+			c.note(key, "plugin %q is not carried over", name)
+		}
+	}
+	for i, n := range c.notes {
+		for name, count := range seen {
+			if count > 1 && strings.HasPrefix(n.Key, "plugins[") && strings.Contains(n.Why, quote(name)) {
+				c.notes[i].Why += fmt.Sprintf(" (%d entries)", count)
+			}
+		}
+	}
+	for i, t := range list(c.cfg["themes"]) {
+		name, _ := pluginEntry(t)
+		c.note(fmt.Sprintf("themes[%d]", i), "theme %q is not carried over (docsd has its own React shell)", name)
+	}
+	docsKnown := map[string]bool{"path": true, "routeBasePath": true, "sidebarPath": true, "lastVersion": true,
+		"versions": true, "includeCurrentVersion": true, "onlyIncludeVersions": true}
+	for _, k := range sortedKeys(c.docs) {
+		if !docsKnown[k] {
+			c.note("presets.docs."+k, "not carried over")
+		}
+	}
+	if b, ok := c.blog.(obj); ok {
+		blogKnown := map[string]bool{"path": true, "routeBasePath": true, "blogTitle": true, "blogDescription": true,
+			"postsPerPage": true, "showReadingTime": true, "feedOptions": true}
+		for _, k := range sortedKeys(b) {
+			if !blogKnown[k] {
+				c.note("presets.blog."+k, "not carried over")
+			}
+		}
+	}
+	for _, k := range sortedKeys(c.pages) {
+		if k != "path" {
+			c.note("presets.pages."+k, "not carried over")
+		}
+	}
+}
+
+// pluginEntry reads "name", ["name", options] or a plugin object.
+func pluginEntry(p any) (string, obj) {
+	switch v := p.(type) {
+	case string:
+		return v, obj{}
+	case []any:
+		name := ""
+		if len(v) > 0 {
+			name = str(v[0])
+		}
+		o := obj{}
+		if len(v) > 1 {
+			if m, ok := v[1].(obj); ok {
+				o = m
+			}
+		}
+		return name, o
+	}
+	return "", obj{}
+}
+
+func (c *converter) staticDirs() {
+	dirs := []string{"static"}
+	if l := list(c.cfg["staticDirectories"]); l != nil {
+		dirs = nil
+		for _, d := range l {
+			dirs = append(dirs, str(d))
+		}
+	}
+	var out []string
+	for _, d := range dirs {
+		p := c.rel(d)
+		if !c.inside(p) {
+			c.note("staticDirectories", "%q is outside the project; docsd does not read it", d)
+			continue
+		}
+		if c.in.Exists(p) {
+			out = append(out, p)
+		}
+	}
+	if len(out) > 0 {
+		c.w.list("static_dirs", out)
+	}
+}
+
+func (c *converter) pagesDir() {
+	p := "src/pages"
+	if v := str(c.pages["path"]); v != "" {
+		p = v
+	}
+	p = c.rel(p)
+	if c.inside(p) {
+		c.w.kv("pages_dir", p)
+	}
+}
+
+func (c *converter) inside(p string) bool {
+	return p != ".." && !strings.HasPrefix(p, "../") && !path.IsAbs(p)
+}
+
+// docsDir is the current version's docs folder, relative to the project.
+func (c *converter) docsDir() string {
+	p := "docs"
+	if v := str(c.docs["path"]); v != "" {
+		p = v
+	}
+	return c.rel(p)
+}
+
+// docsRoute is the URL of the docs, "/docs" for base "/" and routeBasePath "docs".
+func (c *converter) docsRoute() string {
+	rb := "docs"
+	if v, ok := c.docs["routeBasePath"].(string); ok {
+		rb = v
+	}
+	r := strings.TrimSuffix(c.base+strings.Trim(rb, "/"), "/")
+	if r == "" {
+		return "/"
+	}
+	return r
+}
+
+// sidebarsFile points docsd at the hand-written sidebars, or generates one sidebar of the whole
+// docs folder as Docusaurus does when sidebarPath is unset or false.
+func (c *converter) sidebarsFile() {
+	if c.docs == nil {
+		return
+	}
+	sp, set := c.docs["sidebarPath"]
+	if s, ok := sp.(string); ok && s != "" {
+		p := c.rel(s)
+		if strings.HasPrefix(s, "/") {
+			p = c.absToRel(s)
+		}
+		if p == "" || !c.inside(p) {
+			c.note("presets.docs.sidebarPath", "%q is outside the project; the sidebar is generated from the docs folder instead", s)
+		} else {
+			c.w.kv("sidebars_file", p)
+			return
+		}
+	} else if !set {
+		for _, name := range []string{"sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs", "sidebars.json"} {
+			if p := c.rel(name); c.in.Exists(p) {
+				c.w.kv("sidebars_file", p)
+				return
+			}
+		}
+	}
+	c.w.table("[sidebars]]")
+	c.w.kv("id", "defaultSidebar")
+	c.w.kv("dir", ".")
+	c.w.tableEnd()
+}
+
+// absToRel turns an absolute path the config computed (path.resolve(__dirname, ...)) back into a
+// path of the project, or "" when it is not under the site folder's absolute path. The site folder's
+// absolute path is not known here, so the path is matched on its end against existing files.
+func (c *converter) absToRel(abs string) string {
+	if c.in.ProjectAbs != "" {
+		if rel, ok := strings.CutPrefix(abs, strings.TrimSuffix(c.in.ProjectAbs, "/")+"/"); ok {
+			return rel
+		}
+		return ""
+	}
+	parts := strings.Split(strings.TrimPrefix(abs, "/"), "/")
+	for i := range parts {
+		cand := strings.Join(parts[i:], "/")
+		if c.in.Exists(cand) {
+			return cand
+		}
+	}
+	return ""
+}
+
+func (c *converter) announcement(tc obj) {
+	ab, ok := tc["announcementBar"].(obj)
+	if !ok {
+		return
+	}
+	w := c.w
+	w.table("announcement]")
+	id := str(ab["id"])
+	if id == "" {
+		id = "announcement-bar"
+	}
+	w.kv("id", id)
+	w.kv("content", str(ab["content"]))
+	closeable := true
+	if b, ok := ab["isCloseable"].(bool); ok {
+		closeable = b
+	}
+	w.kvBool("dismissible", closeable)
+	w.tableEnd()
+	for _, k := range sortedKeys(ab) {
+		if k != "id" && k != "content" && k != "isCloseable" {
+			c.note("themeConfig.announcementBar."+k, "not carried over (the theme's colours apply)")
+		}
+	}
+}
+
+func (c *converter) colorMode(tc obj) {
+	cm, _ := tc["colorMode"].(obj)
+	c.w.table("color_mode]")
+	respect := false
+	if b, ok := cm["respectPrefersColorScheme"].(bool); ok {
+		respect = b
+	}
+	c.w.kvBool("respect_prefers_color_scheme", respect)
+	c.w.tableEnd()
+	for _, k := range sortedKeys(cm) {
+		if k != "respectPrefersColorScheme" {
+			c.note("themeConfig.colorMode."+k, "not carried over")
+		}
+	}
+}
+
+// siteURL turns a Docusaurus `to` (relative to baseUrl) into the site path docsd.toml holds.
+func (c *converter) siteURL(to string) string {
+	if strings.Contains(to, "://") {
+		return to
+	}
+	if strings.HasPrefix(to, c.base) {
+		return to
+	}
+	return c.base + strings.TrimPrefix(to, "/")
+}
+
+// link turns a navbar or footer item's to or href into docsd's key and value. Two kinds of
+// Docusaurus links lead to pages docsd does not build, so they point at the production site
+// (url) instead, where they exist, rather than becoming broken links: pathname:// links (pages
+// served beside the site, such as a playground) and links to a React page of src/pages.
+func (c *converter) link(key string, m obj) (string, string, bool) {
+	prod := strings.TrimSuffix(str(c.cfg["url"]), "/")
+	if href := str(m["href"]); href != "" {
+		if p, ok := strings.CutPrefix(href, "pathname://"); ok {
+			if prod == "" {
+				c.note(key, "a pathname:// link (%s) leads to a page docsd does not build", p)
+				return "href", p, true
+			}
+			return "href", prod + p, true
+		}
+		return "href", href, true
+	}
+	to := str(m["to"])
+	if to == "" {
+		return "", "", false
+	}
+	u := c.siteURL(to)
+	if page := c.reactPage(u); page != "" && prod != "" {
+		c.note(key, "%s is the React page %s, which docsd does not build: the link goes to %s%s", u, page, prod, u)
+		return "href", prod + u, true
+	}
+	return "to", u, true
+}
+
+// reactPage is the React page (src/pages/x.js, .jsx, .ts, .tsx or x/index.*) a site path leads
+// to, "" when there is none.
+func (c *converter) reactPage(u string) string {
+	p := strings.Trim(strings.TrimPrefix(u, c.base), "/")
+	if p == "" {
+		p = "index"
+	}
+	dir := "src/pages"
+	if v := str(c.pages["path"]); v != "" {
+		dir = v
+	}
+	dir = c.rel(dir)
+	for _, cand := range []string{p, p + "/index"} {
+		for _, ext := range []string{".js", ".jsx", ".ts", ".tsx"} {
+			if f := path.Join(dir, cand+ext); c.in.Exists(f) {
+				return f
+			}
+		}
+	}
+	return ""
+}
+
+// asset turns a static file path (logo, relative to the static folder) into its URL.
+func (c *converter) asset(src string) string {
+	if src == "" || strings.Contains(src, "://") || strings.HasPrefix(src, "data:") {
+		return src
+	}
+	return c.base + strings.TrimPrefix(src, "/")
+}
+
+func (c *converter) navbar(tc obj) {
+	nb, _ := tc["navbar"].(obj)
+	w := c.w
+	w.table("navbar]")
+	w.kvOpt("title", str(nb["title"]))
+	if b, ok := nb["hideOnScroll"].(bool); ok && b {
+		w.kvBool("hide_on_scroll", true)
+	}
+	if logo, ok := nb["logo"].(obj); ok {
+		w.inline("logo", [][2]string{{"src", c.asset(str(logo["src"]))}, {"alt", str(logo["alt"])}, {"href", str(logo["href"])}})
+		for _, k := range sortedKeys(logo) {
+			if k != "src" && k != "alt" && k != "href" {
+				c.note("themeConfig.navbar.logo."+k, "not carried over")
+			}
+		}
+	}
+	w.tableEnd()
+	for _, k := range sortedKeys(nb) {
+		switch k {
+		case "title", "logo", "items", "hideOnScroll":
+		default:
+			c.note("themeConfig.navbar."+k, "not carried over")
+		}
+	}
+	hasSearch := false
+	for i, it := range list(nb["items"]) {
+		m, _ := it.(obj)
+		if c.navItem(fmt.Sprintf("themeConfig.navbar.items[%d]", i), m, "navbar.items") && str(m["type"]) == "search" {
+			hasSearch = true
+		}
+	}
+	if !hasSearch {
+		// Docusaurus shows search when a search plugin is installed; docsd always has its own.
+		w.table("[navbar.items]]")
+		w.kv("type", "search")
+		w.kv("position", "right")
+		w.tableEnd()
+	}
+}
+
+// navItem writes one navbar item; false when it has no docsd equivalent (noted).
+func (c *converter) navItem(key string, m obj, table string) bool {
+	typ := str(m["type"])
+	label := str(m["label"])
+	pos := str(m["position"])
+	if pos == "" {
+		pos = "left"
+	}
+	fields := [][2]string{}
+	switch typ {
+	case "", "default", "link":
+		typ = "link"
+		if k, v, ok := c.link(key, m); ok {
+			fields = append(fields, [2]string{k, v})
+		} else {
+			c.note(key, "a link without to or href is not carried over")
+			return false
+		}
+		if label == "" {
+			label = str(m["aria-label"])
+		}
+	case "doc":
+		id := str(m["docId"])
+		fields = append(fields, [2]string{"to", c.docsRoute() + "/" + strings.TrimPrefix(id, "/")})
+		typ = "link"
+	case "docSidebar":
+		fields = append(fields, [2]string{"sidebar", str(m["sidebarId"])})
+	case "docsVersionDropdown", "docsVersion":
+		typ = "docsVersionDropdown"
+		if list(m["dropdownItemsAfter"]) != nil || list(m["dropdownItemsBefore"]) != nil {
+			c.note(key+".dropdownItemsAfter", "extra version dropdown entries are not carried over")
+		}
+	case "localeDropdown", "search":
+	case "dropdown":
+		c.note(key, "dropdown %q: its items are carried over as links of a dropdown only where they are links", label)
+	default:
+		c.note(key, "navbar item type %q is not carried over", typ)
+		return false
+	}
+	w := c.w
+	w.table("[" + table + "]]")
+	w.kv("type", typ)
+	w.kvOpt("label", label)
+	for _, f := range fields {
+		w.kv(f[0], f[1])
+	}
+	if aria := str(m["aria-label"]); aria != "" {
+		w.kv("aria_label", aria)
+	}
+	w.kv("position", pos)
+	w.tableEnd()
+	if typ == "dropdown" {
+		for i, sub := range list(m["items"]) {
+			sm, _ := sub.(obj)
+			delete(sm, "position")
+			c.navItem(fmt.Sprintf("%s.items[%d]", key, i), sm, table+".items")
+		}
+	}
+	return true
+}
+
+func (c *converter) footer(tc obj) {
+	ft, ok := tc["footer"].(obj)
+	if !ok {
+		return
+	}
+	w := c.w
+	w.table("footer]")
+	w.kvOpt("copyright", str(ft["copyright"]))
+	if logo, ok := ft["logo"].(obj); ok {
+		w.inline("logo", [][2]string{{"src", c.asset(str(logo["src"]))}, {"alt", str(logo["alt"])}, {"href", str(logo["href"])}})
+	}
+	w.tableEnd()
+	links := list(ft["links"])
+	// A "simple" footer lists links without columns: one untitled column.
+	if len(links) > 0 {
+		if m, ok := links[0].(obj); ok && m["items"] == nil {
+			links = []any{obj{"title": "", "items": links}}
+		}
+	}
+	for i, col := range links {
+		m, _ := col.(obj)
+		var items [][][2]string
+		for j, it := range list(m["items"]) {
+			im, _ := it.(obj)
+			k := fmt.Sprintf("themeConfig.footer.links[%d].items[%d]", i, j)
+			switch {
+			case str(im["html"]) != "":
+				c.note(k, "an html footer item is not carried over")
+			default:
+				if lk, v, ok := c.link(k, im); ok {
+					items = append(items, [][2]string{{"label", str(im["label"])}, {lk, v}})
+				}
+			}
+		}
+		w.table("[footer.links]]")
+		w.kv("title", str(m["title"]))
+		w.inlineList("items", items)
+		w.tableEnd()
+	}
+	for _, k := range sortedKeys(ft) {
+		if k != "links" && k != "copyright" && k != "logo" {
+			c.note("themeConfig.footer."+k, "not carried over")
+		}
+	}
+}
+
+// versions writes the docs versions: the current folder and versions.json's, with Docusaurus's
+// paths (the last version at the docs route, the current one at /next, the others at /<name>).
+func (c *converter) versions() {
+	if c.docs == nil {
+		c.note("presets.docs", "docs are off; docsd still needs a docs version, so the empty docs folder is configured")
+	}
+	opts, _ := c.docs["versions"].(obj)
+	route := c.docsRoute()
+	last := str(c.docs["lastVersion"])
+	includeCurrent := true
+	if b, ok := c.docs["includeCurrentVersion"].(bool); ok {
+		includeCurrent = b
+	}
+	names := []string{}
+	if includeCurrent {
+		names = append(names, "current")
+	}
+	names = append(names, c.in.Versions...)
+	if only := list(c.docs["onlyIncludeVersions"]); only != nil {
+		keep := map[string]bool{}
+		for _, o := range only {
+			keep[str(o)] = true
+		}
+		var kept []string
+		for _, n := range names {
+			if keep[n] {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
+	}
+	if last == "" {
+		last = "current"
+		if len(c.in.Versions) > 0 {
+			last = c.in.Versions[0]
+		}
+	}
+	siteDir := c.in.SiteDir
+	for _, n := range names {
+		vo, _ := opts[n].(obj)
+		label, p := n, route+"/"+n
+		if n == "current" {
+			label, p = "Next", route+"/next"
+		}
+		if n == last {
+			p = route
+		}
+		if l := str(vo["label"]); l != "" {
+			label = l
+		}
+		if vp, ok := vo["path"].(string); ok {
+			p = strings.TrimSuffix(route+"/"+strings.Trim(vp, "/"), "/")
+		}
+		if p == "" {
+			p = "/"
+		}
+		dir := c.docsDir()
+		sidebars := ""
+		if n != "current" {
+			dir = path.Join(siteDir, "versioned_docs", "version-"+n)
+			if sb := path.Join(siteDir, "versioned_sidebars", "version-"+n+"-sidebars.json"); c.in.Exists(sb) {
+				sidebars = sb
+			}
+		}
+		w := c.w
+		w.table("[versions]]")
+		w.kv("name", n)
+		w.kv("label", label)
+		w.kv("path", p)
+		w.kvBool("is_last", n == last)
+		w.kv("dir", dir)
+		w.kvOpt("sidebars_file", sidebars)
+		w.tableEnd()
+		for _, k := range sortedKeys(vo) {
+			if k != "label" && k != "path" {
+				c.note("presets.docs.versions."+n+"."+k, "not carried over")
+			}
+		}
+	}
+}
+
+func (c *converter) locales() {
+	i18n, _ := c.cfg["i18n"].(obj)
+	def := str(i18n["defaultLocale"])
+	if def == "" {
+		def = "en"
+	}
+	configs, _ := i18n["localeConfigs"].(obj)
+	lc, _ := configs[def].(obj)
+	w := c.w
+	w.table("[locales]]")
+	w.kv("code", def)
+	label := str(lc["label"])
+	if label == "" {
+		label = def
+	}
+	w.kv("label", label)
+	w.kvOpt("html_lang", str(lc["htmlLang"]))
+	if d := str(lc["direction"]); d != "" {
+		w.kv("direction", d)
+	}
+	w.kvBool("default", true)
+	w.tableEnd()
+	var others []string
+	for _, l := range list(i18n["locales"]) {
+		if code := str(l); code != def {
+			others = append(others, code)
+		}
+	}
+	if len(others) > 0 {
+		c.note("i18n.locales", "%s not carried over: docsd reads translations from i18n/<locale>/docs, not Docusaurus's i18n/<locale>/docusaurus-plugin-content-docs/current",
+			strings.Join(others, ", "))
+	}
+}
+
+func (c *converter) blogSection() {
+	w := c.w
+	if b, ok := c.blog.(bool); ok && !b {
+		// Docusaurus's blog is off: docsd's blog folder is pointed at one that does not exist,
+		// so no posts, no blog pages and no feeds.
+		w.table("blog]")
+		w.comment("The Docusaurus site has no blog (blog: false).")
+		w.kv("dir", path.Join(c.in.SiteDir, ".no-blog"))
+		w.tableEnd()
+		return
+	}
+	o, _ := c.blog.(obj)
+	dir := "blog"
+	if p := str(o["path"]); p != "" {
+		dir = p
+	}
+	dir = c.rel(dir)
+	if !c.inside(dir) {
+		c.note("presets.blog.path", "%q is outside the project; no blog", str(o["path"]))
+		dir = path.Join(c.in.SiteDir, ".no-blog")
+	}
+	w.table("blog]")
+	w.kv("dir", dir)
+	w.kvBool("date_urls", true)
+	rb := "blog"
+	if v, ok := o["routeBasePath"].(string); ok {
+		rb = strings.Trim(v, "/")
+	}
+	w.kv("path", rb)
+	w.kvOpt("title", str(o["blogTitle"]))
+	w.kvOpt("description", str(o["blogDescription"]))
+	if n, ok := o["postsPerPage"].(float64); ok && n > 0 {
+		w.kvInt("posts_per_page", int(n))
+	} else if s, ok := o["postsPerPage"].(string); ok && s == "ALL" {
+		w.kvInt("posts_per_page", 1000000)
+	}
+	w.tableEnd()
+}
+
+func str(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+func list(v any) []any {
+	l, _ := v.([]any)
+	return l
+}
+
+func sortedKeys(m obj) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// tomlWriter writes TOML by hand so the file reads like a written one: top-level keys first, then
+// tables in the order of DESIGN.md's docsd.toml.
+type tomlWriter struct {
+	buf     bytes.Buffer
+	inTable bool
+}
+
+func quote(s string) string {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(s)
+	// JSON string escapes are TOML basic-string escapes.
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+func (w *tomlWriter) comment(s string)        { fmt.Fprintf(&w.buf, "# %s\n", s) }
+func (w *tomlWriter) kv(k, v string)          { fmt.Fprintf(&w.buf, "%s = %s\n", k, quote(v)) }
+func (w *tomlWriter) kvBool(k string, v bool) { fmt.Fprintf(&w.buf, "%s = %t\n", k, v) }
+func (w *tomlWriter) kvInt(k string, v int)   { fmt.Fprintf(&w.buf, "%s = %d\n", k, v) }
+func (w *tomlWriter) kvOpt(k, v string) {
+	if v != "" {
+		w.kv(k, v)
+	}
+}
+
+func (w *tomlWriter) list(k string, vs []string) {
+	q := make([]string, len(vs))
+	for i, v := range vs {
+		q[i] = quote(v)
+	}
+	fmt.Fprintf(&w.buf, "%s = [%s]\n", k, strings.Join(q, ", "))
+}
+
+func inlineTable(fields [][2]string) string {
+	var parts []string
+	for _, f := range fields {
+		if f[1] != "" {
+			parts = append(parts, f[0]+" = "+quote(f[1]))
+		}
+	}
+	return "{ " + strings.Join(parts, ", ") + " }"
+}
+
+func (w *tomlWriter) inline(k string, fields [][2]string) {
+	fmt.Fprintf(&w.buf, "%s = %s\n", k, inlineTable(fields))
+}
+
+func (w *tomlWriter) inlineList(k string, items [][][2]string) {
+	fmt.Fprintf(&w.buf, "%s = [\n", k)
+	for _, it := range items {
+		fmt.Fprintf(&w.buf, "  %s,\n", inlineTable(it))
+	}
+	w.buf.WriteString("]\n")
+}
+
+// table opens "[name" (the caller writes "x]" or "[x]]", for a table or an array of tables).
+func (w *tomlWriter) table(name string) { fmt.Fprintf(&w.buf, "\n[%s\n", name) }
+func (w *tomlWriter) tableEnd()         {}

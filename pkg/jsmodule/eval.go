@@ -1,0 +1,355 @@
+// Package jsmodule evaluates a JavaScript, TypeScript or JSON module of a project (a Docusaurus
+// config or sidebars file) with Node and returns its export as JSON. Docusaurus configs require
+// plugins and themes that are rarely installed where docsd runs, so esbuild bundles the file and
+// every relative import inside the project, and every package import that is not one of Node's
+// own becomes a stub: an object whose every property and call gives another stub, which JSON
+// leaves out. Values that come from a stub or a function (editUrl callbacks) are therefore absent.
+package jsmodule
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// Evaluator runs modules with Node and remembers each result by the hash of the bundled code, so a
+// build that evaluates an unchanged sidebars file does not start Node again.
+type Evaluator struct {
+	mu    sync.Mutex
+	cache map[[32]byte]*Result
+}
+
+// Result is a module's export as JSON. Placeholders lists the environment variables the module
+// refused to load without, which were given a placeholder value (see prelude); empty when it
+// loaded with them unset.
+type Result struct {
+	JSON         json.RawMessage
+	Placeholders []string
+}
+
+// New makes an evaluator with an empty cache.
+func New() *Evaluator { return &Evaluator{cache: map[[32]byte]*Result{}} }
+
+// Eval bundles file (inside project) and returns its default export (or module.exports) as JSON.
+// An export that is a function is called (Docusaurus allows async config creators) and awaited.
+func (e *Evaluator) Eval(project, file string) (*Result, error) {
+	absProject, err := filepath.Abs(project)
+	if err != nil {
+		return nil, fmt.Errorf("evaluating %s: %w", file, err)
+	}
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return nil, fmt.Errorf("evaluating %s: %w", file, err)
+	}
+	if !inside(absProject, abs) {
+		return nil, fmt.Errorf("%s is outside the project %s; docsd does not read it", file, absProject)
+	}
+	if strings.HasSuffix(abs, ".json") {
+		raw, err := os.ReadFile(abs)
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", file, err)
+		}
+		if !json.Valid(raw) {
+			return nil, fmt.Errorf("%s: not valid JSON", file)
+		}
+		return &Result{JSON: raw}, nil
+	}
+	code, err := bundle(absProject, abs)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	sum := sha256.Sum256(code)
+	e.mu.Lock()
+	cached, ok := e.cache[sum]
+	e.mu.Unlock()
+	if ok {
+		return cached, nil
+	}
+	res, err := run(absProject, filepath.Dir(abs), code, false)
+	if err != nil {
+		// Configs that throw when a token is unset: once more with placeholders, said in the result.
+		if again, err2 := run(absProject, filepath.Dir(abs), code, true); err2 == nil && len(again.Placeholders) > 0 {
+			res, err = again, nil
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	e.mu.Lock()
+	e.cache[sum] = res
+	e.mu.Unlock()
+	return res, nil
+}
+
+// stubNS is the esbuild namespace of the modules replaced by a stub.
+const stubNS = "docsd-stub"
+
+// fsNS is the namespace of Node's file-system modules, which the evaluated module gets guarded.
+const fsNS = "docsd-fs"
+
+var fsModule = map[string]bool{"fs": true, "fs/promises": true}
+
+// moduleNS is the namespace of Node's module package, whose createRequire gives the stubbing require.
+const moduleNS = "docsd-module"
+
+// bundle turns the file and its relative imports into one CommonJS script. Files outside the
+// project are stubs too, so evaluating never reads above the project.
+func bundle(project, abs string) ([]byte, error) {
+	stub := api.Plugin{Name: "docsd-stubs", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+			if args.Kind == api.ResolveEntryPoint {
+				return api.OnResolveResult{}, nil
+			}
+			p := args.Path
+			if fsModule[strings.TrimPrefix(p, "node:")] {
+				// Reads inside the project only, and no writes: a config that copies files as it
+				// loads (as some do for Docusaurus's build) changes nothing when docsd reads it.
+				return api.OnResolveResult{Path: strings.TrimPrefix(p, "node:"), Namespace: fsNS}, nil
+			}
+			if p == "module" || p == "node:module" {
+				// createRequire would reach real packages: it gives the same stubbing require.
+				return api.OnResolveResult{Path: "module", Namespace: moduleNS}, nil
+			}
+			if strings.HasPrefix(p, "node:") || nodeBuiltin[strings.SplitN(p, "/", 2)[0]] {
+				return api.OnResolveResult{Path: p, External: true}, nil
+			}
+			if strings.HasPrefix(p, ".") || filepath.IsAbs(p) {
+				target := p
+				if !filepath.IsAbs(p) {
+					target = filepath.Join(args.ResolveDir, p)
+				}
+				ext := filepath.Ext(target)
+				if inside(project, target) && (ext == "" || codeExt[ext]) {
+					return api.OnResolveResult{}, nil // esbuild resolves it (adds .js, index.js...)
+				}
+			}
+			return api.OnResolveResult{Path: p, Namespace: stubNS}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: fsNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			js := "module.exports = globalThis.__docsdRequire(" + quote(args.Path) + ");"
+			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: moduleNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			js := "module.exports = { ...globalThis.__docsdRealRequire('node:module'), createRequire: () => globalThis.__docsdRequire };"
+			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: stubNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			js := "module.exports = globalThis.__docsdStub(" + quote(args.Path) + ");"
+			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
+		})
+	}}
+	res := api.Build(api.BuildOptions{
+		EntryPoints: []string{abs},
+		Bundle:      true,
+		Write:       false,
+		Format:      api.FormatCommonJS,
+		Platform:    api.PlatformNode,
+		Target:      api.ES2022,
+		LogLevel:    api.LogLevelSilent,
+		Plugins:     []api.Plugin{stub},
+		// Any file esbuild reads stays inside the project: a relative import that climbs out of it
+		// is a stub (above), and tsconfig files above the project are not looked for.
+		AbsWorkingDir: project,
+		TsconfigRaw:   "{}",
+		Loader:        map[string]api.Loader{".json": api.LoaderJSON},
+		// ESM configs name their own folder through import.meta, which CommonJS output lacks.
+		Define: map[string]string{"import.meta.url": quote("file://" + filepath.ToSlash(abs)),
+			"import.meta.dirname": quote(filepath.Dir(abs)), "import.meta.filename": quote(abs)},
+	})
+	if len(res.Errors) > 0 {
+		m := res.Errors[0]
+		if m.Location != nil {
+			return nil, fmt.Errorf("line %d: %s", m.Location.Line, m.Text)
+		}
+		return nil, fmt.Errorf("%s", m.Text)
+	}
+	if len(res.OutputFiles) == 0 {
+		return nil, fmt.Errorf("esbuild produced no output")
+	}
+	return res.OutputFiles[0].Contents, nil
+}
+
+var codeExt = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".ts": true, ".cts": true, ".mts": true, ".json": true, ".jsx": true, ".tsx": true}
+
+// nodeBuiltin are the Node modules a config gets as they are: none of them writes files or runs
+// programs (fs is guarded, child_process and the network modules are stubs).
+var nodeBuiltin = map[string]bool{"path": true, "url": true, "os": true, "util": true, "process": true, "crypto": true,
+	"assert": true, "events": true, "stream": true, "buffer": true, "querystring": true, "string_decoder": true}
+
+// prelude defines the stubs and a require that answers require.resolve without looking, then runs
+// the bundle as a function so that its __dirname and __filename are the file's own.
+const prelude = `
+const realRequire = require;
+const stubCache = new Map();
+globalThis.__docsdStub = (name) => {
+  if (stubCache.has(name)) return stubCache.get(name);
+  const fn = function () { return p; };
+  const p = new Proxy(fn, {
+    get(t, k) {
+      if (k === Symbol.toPrimitive) return () => '';
+      if (k === 'then') return undefined;
+      if (k === 'toJSON') return () => undefined;
+      if (k === '__esModule') return true;
+      if (k === Symbol.iterator) return function* () {};
+      if (typeof k === 'symbol') return undefined;
+      return p;
+    },
+    getPrototypeOf() { return p; },
+    apply() { return p; },
+    construct() { return p; },
+  });
+  stubCache.set(name, p);
+  return p;
+};
+const nodePath = realRequire('node:path');
+const project = globalThis.__docsdProject;
+const inProject = (p) => {
+  if (p instanceof URL) p = realRequire('node:url').fileURLToPath(p);
+  if (typeof p !== 'string') return true; // a file descriptor or a buffer: opened inside already
+  const rel = nodePath.relative(project, nodePath.resolve(p));
+  return rel !== '..' && !rel.startsWith('..' + nodePath.sep) && !nodePath.isAbsolute(rel);
+};
+const writes = /^(write|append|mkdir|mkdtemp|rm|unlink|rename|copy|cp|symlink|link|chmod|lchmod|chown|lchown|fchmod|fchown|truncate|ftruncate|utimes|lutimes|futimes|createWriteStream)/;
+const denied = (what) => Object.assign(new Error('docsd reads configs without side effects: ' + what), { code: 'EACCES' });
+function guardFS(mod, promises) {
+  const out = {};
+  for (const k of Object.keys(mod)) {
+    const v = mod[k];
+    if (typeof v !== 'function' || /^[A-Z]/.test(k)) { out[k] = v; continue; }
+    if (writes.test(k)) {
+      // Writes do nothing and succeed, so the config goes on to export its value.
+      out[k] = (...a) => {
+        if (promises) return Promise.resolve();
+        const cb = a[a.length - 1];
+        if (!k.endsWith('Sync') && typeof cb === 'function') cb(null);
+      };
+      continue;
+    }
+    out[k] = function (...a) {
+      let err = null;
+      if (a.length && !inProject(a[0])) err = Object.assign(new Error('ENOENT: docsd reads nothing outside the project: ' + a[0]), { code: 'ENOENT' });
+      else if (/^open/.test(k) && typeof a[1] === 'string' && /[wa+]/.test(a[1])) err = denied('open for writing');
+      if (err) {
+        if (promises) return Promise.reject(err);
+        const cb = a[a.length - 1];
+        if (!k.endsWith('Sync') && typeof cb === 'function') return cb(err);
+        throw err;
+      }
+      return v.apply(mod, a);
+    };
+  }
+  if (!promises && mod.promises) out.promises = guardFS(mod.promises, true);
+  return out;
+}
+const guarded = { fs: guardFS(realRequire('node:fs'), false), 'fs/promises': guardFS(realRequire('node:fs/promises'), true) };
+const isBuiltin = realRequire('node:module').isBuiltin;
+const fakeRequire = Object.assign(
+  (id) => {
+    const bare = id.replace(/^node:/, '');
+    if (guarded[bare]) return guarded[bare];
+    if (isBuiltin(id) && ['path', 'url', 'os', 'util', 'process', 'crypto', 'assert', 'events', 'stream', 'buffer', 'querystring', 'string_decoder'].includes(bare.split('/')[0])) return realRequire(id);
+    return globalThis.__docsdStub(id);
+  },
+  { resolve: (id) => id },
+);
+globalThis.__docsdRequire = fakeRequire;
+globalThis.__docsdRealRequire = realRequire;
+// The module sees only a few variables (docsd runs with the writer's secrets in its environment,
+// and what a config computes may be written into docsd.toml). A variable it reads that is unset is
+// recorded; in the second attempt (__placeholders) it reads as a placeholder, for configs that
+// refuse to load without a token they only pass on to a plugin.
+const envSeen = new Set();
+const baseEnv = { ...process.env };
+process.env = new Proxy(baseEnv, {
+  get(t, k) {
+    if (typeof k !== 'string' || k in t) return t[k];
+    envSeen.add(k);
+    return globalThis.__placeholders ? 'docsd-placeholder' : undefined;
+  },
+});
+`
+
+// run executes the bundle in Node and returns its export as JSON. Node gets a minimal environment:
+// nothing of the writer's secrets reaches the module.
+func run(project, dir string, code []byte, placeholders bool) (*Result, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, fmt.Errorf("node is needed to read it: %w", err)
+	}
+	var script bytes.Buffer
+	if placeholders {
+		script.WriteString("globalThis.__placeholders = true;\n")
+	}
+	fmt.Fprintf(&script, "globalThis.__docsdProject = %s;\n", quote(project))
+	script.WriteString(prelude)
+	fmt.Fprintf(&script, "const __file = %s;\n", quote(filepath.Join(dir, "module.js")))
+	script.WriteString("const module = { exports: {} };\n(function (require, module, exports, __filename, __dirname) {\n")
+	script.Write(code)
+	script.WriteString("\n})(fakeRequire, module, module.exports, __file, " + quote(dir) + ");\n")
+	script.WriteString(`(async () => {
+  let v = module.exports && module.exports.__esModule && 'default' in module.exports ? module.exports.default : module.exports;
+  if (typeof v === 'function') v = v({});
+  v = await v;
+  process.stdout.write(JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort() }));
+})().catch((e) => { process.stderr.write(String(e && e.stack || e)); process.exit(1); });
+`)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node, "-")
+	cmd.Dir = dir
+	cmd.Stdin = &script
+	cmd.Env = []string{"PATH=" + os.Getenv("PATH"), "NODE_ENV=production", "LANG=C.UTF-8"}
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		return nil, fmt.Errorf("evaluating with node failed: %s (%w)", errorLine(stderr.String()), err)
+	}
+	var out struct {
+		Value json.RawMessage `json:"value"`
+		Unset []string        `json:"unset"`
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		return nil, fmt.Errorf("reading what node printed: %w", err)
+	}
+	res := &Result{JSON: out.Value}
+	if placeholders {
+		res.Placeholders = out.Unset
+	}
+	return res, nil
+}
+
+// errorLine picks the thrown error's message out of Node's output (which starts with the source
+// line and a caret when the throw is not caught).
+func errorLine(stderr string) string {
+	lines := strings.Split(strings.TrimSpace(stderr), "\n")
+	for _, l := range lines {
+		if strings.Contains(l, "Error") && !strings.HasPrefix(strings.TrimSpace(l), "at ") {
+			return strings.TrimSpace(l)
+		}
+	}
+	if len(lines) > 0 {
+		return strings.TrimSpace(lines[0])
+	}
+	return ""
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// inside is true when p is root or below it.
+func inside(root, p string) bool {
+	rel, err := filepath.Rel(root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

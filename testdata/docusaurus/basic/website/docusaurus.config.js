@@ -1,0 +1,55 @@
+// A Docusaurus 3 config written for docsd's compatibility test (not copied from any site). It uses
+// what real configs do: a package that is not installed (a stub when docsd evaluates it), a
+// relative import, require.resolve, an environment variable and a function value.
+const {themes} = require('prism-react-renderer');
+const {footerColumns} = require('./config/footer.js');
+
+module.exports = {
+  title: 'Fixture Docs',
+  tagline: 'Docs of a made-up tool',
+  url: 'https://fixture.example',
+  baseUrl: '/',
+  favicon: 'img/logo.svg',
+  trailingSlash: true,
+  i18n: {defaultLocale: 'en', locales: ['en', 'fr']},
+  presets: [
+    [
+      'classic',
+      {
+        docs: {
+          path: '../docs',
+          sidebarPath: require.resolve('./sidebars.js'),
+          editUrl: ({docPath}) => `https://example.invalid/${docPath}`,
+          versions: {current: {label: 'Next'}},
+        },
+        blog: false,
+        theme: {customCss: require.resolve('./src/css/custom.css')},
+      },
+    ],
+  ],
+  plugins: [
+    ['docusaurus-plugin-made-up', {enabled: process.env.FIXTURE_FLAG === 'on'}],
+    function localPlugin() {
+      return {name: 'local-plugin'};
+    },
+    ['docusaurus-plugin-made-up', {id: 'second'}],
+  ],
+  themeConfig: {
+    prism: {theme: themes.github},
+    announcementBar: {id: 'hello', content: 'Fixture <b>announcement</b>', isCloseable: true},
+    colorMode: {respectPrefersColorScheme: true},
+    navbar: {
+      title: 'Fixture',
+      logo: {alt: 'Fixture logo', src: 'img/logo.svg'},
+      items: [
+        {type: 'docSidebar', sidebarId: 'guide', label: 'Guide', position: 'left'},
+        {type: 'doc', docId: 'reference/api', label: 'API', position: 'left'},
+        {type: 'docsVersionDropdown', position: 'right'},
+        {href: 'https://example.invalid/repo', label: 'Source', position: 'right'},
+        {href: 'pathname:///playground/', label: 'Playground', position: 'right'},
+        {type: 'html', value: '<span>made up</span>'},
+      ],
+    },
+    footer: {links: footerColumns, copyright: 'Copyright Fixture'},
+  },
+};
