@@ -139,6 +139,9 @@ type Blog struct {
 	Description  string `toml:"description" json:"description"`
 	PostsPerPage int    `toml:"posts_per_page" json:"postsPerPage"`
 	FeedTitle    string `toml:"feed_title" json:"-"`
+	// DateURLs gives posts Docusaurus's URLs, /blog/YYYY/MM/DD/slug (a post's `slug:` still
+	// replaces the whole path); off, a post is /blog/slug. Docusaurus projects want it on.
+	DateURLs bool `toml:"date_urls" json:"-"`
 }
 
 // Search holds the options of the search index.
