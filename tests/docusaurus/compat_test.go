@@ -99,10 +99,14 @@ func TestDocusaurusCompat(t *testing.T) {
 		}
 		dated := page("blog/2024/01/03/dated.html")
 		for _, w := range []string{`href="/docs/blog/2024/02/10/folder-post"`, `href="/docs/blog/2024/03/01"`,
-			`src="/docs/assets/files/blog/2024-01-03-picture.png"`, "Inline Author"} {
+			`src="/docs/assets/files/blog/2024-01-03-picture.png"`,
+			`<a href="https://example.test/inline" class="post-author-name">Inline Author</a>`} {
 			if !strings.Contains(dated, w) {
 				t.Errorf("the dated post lacks %q", w)
 			}
+		}
+		if strings.Contains(dated, `/authors/"`) {
+			t.Errorf("an inline author links to an author page that does not exist")
 		}
 		for _, p := range res.Problems {
 			t.Errorf("link problem %s:%d: %s", p.File, p.Line, p.Message)
