@@ -89,6 +89,16 @@ func TestDocusaurusHeadingIDs(t *testing.T) {
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("ids\n got %q\nwant %q", got, want)
 	}
+	// The table of contents and search show the text a reader sees, not entity names or escapes.
+	if h := d.Headings[0].Text; h != "testMatch [array<string>]" {
+		t.Errorf("heading text %q", h)
+	}
+	if s := d.Sections[1].Heading; s != "testMatch [array<string>]" {
+		t.Errorf("section heading %q", s)
+	}
+	if d := New().Parse([]byte("# Tom &amp; Jerry \\*\n"), 1); d.Title != "Tom & Jerry *" {
+		t.Errorf("title %q", d.Title)
+	}
 }
 
 // TestMDXImportsBeforeTitle: import lines before the # Title neither hide it nor show as text.

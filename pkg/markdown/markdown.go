@@ -117,7 +117,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 		case *ast.Heading:
 			id, _ := n.AttributeString("id")
 			idb, _ := id.([]byte)
-			d.Headings = append(d.Headings, Heading{Level: n.Level, ID: string(idb), Text: plainText(n, src)})
+			d.Headings = append(d.Headings, Heading{Level: n.Level, ID: string(idb), Text: renderedText(n, src)})
 		case *ast.Link:
 			line, col := pos(startOffset(n, src) - 1)
 			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, node: n, refLabel: refLabel(n)})
@@ -165,7 +165,7 @@ func (d *Doc) parseTree() (ast.Node, string) {
 		first = first.NextSibling() // MDX imports before the title do not hide it
 	}
 	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
-		title = plainText(h, d.source)
+		title = renderedText(h, d.source)
 		root.RemoveChild(root, h)
 	}
 	return root, title
@@ -303,7 +303,7 @@ func sections(root ast.Node, src []byte) []Section {
 			flush()
 			id, _ := h.AttributeString("id")
 			idb, _ := id.([]byte)
-			out = append(out, Section{ID: string(idb), Heading: plainText(h, src)})
+			out = append(out, Section{ID: string(idb), Heading: renderedText(h, src)})
 			continue
 		}
 		blockText(&b, n, src)
