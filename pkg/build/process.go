@@ -188,7 +188,8 @@ func (b *Builder) throughLink(root, rel string) bool {
 
 // routeFieldsChanged reports a change that moves or hides a page: a structural change.
 func routeFieldsChanged(a, b content.FrontMatter) bool {
-	return a.ID != b.ID || a.Slug != b.Slug || a.Draft != b.Draft || a.Unlisted != b.Unlisted || a.Date != b.Date
+	return a.ID != b.ID || a.Slug != b.Slug || a.Draft != b.Draft || a.Unlisted != b.Unlisted || a.Date != b.Date ||
+		!reflect.DeepEqual(a.Tags, b.Tags) // an inline blog tag is a page of its own
 }
 
 // metaChanged reports a change to what other pages show of this one.

@@ -31,6 +31,8 @@ const (
 	// Binary is a .md file holding NUL bytes, a binary file under a Markdown name: it is read, but
 	// skipped with a warning (ProcessOne), so it neither becomes a page nor fails the build.
 	Binary
+	// Unbuilt is a page docsd cannot build yet (an .mdx file, MDXPending): skipped with a warning.
+	Unbuilt
 )
 
 // Source is one file of the site.
@@ -170,16 +172,20 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			s.Kind = BlogAuthors
 		case s.Rel == "tags.yml":
 			s.Kind = BlogTags
-		case strings.HasSuffix(s.Rel, ".md") && !strings.Contains(s.Rel, "/"):
+		case IsMarkdown(s.Rel):
+			// Posts are files (YYYY-MM-DD-slug.md) or folders (YYYY-MM-DD-slug/index.md) at any depth.
 			s.Kind = BlogPost
+			return s, !Partial(s.Rel)
 		default:
-			return s, false
+			// Images and files beside posts are copied, as beside docs.
+			s.Kind, s.Rel = Static, rel
+			return s, s.Locale == layout.DefaultLocale
 		}
 		return s, true
 	case inPages:
 		s.Rel = pagesRel
 		s.Kind = Page
-		return s, strings.HasSuffix(s.Rel, ".md")
+		return s, IsMarkdown(s.Rel) && !Partial(s.Rel)
 	}
 	for dir, version := range layout.Versions {
 		if strings.HasPrefix(rest, dir+"/") {
@@ -188,7 +194,10 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			switch {
 			case base == "_category_.yml" || base == "_category_.yaml" || base == "_category_.json":
 				s.Kind = Category
-			case strings.HasSuffix(base, ".md"):
+			case IsMarkdown(base):
+				if Partial(s.Rel) {
+					return s, false // a partial, included by others: never a page of its own
+				}
 				s.Kind = Doc
 			default:
 				// Images and other files beside docs are served from the build's assets.
@@ -202,26 +211,144 @@ func Classify(rel string, layout Layout) (Source, bool) {
 	return s, false
 }
 
+// IsMarkdown reports whether a file name is a Markdown page: .md, or .mdx (built once MDX lands;
+// until then MDXPending skips it with a warning).
+func IsMarkdown(name string) bool {
+	return strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdx")
+}
+
+// Partial reports whether a path inside a docs, blog or pages folder is a partial, as Docusaurus
+// has it: a file or folder whose name starts with _ is included by other pages, never routed.
+func Partial(rel string) bool {
+	for _, part := range strings.Split(rel, "/") {
+		if strings.HasPrefix(part, "_") {
+			return true
+		}
+	}
+	return false
+}
+
+// MDXPending is the warning an .mdx page gets until docsd renders MDX: the page is skipped, and
+// says so once. The one place to remove when MDX lands.
+func MDXPending(s Source) *Error {
+	if !strings.HasSuffix(s.Path, ".mdx") || (s.Kind != Doc && s.Kind != BlogPost && s.Kind != Page) {
+		return nil
+	}
+	return &Error{File: s.File(), Line: 1, Column: 1,
+		Msg: "an MDX page, not built: docsd does not render MDX yet (a file that holds only Markdown can be renamed to .md)"}
+}
+
 // FrontMatter holds the keys docsd understands (DESIGN.md §3). Other Docusaurus keys are ignored so
 // that Docusaurus content builds as it is; any other key is ignored with a warning (keys.go).
 type FrontMatter struct {
-	ID                  string    `yaml:"id"`
-	Title               string    `yaml:"title"`
-	SidebarLabel        string    `yaml:"sidebar_label"`
-	SidebarPosition     *float64  `yaml:"sidebar_position"`
-	Slug                string    `yaml:"slug"`
-	Description         string    `yaml:"description"`
-	Keywords            []string  `yaml:"keywords"`
-	Tags                []string  `yaml:"tags"`
-	HideTableOfContents bool      `yaml:"hide_table_of_contents"`
-	TOCMinHeadingLevel  int       `yaml:"toc_min_heading_level"`
-	TOCMaxHeadingLevel  int       `yaml:"toc_max_heading_level"`
-	PaginationPrev      *string   `yaml:"pagination_prev"`
-	PaginationNext      *string   `yaml:"pagination_next"`
-	Draft               bool      `yaml:"draft"`
-	Unlisted            bool      `yaml:"unlisted"`
-	Authors             StringSet `yaml:"authors"`
-	Date                string    `yaml:"date"`
+	ID                  string     `yaml:"id"`
+	Title               string     `yaml:"title"`
+	SidebarLabel        string     `yaml:"sidebar_label"`
+	SidebarPosition     *float64   `yaml:"sidebar_position"`
+	Slug                string     `yaml:"slug"`
+	Description         string     `yaml:"description"`
+	Keywords            []string   `yaml:"keywords"`
+	Tags                TagList    `yaml:"tags"`
+	HideTableOfContents bool       `yaml:"hide_table_of_contents"`
+	TOCMinHeadingLevel  int        `yaml:"toc_min_heading_level"`
+	TOCMaxHeadingLevel  int        `yaml:"toc_max_heading_level"`
+	PaginationPrev      *string    `yaml:"pagination_prev"`
+	PaginationNext      *string    `yaml:"pagination_next"`
+	Draft               bool       `yaml:"draft"`
+	Unlisted            bool       `yaml:"unlisted"`
+	Authors             AuthorList `yaml:"authors"`
+	Date                string     `yaml:"date"`
+}
+
+// TagList is front matter's tags: keys (of tags.yml) or inline objects {label, permalink}, as
+// Docusaurus allows both.
+type TagList []TagRef
+
+// TagRef is one tag of a page: a key, or an inline tag with its own label and permalink.
+type TagRef struct {
+	Key       string `yaml:"-"`
+	Label     string `yaml:"label"`
+	Permalink string `yaml:"permalink"`
+}
+
+// UnmarshalYAML implements yaml.BytesUnmarshaler.
+func (t *TagList) UnmarshalYAML(b []byte) error {
+	var items []any
+	if err := yaml.Unmarshal(b, &items); err != nil {
+		return fmt.Errorf("expected a list of tags")
+	}
+	out := make(TagList, 0, len(items))
+	for _, it := range items {
+		switch v := it.(type) {
+		case string:
+			out = append(out, TagRef{Key: v})
+		case map[string]any:
+			label, _ := v["label"].(string)
+			perm, _ := v["permalink"].(string)
+			if label == "" {
+				return fmt.Errorf("a tag written as a mapping needs a label")
+			}
+			out = append(out, TagRef{Label: label, Permalink: perm})
+		default:
+			return fmt.Errorf("a tag is a name or a mapping with label and permalink")
+		}
+	}
+	*t = out
+	return nil
+}
+
+// AuthorList is front matter's authors: keys of authors.yml, inline author objects, or a mix, as
+// Docusaurus allows.
+type AuthorList []AuthorRef
+
+// AuthorRef is one author of a post: a key, or an inline author (Key empty).
+type AuthorRef struct {
+	Key    string
+	Inline Author
+}
+
+// UnmarshalYAML implements yaml.BytesUnmarshaler.
+func (l *AuthorList) UnmarshalYAML(b []byte) error {
+	var v any
+	if err := yaml.Unmarshal(b, &v); err != nil {
+		return err
+	}
+	items, ok := v.([]any)
+	if !ok {
+		items = []any{v}
+	}
+	out := make(AuthorList, 0, len(items))
+	for _, it := range items {
+		switch a := it.(type) {
+		case string:
+			out = append(out, AuthorRef{Key: a})
+		case map[string]any:
+			raw, err := yaml.Marshal(a)
+			if err != nil {
+				return err
+			}
+			var au Author
+			if err := yaml.Unmarshal(raw, &au); err != nil {
+				return fmt.Errorf("an author mapping: %v", err)
+			}
+			if key, _ := a["key"].(string); key != "" {
+				out = append(out, AuthorRef{Key: key})
+				continue
+			}
+			if au.ImageURL == "" {
+				au.ImageURL, _ = a["imageURL"].(string)
+			}
+			if au.Name == "" {
+				return fmt.Errorf("an author written as a mapping needs a name")
+			}
+			out = append(out, AuthorRef{Inline: au})
+		case nil:
+		default:
+			return fmt.Errorf("an author is a key of authors.yml or a mapping with a name")
+		}
+	}
+	*l = out
+	return nil
 }
 
 // StringSet accepts a single string or a list of strings.
@@ -292,40 +419,53 @@ func yamlError(file string, err error, lineOffset int, what string, t reflect.Ty
 	return &Error{File: file, Line: lineOffset + 1, Column: 1, Msg: what + ": " + plainYAML(first, t)}
 }
 
+// lineOfKey is the 1-based line of key in YAML or JSON text, 0 when not found.
 func lineOfKey(yamlText []byte, key string) int {
 	for i, l := range strings.Split(string(yamlText), "\n") {
-		if strings.HasPrefix(strings.TrimSpace(l), key+":") {
+		if t := strings.TrimSpace(l); strings.HasPrefix(t, key+":") || strings.HasPrefix(t, `"`+key+`":`) || strings.HasPrefix(t, `"`+key+`" :`) {
 			return i + 1
 		}
 	}
 	return 0
 }
 
-// CategoryFile is a folder's _category_.yml.
+// CategoryFile is a folder's _category_.yml: every key of Docusaurus 3's category metadata.
 type CategoryFile struct {
-	Label       string        `yaml:"label" json:"label"`
-	Position    *float64      `yaml:"position" json:"position"`
-	Collapsed   *bool         `yaml:"collapsed" json:"collapsed"`
-	Collapsible *bool         `yaml:"collapsible" json:"collapsible"`
-	Link        *CategoryLink `yaml:"link" json:"link"`
-	ClassName   string        `yaml:"className" json:"className"`
+	Label       string         `yaml:"label" json:"label"`
+	Position    *float64       `yaml:"position" json:"position"`
+	Collapsed   *bool          `yaml:"collapsed" json:"collapsed"`
+	Collapsible *bool          `yaml:"collapsible" json:"collapsible"`
+	Link        *CategoryLink  `yaml:"link" json:"link"`
+	ClassName   string         `yaml:"className" json:"className"`
+	Description string         `yaml:"description" json:"description"`
+	CustomProps map[string]any `yaml:"customProps" json:"customProps"`
+	Key         string         `yaml:"key" json:"key"`
 }
 
 // CategoryLink is where a category's label leads.
 type CategoryLink struct {
-	Type        string `yaml:"type" json:"type"` // "generated-index" or "doc"
-	Slug        string `yaml:"slug" json:"slug"`
-	Title       string `yaml:"title" json:"title"`
-	Description string `yaml:"description" json:"description"`
-	ID          string `yaml:"id" json:"id"`
+	Type        string   `yaml:"type" json:"type"` // "generated-index" or "doc"
+	Slug        string   `yaml:"slug" json:"slug"`
+	Title       string   `yaml:"title" json:"title"`
+	Description string   `yaml:"description" json:"description"`
+	ID          string   `yaml:"id" json:"id"`
+	Keywords    []string `yaml:"keywords" json:"keywords"`
+	Image       string   `yaml:"image" json:"image"`
 }
 
-// ReadCategory parses a category file (YAML, or JSON, which YAML reads too).
-func ReadCategory(file string, raw []byte) (CategoryFile, error) {
+// ReadCategory parses a category file (YAML, or JSON, which YAML reads too). Keys Docusaurus does
+// not know come back as warnings with the likely key, not as errors.
+func ReadCategory(file string, raw []byte) (CategoryFile, []*Error, error) {
 	var c CategoryFile
-	if err := yaml.UnmarshalWithOptions(raw, &c, yaml.Strict()); err != nil {
-		return c, yamlError(file, err, 0, "category file", reflect.TypeOf(c))
+	if err := yaml.Unmarshal(raw, &c); err != nil {
+		return c, nil, yamlError(file, err, 0, "category file", reflect.TypeOf(c))
 	}
+	warns := unknownCategoryKeys(file, raw)
+	c2, err := checkCategory(file, raw, c)
+	return c2, warns, err
+}
+
+func checkCategory(file string, raw []byte, c CategoryFile) (CategoryFile, error) {
 	if c.Link != nil && c.Link.Type != "generated-index" && c.Link.Type != "doc" {
 		return c, &Error{File: file, Line: lineOfKey(raw, "type"), Column: 1,
 			Msg: fmt.Sprintf("link type must be generated-index or doc, not %q", c.Link.Type)}

@@ -12,14 +12,18 @@ import (
 	"strings"
 
 	"docsd/pkg/textdist"
+
+	"github.com/goccy/go-yaml"
 )
 
 // docusaurusKeys are front-matter keys Docusaurus knows and docsd does not use: content written for
 // Docusaurus carries them, so they are ignored without a warning.
+// The list is the Docusaurus 3 schema of docs, blog post and page front matter, less what docsd reads.
 var docusaurusKeys = []string{
-	"pagination_label", "sidebar_class_name", "sidebar_custom_props", "displayed_sidebar", "hide_title",
-	"parse_number_prefixes", "custom_edit_url", "image", "last_update", "author", "author_url",
-	"author_title", "author_image_url", "title_meta", "wrapperClassName",
+	"pagination_label", "sidebar_class_name", "sidebar_custom_props", "sidebar_key", "displayed_sidebar",
+	"hide_title", "parse_number_prefixes", "custom_edit_url", "image", "last_update", "author", "author_url",
+	"author_title", "author_image_url", "authorURL", "authorTitle", "authorImageURL", "authorFBID",
+	"title_meta", "wrapperClassName",
 }
 
 // yamlKeys lists the yaml tags of a struct type: the keys it reads.
@@ -51,6 +55,38 @@ func unknownKeys(file string, yamlText []byte, lineOffset int) []*Error {
 			msg += fmt.Sprintf(" (did you mean %q?)", s)
 		}
 		out = append(out, &Error{File: file, Line: i + 1 + lineOffset, Column: 1, Msg: msg + "; ignored"})
+	}
+	return out
+}
+
+// unknownCategoryKeys warns about each key of a category file (and of its link) that Docusaurus 3
+// does not know, with the likely key; the file is built without them.
+func unknownCategoryKeys(file string, raw []byte) []*Error {
+	var m map[string]any
+	if yaml.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	var out []*Error
+	check := func(m map[string]any, known []string, where string) {
+		keys := make([]string, 0, len(m))
+		for k := range m {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			if contains(known, k) {
+				continue
+			}
+			msg := fmt.Sprintf("unknown %skey %q", where, k)
+			if s := textdist.ClosestKey(k, known); s != "" {
+				msg += fmt.Sprintf(" (did you mean %q?)", s)
+			}
+			out = append(out, &Error{File: file, Line: max(lineOfKey(raw, k), 1), Column: 1, Msg: msg + "; ignored"})
+		}
+	}
+	check(m, yamlKeys(reflect.TypeOf(CategoryFile{})), "category ")
+	if link, ok := m["link"].(map[string]any); ok {
+		check(link, yamlKeys(reflect.TypeOf(CategoryLink{})), "category link ")
 	}
 	return out
 }

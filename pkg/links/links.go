@@ -372,10 +372,11 @@ func (c *checker) isFile(p string) bool {
 // route finds the page a URL path opens under the URL contract (DESIGN §4): a trailing slash,
 // .html and /index.html lead to the same page by redirect. "" when there is none.
 func (c *checker) route(p string) string {
+	cands := []string{p} // a doc at the base path itself (docs at /docs with base path /docs/)
 	if p == c.base {
 		p = c.base + "/"
+		cands = append(cands, p)
 	}
-	cands := []string{p}
 	for _, suffix := range []string{"/index.html", ".html", "/"} {
 		if t, ok := strings.CutSuffix(p, suffix); ok {
 			if t == c.base {

@@ -1,8 +1,13 @@
+// Admonitions are Docusaurus's call-outs, `:::kind[Title]` … `:::`. Content written for Docusaurus 3
+// uses every kind it knows (its five plus the legacy caution, important, success and secondary), both
+// title forms (`:::tip[Title]` and the older `:::tip Title`) and nesting with longer fences
+// (`::::info` around `:::tip`); all of them parse here, so no page shows a raw `:::`.
 package markdown
 
 import (
 	"bytes"
 	"regexp"
+	"strings"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -16,10 +21,12 @@ import (
 // Admonition is a `:::kind[Title]` … `:::` block: a call-out that holds any Markdown.
 type Admonition struct {
 	ast.BaseBlock
-	Callout string
+	Callout string // the kind as written (lower case)
 	Title   string
+	fence   int  // the number of colons that opened it: a closing line needs at least as many
 	open    int  // offset of the opening ::: in the source, for warnings
 	closed  bool // false when the document ended before a closing :::
+	unknown bool // a kind Docusaurus does not know: rendered as a note, with a warning (lint.go)
 }
 
 // KindAdmonition is the node kind of Admonition.
@@ -33,58 +40,128 @@ func (n *Admonition) Dump(source []byte, level int) {
 	ast.DumpHelper(n, source, level, map[string]string{"Callout": n.Callout, "Title": n.Title}, nil)
 }
 
-// AdmonitionKinds are the call-out kinds and their default titles.
+// AdmonitionKinds are the call-out kinds and their default titles: Docusaurus 3's five and its four
+// legacy kinds, which it still renders.
 var AdmonitionKinds = map[string]string{
 	"note": "Note", "tip": "Tip", "info": "Info", "warning": "Warning", "danger": "Danger",
+	"caution": "Caution", "important": "Important", "success": "Success", "secondary": "Secondary",
 }
 
-var admonitionOpen = regexp.MustCompile(`^:::([a-z]+)(?:\[([^\]]*)\])?\s*$`)
+// admonitionStyle maps the legacy kinds to the style (CSS class) Docusaurus draws them with.
+var admonitionStyle = map[string]string{"caution": "warning", "important": "info", "success": "tip", "secondary": "note"}
+
+// admonitionOpen matches an opening line: three or more colons, the kind, then an optional
+// [Title], optional {attributes} (ignored) and an optional plain title.
+var admonitionOpen = regexp.MustCompile(`^(:{3,})[ \t]*([A-Za-z][\w-]*)(?:\[(.*)\])?(?:\{[^}]*\})?(?:[ \t]+(.*?))?[ \t]*$`)
+
+// closingFence returns the number of colons of a closing line (only colons), or 0.
+func closingFence(line []byte) int {
+	t := bytes.TrimSpace(line)
+	if len(t) < 3 || len(bytes.Trim(t, ":")) != 0 {
+		return 0
+	}
+	return len(t)
+}
 
 type admonitionParser struct{}
 
 func (admonitionParser) Trigger() []byte { return []byte{':'} }
 
 func (admonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
-	line, _ := reader.PeekLine()
-	m := admonitionOpen.FindSubmatch(bytes.TrimSpace(line))
+	line, seg := reader.PeekLine()
+	trimmed := bytes.TrimSpace(line)
+	open := seg.Start + bytes.Index(line, []byte(":::"))
+	if n := closingFence(line); n > 0 {
+		// A closing line no open admonition takes: dropped (lint.go warns), never shown as text.
+		reader.AdvanceToEOL()
+		return &strayFence{open: open}, parser.NoChildren
+	}
+	m := admonitionOpen.FindSubmatch(trimmed)
 	if m == nil {
 		return nil, parser.NoChildren
 	}
-	kind := string(m[1])
-	if _, ok := AdmonitionKinds[kind]; !ok {
-		return nil, parser.NoChildren
+	kind := strings.ToLower(string(m[2]))
+	title := string(m[3])
+	if title == "" {
+		title = strings.TrimSpace(string(m[4]))
 	}
-	_, seg := reader.Position()
-	open := seg.Start + bytes.Index(line, []byte(":::"))
+	_, known := AdmonitionKinds[kind]
 	reader.AdvanceToEOL()
-	return &Admonition{Callout: kind, Title: string(m[2]), open: open}, parser.HasChildren
+	return &Admonition{Callout: kind, Title: title, fence: len(m[1]), open: open, unknown: !known}, parser.HasChildren
 }
 
 func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	line, _ := reader.PeekLine()
-	if string(bytes.TrimSpace(line)) == ":::" {
-		reader.AdvanceToEOL()
-		node.(*Admonition).closed = true
-		return parser.Close
+	n := closingFence(line)
+	a := node.(*Admonition)
+	if n == 0 {
+		return parser.Continue | parser.HasChildren
 	}
-	return parser.Continue | parser.HasChildren
+	// goldmark asks the outer block first: a closing line belongs to the innermost open admonition
+	// it can close, or is code in an open fenced block, so the outer one lets it pass then.
+	inner := false
+	for _, b := range pc.OpenedBlocks() {
+		switch c := b.Node.(type) {
+		case *Admonition:
+			if inner && !c.closed && n >= c.fence {
+				return parser.Continue | parser.HasChildren
+			}
+			inner = inner || c == a
+		case *ast.FencedCodeBlock:
+			if inner {
+				return parser.Continue | parser.HasChildren
+			}
+		}
+	}
+	if n < a.fence {
+		return parser.Continue | parser.HasChildren
+	}
+	reader.AdvanceToEOL()
+	a.closed = true
+	return parser.Close
 }
 
 func (admonitionParser) Close(node ast.Node, reader text.Reader, pc parser.Context) {}
 func (admonitionParser) CanInterruptParagraph() bool                                { return true }
 func (admonitionParser) CanAcceptIndentedLine() bool                                { return false }
 
+// strayFence is a `:::` line that closes nothing; it renders as nothing.
+type strayFence struct {
+	ast.BaseBlock
+	open int
+}
+
+var kindStrayFence = ast.NewNodeKind("StrayFence")
+
+// Kind implements ast.Node.
+func (n *strayFence) Kind() ast.NodeKind { return kindStrayFence }
+
+// Dump implements ast.Node.
+func (n *strayFence) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
+
 type admonitionRenderer struct{}
 
 func (admonitionRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
+	reg.Register(kindStrayFence, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
+		return ast.WalkContinue, nil
+	})
 	reg.Register(KindAdmonition, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		n := node.(*Admonition)
 		if entering {
-			title := n.Title
+			title, style := n.Title, n.Callout
 			if title == "" {
 				title = AdmonitionKinds[n.Callout]
 			}
-			w.WriteString(`<div class="admonition admonition-` + n.Callout + `" role="note"><p class="admonition-title">`)
+			if title == "" {
+				title = strings.ToUpper(n.Callout[:1]) + n.Callout[1:]
+			}
+			if s, ok := admonitionStyle[n.Callout]; ok {
+				style = s
+			}
+			if n.unknown {
+				style = "note"
+			}
+			w.WriteString(`<div class="admonition admonition-` + style + `" role="note"><p class="admonition-title">`)
 			w.Write(util.EscapeHTML([]byte(title)))
 			w.WriteString("</p>\n")
 		} else {

@@ -1,39 +1,43 @@
 package markdown
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
 
 	"github.com/yuin/goldmark/ast"
+	"github.com/yuin/goldmark/parser"
+	"github.com/yuin/goldmark/text"
+	"github.com/yuin/goldmark/util"
 )
 
-// githubIDs makes heading ids the way GitHub does, so that links written against GitHub's rendering
-// keep working: lower case, punctuation dropped, spaces become hyphens, repeats get -1, -2, ...
+// Heading ids are made the way Docusaurus makes them (github-slugger on the heading's rendered
+// text), so that links written against a Docusaurus or GitHub rendering keep working: entities are
+// decoded and emphasis markers, link targets and inline HTML are gone before the text is slugged;
+// lower case, punctuation dropped, each space a hyphen, repeats get -1, -2, ...
 type githubIDs struct {
 	used map[string]bool
 }
 
 func newGithubIDs() *githubIDs { return &githubIDs{used: map[string]bool{}} }
 
-var mdLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
-
-// Slug turns heading text (raw Markdown of the heading line) into an id without de-duplication.
+// Slug turns a heading's rendered text into an id without de-duplication (github-slugger's rule:
+// letters, marks, numbers, connector punctuation such as _, hyphens and spaces stay; each space
+// becomes a hyphen; everything else goes).
 func Slug(heading string) string {
-	heading = mdLink.ReplaceAllString(heading, "$1")
 	var b strings.Builder
-	for _, r := range strings.ToLower(strings.TrimSpace(heading)) {
+	for _, r := range strings.ToLower(heading) {
 		switch {
 		case r == ' ':
 			b.WriteByte('-')
-		case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+		case r == '-' || unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r) || unicode.Is(unicode.Pc, r):
 			b.WriteRune(r)
 		}
 	}
 	return b.String()
 }
 
+// Generate implements parser.IDs.
 func (g *githubIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 	base := Slug(string(value))
 	if base == "" {
@@ -47,4 +51,58 @@ func (g *githubIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 	return []byte(id)
 }
 
+// Put implements parser.IDs.
 func (g *githubIDs) Put(value []byte) { g.used[string(value)] = true }
+
+// headingIDs gives every heading without an explicit {#id} its id once inline Markdown is parsed:
+// goldmark's own ids come from the raw line, emphasis markers and entity names included.
+type headingIDs struct{}
+
+// Transform implements parser.ASTTransformer.
+func (headingIDs) Transform(doc *ast.Document, reader text.Reader, pc parser.Context) {
+	src := reader.Source()
+	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		h, ok := n.(*ast.Heading)
+		if !ok || !entering {
+			return ast.WalkContinue, nil
+		}
+		if id, ok := h.AttributeString("id"); ok {
+			if b, ok := id.([]byte); ok {
+				pc.IDs().Put(b)
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		h.SetAttributeString("id", pc.IDs().Generate([]byte(renderedText(h, src)), ast.KindHeading))
+		return ast.WalkSkipChildren, nil
+	})
+}
+
+// renderedText is the text a reader sees in an inline node: entities and backslash escapes
+// resolved (not in code), inline HTML left out, an image's alternative text kept.
+func renderedText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			v := t.Segment.Value(src)
+			if t.Parent() == nil || t.Parent().Kind() != ast.KindCodeSpan {
+				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+			}
+			b.Write(v)
+			if t.SoftLineBreak() || t.HardLineBreak() {
+				b.WriteByte(' ')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		case *ast.AutoLink:
+			b.Write(t.URL(src))
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return strings.TrimSpace(b.String())
+}

@@ -1,6 +1,6 @@
 // Markdown that parses "fine" can still not say what the writer meant: a ``` that is never closed
-// turns the rest of the file into code, and `:::caution` with a kind the renderer does not know is
-// printed as text. Parse notes these as warnings at the line and column of the cause.
+// turns the rest of the file into code, `:::cauton` is a kind nobody knows, and MDX imports are left
+// out. Parse notes these as warnings at the line and column of the cause.
 package markdown
 
 import (
@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+
+	"docsd/pkg/textdist"
 
 	"github.com/yuin/goldmark/ast"
 )
@@ -25,6 +27,7 @@ var admonitionLike = regexp.MustCompile(`^:::([A-Za-z][\w-]*)`)
 // maps a byte offset of src to a line and column of the file.
 func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
 	var out []Warning
+	esmWarned := false
 	warn := func(off int, msg string) {
 		line, col := pos(off)
 		out = append(out, Warning{Line: line, Column: col, Msg: msg})
@@ -40,7 +43,21 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
 			}
 		case *Admonition:
 			if !n.closed {
-				warn(n.open, fmt.Sprintf("admonition :::%s is never closed, so everything after it is inside it; close it with ::: on a line of its own", n.Callout))
+				warn(n.open, fmt.Sprintf("admonition :::%s is never closed, so everything after it is inside it; close it with %s on a line of its own", n.Callout, strings.Repeat(":", n.fence)))
+			}
+			if n.unknown {
+				msg := fmt.Sprintf("unknown admonition kind %q, shown as a note", n.Callout)
+				if s := closestKind(n.Callout); s != "" {
+					msg += fmt.Sprintf(" (did you mean %q?)", s)
+				}
+				warn(n.open, msg+"; Docusaurus knows "+knownKinds())
+			}
+		case *strayFence:
+			warn(n.open, "::: closes no admonition (one ::: too many?); left out of the page")
+		case *ESM:
+			if !esmWarned {
+				esmWarned = true
+				warn(n.open, mdxImportWarning)
 			}
 		case *ast.Paragraph:
 			lines := n.Lines()
@@ -52,18 +69,27 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
 				if m == nil {
 					continue
 				}
-				if _, known := AdmonitionKinds[string(m[1])]; known {
-					// A known kind inside a paragraph: the parser refused the rest of the line.
-					warn(seg.Start+len(text)-len(trimmed), fmt.Sprintf("admonition :::%s is shown as text: put its title in brackets, :::%s[Title], with nothing after", m[1], m[1]))
-					continue
-				}
-				warn(seg.Start+len(text)-len(trimmed), fmt.Sprintf("unknown admonition kind %q, shown as text; docsd knows %s", string(m[1]), knownKinds()))
+				// A line the admonition parser refused (it continues a paragraph lazily, say).
+				warn(seg.Start+len(text)-len(trimmed), fmt.Sprintf("admonition :::%s is shown as text: put a blank line before it", m[1]))
 			}
 		}
 		return ast.WalkContinue, nil
 	})
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	return out
+}
+
+// mdxImportWarning is the one warning a file with MDX import/export lines gets (esm.go).
+const mdxImportWarning = "MDX import/export lines are left out of the page: docsd does not run MDX yet, so what they import is not shown"
+
+// closestKind suggests a known kind for a misspelt one.
+func closestKind(kind string) string {
+	var kinds []string
+	for k := range AdmonitionKinds {
+		kinds = append(kinds, k)
+	}
+	sort.Strings(kinds)
+	return textdist.ClosestKey(kind, kinds)
 }
 
 func knownKinds() string {

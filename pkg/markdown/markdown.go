@@ -28,13 +28,16 @@ type Converter struct {
 }
 
 // New makes a converter with the site's Markdown dialect: CommonMark, GFM, admonitions, highlighted
-// code, GitHub-style heading ids with {#custom} ids, raw HTML.
+// code, Docusaurus-style heading ids with {#custom} ids, raw HTML; MDX import/export lines are
+// left out (esm.go).
 func New() *Converter {
 	md := goldmark.New(
 		goldmark.WithExtensions(extension.GFM, admonitions{}),
-		goldmark.WithParserOptions(parser.WithAutoHeadingID(), parser.WithHeadingAttribute()),
+		goldmark.WithParserOptions(parser.WithHeadingAttribute(),
+			parser.WithBlockParsers(util.Prioritized(esmParser{}, 60)),
+			parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100))),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(newCodeRenderer(), 100), util.Prioritized(headingRenderer{}, 100), util.Prioritized(newTableRenderer(), 100))),
+			renderer.WithNodeRenderers(util.Prioritized(esmRenderer{}, 100), util.Prioritized(newCodeRenderer(), 100), util.Prioritized(headingRenderer{}, 100), util.Prioritized(newTableRenderer(), 100))),
 	)
 	return &Converter{md: md}
 }
@@ -114,7 +117,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 		case *ast.Heading:
 			id, _ := n.AttributeString("id")
 			idb, _ := id.([]byte)
-			d.Headings = append(d.Headings, Heading{Level: n.Level, ID: string(idb), Text: plainText(n, src)})
+			d.Headings = append(d.Headings, Heading{Level: n.Level, ID: string(idb), Text: renderedText(n, src)})
 		case *ast.Link:
 			line, col := pos(startOffset(n, src) - 1)
 			d.Links = append(d.Links, Link{Dest: string(n.Destination), Text: plainText(n, src), Line: line, Column: col, node: n, refLabel: refLabel(n)})
@@ -157,8 +160,12 @@ func (d *Doc) parseTree() (ast.Node, string) {
 	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
 	root := d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
 	title := ""
-	if h, ok := root.FirstChild().(*ast.Heading); ok && h.Level == 1 {
-		title = plainText(h, d.source)
+	first := root.FirstChild()
+	for first != nil && first.Kind() == KindESM {
+		first = first.NextSibling() // MDX imports before the title do not hide it
+	}
+	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
+		title = renderedText(h, d.source)
 		root.RemoveChild(root, h)
 	}
 	return root, title
@@ -296,7 +303,7 @@ func sections(root ast.Node, src []byte) []Section {
 			flush()
 			id, _ := h.AttributeString("id")
 			idb, _ := id.([]byte)
-			out = append(out, Section{ID: string(idb), Heading: plainText(h, src)})
+			out = append(out, Section{ID: string(idb), Heading: renderedText(h, src)})
 			continue
 		}
 		blockText(&b, n, src)

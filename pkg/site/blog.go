@@ -6,6 +6,7 @@ package site
 import (
 	"fmt"
 	"math"
+	"path"
 	"regexp"
 	"sort"
 	"strings"
@@ -13,9 +14,28 @@ import (
 
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/markdown"
 )
 
-var postName = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})-(.+)\.md$`)
+// blogFileName is Docusaurus's reading of a post's path in the blog folder: folders, a date
+// (YYYY-MM-DD, or with slashes as folders), then the text; a folder post ends in /index.md.
+var blogFileName = regexp.MustCompile(`^(.*?)(\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(.*?)(?:/index)?\.mdx?$`)
+
+// BlogFileName splits a post's path in the blog folder into its date (YYYY-MM-DD, "" when the name
+// has none) and its text: the name without the date, folders before the date kept.
+func BlogFileName(rel string) (date, text string) {
+	if m := blogFileName.FindStringSubmatch(rel); m != nil {
+		d := strings.Split(strings.ReplaceAll(m[2], "/", "-"), "-")
+		for i := 1; i < 3; i++ {
+			if len(d[i]) == 1 {
+				d[i] = "0" + d[i]
+			}
+		}
+		return strings.Join(d, "-"), m[1] + m[3]
+	}
+	rel = strings.TrimSuffix(strings.TrimSuffix(rel, ".md"), ".mdx")
+	return "", strings.TrimSuffix(rel, "/index")
+}
 
 // blogAssembly is what the parts of one locale's blog share.
 type blogAssembly struct {
@@ -43,6 +63,7 @@ func (a *assembler) blog(set []*Parsed, locale string) {
 	if len(posts) == 0 && b.authorsFile == "" {
 		return
 	}
+	sort.Slice(b.tags, func(i, j int) bool { return b.tags[i].Key < b.tags[j].Key }) // inline tags joined
 	listed := b.postRoutes(posts)
 	a.s.Posts[locale] = listed
 	for _, f := range []string{b.authorsFile, b.tagsFile} {
@@ -106,50 +127,81 @@ func (b *blogAssembly) posts(set []*Parsed) []blogPost {
 func (b *blogAssembly) post(p *Parsed) (blogPost, bool) {
 	a := b.a
 	file := p.Src.File()
-	m := postName.FindStringSubmatch(p.Src.Rel)
-	dateText, slug := p.FM.Date, ""
-	if m != nil {
-		if dateText == "" {
-			dateText = m[1]
-		}
-		slug = m[2]
-	} else {
-		slug = strings.TrimSuffix(p.Src.Rel, ".md")
-	}
-	if p.FM.Slug != "" {
-		slug = strings.Trim(p.FM.Slug, "/")
+	nameDate, slug := BlogFileName(p.Src.Rel)
+	dateText := p.FM.Date
+	if dateText == "" {
+		dateText = nameDate
 	}
 	date, err := parseDate(dateText)
 	if err != nil {
 		a.fail(file, 1, "the post needs a date (front matter `date:` or a YYYY-MM-DD- file name prefix): %v", err)
 		return blogPost{}, false
 	}
-	route := b.base + "/" + slug
+	switch {
+	case p.FM.Slug != "":
+		slug = p.FM.Slug
+	case nameDate != "" && (a.cfg.Blog.DateURLs || slug == ""):
+		// Docusaurus's /YYYY/MM/DD/slug; a name that is only a date gets the date path either way.
+		slug = strings.ReplaceAll(nameDate, "-", "/") + "/" + slug
+	}
+	route := strings.TrimSuffix(b.base+"/"+strings.Trim(path.Clean("/"+slug), "/"), "/")
 	if !a.claim(route, file) {
 		return blogPost{}, false
 	}
 	a.s.Graph.Record(b.node, graph.File(p.Src.Path))
 	sum := PostSummary{Title: p.FM.Title, Route: route, Date: date.Format("2006-01-02"), ReadingTime: readingTime(p.Words)}
-	for _, ak := range p.FM.Authors {
-		au, ok := b.authorByKey[ak]
+	for _, ar := range p.FM.Authors {
+		if ar.Key == "" {
+			sum.Authors = append(sum.Authors, ar.Inline) // an inline author: no page of its own
+			continue
+		}
+		au, ok := b.authorByKey[ar.Key]
 		if !ok {
-			a.ref(Ref{File: file, Field: "authors", Value: ak, Kind: "author", Candidates: sortedKeys(b.authorByKey),
-				Message: fmt.Sprintf("author %q is not defined in content/blog/authors.yml", ak)})
+			a.ref(Ref{File: file, Field: "authors", Value: ar.Key, Kind: "author", Candidates: sortedKeys(b.authorByKey),
+				Message: fmt.Sprintf("author %q is not defined in content/blog/authors.yml", ar.Key)})
 			continue
 		}
 		sum.Authors = append(sum.Authors, au)
 	}
-	for _, tk := range p.FM.Tags {
-		t, ok := b.tagByKey[tk]
+	for _, tr := range p.FM.Tags {
+		t, ok := b.tag(tr)
 		if !ok {
-			a.ref(Ref{File: file, Field: "tags", Value: tk, Kind: "tag", Candidates: sortedKeys(b.tagByKey),
-				Message: fmt.Sprintf("tag %q is not defined in content/blog/tags.yml", tk)})
+			a.ref(Ref{File: file, Field: "tags", Value: tr.Key, Kind: "tag", Candidates: sortedKeys(b.tagByKey),
+				Message: fmt.Sprintf("tag %q is not defined in content/blog/tags.yml", tr.Key)})
 			continue
 		}
 		sum.Tags = append(sum.Tags, TagRef{Label: t.Label, Route: b.tagRoute(t)})
 	}
 	a.s.FileRoute[b.locale+":"+p.Src.Path] = route
 	return blogPost{p, sum, date}, true
+}
+
+// tag finds a post's tag: a key of tags.yml or, as Docusaurus has it, an inline tag (a mapping
+// with its label, or a key when the blog has no tags.yml), which joins the blog's tags.
+func (b *blogAssembly) tag(tr content.TagRef) (content.Tag, bool) {
+	if tr.Key != "" {
+		if t, ok := b.tagByKey[tr.Key]; ok {
+			return t, true
+		}
+		if b.tagsFile != "" {
+			return content.Tag{}, false
+		}
+		tr.Label = tr.Key
+	}
+	perm := strings.Trim(tr.Permalink, "/")
+	if perm == "" {
+		perm = markdown.Slug(tr.Label)
+	}
+	for _, t := range b.tags {
+		if strings.Trim(t.Permalink, "/") == perm {
+			return t, true // the same tag page as a tag already known
+		}
+	}
+	key := "inline:" + perm
+	t := content.Tag{Key: key, Label: tr.Label, Permalink: "/" + perm}
+	b.tagByKey[key] = t
+	b.tags = append(b.tags, t)
+	return t, true
 }
 
 // postRoutes adds each post's page, newest first, with its neighbours; it returns the listed posts.
@@ -298,7 +350,8 @@ func (b *blogAssembly) tagPages(listed []PostSummary) {
 }
 
 func parseDate(s string) (time.Time, error) {
-	for _, layout := range []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05"} {
+	for _, layout := range []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05",
+		"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04Z07:00", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05 -07:00"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, nil
 		}

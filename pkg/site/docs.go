@@ -64,7 +64,9 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		rel := strings.TrimSuffix(p.Src.Rel, ".md")
 		dir, name := path.Split(rel)
 		dir = strings.TrimSuffix(dir, "/")
-		isIndex := name == "index"
+		// A folder's index page, as Docusaurus has it: index.md, README.md or dir/dir.md.
+		isIndex := strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") ||
+			(dir != "" && strings.EqualFold(name, path.Base(dir)))
 		id := rel
 		docPath := rel
 		if isIndex {

@@ -5,6 +5,7 @@
 package site
 
 import (
+	"net/url"
 	"path"
 	"strings"
 
@@ -111,9 +112,9 @@ func (s *Site) DocRoute(version, locale, id string) (string, bool) {
 func docRouteKey(version, locale, id string) string { return version + "\x00" + locale + "\x00" + id }
 
 // Resolve maps a link destination, as written in the file at source (relative to content/), to the
-// URL the page uses. A relative .md link becomes the target's route in the same locale (a translated
-// page that links to an untranslated one gets the fallback page); links it cannot resolve are
-// returned as written, and the link check reports them.
+// URL the page uses. A link to a .md file becomes the target's route in the same locale (a translated
+// page that links to an untranslated one gets the fallback page), found where Docusaurus looks
+// (mdLinkCandidates); links it cannot resolve are returned as written, and the link check reports them.
 func (s *Site) Resolve(statics map[string]string, source, locale, dest string) string {
 	if dest == "" || strings.HasPrefix(dest, "#") || strings.Contains(dest, "://") || strings.HasPrefix(dest, "mailto:") ||
 		strings.HasPrefix(dest, "tel:") || strings.HasPrefix(dest, "//") || strings.HasPrefix(dest, "data:") {
@@ -124,6 +125,16 @@ func (s *Site) Resolve(statics map[string]string, source, locale, dest string) s
 	if hasFrag {
 		suffix = "#" + frag
 	}
+	if file, _, _ := strings.Cut(p, "?"); strings.HasSuffix(file, ".md") || strings.HasSuffix(file, ".mdx") {
+		if u, err := url.PathUnescape(file); err == nil {
+			file = u
+		}
+		for _, c := range s.mdLinkCandidates(source, file) {
+			if route, ok := s.FileRoute[locale+":"+c]; ok {
+				return route + suffix
+			}
+		}
+	}
 	if strings.HasPrefix(p, "/") {
 		base := strings.TrimSuffix(s.Config.BasePath, "/")
 		if p == base || strings.HasPrefix(p, base+"/") {
@@ -132,19 +143,71 @@ func (s *Site) Resolve(statics map[string]string, source, locale, dest string) s
 		return base + dest
 	}
 	target := path.Clean(path.Join(path.Dir(source), p))
-	candidates := []string{target}
-	if strings.HasPrefix(target, "i18n/") {
-		if parts := strings.SplitN(target, "/", 3); len(parts) == 3 {
-			candidates = append(candidates, parts[2])
-		}
-	}
-	for _, c := range candidates {
-		if route, ok := s.FileRoute[locale+":"+c]; ok && strings.HasSuffix(p, ".md") {
-			return route + suffix
-		}
+	for _, c := range withoutLocale(target) {
 		if url, ok := statics[c]; ok {
 			return url + suffix
 		}
 	}
 	return dest
+}
+
+// mdLinkCandidates lists, in Docusaurus 3's order, the files (relative to content/) that a link to
+// a Markdown file may mean: ./x.md and ../x.md only beside the linking file; /x.md in the linking
+// file's content folder (its docs version, blog or pages folder), then the site folder (content/,
+// which holds docs/ and blog/ as a Docusaurus project does); x.md beside the file first, then in
+// those two. A translated file looks in its own locale's folder first, then the untranslated one.
+func (s *Site) mdLinkCandidates(source, link string) []string {
+	dir := path.Dir(source)
+	var dirs []string
+	switch {
+	case strings.HasPrefix(link, "/"):
+		dirs = append(s.contentDirs(source), "")
+	case strings.HasPrefix(link, "./") || strings.HasPrefix(link, "../"):
+		dirs = []string{dir}
+	default:
+		dirs = append(append([]string{dir}, s.contentDirs(source)...), "")
+	}
+	var out []string
+	for _, d := range dirs {
+		j := strings.TrimPrefix(path.Join(d, link), "/")
+		if j == ".." || strings.HasPrefix(j, "../") {
+			continue
+		}
+		out = append(out, withoutLocale(j)...)
+	}
+	return out
+}
+
+// contentDirs is the content folder of a source file (relative to content/): its locale's copy
+// first when it is translated.
+func (s *Site) contentDirs(source string) []string {
+	prefix, rest := "", source
+	if strings.HasPrefix(rest, "i18n/") {
+		if parts := strings.SplitN(rest, "/", 3); len(parts) == 3 {
+			prefix, rest = "i18n/"+parts[1]+"/", parts[2]
+		}
+	}
+	folder := ""
+	for _, v := range s.Config.Versions {
+		if strings.HasPrefix(rest, v.Dir+"/") && len(v.Dir) > len(folder) {
+			folder = v.Dir
+		}
+	}
+	if folder == "" {
+		folder, _, _ = strings.Cut(rest, "/") // blog or pages
+	}
+	if prefix == "" {
+		return []string{folder}
+	}
+	return []string{prefix + folder, folder}
+}
+
+// withoutLocale gives a path and, for a path in a locale's folder, the untranslated path too.
+func withoutLocale(p string) []string {
+	if strings.HasPrefix(p, "i18n/") {
+		if parts := strings.SplitN(p, "/", 3); len(parts) == 3 {
+			return []string{p, parts[2]}
+		}
+	}
+	return []string{p}
 }

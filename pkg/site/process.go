@@ -4,6 +4,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"path"
+	"regexp"
 	"runtime"
 	"sort"
 	"strings"
@@ -109,6 +111,10 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 	}
 	p.Hash = hashBytes(raw)
 	file := s.File()
+	if w := content.MDXPending(s); w != nil {
+		p.Src.Kind, p.Warnings = content.Unbuilt, []*content.Error{w}
+		return p, nil
+	}
 	if w := content.BinaryWarning(file, raw); w != nil {
 		p.Src.Kind, p.Warnings = content.Binary, []*content.Error{w}
 		return p, nil
@@ -133,11 +139,12 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 			p.FM.Title = p.Doc.Title
 		}
 		if p.FM.Title == "" && s.Kind != content.Page {
-			return nil, &content.Error{File: s.File(), Line: 1, Column: 1,
-				Msg: "the page has no title: add `title:` to the front matter or start with a `# heading`"}
+			p.FM.Title = titleFromName(s, p.FM)
 		}
 	case content.Category:
-		p.Category, err = content.ReadCategory(s.File(), raw)
+		var warns []*content.Error
+		p.Category, warns, err = content.ReadCategory(s.File(), raw)
+		p.Warnings = append(p.Warnings, warns...)
 	case content.BlogAuthors:
 		p.Authors, err = content.ReadAuthors(s.File(), raw)
 	case content.BlogTags:
@@ -148,6 +155,30 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 	}
 	return p, nil
 }
+
+// titleFromName is the title of a page with neither `title:` nor a leading `# heading`, as
+// Docusaurus gives it: a doc's id (front matter, else its file name without a number prefix), a
+// blog post's file or folder name without its date (the date when the name is nothing else).
+func titleFromName(s content.Source, fm content.FrontMatter) string {
+	if s.Kind == content.BlogPost {
+		date, text := BlogFileName(s.Rel)
+		if text == "" {
+			return date
+		}
+		return text
+	}
+	if fm.ID != "" {
+		return fm.ID
+	}
+	name := strings.TrimSuffix(strings.TrimSuffix(path.Base(s.Rel), ".md"), ".mdx")
+	if t := numberPrefix.ReplaceAllString(name, ""); t != "" {
+		return t
+	}
+	return name
+}
+
+// numberPrefix is the ordering prefix Docusaurus drops from file names: "01-", "1_", "2. ".
+var numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*`)
 
 func countWords(d *markdown.Doc) int {
 	n := 0

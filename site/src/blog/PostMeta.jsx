@@ -15,10 +15,19 @@ export function PostAuthors({ site, authors }) {
   return (
     <ul className="post-authors">
       {authors.map((a) => (
-        <li key={a.key} className="post-author">
-          <SiteLink href={`${base}/authors/${a.key}`} className="post-author-name">
-            {a.name}
-          </SiteLink>
+        <li key={a.key || a.name} className="post-author">
+          {/* An author written inline in a post (Docusaurus allows it) has no page of its own. */}
+          {a.key ? (
+            <SiteLink href={`${base}/authors/${a.key}`} className="post-author-name">
+              {a.name}
+            </SiteLink>
+          ) : a.url ? (
+            <a href={a.url} className="post-author-name">
+              {a.name}
+            </a>
+          ) : (
+            <span className="post-author-name">{a.name}</span>
+          )}
           {a.title && <span className="post-author-title">{a.title}</span>}
         </li>
       ))}
