@@ -46,7 +46,7 @@ func Lexer(lang string) chroma.Lexer {
 	if base == nil {
 		base = lexers.Fallback
 	}
-	coalesced := chroma.Coalesce(base)
+	coalesced := retryErrors{chroma.Coalesce(base)}
 	fast := fastLexers[base.Config().Name]
 	if fast == nil {
 		return coalesced
