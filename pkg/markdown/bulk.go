@@ -20,13 +20,16 @@ type Bulk struct {
 	Line   int    // the line, in the file, where the largest of them starts
 }
 
-// Bulk returns the kinds of block the document is made of, the largest first; nil once the tree
-// is released (it is not parsed again for this).
+// Bulk returns the kinds of block the document is made of, the largest first; a released
+// document is parsed again for it.
 func (d *Doc) Bulk() []Bulk {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.root == nil {
-		return nil
+	root := d.root
+	if root == nil {
+		// Released (a build drops every tree after reading the sources): only pages too large
+		// ask, so parsing one again is cheap overall.
+		root, _ = d.parseTree()
 	}
 	type block struct {
 		kind  string
@@ -34,7 +37,7 @@ func (d *Doc) Bulk() []Bulk {
 		start int
 	}
 	var blocks []block
-	for n := d.root.FirstChild(); n != nil; n = n.NextSibling() {
+	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		b := block{kind: "text", start: blockStart(n)}
 		switch n := n.(type) {
 		case *ast.FencedCodeBlock, *ast.CodeBlock:

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"strings"
 )
 
@@ -43,6 +44,10 @@ const hugoList = `{{ define "main" }}<h1>{{ .Title }}</h1>{{ .Content }}
 <ul>{{ range .Pages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>{{ end }}</ul>{{ end }}
 `
 
+// fenceRanges matches a code fence's line-highlight ranges (` + "```yaml title=\"x\" {9-10}" + `): Hugo reads
+// braces there as attributes and fails on Docusaurus ranges, so its copy goes without them.
+var fenceRanges = regexp.MustCompile("(?m)^([ \t]*(?:```|~~~)[^\n{]*?)[ \t]*\\{[^}\n]*\\}")
+
 // GenerateHugo writes a Hugo site into dst (deleted first) holding the Markdown of the docsd project
 // in project: every .md file under content/, with each folder's index.md renamed _index.md. Hugo
 // takes an index.md for a leaf bundle and would then hide the other pages of its folder.
@@ -70,7 +75,7 @@ func GenerateHugo(project, dst string) (pages int, err error) {
 			return nil, false
 		}
 		pages++
-		return data, true
+		return fenceRanges.ReplaceAll(data, []byte("$1")), true
 	})
 	if err != nil {
 		return 0, err
