@@ -83,6 +83,13 @@ func TestDocusaurusSiteBuildsWhereItIs(t *testing.T) {
 			t.Errorf("guide sidebar lacks %s: %s", w, sb)
 		}
 	}
+	// The server-rendered sidebar shows a link item as a link out and an html item as its markup.
+	introHTML := string(res.Files.Data["docs/next/intro.html"])
+	for _, w := range []string{`href="https://example.invalid/site">Example site`, `<span class="sidebar-note">Reference</span>`} {
+		if !strings.Contains(introHTML, w) {
+			t.Errorf("the intro page's sidebar lacks %s", w)
+		}
+	}
 	intro := pageData(t, res, "/docs/next/intro")
 	if intro.Sidebar != "current-en-guide" || intro.Next == nil || intro.Next.Route != "/docs/next/category/setup" {
 		t.Errorf("intro: sidebar %q, next %+v", intro.Sidebar, intro.Next)
