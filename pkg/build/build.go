@@ -20,6 +20,7 @@ import (
 	"docsd/pkg/graph"
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
+	"docsd/pkg/mdx"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
@@ -75,12 +76,15 @@ type Result struct {
 
 // Builder keeps what survives between builds: the Markdown converter, the bundler, the renderer.
 type Builder struct {
-	opts     Options
-	conv     *markdown.Converter
-	bundler  *bundle.Bundler
-	renderer *ssr.Pool
-	assets   *bundle.Output
-	last     *state // the previous good build, for incremental rebuilds
+	opts    Options
+	conv    *markdown.Converter
+	bundler *bundle.Bundler
+	mdxc    *mdx.Compiler // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
+	// staleAssets are files of earlier bundles the current one does not have (noteStaleAssets).
+	staleAssets map[string]bool
+	renderer    *ssr.Pool
+	assets      *bundle.Output
+	last        *state // the previous good build, for incremental rebuilds
 	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
 	// the assembly before), rendering the edges of #anchor links.
 	graph   *graph.Graph
@@ -121,6 +125,9 @@ func (b *Builder) Close() {
 	}
 	if b.bundler != nil {
 		b.bundler.Close()
+	}
+	if b.mdxc != nil {
+		b.mdxc.Close()
 	}
 }
 
@@ -217,9 +224,10 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step("assemble", start)
 
 	start = time.Now()
-	if err := b.prepareShell(cfg); err != nil {
+	if err := b.prepareShell(cfg, s); err != nil {
 		return nil, err
 	}
+	b.recordMDX(s, g)
 	step("bundle", start)
 
 	st := newState(b, req, cfg, s, parsed)
@@ -259,7 +267,9 @@ func Layout(cfg *config.Site) content.Layout {
 	return l
 }
 
-func (b *Builder) prepareShell(cfg *config.Site) error {
+// prepareShell bundles the shell with the MDX pages of s, and (re)starts the renderers when the
+// server bundle changed.
+func (b *Builder) prepareShell(cfg *config.Site, s *site.Site) error {
 	if b.bundler == nil {
 		dir := b.opts.SiteDir
 		if dir == "" {
@@ -271,6 +281,7 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		}
 		b.bundler = bu
 	}
+	b.setMDX(cfg, s)
 	out, err := b.bundler.Build()
 	if b.opts.LowMemory {
 		b.bundler.Release()
@@ -299,6 +310,7 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		}
 		b.renderer = r
 	}
+	b.noteStaleAssets(b.assets, out)
 	b.assets = out
 	return nil
 }

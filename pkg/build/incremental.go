@@ -54,7 +54,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	cfg := last.cfg
 	var reported []string  // content paths, relative to content/
 	var dirty []graph.Node // what changed, for the graph to answer which routes render
-	shell, cfgChanged := false, false
+	shell, cfgChanged, mdxChanged := false, false, false
 	for _, p := range changed {
 		rel := b.rel(p)
 		switch {
@@ -67,9 +67,13 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			reported = append(reported, "")
 		case strings.HasPrefix(rel, "content/"):
 			reported = append(reported, strings.TrimPrefix(rel, "content/"))
+		case !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) && b.assets != nil && len(b.assets.MDX) > 0:
+			// A file of the project that MDX pages may import (src/components/...).
+			dirty = append(dirty, graph.File(siteNodePrefix+rel))
+			mdxChanged = true
 		}
 	}
-	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell {
+	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell && !mdxChanged {
 		return b.unchanged(), nil
 	}
 	if cfgChanged {
@@ -80,12 +84,6 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		dirty = append(dirty, graph.Config())
 	}
 	oldJS, oldCSS := b.assets.EntryJS, strings.Join(b.assets.EntryCSS, ",")
-	if shell || cfgChanged {
-		if err := b.prepareShell(cfg); err != nil {
-			return nil, err
-		}
-		dirty = append(dirty, graph.Shell())
-	}
 	// A configuration change may move every file (versions, locales): content is listed again, and
 	// what did not change is not parsed again.
 	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged)
@@ -103,6 +101,20 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The bundle holds the MDX pages: it is made again when the shell, the configuration, an MDX
+	// page, a partial or a site file a page imports changed (mdx.go), after assembly so that it
+	// knows the pages and their links.
+	lastAssets := b.assets
+	if shell || cfgChanged || mdxChanged || (proc.structural && len(b.assets.MDX) > 0) || b.mdxTouched(proc.changed) {
+		if err := b.prepareShell(cfg, s); err != nil {
+			return nil, err
+		}
+		if shell || cfgChanged {
+			dirty = append(dirty, graph.Shell())
+		}
+	}
+	b.recordMDX(s, b.graph)
+	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
 		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.list())
@@ -154,6 +166,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, star
 		return b.finish(st, last, start, len(routes)), nil
 	}
 	st.files.AddMissing(last.files)
+	b.dropStaleAssets(st.files)
 	for route, h := range last.hashes {
 		st.hashes[route] = h
 	}

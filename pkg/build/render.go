@@ -234,6 +234,17 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	resolve := func(dest string, image bool) string {
 		return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
 	}
+	if content.IsMDX(r.Source) {
+		// An MDX page's content is its module, which the server renderer renders (mdx.go).
+		mu.Lock()
+		if st.content == nil {
+			st.content = map[string]pageContent{}
+		}
+		st.content[r.Path] = pageContent{toc: tocRange(r)}
+		mu.Unlock()
+		st.recordLinks(r)
+		return nil
+	}
 	html, err := r.Doc.Render(resolve)
 	if err != nil {
 		return fmt.Errorf("rendering content/%s: %w", r.Source, err)
@@ -368,6 +379,7 @@ func (st *state) renderPage(r *site.Route) error {
 	st.b.mu.Unlock()
 	page := *r.Data
 	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
+	page.MDX = st.b.mdxModule(r)
 	data, err := json.Marshal(&page)
 	if err != nil {
 		return err

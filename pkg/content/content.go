@@ -31,6 +31,9 @@ const (
 	// Binary is a .md file holding NUL bytes, a binary file under a Markdown name: it is read, but
 	// skipped with a warning (ProcessOne), so it neither becomes a page nor fails the build.
 	Binary
+	// Partial is a Markdown or MDX file whose name starts with "_" (mdx.go): not a page, but pages
+	// import it and show it inline.
+	Partial
 )
 
 // Source is one file of the site.
@@ -101,7 +104,9 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			s.Kind = BlogAuthors
 		case s.Rel == "tags.yml":
 			s.Kind = BlogTags
-		case strings.HasSuffix(s.Rel, ".md") && !strings.Contains(s.Rel, "/"):
+		case IsPartial(s.Rel):
+			s.Kind = Partial
+		case IsMarkdownName(s.Rel) && !strings.Contains(s.Rel, "/"):
 			s.Kind = BlogPost
 		default:
 			return s, false
@@ -110,7 +115,10 @@ func Classify(rel string, layout Layout) (Source, bool) {
 	case strings.HasPrefix(rest, "pages/"):
 		s.Rel = strings.TrimPrefix(rest, "pages/")
 		s.Kind = Page
-		return s, strings.HasSuffix(s.Rel, ".md")
+		if IsPartial(s.Rel) {
+			s.Kind = Partial
+		}
+		return s, IsMarkdownName(s.Rel)
 	}
 	for dir, version := range layout.Versions {
 		if strings.HasPrefix(rest, dir+"/") {
@@ -119,7 +127,9 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			switch {
 			case base == "_category_.yml" || base == "_category_.yaml" || base == "_category_.json":
 				s.Kind = Category
-			case strings.HasSuffix(base, ".md"):
+			case IsPartial(s.Rel):
+				s.Kind = Partial
+			case IsMarkdownName(base):
 				s.Kind = Doc
 			default:
 				// Images and other files beside docs are served from the build's assets.

@@ -15,7 +15,7 @@ import (
 	"docsd/pkg/graph"
 )
 
-var postName = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})-(.+)\.md$`)
+var postName = regexp.MustCompile(`^(\d{4}-\d{2}-\d{2})-(.+)\.mdx?$`)
 
 // blogAssembly is what the parts of one locale's blog share.
 type blogAssembly struct {
@@ -114,7 +114,7 @@ func (b *blogAssembly) post(p *Parsed) (blogPost, bool) {
 		}
 		slug = m[2]
 	} else {
-		slug = strings.TrimSuffix(p.Src.Rel, ".md")
+		slug = content.TrimMarkdownExt(p.Src.Rel)
 	}
 	if p.FM.Slug != "" {
 		slug = strings.Trim(p.FM.Slug, "/")

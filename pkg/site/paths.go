@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"docsd/pkg/config"
+	"docsd/pkg/content"
 )
 
 // DataPath is where the page data of a route is published, relative to the base path.
@@ -109,7 +110,7 @@ func (s *Site) Resolve(statics map[string]string, source, locale, dest string) s
 		}
 	}
 	for _, c := range candidates {
-		if route, ok := s.FileRoute[locale+":"+c]; ok && strings.HasSuffix(p, ".md") {
+		if route, ok := s.FileRoute[locale+":"+c]; ok && content.IsMarkdownName(p) {
 			return route + suffix
 		}
 		if url, ok := statics[c]; ok {

@@ -11,6 +11,7 @@ import (
 
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
+	"docsd/pkg/mdx"
 )
 
 // Parsed is one source file after the process step: Markdown parsed once, front matter read.
@@ -22,6 +23,8 @@ type Parsed struct {
 	Authors  []content.Author
 	Tags     []content.Tag
 	Words    int
+	// MDX is true for a page compiled as MDX (pkg/mdx): its content is a module, not Doc's HTML.
+	MDX bool
 	// Hash identifies the file's bytes, so an unchanged file is not parsed again.
 	Hash string
 	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
@@ -124,6 +127,13 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 		p.FM = fm
 		p.Warnings = append(p.Warnings, warns...)
+		if content.IsMDX(s.Path) {
+			// The page itself is compiled by the MDX compiler (pkg/mdx, at bundling); what docsd
+			// reads of it (title, headings, links, text) comes from the same source without its
+			// imports and exports.
+			p.MDX = true
+			body = mdx.ModelSource(mdx.UnwrapCodeBlocks(body))
+		}
 		p.Doc = conv.Parse(body, line)
 		for _, w := range p.Doc.Warnings {
 			p.Warnings = append(p.Warnings, &content.Error{File: file, Line: w.Line, Column: w.Column, Msg: w.Msg})
