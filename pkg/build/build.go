@@ -82,6 +82,8 @@ type Builder struct {
 	mdxc    *mdx.Compiler // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
 	// staleAssets are files of earlier bundles the current one does not have (noteStaleAssets).
 	staleAssets map[string]bool
+	mdxMu       sync.Mutex       // guards mdxErrs
+	mdxErrs     []*content.Error // the MDX mistakes found by the bundle being built
 	renderer    *ssr.Pool
 	assets      *bundle.Output
 	last        *state // the previous good build, for incremental rebuilds
@@ -287,8 +289,9 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site) error {
 		b.bundler.Release()
 	}
 	if err != nil {
-		return err
+		return b.bundleErrors(err)
 	}
+	b.bundleErrors(nil) // a good bundle: no mistakes to keep
 	if b.renderer == nil || b.assets == nil || string(out.ServerJS) != string(b.assets.ServerJS) {
 		if b.renderer != nil {
 			b.renderer.Close()

@@ -84,6 +84,9 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		dirty = append(dirty, graph.Config())
 	}
 	oldJS, oldCSS := b.assets.EntryJS, strings.Join(b.assets.EntryCSS, ",")
+	if shell || cfgChanged {
+		dirty = append(dirty, graph.Shell())
+	}
 	// A configuration change may move every file (versions, locales): content is listed again, and
 	// what did not change is not parsed again.
 	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged)
@@ -105,12 +108,9 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	// page, a partial or a site file a page imports changed (mdx.go), after assembly so that it
 	// knows the pages and their links.
 	lastAssets := b.assets
-	if shell || cfgChanged || mdxChanged || (proc.structural && len(b.assets.MDX) > 0) || b.mdxTouched(proc.changed) {
+	if shell || cfgChanged || mdxChanged || (proc.structural && b.mdxSetChanged(s)) || b.mdxTouched(proc.changed) {
 		if err := b.prepareShell(cfg, s); err != nil {
 			return nil, err
-		}
-		if shell || cfgChanged {
-			dirty = append(dirty, graph.Shell())
 		}
 	}
 	b.recordMDX(s, b.graph)

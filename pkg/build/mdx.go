@@ -5,14 +5,18 @@ package build
 // gives each page's data the chunk the browser loads.
 
 import (
+	"errors"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"docsd/pkg/bundle"
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
+	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
 
@@ -52,7 +56,14 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		} else {
 			opts.File = abs
 		}
-		return b.mdxc.Compile(raw, opts)
+		js, err := b.mdxc.Compile(raw, opts)
+		var ce *content.Error
+		if errors.As(err, &ce) {
+			b.mdxMu.Lock()
+			b.mdxErrs = append(b.mdxErrs, ce)
+			b.mdxMu.Unlock()
+		}
+		return js, err
 	}
 	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Compile: compile})
 }
@@ -177,4 +188,75 @@ func (b *Builder) dropStaleAssets(files interface{ Remove(string) }) {
 		files.Remove(p)
 	}
 	b.staleAssets = nil
+}
+
+// bundleErrors is the error of a failed bundle as the writer should see it: the MDX files'
+// mistakes at their lines (site.Errors), or err as it is.
+func (b *Builder) bundleErrors(err error) error {
+	b.mdxMu.Lock()
+	found := b.mdxErrs
+	b.mdxErrs = nil
+	b.mdxMu.Unlock()
+	var errs site.Errors
+	for _, e := range found {
+		errs = append(errs, e)
+	}
+	var se bundle.SourceErrors
+	if errors.As(err, &se) {
+		for _, e := range se {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) == 0 {
+		return err
+	}
+	sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	return errs
+}
+
+// mdxSetChanged reports whether s has other MDX pages than the current bundle holds (a page added,
+// removed or moved), which makes the bundle again.
+func (b *Builder) mdxSetChanged(s *site.Site) bool {
+	root, _ := filepath.Abs(b.opts.Root)
+	pages := mdxPages(filepath.Join(root, "content"), s)
+	if b.assets == nil || len(pages) != len(b.assets.MDX) {
+		return true
+	}
+	for id := range pages {
+		if _, ok := b.assets.MDX[id]; !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// keepMDXText keeps the text of an MDX page's rendered content for its search shard: partials
+// and components are part of what the reader sees, and of what search finds.
+func (st *state) keepMDXText(route, body string) {
+	secs, ok := mdx.Sections(body)
+	if !ok {
+		return
+	}
+	st.b.mu.Lock()
+	if st.mdxText == nil {
+		st.mdxText = map[string][]markdown.Section{}
+	}
+	st.mdxText[route] = secs
+	st.b.mu.Unlock()
+}
+
+// searchPage is what search indexes of a route: an MDX page's rendered text, else its model's.
+func (st *state) searchPage(r *site.Route) search.Page {
+	p := search.PageOf(r)
+	st.b.mu.Lock()
+	secs, ok := st.mdxText[r.Path]
+	delete(st.mdxText, r.Path)
+	st.b.mu.Unlock()
+	if ok {
+		p.Sections = p.Sections[:0]
+		for _, s := range secs {
+			p.Sections = append(p.Sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text})
+		}
+	}
+	return p
 }

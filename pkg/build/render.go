@@ -58,6 +58,9 @@ type state struct {
 	reindexed []string
 	// timings, when set, receives how long the parts of rendering took (a full build reports them).
 	timings map[string]time.Duration
+	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
+	// takes them (mdx.go).
+	mdxText map[string][]markdown.Section
 }
 
 // sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
@@ -216,7 +219,7 @@ func (st *state) renderPages(routes []string) error {
 		}
 		// The search shard too, while the renderer works on other pages (indexSearch merges them).
 		if search.Indexed(st.site.Routes[r.Path]) {
-			shard := search.NewShardWith(search.PageOf(r), st.terms)
+			shard := search.NewShardWith(st.searchPage(r), st.terms)
 			st.b.mu.Lock()
 			st.shards[r.Path] = shard
 			st.b.mu.Unlock()
@@ -409,6 +412,9 @@ func (st *state) renderPage(r *site.Route) error {
 	body, err := st.b.renderer.Render(req)
 	if err != nil {
 		return err
+	}
+	if page.MDX != nil {
+		st.keepMDXText(r.Path, body)
 	}
 	if page.HTML != "" {
 		body = strings.ReplaceAll(body, contentMarker, page.HTML)

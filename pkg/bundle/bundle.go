@@ -185,6 +185,9 @@ func (b *Bundler) Build() (*Output, error) {
 	cr := b.client.Rebuild()
 	<-serverDone
 	if len(cr.Errors) > 0 {
+		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
+			return nil, errs
+		}
 		return nil, fmt.Errorf("bundling the browser shell: %s", formatMessages(cr.Errors))
 	}
 	if len(sr.Errors) > 0 {

@@ -17,6 +17,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/content"
 )
 
 // MDX is what the bundler needs to know of a site's MDX pages.
@@ -134,14 +136,14 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			if p := firstExisting(filepath.Join(ours, "theme", filepath.FromSlash(name)), themeSources); p != "" {
 				return file(p)
 			}
-			return api.OnResolveResult{}, fmt.Errorf("docsd has no %s: write it in src/theme/%s.jsx", a.Path, name)
+			return api.OnResolveResult{}, fmt.Errorf("docsd has no \"%s\": write it in src/theme/%s.jsx", a.Path, name)
 		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^@docusaurus/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			name := strings.TrimPrefix(a.Path, "@docusaurus/")
 			if f, ok := docusaurusModules[name]; ok {
 				return file(filepath.Join(ours, "docusaurus", f))
 			}
-			return api.OnResolveResult{}, fmt.Errorf("docsd does not provide %s (it provides @docusaurus/Link, useBaseUrl and BrowserOnly)", a.Path)
+			return api.OnResolveResult{}, fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl and BrowserOnly)", a.Path)
 		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^@site/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			if b.mdx.Root == "" {
@@ -149,7 +151,7 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			}
 			r := pb.Resolve("./"+strings.TrimPrefix(a.Path, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Root, Kind: a.Kind, Importer: a.Importer})
 			if len(r.Errors) > 0 {
-				return api.OnResolveResult{}, fmt.Errorf("%s is not in the project folder", a.Path)
+				return api.OnResolveResult{}, fmt.Errorf("\"%s\" is not in the project folder", a.Path)
 			}
 			return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}, nil
 		})
@@ -222,4 +224,63 @@ func (b *Bundler) mdxInfo(meta *metafile, out *Output, url func(string) string) 
 		sort.Strings(deps)
 		out.MDXDeps[id] = deps
 	}
+}
+
+// SourceErrors are mistakes in a site's MDX files found while bundling (an import that resolves to
+// nothing), each at the file, line and column the writer wrote it.
+type SourceErrors []*content.Error
+
+func (e SourceErrors) Error() string {
+	parts := make([]string, len(e))
+	for i, err := range e {
+		parts[i] = err.Error()
+	}
+	return strings.Join(parts, "\n")
+}
+
+var quoted = regexp.MustCompile(`"([^"]+)"`)
+
+// mdxSourceErrors turns esbuild's errors inside compiled MDX modules (whose lines are the
+// JavaScript's, not the writer's) into errors at the import in the MDX file; nil when an error is
+// elsewhere.
+func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
+	var out SourceErrors
+	for _, m := range msgs {
+		if m.Location == nil || !mdxFile.MatchString(m.Location.File) || strings.Contains(m.Location.File, ":") {
+			return nil
+		}
+		abs := m.Location.File
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(b.siteDir, filepath.FromSlash(abs))
+		}
+		name := abs
+		if b.mdx.Root != "" {
+			if rel, err := filepath.Rel(b.mdx.Root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+				name = filepath.ToSlash(rel)
+			}
+		}
+		e := &content.Error{File: name, Msg: m.Text}
+		if spec := quoted.FindStringSubmatch(m.Text); spec != nil {
+			if raw, err := os.ReadFile(abs); err == nil {
+				e.Line, e.Column = findImport(string(raw), spec[1])
+			}
+		}
+		if e.Line == 0 {
+			e.Line, e.Column = 1, 1
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// findImport is the line and column (1-based) of the quoted specifier spec in an MDX file.
+func findImport(src, spec string) (int, int) {
+	for _, q := range []string{`'`, `"`} {
+		if i := strings.Index(src, q+spec+q); i >= 0 {
+			line := strings.Count(src[:i], "\n") + 1
+			col := i - strings.LastIndex(src[:i], "\n")
+			return line, col
+		}
+	}
+	return 0, 0
 }

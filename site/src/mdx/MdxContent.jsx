@@ -42,7 +42,7 @@ export default function MdxContent({ site, page }) {
       {(page.mdx.css || []).map((href) => (
         <link key={href} rel="stylesheet" href={href} precedence="mdx" />
       ))}
-      <div ref={ref} className="markdown" onClick={onClick} onMouseOver={onMouseOver}>
+      <div ref={ref} className="markdown" data-mdx-content="true" onClick={onClick} onMouseOver={onMouseOver}>
         <Content />
       </div>
     </MdxPageContext.Provider>
