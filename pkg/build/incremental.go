@@ -108,7 +108,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	// page, a partial or a site file a page imports changed (mdx.go), after assembly so that it
 	// knows the pages and their links.
 	lastAssets := b.assets
-	if shell || cfgChanged || mdxChanged || (proc.structural && b.mdxSetChanged(s)) || b.mdxTouched(proc.changed) {
+	if shell || cfgChanged || mdxChanged || (proc.structural && (len(b.assets.MDX) > 0 || b.mdxSetChanged(s))) || b.mdxTouched(s, proc.changed) {
 		if err := b.prepareShell(cfg, s); err != nil {
 			return nil, err
 		}

@@ -28,7 +28,7 @@ const siteNodePrefix = "@site/"
 func mdxPages(contentDir string, s *site.Site) map[string]string {
 	out := map[string]string{}
 	for _, r := range s.Routes {
-		if r.Source != "" && content.IsMDX(r.Source) {
+		if r.MDX {
 			out[r.Source] = filepath.Join(contentDir, filepath.FromSlash(r.Source))
 		}
 	}
@@ -97,7 +97,7 @@ func mdxDepNode(root, contentDir, abs string) graph.Node {
 
 // mdxModule is what a page's data says of its MDX chunk; nil for other pages.
 func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
-	if r.Source == "" || !content.IsMDX(r.Source) || b.assets == nil {
+	if !r.MDX || b.assets == nil {
 		return nil
 	}
 	c, ok := b.assets.MDX[r.Source]
@@ -120,23 +120,27 @@ func staticURLs(cfg *config.Site, s *site.Site) map[string]string {
 	return out
 }
 
-// mdxTouched reports whether a change reaches the bundle: an MDX page, a partial, or a file some
-// MDX page imports.
-func (b *Builder) mdxTouched(changed []graph.Node) bool {
+// mdxTouched reports whether a change reaches the bundle: an MDX page (in s or in the last build),
+// a partial, or a file some MDX page imports.
+func (b *Builder) mdxTouched(s *site.Site, changed []graph.Node) bool {
+	mdxSource := map[string]bool{}
+	for _, ss := range []*site.Site{s, b.last.site} {
+		for _, r := range ss.Routes {
+			if r.MDX {
+				mdxSource[r.Source] = true
+			}
+		}
+	}
 	for _, n := range changed {
 		if n.Kind != graph.FileKind {
 			continue
 		}
-		if content.IsMDX(n.Key) || content.IsPartial(n.Key) {
+		if mdxSource[n.Key] || content.IsPartial(n.Key) {
 			return true
 		}
-		if b.graph != nil {
-			for r := range b.graph.Dirty(n) {
-				if r.Kind == graph.RouteKind && r != graph.Route("") && b.last != nil {
-					if route := b.last.site.Routes[r.Key]; route != nil && content.IsMDX(route.Source) && route.Source != n.Key {
-						return true
-					}
-				}
+		for r := range b.graph.Dirty(n) {
+			if r.Kind == graph.RouteKind && s.Routes[r.Key] != nil && s.Routes[r.Key].MDX {
+				return true
 			}
 		}
 	}
@@ -151,7 +155,7 @@ func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
 	}
 	var out []graph.Node
 	for _, r := range s.Routes {
-		if r.Source == "" || !content.IsMDX(r.Source) {
+		if !r.MDX {
 			continue
 		}
 		a, b := old.MDX[r.Source], now.MDX[r.Source]
@@ -198,8 +202,12 @@ func (b *Builder) bundleErrors(err error) error {
 	b.mdxErrs = nil
 	b.mdxMu.Unlock()
 	var errs site.Errors
+	seen := map[string]bool{} // the browser and server bundles compile each file
 	for _, e := range found {
-		errs = append(errs, e)
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			errs = append(errs, e)
+		}
 	}
 	var se bundle.SourceErrors
 	if errors.As(err, &se) {

@@ -237,7 +237,7 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	resolve := func(dest string, image bool) string {
 		return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
 	}
-	if content.IsMDX(r.Source) {
+	if r.MDX {
 		// An MDX page's content is its module, which the server renderer renders (mdx.go).
 		mu.Lock()
 		if st.content == nil {

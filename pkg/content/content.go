@@ -163,6 +163,8 @@ type FrontMatter struct {
 	Unlisted            bool      `yaml:"unlisted"`
 	Authors             StringSet `yaml:"authors"`
 	Date                string    `yaml:"date"`
+	// Format is Docusaurus's "md", "mdx" or "detect": how the page is compiled (pkg/mdx.IsMDX).
+	Format string `yaml:"format"`
 }
 
 // StringSet accepts a single string or a list of strings.

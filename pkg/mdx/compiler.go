@@ -32,12 +32,15 @@ type Compiler struct {
 	exited  chan struct{}
 	// cache keeps, per file, the compiler's answer for the last source it compiled: esbuild loads
 	// every MDX file again on each rebuild, and most did not change.
-	cache map[string]cached
+	cache map[string]*cached
 }
 
+// cached is one file's answer; done is closed once a and err are set.
 type cached struct {
-	key string
-	a   answer
+	key  string
+	done chan struct{}
+	a    answer
+	err  error
 }
 
 // request is one file to compile (see site/mdx-compiler/compile.mjs).
@@ -68,7 +71,7 @@ type answer struct {
 
 // NewCompiler makes a compiler that runs script with Node.
 func NewCompiler(script string) *Compiler {
-	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]cached{}}
+	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]*cached{}}
 }
 
 // Options say how one file is compiled.
@@ -97,19 +100,9 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		Headings: model.Headings, DropTitle: opts.Page && model.Title != ""}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)
-	c.mu.Lock()
-	hit, ok := c.cache[opts.File]
-	c.mu.Unlock()
-	var a answer
-	if ok && hit.key == key {
-		a = hit.a
-	} else {
-		if a, err = c.call(req); err != nil {
-			return "", err
-		}
-		c.mu.Lock()
-		c.cache[opts.File] = cached{key: key, a: a}
-		c.mu.Unlock()
+	a, err := c.answer(opts.File, key, req)
+	if err != nil {
+		return "", err
 	}
 	if a.Error != nil {
 		return "", &content.Error{File: opts.File, Line: a.Error.Line, Column: a.Error.Column, Msg: "MDX: " + a.Error.Message}
@@ -134,6 +127,31 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		pairs = append(pairs, fmt.Sprintf(`"%s-link-%d"`, req.Token, i), string(url))
 	}
 	return strings.NewReplacer(pairs...).Replace(a.JS), nil
+}
+
+// answer is the compiler's answer for a file's request: the cached one when the request is the
+// same, else a new one. The browser and server bundles load every file at the same time; the
+// second waits for the first's answer instead of compiling the file again.
+func (c *Compiler) answer(file, key string, req request) (answer, error) {
+	c.mu.Lock()
+	if hit, ok := c.cache[file]; ok && hit.key == key {
+		c.mu.Unlock()
+		<-hit.done
+		return hit.a, hit.err
+	}
+	entry := &cached{key: key, done: make(chan struct{})}
+	c.cache[file] = entry
+	c.mu.Unlock()
+	entry.a, entry.err = c.call(req)
+	close(entry.done)
+	if entry.err != nil {
+		c.mu.Lock()
+		if c.cache[file] == entry {
+			delete(c.cache, file) // a failure of the process, not of the file: ask again next time
+		}
+		c.mu.Unlock()
+	}
+	return entry.a, entry.err
 }
 
 // Forget drops the cached answer for a file that is gone.

@@ -112,3 +112,35 @@ func ModelSource(src []byte) []byte {
 		return line
 	}, nil)
 }
+
+// IsMDX says whether a page is compiled as MDX, following Docusaurus 3: front matter `format: mdx`
+// or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
+// file written in MDX (Docusaurus's default format compiles every .md file as MDX; docsd keeps the
+// much faster Markdown pipeline for the .md files that use no MDX: no import or export block
+// outside code). body is the text after the front matter.
+func IsMDX(path, format string, body []byte) bool {
+	switch format {
+	case "mdx":
+		return true
+	case "md":
+		return false
+	case "detect":
+		return strings.HasSuffix(path, ".mdx")
+	}
+	return strings.HasSuffix(path, ".mdx") || UsesESM(body)
+}
+
+// UsesESM reports whether an MDX body has an import or export block outside code fences.
+func UsesESM(src []byte) bool {
+	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("export")) {
+		return false
+	}
+	found := false
+	forLines(src, func(line string) string {
+		if !found && esmStart.MatchString(line) {
+			found = true
+		}
+		return line
+	}, nil)
+	return found
+}

@@ -28,3 +28,25 @@ func TestSectionsOfRenderedContent(t *testing.T) {
 		t.Error("content found in a page without it")
 	}
 }
+
+func TestIsMDX(t *testing.T) {
+	esm := []byte("import Tabs from '@theme/Tabs';\n\n# Title\n")
+	fenced := []byte("# Title\n\n```js\nimport x from 'y';\n```\n")
+	for _, c := range []struct {
+		path, format string
+		body         []byte
+		want         bool
+	}{
+		{"a.mdx", "", fenced, true},
+		{"a.md", "", esm, true},
+		{"a.md", "", fenced, false},
+		{"a.md", "mdx", fenced, true},
+		{"a.mdx", "md", esm, false},
+		{"a.md", "detect", esm, false},
+		{"a.mdx", "detect", fenced, true},
+	} {
+		if got := IsMDX(c.path, c.format, c.body); got != c.want {
+			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
+		}
+	}
+}

@@ -144,6 +144,8 @@ type Route struct {
 	// Table of contents range and switch from front matter (0 means the default).
 	TOCMin, TOCMax int
 	HideTOC        bool
+	// MDX is true for a page compiled as MDX (Parsed.MDX): its content is a module.
+	MDX bool
 }
 
 // SiteData is what every page needs besides its own data (the navbar, footer, locales, versions).

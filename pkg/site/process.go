@@ -32,6 +32,19 @@ type Parsed struct {
 	Warnings []*content.Error
 }
 
+// markMDX marks the routes of the sources compiled as MDX.
+func markMDX(s *Site, parsed []*Parsed) {
+	isMDX := map[string]bool{}
+	for _, p := range parsed {
+		if p.MDX {
+			isMDX[p.Src.Path] = true
+		}
+	}
+	for _, r := range s.Routes {
+		r.MDX = r.Source != "" && isMDX[r.Source]
+	}
+}
+
 // Errors is every problem of a step, each keyed by file and line.
 type Errors []error
 
@@ -127,7 +140,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 		p.FM = fm
 		p.Warnings = append(p.Warnings, warns...)
-		if content.IsMDX(s.Path) {
+		if mdx.IsMDX(s.Path, fm.Format, body) {
 			// The page itself is compiled by the MDX compiler (pkg/mdx, at bundling); what docsd
 			// reads of it (title, headings, links, text) comes from the same source without its
 			// imports and exports.

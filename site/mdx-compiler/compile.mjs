@@ -14,8 +14,17 @@ import { createInterface } from 'node:readline';
 
 const admonitionKinds = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary']);
 
+// htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
+// content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
+function htmlComments(line) {
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 ? part : part.replaceAll('<!--', '{/*').replaceAll('-->', '*/}')))
+    .join('');
+}
+
 // bracketTitles rewrites `:::kind Title` (the older Docusaurus form) to `:::kind[Title]`, which is
-// directive syntax, outside code fences. Lines keep their numbers.
+// directive syntax, and HTML comments to MDX comments, outside code fences. Lines keep their numbers.
 function bracketTitles(source) {
   let fence = null;
   return source
@@ -28,6 +37,7 @@ function bracketTitles(source) {
         return line;
       }
       if (fence) return line;
+      if (line.includes('<!--') || line.includes('-->')) line = htmlComments(line);
       const m = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
       if (m && admonitionKinds.has(m[2])) return `${m[1]}${m[2]}[${m[3]}]`;
       return line;
@@ -141,6 +151,8 @@ async function handle(req) {
         remarkPlugins: [remarkGfm, remarkDirective, [remarkDocsd, options]],
         rehypePlugins: [[rehypeDocsd, options]],
         providerImportSource: 'docsd:mdx-components',
+        // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
+        format: 'mdx',
         development: false,
       },
     );
@@ -153,6 +165,8 @@ async function handle(req) {
   }
 }
 
+// One thread: on a 2-core machine, compiling on a worker per core doubled the CPU time (each
+// thread loads and warms up the compiler) and did not shorten the build.
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
 rl.on('line', (line) => {
   if (!line) return;

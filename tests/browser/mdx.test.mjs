@@ -74,3 +74,20 @@ test('client navigation to an MDX page loads its chunk with the page data', asyn
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the classic theme components hydrate: Details, BrowserOnly, Link, TOCInline', async () => {
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/reference`);
+  await hydrated(page);
+  await page.waitForSelector('.browser-only');
+  assert.equal(await page.locator('.browser-only').textContent(), 'Shown in the browser');
+  assert.equal(await page.locator('details.details').evaluate((d) => d.open), false);
+  await page.locator('details.details summary').click();
+  assert.equal(await page.locator('details.details').evaluate((d) => d.open), true);
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator('details.details a', { hasText: 'install page' }).click();
+  await page.waitForSelector('.tabs-container');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'Link navigates inside the site');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  await context.close();
+});
