@@ -113,9 +113,9 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 					spec, _ := json.Marshal(b.mdx.Pages[id])
 					key, _ := json.Marshal(id)
 					fmt.Fprintf(&imports, "import p%d from %s;\n", i, spec)
-					fmt.Fprintf(&entries, "  %s: p%d,\n", key, i)
+					fmt.Fprintf(&entries, "  %s: { default: p%d, Frame },\n", key, i)
 				}
-				src = imports.String() + "export default {\n" + entries.String() + "};\n"
+				src = "import Frame from './src/mdx/MdxContent.jsx';\n" + imports.String() + "export default {\n" + entries.String() + "};\n"
 			}
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
@@ -123,7 +123,7 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			spec, _ := json.Marshal(b.mdx.Pages[a.Path])
 			id, _ := json.Marshal(a.Path)
 			// The id makes two pages with the same content two chunks of different names.
-			src := fmt.Sprintf("export { default } from %s;\nexport const id = %s;\n", spec, id)
+			src := fmt.Sprintf("export { default } from %s;\nexport { default as Frame } from './src/mdx/MdxContent.jsx';\nexport const id = %s;\n", spec, id)
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^@theme/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {

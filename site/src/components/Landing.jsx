@@ -1,5 +1,5 @@
 import Markdown from './Markdown.jsx';
-import MdxContent from '../mdx/MdxContent.jsx';
+import { MdxPage } from '../mdx/load.js';
 import SiteLink from './SiteLink.jsx';
 
 // The three ways in, shown as cards under the hero: what each sidebar is for, in a line.
@@ -50,7 +50,7 @@ export default function Landing({ site, page }) {
               </li>
             ))}
         </ul>
-        {page.mdx ? <MdxContent site={site} page={page} /> : <Markdown html={page.html} className="markdown landing-markdown" />}
+        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} className="markdown landing-markdown" />}
       </div>
     </main>
   );

@@ -1,16 +1,13 @@
 import { useRef } from 'react';
 import { useNavigation } from '../navigation.js';
-import { mdxComponent } from './load.js';
 import { MdxPageContext } from './context.js';
 
-// MdxContent renders an MDX page's module where a Markdown page's HTML goes, in the same
+// MdxContent (each MDX page's chunk exports it as Frame, see load.js) renders the page's module where a Markdown page's HTML goes, in the same
 // .markdown container: links written in the page navigate inside the site and code blocks' Copy
 // buttons work, through the same delegated handlers as Markdown.jsx.
-export default function MdxContent({ site, page }) {
+export default function MdxContent({ site, page, Content }) {
   const nav = useNavigation();
   const ref = useRef(null);
-  const Content = mdxComponent(page);
-  if (!Content) throw new Error(`The content of ${page.route} is not loaded.`);
   const onClick = (event) => {
     const copy = event.target.closest('.copy-button');
     if (copy) {
