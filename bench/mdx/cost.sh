@@ -59,7 +59,7 @@ MD
 }
 make_site() { # make_site DIR EXT COUNT
   mkdir -p "$1" && cp -r "$here/testdata/sites/mdx/." "$1/" && ln -s "$here/site" "$1/site"
-  rm -f "$1/content/docs/guide/install.mdx" "$1/content/docs/guide/_shared-note.mdx"
+  rm -f "$1/content/docs/guide/install.mdx" "$1/content/docs/guide/_shared-note.mdx" "$1/content/docs/guide/reference.md"
   sed -i 's#\[install page\](./install.mdx)#install page#; s#\[platform section\](./install.mdx\#pick-a-platform)#platform section#' "$1/content/docs/guide/intro.md"
   i=0
   while [ $i -lt "$3" ]; do
