@@ -21,6 +21,7 @@ import (
 	"docsd/pkg/jsmodule"
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
+	"docsd/pkg/mdx"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
@@ -76,12 +77,17 @@ type Result struct {
 
 // Builder keeps what survives between builds: the Markdown converter, the bundler, the renderer.
 type Builder struct {
-	opts     Options
-	conv     *markdown.Converter
-	bundler  *bundle.Bundler
-	renderer *ssr.Pool
-	assets   *bundle.Output
-	last     *state // the previous good build, for incremental rebuilds
+	opts    Options
+	conv    *markdown.Converter
+	bundler *bundle.Bundler
+	mdxc    *mdx.Compiler // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
+	// staleAssets are files of earlier bundles the current one does not have (noteStaleAssets).
+	staleAssets map[string]bool
+	mdxMu       sync.Mutex       // guards mdxErrs
+	mdxErrs     []*content.Error // the MDX mistakes found by the bundle being built
+	renderer    *ssr.Pool
+	assets      *bundle.Output
+	last        *state // the previous good build, for incremental rebuilds
 	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
 	// the assembly before), rendering the edges of #anchor links.
 	graph   *graph.Graph
@@ -123,6 +129,9 @@ func (b *Builder) Close() {
 	}
 	if b.bundler != nil {
 		b.bundler.Close()
+	}
+	if b.mdxc != nil {
+		b.mdxc.Close()
 	}
 }
 
@@ -251,9 +260,10 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step("assemble", start)
 
 	start = time.Now()
-	if err := b.prepareShell(cfg); err != nil {
+	if err := b.prepareShell(cfg, s); err != nil {
 		return nil, err
 	}
+	b.recordMDX(s, g)
 	step("bundle", start)
 
 	st := newState(b, req, cfg, s, parsed)
@@ -303,7 +313,9 @@ func (b *Builder) layout(cfg *config.Site) content.Layout {
 	return l
 }
 
-func (b *Builder) prepareShell(cfg *config.Site) error {
+// prepareShell bundles the shell with the MDX pages of s, and (re)starts the renderers when the
+// server bundle changed.
+func (b *Builder) prepareShell(cfg *config.Site, s *site.Site) error {
 	if b.bundler == nil {
 		dir := b.opts.SiteDir
 		if dir == "" {
@@ -315,13 +327,15 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		}
 		b.bundler = bu
 	}
+	b.setMDX(cfg, s)
 	out, err := b.bundler.Build()
 	if b.opts.LowMemory {
 		b.bundler.Release()
 	}
 	if err != nil {
-		return err
+		return b.bundleErrors(err)
 	}
+	b.bundleErrors(nil) // a good bundle: no mistakes to keep
 	if b.renderer == nil || b.assets == nil || string(out.ServerJS) != string(b.assets.ServerJS) {
 		if b.renderer != nil {
 			b.renderer.Close()
@@ -343,6 +357,7 @@ func (b *Builder) prepareShell(cfg *config.Site) error {
 		}
 		b.renderer = r
 	}
+	b.noteStaleAssets(b.assets, out)
 	b.assets = out
 	return nil
 }

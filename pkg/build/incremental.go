@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"docsd/pkg/config"
+	"docsd/pkg/content"
 	"docsd/pkg/graph"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
@@ -55,7 +56,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	cfg := last.cfg
 	var reported []string  // content paths, relative to content/
 	var dirty []graph.Node // what changed, for the graph to answer which routes render
-	shell, cfgChanged, sidebarsChanged := false, false, false
+	shell, cfgChanged, sidebarsChanged, mdxChanged := false, false, false, false
 	contentRel := filepath.ToSlash(filepath.Clean(cfg.ContentDir))
 	if cfg.ContentDir == "" {
 		contentRel = "content"
@@ -76,13 +77,22 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		case rel == contentRel:
 			// The whole folder (a watcher that lost events says so): process rescans it.
 			reported = append(reported, "")
+		case contentRel != "." && strings.HasPrefix(rel, contentRel+"/"):
+			reported = append(reported, strings.TrimPrefix(rel, contentRel+"/"))
+		case contentRel == "." && content.IsMarkdown(rel):
+			reported = append(reported, rel)
+		case !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) && b.assets != nil && len(b.assets.MDX) > 0:
+			// A file of the project that MDX pages may import (src/components/...).
+			dirty = append(dirty, graph.File(siteNodePrefix+rel))
+			mdxChanged = true
+			if contentRel == "." {
+				reported = append(reported, rel)
+			}
 		case contentRel == ".":
 			reported = append(reported, rel)
-		case strings.HasPrefix(rel, contentRel+"/"):
-			reported = append(reported, strings.TrimPrefix(rel, contentRel+"/"))
 		}
 	}
-	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell && !sidebarsChanged {
+	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell && !sidebarsChanged && !mdxChanged {
 		return b.unchanged(), nil
 	}
 	if cfgChanged {
@@ -94,9 +104,6 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	}
 	oldJS, oldCSS := b.assets.EntryJS, strings.Join(b.assets.EntryCSS, ",")
 	if shell || cfgChanged {
-		if err := b.prepareShell(cfg); err != nil {
-			return nil, err
-		}
 		dirty = append(dirty, graph.Shell())
 	}
 	// A configuration change may move every file (versions, locales): content is listed again, and
@@ -123,6 +130,17 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		return nil, err
 	}
 	assembled := time.Now()
+	// The bundle holds the MDX pages: it is made again when the shell, the configuration, an MDX
+	// page, a partial or a site file a page imports changed (mdx.go), after assembly so that it
+	// knows the pages and their links.
+	lastAssets := b.assets
+	if shell || cfgChanged || mdxChanged || (proc.structural && (len(b.assets.MDX) > 0 || b.mdxSetChanged(s))) || b.mdxTouched(s, proc.changed) {
+		if err := b.prepareShell(cfg, s); err != nil {
+			return nil, err
+		}
+	}
+	b.recordMDX(s, b.graph)
+	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
 		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.list())
@@ -198,6 +216,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, star
 		return b.finish(st, last, start, len(routes)), nil
 	}
 	st.files.AddMissing(last.files)
+	b.dropStaleAssets(st.files)
 	for route, h := range last.hashes {
 		st.hashes[route] = h
 	}

@@ -58,6 +58,9 @@ type state struct {
 	reindexed []string
 	// timings, when set, receives how long the parts of rendering took (a full build reports them).
 	timings map[string]time.Duration
+	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
+	// takes them (mdx.go).
+	mdxText map[string][]markdown.Section
 }
 
 // sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
@@ -223,7 +226,7 @@ func (st *state) renderPages(routes []string) error {
 		}
 		// The search shard too, while the renderer works on other pages (indexSearch merges them).
 		if search.Indexed(st.site.Routes[r.Path]) {
-			shard := search.NewShardWith(search.PageOf(r), st.terms)
+			shard := search.NewShardWith(st.searchPage(r), st.terms)
 			st.b.mu.Lock()
 			st.shards[r.Path] = shard
 			st.b.mu.Unlock()
@@ -240,6 +243,17 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	}
 	resolve := func(dest string, image bool) string {
 		return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
+	}
+	if r.MDX {
+		// An MDX page's content is its module, which the server renderer renders (mdx.go).
+		mu.Lock()
+		if st.content == nil {
+			st.content = map[string]pageContent{}
+		}
+		st.content[r.Path] = pageContent{toc: tocRange(r)}
+		mu.Unlock()
+		st.recordLinks(r)
+		return nil
 	}
 	html, err := r.Doc.Render(resolve)
 	if err != nil {
@@ -379,6 +393,7 @@ func (st *state) renderPage(r *site.Route) error {
 	st.b.mu.Unlock()
 	page := *r.Data
 	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
+	page.MDX = st.b.mdxModule(r)
 	data, err := json.Marshal(&page)
 	if err != nil {
 		return err
@@ -408,6 +423,9 @@ func (st *state) renderPage(r *site.Route) error {
 	body, err := st.b.renderer.Render(req)
 	if err != nil {
 		return err
+	}
+	if page.MDX != nil {
+		st.keepMDXText(r.Path, body)
 	}
 	if page.HTML != "" {
 		body = strings.ReplaceAll(body, contentMarker, page.HTML)

@@ -5,6 +5,7 @@ package bundle
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -19,6 +20,11 @@ type Output struct {
 	Preload   []string          // URLs of chunks the entry imports statically
 	ServerJS  []byte            // the server-rendering bundle
 	ClientLen int               // total bytes of client JS and CSS
+	// MDX holds each MDX page's chunk by page id (see SetMDX).
+	MDX map[string]MDXChunk
+	// MDXDeps lists, by page id, the files outside the shell each MDX page imports, directly or
+	// not (partials, the site's components), as absolute paths.
+	MDXDeps map[string][]string
 }
 
 // Bundler holds the esbuild contexts.
@@ -28,6 +34,7 @@ type Bundler struct {
 	siteDir                string
 	basePath               string
 	entryPoint             string // the client entry as the metafile names it
+	mdx                    MDX    // the site's MDX pages (mdx.go)
 }
 
 const clientEntry = "src/entry-client.jsx"
@@ -58,7 +65,14 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 		mode = "development"
 	}
 	plugins := []api.Plugin{virtual}
+	// Components a site's MDX pages import from its own folder find React and the other
+	// packages in the shell's node_modules.
+	var nodePaths []string
+	if st, err := os.Stat(filepath.Join(abs, "..", "node_modules")); err == nil && st.IsDir() {
+		nodePaths = []string{filepath.Join(abs, "..", "node_modules")}
+	}
 	common := api.BuildOptions{
+		NodePaths:     nodePaths,
 		Bundle:        true,
 		AbsWorkingDir: abs,
 		JSX:           api.JSXAutomatic,
@@ -93,6 +107,8 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.MinifySyntax = production
 	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages)
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
+	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
+	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
 	if err := b.contexts(); err != nil {
 		return nil, err
 	}
@@ -169,6 +185,9 @@ func (b *Bundler) Build() (*Output, error) {
 	cr := b.client.Rebuild()
 	<-serverDone
 	if len(cr.Errors) > 0 {
+		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
+			return nil, errs
+		}
 		return nil, fmt.Errorf("bundling the browser shell: %s", formatMessages(cr.Errors))
 	}
 	if len(sr.Errors) > 0 {
@@ -246,5 +265,6 @@ func (b *Bundler) entryInfo(metafile string, out *Output) error {
 	if out.EntryJS == "" {
 		return fmt.Errorf("bundling the browser shell: no entry script in the output")
 	}
+	b.mdxInfo(meta, out, url)
 	return nil
 }

@@ -13,6 +13,13 @@ type metafile struct {
 			External bool   `json:"external"`
 		} `json:"imports"`
 	} `json:"outputs"`
+	// Inputs are the modules and what each imports: the files an MDX page reads (mdx.go).
+	Inputs map[string]struct {
+		Imports []struct {
+			Path     string `json:"path"`
+			External bool   `json:"external"`
+		} `json:"imports"`
+	} `json:"inputs"`
 }
 
 func parseMeta(s string) (*metafile, error) {

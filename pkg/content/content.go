@@ -31,8 +31,9 @@ const (
 	// Binary is a .md file holding NUL bytes, a binary file under a Markdown name: it is read, but
 	// skipped with a warning (ProcessOne), so it neither becomes a page nor fails the build.
 	Binary
-	// Unbuilt is a page docsd cannot build yet (an .mdx file, MDXPending): skipped with a warning.
-	Unbuilt
+	// Partial is a Markdown or MDX file whose name starts with "_" (mdx.go): not a page, but pages
+	// import it and show it inline.
+	Partial
 )
 
 // Source is one file of the site.
@@ -172,10 +173,11 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			s.Kind = BlogAuthors
 		case s.Rel == "tags.yml":
 			s.Kind = BlogTags
+		case IsPartial(s.Rel):
+			s.Kind = Partial
 		case IsMarkdown(s.Rel):
 			// Posts are files (YYYY-MM-DD-slug.md) or folders (YYYY-MM-DD-slug/index.md) at any depth.
 			s.Kind = BlogPost
-			return s, !Partial(s.Rel)
 		default:
 			// Images and files beside posts are copied, as beside docs.
 			s.Kind, s.Rel = Static, rel
@@ -185,7 +187,10 @@ func Classify(rel string, layout Layout) (Source, bool) {
 	case inPages:
 		s.Rel = pagesRel
 		s.Kind = Page
-		return s, IsMarkdown(s.Rel) && !Partial(s.Rel)
+		if IsPartial(s.Rel) {
+			s.Kind = Partial
+		}
+		return s, IsMarkdown(s.Rel)
 	}
 	for dir, version := range layout.Versions {
 		if strings.HasPrefix(rest, dir+"/") {
@@ -194,10 +199,9 @@ func Classify(rel string, layout Layout) (Source, bool) {
 			switch {
 			case base == "_category_.yml" || base == "_category_.yaml" || base == "_category_.json":
 				s.Kind = Category
+			case IsPartial(s.Rel):
+				s.Kind = Partial
 			case IsMarkdown(base):
-				if Partial(s.Rel) {
-					return s, false // a partial, included by others: never a page of its own
-				}
 				s.Kind = Doc
 			default:
 				// Images and other files beside docs are served from the build's assets.
@@ -209,33 +213,6 @@ func Classify(rel string, layout Layout) (Source, bool) {
 		}
 	}
 	return s, false
-}
-
-// IsMarkdown reports whether a file name is a Markdown page: .md, or .mdx (built once MDX lands;
-// until then MDXPending skips it with a warning).
-func IsMarkdown(name string) bool {
-	return strings.HasSuffix(name, ".md") || strings.HasSuffix(name, ".mdx")
-}
-
-// Partial reports whether a path inside a docs, blog or pages folder is a partial, as Docusaurus
-// has it: a file or folder whose name starts with _ is included by other pages, never routed.
-func Partial(rel string) bool {
-	for _, part := range strings.Split(rel, "/") {
-		if strings.HasPrefix(part, "_") {
-			return true
-		}
-	}
-	return false
-}
-
-// MDXPending is the warning an .mdx page gets until docsd renders MDX: the page is skipped, and
-// says so once. The one place to remove when MDX lands.
-func MDXPending(s Source) *Error {
-	if !strings.HasSuffix(s.Path, ".mdx") || (s.Kind != Doc && s.Kind != BlogPost && s.Kind != Page) {
-		return nil
-	}
-	return &Error{File: s.File(), Line: 1, Column: 1,
-		Msg: "an MDX page, not built: docsd does not render MDX yet (a file that holds only Markdown can be renamed to .md)"}
 }
 
 // FrontMatter holds the keys docsd understands (DESIGN.md §3). Other Docusaurus keys are ignored so
@@ -258,6 +235,8 @@ type FrontMatter struct {
 	Unlisted            bool       `yaml:"unlisted"`
 	Authors             AuthorList `yaml:"authors"`
 	Date                string     `yaml:"date"`
+	// Format is Docusaurus's "md", "mdx" or "detect": how the page is compiled (pkg/mdx.IsMDX).
+	Format string `yaml:"format"`
 }
 
 // TagList is front matter's tags: keys (of tags.yml) or inline objects {label, permalink}, as

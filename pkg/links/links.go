@@ -17,6 +17,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"docsd/pkg/content"
 	"docsd/pkg/markdown"
 	"docsd/pkg/site"
 )
@@ -418,7 +419,7 @@ func (c *checker) anchors(route string) map[string]bool {
 // first, then the closest route. A link to a .md file gets a file, written relative.
 func (c *checker) suggestRoute(want string, p Problem, from *site.Route) string {
 	dest, _, _ := strings.Cut(p.Target, "#")
-	if from != nil && strings.HasSuffix(dest, ".md") && !strings.HasPrefix(dest, "/") {
+	if from != nil && content.IsMarkdown(dest) && !strings.HasPrefix(dest, "/") {
 		target := path.Join(path.Dir(from.Source), dest)
 		sources, sug := c.sugs.sources(c.s)
 		best := sug.closest(target, pathBound(target))

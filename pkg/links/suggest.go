@@ -8,8 +8,8 @@ import (
 	"cmp"
 	"maps"
 	"slices"
-	"strings"
 
+	"docsd/pkg/content"
 	"docsd/pkg/site"
 )
 
@@ -36,7 +36,7 @@ func (x *suggesters) sources(s *site.Site) (map[string]bool, *suggester) {
 	if x.src == nil {
 		x.srcSet = map[string]bool{}
 		for _, r := range s.Routes {
-			if r.Source != "" && strings.HasSuffix(r.Source, ".md") {
+			if r.Source != "" && content.IsMarkdown(r.Source) {
 				x.srcSet[r.Source] = true
 			}
 		}

@@ -83,6 +83,12 @@ func (c *codeRenderer) renderFenced(w util.BufWriter, source []byte, node ast.No
 		return ast.WalkSkipChildren, nil
 	}
 	ci, code := blockCode(node, source)
+	c.write(w, ci, code)
+	return ast.WalkSkipChildren, nil
+}
+
+// write writes one code block's HTML: Markdown fences and MDX pages' fences (CodeHTML) alike.
+func (c *codeRenderer) write(w util.BufWriter, ci CodeInfo, code string) {
 	w.WriteString(`<div class="code-block`)
 	if ci.Lang != "" {
 		w.WriteString(` language-` + html.EscapeString(ci.Lang))
@@ -101,7 +107,6 @@ func (c *codeRenderer) renderFenced(w util.BufWriter, source []byte, node ast.No
 		w.WriteString(strings.Replace(out.String(), `<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, 1))
 	}
 	w.WriteString(`<button type="button" class="copy-button" aria-label="Copy code to clipboard">Copy</button></div></div>` + "\n")
-	return ast.WalkSkipChildren, nil
 }
 
 // blockCode is what a code block gives the highlighter: its info string and its text.

@@ -77,6 +77,7 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		sort.Slice(a.errs, func(i, j int) bool { return a.errs[i].Error() < a.errs[j].Error() })
 		return nil, a.errs
 	}
+	markMDX(a.s, parsed)
 	for r := range a.s.Routes {
 		a.s.Order = append(a.s.Order, r)
 	}

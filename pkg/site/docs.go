@@ -61,7 +61,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		if p.FM.Draft {
 			continue
 		}
-		rel := strings.TrimSuffix(p.Src.Rel, ".md")
+		rel := content.TrimMarkdownExt(p.Src.Rel)
 		dir, name := path.Split(rel)
 		dir = strings.TrimSuffix(dir, "/")
 		// A folder's index page, as Docusaurus has it: index.md, README.md or dir/dir.md.

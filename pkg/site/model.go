@@ -124,6 +124,16 @@ type PageData struct {
 	Versions      []config.Version   `json:"versions,omitempty"`
 	NoIndex       bool               `json:"noIndex,omitempty"`
 	Keywords      []string           `json:"keywords,omitempty"`
+	// MDX names the module of an MDX page, which renders its content (HTML is empty then).
+	MDX *MDXModule `json:"mdx,omitempty"`
+}
+
+// MDXModule is an MDX page's compiled content: the chunk the browser loads (with its stylesheets)
+// and the id the server renderer finds it by.
+type MDXModule struct {
+	ID  string   `json:"id"`
+	JS  string   `json:"js"`
+	CSS []string `json:"css,omitempty"`
 }
 
 // Route is one output page: its data and where it came from.
@@ -139,6 +149,8 @@ type Route struct {
 	// Table of contents range and switch from front matter (0 means the default).
 	TOCMin, TOCMax int
 	HideTOC        bool
+	// MDX is true for a page compiled as MDX (Parsed.MDX): its content is a module.
+	MDX bool
 }
 
 // SiteData is what every page needs besides its own data (the navbar, footer, locales, versions).

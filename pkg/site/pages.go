@@ -19,7 +19,7 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 		if p.Src.Kind != content.Page {
 			continue
 		}
-		name := strings.TrimSuffix(p.Src.Rel, ".md")
+		name := content.TrimMarkdownExt(p.Src.Rel)
 		route, kind := base+"/"+name, KindDoc
 		switch name {
 		case "index":

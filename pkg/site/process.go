@@ -13,6 +13,7 @@ import (
 
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
+	"docsd/pkg/mdx"
 )
 
 // Parsed is one source file after the process step: Markdown parsed once, front matter read.
@@ -24,11 +25,26 @@ type Parsed struct {
 	Authors  []content.Author
 	Tags     []content.Tag
 	Words    int
+	// MDX is true for a page compiled as MDX (pkg/mdx): its content is a module, not Doc's HTML.
+	MDX bool
 	// Hash identifies the file's bytes, so an unchanged file is not parsed again.
 	Hash string
 	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
 	// front-matter keys, unclosed fences) or skipped for (a binary file).
 	Warnings []*content.Error
+}
+
+// markMDX marks the routes of the sources compiled as MDX.
+func markMDX(s *Site, parsed []*Parsed) {
+	isMDX := map[string]bool{}
+	for _, p := range parsed {
+		if p.MDX {
+			isMDX[p.Src.Path] = true
+		}
+	}
+	for _, r := range s.Routes {
+		r.MDX = r.Source != "" && isMDX[r.Source]
+	}
 }
 
 // Errors is every problem of a step, each keyed by file and line.
@@ -111,10 +127,6 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 	}
 	p.Hash = hashBytes(raw)
 	file := s.File()
-	if w := content.MDXPending(s); w != nil {
-		p.Src.Kind, p.Warnings = content.Unbuilt, []*content.Error{w}
-		return p, nil
-	}
 	if w := content.BinaryWarning(file, raw); w != nil {
 		p.Src.Kind, p.Warnings = content.Binary, []*content.Error{w}
 		return p, nil
@@ -130,6 +142,13 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 		p.FM = fm
 		p.Warnings = append(p.Warnings, warns...)
+		if mdx.IsMDX(s.Path, fm.Format, body) {
+			// The page itself is compiled by the MDX compiler (pkg/mdx, at bundling); what docsd
+			// reads of it (title, headings, links, text) comes from the same source without its
+			// imports and exports.
+			p.MDX = true
+			body = mdx.ModelSource(mdx.UnwrapCodeBlocks(body))
+		}
 		p.Doc = conv.Parse(body, line)
 		for _, w := range p.Doc.Warnings {
 			p.Warnings = append(p.Warnings, &content.Error{File: file, Line: w.Line, Column: w.Column, Msg: w.Msg})

@@ -2,6 +2,7 @@
 // so that the next page is ready before the route switches.
 import { dataUrl, sidebarUrl } from './routes.js';
 import { InternalError } from './errors.js';
+import { loadMdx } from './mdx/load.js';
 
 const pages = new Map();
 const sidebars = new Map();
@@ -63,7 +64,7 @@ async function fetchSidebar(basePath, key, path, query = '') {
 export function loadPage(basePath, path, loadLayout) {
   const known = pages.get(path);
   if (known && (!known.sidebar || sidebars.has(known.sidebar))) {
-    return Promise.resolve(loadLayout(known.kind)).then(() => known);
+    return Promise.all([loadLayout(known.kind), loadMdx(known)]).then(() => known);
   }
   if (inflight.has(path)) return inflight.get(path);
   const p = (async () => {
@@ -71,7 +72,7 @@ export function loadPage(basePath, path, loadLayout) {
     if (page.sidebar && !sidebars.has(page.sidebar)) {
       sidebars.set(page.sidebar, await fetchSidebar(basePath, page.sidebar, path));
     }
-    await loadLayout(page.kind);
+    await Promise.all([loadLayout(page.kind), loadMdx(page)]);
     pages.set(path, page);
     return page;
   })();
@@ -112,7 +113,7 @@ export async function refreshPage(basePath, path, loadLayout, sent) {
     const known = sidebars.get(page.sidebar);
     if (known && JSON.stringify(known) === JSON.stringify(sidebar)) sidebar = known;
   }
-  await loadLayout(page.kind);
+  await Promise.all([loadLayout(page.kind), loadMdx(page)]);
   pages.clear();
   sidebars.clear();
   pages.set(path, page);

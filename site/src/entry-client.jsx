@@ -8,6 +8,7 @@ import { blogKinds, coreLayouts } from './layouts.js';
 import { canonicalPath, sidebarUrl } from './routes.js';
 import { InternalError } from './errors.js';
 import { loadSearch } from './search/load.js';
+import { loadMdx } from './mdx/load.js';
 import './styles/main.css';
 
 const layouts = { ...coreLayouts };
@@ -59,7 +60,7 @@ async function start() {
   }
   seed(path, page, page.sidebar, sidebar);
   setNotFoundPage(notFound);
-  await Promise.all([loadLayout(page.kind), afterFirstPaint()]);
+  await Promise.all([loadLayout(page.kind), loadMdx(page), afterFirstPaint()]);
   // As a transition, hydration yields to the browser every few milliseconds (React's scheduler
   // frame) instead of blocking the main thread for the whole page.
   startTransition(() => {

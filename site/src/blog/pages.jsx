@@ -1,6 +1,7 @@
 // The blog's page layouts. They live in their own chunk: a docs reader never downloads them.
 import { formatDate } from '../components/Landing.jsx';
 import Markdown from '../components/Markdown.jsx';
+import { MdxPage } from '../mdx/load.js';
 import Pagination from '../components/Pagination.jsx';
 import SiteLink from '../components/SiteLink.jsx';
 import BlogLayout from './BlogLayout.jsx';
@@ -35,7 +36,7 @@ export function BlogPostPage({ site, page }) {
           <PostMeta post={post} />
           <PostAuthors site={site} authors={post.authors} />
         </header>
-        <Markdown html={page.html} />
+        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} />}
         <footer className="post-footer">
           <PostTags tags={post.tags} />
         </footer>

@@ -1,5 +1,6 @@
 import Breadcrumbs from './Breadcrumbs.jsx';
 import Markdown from './Markdown.jsx';
+import { MdxPage } from '../mdx/load.js';
 import Pagination from './Pagination.jsx';
 import Sidebar from './Sidebar.jsx';
 import SiteLink from './SiteLink.jsx';
@@ -31,7 +32,7 @@ export default function DocPage({ site, page, sidebar }) {
       <header>
         <h1>{page.title}</h1>
       </header>
-      <Markdown html={page.html} />
+      {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} />}
       {page.otherVersions && page.otherVersions.length > 0 && (
         <aside className="other-versions" aria-label="This page in other versions">
           <span>This page in other versions: </span>

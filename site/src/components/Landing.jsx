@@ -1,4 +1,5 @@
 import Markdown from './Markdown.jsx';
+import { MdxPage } from '../mdx/load.js';
 import SiteLink from './SiteLink.jsx';
 
 // The three ways in, shown as cards under the hero: what each sidebar is for, in a line.
@@ -49,7 +50,7 @@ export default function Landing({ site, page }) {
               </li>
             ))}
         </ul>
-        <Markdown html={page.html} className="markdown landing-markdown" />
+        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} className="markdown landing-markdown" />}
       </div>
     </main>
   );

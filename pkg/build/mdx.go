@@ -1,0 +1,270 @@
+package build
+
+// MDX pages (pkg/mdx) are modules of the shell's bundle: this file tells the bundler which pages
+// there are and how to compile them, records in the graph which files each page imports, and
+// gives each page's data the chunk the browser loads.
+
+import (
+	"errors"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"docsd/pkg/bundle"
+	"docsd/pkg/config"
+	"docsd/pkg/content"
+	"docsd/pkg/graph"
+	"docsd/pkg/markdown"
+	"docsd/pkg/mdx"
+	"docsd/pkg/search"
+	"docsd/pkg/site"
+)
+
+// siteNodePrefix keys the graph's file nodes of project files outside content/ (the site's own
+// components under src/), as `@site/` imports name them.
+const siteNodePrefix = "@site/"
+
+// mdxPages lists the site's MDX pages by id (content path) with their files.
+func mdxPages(contentDir string, s *site.Site) map[string]string {
+	out := map[string]string{}
+	for _, r := range s.Routes {
+		if r.MDX {
+			out[r.Source] = filepath.Join(contentDir, filepath.FromSlash(r.Source))
+		}
+	}
+	return out
+}
+
+// setMDX gives the bundler the site's MDX pages and the way to compile them (links resolve
+// against the site s).
+func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
+	if b.mdxc == nil {
+		b.mdxc = mdx.NewCompiler(filepath.Join(b.bundler.SiteDir(), "mdx-compiler", "compile.mjs"))
+	}
+	root, _ := filepath.Abs(b.opts.Root)
+	contentDir := filepath.Join(root, "content")
+	statics := staticURLs(cfg, s)
+	locale := cfg.DefaultLocale().Code
+	compile := func(abs string, raw []byte, page bool) (string, error) {
+		opts := mdx.Options{Page: page}
+		if rel, err := filepath.Rel(contentDir, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			rel = filepath.ToSlash(rel)
+			opts.File = "content/" + rel
+			opts.Resolve = func(dest string, image bool) string { return s.Resolve(statics, rel, locale, dest) }
+		} else if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			opts.File = filepath.ToSlash(rel)
+		} else {
+			opts.File = abs
+		}
+		js, err := b.mdxc.Compile(raw, opts)
+		var ce *content.Error
+		if errors.As(err, &ce) {
+			b.mdxMu.Lock()
+			b.mdxErrs = append(b.mdxErrs, ce)
+			b.mdxMu.Unlock()
+		}
+		return js, err
+	}
+	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Compile: compile})
+}
+
+// recordMDX notes in the graph that each MDX page reads the files it imports (assembly dropped
+// every file edge, so this follows each assembly).
+func (b *Builder) recordMDX(s *site.Site, g *graph.Graph) {
+	if b.assets == nil || len(b.assets.MDXDeps) == 0 {
+		return
+	}
+	root, _ := filepath.Abs(b.opts.Root)
+	contentDir := filepath.Join(root, "content")
+	for _, r := range s.Routes {
+		deps := b.assets.MDXDeps[r.Source]
+		for _, dep := range deps {
+			g.Record(graph.Route(r.Path), mdxDepNode(root, contentDir, dep))
+		}
+	}
+}
+
+// mdxDepNode is the graph node of a file an MDX page imports.
+func mdxDepNode(root, contentDir, abs string) graph.Node {
+	if rel, err := filepath.Rel(contentDir, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return graph.File(filepath.ToSlash(rel))
+	}
+	if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		return graph.File(siteNodePrefix + filepath.ToSlash(rel))
+	}
+	return graph.File(abs)
+}
+
+// mdxModule is what a page's data says of its MDX chunk; nil for other pages.
+func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
+	if !r.MDX || b.assets == nil {
+		return nil
+	}
+	c, ok := b.assets.MDX[r.Source]
+	if !ok {
+		return nil
+	}
+	return &site.MDXModule{ID: r.Source, JS: c.JS, CSS: c.CSS}
+}
+
+// staticURLs maps each static file's content path to its URL (state.prepare copies them).
+func staticURLs(cfg *config.Site, s *site.Site) map[string]string {
+	out := map[string]string{}
+	for _, src := range s.Statics {
+		if strings.HasPrefix(src.Path, "static/") {
+			out[src.Path] = cfg.BasePath + src.Rel
+		} else {
+			out[src.Path] = cfg.BasePath + "assets/files/" + src.Rel
+		}
+	}
+	return out
+}
+
+// mdxTouched reports whether a change reaches the bundle: an MDX page (in s or in the last build),
+// a partial, or a file some MDX page imports.
+func (b *Builder) mdxTouched(s *site.Site, changed []graph.Node) bool {
+	mdxSource := map[string]bool{}
+	for _, ss := range []*site.Site{s, b.last.site} {
+		for _, r := range ss.Routes {
+			if r.MDX {
+				mdxSource[r.Source] = true
+			}
+		}
+	}
+	for _, n := range changed {
+		if n.Kind != graph.FileKind {
+			continue
+		}
+		if mdxSource[n.Key] || content.IsPartial(n.Key) {
+			return true
+		}
+		for r := range b.graph.Dirty(n) {
+			if r.Kind == graph.RouteKind && s.Routes[r.Key] != nil && s.Routes[r.Key].MDX {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// mdxMoved lists the routes whose MDX chunk changed between two bundles: their page data names
+// the chunk, so they render again whatever the graph says ("when unsure, rebuild more").
+func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
+	if old == nil || now == nil {
+		return nil
+	}
+	var out []graph.Node
+	for _, r := range s.Routes {
+		if !r.MDX {
+			continue
+		}
+		a, b := old.MDX[r.Source], now.MDX[r.Source]
+		if a.JS != b.JS || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
+			out = append(out, graph.Route(r.Path))
+		}
+	}
+	return out
+}
+
+// noteStaleAssets remembers the files of the last bundle that the new one does not have (an MDX
+// page's old chunk): a rebuild that starts from the last build's files drops them.
+func (b *Builder) noteStaleAssets(old, now *bundle.Output) {
+	if old == nil {
+		return
+	}
+	for p := range old.Files {
+		if _, ok := now.Files[p]; !ok {
+			if b.staleAssets == nil {
+				b.staleAssets = map[string]bool{}
+			}
+			b.staleAssets[p] = true
+		}
+	}
+	for p := range now.Files {
+		delete(b.staleAssets, p)
+	}
+}
+
+// dropStaleAssets removes the stale bundle files from a build that copied the last one's; it runs
+// before rendering starts, so nothing else uses files yet.
+func (b *Builder) dropStaleAssets(files interface{ Remove(string) }) {
+	for p := range b.staleAssets {
+		files.Remove(p)
+	}
+	b.staleAssets = nil
+}
+
+// bundleErrors is the error of a failed bundle as the writer should see it: the MDX files'
+// mistakes at their lines (site.Errors), or err as it is.
+func (b *Builder) bundleErrors(err error) error {
+	b.mdxMu.Lock()
+	found := b.mdxErrs
+	b.mdxErrs = nil
+	b.mdxMu.Unlock()
+	var errs site.Errors
+	seen := map[string]bool{} // the browser and server bundles compile each file
+	for _, e := range found {
+		if !seen[e.Error()] {
+			seen[e.Error()] = true
+			errs = append(errs, e)
+		}
+	}
+	var se bundle.SourceErrors
+	if errors.As(err, &se) {
+		for _, e := range se {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) == 0 {
+		return err
+	}
+	sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	return errs
+}
+
+// mdxSetChanged reports whether s has other MDX pages than the current bundle holds (a page added,
+// removed or moved), which makes the bundle again.
+func (b *Builder) mdxSetChanged(s *site.Site) bool {
+	root, _ := filepath.Abs(b.opts.Root)
+	pages := mdxPages(filepath.Join(root, "content"), s)
+	if b.assets == nil || len(pages) != len(b.assets.MDX) {
+		return true
+	}
+	for id := range pages {
+		if _, ok := b.assets.MDX[id]; !ok {
+			return true
+		}
+	}
+	return false
+}
+
+// keepMDXText keeps the text of an MDX page's rendered content for its search shard: partials
+// and components are part of what the reader sees, and of what search finds.
+func (st *state) keepMDXText(route, body string) {
+	secs, ok := mdx.Sections(body)
+	if !ok {
+		return
+	}
+	st.b.mu.Lock()
+	if st.mdxText == nil {
+		st.mdxText = map[string][]markdown.Section{}
+	}
+	st.mdxText[route] = secs
+	st.b.mu.Unlock()
+}
+
+// searchPage is what search indexes of a route: an MDX page's rendered text, else its model's.
+func (st *state) searchPage(r *site.Route) search.Page {
+	p := search.PageOf(r)
+	st.b.mu.Lock()
+	secs, ok := st.mdxText[r.Path]
+	delete(st.mdxText, r.Path)
+	st.b.mu.Unlock()
+	if ok {
+		p.Sections = p.Sections[:0]
+		for _, s := range secs {
+			p.Sections = append(p.Sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text})
+		}
+	}
+	return p
+}

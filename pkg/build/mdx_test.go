@@ -1,0 +1,257 @@
+package build
+
+// MDX pages (issue #21) on testdata/sites/mdx: what a build makes of them, the errors a writer gets
+// at file:line:col, and which pages an edit to a partial or a site component renders again.
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"docsd/internal/testfs"
+	"docsd/pkg/graph"
+	"docsd/pkg/site"
+)
+
+func mdxSite(t *testing.T) (string, Options) {
+	t.Helper()
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
+	shell, _ := filepath.Abs("../../site")
+	return root, Options{Root: root, SiteDir: shell, Production: true}
+}
+
+func TestMDXPageIsBuilt(t *testing.T) {
+	_, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	route := res.Site.Routes["/docs/guide/install"]
+	if route == nil {
+		t.Fatal("the MDX page has no route")
+	}
+	var page site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath(route.Path)], &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.MDX == nil || page.MDX.ID != "docs/guide/install.mdx" || page.HTML != "" {
+		t.Fatalf("page data mdx = %+v, html %q: want the page's module and no HTML", page.MDX, page.HTML)
+	}
+	if page.Title != "Install the fixture" || page.Description == "" {
+		t.Errorf("title %q, description %q", page.Title, page.Description)
+	}
+	if ids := headingIDs(page); !reflect.DeepEqual(ids, []string{"pick-a-platform", "shared-step", "again-per-platform"}) {
+		t.Errorf("table of contents %v", ids)
+	}
+	chunk := strings.TrimPrefix(page.MDX.JS, "/docs/")
+	if _, ok := res.Files.Data[chunk]; !ok {
+		t.Errorf("the page's chunk %s is not in the build", chunk)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath(route.Path)])
+	for _, want := range []string{
+		`<h2 id="pick-a-platform">Pick a platform</h2>`,
+		`role="tab"`,
+		`The shared step: run <code>fixture-setup</code>`,
+		`class="fixture-badge fixture-badge-success">2.1<`,
+		`<div class="admonition admonition-note" role="note"><p class="admonition-title">Written as Markdown</p>`,
+		`<div class="code-block language-bash"><div class="code-title">install.sh</div>`,
+		`<a href="/docs/guide/intro">introduction</a>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page's HTML lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"import Tabs", "&lt;Tabs", "<Tabs", "<p>:::"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the page's HTML shows MDX source %q", bad)
+		}
+	}
+	if _, ok := res.Site.Routes["/docs/guide/_shared-note"]; ok {
+		t.Error("the partial became a page")
+	}
+	// Search indexes what the page shows: the partial's text and the hidden tabs' too.
+	indexed := false
+	for p, data := range res.Files.Data {
+		if strings.HasPrefix(p, "search-docs-") {
+			indexed = strings.Contains(string(data), "The shared step: run fixture-setup once per machine.") &&
+				strings.Contains(string(data), "Windows again.")
+		}
+	}
+	if !indexed {
+		t.Error("the search documents lack the MDX page's rendered text")
+	}
+	// A Markdown page's data names no module.
+	var intro site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/intro")], &intro); err != nil {
+		t.Fatal(err)
+	}
+	if intro.MDX != nil || intro.HTML == "" {
+		t.Errorf("a Markdown page has mdx %+v", intro.MDX)
+	}
+	// The link check reads the MDX page's links: its link to the Markdown page is no problem, and
+	// the Markdown page's #anchor into it is found.
+	if len(res.Problems) != 0 {
+		t.Errorf("link problems: %v", res.Problems)
+	}
+}
+
+// A .md page that uses MDX (an import) is compiled as MDX, as Docusaurus 3 does; its imports of
+// the classic theme's components render.
+func TestMarkdownPageWrittenInMDX(t *testing.T) {
+	_, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/reference")], &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.MDX == nil {
+		t.Fatal("the .md page written in MDX is not compiled as MDX")
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/reference")])
+	for _, want := range []string{
+		`<img alt="Fixture logo" src="/docs/img/favicon.svg"`,
+		`<nav class="toc-inline" aria-label="On this page">`,
+		`<h2 id="options">Options</h2>`,
+		`<div class="code-title">options.yml</div>`,
+		`<details class="details"><summary>More about workers</summary>`,
+		`<a href="/docs/guide/install">install page</a>`,
+		`<span>Loading the browser part</span>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page's HTML lacks %s", want)
+		}
+	}
+	for _, bad := range []string{"import TOCInline", "&lt;!--", "mdx-code-block", "export const"} {
+		if strings.Contains(html, bad) {
+			t.Errorf("the page's HTML shows MDX source %q", bad)
+		}
+	}
+}
+
+func headingIDs(p site.PageData) []string {
+	var out []string
+	for _, h := range p.TOC {
+		out = append(out, h.ID)
+	}
+	return out
+}
+
+// buildError builds the site and returns the build's error text.
+func buildError(t *testing.T, opts Options) string {
+	t.Helper()
+	b := New(opts)
+	defer b.Close()
+	_, err := b.Build()
+	if err == nil {
+		t.Fatal("the build succeeded")
+	}
+	if !site.IsError(err) {
+		t.Errorf("%v is not reported as the writer's mistake", err)
+	}
+	return err.Error()
+}
+
+func TestMDXSyntaxErrorAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/broken.mdx", "---\ntitle: Broken\n---\n\nSome text.\n\n<Tabs\n")
+	got := buildError(t, opts)
+	if !strings.HasPrefix(got, "content/docs/guide/broken.mdx:8:1: MDX: Unexpected end of file") {
+		t.Errorf("error %q, want it at content/docs/guide/broken.mdx:8:1", got)
+	}
+}
+
+func TestMDXUnknownImportAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/imports.mdx", "# Imports\n\nimport Nope from '@theme/Nope';\nimport Gone from './_missing.mdx';\n\n<Nope />\n")
+	got := buildError(t, opts)
+	for _, want := range []string{
+		`content/docs/guide/imports.mdx:3:18: docsd has no "@theme/Nope"`,
+		`content/docs/guide/imports.mdx:4:18: Could not resolve "./_missing.mdx"`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("error %q lacks %q", got, want)
+		}
+	}
+}
+
+func TestMDXImportsAreGraphEdges(t *testing.T) {
+	root, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	reads := b.graph.Reads(graph.Route("/docs/guide/install"))
+	for _, want := range []graph.Node{graph.File("docs/guide/_shared-note.mdx"), graph.File("@site/src/components/Badge.jsx")} {
+		found := false
+		for _, n := range reads {
+			found = found || n == want
+		}
+		if !found {
+			t.Errorf("the MDX page does not read %s (it reads %v)", want, reads)
+		}
+	}
+	// An edit to the partial renders the pages that import it, and only those.
+	f := "content/docs/guide/_shared-note.mdx"
+	write(t, root, f, strings.Replace(read(t, root, f), "once per machine", "once per user", 1))
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(res.RenderedRoutes, []string{"/docs/guide/install", "/docs/guide/reference"}) {
+		t.Errorf("a partial edit rendered %v, want only the two pages importing it", res.RenderedRoutes)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")]); !strings.Contains(html, "once per user") {
+		t.Error("the page does not show the edited partial")
+	}
+	// An edit to a site component: the bundle is made again and the page that uses it renders.
+	c := "src/components/Badge.jsx"
+	write(t, root, c, strings.Replace(read(t, root, c), "fixture-badge fixture-badge-", "fixture-badge badge-", 1))
+	res, err = b.Rebuild([]string{filepath.Join(root, c)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Only MDX pages render: the page using the component, and at most the other MDX page, whose
+	// chunk's bytes may change too (see below why esbuild's output is not byte-stable here).
+	if len(res.RenderedRoutes) == 0 || res.RenderedRoutes[0] != "/docs/guide/install" ||
+		len(res.RenderedRoutes) > 2 || len(res.RenderedRoutes) == 2 && res.RenderedRoutes[1] != "/docs/guide/reference" {
+		t.Errorf("a component edit rendered %v, want the page using it (and no Markdown page)", res.RenderedRoutes)
+	}
+	// The old chunks are gone: the rebuilt output has as many files as a fresh build, and every
+	// script in it is the shell's entry, named by a page or imported by another script. (Bytes are
+	// not compared: when a chunk mixes modules of the shell, whose package.json says "type":
+	// "module", with the site's, esbuild's interop flag for React in it depends on which module it
+	// reached first, which differs between a rebuild and a fresh build.)
+	fresh := New(opts)
+	defer fresh.Close()
+	want, err := fresh.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Files.Contents()
+	if len(got) != len(want.Files.Contents()) {
+		t.Errorf("the rebuild has %d files, a fresh build %d", len(got), len(want.Files.Contents()))
+	}
+	var refs strings.Builder
+	for p, data := range got {
+		if strings.HasPrefix(p, "__data/") || strings.HasSuffix(p, ".js") || strings.HasSuffix(p, ".html") {
+			refs.Write(data)
+		}
+	}
+	for p := range got {
+		if strings.HasPrefix(p, "assets/") && strings.HasSuffix(p, ".js") && !strings.Contains(p, "entry-client") &&
+			!strings.Contains(refs.String(), strings.TrimPrefix(p, "assets/")) {
+			t.Errorf("%s is left over from an earlier build (nothing loads it)", p)
+		}
+	}
+}

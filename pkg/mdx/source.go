@@ -1,0 +1,146 @@
+// Package mdx compiles MDX pages and partials to JavaScript modules with the MDX project's own
+// compiler (@mdx-js/mdx, run in a long-lived Node process), and prepares what docsd's Go side reads
+// of an MDX page (title, headings, links, text) from the same source with goldmark. This file holds
+// the text transforms both sides share; every one keeps line numbers, so positions stay right.
+package mdx
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+)
+
+var (
+	fenceOpen  = regexp.MustCompile("^[ \t]*(`{3,}|~{3,})[ \t]*([^ \t`]*)")
+	headingID  = regexp.MustCompile(`^([ \t]{0,3}#{1,6}[ \t].*?)[ \t]*(\{#[^{}\s]+\})[ \t]*$`)
+	esmStart   = regexp.MustCompile(`^(import|export)[ \t{*]`)
+	blankSpace = regexp.MustCompile(`[^\n]`)
+)
+
+// forLines calls fn for each line outside code fences; inFence lines go to fence (may be nil). A
+// line's text excludes its newline; fn returns the line's replacement.
+func forLines(src []byte, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) []byte {
+	lines := strings.Split(string(src), "\n")
+	var marker string
+	for i, line := range lines {
+		if m := fenceOpen.FindStringSubmatch(line); m != nil {
+			if marker == "" {
+				marker = m[1]
+				if fence != nil {
+					lines[i] = fence(line, marker, m[2], true, false)
+				}
+				continue
+			}
+			if m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1] {
+				if fence != nil {
+					lines[i] = fence(line, marker, "", false, true)
+				}
+				marker = ""
+				continue
+			}
+		}
+		if marker != "" {
+			if fence != nil {
+				lines[i] = fence(line, marker, "", false, false)
+			}
+			continue
+		}
+		lines[i] = fn(line)
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// UnwrapCodeBlocks removes the fence lines of ```mdx-code-block fences (Docusaurus's way to write
+// MDX that other Markdown tools show as code): their content is part of the page. The fence lines
+// become empty lines.
+func UnwrapCodeBlocks(src []byte) []byte {
+	if !bytes.Contains(src, []byte("mdx-code-block")) {
+		return src
+	}
+	lines := strings.Split(string(src), "\n")
+	var marker string
+	inner := "" // the fence inside an unwrapped block, which must be left alone
+	for i, line := range lines {
+		m := fenceOpen.FindStringSubmatch(line)
+		switch {
+		case marker == "" && m != nil && m[2] == "mdx-code-block":
+			marker, lines[i] = m[1], ""
+		case marker != "" && inner == "" && m != nil && m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1]:
+			marker, lines[i] = "", ""
+		case marker != "" && m != nil && inner == "":
+			inner = m[1]
+		case marker != "" && m != nil && m[1][0] == inner[0] && len(m[1]) >= len(inner) && strings.TrimSpace(line) == m[1]:
+			inner = ""
+		}
+	}
+	return []byte(strings.Join(lines, "\n"))
+}
+
+// StripHeadingIDs blanks the `{#custom-id}` at the end of headings (MDX would read it as a
+// JavaScript expression); the ids themselves come from the goldmark parse of the same text.
+func StripHeadingIDs(src []byte) []byte {
+	if !bytes.Contains(src, []byte("{#")) {
+		return src
+	}
+	return forLines(src, func(line string) string {
+		if m := headingID.FindStringSubmatchIndex(line); m != nil {
+			return line[:m[4]] + strings.Repeat(" ", m[5]-m[4]) + line[m[5]:]
+		}
+		return line
+	}, nil)
+}
+
+// ModelSource is the MDX body as goldmark reads it for docsd's model of the page (title, headings,
+// links, search text): import and export blocks become empty lines, so they are neither text nor
+// links.
+func ModelSource(src []byte) []byte {
+	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("export")) {
+		return src
+	}
+	inESM := false
+	return forLines(src, func(line string) string {
+		if !inESM && esmStart.MatchString(line) {
+			inESM = true
+		}
+		if inESM {
+			if strings.TrimSpace(line) == "" {
+				inESM = false
+				return line
+			}
+			return blankSpace.ReplaceAllString(line, "")
+		}
+		return line
+	}, nil)
+}
+
+// IsMDX says whether a page is compiled as MDX, following Docusaurus 3: front matter `format: mdx`
+// or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
+// file written in MDX (Docusaurus's default format compiles every .md file as MDX; docsd keeps the
+// much faster Markdown pipeline for the .md files that use no MDX: no import or export block
+// outside code). body is the text after the front matter.
+func IsMDX(path, format string, body []byte) bool {
+	switch format {
+	case "mdx":
+		return true
+	case "md":
+		return false
+	case "detect":
+		return strings.HasSuffix(path, ".mdx")
+	}
+	return strings.HasSuffix(path, ".mdx") || UsesESM(body)
+}
+
+// UsesESM reports whether an MDX body has an import or export block outside code fences.
+func UsesESM(src []byte) bool {
+	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("export")) {
+		return false
+	}
+	found := false
+	forLines(src, func(line string) string {
+		if !found && esmStart.MatchString(line) {
+			found = true
+		}
+		return line
+	}, nil)
+	return found
+}

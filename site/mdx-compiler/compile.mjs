@@ -1,0 +1,181 @@
+// The MDX compiler docsd runs in one long-lived Node process: MDX has one real compiler,
+// @mdx-js/mdx, and it is JavaScript. docsd sends one JSON request per line on stdin:
+//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle}
+// and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}.
+// What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
+// slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
+// left in the JavaScript as a placeholder string ("<token>-code-<n>", "<token>-link-<n>") and listed
+// in the answer, and docsd puts its own highlighted HTML and resolved URLs in their place. The
+// plugins below do that, drop the title heading, and turn `:::kind` containers into <Admonition>.
+import { compile } from '@mdx-js/mdx';
+import remarkGfm from 'remark-gfm';
+import remarkDirective from 'remark-directive';
+import { createInterface } from 'node:readline';
+
+const admonitionKinds = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary']);
+
+// htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
+// content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
+function htmlComments(line) {
+  return line
+    .split(/(`+[^`]*`+)/)
+    .map((part, i) => (i % 2 ? part : part.replaceAll('<!--', '{/*').replaceAll('-->', '*/}')))
+    .join('');
+}
+
+// bracketTitles rewrites `:::kind Title` (the older Docusaurus form) to `:::kind[Title]`, which is
+// directive syntax, and HTML comments to MDX comments, outside code fences. Lines keep their numbers.
+function bracketTitles(source) {
+  let fence = null;
+  return source
+    .split('\n')
+    .map((line) => {
+      const f = /^\s*(`{3,}|~{3,})/.exec(line);
+      if (f) {
+        if (!fence) fence = f[1];
+        else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
+        return line;
+      }
+      if (fence) return line;
+      if (line.includes('<!--') || line.includes('-->')) line = htmlComments(line);
+      const m = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
+      if (m && admonitionKinds.has(m[2])) return `${m[1]}${m[2]}[${m[3]}]`;
+      return line;
+    })
+    .join('\n');
+}
+
+function textOf(node) {
+  if (!node) return '';
+  if (typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
+  return (node.children || []).map(textOf).join('');
+}
+
+function attr(name, value) {
+  return { type: 'mdxJsxAttribute', name, value };
+}
+
+// remarkDocsd: admonition containers become <Admonition>; directives that are not admonitions go
+// back to the text they were written as (a time like 10:30 or a word after a colon is no
+// directive); code fences become docsd's highlighted HTML.
+function remarkDocsd(options) {
+  return (tree) => {
+    const visit = (node, parent, index) => {
+      if (node.type === 'containerDirective' && admonitionKinds.has(node.name)) {
+        let title = node.attributes && node.attributes.title;
+        const children = [...node.children];
+        if (children[0] && children[0].data && children[0].data.directiveLabel) title = textOf(children.shift());
+        const attributes = [attr('type', node.name)];
+        if (title) attributes.push(attr('title', title));
+        parent.children[index] = { type: 'mdxJsxFlowElement', name: 'Admonition', attributes, children, position: node.position };
+        node = parent.children[index];
+      } else if (node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') {
+        const colons = node.type === 'textDirective' ? ':' : node.type === 'leafDirective' ? '::' : ':::';
+        const label = node.children && node.children.length && node.type !== 'containerDirective' ? `[${textOf(node)}]` : '';
+        const text = { type: 'text', value: `${colons}${node.name}${label}` };
+        if (node.type === 'textDirective') parent.children[index] = text;
+        else if (node.type === 'leafDirective') parent.children[index] = { type: 'paragraph', children: [text] };
+        else parent.children.splice(index, 1, { type: 'paragraph', children: [text] }, ...node.children);
+        return;
+      } else if (node.type === 'code') {
+        if (node.lang === 'mdx-code-block') {
+          // Docusaurus's escape hatch: the fence's content is MDX, written as a fence so that other
+          // Markdown tools show it as code. docsd unwraps these fences before compiling.
+          return;
+        }
+        const info = [node.lang || '', ...(node.meta || '').split(/\s+/)].filter(Boolean).join(' ');
+        const token = `${options.token}-code-${options.found.code.length}`;
+        options.found.code.push({ info, value: node.value });
+        parent.children[index] = { type: 'mdxJsxFlowElement', name: 'DocsdHTML', attributes: [attr('html', token)], children: [], position: node.position };
+        return;
+      }
+      if (node.children) for (let i = 0; i < node.children.length; i++) visit(node.children[i], node, i);
+    };
+    if (options.dropTitle) {
+      const i = tree.children.findIndex((n) => n.type === 'heading');
+      if (i >= 0 && tree.children[i].depth === 1) tree.children.splice(i, 1);
+    }
+    visit(tree, null, 0);
+  };
+}
+
+// slug is the fallback id of a heading docsd did not see (one inside a JSX block), GitHub's way.
+function slug(text, used) {
+  const base = text.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').trim().replace(/\s/g, '-') || 'heading';
+  let id = base;
+  for (let n = 1; used.has(id); n++) id = `${base}-${n}`;
+  used.add(id);
+  return id;
+}
+
+// rehypeDocsd gives headings docsd's ids (matched by text, in order) and links and images their
+// resolved URLs.
+function rehypeDocsd(options) {
+  return (tree) => {
+    const ids = options.headings.map((h) => ({ ...h, used: false }));
+    const taken = new Set(options.headings.map((h) => h.id));
+    const link = (dest, image, node) => {
+      const token = `${options.token}-link-${options.found.links.length}`;
+      const start = node.position && node.position.start;
+      options.found.links.push({ dest, image, line: start ? start.line : 0, column: start ? start.column : 0 });
+      return token;
+    };
+    const visit = (node) => {
+      if (node.type === 'element') {
+        if (/^h[1-6]$/.test(node.tagName)) {
+          const text = textOf(node).trim();
+          const h = ids.find((x) => !x.used && x.value === text);
+          if (h) {
+            h.used = true;
+            if (h.id) node.properties.id = h.id;
+          } else if (!node.properties.id) node.properties.id = slug(text, taken);
+        } else if (node.tagName === 'a' && typeof node.properties.href === 'string') {
+          node.properties.href = link(node.properties.href, false, node);
+        } else if (node.tagName === 'img' && typeof node.properties.src === 'string') {
+          node.properties.src = link(node.properties.src, true, node);
+        }
+      }
+      if (node.children) node.children.forEach(visit);
+    };
+    visit(tree);
+  };
+}
+
+async function handle(req) {
+  const found = { code: [], links: [] };
+  const options = { token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found };
+  try {
+    const file = await compile(
+      { value: bracketTitles(req.source), path: req.file },
+      {
+        remarkPlugins: [remarkGfm, remarkDirective, [remarkDocsd, options]],
+        rehypePlugins: [[rehypeDocsd, options]],
+        providerImportSource: 'docsd:mdx-components',
+        // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
+        format: 'mdx',
+        development: false,
+      },
+    );
+    return { id: req.id, js: String(file), code: found.code, links: found.links };
+  } catch (error) {
+    const place = error.place && error.place.start ? error.place.start : error.place || {};
+    const line = error.line || place.line || 0;
+    const column = error.column || place.column || 0;
+    return { id: req.id, error: { line: line ? line + (req.firstLine || 1) - 1 : 0, column, message: String(error.reason || error.message) } };
+  }
+}
+
+// One thread: on a 2-core machine, compiling on a worker per core doubled the CPU time (each
+// thread loads and warms up the compiler) and did not shorten the build.
+const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+rl.on('line', (line) => {
+  if (!line) return;
+  let req;
+  try {
+    req = JSON.parse(line);
+  } catch (error) {
+    process.stdout.write(`${JSON.stringify({ id: -1, error: { message: String(error) } })}\n`);
+    return;
+  }
+  handle(req).then((answer) => process.stdout.write(`${JSON.stringify(answer)}\n`));
+});

@@ -1,0 +1,9 @@
+// What the components an MDX page uses may ask of the page around them: the site's base path and
+// the page's data (its table of contents, its category's cards).
+import { createContext, useContext } from 'react';
+
+export const MdxPageContext = createContext({ basePath: '/', page: null });
+
+export function useMdxPage() {
+  return useContext(MdxPageContext);
+}

@@ -1,0 +1,93 @@
+// MDX pages (issue #21) on a small site of them (testdata/sites/mdx): the page is server-rendered
+// (tabs, partial, site component and admonitions already in the HTML), hydrates without a console
+// error, its tabs switch with the mouse and the keyboard and tabs of one groupId switch together
+// and are remembered; client navigation from a Markdown page loads the MDX page's chunk.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hydrated, openPage, useSite } from './harness.mjs';
+
+const site = useSite({ project: 'mdx' });
+
+const panels = (page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('.tabs-container')].map((c) => ({
+      selected: c.querySelector('[role=tab][aria-selected=true]').textContent,
+      visible: [...c.querySelectorAll('[role=tabpanel]')].filter((p) => !p.hidden).map((p) => p.textContent.trim()),
+    })),
+  );
+
+test('an MDX page is server-rendered: tabs, partial, site component, admonitions, heading ids', async () => {
+  const res = await fetch(`${site.base}/docs/guide/install`);
+  assert.equal(res.status, 200);
+  const html = await res.text();
+  const article = html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+  assert.match(article, /role="tablist"/);
+  assert.match(article, /<button[^>]*role="tab"[^>]*>Linux<\/button>/);
+  assert.match(article, /The shared step: run <code>fixture-setup<\/code>/, 'the partial is rendered inline');
+  assert.match(article, /class="fixture-badge fixture-badge-success">2\.1</, 'the site component is rendered');
+  assert.match(article, /admonition admonition-warning[^>]*><p class="admonition-title">Check the version/);
+  assert.match(article, /admonition admonition-note[^>]*><p class="admonition-title">Written as Markdown/);
+  assert.match(article, /<h2 id="pick-a-platform">/);
+  assert.match(article, /class="code-block language-bash"><div class="code-title">install.sh/, 'code is highlighted as in Markdown pages');
+  assert.doesNotMatch(article, /import |&lt;Tabs|<Tabs|<p>:::/, 'no MDX source shows as text');
+});
+
+test('an MDX page hydrates without errors and its tabs switch, by group, remembered', async () => {
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/install`);
+  await hydrated(page);
+  const before = await panels(page);
+  assert.deepEqual(before.map((p) => p.selected), ['Linux', 'Linux']);
+  assert.equal(before[0].visible.length, 1);
+  assert.match(before[0].visible[0], /curl -fsSL/);
+  assert.deepEqual(before[1].visible, ['Linux again.']);
+  await page.locator('.tabs-container').first().getByRole('tab', { name: 'macOS' }).click();
+  const after = await panels(page);
+  assert.deepEqual(after.map((p) => p.selected), ['macOS', 'macOS'], 'tabs of the same groupId switch together');
+  assert.deepEqual(after[1].visible, ['macOS again.']);
+  // The keyboard: arrow right from the focused tab selects the next one.
+  await page.locator('.tabs-container').nth(1).getByRole('tab', { name: 'macOS' }).focus();
+  await page.keyboard.press('ArrowRight');
+  assert.deepEqual((await panels(page)).map((p) => p.selected), ['Windows', 'Windows']);
+  assert.equal(await page.evaluate(() => localStorage.getItem('docusaurus.tab.os')), 'windows');
+  // Remembered: a new load shows the chosen tab.
+  await page.reload({ waitUntil: 'networkidle' });
+  await hydrated(page);
+  await page.waitForFunction(() => document.querySelector('[role=tab][aria-selected=true]').textContent === 'Windows');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  await context.close();
+});
+
+test('client navigation to an MDX page loads its chunk with the page data', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/intro`);
+  await hydrated(page);
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator('.markdown a', { hasText: 'platform section' }).click();
+  await page.waitForSelector('.tabs-container [role=tab]');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  assert.match(page.url(), /\/docs\/guide\/install#pick-a-platform$/);
+  await page.locator('.tabs-container').first().getByRole('tab', { name: 'Windows' }).click();
+  assert.deepEqual((await panels(page)).map((p) => p.selected), ['Windows', 'Windows']);
+  // And back to a Markdown page, then again to the MDX page (its chunk is loaded once).
+  await page.locator('.markdown a', { hasText: 'introduction' }).click();
+  await page.waitForSelector('.markdown a:has-text("platform section")');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the classic theme components hydrate: Details, BrowserOnly, Link, TOCInline', async () => {
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/reference`);
+  await hydrated(page);
+  await page.waitForSelector('.browser-only');
+  assert.equal(await page.locator('.browser-only').textContent(), 'Shown in the browser');
+  assert.equal(await page.locator('details.details').evaluate((d) => d.open), false);
+  await page.locator('details.details summary').click();
+  assert.equal(await page.locator('details.details').evaluate((d) => d.open), true);
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator('details.details a', { hasText: 'install page' }).click();
+  await page.waitForSelector('.tabs-container');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'Link navigates inside the site');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  await context.close();
+});
