@@ -7,6 +7,9 @@ package markdown
 // wrap) and the leading dashes of a flag are kept with the word they introduce; the CSS
 // (`.markdown td code`) turns the browser's own break opportunities off. Every table is also put in
 // a <div class="table-wrap"> so that a table still too wide scrolls inside it with a visible edge.
+// A table of three or more columns is too wide for a phone even so: it gets the class table-stack and
+// each body cell its column's name in data-label, so that the CSS can show it as one block per row
+// with the names as labels when its column is narrow.
 
 import (
 	"bytes"
@@ -56,6 +59,10 @@ func (r *tableRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 // grow for it on wide screens (main.css, .doc-article:has(.table-wide)).
 const wideTableColumns = 4
 
+// stackTableColumns is the column count from which a table is shown one block per row in a narrow
+// column (main.css, .table-stack): two columns still fit a phone, three of reference text do not.
+const stackTableColumns = 3
+
 func (r *tableRenderer) renderTable(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {
 	if entering {
 		cols := len(n.(*east.Table).Alignments)
@@ -63,12 +70,37 @@ func (r *tableRenderer) renderTable(w util.BufWriter, src []byte, n ast.Node, en
 		if cols >= wideTableColumns {
 			class += " table-wide"
 		}
+		if cols >= stackTableColumns {
+			class += " table-stack"
+			labelCells(n, src)
+		}
 		_, _ = w.WriteString(`<div class="` + class + `" data-columns="` + strconv.Itoa(cols) + `">`)
 		return r.table(w, src, n, entering)
 	}
 	status, err := r.table(w, src, n, entering)
 	_, _ = w.WriteString("</div>\n")
 	return status, err
+}
+
+// labelCells gives each body cell of a table the text of its column's header cell as data-label, which
+// goldmark's cell renderer writes out (it passes data-* attributes). Setting it again on a later
+// render of the same tree gives the same attribute.
+func labelCells(table ast.Node, src []byte) {
+	var labels []string
+	for row := table.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, ok := row.(*east.TableHeader); ok {
+			for c := row.FirstChild(); c != nil; c = c.NextSibling() {
+				labels = append(labels, plainText(c, src))
+			}
+			continue
+		}
+		i := 0
+		for c := row.FirstChild(); c != nil; c, i = c.NextSibling(), i+1 {
+			if i < len(labels) && labels[i] != "" {
+				c.SetAttributeString("data-label", []byte(labels[i]))
+			}
+		}
+	}
 }
 
 func (r *tableRenderer) renderCodeSpan(w util.BufWriter, src []byte, n ast.Node, entering bool) (ast.WalkStatus, error) {

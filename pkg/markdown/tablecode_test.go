@@ -13,7 +13,7 @@ func TestTableCodeBreaksOnlyAtNameBoundaries(t *testing.T) {
 		"Outside: `--compiler.github.token`.\n\n| A | B |\n|---|---|\n| `x.y` | z |\n"
 	out := string(mustRender(t, New().Parse([]byte(src), 1), func(d string, _ bool) string { return d }))
 	for _, want := range []string{
-		`<div class="table-wrap table-wide" data-columns="4"><table>`,
+		`<div class="table-wrap table-wide table-stack" data-columns="4"><table>`,
 		`<code><span class="nowrap">--compiler.</span><wbr>github.<wbr>token</code>`,
 		`<code><span class="nowrap">-b</span></code>`,
 		`<code>VELA_<wbr>PRIVILEGED_<wbr>IMAGES</code>`,
@@ -25,6 +25,29 @@ func TestTableCodeBreaksOnlyAtNameBoundaries(t *testing.T) {
 		"</table>\n</div>",
 		`Outside: <code>--compiler.github.token</code>.`,
 		`<div class="table-wrap" data-columns="2"><table>`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("missing %s in\n%s", want, out)
+		}
+	}
+}
+
+// A table of three or more columns can be read on a phone one block per row: it is marked
+// table-stack and each body cell carries its column's name (escaped, as plain text); a two-column
+// table stays as it is.
+func TestTableCellsCarryTheirColumnNames(t *testing.T) {
+	src := "| Flag | **Type** | `a<b` \"c\" |\n|---|:---:|---|\n| `--org` | string | x |\n| `--repo` | | y |\n\n" +
+		"| A | B |\n|---|---|\n| `x.y` | z |\n"
+	out := string(mustRender(t, New().Parse([]byte(src), 1), func(d string, _ bool) string { return d }))
+	for _, want := range []string{
+		`<div class="table-wrap table-stack" data-columns="3"><table>`,
+		`<th>Flag</th>`,
+		`<td data-label="Flag"><code><span class="nowrap">--org</span></code></td>`,
+		`<td data-label="Type" style="text-align:center">string</td>`,
+		`<td data-label="a&lt;b &quot;c&quot;">x</td>`,
+		`<td data-label="Type" style="text-align:center"></td>`,
+		`<div class="table-wrap" data-columns="2"><table>`,
+		`<td><code>x.<wbr>y</code></td>`,
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %s in\n%s", want, out)

@@ -1,12 +1,13 @@
 // The reader's side of issue #22: reference tables that fit their column (or show that they
 // scroll), flag names that wrap only at name boundaries, phone details (copy button, a one-line
 // announcement, the API summary table), titles as sidebar labels, category breadcrumbs in search,
-// and the blog's sidebar on posts. It also writes screenshots of the reference tables at 1280 and
-// 1920 px and on a phone, light and dark, to test-results/screenshots/reader-*.png.
+// and the blog's sidebar on posts, reference tables on a phone one block per row. It also writes
+// screenshots of the reference tables at 1280 and 1920 px and on a phone, light and dark, to
+// test-results/screenshots/reader-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { hydrated, shots, useSite } from './harness.mjs';
+import { hydrated, root, shots, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -31,6 +32,14 @@ async function open(viewport, path, extra = {}) {
   return { context, page };
 }
 
+async function axe(page) {
+  await page.addScriptTag({ path: join(root, 'node_modules', 'axe-core', 'axe.min.js') });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'] }),
+  );
+  return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+}
+
 // tables reports, for each table of the content, how far it sticks out of its column and whether
 // its wrapper then shows the scroll affordance (data-overflow, which fades the hidden edge).
 const tables = (page) =>
@@ -40,6 +49,7 @@ const tables = (page) =>
       beyondColumn: wrap.getBoundingClientRect().right - wrap.closest('.markdown').getBoundingClientRect().right,
       affordance: wrap.getAttribute('data-overflow'),
       mask: getComputedStyle(wrap).maskImage,
+      display: getComputedStyle(wrap.querySelector('table')).display,
     })),
   );
 
@@ -55,6 +65,7 @@ for (const [name, viewport] of [
       await hydrated(page);
       for (const t of await tables(page)) {
         assert.ok(t.beyondColumn <= 1, `${path}: a table's wrapper sticks out of the column by ${t.beyondColumn}px`);
+        assert.equal(t.display, 'table', `${path}: a table is not laid out as a table at ${name} px`);
         if (t.hidden <= 1) fitting++;
         else assert.ok(t.affordance && t.mask !== 'none', `${path}: a table hides ${t.hidden}px with no scroll affordance`);
       }
@@ -134,6 +145,41 @@ test('phone: copy button visible without hover, one-line announcement, API summa
   });
   assert.ok(summary.hidden <= 1 && summary.right <= summary.width, `the permission is off screen: ${JSON.stringify(summary)}`);
   await context.close();
+});
+
+// On a phone a table of three or more columns reads one block per row, each value under its column's
+// name: nothing on the page scrolls sideways, and axe finds nothing in either theme.
+test('phone: reference tables read one block per row with column names, and nothing scrolls sideways', async () => {
+  const found = [];
+  for (const colorScheme of ['light', 'dark']) {
+    const { context, page } = await open({ width: 390, height: 844 }, wide[0], { isMobile: true, hasTouch: true, colorScheme });
+    for (const path of [...wide, '/docs/reference/api/build/add']) {
+      await page.goto(site.base + path, { waitUntil: 'networkidle' });
+      await hydrated(page);
+      const r = await page.evaluate(() => {
+        const doc = document.documentElement;
+        const stacks = [...document.querySelectorAll('.markdown .table-stack')];
+        return {
+          pageHidden: doc.scrollWidth - doc.clientWidth,
+          tablesHidden: [...document.querySelectorAll('.markdown .table-wrap')].map((w) => w.scrollWidth - w.clientWidth).filter((h) => h > 1),
+          stacks: stacks.length,
+          rowsNotBlocks: stacks.map((w) => getComputedStyle(w.querySelector('tbody tr')).display).filter((d) => d !== 'block'),
+          labels: stacks.flatMap((w) =>
+            [...w.querySelectorAll('tbody td:not(:first-child)')].filter((td) => td.textContent.trim()).map((td) => [td.dataset.label, getComputedStyle(td, '::before').content]),
+          ),
+        };
+      });
+      assert.ok(r.pageHidden <= 0, `${path}: the page scrolls sideways by ${r.pageHidden}px at 390 px`);
+      assert.deepEqual(r.tablesHidden, [], `${path}: tables scroll sideways at 390 px`);
+      assert.ok(r.stacks > 0, `${path}: no table of three or more columns`);
+      assert.deepEqual(r.rowsNotBlocks, [], `${path}: table rows are not shown as blocks`);
+      assert.ok(r.labels.length > 0);
+      for (const [label, content] of r.labels) assert.equal(content, JSON.stringify(label), `${path}: a value shows no column name`);
+      for (const v of await axe(page)) found.push(`${colorScheme} ${path}: ${v}`);
+    }
+    await context.close();
+  }
+  assert.deepEqual(found, []);
 });
 
 test('sidebar items of API and CLI pages read as the page titles', async () => {
