@@ -5,6 +5,7 @@ import { NavigationContext, useSiteNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';
 import { InternalError } from './errors.js';
 import { usePageEntry } from './hooks/usePageEntry.js';
+import { useNavigatedEvent } from './hooks/useNavigatedEvent.js';
 import { useRouteProgress } from './hooks/useRouteProgress.js';
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate.js';
 import { useSmoothHashLinks } from './hooks/useSmoothHashLinks.js';
@@ -26,6 +27,7 @@ export default function App({ site, getLayout }) {
   const page = entry && entry.page;
   const Page = page && getLayout(page.kind);
   useRouteProgress();
+  useNavigatedEvent(path);
   useScrollOnNavigate(location, Page);
   useSmoothHashLinks();
 
