@@ -26,6 +26,7 @@ type Site struct {
 	ColorMode    ColorMode     `toml:"color_mode" json:"colorMode"`
 	Navbar       Navbar        `toml:"navbar" json:"navbar"`
 	Footer       Footer        `toml:"footer" json:"footer"`
+	Landing      Landing       `toml:"landing" json:"landing"`
 	Sidebars     []Sidebar     `toml:"sidebars" json:"-"`
 	Versions     []Version     `toml:"versions" json:"versions"`
 	Locales      []Locale      `toml:"locales" json:"locales"`
@@ -170,6 +171,22 @@ type FooterLink struct {
 	Label string `toml:"label" json:"label"`
 	To    string `toml:"to" json:"to,omitempty"`
 	Href  string `toml:"href" json:"href,omitempty"`
+}
+
+// Landing is what the landing page offers besides its content: buttons under the title (the first
+// is the primary one) and cards that lead into the docs, in the order given.
+type Landing struct {
+	Actions []LandingLink `toml:"actions" json:"actions"`
+	Cards   []LandingLink `toml:"cards" json:"cards"`
+}
+
+// LandingLink is one button or card: it opens the entry doc of Sidebar, or the site path To. Text is
+// a card's line under its label.
+type LandingLink struct {
+	Label   string `toml:"label" json:"label"`
+	Text    string `toml:"text" json:"text,omitempty"`
+	Sidebar string `toml:"sidebar" json:"sidebar,omitempty"`
+	To      string `toml:"to" json:"to,omitempty"`
 }
 
 // Sidebar is generated from one folder of the docs; Entry is the doc the navbar opens.
@@ -422,6 +439,9 @@ func (s *Site) check(name string, raw []byte) error {
 	if err := s.checkPaths(fail); err != nil {
 		return err
 	}
+	if err := s.checkLanding(sidebars, fail); err != nil {
+		return err
+	}
 	return s.checkRegistry(fail)
 }
 
@@ -460,6 +480,28 @@ func (s *Site) checkPaths(fail func(key, format string, args ...any) error) erro
 		}
 		if err := check("sidebars_file", v.SidebarsFile); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// checkLanding makes sure every landing button and card has a label and opens something that exists.
+func (s *Site) checkLanding(sidebars map[string]bool, fail func(key, format string, args ...any) error) error {
+	for _, group := range []struct {
+		key   string
+		links []LandingLink
+	}{{"[[landing.actions]]", s.Landing.Actions}, {"[[landing.cards]]", s.Landing.Cards}} {
+		for i, l := range group.links {
+			switch {
+			case l.Label == "":
+				return fail(group.key, "%s number %d needs a label", group.key, i+1)
+			case l.Sidebar == "" && l.To == "":
+				return fail("label = \""+l.Label, "%s %q needs sidebar or to", group.key, l.Label)
+			case l.Sidebar != "" && l.To != "":
+				return fail("label = \""+l.Label, "%s %q has both sidebar and to; give one", group.key, l.Label)
+			case l.Sidebar != "" && !sidebars[l.Sidebar]:
+				return fail("sidebar = \""+l.Sidebar, "%s %q names sidebar %q, which is not defined in [[sidebars]]", group.key, l.Label, l.Sidebar)
+			}
 		}
 	}
 	return nil

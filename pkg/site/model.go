@@ -1,6 +1,6 @@
 // Package site assembles parsed sources into the site model: every route with the data its page
 // shows, the sidebars, categories, blog lists and feeds. The JSON shapes here are the contract with
-// the React shell in site/ (site/src/data.js reads them).
+// the React shell in site/ (site/src/store.js reads them).
 package site
 
 import (

@@ -1,9 +1,10 @@
-// The browser entry: hydrate the server-rendered page, then navigate client-side.
+// The browser entry: hydrate the server-rendered page, then navigate client-side with react-router's
+// browser data router.
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from './router.jsx';
-import App from './App.jsx';
-import { seed, setNotFoundPage } from './data.js';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { pageRoutes } from './pageRoutes.jsx';
+import { createPageStore, PageStoreContext } from './store.js';
 import { blogKinds, coreLayouts } from './layouts.js';
 import { canonicalPath, sidebarUrl } from './routes.js';
 import { InternalError } from './errors.js';
@@ -46,6 +47,21 @@ function afterFirstPaint() {
   });
 }
 
+// watchBackForward tells which navigations come from the browser's back and forward buttons (a
+// popstate event): those switch the route at once, and the page shows its own loading state. It
+// listens before the router does, so it has seen the event by the time the loader asks.
+function watchBackForward() {
+  let popped = null;
+  window.addEventListener('popstate', () => {
+    popped = window.location.pathname + window.location.search;
+  });
+  return (url) => {
+    const hit = popped === url.pathname + url.search;
+    popped = null;
+    return hit;
+  };
+}
+
 async function start() {
   const data = JSON.parse(document.getElementById('__docsd_data').textContent);
   const { site, page, notFound } = data;
@@ -58,24 +74,29 @@ async function start() {
     const res = await fetch(sidebarUrl(site.basePath, page.sidebar), { credentials: 'same-origin' });
     sidebar = await res.json();
   }
-  seed(path, page, page.sidebar, sidebar);
-  setNotFoundPage(notFound);
+  const store = createPageStore({ basePath: site.basePath, loadLayout, notFound });
+  store.put(path, page, sidebar);
   await Promise.all([loadLayout(page.kind), loadMdx(page), afterFirstPaint()]);
+  const immediate = watchBackForward();
+  // The server rendered the page from the same store entry: the router starts without loading.
+  const router = createBrowserRouter(pageRoutes({ site, store, getLayout, immediate }), {
+    hydrationData: { loaderData: { page: { path } } },
+  });
   // As a transition, hydration yields to the browser every few milliseconds (React's scheduler
   // frame) instead of blocking the main thread for the whole page.
   startTransition(() => {
     hydrateRoot(
       document.getElementById('__docsd'),
       <StrictMode>
-        <BrowserRouter>
-          <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
-        </BrowserRouter>
+        <PageStoreContext.Provider value={store}>
+          <RouterProvider router={router} />
+        </PageStoreContext.Provider>
       </StrictMode>,
     );
   });
+  return { site, store, router };
 }
 
-start().then(() => {
-  const { site } = JSON.parse(document.getElementById('__docsd_data').textContent);
-  if (site.dev) import('./dev/client.js').then((m) => m.connect(site));
+start().then(({ site, store, router }) => {
+  if (site.dev) import('./dev/client.js').then((m) => m.connect(site, { store, router }));
 });

@@ -6,10 +6,11 @@
 // "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from './router.jsx';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
 import { format } from 'node:util';
-import App from './App.jsx';
-import { forget, seed } from './data.js';
+import { pageRoutes } from './pageRoutes.jsx';
+import { canonicalPath } from './routes.js';
+import { createPageStore, PageStoreContext } from './store.js';
 import { coreLayouts } from './layouts.js';
 import { blogLayouts } from './blog/pages.jsx';
 
@@ -17,20 +18,24 @@ const layouts = { ...coreLayouts, ...blogLayouts };
 const getLayout = (kind) => layouts[kind];
 const loadLayout = (kind) => Promise.resolve(layouts[kind]);
 
-export function render({ url, site, page, sidebar }) {
-  seed(url.split(/[?#]/)[0], page, page.sidebar, sidebar);
-  try {
-    return renderToString(
-      <StrictMode>
-        <StaticRouter location={url}>
-          <App site={site} getLayout={getLayout} loadLayout={loadLayout} />
-        </StaticRouter>
-      </StrictMode>,
-    );
-  } finally {
-    // The page cache is the browser's; here every request brings its page, so keep none of them.
-    forget();
-  }
+// render renders one page with react-router's static router, from a page store of its own that holds
+// only this page (the route's loader finds it there and fetches nothing).
+export async function render({ url, site, page, sidebar }) {
+  const store = createPageStore({ basePath: site.basePath, loadLayout });
+  const href = new URL(url, 'http://docsd.invalid');
+  store.put(canonicalPath(site.basePath, href.pathname), page, sidebar);
+  const { query, dataRoutes } = createStaticHandler(pageRoutes({ site, store, getLayout }));
+  const context = await query(new Request(href));
+  if (context instanceof Response) throw new Error(`Rendering ${url}: the router answered with a redirect to ${context.headers.get('Location')}.`);
+  // hydrate={false}: the browser takes its router state from the page's own data (entry-client.jsx),
+  // so no second copy of it goes into the HTML.
+  return renderToString(
+    <StrictMode>
+      <PageStoreContext.Provider value={store}>
+        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+      </PageStoreContext.Provider>
+    </StrictMode>,
+  );
 }
 
 // stdout carries the answers: what components log goes to stderr instead.
@@ -67,22 +72,25 @@ function answer(id, kind, text) {
 
 // Requests are split at newlines by hand: readline decodes and regex-splits every chunk, which took
 // a sixth of the renderer's time on pages whose JSON carries their whole content.
+// The site and sidebar are looked up before rendering starts (the router's loader runs
+// asynchronously), so a later request that replaces them cannot change this page; pkg/ssr matches
+// answers to requests by id.
 function handle(line) {
   scheduleTidy();
   let req;
+  const fail = (error) => answer(req ? req.id : -1, 'E ', String((error && error.stack) || error));
   try {
     req = JSON.parse(line);
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
-    const html = render({
+    render({
       url: req.url,
       site: sites.get(req.siteKey),
       page: req.page,
       sidebar: req.sidebarKey ? sidebars.get(req.sidebarKey) : null,
-    });
-    answer(req.id, '', html);
+    }).then((html) => answer(req.id, '', html), fail);
   } catch (error) {
-    answer(req ? req.id : -1, 'E ', String((error && error.stack) || error));
+    fail(error);
   }
 }
 

@@ -1,52 +1,34 @@
-// Client-side navigation: the next page is preloaded before the route switches; if preloading fails
-// the browser loads the page itself. Hover prefetch is skipped on slow connections.
-import { createContext, useContext } from 'react';
-import { canPrefetch, loadPage, NotFoundError, seedNotFound } from './data.js';
-import { canonicalPath, isInternal } from './routes.js';
-import { startProgress } from './progress.js';
-import { InternalError } from './errors.js';
+// The shell's links navigate through react-router: go() asks the router for the page (its loader
+// preloads the data before the route switches, pageRoutes.jsx), prefetch() loads a page's data into
+// the page store ahead of a click. Hover prefetch is skipped on slow connections.
+import { createContext, useContext, useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { canPrefetch } from './store.js';
+import { canonicalPath, isInternal, siteTarget } from './routes.js';
 
 export const NavigationContext = createContext(null);
 
+// useNavigation gives the go/prefetch/isInternal of the site's links (App provides them).
 export function useNavigation() {
   return useContext(NavigationContext);
 }
 
-// makeNavigation builds the go/prefetch pair used by every link of the shell.
-export function makeNavigation({ site, navigate, loadLayout, currentPath }) {
-  const base = site.basePath;
-  function split(href) {
-    const url = new URL(href, window.location.href);
-    return { url, path: canonicalPath(base, url.pathname) };
-  }
-  return {
-    go(href, { replace = false } = {}) {
-      const { url, path } = split(href);
-      const target = path + url.search + url.hash;
-      if (path === currentPath()) {
-        navigate(target, { replace });
-        return;
-      }
-      startProgress();
-      loadPage(base, path, loadLayout)
-        .then(() => navigate(target, { replace }))
-        .catch((error) => {
-          if (error instanceof NotFoundError) {
-            seedNotFound(path);
-            navigate(target, { replace });
-          } else if (error instanceof InternalError) {
-            // A reload would fail the same way: switch, and the page shows the internal error.
-            navigate(target, { replace });
-          } else {
-            window.location.assign(url.href);
-          }
-        });
-    },
-    prefetch(href) {
-      if (!canPrefetch()) return;
-      const { path } = split(href);
-      loadPage(base, path, loadLayout).catch(() => {});
-    },
-    isInternal: (href) => isInternal(base, href),
-  };
+// useSiteNavigation builds them once per page store.
+export function useSiteNavigation(store) {
+  const navigate = useNavigate();
+  return useMemo(() => {
+    const base = store.basePath;
+    return {
+      go(href, { replace = false } = {}) {
+        navigate(siteTarget(base, href, window.location.href), { replace });
+      },
+      prefetch(href) {
+        if (!canPrefetch()) return;
+        const path = canonicalPath(base, new URL(href, window.location.href).pathname);
+        store.load(path).catch(() => {});
+      },
+      isInternal: (href) => isInternal(base, href),
+      basePath: base,
+    };
+  }, [navigate, store]);
 }

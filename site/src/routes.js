@@ -20,3 +20,10 @@ export function canonicalPath(basePath, pathname) {
 export function isInternal(basePath, href) {
   return typeof href === 'string' && href.startsWith(basePath.replace(/\/$/, '')) && !/\.(xml|json|png|svg|jpg|jpeg|gif|pdf|txt|zip)$/.test(href.split(/[?#]/)[0]);
 }
+
+// siteTarget is the router's target for a link inside the site: its canonical path with the query
+// and fragment. from resolves relative links (the server renders only absolute ones).
+export function siteTarget(basePath, href, from = 'http://docsd.invalid/') {
+  const url = new URL(href, from);
+  return canonicalPath(basePath, url.pathname) + url.search + url.hash;
+}

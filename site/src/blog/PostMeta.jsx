@@ -1,4 +1,4 @@
-import { formatDate } from '../components/Landing.jsx';
+import { formatDate } from '../dates.js';
 import SiteLink from '../components/SiteLink.jsx';
 
 export function PostMeta({ post }) {

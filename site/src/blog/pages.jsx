@@ -1,5 +1,5 @@
 // The blog's page layouts. They live in their own chunk: a docs reader never downloads them.
-import { formatDate } from '../components/Landing.jsx';
+import { formatDate } from '../dates.js';
 import Markdown from '../components/Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
 import Pagination from '../components/Pagination.jsx';

@@ -1,5 +1,5 @@
 import Breadcrumbs from './Breadcrumbs.jsx';
-import { DocLayout } from './DocPage.jsx';
+import DocLayout from './DocLayout.jsx';
 import Pagination from './Pagination.jsx';
 import SiteLink from './SiteLink.jsx';
 

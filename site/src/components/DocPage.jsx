@@ -1,30 +1,11 @@
 import Breadcrumbs from './Breadcrumbs.jsx';
+import DocLayout from './DocLayout.jsx';
 import Markdown from './Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
 import Pagination from './Pagination.jsx';
-import Sidebar from './Sidebar.jsx';
 import SiteLink from './SiteLink.jsx';
-import TOC from './TOC.jsx';
 
-// DocLayout is the three-column docs page: sidebar, content, table of contents.
-export function DocLayout({ page, sidebar, toc, children }) {
-  return (
-    <div className="doc-layout">
-      {sidebar && <Sidebar items={sidebar} current={page.route} />}
-      <main id="main-content" className="doc-main" tabIndex={-1}>
-        <div className="doc-container">
-          <article className="doc-article">{children}</article>
-          {toc && toc.length > 0 && (
-            <div className="doc-toc">
-              <TOC toc={toc} />
-            </div>
-          )}
-        </div>
-      </main>
-    </div>
-  );
-}
-
+// DocPage is a doc: its breadcrumbs, title, content, the same page in other versions and the pagination.
 export default function DocPage({ site, page, sidebar }) {
   return (
     <DocLayout page={page} sidebar={sidebar} toc={page.toc}>

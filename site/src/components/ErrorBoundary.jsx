@@ -1,4 +1,5 @@
 import { Component } from 'react';
+import { useRouteError } from 'react-router-dom';
 import DocumentTitle from './DocumentTitle.jsx';
 
 // errorChain lists an error and its causes, outermost first.
@@ -33,24 +34,34 @@ export default class ErrorBoundary extends Component {
     const { error } = this.state;
     if (!error) return this.props.children;
     const what = this.props.what ? new Error(`The page ${this.props.what} failed to render.`, { cause: error }) : error;
-    return (
-      <main id="main-content" className="page-main" tabIndex={-1}>
-        <DocumentTitle title="Page Error" />
-        <div className="page-container crash" role="alert">
-          <h1>This page crashed.</h1>
-          <button type="button" className="button button-primary" onClick={this.tryAgain}>
-            Try again
-          </button>
-          <ol className="error-chain">
-            {errorChain(what).map((line, i) => (
-              <li key={i}>
-                {i > 0 && <span className="error-cause">Cause: </span>}
-                <code>{line}</code>
-              </li>
-            ))}
-          </ol>
-        </div>
-      </main>
-    );
+    return <Crash error={what} onTryAgain={this.tryAgain} />;
   }
+}
+
+// RouteError is the route's errorElement: what the router itself caught (a loader that threw) shows
+// as the same crash; "Try again" loads the page again.
+export function RouteError() {
+  return <Crash error={useRouteError()} onTryAgain={() => window.location.reload()} />;
+}
+
+function Crash({ error, onTryAgain }) {
+  return (
+    <main id="main-content" className="page-main" tabIndex={-1}>
+      <DocumentTitle title="Page Error" />
+      <div className="page-container crash" role="alert">
+        <h1>This page crashed.</h1>
+        <button type="button" className="button button-primary" onClick={onTryAgain}>
+          Try again
+        </button>
+        <ol className="error-chain">
+          {errorChain(error).map((line, i) => (
+            <li key={i}>
+              {i > 0 && <span className="error-cause">Cause: </span>}
+              <code>{line}</code>
+            </li>
+          ))}
+        </ol>
+      </div>
+    </main>
+  );
 }

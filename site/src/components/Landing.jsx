@@ -1,18 +1,22 @@
 import Markdown from './Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
+import { itemHref } from './NavbarItems.jsx';
 import SiteLink from './SiteLink.jsx';
+import { formatDate } from '../dates.js';
 
-// The three ways in, shown as cards under the hero: what each sidebar is for, in a line.
-const ways = [
-  ['installation', 'Install', 'Run your own Vela: the server, workers and UI, with Docker or on Kubernetes.'],
-  ['usage', 'Use', 'Write a .vela.yml: steps, stages, services, secrets, templates and plugins.'],
-  ['reference', 'Look up', 'Every API endpoint, CLI flag, YAML key and setting of v0.26.'],
-];
+// landingHref is where a landing button or card of docsd.toml leads: a sidebar's entry doc or a
+// site path, as a navbar item would.
+function landingHref(site, link) {
+  return itemHref(site, link.sidebar ? { type: 'docSidebar', sidebar: link.sidebar } : { to: link.to });
+}
 
-// Landing is the root of the docs: a hero with the latest announcement, the ways into the docs as
-// cards, then the site's own introduction in a reading column.
+// Landing is the root of the docs: a hero with the latest announcement and the buttons of docsd.toml
+// ([[landing.actions]], the first one primary), the ways into the docs as cards ([[landing.cards]]),
+// then the site's own introduction in a reading column.
 export default function Landing({ site, page }) {
-  const entries = site.sidebarEntries || {};
+  const landing = site.landing || {};
+  const actions = landing.actions || [];
+  const cards = (landing.cards || []).map((card) => ({ ...card, href: landingHref(site, card) })).filter((card) => card.href);
   return (
     <main id="main-content" className="landing" tabIndex={-1}>
       <section className="hero">
@@ -27,37 +31,32 @@ export default function Landing({ site, page }) {
           )}
           <h1 className="hero-title">{page.title}</h1>
           <p className="hero-tagline">{site.tagline}</p>
-          <div className="hero-actions">
-            <SiteLink className="button button-primary" href={entries.usage || site.basePath}>
-              Get started
-            </SiteLink>
-            <SiteLink className="button button-secondary" href={entries.installation || site.basePath}>
-              Install Vela
-            </SiteLink>
-          </div>
+          {actions.length > 0 && (
+            <div className="hero-actions">
+              {actions.map((action, i) => (
+                <SiteLink key={action.label} className={`button ${i === 0 ? 'button-primary' : 'button-secondary'}`} href={landingHref(site, action) || site.basePath}>
+                  {action.label}
+                </SiteLink>
+              ))}
+            </div>
+          )}
         </div>
       </section>
       <div className="landing-body">
-        <ul className="card-grid landing-ways" aria-label="Where to start">
-          {ways
-            .filter(([sidebar]) => entries[sidebar])
-            .map(([sidebar, title, text]) => (
-              <li key={sidebar}>
-                <SiteLink className="card" href={entries[sidebar]}>
-                  <span className="card-title">{title}</span>
-                  <span className="card-description">{text}</span>
+        {cards.length > 0 && (
+          <ul className="card-grid landing-ways" aria-label="Where to start">
+            {cards.map((card) => (
+              <li key={card.label}>
+                <SiteLink className="card" href={card.href}>
+                  <span className="card-title">{card.label}</span>
+                  <span className="card-description">{card.text}</span>
                 </SiteLink>
               </li>
             ))}
-        </ul>
+          </ul>
+        )}
         {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} className="markdown landing-markdown" />}
       </div>
     </main>
   );
-}
-
-export function formatDate(iso) {
-  const [y, m, d] = iso.split('-').map(Number);
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-  return `${months[m - 1]} ${d}, ${y}`;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useLocation } from '../router.jsx';
+import { useLocation } from 'react-router-dom';
 import { localizePath } from '../locale.js';
 import Dropdown from './Dropdown.jsx';
 

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { isPlainClick } from '../clicks.js';
 import { useNavigation } from '../navigation.js';
 
 // markOverflow tells the CSS which edges of a table that scrolls sideways have more to show
@@ -62,7 +63,7 @@ export default function Markdown({ html, className = 'markdown' }) {
       return;
     }
     const a = event.target.closest('a[href]');
-    if (!a || !nav || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || a.target) return;
+    if (!a || !nav || event.defaultPrevented || !isPlainClick(event) || a.target) return;
     const href = a.getAttribute('href');
     if (href.startsWith('#') || !nav.isInternal(href)) return;
     event.preventDefault();

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useLocation } from '../router.jsx';
+import { useLocation } from 'react-router-dom';
 import { useNavigation } from '../navigation.js';
 import { forgetSearch, isMac, loadSearch } from '../search/load.js';
 import '../styles/search.css';

@@ -1,11 +1,14 @@
+import { Link } from 'react-router-dom';
+import { isPlainClick } from '../clicks.js';
 import { useNavigation } from '../navigation.js';
+import { siteTarget } from '../routes.js';
 
-// SiteLink is an anchor that navigates inside the site without a page load (preloading the next page
-// first) and prefetches on hover. Other links behave as plain anchors.
+// SiteLink is a link inside the site: react-router's Link, which navigates without a page load (the
+// route's loader preloads the next page first), plus a prefetch on hover and focus. Other links
+// behave as plain anchors.
 export default function SiteLink({ href, children, onNavigate, onClick: onClickProp, ...rest }) {
   const nav = useNavigation();
-  const internal = nav && nav.isInternal(href);
-  if (!internal) {
+  if (!nav || !nav.isInternal(href)) {
     return (
       <a href={href} onClick={onClickProp} {...rest}>
         {children}
@@ -14,14 +17,12 @@ export default function SiteLink({ href, children, onNavigate, onClick: onClickP
   }
   const onClick = (event) => {
     if (onClickProp) onClickProp(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    if (onNavigate) onNavigate();
-    nav.go(href);
+    if (!event.defaultPrevented && isPlainClick(event) && onNavigate) onNavigate();
   };
+  const prefetch = () => nav.prefetch(href);
   return (
-    <a {...rest} href={href} onClick={onClick} onMouseEnter={() => nav.prefetch(href)} onFocus={() => nav.prefetch(href)}>
+    <Link {...rest} to={siteTarget(nav.basePath, href)} onClick={onClick} onMouseEnter={prefetch} onFocus={prefetch}>
       {children}
-    </a>
+    </Link>
   );
 }

@@ -6,6 +6,7 @@
 // changed while it was away.
 import { showOverlay } from './overlay.js';
 import { hideOffline, showOffline } from './offline.js';
+import { canonicalPath } from '../routes.js';
 
 // How long after the last re-index an open page loads the search files again.
 const SEARCH_RELOAD_DELAY = 300;
@@ -13,7 +14,9 @@ const SEARCH_RELOAD_DELAY = 300;
 const RETRY_FIRST = 250;
 const RETRY_MAX = 5000;
 
-export function connect(site) {
+// connect opens the dev server's websocket. store is the shell's page store (an update writes the
+// page into it directly) and router its router (each route it settles on is told to the server).
+export function connect(site, { store, router }) {
   let searchTimer = 0;
   // The search files' names follow docsd.toml and the shell, so they change while the page is
   // open: docsd says which they are in every status message.
@@ -53,9 +56,11 @@ export function connect(site) {
         location.reload();
         return;
       }
-      // An update carries the page's new data (and its sidebar's), so the page re-renders at once.
+      // An update carries the page's new data (and its sidebar's), so the page re-renders at once,
+      // in place: the page store tells the page, which keeps the scroll position.
       if (msg.type === 'update') {
-        window.dispatchEvent(new CustomEvent('docsd:refresh', { detail: { route: msg.route, page: msg.page, sidebar: msg.sidebar } }));
+        const path = canonicalPath(site.basePath, router.state.location.pathname);
+        store.refresh(path, msg).catch((error) => console.warn(`docsd: the page could not be updated: ${error.message}`));
       }
       // The search files change after the pages (docsd re-indexes once the pages on screen are
       // out): every open page loads them again, whatever it shows, once the saves pause, so that
@@ -82,7 +87,12 @@ export function connect(site) {
     });
   }
 
-  window.addEventListener('docsd:navigated', sayRoute);
+  let shown = router.state.location.pathname;
+  router.subscribe((state) => {
+    if (state.navigation.state !== 'idle' || state.location.pathname === shown) return;
+    shown = state.location.pathname;
+    sayRoute();
+  });
   open();
 }
 
