@@ -89,7 +89,9 @@ async function start() {
       document.getElementById('__docsd'),
       <StrictMode>
         <PageStoreContext.Provider value={store}>
-          <RouterProvider router={router} />
+          {/* Route changes render at once, as the URL changes (SPEC §2), not as a transition
+              that a busy main thread may put off after the new URL shows. */}
+          <RouterProvider router={router} useTransitions={false} />
         </PageStoreContext.Provider>
       </StrictMode>,
     );
