@@ -45,6 +45,11 @@ func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile)
 		t.Fatal(err)
 	}
 	x := search.New()
+	syn, err := search.ParseSynonyms(cfg.Search.Synonyms)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
 	for _, p := range s.Order {
 		r := s.Routes[p]
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {

@@ -8,18 +8,39 @@
 // (search as you type), and so is any word that matches nothing as a whole.
 import { stem } from 'porter2';
 
-// Field weights: a match in the page title counts most, then a section heading, then the text.
-const TITLE = 3;
-const HEADING = 2;
-const BODY = 1;
-// A match in the breadcrumbs (the categories above the page) adds context, less than a heading.
-const CRUMB = 1;
-// How much the other matching sections of a page add to its best section.
-const OTHER_SECTIONS = 0.15;
+// The weights of ranking, tuned on tests/search/testdata/relevance.tsv (never on heldout.tsv);
+// createEngine takes others for tuning (tests/search/tune.mjs).
+const WEIGHTS = {
+  // Fields: a match in the page title or sidebar label counts most, then the file name, then a
+  // section heading, then the breadcrumbs, then the text: readers type the words the navigation
+  // shows them.
+  title: 4,
+  name: 1,
+  heading: 0.5,
+  body: 1,
+  crumb: 3,
+  // A title the query covers wholly ranks above one it shares a word with: the title's score is
+  // multiplied by 1 - cover + cover * (share of the title's words the query has).
+  cover: 1,
+  // A page whose title, file name and breadcrumbs together have every word of the query gains
+  // this: "list builds api" is the page "List builds" under "API", not the page "Build API".
+  nav: 14,
+  // A page that lacks words of the query keeps this share of its score per word it lacks (pages
+  // that lack two more than the best page does are left out).
+  missing: 0.4,
+  // How much the other matching sections of a page add to its best section.
+  otherSections: 0.3,
+  // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
+  // (looked for only when the word matches no term, so a typo never outranks an exact match).
+  synonym: 0.9,
+  typo1: 0.55,
+  typo2: 0.4,
+};
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
+const MAX_TYPOS = 8;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
@@ -55,6 +76,81 @@ export function termOf(word, stop) {
   return stem(word);
 }
 
+// decodePostings reads one term's lists from an index file (or chunk) at position t.
+function decodePostings(file, t) {
+  // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
+  const raw = file.postings[t] || '';
+  const secList = [];
+  const codeList = [];
+  let sec = 0;
+  let v = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const d = DIGIT[raw.charCodeAt(i)];
+    if (d >= 32) {
+      v = v * 32 + (d - 32);
+      continue;
+    }
+    sec += v * 32 + d;
+    v = 0;
+    secList.push(sec);
+    codeList.push(DIGIT[raw.charCodeAt(++i)]);
+  }
+  const undelta = (ds) => {
+    const out = [];
+    let page = 0;
+    for (const d of ds || []) {
+      page += d;
+      out.push(page);
+    }
+    return out;
+  };
+  return {
+    secs: Int32Array.from(secList),
+    codes: Uint8Array.from(codeList),
+    titles: undelta(file.titles[t]),
+    crumbs: undelta(file.crumbs && file.crumbs[t]),
+    names: undelta(file.names && file.names[t]),
+  };
+}
+
+// parseSynonyms reads the index file's table: each entry a list of phrases (terms joined by
+// spaces), one way when it starts with "=>".
+function parseSynonyms(table) {
+  const out = [];
+  for (const row of table || []) {
+    const oneWay = row[0] === '=>';
+    const phrases = (oneWay ? row.slice(1) : row).map((p) => p.split(' '));
+    if (phrases.length >= 2) out.push({ oneWay, phrases });
+  }
+  return out;
+}
+
+// editDistance is the optimal-string-alignment distance of a and b (a swap of neighbours is one
+// edit), or max + 1 once it is sure to exceed max.
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  let prev2 = null;
+  let prev = new Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const cur = new Array(m + 1);
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[m];
+}
+
 function lowerBound(arr, key) {
   let lo = 0;
   let hi = arr.length;
@@ -67,7 +163,8 @@ function lowerBound(arr, key) {
 }
 
 // createEngine reads the parsed documents and index files.
-export function createEngine(docsFile, indexFile) {
+export function createEngine(docsFile, indexFile, { weights } = {}) {
+  const W = { ...WEIGHTS, ...weights };
   if (!docsFile || !Array.isArray(docsFile.searchDocs) || !indexFile || indexFile.version !== 1) {
     throw new Error('The search files have an unknown format.');
   }
@@ -79,6 +176,7 @@ export function createEngine(docsFile, indexFile) {
   const nPages = pages.length;
   const termIndex = new Map();
   for (let i = 0; i < terms.length; i++) termIndex.set(terms[i], i);
+  const synonyms = parseSynonyms(indexFile.synonyms);
 
   // Every word a prefix can match: the terms and the words as written that stem to them. Built on
   // the first prefix search rather than at load, so the box is usable sooner.
@@ -109,38 +207,7 @@ export function createEngine(docsFile, indexFile) {
   function postings(t) {
     let p = postingCache.get(t);
     if (p) return p;
-    // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
-    const raw = indexFile.postings[t] || '';
-    const secList = [];
-    const codeList = [];
-    let sec = 0;
-    let v = 0;
-    for (let i = 0; i < raw.length; i++) {
-      const d = DIGIT[raw.charCodeAt(i)];
-      if (d >= 32) {
-        v = v * 32 + (d - 32);
-        continue;
-      }
-      sec += v * 32 + d;
-      v = 0;
-      secList.push(sec);
-      codeList.push(DIGIT[raw.charCodeAt(++i)]);
-    }
-    const secs = Int32Array.from(secList);
-    const codes = Uint8Array.from(codeList);
-    const titles = [];
-    let page = 0;
-    for (const d of indexFile.titles[t] || []) {
-      page += d;
-      titles.push(page);
-    }
-    const crumbs = [];
-    page = 0;
-    for (const d of (indexFile.crumbs && indexFile.crumbs[t]) || []) {
-      page += d;
-      crumbs.push(page);
-    }
-    p = { secs, codes, titles, crumbs };
+    p = decodePostings(indexFile, t);
     postingCache.set(t, p);
     return p;
   }
@@ -161,7 +228,32 @@ export function createEngine(docsFile, indexFile) {
     return found;
   }
 
-  // parse turns a query into words, each with the terms it matches and their weights.
+  // typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
+  // 9 or more; a swap of two letters is one edit), the nearest first.
+  function typos(word) {
+    const found = new Map();
+    if (word.length < 5 || !asciiLetters(word)) return found;
+    if (!vocab) buildVocab();
+    const max = word.length >= 9 ? 2 : 1;
+    const hits = [];
+    for (let i = 0; i < vocab.length; i++) {
+      const v = vocab[i];
+      if (Math.abs(v.length - word.length) > max) continue;
+      const d = editDistance(word, v, max);
+      if (d <= max) hits.push([d, i]);
+    }
+    hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    for (const [d, i] of hits.slice(0, MAX_TYPOS)) {
+      const t = vocabTerm[i];
+      const w = d === 1 ? W.typo1 : W.typo2;
+      if (!found.has(t) || found.get(t) < w) found.set(t, w);
+    }
+    return found;
+  }
+
+  // parse turns a query into units, each with what satisfies it: one word's candidate terms, or,
+  // where the words are a phrase of the synonym table, those words or any of their synonyms. A
+  // unit is a list of alternatives, each a list of slots (a map of term to weight) and a scale.
   function parse(query) {
     const text = String(query ?? '').slice(0, 1000);
     const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
@@ -177,19 +269,58 @@ export function createEngine(docsFile, indexFile) {
       if (last || exact === undefined) {
         for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w);
       }
+      let typo = false;
+      if (cands.size === 0 && term && !word.includes('_')) {
+        for (const [t, w] of typos(word)) cands.set(t, w);
+        typo = cands.size > 0;
+      }
       if (!term && cands.size === 0) return;
       if (cands.size === 0 && word.includes('_')) {
         // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
         for (const part of word.split('_')) {
           const t = termOf(part, stop);
-          const i = t ? termIndex.get(t) : undefined;
-          if (i !== undefined) out.push({ word: part, term: t, prefix: false, cands: new Map([[i, 1]]) });
+          const k = t ? termIndex.get(t) : undefined;
+          if (k !== undefined) out.push({ word: part, term: t, prefix: false, cands: new Map([[k, 1]]) });
         }
         return;
       }
-      out.push({ word, term, prefix: last || exact === undefined, cands });
+      out.push({ word, term, prefix: last || exact === undefined, typo, cands });
     });
-    return out;
+    return withSynonyms(out);
+  }
+
+  // withSynonyms groups the words into units, joining the words that make a phrase of the table
+  // (longest first) with the phrases that stand for it.
+  function withSynonyms(ws) {
+    const units = [];
+    for (let i = 0; i < ws.length; ) {
+      let best = null;
+      for (const g of synonyms) {
+        g.phrases.forEach((ph, k) => {
+          if (g.oneWay && k > 0) return;
+          if (ph.length > ws.length - i || (best && best.len >= ph.length)) return;
+          for (let j = 0; j < ph.length; j++) if (ws[i + j].term !== ph[j]) return;
+          best = { len: ph.length, g, k };
+        });
+      }
+      const len = best ? best.len : 1;
+      const span = ws.slice(i, i + len);
+      const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
+      if (best) {
+        const seen = new Set([best.g.phrases[best.k].join(' ')]);
+        for (const ph of best.g.phrases) {
+          const key = ph.join(' ');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const ids = ph.map((t) => termIndex.get(t));
+          if (ids.some((x) => x === undefined)) continue;
+          alts.push({ slots: ids.map((x) => new Map([[x, W.synonym]])), scale: len / ph.length });
+        }
+      }
+      units.push({ words: span, alts });
+      i += len;
+    }
+    return units;
   }
 
   // search ranks pages for a query. Each result is a page with its best sections. Scores live in
@@ -199,73 +330,124 @@ export function createEngine(docsFile, indexFile) {
     const q = parse(query);
     if (q.length === 0) return [];
     const secSum = new Float64Array(nSections);
-    const best = new Float64Array(nSections); // one word's best score per section, reset after use
-    const pageBest = new Float64Array(nPages);
-    const crumbBest = new Float64Array(nPages);
     const mask = new Int32Array(nPages);
     const title = new Float64Array(nPages);
-    const titleWords = new Int32Array(nPages);
+    const titleWords = new Float64Array(nPages);
     const crumbs = new Float64Array(nPages);
+    const names = new Float64Array(nPages);
+    const nav = new Int32Array(nPages); // units found in the title, file name or breadcrumbs
+    // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
+    // slot's: best of its candidates. Reset after use through the touched lists.
+    const uSec = new Float64Array(nSections);
+    const uTitle = new Float64Array(nPages);
+    const uTitleWords = new Float64Array(nPages);
+    const uCrumb = new Float64Array(nPages);
+    const uName = new Float64Array(nPages);
+    const aSec = new Float64Array(nSections);
+    const aTitle = new Float64Array(nPages);
+    const aTitleWords = new Float64Array(nPages);
+    const aCrumb = new Float64Array(nPages);
+    const aName = new Float64Array(nPages);
+    const sSec = new Float64Array(nSections);
+    const sTitle = new Float64Array(nPages);
+    const sCrumb = new Float64Array(nPages);
+    const sName = new Float64Array(nPages);
     const touchedPages = [];
     const touch = (page) => {
       if (mask[page] === 0) touchedPages.push(page);
     };
-    q.forEach((qw, i) => {
+    const idfOf = (df, total) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
+    q.forEach((unit, i) => {
       const bit = 1 << i;
-      const secs = [];
-      const titled = [];
-      const crumbed = [];
-      for (const [t, weight] of qw.cands) {
-        const p = postings(t);
-        const df = p.secs.length;
-        const idf = Math.log(1 + (nSections - df + 0.5) / (df + 0.5));
-        for (let k = 0; k < df; k++) {
-          const code = p.codes[k];
-          const sc = weight * idf * (HEADING * (code >> 3) + (BODY * (code & 7)) / 7);
-          const sec = p.secs[k];
-          if (sc > best[sec]) {
-            if (best[sec] === 0) secs.push(sec);
-            best[sec] = sc;
+      const uSecs = new Set();
+      const uPages = new Set();
+      for (const alt of unit.alts) {
+        const aSecs = new Set();
+        const aPages = new Set();
+        for (const slot of alt.slots) {
+          const secs = [];
+          const pgs = new Set();
+          for (const [t, weight] of slot) {
+            const p = postings(t);
+            const df = p.secs.length;
+            const idf = idfOf(df, nSections);
+            for (let k = 0; k < df; k++) {
+              const code = p.codes[k];
+              const sc = weight * idf * (W.heading * (code >> 3) + (W.body * (code & 7)) / 7);
+              const sec = p.secs[k];
+              if (sc > sSec[sec]) {
+                if (sSec[sec] === 0) secs.push(sec);
+                sSec[sec] = sc;
+              }
+            }
+            const field = (list, arr, w) => {
+              const idf2 = idfOf(list.length, nPages);
+              for (const page of list) {
+                const sc = weight * idf2 * w;
+                if (sc > arr[page]) {
+                  arr[page] = sc;
+                  pgs.add(page);
+                }
+              }
+            };
+            field(p.titles, sTitle, W.title);
+            field(p.crumbs, sCrumb, W.crumb);
+            field(p.names, sName, W.name);
+          }
+          for (const sec of secs) {
+            aSec[sec] += sSec[sec] * alt.scale;
+            sSec[sec] = 0;
+            aSecs.add(sec);
+          }
+          for (const page of pgs) {
+            if (sTitle[page] > 0) aTitleWords[page] += alt.scale;
+            aTitle[page] += sTitle[page] * alt.scale;
+            aCrumb[page] += sCrumb[page] * alt.scale;
+            aName[page] += sName[page] * alt.scale;
+            sTitle[page] = 0;
+            sCrumb[page] = 0;
+            sName[page] = 0;
+            aPages.add(page);
           }
         }
-        const dfp = p.titles.length;
-        const idfp = Math.log(1 + (nPages - dfp + 0.5) / (dfp + 0.5));
-        for (const page of p.titles) {
-          const sc = weight * idfp * TITLE;
-          if (sc > pageBest[page]) {
-            if (pageBest[page] === 0) titled.push(page);
-            pageBest[page] = sc;
-          }
+        for (const sec of aSecs) {
+          if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
+          aSec[sec] = 0;
+          uSecs.add(sec);
         }
-        const dfc = p.crumbs.length;
-        const idfc = Math.log(1 + (nPages - dfc + 0.5) / (dfc + 0.5));
-        for (const page of p.crumbs) {
-          const sc = weight * idfc * CRUMB;
-          if (sc > crumbBest[page]) {
-            if (crumbBest[page] === 0) crumbed.push(page);
-            crumbBest[page] = sc;
+        for (const page of aPages) {
+          if (aTitle[page] > uTitle[page]) {
+            uTitle[page] = aTitle[page];
+            uTitleWords[page] = aTitleWords[page];
           }
+          if (aCrumb[page] > uCrumb[page]) uCrumb[page] = aCrumb[page];
+          if (aName[page] > uName[page]) uName[page] = aName[page];
+          aTitle[page] = 0;
+          aTitleWords[page] = 0;
+          aCrumb[page] = 0;
+          aName[page] = 0;
+          uPages.add(page);
         }
       }
-      for (const sec of secs) {
+      for (const sec of uSecs) {
         const page = sectionPage[sec];
         touch(page);
         mask[page] |= bit;
-        secSum[sec] += best[sec];
-        best[sec] = 0;
+        secSum[sec] += uSec[sec];
+        uSec[sec] = 0;
       }
-      for (const page of titled) {
+      for (const page of uPages) {
         touch(page);
         mask[page] |= bit;
-        title[page] += pageBest[page];
-        titleWords[page]++;
-        pageBest[page] = 0;
-      }
-      for (const page of crumbed) {
-        touch(page);
-        mask[page] |= bit;
-        crumbs[page] += crumbBest[page];
-        crumbBest[page] = 0;
+        if (uTitle[page] > 0 || uCrumb[page] > 0 || uName[page] > 0) nav[page]++;
+        title[page] += uTitle[page];
+        titleWords[page] += uTitleWords[page];
+        crumbs[page] += uCrumb[page];
+        names[page] += uName[page];
+        uTitle[page] = 0;
+        uTitleWords[page] = 0;
+        uCrumb[page] = 0;
+        uName[page] = 0;
       }
     });
     const results = [];
@@ -288,12 +470,17 @@ export function createEngine(docsFile, indexFile) {
       }
       let t = title[page];
       // A title the query covers wholly ranks above one it shares a word with.
-      if (t > 0) t *= 0.5 + (0.5 * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
+      if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
       if (matched > bestMatched) bestMatched = matched;
-      results.push({ page, matched, title: t, score: t + crumbs[page] + top + OTHER_SECTIONS * rest });
+      let score = t + crumbs[page] + names[page] + top + W.otherSections * rest;
+      if (nav[page] === q.length) score += W.nav;
+      results.push({ page, matched, title: t, score });
     }
-    // Pages that have every word; when none has, the pages that have the most.
-    const kept = results.filter((e) => e.matched === bestMatched);
+    // Pages that have every word come first; when a query has several words, a page that lacks
+    // one of them stays, below (a plugin's page for "slack notification" that says "message").
+    const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
+    const kept = results.filter((e) => e.matched >= floor);
+    for (const e of kept) if (e.matched < bestMatched) e.score *= W.missing ** (bestMatched - e.matched);
     kept.sort((a, b) => b.score - a.score || a.page - b.page);
     return kept.slice(0, limit).map((e) => present(e, secSum, sectionsPerPage));
   }
@@ -329,9 +516,14 @@ export function createEngine(docsFile, indexFile) {
     const q = parse(query);
     const wanted = new Set();
     const prefixes = [];
-    for (const qw of q) {
-      if (qw.term) wanted.add(qw.term);
-      if (qw.prefix && qw.word.length >= 2) prefixes.push(qw.word);
+    for (const unit of q) {
+      for (const qw of unit.words) {
+        if (qw.term) wanted.add(qw.term);
+        if (qw.prefix && !qw.typo && qw.word.length >= 2) prefixes.push(qw.word);
+        // The words a typo or a synonym found are the ones the results show.
+        if (qw.typo) for (const t of qw.cands.keys()) wanted.add(terms[t]);
+      }
+      for (const alt of unit.alts.slice(1)) for (const slot of alt.slots) for (const t of slot.keys()) wanted.add(terms[t]);
     }
     const one = (word) => wanted.has(termOf(word, stop)) || prefixes.some((p) => word.startsWith(p));
     return (word) => one(word) || (word.includes('_') && word.split('_').some((part) => part && one(part)));
