@@ -117,3 +117,46 @@ func TestSearchTimeFollowsTheShellNotTheContent(t *testing.T) {
 		t.Errorf("a configuration change should move the timestamp to %v, got %v", later, after)
 	}
 }
+
+// TestSearchSynonymsFollowDocsdToml: the [search] synonyms of docsd.toml reach the index file, a
+// docsd.toml edit of them re-publishes it, and a bad entry fails the rebuild naming docsd.toml.
+func TestSearchSynonymsFollowDocsdToml(t *testing.T) {
+	root, opts := siteCopy(t, false)
+	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	cfg := read(t, root, "docsd.toml")
+	withSynonyms := func(entries string) string {
+		if strings.Contains(cfg, "[search]") {
+			return strings.Replace(cfg, "[search]", "[search]\nsynonyms = ["+entries+"]", 1)
+		}
+		return cfg + "\n[search]\nsynonyms = [" + entries + "]\n"
+	}
+	write(t, root, "docsd.toml", withSynonyms(`"walrus, seacow"`))
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := func(res *Result) search.IndexFile {
+		t.Helper()
+		var ix search.IndexFile
+		if err := json.Unmarshal(res.Files.Data["search-index-20260102030405.json"], &ix); err != nil {
+			t.Fatal(err)
+		}
+		return ix
+	}
+	if got := index(res).Synonyms; len(got) != 1 || strings.Join(got[0], ",") != "walrus,seacow" {
+		t.Fatalf("synonyms in the index file: %q", got)
+	}
+	write(t, root, "docsd.toml", withSynonyms(`"walrus, seacow", "k8s, kubernetes"`))
+	if res, err = b.Rebuild([]string{"docsd.toml"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := index(res).Synonyms; len(got) != 2 {
+		t.Fatalf("after the edit, synonyms in the index file: %q", got)
+	}
+	write(t, root, "docsd.toml", withSynonyms(`"walrus"`))
+	if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), "entry 1") {
+		t.Fatalf("a one-phrase entry: got %v; want an error naming docsd.toml and the entry", err)
+	}
+}
