@@ -14,17 +14,22 @@ const WEIGHTS = {
   // Fields: a match in the page title or sidebar label counts most, then the file name, then a
   // section heading, then the breadcrumbs, then the text: readers type the words the navigation
   // shows them.
-  title: 4,
+  title: 5,
   name: 1,
   heading: 0.5,
   body: 1,
-  crumb: 3,
+  crumb: 4,
   // A title the query covers wholly ranks above one it shares a word with: the title's score is
   // multiplied by 1 - cover + cover * (share of the title's words the query has).
   cover: 1,
   // A page whose title, file name and breadcrumbs together have every word of the query gains
   // this: "list builds api" is the page "List builds" under "API", not the page "Build API".
-  nav: 14,
+  nav: 20,
+  // The share of the query's words found there counts too, to this power (1: linear).
+  navPow: 2,
+  // A section whose heading has every word of a query of two words or more gains this: "approve
+  // builds from forks" is a heading of the page on starting builds.
+  headingAll: 3,
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
@@ -32,7 +37,7 @@ const WEIGHTS = {
   otherSections: 0.3,
   // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
   // (looked for only when the word matches no term, so a typo never outranks an exact match).
-  synonym: 0.9,
+  synonym: 0.7,
   typo1: 0.55,
   typo2: 0.4,
 };
@@ -336,6 +341,8 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
     const crumbs = new Float64Array(nPages);
     const names = new Float64Array(nPages);
     const nav = new Int32Array(nPages); // units found in the title, file name or breadcrumbs
+    const headUnits = new Int32Array(nSections); // units found in the section's heading
+    const uHead = new Uint8Array(nSections);
     // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
     // slot's: best of its candidates. Reset after use through the touched lists.
     const uSec = new Float64Array(nSections);
@@ -375,6 +382,7 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
               const code = p.codes[k];
               const sc = weight * idf * (W.heading * (code >> 3) + (W.body * (code & 7)) / 7);
               const sec = p.secs[k];
+              if (code >> 3) uHead[sec] = 1;
               if (sc > sSec[sec]) {
                 if (sSec[sec] === 0) secs.push(sec);
                 sSec[sec] = sc;
@@ -435,6 +443,8 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
         mask[page] |= bit;
         secSum[sec] += uSec[sec];
         uSec[sec] = 0;
+        if (uHead[sec]) headUnits[sec]++;
+        uHead[sec] = 0;
       }
       for (const page of uPages) {
         touch(page);
@@ -462,7 +472,11 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
       const from = firstSection[page];
       const to = from + doc.sections.length;
       for (let sec = from; sec < to; sec++) {
-        const sc = secSum[sec];
+        let sc = secSum[sec];
+        if (q.length > 1 && headUnits[sec] === q.length) {
+          sc += W.headingAll;
+          secSum[sec] = sc;
+        }
         if (sc > top) {
           rest += top;
           top = sc;
@@ -473,7 +487,7 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
       if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
       if (matched > bestMatched) bestMatched = matched;
       let score = t + crumbs[page] + names[page] + top + W.otherSections * rest;
-      if (nav[page] === q.length) score += W.nav;
+      score += W.nav * (nav[page] / q.length) ** W.navPow;
       results.push({ page, matched, title: t, score });
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
