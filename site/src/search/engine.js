@@ -187,6 +187,7 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
   // the first prefix search rather than at load, so the box is usable sooner.
   let vocab = null;
   let vocabTerm = null;
+  let byLength = null; // vocabulary positions by word length, for typos
   function buildVocab() {
     const pairs = [];
     for (let i = 0; i < terms.length; i++) {
@@ -197,6 +198,8 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
     pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     vocab = pairs.map((p) => p[0]);
     vocabTerm = Int32Array.from(pairs, (p) => p[1]);
+    byLength = [];
+    vocab.forEach((w, i) => (byLength[w.length] ||= []).push(i));
   }
 
   // Section numbers run across pages in order.
@@ -241,11 +244,11 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
     if (!vocab) buildVocab();
     const max = word.length >= 9 ? 2 : 1;
     const hits = [];
-    for (let i = 0; i < vocab.length; i++) {
-      const v = vocab[i];
-      if (Math.abs(v.length - word.length) > max) continue;
-      const d = editDistance(word, v, max);
-      if (d <= max) hits.push([d, i]);
+    for (let len = word.length - max; len <= word.length + max; len++) {
+      for (const i of byLength[len] || []) {
+        const d = editDistance(word, vocab[i], max);
+        if (d <= max) hits.push([d, i]);
+      }
     }
     hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     for (const [d, i] of hits.slice(0, MAX_TYPOS)) {
@@ -259,7 +262,17 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
   // parse turns a query into units, each with what satisfies it: one word's candidate terms, or,
   // where the words are a phrase of the synonym table, those words or any of their synonyms. A
   // unit is a list of alternatives, each a list of slots (a map of term to weight) and a scale.
+  // The box asks for the results and the matcher of each query: parse it once.
+  let lastQuery = null;
+  let lastUnits = null;
   function parse(query) {
+    if (query === lastQuery) return lastUnits;
+    lastUnits = parseUncached(query);
+    lastQuery = query;
+    return lastUnits;
+  }
+
+  function parseUncached(query) {
     const text = String(query ?? '').slice(0, 1000);
     const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
