@@ -150,6 +150,17 @@ func (st *state) indexSearch(routes []string) error {
 		}
 		st.files.Add(docsRel, docs)
 		st.files.Add(indexRel, index)
+		// The chunks the two entry files point to, named after them (pkg/search/chunks.go).
+		for _, c := range b.search[loc.Code].Chunks() {
+			rel := search.ChunkName(indexRel, c.N)
+			if c.Of == "docs" {
+				rel = search.ChunkName(docsRel, c.N)
+			}
+			if b.last == nil || !sameFile(b.last.files, rel, c.Data) {
+				st.searchChanged = true
+			}
+			st.files.Add(rel, c.Data)
+		}
 	}
 	return nil
 }

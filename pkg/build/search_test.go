@@ -11,17 +11,27 @@ import (
 	"docsd/pkg/search"
 )
 
+// searchDocs reads the documents of a search documents file: its entry, then its chunks.
 func searchDocs(t *testing.T, res *Result, path string) []search.DocRec {
 	t.Helper()
 	data, ok := res.Files.Data[path]
 	if !ok {
 		t.Fatalf("no %s in the build", path)
 	}
-	var df search.DocsFile
-	if err := json.Unmarshal(data, &df); err != nil {
+	var entry search.DocsEntry
+	if err := json.Unmarshal(data, &entry); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return df.SearchDocs
+	var out []search.DocRec
+	for n := 0; n < entry.Chunks; n++ {
+		var df search.DocsFile
+		chunk := search.ChunkName(path, n)
+		if err := json.Unmarshal(res.Files.Data[chunk], &df); err != nil {
+			t.Fatalf("%s: %v", chunk, err)
+		}
+		out = append(out, df.SearchDocs...)
+	}
+	return out
 }
 
 func routesOf(docs []search.DocRec) map[string]bool {
@@ -92,7 +102,13 @@ func TestSearchFilesPerLocale(t *testing.T) {
 	if res.Rendered != 2 {
 		t.Fatalf("a body edit rendered %d routes; want the page and its French fallback", res.Rendered)
 	}
-	if !strings.Contains(string(res.Files.Data["search-index-20260102030405.json"]), `"zebrafish"`) {
+	inChunks := false
+	for name, data := range res.Files.Data {
+		if strings.HasPrefix(name, "search-index-20260102030405-") && strings.Contains(string(data), `"zebrafish"`) {
+			inChunks = true
+		}
+	}
+	if !inChunks {
 		t.Error("the edit is not in the search index")
 	}
 }

@@ -23,6 +23,8 @@ import (
 )
 
 // FormatVersion is bumped whenever the file formats change, so an old client never misreads them.
+// Format 1 is the whole index in one file (merged); format 2 (chunks.go) the entry files and
+// their chunks, which is what docsd publishes.
 const FormatVersion = 1
 
 // snippetLen is how much of each section's text the documents file keeps for result snippets: the
@@ -250,6 +252,9 @@ func truncate(text string, n int) string {
 type Index struct {
 	shards   map[string]*Shard
 	synonyms *Synonyms
+	chunks   []Chunk // of the last Publish
+	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
+	chunkBytes int
 	// The terms every shard has had, numbered in the order they came (a dictionary that only
 	// grows: a few words per edit), and the numbers in the order of the terms.
 	numbers map[string]int32
@@ -258,7 +263,9 @@ type Index struct {
 }
 
 // New makes an empty index.
-func New() *Index { return &Index{shards: map[string]*Shard{}, numbers: map[string]int32{}} }
+func New() *Index {
+	return &Index{shards: map[string]*Shard{}, numbers: map[string]int32{}, chunkBytes: chunkBytes}
+}
 
 func (x *Index) number(t string) int32 {
 	n, ok := x.numbers[t]
@@ -380,15 +387,26 @@ type IndexFile struct {
 	Postings []string `json:"postings"`
 }
 
-// Publish merges the shards into the two files. The output depends only on the shards, so it is
-// deterministic.
+// Publish merges the shards into the two entry files, the search documents file and the search
+// index file, and keeps the chunks they point to for Chunks (chunks.go). The output depends only on
+// the shards, so it is deterministic.
 func (x *Index) Publish() (docs, index []byte, err error) {
 	routes := x.Routes()
-	shards := make([]*numberedShard, len(routes))
+	_, ix, shards, err := x.merged(routes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return x.split(routes, ix, shards)
+}
+
+// merged is the whole index in one piece: the documents file and the index file of format 1,
+// which split cuts into chunks.
+func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*numberedShard, err error) {
+	shards = make([]*numberedShard, len(routes))
 	total, totalLen := 0, 0
 	for i, r := range routes {
 		if shards[i], err = x.numbered(x.shards[r]); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, sec := range shards[i].sections {
 			totalLen += sec.length
@@ -469,7 +487,7 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 		}
 	}
 	docsBuf.WriteString(`]}`)
-	ix := &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
+	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
 		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
 		Synonyms: x.synonyms.encode()}
 	var enc strings.Builder
@@ -490,10 +508,7 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 		}
 		ix.Postings = append(ix.Postings, enc.String())
 	}
-	if index, err = marshal(ix); err != nil {
-		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
-	}
-	return docsBuf.Bytes(), index, nil
+	return docsBuf.Bytes(), ix, shards, nil
 }
 
 // joinDistinct sorts words and joins the distinct ones with spaces.

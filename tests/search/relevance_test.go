@@ -26,7 +26,7 @@ import (
 const repoRoot = "../.."
 
 // publish indexes the site's default locale and writes the two files into a temporary folder.
-func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile) {
+func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 	t.Helper()
 	cfg, err := config.Load(filepath.Join(repoRoot, "docsd.toml"))
 	if err != nil {
@@ -69,11 +69,20 @@ func publish(t *testing.T) (docsPath, indexPath string, index *search.IndexFile)
 	if err := os.WriteFile(indexPath, idx, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	index = &search.IndexFile{}
-	if err := json.Unmarshal(idx, index); err != nil {
-		t.Fatal(err)
+	chunkGz := map[string]int{}
+	for _, c := range x.Chunks() {
+		p := search.ChunkName(docsPath, c.N)
+		if c.Of == "index" {
+			p = search.ChunkName(indexPath, c.N)
+			termChunks = append(termChunks, p)
+		}
+		chunkGz[c.Of] += gz(c.Data)
+		if err := os.WriteFile(p, c.Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
-	return docsPath, indexPath, index
+	t.Logf("chunks: %d, %d KB gzip of terms and %d KB gzip of documents", len(x.Chunks()), chunkGz["index"]/1024, chunkGz["docs"]/1024)
+	return docsPath, indexPath, termChunks
 }
 
 func gz(b []byte) int {
@@ -221,15 +230,22 @@ func TestRelevance(t *testing.T) {
 // TestBrowserStemsLikeDocsd stems every word of the index in Node and compares with docsd's terms:
 // a word the two stem differently could never be found by typing it.
 func TestBrowserStemsLikeDocsd(t *testing.T) {
-	docsPath, indexPath, index := publish(t)
+	docsPath, indexPath, chunks := publish(t)
 	var words, want []string
-	for i, term := range index.Terms {
-		if index.Forms[i] == "" {
-			continue
+	for _, p := range chunks {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
 		}
-		for _, w := range strings.Split(index.Forms[i], " ") {
-			words = append(words, w)
-			want = append(want, term)
+		var c search.TermChunk
+		if err := json.Unmarshal(b, &c); err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range c.Keys {
+			if term := c.Terms[c.KeyTerms[i]]; k != term {
+				words = append(words, k)
+				want = append(want, term)
+			}
 		}
 	}
 	list := filepath.Join(t.TempDir(), "words.txt")

@@ -2,7 +2,7 @@
 // the weights in engine.js can be chosen on relevance.tsv. Never run it on heldout.tsv.
 // Usage: node tests/search/tune.mjs DOCS INDEX testdata/relevance.tsv '{"title":[4,6,8]}'
 import { readFileSync } from 'node:fs';
-import { createEngine } from '../../site/src/search/engine.js';
+import { chunkUrl, createEngine } from '../../site/src/search/engine.js';
 
 const [docsPath, indexPath, queriesPath, gridJSON = '{}'] = process.argv.slice(2);
 if (/heldout/.test(queriesPath)) throw new Error('heldout.tsv is never used for tuning');
@@ -16,13 +16,14 @@ const grid = JSON.parse(gridJSON);
 let combos = [{}];
 for (const [k, vs] of Object.entries(grid)) combos = combos.flatMap((c) => vs.map((v) => ({ ...c, [k]: v })));
 const rows = [];
+const load = (of, n) => JSON.parse(readFileSync(chunkUrl(of === 'docs' ? docsPath : indexPath, n), 'utf8'));
 for (const weights of combos) {
-  const engine = createEngine(docs, index, { weights });
+  const engine = createEngine(index, docs, { weights, load });
   let first = 0;
   let top3 = 0;
   const misses = [];
   for (const [q, want] of qs) {
-    const got = engine.search(q, { limit: 5 }).map((r) => r.route);
+    const got = (await engine.query(q, { limit: 5 })).map((r) => r.route);
     const pos = got.indexOf(want);
     if (pos === 0) first++;
     if (pos >= 0 && pos < 3) top3++;

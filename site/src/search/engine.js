@@ -1,5 +1,6 @@
-// The query side of search: it reads the two files docsd writes (pkg/search/index.go describes the
-// formats) and ranks sections and pages for a query. It is plain JavaScript without JSX or browser
+// The query side of search: it reads the two entry files docsd writes and the chunks they point to
+// (pkg/search/chunks.go describes the formats), fetching only the chunks a query needs through the
+// load function it is given, and ranks sections and pages for a query. It is plain JavaScript without JSX or browser
 // APIs so that the relevance test (tests/search) runs exactly this code in Node.
 //
 // Words are found the way docsd found them when it indexed: lower case, runs of letters, digits and
@@ -71,6 +72,11 @@ export function words(text) {
   return out;
 }
 
+// chunkUrl is the URL of chunk n of an entry file: its name with "-n" before ".json".
+export function chunkUrl(entryUrl, n) {
+  return String(entryUrl).replace(/\.json$/, `-${n}.json`);
+}
+
 function asciiLetters(w) {
   return /^[a-z]+$/.test(w);
 }
@@ -81,7 +87,7 @@ export function termOf(word, stop) {
   return stem(word);
 }
 
-// decodePostings reads one term's lists from an index file (or chunk) at position t.
+// decodePostings reads the lists of the term at position t of a term chunk.
 function decodePostings(file, t) {
   // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
   const raw = file.postings[t] || '';
@@ -168,95 +174,173 @@ function lowerBound(arr, key) {
 }
 
 // createEngine reads the parsed documents and index files.
-export function createEngine(docsFile, indexFile, { weights } = {}) {
+export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
   const W = { ...WEIGHTS, ...weights };
-  if (!docsFile || !Array.isArray(docsFile.searchDocs) || !indexFile || indexFile.version !== 1) {
+  if (!indexEntry || indexEntry.version !== 2 || !docsEntry || docsEntry.version !== 2 || typeof load !== 'function') {
     throw new Error('The search files have an unknown format.');
   }
-  const pages = docsFile.searchDocs;
-  const terms = indexFile.terms;
-  const stop = new Set(indexFile.stopWords || []);
-  const titleLengths = indexFile.titleLengths;
-  const nSections = indexFile.sections;
-  const nPages = pages.length;
-  const termIndex = new Map();
-  for (let i = 0; i < terms.length; i++) termIndex.set(terms[i], i);
-  const synonyms = parseSynonyms(indexFile.synonyms);
-
-  // Every word a prefix can match: the terms and the words as written that stem to them. Built on
-  // the first prefix search rather than at load, so the box is usable sooner.
-  let vocab = null;
-  let vocabTerm = null;
-  let byLength = null; // vocabulary positions by word length, for typos
-  function buildVocab() {
-    const pairs = [];
-    for (let i = 0; i < terms.length; i++) {
-      pairs.push([terms[i], i]);
-      const f = indexFile.forms[i];
-      if (f) for (const w of f.split(' ')) pairs.push([w, i]);
-    }
-    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    vocab = pairs.map((p) => p[0]);
-    vocabTerm = Int32Array.from(pairs, (p) => p[1]);
-    byLength = [];
-    vocab.forEach((w, i) => (byLength[w.length] ||= []).push(i));
-  }
+  const stop = new Set(indexEntry.stopWords || []);
+  const titleLengths = indexEntry.titleLengths;
+  const nSections = indexEntry.sections;
+  const nPages = indexEntry.pages;
+  const starts = indexEntry.chunks;
+  const synonyms = parseSynonyms(indexEntry.synonyms);
 
   // Section numbers run across pages in order.
   const sectionPage = new Int32Array(nSections);
-  const firstSection = new Int32Array(nPages);
+  const firstSection = new Int32Array(nPages + 1);
   let n = 0;
-  pages.forEach((p, i) => {
+  indexEntry.sectionCounts.forEach((count, i) => {
     firstSection[i] = n;
-    for (let k = 0; k < p.sections.length; k++) sectionPage[n++] = i;
+    for (let k = 0; k < count; k++) sectionPage[n++] = i;
   });
+  firstSection[nPages] = n;
+  const pageVersion = (page) => indexEntry.versions[indexEntry.pageVersions[page]] || '';
 
-  const postingCache = new Map();
-  function postings(t) {
-    let p = postingCache.get(t);
-    if (p) return p;
-    p = decodePostings(indexFile, t);
-    postingCache.set(t, p);
+  // The chunks: term chunks by number (each with its terms' positions), documents chunks by number.
+  const termChunks = new Map();
+  const docChunks = new Map();
+  const pending = new Map();
+  function fetchChunk(of, k) {
+    const key = `${of} ${k}`;
+    if ((of === 'index' ? termChunks : docChunks).has(k)) return null;
+    let p = pending.get(key);
+    if (!p) {
+      p = Promise.resolve(load(of, k)).then((c) => {
+        if (of === 'index') {
+          c.termPos = new Map(c.terms.map((t, i) => [t, i]));
+          termChunks.set(k, c);
+        } else docChunks.set(k, c.searchDocs);
+        lastQuery = null; // what a query finds changed
+      });
+      p.finally(() => pending.delete(key)).catch(() => {});
+      pending.set(key, p);
+    }
     return p;
   }
+  function chunkOf(key) {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid] <= key) lo = mid + 1;
+      else hi = mid;
+    }
+    return Math.max(0, lo - 1);
+  }
+  // The chunks whose keys may start with prefix.
+  function chunksOf(prefix) {
+    const out = [];
+    for (let k = chunkOf(prefix), last = chunkOf(`${prefix}\uffff`); k <= last; k++) out.push(k);
+    return out;
+  }
 
-  // expand finds the terms whose words start with a prefix, closest first.
+  const postingCache = new Map();
+  function postings(term) {
+    let p = postingCache.get(term);
+    if (p) return p;
+    const c = termChunks.get(chunkOf(term));
+    p = decodePostings(c, c.termPos.get(term));
+    postingCache.set(term, p);
+    return p;
+  }
+  function hasTerm(term) {
+    const c = termChunks.get(chunkOf(term));
+    return Boolean(c && c.termPos.has(term));
+  }
+
+  // expand finds the terms whose words (terms, and words as written that stem to them) start with
+  // a prefix, closest first.
   function expand(prefix) {
-    if (!vocab) buildVocab();
-    const from = lowerBound(vocab, prefix);
     const found = new Map();
     const hits = [];
-    for (let i = from; i < vocab.length && vocab[i].startsWith(prefix); i++) hits.push(i);
-    if (hits.length > MAX_EXPANSIONS) hits.sort((a, b) => vocab[a].length - vocab[b].length);
-    for (const i of hits.slice(0, MAX_EXPANSIONS)) {
-      const w = 0.5 + 0.4 * (prefix.length / vocab[i].length);
-      const t = vocabTerm[i];
+    for (const k of chunksOf(prefix)) {
+      const c = termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
+        hits.push([c.keys[i], c.terms[c.keyTerms[i]]]);
+      }
+    }
+    if (hits.length > MAX_EXPANSIONS) hits.sort((a, b) => a[0].length - b[0].length);
+    for (const [key, t] of hits.slice(0, MAX_EXPANSIONS)) {
+      const w = 0.5 + 0.4 * (prefix.length / key.length);
       if (!found.has(t) || found.get(t) < w) found.set(t, w);
     }
     return found;
   }
 
   // typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
-  // 9 or more; a swap of two letters is one edit), the nearest first.
+  // 9 or more; a swap of two letters is one edit), the nearest first. Only words with the same
+  // first two letters are tried: they are in the chunks of those letters, which a query fetches.
   function typos(word) {
     const found = new Map();
-    if (word.length < 5 || !asciiLetters(word)) return found;
-    if (!vocab) buildVocab();
+    if (!typoWord(word)) return found;
     const max = word.length >= 9 ? 2 : 1;
+    const head = word.slice(0, 2);
     const hits = [];
-    for (let len = word.length - max; len <= word.length + max; len++) {
-      for (const i of byLength[len] || []) {
-        const d = editDistance(word, vocab[i], max);
-        if (d <= max) hits.push([d, i]);
+    for (const k of chunksOf(head)) {
+      const c = termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
+        const key = c.keys[i];
+        if (Math.abs(key.length - word.length) > max) continue;
+        const d = editDistance(word, key, max);
+        if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
       }
     }
-    hits.sort((a, b) => a[0] - b[0] || a[1] - b[1]);
-    for (const [d, i] of hits.slice(0, MAX_TYPOS)) {
-      const t = vocabTerm[i];
+    hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    for (const [d, , t] of hits.slice(0, MAX_TYPOS)) {
       const w = d === 1 ? W.typo1 : W.typo2;
       if (!found.has(t) || found.get(t) < w) found.set(t, w);
     }
     return found;
+  }
+  const typoWord = (word) => word.length >= 5 && asciiLetters(word);
+
+  // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
+  // parts of identifiers, and (once those are in) the first letters of words found nowhere, for typos.
+  function need(query, typosToo) {
+    const out = new Set();
+    const list = words(String(query ?? '').slice(0, 1000)).slice(0, MAX_WORDS);
+    const qterms = new Set();
+    for (const { word } of list) {
+      if (word.length > MAX_WORD_LEN) continue;
+      const t = termOf(word, stop);
+      if (t) {
+        out.add(chunkOf(t));
+        qterms.add(t);
+      }
+      for (const k of chunksOf(word)) out.add(k);
+      if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
+      if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+    }
+    for (const g of synonyms) {
+      if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
+      for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
+    }
+    return [...out].sort((a, b) => a - b);
+  }
+
+  // ensure fetches what a query reads, in two rounds (typos need to know what was not found).
+  async function ensure(query) {
+    for (const typosToo of [false, true]) {
+      const wait = need(query, typosToo).map((k) => fetchChunk('index', k)).filter(Boolean);
+      await Promise.all(wait);
+    }
+  }
+
+  // query answers a query, fetching the chunks it needs: the term chunks of its words, then the
+  // documents chunks of the pages it shows.
+  async function query(q, opts = {}) {
+    await ensure(q);
+    const ranked = rank(q, opts);
+    const wait = ranked.entries.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
+    await Promise.all(wait);
+    return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+  }
+
+  function doc(page) {
+    return docChunks.get(Math.floor(page / docsEntry.perChunk))[page % docsEntry.perChunk];
   }
 
   // parse turns a query into units, each with what satisfies it: one word's candidate terms, or,
@@ -282,7 +366,7 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
       const term = termOf(word, stop);
       if (!term && !last) return;
       const cands = new Map();
-      const exact = term ? termIndex.get(term) : undefined;
+      const exact = term && hasTerm(term) ? term : undefined;
       if (exact !== undefined) cands.set(exact, 1);
       if (last || exact === undefined) {
         for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w);
@@ -297,8 +381,7 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
         // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
         for (const part of word.split('_')) {
           const t = termOf(part, stop);
-          const k = t ? termIndex.get(t) : undefined;
-          if (k !== undefined) out.push({ word: part, term: t, prefix: false, cands: new Map([[k, 1]]) });
+          if (t && hasTerm(t)) out.push({ word: part, term: t, prefix: false, cands: new Map([[t, 1]]) });
         }
         return;
       }
@@ -330,9 +413,8 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
           const key = ph.join(' ');
           if (seen.has(key)) continue;
           seen.add(key);
-          const ids = ph.map((t) => termIndex.get(t));
-          if (ids.some((x) => x === undefined)) continue;
-          alts.push({ slots: ids.map((x) => new Map([[x, W.synonym]])), scale: len / ph.length });
+          if (!ph.every(hasTerm)) continue;
+          alts.push({ slots: ph.map((t) => new Map([[t, W.synonym]])), scale: len / ph.length });
         }
       }
       units.push({ words: span, alts });
@@ -344,9 +426,14 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
   // search ranks pages for a query. Each result is a page with its best sections. Scores live in
   // typed arrays indexed by section and page numbers: a short prefix can touch thousands of
   // postings, and this keeps every query within a few milliseconds.
-  function search(query, { limit = 8, sectionsPerPage = 3, version } = {}) {
+  function search(query, opts = {}) {
+    const ranked = rank(query, opts);
+    return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+  }
+
+  function rank(query, { limit = 8, version } = {}) {
     const q = parse(query);
-    if (q.length === 0) return [];
+    if (q.length === 0) return { entries: [], secSum: null };
     const secSum = new Float64Array(nSections);
     const mask = new Int32Array(nPages);
     const title = new Float64Array(nPages);
@@ -476,14 +563,14 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
     const results = [];
     let bestMatched = 0;
     for (const page of touchedPages) {
-      const doc = pages[page];
-      if (version && doc.version && doc.version !== version) continue;
+      const pv = pageVersion(page);
+      if (version && pv && pv !== version) continue;
       let matched = 0;
       for (let m = mask[page]; m; m &= m - 1) matched++;
       let top = 0;
       let rest = 0;
       const from = firstSection[page];
-      const to = from + doc.sections.length;
+      const to = firstSection[page + 1];
       for (let sec = from; sec < to; sec++) {
         let sc = secSum[sec];
         if (q.length > 1 && headUnits[sec] === q.length) {
@@ -509,14 +596,14 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
     const kept = results.filter((e) => e.matched >= floor);
     for (const e of kept) if (e.matched < bestMatched) e.score *= W.missing ** (bestMatched - e.matched);
     kept.sort((a, b) => b.score - a.score || a.page - b.page);
-    return kept.slice(0, limit).map((e) => present(e, secSum, sectionsPerPage));
+    return { entries: kept.slice(0, limit), secSum };
   }
 
   function present(e, secSum, sectionsPerPage) {
-    const doc = pages[e.page];
+    const d = doc(e.page);
     const first = firstSection[e.page];
     const secs = [];
-    for (let k = 0; k < doc.sections.length; k++) {
+    for (let k = 0; k < d.sections.length; k++) {
       let sc = secSum[first + k];
       // The top of the page leads when its title matches: the page itself is the best answer.
       if (k === 0 && e.title > 0) sc += e.title;
@@ -525,14 +612,14 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
     if (secs.length === 0) secs.push([first, 0]);
     secs.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return {
-      route: doc.route,
-      title: doc.title,
-      version: doc.version,
-      crumbs: doc.crumbs,
+      route: d.route,
+      title: d.title,
+      version: d.version,
+      crumbs: d.crumbs,
       score: e.score,
       sections: secs.slice(0, sectionsPerPage).map(([s, score]) => {
-        const [id, heading, text] = doc.sections[s - first];
-        return { id, heading, text, score, url: id ? `${doc.route}#${id}` : doc.route };
+        const [id, heading, text] = d.sections[s - first];
+        return { id, heading, text, score, url: id ? `${d.route}#${id}` : d.route };
       }),
     };
   }
@@ -548,15 +635,15 @@ export function createEngine(docsFile, indexFile, { weights } = {}) {
         if (qw.term) wanted.add(qw.term);
         if (qw.prefix && !qw.typo && qw.word.length >= 2) prefixes.push(qw.word);
         // The words a typo or a synonym found are the ones the results show.
-        if (qw.typo) for (const t of qw.cands.keys()) wanted.add(terms[t]);
+        if (qw.typo) for (const t of qw.cands.keys()) wanted.add(t);
       }
-      for (const alt of unit.alts.slice(1)) for (const slot of alt.slots) for (const t of slot.keys()) wanted.add(terms[t]);
+      for (const alt of unit.alts.slice(1)) for (const slot of alt.slots) for (const t of slot.keys()) wanted.add(t);
     }
     const one = (word) => wanted.has(termOf(word, stop)) || prefixes.some((p) => word.startsWith(p));
     return (word) => one(word) || (word.includes('_') && word.split('_').some((part) => part && one(part)));
   }
 
-  return { search, matcher, parse, pages };
+  return { query, search, ensure, matcher, parse };
 }
 
 // mark splits text into pieces, marking the words the matcher accepts. With maxLen it also picks
