@@ -431,34 +431,47 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
   }
 
+  // The arrays a ranking works in, by section and page number, allocated once: a 10,000-page
+  // site has some 100,000 sections. Every ranking leaves them zero (through its touched lists).
+  let scratch = null;
+  function makeScratch() {
+    const f = (k) => new Float64Array(k);
+    return {
+      secSum: f(nSections),
+      mask: new Int32Array(nPages),
+      title: f(nPages),
+      titleWords: f(nPages),
+      crumbs: f(nPages),
+      names: f(nPages),
+      nav: new Int32Array(nPages), // units found in the title, file name or breadcrumbs
+      headUnits: new Int32Array(nSections), // units found in the section's heading
+      uHead: new Uint8Array(nSections),
+      // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
+      // slot's: best of its candidates.
+      uSec: f(nSections),
+      uTitle: f(nPages),
+      uTitleWords: f(nPages),
+      uCrumb: f(nPages),
+      uName: f(nPages),
+      aSec: f(nSections),
+      aTitle: f(nPages),
+      aTitleWords: f(nPages),
+      aCrumb: f(nPages),
+      aName: f(nPages),
+      sSec: f(nSections),
+      sTitle: f(nPages),
+      sCrumb: f(nPages),
+      sName: f(nPages),
+    };
+  }
+
   function rank(query, { limit = 8, version } = {}) {
     const q = parse(query);
     if (q.length === 0) return { entries: [], secSum: null };
-    const secSum = new Float64Array(nSections);
-    const mask = new Int32Array(nPages);
-    const title = new Float64Array(nPages);
-    const titleWords = new Float64Array(nPages);
-    const crumbs = new Float64Array(nPages);
-    const names = new Float64Array(nPages);
-    const nav = new Int32Array(nPages); // units found in the title, file name or breadcrumbs
-    const headUnits = new Int32Array(nSections); // units found in the section's heading
-    const uHead = new Uint8Array(nSections);
-    // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
-    // slot's: best of its candidates. Reset after use through the touched lists.
-    const uSec = new Float64Array(nSections);
-    const uTitle = new Float64Array(nPages);
-    const uTitleWords = new Float64Array(nPages);
-    const uCrumb = new Float64Array(nPages);
-    const uName = new Float64Array(nPages);
-    const aSec = new Float64Array(nSections);
-    const aTitle = new Float64Array(nPages);
-    const aTitleWords = new Float64Array(nPages);
-    const aCrumb = new Float64Array(nPages);
-    const aName = new Float64Array(nPages);
-    const sSec = new Float64Array(nSections);
-    const sTitle = new Float64Array(nPages);
-    const sCrumb = new Float64Array(nPages);
-    const sName = new Float64Array(nPages);
+    if (!scratch) scratch = makeScratch();
+    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead } = scratch;
+    const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
+    const touchedSecs = [];
     const touchedPages = [];
     const touch = (page) => {
       if (mask[page] === 0) touchedPages.push(page);
@@ -541,6 +554,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
         const page = sectionPage[sec];
         touch(page);
         mask[page] |= bit;
+        if (secSum[sec] === 0) touchedSecs.push(sec);
         secSum[sec] += uSec[sec];
         uSec[sec] = 0;
         if (uHead[sec]) headUnits[sec]++;
@@ -596,7 +610,23 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     const kept = results.filter((e) => e.matched >= floor);
     for (const e of kept) if (e.matched < bestMatched) e.score *= W.missing ** (bestMatched - e.matched);
     kept.sort((a, b) => b.score - a.score || a.page - b.page);
-    return { entries: kept.slice(0, limit), secSum };
+    const entries = kept.slice(0, limit);
+    // The section scores of the pages shown, then the arrays back to zero.
+    const scores = new Map();
+    for (const e of entries) for (let sec = firstSection[e.page]; sec < firstSection[e.page + 1]; sec++) scores.set(sec, secSum[sec]);
+    for (const sec of touchedSecs) {
+      secSum[sec] = 0;
+      headUnits[sec] = 0;
+    }
+    for (const page of touchedPages) {
+      mask[page] = 0;
+      title[page] = 0;
+      titleWords[page] = 0;
+      crumbs[page] = 0;
+      names[page] = 0;
+      nav[page] = 0;
+    }
+    return { entries, secSum: scores };
   }
 
   function present(e, secSum, sectionsPerPage) {
@@ -604,7 +634,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     const first = firstSection[e.page];
     const secs = [];
     for (let k = 0; k < d.sections.length; k++) {
-      let sc = secSum[first + k];
+      let sc = secSum.get(first + k) || 0;
       // The top of the page leads when its title matches: the page itself is the best answer.
       if (k === 0 && e.title > 0) sc += e.title;
       if (sc > 0) secs.push([first + k, sc]);
