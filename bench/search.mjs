@@ -10,7 +10,7 @@
 //   - query latency of the engine the box runs, median and p95 over 100 typical queries (the
 //     relevance queries and prefixes of them as typed) once their chunks have arrived (target p95
 //     ≤ 10 ms).
-// Run: make docsd && node bench/search.mjs [--root DIR] [--record]   (--record writes the table into BENCHMARKS.md;
+// Run: make docsd && node bench/search.mjs [--root DIR --page PATH] [--record]   (--record writes the table into BENCHMARKS.md;
 // figures move with the machine's load, so the recorded text gives the load average)
 import { spawn, execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
@@ -24,6 +24,9 @@ const root = resolve(import.meta.dirname, '..');
 const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
 const at = process.argv.indexOf('--root');
 const project = at > 0 ? resolve(process.argv[at + 1]) : root;
+// The page the box is used on: --page PATH (bench/scale's sites have /docs/p001/usage/quickstart).
+const pageAt = process.argv.indexOf('--page');
+const pagePath = pageAt > 0 ? process.argv[pageAt + 1] : '/docs/usage/quickstart';
 const out = join(mkdtempSync(join(tmpdir(), 'docsd-bench-search-')), 'build');
 execFileSync(docsd, ['build', '--once', '--out', out], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
 
@@ -67,7 +70,7 @@ for (let run = 0; run < 7; run++) {
     });
   });
   const page = await context.newPage();
-  await page.goto(`${base}/docs/usage/quickstart`);
+  await page.goto(`${base}${pagePath}`);
   await page.waitForFunction(() => window.__usableAt !== undefined, null, { timeout: 10000 });
   usable.push(await page.evaluate(() => Math.max(0, window.__usableAt - window.__loadAt)));
   engineReady.push(await page.evaluate(() => performance.getEntriesByName('docsd-search-ready')[0].startTime - window.__loadAt));
@@ -91,7 +94,7 @@ const transfers = [];
 for (const q of firstQueries) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${base}/docs/usage/quickstart`);
+  await page.goto(`${base}${pagePath}`);
   const box = '.navbar-right .search-input';
   await page.waitForFunction((sel) => document.querySelector(sel).placeholder.startsWith('Search '), box);
   await page.fill(box, q);
@@ -110,7 +113,7 @@ for (const q of firstQueries) {
 
 const context = await browser.newContext();
 const page = await context.newPage();
-await page.goto(`${base}/docs/usage/quickstart`);
+await page.goto(`${base}${pagePath}`);
 await page.waitForFunction(() => document.querySelector('.navbar-right .search-input').placeholder.startsWith('Search '));
 const site = await page.evaluate(() => JSON.parse(document.getElementById('__docsd_data').textContent).site);
 // The engine of the box's chunk, on the same files; each query's chunks are fetched first (its
