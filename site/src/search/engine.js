@@ -301,19 +301,26 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
   // parts of identifiers, and (once those are in) the first letters of words found nowhere, for typos.
   function need(query, typosToo) {
     const out = new Set();
-    const list = words(String(query ?? '').slice(0, 1000)).slice(0, MAX_WORDS);
+    const text = String(query ?? '').slice(0, 1000);
+    const list = words(text).slice(0, MAX_WORDS);
+    const typing = /[\p{L}\p{N}_]$/u.test(text);
     const qterms = new Set();
-    for (const { word } of list) {
-      if (word.length > MAX_WORD_LEN) continue;
+    list.forEach(({ word }, i) => {
+      if (word.length > MAX_WORD_LEN) return;
       const t = termOf(word, stop);
+      const last = typing && i === list.length - 1;
+      if (!t && !last) return; // a stop word
       if (t) {
         out.add(chunkOf(t));
         qterms.add(t);
       }
-      for (const k of chunksOf(word)) out.add(k);
+      // The word as a prefix: all its range for the word being typed (but one chunk for a single
+      // letter, which would be a twentieth of the index), its own chunk for the others.
+      if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
+      else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
-    }
+    });
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
