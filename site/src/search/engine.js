@@ -239,7 +239,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
   function postings(term) {
     let p = postingCache.get(term);
     if (p) return p;
-    const c = termChunks.get(chunkOf(term));
+    // A term is in its own chunk and in those of its words as written ("happy" of "happi"): a
+    // prefix or a typo may have found it in one of the latter only.
+    let c = termChunks.get(chunkOf(term));
+    if (!c || !c.termPos.has(term)) c = [...termChunks.values()].find((x) => x.termPos.has(term));
     p = decodePostings(c, c.termPos.get(term));
     postingCache.set(term, p);
     return p;
@@ -486,14 +489,15 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     const idfOf = (df, total) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
     q.forEach((unit, i) => {
       const bit = 1 << i;
-      const uSecs = new Set();
-      const uPages = new Set();
+      // Lists of what each level touched (every score is positive, so a zero means untouched).
+      const uSecs = [];
+      const uPages = [];
       for (const alt of unit.alts) {
-        const aSecs = new Set();
-        const aPages = new Set();
+        const aSecs = [];
+        const aPages = [];
         for (const slot of alt.slots) {
           const secs = [];
-          const pgs = new Set();
+          const pgs = [];
           for (const [t, weight] of slot) {
             const p = postings(t);
             const df = p.secs.length;
@@ -513,8 +517,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
               for (const page of list) {
                 const sc = weight * idf2 * w;
                 if (sc > arr[page]) {
+                  if (sTitle[page] === 0 && sCrumb[page] === 0 && sName[page] === 0) pgs.push(page);
                   arr[page] = sc;
-                  pgs.add(page);
                 }
               }
             };
@@ -523,11 +527,12 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
             field(p.names, sName, W.name);
           }
           for (const sec of secs) {
+            if (aSec[sec] === 0) aSecs.push(sec);
             aSec[sec] += sSec[sec] * alt.scale;
             sSec[sec] = 0;
-            aSecs.add(sec);
           }
           for (const page of pgs) {
+            if (aTitle[page] === 0 && aCrumb[page] === 0 && aName[page] === 0) aPages.push(page);
             if (sTitle[page] > 0) aTitleWords[page] += alt.scale;
             aTitle[page] += sTitle[page] * alt.scale;
             aCrumb[page] += sCrumb[page] * alt.scale;
@@ -535,15 +540,15 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
             sTitle[page] = 0;
             sCrumb[page] = 0;
             sName[page] = 0;
-            aPages.add(page);
           }
         }
         for (const sec of aSecs) {
+          if (uSec[sec] === 0) uSecs.push(sec);
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
-          uSecs.add(sec);
         }
         for (const page of aPages) {
+          if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages.push(page);
           if (aTitle[page] > uTitle[page]) {
             uTitle[page] = aTitle[page];
             uTitleWords[page] = aTitleWords[page];
@@ -554,7 +559,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
           aTitleWords[page] = 0;
           aCrumb[page] = 0;
           aName[page] = 0;
-          uPages.add(page);
         }
       }
       for (const sec of uSecs) {
