@@ -92,13 +92,18 @@ func (st *state) indexSearch(routes []string) error {
 	if b.search == nil {
 		b.search = map[string]*search.Index{}
 	}
+	syn, err := search.ParseSynonyms(st.cfg.Search.Synonyms)
+	if err != nil {
+		return fmt.Errorf("docsd.toml: [search] %w", err)
+	}
 	for _, loc := range st.cfg.Locales {
 		if b.search[loc.Code] == nil {
 			b.search[loc.Code] = search.New()
 		}
+		b.search[loc.Code].SetSynonyms(syn)
 	}
 	shards := make([]*search.Shard, len(routes))
-	err := parallel(len(routes), func(i int) error {
+	err = parallel(len(routes), func(i int) error {
 		if r := st.site.Routes[routes[i]]; search.Indexed(r) {
 			if shards[i] = st.shards[routes[i]]; shards[i] == nil {
 				shards[i] = search.NewShardWith(search.PageOf(r), st.terms)
@@ -145,6 +150,17 @@ func (st *state) indexSearch(routes []string) error {
 		}
 		st.files.Add(docsRel, docs)
 		st.files.Add(indexRel, index)
+		// The chunks the two entry files point to, named after them (pkg/search/chunks.go).
+		for _, c := range b.search[loc.Code].Chunks() {
+			rel := search.ChunkName(indexRel, c.N)
+			if c.Of == "docs" {
+				rel = search.ChunkName(docsRel, c.N)
+			}
+			if b.last == nil || !sameFile(b.last.files, rel, c.Data) {
+				st.searchChanged = true
+			}
+			st.files.Add(rel, c.Data)
+		}
 	}
 	return nil
 }

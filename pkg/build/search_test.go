@@ -11,17 +11,27 @@ import (
 	"docsd/pkg/search"
 )
 
+// searchDocs reads the documents of a search documents file: its entry, then its chunks.
 func searchDocs(t *testing.T, res *Result, path string) []search.DocRec {
 	t.Helper()
 	data, ok := res.Files.Data[path]
 	if !ok {
 		t.Fatalf("no %s in the build", path)
 	}
-	var df search.DocsFile
-	if err := json.Unmarshal(data, &df); err != nil {
+	var entry search.DocsEntry
+	if err := json.Unmarshal(data, &entry); err != nil {
 		t.Fatalf("%s: %v", path, err)
 	}
-	return df.SearchDocs
+	var out []search.DocRec
+	for n := 0; n < entry.Chunks; n++ {
+		var df search.DocsFile
+		chunk := search.ChunkName(path, n)
+		if err := json.Unmarshal(res.Files.Data[chunk], &df); err != nil {
+			t.Fatalf("%s: %v", chunk, err)
+		}
+		out = append(out, df.SearchDocs...)
+	}
+	return out
 }
 
 func routesOf(docs []search.DocRec) map[string]bool {
@@ -92,7 +102,13 @@ func TestSearchFilesPerLocale(t *testing.T) {
 	if res.Rendered != 2 {
 		t.Fatalf("a body edit rendered %d routes; want the page and its French fallback", res.Rendered)
 	}
-	if !strings.Contains(string(res.Files.Data["search-index-20260102030405.json"]), `"zebrafish"`) {
+	inChunks := false
+	for name, data := range res.Files.Data {
+		if strings.HasPrefix(name, "search-index-20260102030405-") && strings.Contains(string(data), `"zebrafish"`) {
+			inChunks = true
+		}
+	}
+	if !inChunks {
 		t.Error("the edit is not in the search index")
 	}
 }
@@ -115,5 +131,48 @@ func TestSearchTimeFollowsTheShellNotTheContent(t *testing.T) {
 	}
 	if after := b.searchTime(); !after.Equal(later.UTC().Truncate(time.Second)) {
 		t.Errorf("a configuration change should move the timestamp to %v, got %v", later, after)
+	}
+}
+
+// TestSearchSynonymsFollowDocsdToml: the [search] synonyms of docsd.toml reach the index file, a
+// docsd.toml edit of them re-publishes it, and a bad entry fails the rebuild naming docsd.toml.
+func TestSearchSynonymsFollowDocsdToml(t *testing.T) {
+	root, opts := siteCopy(t, false)
+	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	cfg := read(t, root, "docsd.toml")
+	withSynonyms := func(entries string) string {
+		if strings.Contains(cfg, "[search]") {
+			return strings.Replace(cfg, "[search]", "[search]\nsynonyms = ["+entries+"]", 1)
+		}
+		return cfg + "\n[search]\nsynonyms = [" + entries + "]\n"
+	}
+	write(t, root, "docsd.toml", withSynonyms(`"walrus, seacow"`))
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := func(res *Result) search.IndexFile {
+		t.Helper()
+		var ix search.IndexFile
+		if err := json.Unmarshal(res.Files.Data["search-index-20260102030405.json"], &ix); err != nil {
+			t.Fatal(err)
+		}
+		return ix
+	}
+	if got := index(res).Synonyms; len(got) != 1 || strings.Join(got[0], ",") != "walrus,seacow" {
+		t.Fatalf("synonyms in the index file: %q", got)
+	}
+	write(t, root, "docsd.toml", withSynonyms(`"walrus, seacow", "k8s, kubernetes"`))
+	if res, err = b.Rebuild([]string{"docsd.toml"}); err != nil {
+		t.Fatal(err)
+	}
+	if got := index(res).Synonyms; len(got) != 2 {
+		t.Fatalf("after the edit, synonyms in the index file: %q", got)
+	}
+	write(t, root, "docsd.toml", withSynonyms(`"walrus"`))
+	if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), "entry 1") {
+		t.Fatalf("a one-phrase entry: got %v; want an error naming docsd.toml and the entry", err)
 	}
 }

@@ -239,6 +239,9 @@ type Blog struct {
 type Search struct {
 	// Language of the stemmer; only English is built in.
 	Language string `toml:"language"`
+	// Synonyms are the site's own equivalent words and abbreviations, one group an entry
+	// ("k8s, kubernetes"; "rerun => restart" one way). pkg/search parses and checks them.
+	Synonyms []string `toml:"synonyms"`
 }
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).

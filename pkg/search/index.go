@@ -23,6 +23,8 @@ import (
 )
 
 // FormatVersion is bumped whenever the file formats change, so an old client never misreads them.
+// Format 1 is the whole index in one file (merged); format 2 (chunks.go) the entry files and
+// their chunks, which is what docsd publishes.
 const FormatVersion = 1
 
 // snippetLen is how much of each section's text the documents file keeps for result snippets: the
@@ -37,8 +39,11 @@ const (
 
 // Page is what is indexed of one page.
 type Page struct {
-	Route       string
-	Title       string
+	Route string
+	Title string
+	// Label is the sidebar label when the page has its own; Name is the file name (the route's last
+	// part). Both rank like the title: readers type the words of the sidebar and of the URL.
+	Label, Name string
 	Version     string // docs version name; "" for pages outside the docs (blog)
 	Description string // shown as the page's snippet and searched as its first section
 	Keywords    []string
@@ -59,12 +64,15 @@ type Section struct {
 // Shard is the index of one page. It is computed once when the page changes and kept, so that a
 // rebuild re-indexes only the pages that changed.
 type Shard struct {
-	page     Page
-	title    []string // distinct title terms, sorted
-	crumbs   []string // distinct breadcrumb terms that are not title terms, sorted
-	sections []shardSection
-	forms    map[string]string // word as written → its term, where they differ
-	terms    *Terms            // while the shard is built
+	page   Page
+	title  []string // distinct title terms, sorted
+	crumbs []string // distinct breadcrumb terms that are not title terms, sorted
+	names  []string // distinct file name terms, sorted
+	// titleSeqs are the terms of the title and of the label in order, for the synonym table.
+	titleSeqs [][]string
+	sections  []shardSection
+	forms     map[string]string // word as written → its term, where they differ
+	terms     *Terms            // while the shard is built
 	// numbered is the shard in the term numbers of the index that published it (Publish runs on
 	// every rebuild; numbers and the page's JSON make it cheap).
 	numbered *numberedShard
@@ -73,6 +81,7 @@ type Shard struct {
 type numberedShard struct {
 	index         *Index
 	title, crumbs []int32
+	names         []int32
 	forms         []form
 	sections      []numberedSection
 	docJSON       []byte // the page's record of the documents file
@@ -106,7 +115,17 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 // NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
 func NewShardWith(p Page, terms *Terms) *Shard {
 	s := &Shard{page: p, forms: map[string]string{}, terms: terms}
-	s.title = s.distinct(p.Title)
+	s.title = s.distinct(p.Title + " " + p.Label)
+	s.names = s.distinct(p.Name)
+	for _, text := range []string{p.Title, p.Label} {
+		var seq []string
+		for _, w := range Words(text) {
+			if t := s.term(w); t != "" {
+				seq = append(seq, t)
+			}
+		}
+		s.titleSeqs = append(s.titleSeqs, seq)
+	}
 	inTitle := map[string]bool{}
 	for _, t := range s.title {
 		inTitle[t] = true
@@ -231,7 +250,11 @@ func truncate(text string, n int) string {
 
 // Index holds the shards of every indexed page of one locale. It is not safe for concurrent use.
 type Index struct {
-	shards map[string]*Shard
+	shards   map[string]*Shard
+	synonyms *Synonyms
+	chunks   []Chunk // of the last Publish
+	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
+	chunkBytes int
 	// The terms every shard has had, numbered in the order they came (a dictionary that only
 	// grows: a few words per edit), and the numbers in the order of the terms.
 	numbers map[string]int32
@@ -240,7 +263,9 @@ type Index struct {
 }
 
 // New makes an empty index.
-func New() *Index { return &Index{shards: map[string]*Shard{}, numbers: map[string]int32{}} }
+func New() *Index {
+	return &Index{shards: map[string]*Shard{}, numbers: map[string]int32{}, chunkBytes: chunkBytes}
+}
 
 func (x *Index) number(t string) int32 {
 	n, ok := x.numbers[t]
@@ -264,6 +289,9 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	for _, t := range s.crumbs {
 		ns.crumbs = append(ns.crumbs, x.number(t))
 	}
+	for _, t := range s.names {
+		ns.names = append(ns.names, x.number(t))
+	}
 	for w, t := range s.forms {
 		ns.forms = append(ns.forms, form{w, x.number(t)})
 	}
@@ -283,6 +311,10 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	s.numbered = ns
 	return ns, nil
 }
+
+// SetSynonyms sets the site's synonym table (nil: none); Publish applies it to titles and writes it
+// into the index file for the browser.
+func (x *Index) SetSynonyms(s *Synonyms) { x.synonyms = s }
 
 // Update sets the shard of a route (a new or changed page).
 func (x *Index) Update(route string, s *Shard) { x.shards[route] = s }
@@ -343,21 +375,38 @@ type IndexFile struct {
 	Titles [][]int `json:"titles"`
 	// Crumbs are the pages whose breadcrumbs (but not title) have the term, as deltas of page numbers.
 	Crumbs [][]int `json:"crumbs"`
+	// Names are the pages whose file name has the term, as deltas of page numbers.
+	Names [][]int `json:"names"`
+	// Synonyms is the site's table in index terms: each entry a list of phrases (terms joined by
+	// spaces) that stand for each other; an entry starting with "=>" is one way (the first phrase
+	// after it stands for the rest).
+	Synonyms [][]string `json:"synonyms"`
 	// Postings are the sections that have the term in their heading or text, one string per term
 	// (see encodePostings): the smallest encoding of those tried, a third smaller than integers
 	// once gzipped.
 	Postings []string `json:"postings"`
 }
 
-// Publish merges the shards into the two files. The output depends only on the shards, so it is
-// deterministic.
+// Publish merges the shards into the two entry files, the search documents file and the search
+// index file, and keeps the chunks they point to for Chunks (chunks.go). The output depends only on
+// the shards, so it is deterministic.
 func (x *Index) Publish() (docs, index []byte, err error) {
 	routes := x.Routes()
-	shards := make([]*numberedShard, len(routes))
+	_, ix, shards, err := x.merged(routes)
+	if err != nil {
+		return nil, nil, err
+	}
+	return x.split(routes, ix, shards)
+}
+
+// merged is the whole index in one piece: the documents file and the index file of format 1,
+// which split cuts into chunks.
+func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*numberedShard, err error) {
+	shards = make([]*numberedShard, len(routes))
 	total, totalLen := 0, 0
 	for i, r := range routes {
 		if shards[i], err = x.numbered(x.shards[r]); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 		for _, sec := range shards[i].sections {
 			totalLen += sec.length
@@ -368,6 +417,21 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 	if total > 0 && totalLen > 0 {
 		avg = float64(totalLen) / float64(total)
 	}
+	// Everything by term number. Pages and sections are visited in order, so every list is sorted.
+	type posting struct{ section, code int }
+	// Titles gain the terms of the synonyms of their phrases (numbered first: they may be new).
+	aliases := make([][]int32, len(shards))
+	for i, r := range routes {
+		seen := map[string]bool{}
+		for _, seq := range x.shards[r].titleSeqs {
+			for _, t := range x.synonyms.aliases(seq) {
+				if !seen[t] {
+					seen[t] = true
+					aliases[i] = append(aliases[i], x.number(t))
+				}
+			}
+		}
+	}
 	if len(x.sorted) != len(x.terms) {
 		x.sorted = make([]int32, len(x.terms))
 		for i := range x.sorted {
@@ -375,10 +439,8 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 		}
 		sort.Slice(x.sorted, func(i, j int) bool { return x.terms[x.sorted[i]] < x.terms[x.sorted[j]] })
 	}
-	// Everything by term number. Pages and sections are visited in order, so every list is sorted.
-	type posting struct{ section, code int }
 	n := len(x.terms)
-	titles, crumbs := make([][]int, n), make([][]int, n)
+	titles, crumbs, names := make([][]int, n), make([][]int, n), make([][]int, n)
 	posts := make([][]posting, n)
 	forms := make([][]string, n)
 	titleLens := make([]int, 0, len(routes))
@@ -390,8 +452,18 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 			docsBuf.WriteByte(',')
 		}
 		docsBuf.Write(s.docJSON)
+		inTitle := map[int32]bool{}
 		for _, t := range s.title {
 			titles[t] = append(titles[t], pageNo)
+			inTitle[t] = true
+		}
+		for _, t := range aliases[pageNo] {
+			if !inTitle[t] {
+				titles[t] = append(titles[t], pageNo)
+			}
+		}
+		for _, t := range s.names {
+			names[t] = append(names[t], pageNo)
 		}
 		for _, t := range s.crumbs {
 			crumbs[t] = append(crumbs[t], pageNo)
@@ -415,17 +487,19 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 		}
 	}
 	docsBuf.WriteString(`]}`)
-	ix := &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
-		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Postings: []string{}}
+	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
+		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
+		Synonyms: x.synonyms.encode()}
 	var enc strings.Builder
 	for _, t := range x.sorted {
-		if titles[t] == nil && crumbs[t] == nil && posts[t] == nil {
+		if titles[t] == nil && crumbs[t] == nil && names[t] == nil && posts[t] == nil {
 			continue // a term of pages that changed or went away
 		}
 		ix.Terms = append(ix.Terms, x.terms[t])
 		ix.Forms = append(ix.Forms, joinDistinct(forms[t]))
 		ix.Titles = append(ix.Titles, deltas(titles[t]))
 		ix.Crumbs = append(ix.Crumbs, deltas(crumbs[t]))
+		ix.Names = append(ix.Names, deltas(names[t]))
 		enc.Reset()
 		prev := 0
 		for _, p := range posts[t] {
@@ -434,10 +508,7 @@ func (x *Index) Publish() (docs, index []byte, err error) {
 		}
 		ix.Postings = append(ix.Postings, enc.String())
 	}
-	if index, err = marshal(ix); err != nil {
-		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
-	}
-	return docsBuf.Bytes(), index, nil
+	return docsBuf.Bytes(), ix, shards, nil
 }
 
 // joinDistinct sorts words and joins the distinct ones with spaces.

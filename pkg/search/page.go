@@ -1,6 +1,7 @@
 package search
 
 import (
+	"path"
 	"strings"
 
 	"docsd/pkg/site"
@@ -24,8 +25,8 @@ func Indexed(r *site.Route) bool {
 // PageOf is what search indexes of a route: its title, description, keywords and sections (for
 // a category index, the titles and descriptions of its cards).
 func PageOf(r *site.Route) Page {
-	p := Page{Route: r.Path, Title: r.Data.Title, Version: r.Data.Version, Description: r.Data.Description,
-		Keywords: r.Data.Keywords}
+	p := Page{Route: r.Path, Title: r.Data.Title, Label: r.SidebarLabel, Name: path.Base(r.Path),
+		Version: r.Data.Version, Description: r.Data.Description, Keywords: r.Data.Keywords}
 	for _, c := range r.Data.Breadcrumbs {
 		p.Crumbs = append(p.Crumbs, c.Title)
 	}

@@ -79,18 +79,15 @@ func TestPostingEncodingRoundTrips(t *testing.T) {
 
 func publish(t *testing.T, x *Index) (*DocsFile, *IndexFile, map[string][2][]int) {
 	t.Helper()
-	docs, index, err := x.Publish()
+	docs, merged, _, err := x.merged(x.Routes())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var df DocsFile
-	var ix IndexFile
 	if err := json.Unmarshal(docs, &df); err != nil {
 		t.Fatal(err)
 	}
-	if err := json.Unmarshal(index, &ix); err != nil {
-		t.Fatal(err)
-	}
+	ix := *merged
 	posts := map[string][2][]int{}
 	for i, term := range ix.Terms {
 		s, c := decode(t, ix.Postings[i])
@@ -207,7 +204,7 @@ func TestPublishIsDeterministicAndIncremental(t *testing.T) {
 	}
 	da, ia, _ := a.Publish()
 	db, ib, _ := b.Publish()
-	if !bytes.Equal(da, db) || !bytes.Equal(ia, ib) {
+	if !bytes.Equal(da, db) || !bytes.Equal(ia, ib) || !reflect.DeepEqual(a.Chunks(), b.Chunks()) {
 		t.Fatal("the same pages indexed in another order publish different files")
 	}
 	// Updating one shard and removing another is the same as indexing the result from scratch.
@@ -220,7 +217,7 @@ func TestPublishIsDeterministicAndIncremental(t *testing.T) {
 	fresh.Update(changed.Route, NewShard(changed))
 	da, ia, _ = a.Publish()
 	df, iff, _ := fresh.Publish()
-	if !bytes.Equal(da, df) || !bytes.Equal(ia, iff) {
+	if !bytes.Equal(da, df) || !bytes.Equal(ia, iff) || !reflect.DeepEqual(a.Chunks(), fresh.Chunks()) {
 		t.Fatal("update and remove differ from a fresh index of the same pages")
 	}
 	ts := time.Date(2026, 11, 22, 3, 4, 5, 0, time.FixedZone("x", 3600))
@@ -235,10 +232,10 @@ func TestEmptyIndexPublishesValidFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(docs) != `{"version":1,"searchDocs":[]}` {
+	if string(docs) != `{"version":2,"pages":0,"perChunk":8,"chunks":0}` {
 		t.Fatalf("docs %s", docs)
 	}
-	if !strings.Contains(string(index), `"terms":[]`) || !strings.Contains(string(index), `"postings":[]`) {
+	if !strings.Contains(string(index), `"chunks":[]`) || !strings.Contains(string(index), `"pages":0`) {
 		t.Fatalf("index %s", index)
 	}
 }

@@ -122,7 +122,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		data := &PageData{Route: route, Kind: KindDoc, Title: p.FM.Title, Description: p.FM.Description,
 			Locale: locale, Version: v.Name, DocID: id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
 		a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
-		a.addRoute(&Route{Path: route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted,
+		a.addRoute(&Route{Path: route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted, SidebarLabel: p.FM.SidebarLabel,
 			TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents})
 	}
 }

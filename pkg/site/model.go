@@ -143,7 +143,9 @@ type Route struct {
 	Source string // content file the page comes from, "" for generated pages
 	// File names Source as messages show it, relative to the project (content.Source.File).
 	File string
-	Doc  *markdown.Doc
+	// SidebarLabel is the doc's sidebar_label when it has one: search ranks it like the title.
+	SidebarLabel string
+	Doc          *markdown.Doc
 	// Listed is false for pages kept out of sitemap and search (unlisted, 404).
 	Listed bool
 	// Table of contents range and switch from front matter (0 means the default).

@@ -200,8 +200,15 @@ test('search results name the categories above a page, not its folders, and keep
   assert.ok(where.some((w) => /Tour/.test(w)), `breadcrumbs ${JSON.stringify(where)}`);
   assert.ok(!where.some((w) => /\btour\b/.test(w)), `folder names in ${JSON.stringify(where)}`);
   const docs = await page.evaluate(async () => {
-    const name = [...performance.getEntriesByType('resource')].map((e) => e.name).find((n) => /search-docs-/.test(n));
-    return (await fetch(name).then((r) => r.json())).searchDocs.find((d) => d.route === '/docs/reference/cli/pipeline/exec');
+    // The documents file is an entry pointing to chunks of documents (pkg/search/chunks.go).
+    const name = [...performance.getEntriesByType('resource')].map((e) => e.name).find((n) => /search-docs-\d+\.json$/.test(n));
+    const entry = await fetch(name).then((r) => r.json());
+    for (let n = 0; n < entry.chunks; n++) {
+      const chunk = await fetch(name.replace(/\.json$/, `-${n}.json`)).then((r) => r.json());
+      const doc = chunk.searchDocs.find((d) => d.route === '/docs/reference/cli/pipeline/exec');
+      if (doc) return doc;
+    }
+    return null;
   });
   assert.ok(docs.sections.some((s) => s[2].includes(' · ')), 'table cells run together in the snippets');
   await context.close();

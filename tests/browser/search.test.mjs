@@ -151,7 +151,8 @@ test('any input gives results or "No results", never an error', async () => {
     'x'.repeat(1000), 'secret '.repeat(150), '🚀', '🚀 secrets', '日本語', 'ｓｅｃｒｅｔ', '<script>alert(1)</script>', '%', '&&', '$VELA_ADDR', '${VAR}', 'the', 'how to'];
   for (const q of inputs) {
     await page.fill(box, q);
-    await page.waitForSelector('.search-panel');
+    // The list answers once the query's chunks are in (aria-busy until then).
+    await page.waitForSelector('.search-panel[aria-busy="false"]');
     const hits = await page.locator('.search-hit').count();
     const empty = await page.locator('.search-empty').count();
     assert.ok(hits > 0 || empty === 1, `${JSON.stringify(q.slice(0, 20))}: neither results nor "No results"`);
@@ -190,6 +191,36 @@ test('a "docsd:search-reload" (docsd watch re-indexed pages) makes the box fetch
   assert.equal(await page.getAttribute(box, 'placeholder'), 'Search Ctrl+K');
   await type(page, 'kaniko');
   assert.ok((await page.locator('.search-hit').count()) > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+// Issue 18: the entry files are small and a query fetches only the chunks its words and its results
+// need, not the whole index: on this site the first query's search files stay well under 100 KB
+// (counted uncompressed here, so the bound holds whatever the server's compression).
+test('a query fetches only the index and documents chunks it needs', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  const bodies = [];
+  page.on('response', async (r) => {
+    if (/search-(docs|index)-\d+(-\d+)?\.json$/.test(r.url())) bodies.push({ url: r.url(), size: (await r.body()).length });
+  });
+  await ready(page);
+  await page.fill(box, 'kubernetes worker');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-hit');
+  const entry = await page.evaluate(async () => {
+    const site = JSON.parse(document.getElementById('__docsd_data').textContent).site;
+    const [docs, index] = await Promise.all([fetch(site.searchDocs).then((r) => r.json()), fetch(site.searchIndex).then((r) => r.json())]);
+    return { docChunks: docs.chunks, termChunks: index.chunks.length };
+  });
+  const chunks = bodies.filter((b) => /-\d+-\d+\.json$/.test(b.url));
+  const termChunks = chunks.filter((b) => /search-index-/.test(b.url)).length;
+  const docChunks = chunks.filter((b) => /search-docs-/.test(b.url)).length;
+  assert.ok(termChunks > 0 && termChunks < entry.termChunks / 4, `${termChunks} of ${entry.termChunks} term chunks fetched`);
+  assert.ok(docChunks > 0 && docChunks <= 8 && docChunks < entry.docChunks, `${docChunks} of ${entry.docChunks} documents chunks fetched`);
+  const total = bodies.reduce((n, b) => n + b.size, 0);
+  assert.ok(total < 300 * 1024, `${total} bytes of search files (uncompressed) for the first query`);
+  const hits = await page.locator('.search-group-title').allTextContents();
+  assert.match(hits[0], /Kubernetes/, `first result ${hits[0]}`);
   assert.deepEqual(problems, []);
   await context.close();
 });

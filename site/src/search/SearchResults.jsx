@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { mark } from './engine.js';
 import Marked from './Marked.jsx';
 
@@ -17,20 +17,36 @@ function where(r) {
 // through keyRef: arrows move, Enter opens. Any query gives results or "No results": the engine
 // is never allowed to throw into the page.
 export default function SearchResults({ engine, query, version, keyRef, onPick, hrefFor, listId }) {
-  const results = useMemo(() => {
+  // The engine fetches the chunks a query needs first: until they are in, the list shows the
+  // previous query's results (or "Searching...").
+  const [answer, setAnswer] = useState(null);
+  useEffect(() => {
+    let live = true;
+    const settle = (results) => {
+      if (!live) return;
+      let isMatch = () => false;
+      try {
+        isMatch = engine.matcher(query);
+      } catch {
+        // no marks, still results
+      }
+      setAnswer({ query, results, isMatch });
+    };
+    let pending;
     try {
-      return engine.search(query, { version });
+      pending = engine.query(query, { version });
     } catch {
-      return [];
+      pending = Promise.resolve([]);
     }
+    pending.then(settle, () => settle([]));
+    return () => {
+      live = false;
+    };
   }, [engine, query, version]);
-  const isMatch = useMemo(() => {
-    try {
-      return engine.matcher(query);
-    } catch {
-      return () => false;
-    }
-  }, [engine, query]);
+  const results = answer ? answer.results : [];
+  const isMatch = answer ? answer.isMatch : () => false;
+  // aria-busy while the list is still the previous query's.
+  const busy = !answer || answer.query !== query;
   const rows = [];
   for (const r of results) for (const s of r.sections) rows.push(s.url);
   const [active, setActive] = useState(0);
@@ -55,9 +71,18 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
     if (el && el.scrollIntoView) el.scrollIntoView({ block: 'nearest' });
   }, [listId, current]);
 
+  if (!answer) {
+    return (
+      <div className="search-panel" id={listId} aria-busy="true" onMouseDown={(e) => e.preventDefault()}>
+        <p className="search-empty" role="status">
+          Searching...
+        </p>
+      </div>
+    );
+  }
   if (rows.length === 0) {
     return (
-      <div className="search-panel" id={listId} onMouseDown={(e) => e.preventDefault()}>
+      <div className="search-panel" id={listId} aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
         <p className="search-empty" role="status">
           No results
         </p>
@@ -66,7 +91,7 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
   }
   let n = 0;
   return (
-    <div className="search-panel" id={listId} role="listbox" aria-label="Search results" onMouseDown={(e) => e.preventDefault()}>
+    <div className="search-panel" id={listId} role="listbox" aria-label="Search results" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
       {results.map((r) => (
         <section className="search-group" key={r.route}>
           <div className="search-group-title">

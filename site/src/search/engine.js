@@ -1,5 +1,6 @@
-// The query side of search: it reads the two files docsd writes (pkg/search/index.go describes the
-// formats) and ranks sections and pages for a query. It is plain JavaScript without JSX or browser
+// The query side of search: it reads the two entry files docsd writes and the chunks they point to
+// (pkg/search/chunks.go describes the formats), fetching only the chunks a query needs through the
+// load function it is given, and ranks sections and pages for a query. It is plain JavaScript without JSX or browser
 // APIs so that the relevance test (tests/search) runs exactly this code in Node.
 //
 // Words are found the way docsd found them when it indexed: lower case, runs of letters, digits and
@@ -8,18 +9,44 @@
 // (search as you type), and so is any word that matches nothing as a whole.
 import { stem } from 'porter2';
 
-// Field weights: a match in the page title counts most, then a section heading, then the text.
-const TITLE = 3;
-const HEADING = 2;
-const BODY = 1;
-// A match in the breadcrumbs (the categories above the page) adds context, less than a heading.
-const CRUMB = 1;
-// How much the other matching sections of a page add to its best section.
-const OTHER_SECTIONS = 0.15;
+// The weights of ranking, tuned on tests/search/testdata/relevance.tsv (never on heldout.tsv);
+// createEngine takes others for tuning (tests/search/tune.mjs).
+const WEIGHTS = {
+  // Fields: a match in the page title or sidebar label counts most, then the file name, then a
+  // section heading, then the breadcrumbs, then the text: readers type the words the navigation
+  // shows them.
+  title: 5,
+  name: 1,
+  heading: 0.5,
+  body: 1,
+  crumb: 4,
+  // A title the query covers wholly ranks above one it shares a word with: the title's score is
+  // multiplied by 1 - cover + cover * (share of the title's words the query has).
+  cover: 1,
+  // A page whose title, file name and breadcrumbs together have every word of the query gains
+  // this: "list builds api" is the page "List builds" under "API", not the page "Build API".
+  nav: 20,
+  // The share of the query's words found there counts too, to this power (1: linear).
+  navPow: 2,
+  // A section whose heading has every word of a query of two words or more gains this: "approve
+  // builds from forks" is a heading of the page on starting builds.
+  headingAll: 3,
+  // A page that lacks words of the query keeps this share of its score per word it lacks (pages
+  // that lack two more than the best page does are left out).
+  missing: 0.4,
+  // How much the other matching sections of a page add to its best section.
+  otherSections: 0.3,
+  // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
+  // (looked for only when the word matches no term, so a typo never outranks an exact match).
+  synonym: 0.7,
+  typo1: 0.55,
+  typo2: 0.4,
+};
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
+const MAX_TYPOS = 8;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
@@ -45,6 +72,11 @@ export function words(text) {
   return out;
 }
 
+// chunkUrl is the URL of chunk n of an entry file: its name with "-n" before ".json".
+export function chunkUrl(entryUrl, n) {
+  return String(entryUrl).replace(/\.json$/, `-${n}.json`);
+}
+
 function asciiLetters(w) {
   return /^[a-z]+$/.test(w);
 }
@@ -53,6 +85,81 @@ export function termOf(word, stop) {
   if (stop && stop.has(word)) return '';
   if (word.length < 3 || !asciiLetters(word)) return word;
   return stem(word);
+}
+
+// decodePostings reads the lists of the term at position t of a term chunk.
+function decodePostings(file, t) {
+  // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
+  const raw = file.postings[t] || '';
+  const secList = [];
+  const codeList = [];
+  let sec = 0;
+  let v = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const d = DIGIT[raw.charCodeAt(i)];
+    if (d >= 32) {
+      v = v * 32 + (d - 32);
+      continue;
+    }
+    sec += v * 32 + d;
+    v = 0;
+    secList.push(sec);
+    codeList.push(DIGIT[raw.charCodeAt(++i)]);
+  }
+  const undelta = (ds) => {
+    const out = [];
+    let page = 0;
+    for (const d of ds || []) {
+      page += d;
+      out.push(page);
+    }
+    return out;
+  };
+  return {
+    secs: Int32Array.from(secList),
+    codes: Uint8Array.from(codeList),
+    titles: undelta(file.titles[t]),
+    crumbs: undelta(file.crumbs && file.crumbs[t]),
+    names: undelta(file.names && file.names[t]),
+  };
+}
+
+// parseSynonyms reads the index file's table: each entry a list of phrases (terms joined by
+// spaces), one way when it starts with "=>".
+function parseSynonyms(table) {
+  const out = [];
+  for (const row of table || []) {
+    const oneWay = row[0] === '=>';
+    const phrases = (oneWay ? row.slice(1) : row).map((p) => p.split(' '));
+    if (phrases.length >= 2) out.push({ oneWay, phrases });
+  }
+  return out;
+}
+
+// editDistance is the optimal-string-alignment distance of a and b (a swap of neighbours is one
+// edit), or max + 1 once it is sure to exceed max.
+function editDistance(a, b, max) {
+  const n = a.length;
+  const m = b.length;
+  let prev2 = null;
+  let prev = new Array(m + 1);
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    const cur = new Array(m + 1);
+    cur[0] = i;
+    let rowMin = cur[0];
+    for (let j = 1; j <= m; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (prev2 && i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[m];
 }
 
 function lowerBound(arr, key) {
@@ -67,102 +174,199 @@ function lowerBound(arr, key) {
 }
 
 // createEngine reads the parsed documents and index files.
-export function createEngine(docsFile, indexFile) {
-  if (!docsFile || !Array.isArray(docsFile.searchDocs) || !indexFile || indexFile.version !== 1) {
+export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
+  const W = { ...WEIGHTS, ...weights };
+  if (!indexEntry || indexEntry.version !== 2 || !docsEntry || docsEntry.version !== 2 || typeof load !== 'function') {
     throw new Error('The search files have an unknown format.');
   }
-  const pages = docsFile.searchDocs;
-  const terms = indexFile.terms;
-  const stop = new Set(indexFile.stopWords || []);
-  const titleLengths = indexFile.titleLengths;
-  const nSections = indexFile.sections;
-  const nPages = pages.length;
-  const termIndex = new Map();
-  for (let i = 0; i < terms.length; i++) termIndex.set(terms[i], i);
-
-  // Every word a prefix can match: the terms and the words as written that stem to them. Built on
-  // the first prefix search rather than at load, so the box is usable sooner.
-  let vocab = null;
-  let vocabTerm = null;
-  function buildVocab() {
-    const pairs = [];
-    for (let i = 0; i < terms.length; i++) {
-      pairs.push([terms[i], i]);
-      const f = indexFile.forms[i];
-      if (f) for (const w of f.split(' ')) pairs.push([w, i]);
-    }
-    pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    vocab = pairs.map((p) => p[0]);
-    vocabTerm = Int32Array.from(pairs, (p) => p[1]);
-  }
+  const stop = new Set(indexEntry.stopWords || []);
+  const titleLengths = indexEntry.titleLengths;
+  const nSections = indexEntry.sections;
+  const nPages = indexEntry.pages;
+  const starts = indexEntry.chunks;
+  const synonyms = parseSynonyms(indexEntry.synonyms);
 
   // Section numbers run across pages in order.
   const sectionPage = new Int32Array(nSections);
-  const firstSection = new Int32Array(nPages);
+  const firstSection = new Int32Array(nPages + 1);
   let n = 0;
-  pages.forEach((p, i) => {
+  indexEntry.sectionCounts.forEach((count, i) => {
     firstSection[i] = n;
-    for (let k = 0; k < p.sections.length; k++) sectionPage[n++] = i;
+    for (let k = 0; k < count; k++) sectionPage[n++] = i;
   });
+  firstSection[nPages] = n;
+  const pageVersion = (page) => indexEntry.versions[indexEntry.pageVersions[page]] || '';
 
-  const postingCache = new Map();
-  function postings(t) {
-    let p = postingCache.get(t);
-    if (p) return p;
-    // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
-    const raw = indexFile.postings[t] || '';
-    const secList = [];
-    const codeList = [];
-    let sec = 0;
-    let v = 0;
-    for (let i = 0; i < raw.length; i++) {
-      const d = DIGIT[raw.charCodeAt(i)];
-      if (d >= 32) {
-        v = v * 32 + (d - 32);
-        continue;
-      }
-      sec += v * 32 + d;
-      v = 0;
-      secList.push(sec);
-      codeList.push(DIGIT[raw.charCodeAt(++i)]);
+  // The chunks: term chunks by number (each with its terms' positions), documents chunks by number.
+  const termChunks = new Map();
+  const docChunks = new Map();
+  const pending = new Map();
+  function fetchChunk(of, k) {
+    const key = `${of} ${k}`;
+    if ((of === 'index' ? termChunks : docChunks).has(k)) return null;
+    let p = pending.get(key);
+    if (!p) {
+      p = Promise.resolve(load(of, k)).then((c) => {
+        if (of === 'index') {
+          c.termPos = new Map(c.terms.map((t, i) => [t, i]));
+          termChunks.set(k, c);
+        } else docChunks.set(k, c.searchDocs);
+        lastQuery = null; // what a query finds changed
+      });
+      p.finally(() => pending.delete(key)).catch(() => {});
+      pending.set(key, p);
     }
-    const secs = Int32Array.from(secList);
-    const codes = Uint8Array.from(codeList);
-    const titles = [];
-    let page = 0;
-    for (const d of indexFile.titles[t] || []) {
-      page += d;
-      titles.push(page);
-    }
-    const crumbs = [];
-    page = 0;
-    for (const d of (indexFile.crumbs && indexFile.crumbs[t]) || []) {
-      page += d;
-      crumbs.push(page);
-    }
-    p = { secs, codes, titles, crumbs };
-    postingCache.set(t, p);
     return p;
   }
+  function chunkOf(key) {
+    let lo = 0;
+    let hi = starts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (starts[mid] <= key) lo = mid + 1;
+      else hi = mid;
+    }
+    return Math.max(0, lo - 1);
+  }
+  // The chunks whose keys may start with prefix.
+  function chunksOf(prefix) {
+    const out = [];
+    for (let k = chunkOf(prefix), last = chunkOf(`${prefix}\uffff`); k <= last; k++) out.push(k);
+    return out;
+  }
 
-  // expand finds the terms whose words start with a prefix, closest first.
+  const postingCache = new Map();
+  function postings(term) {
+    let p = postingCache.get(term);
+    if (p) return p;
+    // A term is in its own chunk and in those of its words as written ("happy" of "happi"): a
+    // prefix or a typo may have found it in one of the latter only.
+    let c = termChunks.get(chunkOf(term));
+    if (!c || !c.termPos.has(term)) c = [...termChunks.values()].find((x) => x.termPos.has(term));
+    p = decodePostings(c, c.termPos.get(term));
+    postingCache.set(term, p);
+    return p;
+  }
+  function hasTerm(term) {
+    const c = termChunks.get(chunkOf(term));
+    return Boolean(c && c.termPos.has(term));
+  }
+
+  // expand finds the terms whose words (terms, and words as written that stem to them) start with
+  // a prefix, closest first.
   function expand(prefix) {
-    if (!vocab) buildVocab();
-    const from = lowerBound(vocab, prefix);
     const found = new Map();
     const hits = [];
-    for (let i = from; i < vocab.length && vocab[i].startsWith(prefix); i++) hits.push(i);
-    if (hits.length > MAX_EXPANSIONS) hits.sort((a, b) => vocab[a].length - vocab[b].length);
-    for (const i of hits.slice(0, MAX_EXPANSIONS)) {
-      const w = 0.5 + 0.4 * (prefix.length / vocab[i].length);
-      const t = vocabTerm[i];
+    for (const k of chunksOf(prefix)) {
+      const c = termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
+        hits.push([c.keys[i], c.terms[c.keyTerms[i]]]);
+      }
+    }
+    if (hits.length > MAX_EXPANSIONS) hits.sort((a, b) => a[0].length - b[0].length);
+    for (const [key, t] of hits.slice(0, MAX_EXPANSIONS)) {
+      const w = 0.5 + 0.4 * (prefix.length / key.length);
       if (!found.has(t) || found.get(t) < w) found.set(t, w);
     }
     return found;
   }
 
-  // parse turns a query into words, each with the terms it matches and their weights.
+  // typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
+  // 9 or more; a swap of two letters is one edit), the nearest first. Only words with the same
+  // first two letters are tried: they are in the chunks of those letters, which a query fetches.
+  function typos(word) {
+    const found = new Map();
+    if (!typoWord(word)) return found;
+    const max = word.length >= 9 ? 2 : 1;
+    const head = word.slice(0, 2);
+    const hits = [];
+    for (const k of chunksOf(head)) {
+      const c = termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
+        const key = c.keys[i];
+        if (Math.abs(key.length - word.length) > max) continue;
+        const d = editDistance(word, key, max);
+        if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
+      }
+    }
+    hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+    for (const [d, , t] of hits.slice(0, MAX_TYPOS)) {
+      const w = d === 1 ? W.typo1 : W.typo2;
+      if (!found.has(t) || found.get(t) < w) found.set(t, w);
+    }
+    return found;
+  }
+  const typoWord = (word) => word.length >= 5 && asciiLetters(word);
+
+  // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
+  // parts of identifiers, and (once those are in) the first letters of words found nowhere, for typos.
+  function need(query, typosToo) {
+    const out = new Set();
+    const text = String(query ?? '').slice(0, 1000);
+    const list = words(text).slice(0, MAX_WORDS);
+    const typing = /[\p{L}\p{N}_]$/u.test(text);
+    const qterms = new Set();
+    list.forEach(({ word }, i) => {
+      if (word.length > MAX_WORD_LEN) return;
+      const t = termOf(word, stop);
+      const last = typing && i === list.length - 1;
+      if (!t && !last) return; // a stop word
+      if (t) {
+        out.add(chunkOf(t));
+        qterms.add(t);
+      }
+      // The word as a prefix: all its range for the word being typed (but one chunk for a single
+      // letter, which would be a twentieth of the index), its own chunk for the others.
+      if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
+      else out.add(chunkOf(word));
+      if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
+      if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+    });
+    for (const g of synonyms) {
+      if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
+      for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
+    }
+    return [...out].sort((a, b) => a - b);
+  }
+
+  // ensure fetches what a query reads, in two rounds (typos need to know what was not found).
+  async function ensure(query) {
+    for (const typosToo of [false, true]) {
+      const wait = need(query, typosToo).map((k) => fetchChunk('index', k)).filter(Boolean);
+      await Promise.all(wait);
+    }
+  }
+
+  // query answers a query, fetching the chunks it needs: the term chunks of its words, then the
+  // documents chunks of the pages it shows.
+  async function query(q, opts = {}) {
+    await ensure(q);
+    const ranked = rank(q, opts);
+    const wait = ranked.entries.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
+    await Promise.all(wait);
+    return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+  }
+
+  function doc(page) {
+    return docChunks.get(Math.floor(page / docsEntry.perChunk))[page % docsEntry.perChunk];
+  }
+
+  // parse turns a query into units, each with what satisfies it: one word's candidate terms, or,
+  // where the words are a phrase of the synonym table, those words or any of their synonyms. A
+  // unit is a list of alternatives, each a list of slots (a map of term to weight) and a scale.
+  // The box asks for the results and the matcher of each query: parse it once.
+  let lastQuery = null;
+  let lastUnits = null;
   function parse(query) {
+    if (query === lastQuery) return lastUnits;
+    lastUnits = parseUncached(query);
+    lastQuery = query;
+    return lastUnits;
+  }
+
+  function parseUncached(query) {
     const text = String(query ?? '').slice(0, 1000);
     const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
@@ -172,115 +376,232 @@ export function createEngine(docsFile, indexFile) {
       const term = termOf(word, stop);
       if (!term && !last) return;
       const cands = new Map();
-      const exact = term ? termIndex.get(term) : undefined;
+      const exact = term && hasTerm(term) ? term : undefined;
       if (exact !== undefined) cands.set(exact, 1);
       if (last || exact === undefined) {
         for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w);
+      }
+      let typo = false;
+      if (cands.size === 0 && term && !word.includes('_')) {
+        for (const [t, w] of typos(word)) cands.set(t, w);
+        typo = cands.size > 0;
       }
       if (!term && cands.size === 0) return;
       if (cands.size === 0 && word.includes('_')) {
         // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
         for (const part of word.split('_')) {
           const t = termOf(part, stop);
-          const i = t ? termIndex.get(t) : undefined;
-          if (i !== undefined) out.push({ word: part, term: t, prefix: false, cands: new Map([[i, 1]]) });
+          if (t && hasTerm(t)) out.push({ word: part, term: t, prefix: false, cands: new Map([[t, 1]]) });
         }
         return;
       }
-      out.push({ word, term, prefix: last || exact === undefined, cands });
+      out.push({ word, term, prefix: last || exact === undefined, typo, cands });
     });
-    return out;
+    return withSynonyms(out);
+  }
+
+  // withSynonyms groups the words into units, joining the words that make a phrase of the table
+  // (longest first) with the phrases that stand for it.
+  function withSynonyms(ws) {
+    const units = [];
+    for (let i = 0; i < ws.length; ) {
+      let best = null;
+      for (const g of synonyms) {
+        g.phrases.forEach((ph, k) => {
+          if (g.oneWay && k > 0) return;
+          if (ph.length > ws.length - i || (best && best.len >= ph.length)) return;
+          for (let j = 0; j < ph.length; j++) if (ws[i + j].term !== ph[j]) return;
+          best = { len: ph.length, g, k };
+        });
+      }
+      const len = best ? best.len : 1;
+      const span = ws.slice(i, i + len);
+      const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
+      if (best) {
+        const seen = new Set([best.g.phrases[best.k].join(' ')]);
+        for (const ph of best.g.phrases) {
+          const key = ph.join(' ');
+          if (seen.has(key)) continue;
+          seen.add(key);
+          if (!ph.every(hasTerm)) continue;
+          alts.push({ slots: ph.map((t) => new Map([[t, W.synonym]])), scale: len / ph.length });
+        }
+      }
+      units.push({ words: span, alts });
+      i += len;
+    }
+    return units;
   }
 
   // search ranks pages for a query. Each result is a page with its best sections. Scores live in
   // typed arrays indexed by section and page numbers: a short prefix can touch thousands of
   // postings, and this keeps every query within a few milliseconds.
-  function search(query, { limit = 8, sectionsPerPage = 3, version } = {}) {
+  function search(query, opts = {}) {
+    const ranked = rank(query, opts);
+    return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+  }
+
+  // The arrays a ranking works in, by section and page number, allocated once: a 10,000-page
+  // site has some 100,000 sections. Every ranking leaves them zero (through its touched lists).
+  let scratch = null;
+  function makeScratch() {
+    const f = (k) => new Float64Array(k);
+    return {
+      secSum: f(nSections),
+      mask: new Int32Array(nPages),
+      title: f(nPages),
+      titleWords: f(nPages),
+      crumbs: f(nPages),
+      names: f(nPages),
+      nav: new Int32Array(nPages), // units found in the title, file name or breadcrumbs
+      headUnits: new Int32Array(nSections), // units found in the section's heading
+      uHead: new Uint8Array(nSections),
+      // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
+      // slot's: best of its candidates.
+      uSec: f(nSections),
+      uTitle: f(nPages),
+      uTitleWords: f(nPages),
+      uCrumb: f(nPages),
+      uName: f(nPages),
+      aSec: f(nSections),
+      aTitle: f(nPages),
+      aTitleWords: f(nPages),
+      aCrumb: f(nPages),
+      aName: f(nPages),
+      sSec: f(nSections),
+      sTitle: f(nPages),
+      sCrumb: f(nPages),
+      sName: f(nPages),
+    };
+  }
+
+  function rank(query, { limit = 8, version } = {}) {
     const q = parse(query);
-    if (q.length === 0) return [];
-    const secSum = new Float64Array(nSections);
-    const best = new Float64Array(nSections); // one word's best score per section, reset after use
-    const pageBest = new Float64Array(nPages);
-    const crumbBest = new Float64Array(nPages);
-    const mask = new Int32Array(nPages);
-    const title = new Float64Array(nPages);
-    const titleWords = new Int32Array(nPages);
-    const crumbs = new Float64Array(nPages);
+    if (q.length === 0) return { entries: [], secSum: null };
+    if (!scratch) scratch = makeScratch();
+    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead } = scratch;
+    const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
+    const touchedSecs = [];
     const touchedPages = [];
     const touch = (page) => {
       if (mask[page] === 0) touchedPages.push(page);
     };
-    q.forEach((qw, i) => {
+    const idfOf = (df, total) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
+    q.forEach((unit, i) => {
       const bit = 1 << i;
-      const secs = [];
-      const titled = [];
-      const crumbed = [];
-      for (const [t, weight] of qw.cands) {
-        const p = postings(t);
-        const df = p.secs.length;
-        const idf = Math.log(1 + (nSections - df + 0.5) / (df + 0.5));
-        for (let k = 0; k < df; k++) {
-          const code = p.codes[k];
-          const sc = weight * idf * (HEADING * (code >> 3) + (BODY * (code & 7)) / 7);
-          const sec = p.secs[k];
-          if (sc > best[sec]) {
-            if (best[sec] === 0) secs.push(sec);
-            best[sec] = sc;
+      // Lists of what each level touched (every score is positive, so a zero means untouched).
+      const uSecs = [];
+      const uPages = [];
+      for (const alt of unit.alts) {
+        const aSecs = [];
+        const aPages = [];
+        for (const slot of alt.slots) {
+          const secs = [];
+          const pgs = [];
+          for (const [t, weight] of slot) {
+            const p = postings(t);
+            const df = p.secs.length;
+            const idf = idfOf(df, nSections);
+            for (let k = 0; k < df; k++) {
+              const code = p.codes[k];
+              const sc = weight * idf * (W.heading * (code >> 3) + (W.body * (code & 7)) / 7);
+              const sec = p.secs[k];
+              if (code >> 3) uHead[sec] = 1;
+              if (sc > sSec[sec]) {
+                if (sSec[sec] === 0) secs.push(sec);
+                sSec[sec] = sc;
+              }
+            }
+            const field = (list, arr, w) => {
+              const idf2 = idfOf(list.length, nPages);
+              for (const page of list) {
+                const sc = weight * idf2 * w;
+                if (sc > arr[page]) {
+                  if (sTitle[page] === 0 && sCrumb[page] === 0 && sName[page] === 0) pgs.push(page);
+                  arr[page] = sc;
+                }
+              }
+            };
+            field(p.titles, sTitle, W.title);
+            field(p.crumbs, sCrumb, W.crumb);
+            field(p.names, sName, W.name);
+          }
+          for (const sec of secs) {
+            if (aSec[sec] === 0) aSecs.push(sec);
+            aSec[sec] += sSec[sec] * alt.scale;
+            sSec[sec] = 0;
+          }
+          for (const page of pgs) {
+            if (aTitle[page] === 0 && aCrumb[page] === 0 && aName[page] === 0) aPages.push(page);
+            if (sTitle[page] > 0) aTitleWords[page] += alt.scale;
+            aTitle[page] += sTitle[page] * alt.scale;
+            aCrumb[page] += sCrumb[page] * alt.scale;
+            aName[page] += sName[page] * alt.scale;
+            sTitle[page] = 0;
+            sCrumb[page] = 0;
+            sName[page] = 0;
           }
         }
-        const dfp = p.titles.length;
-        const idfp = Math.log(1 + (nPages - dfp + 0.5) / (dfp + 0.5));
-        for (const page of p.titles) {
-          const sc = weight * idfp * TITLE;
-          if (sc > pageBest[page]) {
-            if (pageBest[page] === 0) titled.push(page);
-            pageBest[page] = sc;
-          }
+        for (const sec of aSecs) {
+          if (uSec[sec] === 0) uSecs.push(sec);
+          if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
+          aSec[sec] = 0;
         }
-        const dfc = p.crumbs.length;
-        const idfc = Math.log(1 + (nPages - dfc + 0.5) / (dfc + 0.5));
-        for (const page of p.crumbs) {
-          const sc = weight * idfc * CRUMB;
-          if (sc > crumbBest[page]) {
-            if (crumbBest[page] === 0) crumbed.push(page);
-            crumbBest[page] = sc;
+        for (const page of aPages) {
+          if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages.push(page);
+          if (aTitle[page] > uTitle[page]) {
+            uTitle[page] = aTitle[page];
+            uTitleWords[page] = aTitleWords[page];
           }
+          if (aCrumb[page] > uCrumb[page]) uCrumb[page] = aCrumb[page];
+          if (aName[page] > uName[page]) uName[page] = aName[page];
+          aTitle[page] = 0;
+          aTitleWords[page] = 0;
+          aCrumb[page] = 0;
+          aName[page] = 0;
         }
       }
-      for (const sec of secs) {
+      for (const sec of uSecs) {
         const page = sectionPage[sec];
         touch(page);
         mask[page] |= bit;
-        secSum[sec] += best[sec];
-        best[sec] = 0;
+        if (secSum[sec] === 0) touchedSecs.push(sec);
+        secSum[sec] += uSec[sec];
+        uSec[sec] = 0;
+        if (uHead[sec]) headUnits[sec]++;
+        uHead[sec] = 0;
       }
-      for (const page of titled) {
+      for (const page of uPages) {
         touch(page);
         mask[page] |= bit;
-        title[page] += pageBest[page];
-        titleWords[page]++;
-        pageBest[page] = 0;
-      }
-      for (const page of crumbed) {
-        touch(page);
-        mask[page] |= bit;
-        crumbs[page] += crumbBest[page];
-        crumbBest[page] = 0;
+        if (uTitle[page] > 0 || uCrumb[page] > 0 || uName[page] > 0) nav[page]++;
+        title[page] += uTitle[page];
+        titleWords[page] += uTitleWords[page];
+        crumbs[page] += uCrumb[page];
+        names[page] += uName[page];
+        uTitle[page] = 0;
+        uTitleWords[page] = 0;
+        uCrumb[page] = 0;
+        uName[page] = 0;
       }
     });
     const results = [];
     let bestMatched = 0;
     for (const page of touchedPages) {
-      const doc = pages[page];
-      if (version && doc.version && doc.version !== version) continue;
+      const pv = pageVersion(page);
+      if (version && pv && pv !== version) continue;
       let matched = 0;
       for (let m = mask[page]; m; m &= m - 1) matched++;
       let top = 0;
       let rest = 0;
       const from = firstSection[page];
-      const to = from + doc.sections.length;
+      const to = firstSection[page + 1];
       for (let sec = from; sec < to; sec++) {
-        const sc = secSum[sec];
+        let sc = secSum[sec];
+        if (q.length > 1 && headUnits[sec] === q.length) {
+          sc += W.headingAll;
+          secSum[sec] = sc;
+        }
         if (sc > top) {
           rest += top;
           top = sc;
@@ -288,22 +609,43 @@ export function createEngine(docsFile, indexFile) {
       }
       let t = title[page];
       // A title the query covers wholly ranks above one it shares a word with.
-      if (t > 0) t *= 0.5 + (0.5 * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
+      if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
       if (matched > bestMatched) bestMatched = matched;
-      results.push({ page, matched, title: t, score: t + crumbs[page] + top + OTHER_SECTIONS * rest });
+      let score = t + crumbs[page] + names[page] + top + W.otherSections * rest;
+      score += W.nav * (nav[page] / q.length) ** W.navPow;
+      results.push({ page, matched, title: t, score });
     }
-    // Pages that have every word; when none has, the pages that have the most.
-    const kept = results.filter((e) => e.matched === bestMatched);
+    // Pages that have every word come first; when a query has several words, a page that lacks
+    // one of them stays, below (a plugin's page for "slack notification" that says "message").
+    const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
+    const kept = results.filter((e) => e.matched >= floor);
+    for (const e of kept) if (e.matched < bestMatched) e.score *= W.missing ** (bestMatched - e.matched);
     kept.sort((a, b) => b.score - a.score || a.page - b.page);
-    return kept.slice(0, limit).map((e) => present(e, secSum, sectionsPerPage));
+    const entries = kept.slice(0, limit);
+    // The section scores of the pages shown, then the arrays back to zero.
+    const scores = new Map();
+    for (const e of entries) for (let sec = firstSection[e.page]; sec < firstSection[e.page + 1]; sec++) scores.set(sec, secSum[sec]);
+    for (const sec of touchedSecs) {
+      secSum[sec] = 0;
+      headUnits[sec] = 0;
+    }
+    for (const page of touchedPages) {
+      mask[page] = 0;
+      title[page] = 0;
+      titleWords[page] = 0;
+      crumbs[page] = 0;
+      names[page] = 0;
+      nav[page] = 0;
+    }
+    return { entries, secSum: scores };
   }
 
   function present(e, secSum, sectionsPerPage) {
-    const doc = pages[e.page];
+    const d = doc(e.page);
     const first = firstSection[e.page];
     const secs = [];
-    for (let k = 0; k < doc.sections.length; k++) {
-      let sc = secSum[first + k];
+    for (let k = 0; k < d.sections.length; k++) {
+      let sc = secSum.get(first + k) || 0;
       // The top of the page leads when its title matches: the page itself is the best answer.
       if (k === 0 && e.title > 0) sc += e.title;
       if (sc > 0) secs.push([first + k, sc]);
@@ -311,14 +653,14 @@ export function createEngine(docsFile, indexFile) {
     if (secs.length === 0) secs.push([first, 0]);
     secs.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
     return {
-      route: doc.route,
-      title: doc.title,
-      version: doc.version,
-      crumbs: doc.crumbs,
+      route: d.route,
+      title: d.title,
+      version: d.version,
+      crumbs: d.crumbs,
       score: e.score,
       sections: secs.slice(0, sectionsPerPage).map(([s, score]) => {
-        const [id, heading, text] = doc.sections[s - first];
-        return { id, heading, text, score, url: id ? `${doc.route}#${id}` : doc.route };
+        const [id, heading, text] = d.sections[s - first];
+        return { id, heading, text, score, url: id ? `${d.route}#${id}` : d.route };
       }),
     };
   }
@@ -329,15 +671,20 @@ export function createEngine(docsFile, indexFile) {
     const q = parse(query);
     const wanted = new Set();
     const prefixes = [];
-    for (const qw of q) {
-      if (qw.term) wanted.add(qw.term);
-      if (qw.prefix && qw.word.length >= 2) prefixes.push(qw.word);
+    for (const unit of q) {
+      for (const qw of unit.words) {
+        if (qw.term) wanted.add(qw.term);
+        if (qw.prefix && !qw.typo && qw.word.length >= 2) prefixes.push(qw.word);
+        // The words a typo or a synonym found are the ones the results show.
+        if (qw.typo) for (const t of qw.cands.keys()) wanted.add(t);
+      }
+      for (const alt of unit.alts.slice(1)) for (const slot of alt.slots) for (const t of slot.keys()) wanted.add(t);
     }
     const one = (word) => wanted.has(termOf(word, stop)) || prefixes.some((p) => word.startsWith(p));
     return (word) => one(word) || (word.includes('_') && word.split('_').some((part) => part && one(part)));
   }
 
-  return { search, matcher, parse, pages };
+  return { query, search, ensure, matcher, parse };
 }
 
 // mark splits text into pieces, marking the words the matcher accepts. With maxLen it also picks

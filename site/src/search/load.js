@@ -1,6 +1,7 @@
 // Loading search: the query code and the result list are a chunk of their own (a dynamic import),
-// fetched with the two files docsd publishes only after the page has hydrated, so the first load of
-// a page carries none of it. Every search box of the page shares one load.
+// fetched with the two small entry files docsd publishes only after the page has hydrated, so the
+// first load of a page carries none of it; the engine fetches the index and documents chunks a query
+// needs as it is asked (pkg/search/chunks.go). Every search box of the page shares one load.
 const loads = new Map();
 // After a reload request the files keep their names but not their content: ask the server again.
 let revalidate = false;
@@ -11,14 +12,16 @@ async function fetchJSON(url) {
   return res.json();
 }
 
-// loadSearch resolves with { engine, ui, stopWords } once the chunk and both files have loaded.
+// loadSearch resolves with { engine, ui, stopWords } once the code and both entry files have loaded.
 export function loadSearch(docsUrl, indexUrl) {
   const key = `${docsUrl} ${indexUrl}`;
   let p = loads.get(key);
   if (!p) {
     p = Promise.all([import('./ui.js'), fetchJSON(docsUrl), fetchJSON(indexUrl)]).then(([ui, docs, index]) => ({
       ui,
-      engine: ui.createEngine(docs, index),
+      engine: ui.createEngine(index, docs, {
+        load: (of, n) => fetchJSON(ui.chunkUrl(of === 'docs' ? docsUrl : indexUrl, n)),
+      }),
       stopWords: index.stopWords || [],
     }));
     // A User Timing mark, for bench/search.mjs: when search itself was ready (the box shows it

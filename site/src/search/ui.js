@@ -1,3 +1,3 @@
 // The lazily loaded part of search: the query engine, the result list and the page highlighter.
-export { createEngine, highlightWords } from './engine.js';
+export { chunkUrl, createEngine, highlightWords } from './engine.js';
 export { default as SearchResults } from './SearchResults.jsx';

@@ -1,0 +1,97 @@
+package search
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The chunks hold exactly the merged index: every key (term or word as written) is in the chunk
+// the entry's boundaries name, with its term's lists, and the documents chunks hold every page's
+// record in order.
+func TestChunksHoldTheMergedIndex(t *testing.T) {
+	x := New()
+	x.chunkBytes = 400 // several chunks from a small index
+	for i := 0; i < 60; i++ {
+		route := fmt.Sprintf("/docs/p%02d", i)
+		x.Update(route, NewShard(Page{Route: route, Title: fmt.Sprintf("Page %d about builds", i), Version: []string{"", "1.0"}[i%2],
+			Sections: []Section{{Text: strings.Repeat(fmt.Sprintf("word%d running builds configuring ", i), 40)}, {ID: "more", Heading: "More", Text: "secrets"}}}))
+	}
+	docs, index, err := x.Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, merged, _, err := x.merged(x.Routes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry IndexEntry
+	var de DocsEntry
+	if err := json.Unmarshal(index, &entry); err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(docs, &de); err != nil {
+		t.Fatal(err)
+	}
+	if entry.Pages != 60 || len(entry.SectionCounts) != 60 || entry.SectionCounts[0] != 2 || len(entry.Versions) != 2 ||
+		entry.Versions[entry.PageVersions[1]] != "1.0" || de.PerChunk != docsPerChunk || de.Chunks != 8 {
+		t.Fatalf("entries: %+v %+v", entry, de)
+	}
+	chunks := map[string][]json.RawMessage{}
+	for _, c := range x.Chunks() {
+		if len(chunks[c.Of]) != c.N {
+			t.Fatalf("chunk %s %d out of order", c.Of, c.N)
+		}
+		chunks[c.Of] = append(chunks[c.Of], c.Data)
+	}
+	if len(chunks["index"]) < 2 || len(chunks["index"]) != len(entry.Chunks) {
+		t.Fatalf("%d term chunks for %d boundaries; want several", len(chunks["index"]), len(entry.Chunks))
+	}
+	found := map[string]bool{}
+	for n, raw := range chunks["index"] {
+		var c TermChunk
+		if err := json.Unmarshal(raw, &c); err != nil {
+			t.Fatal(err)
+		}
+		for i, k := range c.Keys {
+			if k < entry.Chunks[n] || (n+1 < len(entry.Chunks) && k >= entry.Chunks[n+1]) {
+				t.Errorf("key %q is in chunk %d, outside [%q, next)", k, n, entry.Chunks[n])
+			}
+			term := c.Terms[c.KeyTerms[i]]
+			found[k+" "+term] = true
+			for m, mt := range merged.Terms {
+				if mt == term && (c.Postings[c.KeyTerms[i]] != merged.Postings[m] || !reflect.DeepEqual(c.Titles[c.KeyTerms[i]], merged.Titles[m])) {
+					t.Errorf("term %q has other lists in chunk %d", term, n)
+				}
+			}
+		}
+	}
+	for m, term := range merged.Terms {
+		if !found[term+" "+term] {
+			t.Errorf("term %q is in no chunk", term)
+		}
+		for _, w := range strings.Fields(merged.Forms[m]) {
+			if !found[w+" "+term] {
+				t.Errorf("word %q of term %q is in no chunk", w, term)
+			}
+		}
+	}
+	var routes []string
+	for _, raw := range chunks["docs"] {
+		var df DocsFile
+		if err := json.Unmarshal(raw, &df); err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range df.SearchDocs {
+			routes = append(routes, d.Route)
+		}
+	}
+	if !reflect.DeepEqual(routes, x.Routes()) {
+		t.Errorf("documents chunks hold %v", routes)
+	}
+	if ChunkName("search-index-20260102030405.json", 3) != "search-index-20260102030405-3.json" {
+		t.Error(ChunkName("search-index-20260102030405.json", 3))
+	}
+}

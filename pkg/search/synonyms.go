@@ -1,0 +1,141 @@
+package search
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// The site's synonym table: readers type "k8s", "env vars" or "rerun" where the docs say
+// "Kubernetes", "environment variables" or "restart". Writers list such words in docsd.toml
+// ([search] synonyms); docsd turns every word into its index term here, applies the table to page
+// titles when it publishes the index (a page titled "Kubernetes" is also titled "k8s"), and writes
+// it into the index file, where the browser applies it to queries (engine.js).
+
+// Synonyms is a parsed table: groups of phrases, each phrase a list of index terms.
+type Synonyms struct {
+	// Groups are the entries in order. In a two-way group every phrase stands for every other; in a
+	// one-way group ("a => b, c") only the first stands for the others.
+	Groups []SynonymGroup
+}
+
+// SynonymGroup is one entry of the table.
+type SynonymGroup struct {
+	Phrases [][]string // index terms of each phrase
+	OneWay  bool
+}
+
+// ParseSynonyms reads the entries of docsd.toml's [search] synonyms. An entry is phrases separated
+// by commas ("k8s, kubernetes"), or "from => to, to2" for a one-way entry. A phrase is one or more
+// words; stop words are dropped, the rest become index terms.
+func ParseSynonyms(entries []string) (*Synonyms, error) {
+	s := &Synonyms{}
+	for i, e := range entries {
+		g := SynonymGroup{}
+		lists := []string{e}
+		if from, to, ok := strings.Cut(e, "=>"); ok {
+			g.OneWay = true
+			if strings.Contains(to, "=>") {
+				return nil, fmt.Errorf("search synonyms entry %d %q: more than one \"=>\"", i+1, e)
+			}
+			if strings.Contains(from, ",") {
+				return nil, fmt.Errorf("search synonyms entry %d %q: a one-way entry has one phrase before \"=>\"", i+1, e)
+			}
+			lists = []string{from, to}
+		}
+		for _, list := range lists {
+			for _, ph := range strings.Split(list, ",") {
+				var terms []string
+				for _, w := range Words(ph) {
+					if t := Term(w); t != "" {
+						terms = append(terms, t)
+					}
+				}
+				if len(terms) == 0 {
+					return nil, fmt.Errorf("search synonyms entry %d %q: phrase %q has no searchable word", i+1, e, strings.TrimSpace(ph))
+				}
+				g.Phrases = append(g.Phrases, terms)
+			}
+		}
+		if len(g.Phrases) < 2 {
+			return nil, fmt.Errorf("search synonyms entry %d %q: want at least two phrases separated by commas (or \"a => b\")", i+1, e)
+		}
+		s.Groups = append(s.Groups, g)
+	}
+	return s, nil
+}
+
+// encode is the table as the index file carries it: each group a list of phrases (terms joined by
+// spaces), a one-way group's first element being "=>".
+func (s *Synonyms) encode() [][]string {
+	out := [][]string{}
+	if s == nil {
+		return out
+	}
+	for _, g := range s.Groups {
+		var row []string
+		if g.OneWay {
+			row = append(row, "=>")
+		}
+		for _, p := range g.Phrases {
+			row = append(row, strings.Join(p, " "))
+		}
+		out = append(out, row)
+	}
+	return out
+}
+
+// aliases are the terms a title gains from the table: the terms of every phrase that stands for a
+// phrase the title contains (its terms in a row), sorted and without the title's own terms.
+func (s *Synonyms) aliases(seq []string) []string {
+	if s == nil || len(seq) == 0 {
+		return nil
+	}
+	have := map[string]bool{}
+	for _, t := range seq {
+		have[t] = true
+	}
+	add := map[string]bool{}
+	for _, g := range s.Groups {
+		for i, p := range g.Phrases {
+			// A one-way entry makes its first phrase find the others: the titles with one of
+			// those gain the first phrase, not the other way round.
+			if (g.OneWay && i == 0) || !containsRun(seq, p) {
+				continue
+			}
+			for j, q := range g.Phrases {
+				if j == i || (g.OneWay && j > 0) {
+					continue
+				}
+				for _, t := range q {
+					if !have[t] {
+						add[t] = true
+					}
+				}
+			}
+		}
+	}
+	out := make([]string, 0, len(add))
+	for t := range add {
+		out = append(out, t)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// containsRun reports whether seq has the terms of p one after another.
+func containsRun(seq, p []string) bool {
+	for i := 0; i+len(p) <= len(seq); i++ {
+		ok := true
+		for k, t := range p {
+			if seq[i+k] != t {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
+}

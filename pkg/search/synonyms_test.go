@@ -1,0 +1,66 @@
+package search
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// The table turns writers' words into index terms, one way or both, and says which entry is wrong.
+func TestParseSynonyms(t *testing.T) {
+	s, err := ParseSynonyms([]string{"k8s, Kubernetes", "env vars, environment variables", "rerun => restart, retry"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"k8s", "kubernet"}, {"env var", "environ variabl"}, {"=>", "rerun", "restart", "retri"}}
+	if got := s.encode(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("encoded table %q, want %q", got, want)
+	}
+	for _, bad := range []struct{ entry, says string }{
+		{"k8s", "at least two phrases"},
+		{"the, kubernetes", `phrase "the" has no searchable word`},
+		{"a, b => c", "one phrase before"},
+		{"a => b => c", `more than one "=>"`},
+	} {
+		_, err := ParseSynonyms([]string{"ok, fine", bad.entry})
+		if err == nil || !strings.Contains(err.Error(), "entry 2") || !strings.Contains(err.Error(), bad.says) {
+			t.Errorf("%q: got %v; want an error naming entry 2 and saying %q", bad.entry, err, bad.says)
+		}
+	}
+}
+
+// A page whose title (or sidebar label) has a phrase of the table is published with the other
+// phrases' terms in its title too; a one-way entry gives titles its first phrase only.
+func TestPublishGivesTitlesTheirSynonyms(t *testing.T) {
+	x := New()
+	x.Update("/k", NewShard(Page{Route: "/k", Title: "Run the worker on Kubernetes", Sections: []Section{{Text: "x"}}}))
+	x.Update("/e", NewShard(Page{Route: "/e", Title: "Variables", Label: "Environment variables", Sections: []Section{{Text: "x"}}}))
+	x.Update("/r", NewShard(Page{Route: "/r", Title: "Restart a build", Name: "restart", Sections: []Section{{Text: "x"}}}))
+	syn, err := ParseSynonyms([]string{"k8s, kubernetes", "env vars, environment variables", "rerun => restart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	_, ix, _ := publish(t, x)
+	titled := map[string][]int{}
+	for i, term := range ix.Terms {
+		page := 0
+		for _, d := range ix.Titles[i] {
+			page += d
+			titled[term] = append(titled[term], page)
+		}
+	}
+	// Pages are numbered in route order: /e 0, /k 1, /r 2.
+	for term, want := range map[string][]int{"k8s": {1}, "kubernet": {1}, "env": {0}, "var": {0}, "environ": {0}, "rerun": {2}, "restart": {2}} {
+		if !reflect.DeepEqual(titled[term], want) {
+			t.Errorf("pages titled %q: %v, want %v", term, titled[term], want)
+		}
+	}
+	if len(ix.Synonyms) != 3 || ix.Names == nil {
+		t.Errorf("the index file carries %d synonym entries and names %v", len(ix.Synonyms), ix.Names)
+	}
+	// The labels' terms rank as title terms; the title lengths do not count the synonyms.
+	if !reflect.DeepEqual(ix.TitleLengths, []int{2, 3, 2}) {
+		t.Errorf("title lengths %v, want [2 3 2]", ix.TitleLengths)
+	}
+}
