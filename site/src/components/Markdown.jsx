@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { isPlainClick } from '../clicks.js';
-import { useNavigation } from '../navigation.js';
+import { useContentHandlers } from '../hooks/useContentHandlers.js';
 
 // markOverflow tells the CSS which edges of a table that scrolls sideways have more to show
 // (data-overflow: start, end or both) and makes such a table reachable from the keyboard.
@@ -44,34 +43,8 @@ function useTableOverflow(ref, html) {
 // Markdown shows HTML rendered by docsd. Its links navigate inside the site like every other link
 // and its code blocks' Copy buttons work, through one delegated click handler.
 export default function Markdown({ html, className = 'markdown' }) {
-  const nav = useNavigation();
   const ref = useRef(null);
   useTableOverflow(ref, html);
-  const onClick = (event) => {
-    const copy = event.target.closest('.copy-button');
-    if (copy) {
-      const code = copy.parentElement.querySelector('code');
-      if (code && navigator.clipboard) {
-        navigator.clipboard.writeText(code.innerText).then(
-          () => {
-            copy.textContent = 'Copied';
-            setTimeout(() => (copy.textContent = 'Copy'), 1500);
-          },
-          () => {},
-        );
-      }
-      return;
-    }
-    const a = event.target.closest('a[href]');
-    if (!a || !nav || event.defaultPrevented || !isPlainClick(event) || a.target) return;
-    const href = a.getAttribute('href');
-    if (href.startsWith('#') || !nav.isInternal(href)) return;
-    event.preventDefault();
-    nav.go(href);
-  };
-  const onMouseOver = (event) => {
-    const a = event.target.closest('a[href]');
-    if (a && nav && nav.isInternal(a.getAttribute('href'))) nav.prefetch(a.getAttribute('href'));
-  };
+  const { onClick, onMouseOver } = useContentHandlers();
   return <div ref={ref} className={className} onClick={onClick} onMouseOver={onMouseOver} dangerouslySetInnerHTML={{ __html: html }} />;
 }

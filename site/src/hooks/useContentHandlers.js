@@ -1,0 +1,36 @@
+import { isPlainClick } from '../clicks.js';
+import { useNavigation } from '../navigation.js';
+
+// useContentHandlers gives rendered page content (Markdown HTML or an MDX page) its two delegated
+// handlers: a click on a code block's Copy button copies the code, a plain click on a link inside the
+// site navigates in place; hovering such a link prefetches its page.
+export function useContentHandlers() {
+  const nav = useNavigation();
+  const onClick = (event) => {
+    const copy = event.target.closest('.copy-button');
+    if (copy) {
+      const code = copy.parentElement.querySelector('code');
+      if (code && navigator.clipboard) {
+        navigator.clipboard.writeText(code.innerText).then(
+          () => {
+            copy.textContent = 'Copied';
+            setTimeout(() => (copy.textContent = 'Copy'), 1500);
+          },
+          () => {},
+        );
+      }
+      return;
+    }
+    const a = event.target.closest('a[href]');
+    if (!a || !nav || event.defaultPrevented || !isPlainClick(event) || a.target) return;
+    const href = a.getAttribute('href');
+    if (href.startsWith('#') || !nav.isInternal(href)) return;
+    event.preventDefault();
+    nav.go(href);
+  };
+  const onMouseOver = (event) => {
+    const a = event.target.closest('a[href]');
+    if (a && nav && nav.isInternal(a.getAttribute('href'))) nav.prefetch(a.getAttribute('href'));
+  };
+  return { onClick, onMouseOver };
+}
