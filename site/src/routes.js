@@ -18,7 +18,10 @@ export function canonicalPath(basePath, pathname) {
 }
 
 export function isInternal(basePath, href) {
-  return typeof href === 'string' && href.startsWith(basePath.replace(/\/$/, '')) && !/\.(xml|json|png|svg|jpg|jpeg|gif|pdf|txt|zip)$/.test(href.split(/[?#]/)[0]);
+  if (typeof href !== 'string' || !href.startsWith('/') || href.startsWith('//')) return false; // other sites, mailto:, relative
+  const base = basePath.replace(/\/$/, '');
+  const path = href.split(/[?#]/)[0];
+  return (path === base || path.startsWith(base + '/')) && !/\.(xml|json|png|svg|jpg|jpeg|gif|pdf|txt|zip)$/.test(path);
 }
 
 // siteTarget is the router's target for a link inside the site: its canonical path with the query
