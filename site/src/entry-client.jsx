@@ -74,7 +74,7 @@ async function start() {
     const res = await fetch(sidebarUrl(site.basePath, page.sidebar), { credentials: 'same-origin' });
     sidebar = await res.json();
   }
-  const store = createPageStore({ basePath: site.basePath, loadLayout, notFound });
+  const store = createPageStore({ basePath: site.basePath, loadLayout, loadPageCode: loadMdx, notFound });
   store.put(path, page, sidebar);
   await Promise.all([loadLayout(page.kind), loadMdx(page), afterFirstPaint()]);
   const immediate = watchBackForward();

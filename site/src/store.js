@@ -6,7 +6,6 @@
 import { createContext, useContext } from 'react';
 import { dataUrl, sidebarUrl } from './routes.js';
 import { InternalError } from './errors.js';
-import { loadMdx } from './mdx/load.js';
 
 export const PageStoreContext = createContext(null);
 
@@ -54,9 +53,10 @@ export function canPrefetch() {
 
 // createPageStore makes a store. An entry is { page, sidebar } once a page and its layout code are
 // ready, or { error } when loading it failed; a path being loaded has no entry. loadLayout(kind)
-// resolves once a page kind's layout code is loaded; notFound is the not-found page's data, shown
-// for unknown paths without a request.
-export function createPageStore({ basePath, loadLayout, notFound = null }) {
+// resolves once a page kind's layout code is loaded; loadPageCode(page) once a page's own code is
+// (an MDX page's chunk; the browser passes it, the server has every page's code in its bundle);
+// notFound is the not-found page's data, shown for unknown paths without a request.
+export function createPageStore({ basePath, loadLayout, loadPageCode = () => null, notFound = null }) {
   const entries = new Map();
   const sidebars = new Map();
   const inflight = new Map();
@@ -79,7 +79,7 @@ export function createPageStore({ basePath, loadLayout, notFound = null }) {
       throw error;
     }
     if (page.sidebar && !sidebars.has(page.sidebar)) sidebars.set(page.sidebar, await fetchSidebar(basePath, page.sidebar, path));
-    await Promise.all([loadLayout(page.kind), loadMdx(page)]);
+    await Promise.all([loadLayout(page.kind), loadPageCode(page)]);
     return { page, sidebar: page.sidebar ? sidebars.get(page.sidebar) : null };
   }
 
@@ -134,7 +134,7 @@ export function createPageStore({ basePath, loadLayout, notFound = null }) {
         const known = sidebars.get(page.sidebar);
         if (known && JSON.stringify(known) === JSON.stringify(sidebar)) sidebar = known;
       }
-      await Promise.all([loadLayout(page.kind), loadMdx(page)]);
+      await Promise.all([loadLayout(page.kind), loadPageCode(page)]);
       entries.clear();
       sidebars.clear();
       if (sidebar) sidebars.set(page.sidebar, sidebar);

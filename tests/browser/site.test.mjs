@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, shots, useSite } from './harness.mjs';
+import { hydrated, openPage, shots, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -38,6 +38,7 @@ for (const [name, path] of pages) {
 
 test('navigation is client-side and updates title, content and scroll', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await hydrated(page);
   await page.evaluate(() => {
     window.__sameDocument = true;
     window.scrollTo(0, 400);
@@ -49,7 +50,7 @@ test('navigation is client-side and updates title, content and scroll', async ()
   assert.equal(await page.evaluate(() => window.scrollY), 0, 'scrolled to the top');
   await page.goBack();
   await page.waitForURL('**/docs/usage/quickstart');
-  assert.equal(await page.textContent('.doc-article h1'), 'Quickstart');
+  await page.waitForFunction(() => document.querySelector('.doc-article h1')?.textContent === 'Quickstart');
   assert.deepEqual(problems, []);
   await context.close();
 });
