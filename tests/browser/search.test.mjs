@@ -15,7 +15,8 @@ const ready = (page, sel = box) => page.waitForFunction((s) => document.querySel
 async function type(page, text, sel = box) {
   await page.fill(sel, '');
   await page.type(sel, text);
-  await page.waitForSelector('.search-panel');
+  // The list answers once the query's chunks are in (aria-busy until then).
+  await page.waitForSelector('.search-panel[aria-busy="false"]');
 }
 
 test('the box reads "Loading..." until both files have loaded, then "Search Ctrl+K"', async () => {
