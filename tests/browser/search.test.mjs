@@ -68,7 +68,7 @@ test('Ctrl+K focuses the box from anywhere; typing shows results grouped by page
   await page.keyboard.press('Control+k');
   assert.equal(await page.evaluate(() => document.activeElement.matches('.navbar-right .search-input')), true);
   await page.keyboard.type('vela add secret');
-  await page.waitForSelector('.search-hit');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-hit');
   const groups = await page.$$eval('.search-group', (gs) => gs.map((g) => g.querySelector('.search-group-title span').textContent));
   assert.ok(groups.length >= 2, `groups: ${groups}`);
   assert.equal(groups[0], 'vela add secret');
@@ -94,7 +94,7 @@ test('arrow keys move, Enter opens the page client-side with the searched words 
   await page.evaluate(() => (window.__sameDocument = true));
   await page.keyboard.press('Control+k');
   await page.keyboard.type('kaniko');
-  await page.waitForSelector('.search-hit');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-hit');
   const active = () => page.$eval('.search-hit.active', (li) => li.id);
   const first = await active();
   await page.keyboard.press('ArrowDown');
@@ -136,7 +136,7 @@ test('Escape closes the list; clicking a result opens it', async () => {
   assert.equal(await page.locator('.search-panel').count(), 0);
   assert.equal(await page.evaluate(() => document.activeElement.matches('.search-input')), false);
   await page.click(box);
-  await page.waitForSelector('.search-hit');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-hit');
   const href = await page.getAttribute('.search-hit a', 'href');
   await page.click('.search-hit a');
   await page.waitForURL((u) => u.pathname + u.search + u.hash === href);
@@ -173,7 +173,7 @@ test('on a phone the compact box searches too, in the dark theme', async () => {
   await page.keyboard.press('Control+k');
   assert.equal(await page.evaluate(() => document.activeElement.matches('.navbar-mobile-tools .search-input')), true);
   await page.keyboard.type('secrets');
-  await page.waitForSelector('.search-hit');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-hit');
   const panel = await page.locator('.search-panel').boundingBox();
   assert.ok(panel.x >= 0 && panel.x + panel.width <= 390, `the list fits the screen: ${JSON.stringify(panel)}`);
   await page.screenshot({ path: join(shots, 'search-results-mobile-dark.png') });
