@@ -76,14 +76,14 @@ func TestMDXPageIsBuilt(t *testing.T) {
 		t.Error("the partial became a page")
 	}
 	// Search indexes what the page shows: the partial's text and the hidden tabs' too.
-	indexed := false
+	// The documents are split into chunks (search-docs-<time>-N.json): read them all.
+	var docs strings.Builder
 	for p, data := range res.Files.Data {
 		if strings.HasPrefix(p, "search-docs-") {
-			indexed = strings.Contains(string(data), "The shared step: run fixture-setup once per machine.") &&
-				strings.Contains(string(data), "Windows again.")
+			docs.Write(data)
 		}
 	}
-	if !indexed {
+	if !strings.Contains(docs.String(), "The shared step: run fixture-setup once per machine.") || !strings.Contains(docs.String(), "Windows again.") {
 		t.Error("the search documents lack the MDX page's rendered text")
 	}
 	// A Markdown page's data names no module.
