@@ -2,7 +2,8 @@
 // bench/scale/watch.mjs) read it: the same /proc walk as bench/internal/benchenv in Go.
 import { readdirSync, readFileSync } from 'node:fs';
 
-function ownRSS(pid) {
+// ownRSS is the resident memory of one process (KB).
+export function ownRSS(pid) {
   try {
     return Number((readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+)/) || [0, 0])[1]);
   } catch {

@@ -16,7 +16,7 @@ import { basename, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { launchChromium } from '../lib/browser.mjs';
 import { recordSection } from '../lib/record.mjs';
-import { treeRSS } from '../lib/memory.mjs';
+import { ownRSS, treeRSS } from '../lib/memory.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values: opts } = parseArgs({
