@@ -215,8 +215,18 @@ function slotField(list, arr, sc, sTitle, sCrumb, sName, pgs, n) {
   return n;
 }
 
-// createEngine reads the parsed documents and index files.
-export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
+// staleError is what a query rejects with when a chunk belongs to other entry files than the
+// engine's: the files were rewritten under the same names while the page was open.
+function staleError() {
+  const e = new Error('The search files changed while this page was open.');
+  e.stale = true;
+  return e;
+}
+
+// createEngine reads the parsed documents and index files. load(of, n) fetches chunk n of the
+// "index" or "docs" entry; onStale is called (once) when a chunk turns out to be of another build
+// (pkg/search/chunks.go: the stamps), so that the caller loads the entry files again.
+export function createEngine(indexEntry, docsEntry, { load, weights, onStale } = {}) {
   const W = { ...WEIGHTS, ...weights };
   if (!indexEntry || indexEntry.version !== 2 || !docsEntry || docsEntry.version !== 2 || typeof load !== 'function') {
     throw new Error('The search files have an unknown format.');
@@ -243,12 +253,28 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
   const termChunks = new Map();
   const docChunks = new Map();
   const pending = new Map();
+  let stale = false;
+  // fits says whether a chunk was written with this engine's entry files: the same stamp and, for
+  // documents, the section counts of its pages (sections are numbered across the site).
+  function fits(of, k, c) {
+    if (of === 'index') return c.stamp === indexEntry.stamp;
+    if (c.stamp !== docsEntry.stamp || !Array.isArray(c.searchDocs)) return false;
+    const from = k * docsEntry.perChunk;
+    if (c.searchDocs.length !== Math.max(0, Math.min(docsEntry.perChunk, nPages - from))) return false;
+    return c.searchDocs.every((d, i) => d.sections.length === indexEntry.sectionCounts[from + i]);
+  }
   function fetchChunk(of, k) {
     const key = `${of} ${k}`;
     if ((of === 'index' ? termChunks : docChunks).has(k)) return null;
     let p = pending.get(key);
     if (!p) {
       p = Promise.resolve(load(of, k)).then((c) => {
+        if (!fits(of, k, c)) {
+          // Never read, never kept: the next query asks again (or a new engine does).
+          if (!stale && typeof onStale === 'function') onStale();
+          stale = true;
+          throw staleError();
+        }
         if (of === 'index') {
           c.termPos = new Map(c.terms.map((t, i) => [t, i]));
           termChunks.set(k, c);
