@@ -41,6 +41,10 @@ const WEIGHTS = {
   synonym: 0.7,
   typo1: 0.55,
   typo2: 0.4,
+  // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
+  // part of the site (isSectionUnit); 0 turns it off.
+  sectionPages: 10,
+  sectionShare: 0.15,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
@@ -509,6 +513,18 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
   }
 
+  // isSectionUnit says whether a unit is a word that names a part of the site: a term in the
+  // breadcrumbs of many pages ("cli", "api", "plugins"). A query that holds one asks for a page in
+  // that part, so only a title, breadcrumb or file name match counts as having the word: "change
+  // repo settings cli" is the CLI's page, not the API's page that mentions the CLI.
+  function isSectionUnit(unit) {
+    if (!(W.sectionPages > 0) || unit.alts.length !== 1 || unit.alts[0].slots.length !== 1) return false;
+    const w = unit.words[0];
+    if (!w || w.typo || unit.alts[0].slots[0].get(w.term) !== 1) return false;
+    const p = postings(w.term);
+    return p.crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nPages);
+  }
+
   // The arrays a ranking works in, by section and page number, allocated once: a 10,000-page
   // site has some 100,000 sections. Every ranking leaves them zero (through its touched lists).
   let scratch = null;
@@ -517,6 +533,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return {
       secSum: f(nSections),
       mask: new Int32Array(nPages),
+      seen: new Uint8Array(nPages),
       title: f(nPages),
       titleWords: f(nPages),
       crumbs: f(nPages),
@@ -560,6 +577,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const q = parse(query);
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
+    const { seen } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
@@ -572,6 +590,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     for (let i = 0; i < q.length; i++) {
       const unit = q[i];
       const bit = 1 << i;
+      const sectionUnit = isSectionUnit(unit);
       // Lists of what each level touched (every score is positive, so a zero means untouched).
       let nuSecs = 0;
       let nuPages = 0;
@@ -631,8 +650,12 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (let k = 0; k < nuSecs; k++) {
         const sec = uSecs[k];
         const page = sectionPage[sec];
-        if (mask[page] === 0) touchedPages[nTouchedPages++] = page;
-        mask[page] |= bit;
+        if (seen[page] === 0) {
+          seen[page] = 1;
+          touchedPages[nTouchedPages++] = page;
+        }
+        // A section word ("cli", "api") in the text only does not put the page in the section.
+        if (!sectionUnit) mask[page] |= bit;
         if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
         secSum[sec] += uSec[sec];
         uSec[sec] = 0;
@@ -641,7 +664,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
       for (let k = 0; k < nuPages; k++) {
         const page = uPages[k];
-        if (mask[page] === 0) touchedPages[nTouchedPages++] = page;
+        if (seen[page] === 0) {
+          seen[page] = 1;
+          touchedPages[nTouchedPages++] = page;
+        }
         mask[page] |= bit;
         if (uTitle[page] > 0 || uCrumb[page] > 0 || uName[page] > 0) nav[page]++;
         title[page] += uTitle[page];
@@ -716,6 +742,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       mask[page] = 0;
+      seen[page] = 0;
       title[page] = 0;
       titleWords[page] = 0;
       crumbs[page] = 0;
