@@ -707,21 +707,22 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       // A title the query covers wholly ranks above one it shares a word with.
       if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
       const pv = version ? pageVersion(page) : '';
-      // A page of another version is left out (matched 0 is below every floor).
-      pageMatched[page] = version && pv && pv !== version ? 0 : matched;
+      // A page of another version is left out (matched -1); a page that has a section word in its
+      // text only may match nothing (0), and is shown when no page has more.
+      pageMatched[page] = version && pv && pv !== version ? -1 : matched;
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
       pageScore[page] = t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
-    const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : Math.max(1, bestMatched);
+    const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
     const entries = [];
     const before = (a, b) => a.score > b.score || (a.score === b.score && a.page < b.page);
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       const matched = pageMatched[page];
-      if (matched < floor) continue;
+      if (matched < floor || matched < 0) continue;
       const score = matched < bestMatched ? pageScore[page] * W.missing ** (bestMatched - matched) : pageScore[page];
       if (entries.length === limit && (limit === 0 || !before({ score, page }, entries[limit - 1]))) continue;
       const e = { page, matched, title: pageTitle[page], score };
