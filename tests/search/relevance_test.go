@@ -268,3 +268,23 @@ func TestBrowserStemsLikeDocsd(t *testing.T) {
 	}
 	t.Logf("%d words compared, %d differ", len(words), bad)
 }
+
+// TestNonsenseFindsNothing: typo tolerance (1 edit for words of 5+ letters, 2 for 9+, only when
+// nothing matches exactly) must never turn a word no page has into a real page, while a typing
+// mistake of a real word still finds it.
+func TestNonsenseFindsNothing(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "zanzibarquux"}, {text: "zanzibarquux "}, {text: "qwxzvbnmpl"}, {text: "secrts"}, {text: "kubernets "}}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, q := range qs[:3] {
+		if len(got[i]) != 0 {
+			t.Errorf("%q found %v; want nothing", q.text, got[i])
+		}
+	}
+	if len(got[3]) == 0 || got[3][0] != "/docs/usage/secrets" {
+		t.Errorf("secrts: got %v, want /docs/usage/secrets first", got[3])
+	}
+	if len(got[4]) == 0 {
+		t.Errorf("kubernets: found nothing")
+	}
+}
