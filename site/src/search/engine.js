@@ -594,7 +594,31 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       // Lists of what each level touched (every score is positive, so a zero means untouched).
       let nuSecs = 0;
       let nuPages = 0;
-      for (const alt of unit.alts) {
+      // One word with no synonym (most units): its candidates' best scores are the unit's, so the
+      // alternative and unit passes over every section it touches are skipped.
+      const fast = unit.alts.length === 1 && unit.alts[0].slots.length === 1 && unit.alts[0].scale === 1;
+      let fromSecs = uSecs;
+      let fromSec = uSec;
+      let fromPages = uPages;
+      let fromTitle = uTitle;
+      let fromCrumb = uCrumb;
+      let fromName = uName;
+      if (fast) {
+        for (const [t, weight] of unit.alts[0].slots[0]) {
+          const p = postings(t);
+          nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nuSecs);
+          nuPages = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nuPages);
+        }
+        fromSecs = secs;
+        fromSec = sSec;
+        fromPages = pgs;
+        fromTitle = sTitle;
+        fromCrumb = sCrumb;
+        fromName = sName;
+      }
+      for (const alt of fast ? [] : unit.alts) {
         let naSecs = 0;
         let naPages = 0;
         for (const slot of alt.slots) {
@@ -648,7 +672,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         }
       }
       for (let k = 0; k < nuSecs; k++) {
-        const sec = uSecs[k];
+        const sec = fromSecs[k];
         const page = sectionPage[sec];
         if (seen[page] === 0) {
           seen[page] = 1;
@@ -657,27 +681,27 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         // A section word ("cli", "api") in the text only does not put the page in the section.
         if (!sectionUnit) mask[page] |= bit;
         if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
-        secSum[sec] += uSec[sec];
-        uSec[sec] = 0;
+        secSum[sec] += fromSec[sec];
+        fromSec[sec] = 0;
         if (uHead[sec]) headUnits[sec]++;
         uHead[sec] = 0;
       }
       for (let k = 0; k < nuPages; k++) {
-        const page = uPages[k];
+        const page = fromPages[k];
         if (seen[page] === 0) {
           seen[page] = 1;
           touchedPages[nTouchedPages++] = page;
         }
         mask[page] |= bit;
-        if (uTitle[page] > 0 || uCrumb[page] > 0 || uName[page] > 0) nav[page]++;
-        title[page] += uTitle[page];
-        titleWords[page] += uTitleWords[page];
-        crumbs[page] += uCrumb[page];
-        names[page] += uName[page];
-        uTitle[page] = 0;
+        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page]++;
+        title[page] += fromTitle[page];
+        titleWords[page] += fast ? (fromTitle[page] > 0 ? 1 : 0) : uTitleWords[page];
+        crumbs[page] += fromCrumb[page];
+        names[page] += fromName[page];
+        fromTitle[page] = 0;
         uTitleWords[page] = 0;
-        uCrumb[page] = 0;
-        uName[page] = 0;
+        fromCrumb[page] = 0;
+        fromName[page] = 0;
       }
     }
     // Every page's score goes into the scratch arrays, and only the best `limit` become objects:
