@@ -2,8 +2,10 @@ package search
 
 import (
 	"fmt"
+	"hash/fnv"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // The published format (2): the browser must not fetch the whole index to answer one query (a
@@ -12,6 +14,14 @@ import (
 // how many documents each documents chunk holds. A query fetches the term chunks of its words, then
 // the documents chunks of the pages it shows. A chunk's name is its entry file's with "-N" before
 // ".json" (search-index-<stamp>-3.json), so nothing but the entry files needs to know the stamp.
+//
+// The names stay when the files are rewritten (docsd watch, or a deploy with the same docsd.toml),
+// so a page open across a rebuild may hold old entry files and fetch new chunks. Sections and
+// pages are numbered across the site, so such a chunk would put words on the wrong pages. Each
+// entry file therefore carries a stamp, a hash of what its chunks depend on, and every chunk the
+// stamp of the entry it was written with; the browser drops a chunk whose stamp differs and loads
+// the entry files again. A chunk's bytes change only when its stamp does, so per-chunk republish
+// still rewrites few documents chunks: their stamp is the hash of the routes in order alone.
 
 // PublishedVersion is the format of the entry files and chunks.
 const PublishedVersion = 2
@@ -57,12 +67,15 @@ type IndexEntry struct {
 	// Chunks are the first key of each term chunk, sorted: a key (a term, or a word as written
 	// that stems to one) is in the last chunk whose first key is not after it.
 	Chunks []string `json:"chunks"`
+	// Stamp is the hash of the rest of this file, which every term chunk written with it carries.
+	Stamp string `json:"stamp"`
 }
 
 // TermChunk is one term chunk: the terms any of whose keys fall in its range, with their lists as
 // in IndexFile, and the keys of its range, sorted, each with its term's position in Terms.
 type TermChunk struct {
 	Version  int      `json:"version"`
+	Stamp    string   `json:"stamp"` // the IndexEntry's
 	Keys     []string `json:"keys"`
 	KeyTerms []int    `json:"keyTerms"`
 	Terms    []string `json:"terms"`
@@ -79,6 +92,10 @@ type DocsEntry struct {
 	// PerChunk pages' documents are in each documents chunk: page p is in chunk p / PerChunk.
 	PerChunk int `json:"perChunk"`
 	Chunks   int `json:"chunks"`
+	// Stamp is the hash of the routes in order (the page numbering), which every documents chunk
+	// carries ("stamp" beside "searchDocs"). A chunk's pages must also have the section counts of
+	// the index file (the browser checks).
+	Stamp string `json:"stamp"`
 }
 
 // split cuts the merged index into the entry files and the chunks (kept in x.chunks).
@@ -152,7 +169,13 @@ func (x *Index) split(routes []string, ix *IndexFile, shards []*numberedShard) (
 		c.Keys = append(c.Keys, k.key)
 		c.KeyTerms = append(c.KeyTerms, pos)
 	}
+	unstamped, err := marshal(entry)
+	if err != nil {
+		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
+	}
+	entry.Stamp = stamp(string(unstamped))
 	for n, c := range chunks {
+		c.Stamp = entry.Stamp
 		data, err := marshal(c)
 		if err != nil {
 			return nil, nil, fmt.Errorf("writing search index chunk %d: %w", n, err)
@@ -160,10 +183,10 @@ func (x *Index) split(routes []string, ix *IndexFile, shards []*numberedShard) (
 		x.chunks = append(x.chunks, Chunk{Of: "index", N: n, Data: data})
 	}
 
-	de := DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk}
+	de := DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Stamp: stamp(strings.Join(routes, "\n"))}
 	for from := 0; from < len(shards); from += docsPerChunk {
 		var b []byte
-		b = append(b, `{"version":`+strconv.Itoa(PublishedVersion)+`,"searchDocs":[`...)
+		b = append(b, `{"version":`+strconv.Itoa(PublishedVersion)+`,"stamp":"`+de.Stamp+`","searchDocs":[`...)
 		for i := from; i < min(from+docsPerChunk, len(shards)); i++ {
 			if i > from {
 				b = append(b, ',')
@@ -181,4 +204,11 @@ func (x *Index) split(routes []string, ix *IndexFile, shards []*numberedShard) (
 		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
 	}
 	return docs, index, nil
+}
+
+// stamp is a short hash of s (FNV-1a, 64 bits, in hex): it tells builds apart, it protects nothing.
+func stamp(s string) string {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return strconv.FormatUint(h.Sum64(), 16)
 }

@@ -95,3 +95,54 @@ func TestChunksHoldTheMergedIndex(t *testing.T) {
 		t.Error(ChunkName("search-index-20260102030405.json", 3))
 	}
 }
+
+// The stamps tell builds apart where it matters and nowhere else: a new section renumbers the
+// sections, so every term chunk carries a new stamp; the documents chunks keep theirs while the
+// routes stay, so that only the chunk of the edited page is rewritten.
+func TestChunkStamps(t *testing.T) {
+	x := New()
+	for i := 0; i < 20; i++ {
+		route := fmt.Sprintf("/docs/p%02d", i)
+		x.Update(route, NewShard(Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []Section{{Text: "builds and secrets"}}}))
+	}
+	publish := func() (IndexEntry, DocsEntry, map[string][]byte) {
+		docs, index, err := x.Publish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var ie IndexEntry
+		var de DocsEntry
+		if err := json.Unmarshal(index, &ie); err != nil {
+			t.Fatal(err)
+		}
+		if err := json.Unmarshal(docs, &de); err != nil {
+			t.Fatal(err)
+		}
+		files := map[string][]byte{}
+		for _, c := range x.Chunks() {
+			var head struct{ Stamp string }
+			if err := json.Unmarshal(c.Data, &head); err != nil {
+				t.Fatal(err)
+			}
+			if want := map[string]string{"index": ie.Stamp, "docs": de.Stamp}[c.Of]; head.Stamp != want || want == "" {
+				t.Errorf("%s chunk %d has stamp %q, its entry %q", c.Of, c.N, head.Stamp, want)
+			}
+			files[fmt.Sprint(c.Of, c.N)] = c.Data
+		}
+		return ie, de, files
+	}
+	ie1, de1, files1 := publish()
+	x.Update("/docs/p00", NewShard(Page{Route: "/docs/p00", Title: "Page 0", Sections: []Section{{Text: "builds and secrets"}, {ID: "new", Heading: "New", Text: "more"}}}))
+	ie2, de2, files2 := publish()
+	if ie1.Stamp == ie2.Stamp {
+		t.Errorf("a new section left the index stamp %q", ie1.Stamp)
+	}
+	if de1.Stamp != de2.Stamp {
+		t.Errorf("the same routes changed the documents stamp: %q, %q", de1.Stamp, de2.Stamp)
+	}
+	for k, b := range files2 {
+		if strings.HasPrefix(k, "docs") && k != "docs0" && string(b) != string(files1[k]) {
+			t.Errorf("%s changed though none of its pages did", k)
+		}
+	}
+}

@@ -41,6 +41,10 @@ const WEIGHTS = {
   synonym: 0.7,
   typo1: 0.55,
   typo2: 0.4,
+  // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
+  // part of the site (isSectionUnit); 0 turns it off.
+  sectionPages: 10,
+  sectionShare: 0.15,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
@@ -90,9 +94,13 @@ export function termOf(word, stop) {
 // decodePostings reads the lists of the term at position t of a term chunk.
 function decodePostings(file, t) {
   // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
+  // Every posting is two digits or more: half the string's length bounds their number, and
+  // typed arrays filled in place cost a fraction of growing arrays (a common word of a large site
+  // has tens of thousands of postings).
   const raw = file.postings[t] || '';
-  const secList = [];
-  const codeList = [];
+  const secList = new Int32Array(raw.length >> 1);
+  const codeList = new Uint8Array(raw.length >> 1);
+  let n = 0;
   let sec = 0;
   let v = 0;
   for (let i = 0; i < raw.length; i++) {
@@ -103,8 +111,8 @@ function decodePostings(file, t) {
     }
     sec += v * 32 + d;
     v = 0;
-    secList.push(sec);
-    codeList.push(DIGIT[raw.charCodeAt(++i)]);
+    secList[n] = sec;
+    codeList[n++] = DIGIT[raw.charCodeAt(++i)];
   }
   const undelta = (ds) => {
     const out = [];
@@ -116,8 +124,8 @@ function decodePostings(file, t) {
     return out;
   };
   return {
-    secs: Int32Array.from(secList),
-    codes: Uint8Array.from(codeList),
+    secs: secList.subarray(0, n),
+    codes: codeList.subarray(0, n),
     titles: undelta(file.titles[t]),
     crumbs: undelta(file.crumbs && file.crumbs[t]),
     names: undelta(file.names && file.names[t]),
@@ -173,8 +181,56 @@ function lowerBound(arr, key) {
   return lo;
 }
 
-// createEngine reads the parsed documents and index files.
-export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
+// idfOf is BM25's inverse document frequency of a term found in df of total documents.
+function idfOf(df, total) {
+  return Math.log(1 + (total - df + 0.5) / (df + 0.5));
+}
+
+// slotSections keeps, per section, the best score of one candidate term of a slot (scale: its
+// weight times its idf), listing in secs (n long) the sections it scores first; uHead marks
+// headings. It returns the new length of secs.
+function slotSections(p, scale, wHead, wBody, sSec, uHead, secs, n) {
+  const { secs: list, codes } = p;
+  const body = wBody / 7;
+  for (let k = 0; k < list.length; k++) {
+    const code = codes[k];
+    const sec = list[k];
+    const head = code >> 3;
+    if (head) uHead[sec] = 1;
+    const sc = scale * (wHead * head + body * (code & 7));
+    if (sc > sSec[sec]) {
+      if (sSec[sec] === 0) secs[n++] = sec;
+      sSec[sec] = sc;
+    }
+  }
+  return n;
+}
+
+// slotField keeps, per page, the best score sc of a candidate term in one field (arr), listing in
+// pgs (n long) the pages no field of the slot had scored yet. It returns the new length of pgs.
+function slotField(list, arr, sc, sTitle, sCrumb, sName, pgs, n) {
+  for (let k = 0; k < list.length; k++) {
+    const page = list[k];
+    if (sc > arr[page]) {
+      if (sTitle[page] === 0 && sCrumb[page] === 0 && sName[page] === 0) pgs[n++] = page;
+      arr[page] = sc;
+    }
+  }
+  return n;
+}
+
+// staleError is what a query rejects with when a chunk belongs to other entry files than the
+// engine's: the files were rewritten under the same names while the page was open.
+function staleError() {
+  const e = new Error('The search files changed while this page was open.');
+  e.stale = true;
+  return e;
+}
+
+// createEngine reads the parsed documents and index files. load(of, n) fetches chunk n of the
+// "index" or "docs" entry; onStale is called (once) when a chunk turns out to be of another build
+// (pkg/search/chunks.go: the stamps), so that the caller loads the entry files again.
+export function createEngine(indexEntry, docsEntry, { load, weights, onStale } = {}) {
   const W = { ...WEIGHTS, ...weights };
   if (!indexEntry || indexEntry.version !== 2 || !docsEntry || docsEntry.version !== 2 || typeof load !== 'function') {
     throw new Error('The search files have an unknown format.');
@@ -201,12 +257,28 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
   const termChunks = new Map();
   const docChunks = new Map();
   const pending = new Map();
+  let stale = false;
+  // fits says whether a chunk was written with this engine's entry files: the same stamp and, for
+  // documents, the section counts of its pages (sections are numbered across the site).
+  function fits(of, k, c) {
+    if (of === 'index') return c.stamp === indexEntry.stamp;
+    if (c.stamp !== docsEntry.stamp || !Array.isArray(c.searchDocs)) return false;
+    const from = k * docsEntry.perChunk;
+    if (c.searchDocs.length !== Math.max(0, Math.min(docsEntry.perChunk, nPages - from))) return false;
+    return c.searchDocs.every((d, i) => d.sections.length === indexEntry.sectionCounts[from + i]);
+  }
   function fetchChunk(of, k) {
     const key = `${of} ${k}`;
     if ((of === 'index' ? termChunks : docChunks).has(k)) return null;
     let p = pending.get(key);
     if (!p) {
       p = Promise.resolve(load(of, k)).then((c) => {
+        if (!fits(of, k, c)) {
+          // Never read, never kept: the next query asks again (or a new engine does).
+          if (!stale && typeof onStale === 'function') onStale();
+          stale = true;
+          throw staleError();
+        }
         if (of === 'index') {
           c.termPos = new Map(c.terms.map((t, i) => [t, i]));
           termChunks.set(k, c);
@@ -441,6 +513,18 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
   }
 
+  // isSectionUnit says whether a unit is a word that names a part of the site: a term in the
+  // breadcrumbs of many pages ("cli", "api", "plugins"). A query that holds one asks for a page in
+  // that part, so only a title, breadcrumb or file name match counts as having the word: "change
+  // repo settings cli" is the CLI's page, not the API's page that mentions the CLI.
+  function isSectionUnit(unit) {
+    if (!(W.sectionPages > 0) || unit.alts.length !== 1 || unit.alts[0].slots.length !== 1) return false;
+    const w = unit.words[0];
+    if (!w || w.typo || unit.alts[0].slots[0].get(w.term) !== 1) return false;
+    const p = postings(w.term);
+    return p.crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nPages);
+  }
+
   // The arrays a ranking works in, by section and page number, allocated once: a 10,000-page
   // site has some 100,000 sections. Every ranking leaves them zero (through its touched lists).
   let scratch = null;
@@ -449,6 +533,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     return {
       secSum: f(nSections),
       mask: new Int32Array(nPages),
+      seen: new Uint8Array(nPages),
       title: f(nPages),
       titleWords: f(nPages),
       crumbs: f(nPages),
@@ -472,6 +557,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
       sTitle: f(nPages),
       sCrumb: f(nPages),
       sName: f(nPages),
+      // The lists of what a ranking touched, by level (each holds a number at most once).
+      touchedSecs: new Int32Array(nSections),
+      touchedPages: new Int32Array(nPages),
+      secs: new Int32Array(nSections),
+      pgs: new Int32Array(nPages),
+      aSecs: new Int32Array(nSections),
+      aPages: new Int32Array(nPages),
+      uSecs: new Int32Array(nSections),
+      uPages: new Int32Array(nPages),
+      // Each page's final figures.
+      pageScore: f(nPages),
+      pageTitle: f(nPages),
+      pageMatched: new Int32Array(nPages),
     };
   }
 
@@ -479,76 +577,88 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
     const q = parse(query);
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
+    const { seen } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
-    const touchedSecs = [];
-    const touchedPages = [];
-    const touch = (page) => {
-      if (mask[page] === 0) touchedPages.push(page);
-    };
-    const idfOf = (df, total) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
-    q.forEach((unit, i) => {
+    // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
+    // closure made per ranking made V8 throw away the optimised code of this loop on every query
+    // ("wrong call target"), and growing JS arrays by push cost thirty times the typed ones; on a
+    // 10,000-page site a common word touches most of the 70,000 sections.
+    const { touchedSecs, touchedPages, secs, pgs, aSecs, aPages, uSecs, uPages } = scratch;
+    let nTouchedSecs = 0;
+    let nTouchedPages = 0;
+    for (let i = 0; i < q.length; i++) {
+      const unit = q[i];
       const bit = 1 << i;
+      const sectionUnit = isSectionUnit(unit);
       // Lists of what each level touched (every score is positive, so a zero means untouched).
-      const uSecs = [];
-      const uPages = [];
-      for (const alt of unit.alts) {
-        const aSecs = [];
-        const aPages = [];
+      let nuSecs = 0;
+      let nuPages = 0;
+      // One word with no synonym (most units): its candidates' best scores are the unit's, so the
+      // alternative and unit passes over every section it touches are skipped.
+      const fast = unit.alts.length === 1 && unit.alts[0].slots.length === 1 && unit.alts[0].scale === 1;
+      let fromSecs = uSecs;
+      let fromSec = uSec;
+      let fromPages = uPages;
+      let fromTitle = uTitle;
+      let fromCrumb = uCrumb;
+      let fromName = uName;
+      if (fast) {
+        for (const [t, weight] of unit.alts[0].slots[0]) {
+          const p = postings(t);
+          nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nuSecs);
+          nuPages = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nuPages);
+        }
+        fromSecs = secs;
+        fromSec = sSec;
+        fromPages = pgs;
+        fromTitle = sTitle;
+        fromCrumb = sCrumb;
+        fromName = sName;
+      }
+      for (const alt of fast ? [] : unit.alts) {
+        let naSecs = 0;
+        let naPages = 0;
         for (const slot of alt.slots) {
-          const secs = [];
-          const pgs = [];
+          let nSecs = 0;
+          let nPgs = 0;
           for (const [t, weight] of slot) {
             const p = postings(t);
-            const df = p.secs.length;
-            const idf = idfOf(df, nSections);
-            for (let k = 0; k < df; k++) {
-              const code = p.codes[k];
-              const sc = weight * idf * (W.heading * (code >> 3) + (W.body * (code & 7)) / 7);
-              const sec = p.secs[k];
-              if (code >> 3) uHead[sec] = 1;
-              if (sc > sSec[sec]) {
-                if (sSec[sec] === 0) secs.push(sec);
-                sSec[sec] = sc;
-              }
-            }
-            const field = (list, arr, w) => {
-              const idf2 = idfOf(list.length, nPages);
-              for (const page of list) {
-                const sc = weight * idf2 * w;
-                if (sc > arr[page]) {
-                  if (sTitle[page] === 0 && sCrumb[page] === 0 && sName[page] === 0) pgs.push(page);
-                  arr[page] = sc;
-                }
-              }
-            };
-            field(p.titles, sTitle, W.title);
-            field(p.crumbs, sCrumb, W.crumb);
-            field(p.names, sName, W.name);
+            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nSecs);
+            nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
+            nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
+            nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
           }
-          for (const sec of secs) {
-            if (aSec[sec] === 0) aSecs.push(sec);
-            aSec[sec] += sSec[sec] * alt.scale;
+          const scale = alt.scale;
+          for (let k = 0; k < nSecs; k++) {
+            const sec = secs[k];
+            if (aSec[sec] === 0) aSecs[naSecs++] = sec;
+            aSec[sec] += sSec[sec] * scale;
             sSec[sec] = 0;
           }
-          for (const page of pgs) {
-            if (aTitle[page] === 0 && aCrumb[page] === 0 && aName[page] === 0) aPages.push(page);
-            if (sTitle[page] > 0) aTitleWords[page] += alt.scale;
-            aTitle[page] += sTitle[page] * alt.scale;
-            aCrumb[page] += sCrumb[page] * alt.scale;
-            aName[page] += sName[page] * alt.scale;
+          for (let k = 0; k < nPgs; k++) {
+            const page = pgs[k];
+            if (aTitle[page] === 0 && aCrumb[page] === 0 && aName[page] === 0) aPages[naPages++] = page;
+            if (sTitle[page] > 0) aTitleWords[page] += scale;
+            aTitle[page] += sTitle[page] * scale;
+            aCrumb[page] += sCrumb[page] * scale;
+            aName[page] += sName[page] * scale;
             sTitle[page] = 0;
             sCrumb[page] = 0;
             sName[page] = 0;
           }
         }
-        for (const sec of aSecs) {
-          if (uSec[sec] === 0) uSecs.push(sec);
+        for (let k = 0; k < naSecs; k++) {
+          const sec = aSecs[k];
+          if (uSec[sec] === 0) uSecs[nuSecs++] = sec;
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
         }
-        for (const page of aPages) {
-          if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages.push(page);
+        for (let k = 0; k < naPages; k++) {
+          const page = aPages[k];
+          if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages[nuPages++] = page;
           if (aTitle[page] > uTitle[page]) {
             uTitle[page] = aTitle[page];
             uTitleWords[page] = aTitleWords[page];
@@ -561,35 +671,45 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
           aName[page] = 0;
         }
       }
-      for (const sec of uSecs) {
+      for (let k = 0; k < nuSecs; k++) {
+        const sec = fromSecs[k];
         const page = sectionPage[sec];
-        touch(page);
-        mask[page] |= bit;
-        if (secSum[sec] === 0) touchedSecs.push(sec);
-        secSum[sec] += uSec[sec];
-        uSec[sec] = 0;
+        if (seen[page] === 0) {
+          seen[page] = 1;
+          touchedPages[nTouchedPages++] = page;
+        }
+        // A section word ("cli", "api") in the text only does not put the page in the section.
+        if (!sectionUnit) mask[page] |= bit;
+        if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
+        secSum[sec] += fromSec[sec];
+        fromSec[sec] = 0;
         if (uHead[sec]) headUnits[sec]++;
         uHead[sec] = 0;
       }
-      for (const page of uPages) {
-        touch(page);
+      for (let k = 0; k < nuPages; k++) {
+        const page = fromPages[k];
+        if (seen[page] === 0) {
+          seen[page] = 1;
+          touchedPages[nTouchedPages++] = page;
+        }
         mask[page] |= bit;
-        if (uTitle[page] > 0 || uCrumb[page] > 0 || uName[page] > 0) nav[page]++;
-        title[page] += uTitle[page];
-        titleWords[page] += uTitleWords[page];
-        crumbs[page] += uCrumb[page];
-        names[page] += uName[page];
-        uTitle[page] = 0;
+        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page]++;
+        title[page] += fromTitle[page];
+        titleWords[page] += fast ? (fromTitle[page] > 0 ? 1 : 0) : uTitleWords[page];
+        crumbs[page] += fromCrumb[page];
+        names[page] += fromName[page];
+        fromTitle[page] = 0;
         uTitleWords[page] = 0;
-        uCrumb[page] = 0;
-        uName[page] = 0;
+        fromCrumb[page] = 0;
+        fromName[page] = 0;
       }
-    });
-    const results = [];
+    }
+    // Every page's score goes into the scratch arrays, and only the best `limit` become objects:
+    // a common word touches most pages, and sorting them all was a third of a query.
+    const { pageScore, pageTitle, pageMatched } = scratch;
     let bestMatched = 0;
-    for (const page of touchedPages) {
-      const pv = pageVersion(page);
-      if (version && pv && pv !== version) continue;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
       let matched = 0;
       for (let m = mask[page]; m; m &= m - 1) matched++;
       let top = 0;
@@ -610,27 +730,44 @@ export function createEngine(indexEntry, docsEntry, { load, weights } = {}) {
       let t = title[page];
       // A title the query covers wholly ranks above one it shares a word with.
       if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
-      if (matched > bestMatched) bestMatched = matched;
-      let score = t + crumbs[page] + names[page] + top + W.otherSections * rest;
-      score += W.nav * (nav[page] / q.length) ** W.navPow;
-      results.push({ page, matched, title: t, score });
+      const pv = version ? pageVersion(page) : '';
+      // A page of another version is left out (matched -1); a page that has a section word in its
+      // text only may match nothing (0), and is shown when no page has more.
+      pageMatched[page] = version && pv && pv !== version ? -1 : matched;
+      if (pageMatched[page] > bestMatched) bestMatched = matched;
+      pageTitle[page] = t;
+      pageScore[page] = t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
     const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
-    const kept = results.filter((e) => e.matched >= floor);
-    for (const e of kept) if (e.matched < bestMatched) e.score *= W.missing ** (bestMatched - e.matched);
-    kept.sort((a, b) => b.score - a.score || a.page - b.page);
-    const entries = kept.slice(0, limit);
+    const entries = [];
+    const before = (a, b) => a.score > b.score || (a.score === b.score && a.page < b.page);
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      const matched = pageMatched[page];
+      if (matched < floor || matched < 0) continue;
+      const score = matched < bestMatched ? pageScore[page] * W.missing ** (bestMatched - matched) : pageScore[page];
+      if (entries.length === limit && (limit === 0 || !before({ score, page }, entries[limit - 1]))) continue;
+      const e = { page, matched, title: pageTitle[page], score };
+      // Insertion into the short sorted list of the best so far.
+      let at = entries.length;
+      while (at > 0 && before(e, entries[at - 1])) at--;
+      entries.splice(at, 0, e);
+      if (entries.length > limit) entries.pop();
+    }
     // The section scores of the pages shown, then the arrays back to zero.
     const scores = new Map();
     for (const e of entries) for (let sec = firstSection[e.page]; sec < firstSection[e.page + 1]; sec++) scores.set(sec, secSum[sec]);
-    for (const sec of touchedSecs) {
+    for (let k = 0; k < nTouchedSecs; k++) {
+      const sec = touchedSecs[k];
       secSum[sec] = 0;
       headUnits[sec] = 0;
     }
-    for (const page of touchedPages) {
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
       mask[page] = 0;
+      seen[page] = 0;
       title[page] = 0;
       titleWords[page] = 0;
       crumbs[page] = 0;

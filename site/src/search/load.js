@@ -5,6 +5,10 @@
 const loads = new Map();
 // After a reload request the files keep their names but not their content: ask the server again.
 let revalidate = false;
+// The stamps of entry files whose engine met a chunk of another build (pkg/search/chunks.go). It
+// asks for the files again once per stamp: when the server keeps answering with the same entry
+// files, asking again would never end.
+const staleStamps = new Set();
 
 async function fetchJSON(url) {
   const res = await fetch(url, { credentials: 'same-origin', cache: revalidate ? 'no-cache' : 'default' });
@@ -21,6 +25,13 @@ export function loadSearch(docsUrl, indexUrl) {
       ui,
       engine: ui.createEngine(index, docs, {
         load: (of, n) => fetchJSON(ui.chunkUrl(of === 'docs' ? docsUrl : indexUrl, n)),
+        onStale: () => {
+          const stamp = `${index.stamp} ${docs.stamp}`;
+          if (staleStamps.has(stamp)) return;
+          staleStamps.add(stamp);
+          forgetSearch();
+          reloadSearch();
+        },
       }),
       stopWords: index.stopWords || [],
     }));

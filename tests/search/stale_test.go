@@ -1,0 +1,88 @@
+package search
+
+// A page stays open while docsd watch (or a deploy) rewrites the search files under the same
+// names: the page's engine still has the old entry files when it fetches new chunks. Sections and
+// pages are numbered across the whole site, so a chunk read with another build's numbering puts a
+// word on the wrong page: "zanzibarquux", added to one page, was found on the next one ("Skip
+// builds"), which looked like a typing-mistake match. The engine must notice and ask for the
+// files again instead.
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// writeFiles publishes x into dir; with chunksOnly the entry files already there are kept.
+func writeFiles(t *testing.T, x *search.Index, dir string, chunksOnly bool) (docsPath, indexPath string) {
+	t.Helper()
+	docs, idx, err := x.Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	docsPath, indexPath = filepath.Join(dir, "search-docs-1.json"), filepath.Join(dir, "search-index-1.json")
+	files := map[string][]byte{}
+	if !chunksOnly {
+		files[docsPath], files[indexPath] = docs, idx
+	}
+	for _, c := range x.Chunks() {
+		entry := indexPath
+		if c.Of == "docs" {
+			entry = docsPath
+		}
+		files[search.ChunkName(entry, c.N)] = c.Data
+	}
+	for p, b := range files {
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return docsPath, indexPath
+}
+
+func stalePage(route, title string, sections ...search.Section) *search.Shard {
+	return search.NewShard(search.Page{Route: route, Title: title, Sections: sections})
+}
+
+func TestChunksOfAnotherBuildAreNotReadWithOldEntries(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	x.Update("/docs/secrets", stalePage("/docs/secrets", "Secrets", search.Section{Text: "Keep credentials in secrets."}))
+	x.Update("/docs/skip", stalePage("/docs/skip", "Skip builds", search.Section{Text: "Skip a build with a commit message."},
+		search.Section{ID: "more", Heading: "More", Text: "Other ways to skip."}))
+	dir := t.TempDir()
+	docsPath, indexPath := writeFiles(t, x, dir, false)
+
+	// The edit adds a section to the first page; only the chunks reach the open page.
+	x.Update("/docs/secrets", stalePage("/docs/secrets", "Secrets", search.Section{Text: "Keep credentials in secrets."},
+		search.Section{ID: "zanzibarquux-rotation", Heading: "Zanzibarquux rotation", Text: "Rotate zanzibarquux credentials often."}))
+	writeFiles(t, x, dir, true)
+
+	cmd := exec.Command("node", "stale.mjs", docsPath, indexPath, "zanzibarquux")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node stale.mjs: %v", err)
+	}
+	var got struct {
+		Routes  []string `json:"routes"`
+		Stale   bool     `json:"stale"`
+		Reloads int      `json:"reloads"`
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("stale.mjs printed %q: %v", out, err)
+	}
+	for _, r := range got.Routes {
+		if r != "/docs/secrets" {
+			t.Errorf("zanzibarquux found on %s, a page that does not have it (results %v)", r, got.Routes)
+		}
+	}
+	if !got.Stale || got.Reloads != 1 {
+		t.Errorf("the engine did not notice the chunks of another build (got %s); want a stale error and one reload request", out)
+	}
+}
