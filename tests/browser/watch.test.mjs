@@ -120,7 +120,7 @@ test('an edit re-indexes search: a page open on another route finds the new word
   const original = readFileSync(file, 'utf8');
   // A word no page has, added to a page this browser does not show.
   writeFileSync(file, `${original}\n\n## Zanzibarquux rotation\n\nRotate zanzibarquux credentials often.\n`);
-  // Until the new index arrives, a typing-mistake match on an old word may answer: wait for the new page.
+  // Until the new index arrives, the old index answers (without the new word): wait for the new page.
   let first = '';
   for (let i = 0; i < 100 && !/Zanzibarquux rotation/i.test(first); i++) {
     await page.waitForTimeout(200);
