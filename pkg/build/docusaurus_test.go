@@ -236,3 +236,18 @@ func TestWatchPathsOfADocusaurusProject(t *testing.T) {
 		t.Errorf("the whole project is watched: %v", got)
 	}
 }
+
+// TestMDXPageOfADocusaurusProject: an MDX doc of a project read in place (content_dir = ".") is
+// compiled from where it is; the bundler looked for it under content/ and every such build failed
+// with "Could not resolve".
+func TestMDXPageOfADocusaurusProject(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		page := "---\ntitle: Exported\n---\n\nexport const answer = 42;\n\nThe answer is {answer}.\n"
+		if err := os.WriteFile(filepath.Join(root, "docs", "exported.mdx"), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if html := string(res.Files.Data["docs/next/exported.html"]); !regexp.MustCompile(`The answer is (<!-- -->)?42`).MatchString(html) {
+		t.Errorf("the MDX doc is not rendered:\n%s", html)
+	}
+}
