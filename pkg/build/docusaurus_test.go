@@ -251,3 +251,31 @@ func TestMDXPageOfADocusaurusProject(t *testing.T) {
 		t.Errorf("the MDX doc is not rendered:\n%s", html)
 	}
 }
+
+// TestLinksToReactPages: a link to a React page of src/pages (help.jsx, team/index.tsx) is not a
+// link problem (Docusaurus builds those pages; docsd leaves them to it), while a link to a path
+// that no page has, or to a partial (_private.jsx), still is.
+func TestLinksToReactPages(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		pages := filepath.Join(root, "website", "src", "pages")
+		for name, text := range map[string]string{"team/index.tsx": "export default () => null;\n", "_private.jsx": "export default () => null;\n"} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(pages, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(pages, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		doc := "# Links out\n\n[help](/help), [help again](/help/), [team](/team), [private](/_private), [nothing](/nothing)\n"
+		if err := os.WriteFile(filepath.Join(root, "docs", "links-out.md"), []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var got []string
+	for _, p := range res.Problems {
+		got = append(got, p.Target)
+	}
+	if want := []string{"/_private", "/nothing"}; !slices.Equal(got, want) {
+		t.Errorf("link problems %v, want %v", got, want)
+	}
+}
