@@ -279,3 +279,38 @@ func TestLinksToReactPages(t *testing.T) {
 		t.Errorf("link problems %v, want %v", got, want)
 	}
 }
+
+// TestSidebarsFileNamesIndexPagesByTheirFile: Docusaurus's id of a folder's index page is its
+// file's (setup/index, reference/README); a sidebars file that names it so links the page (docsd's
+// own id of it, the folder's, was the only one known, and the item was a link problem).
+func TestSidebarsFileNamesIndexPagesByTheirFile(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		for name, text := range map[string]string{"docs/setup/index.md": "# Setting up\n\nThe folder's page.\n",
+			"docs/reference/README.md": "# About the reference\n\nThe folder's page.\n"} {
+			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		file := filepath.Join(root, "website", "sidebars.js")
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(src), "items: ['setup/install',", "items: ['setup/index', 'reference/README', 'setup/install',", 1)
+		if edited == string(src) {
+			t.Fatal("the edit did not apply")
+		}
+		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	sb := string(res.Files.Data["__data/sidebars/current-en-guide.json"])
+	for _, w := range []string{`"route":"/docs/next/setup"`, `"route":"/docs/next/reference"`} {
+		if !strings.Contains(sb, w) {
+			t.Errorf("the guide sidebar lacks %s: %s", w, sb)
+		}
+	}
+	if len(res.Problems) > 0 {
+		t.Errorf("link problems: %v", res.Problems)
+	}
+}
