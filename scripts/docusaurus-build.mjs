@@ -119,8 +119,9 @@ if (cmd === 'config') {
   // Docusaurus's list: "- Broken link on source page path = /a:" then "   -> linking to /b".
   const dus = new Set();
   let n = 0;
-  for (const m of log.matchAll(/-> linking to (\S+)/g)) {
-    dus.add(norm(m[1]));
+  // A relative target is followed by "(resolved as: /x)".
+  for (const m of log.matchAll(/-> linking to (\S+)(?: \(resolved as: (\S+)\))?/g)) {
+    dus.add(norm(m[2] ?? m[1]));
     n++;
   }
   // Links to .md files that Docusaurus could not resolve: "markdown link couldn't be resolved:
