@@ -62,7 +62,7 @@ extras() {
   mkdir -p "$into"
   [ -f "$into/package.json" ] || echo '{"private":true}' > "$into/package.json"
   # shellcheck disable=SC2086
-  (cd "$into" && npm install --no-audit --no-fund --legacy-peer-deps --loglevel=error $pkgs >>npm-extras.log 2>&1) ||
+  (cd "$into" && npm install --no-audit --no-fund --legacy-peer-deps --ignore-scripts --loglevel=error $pkgs >>npm-extras.log 2>&1) ||
     echo "could not install $pkgs (see $into/npm-extras.log)" >&2
 }
 
@@ -84,7 +84,9 @@ for s in "${sites[@]}"; do
   mdblog=$(count "./${sitedir[$s]}/blog")
   (cd "$dir" && "$docsd" init --from-docusaurus "${sitedir[$s]}") >"$work/$s.init" 2>&1
   checkout=$dir
-  extras "$dir" "$dir/docs" "$dir/${sitedir[$s]}/blog" "$dir/${sitedir[$s]}/src" "$dir/${sitedir[$s]}/versioned_docs"
+  # Into the folder above the checkout (files resolve packages upwards): a package.json in the
+  # checkout (prettier's) would install the whole project.
+  extras "$work" "$dir/docs" "$dir/${sitedir[$s]}/blog" "$dir/${sitedir[$s]}/src" "$dir/${sitedir[$s]}/versioned_docs"
   notes=$(grep -c '^  ' "$work/$s.init")
   # GNU time gives the CPU time of the build's whole process tree (docsd and its Node renderer):
   # on a shared machine the wall time says more about the neighbours than about docsd.
