@@ -87,6 +87,10 @@ for s in "${sites[@]}"; do
   # Into the folder above the checkout (files resolve packages upwards): a package.json in the
   # checkout (prettier's) would install the whole project.
   extras "$work" "$dir/docs" "$dir/${sitedir[$s]}/blog" "$dir/${sitedir[$s]}/src" "$dir/${sitedir[$s]}/versioned_docs"
+  # Those packages import React at server rendering, where Node finds it from their folder: give
+  # them docsd's own copy (one React; Node loads a link by its real path).
+  mkdir -p "$work/node_modules"
+  for p in react react-dom; do [ -e "$work/node_modules/$p" ] || ln -s "$here/node_modules/$p" "$work/node_modules/$p"; done
   notes=$(grep -c '^  ' "$work/$s.init")
   # GNU time gives the CPU time of the build's whole process tree (docsd and its Node renderer):
   # on a shared machine the wall time says more about the neighbours than about docsd.
@@ -137,6 +141,7 @@ PY
   fi
   if [ -n "${KEEP:-}" ]; then
     mkdir -p "$KEEP" && cp "$work/$s.init" "$work/$s.err" "$work/$s.out" "$KEEP/" 2>/dev/null
+    [ -f "$work/$s.links.json" ] && cp "$work/$s.links.json" "$KEEP/$s-links.json"
     for f in init err out; do mv "$KEEP/$s.$f" "$KEEP/$s-$f.txt" 2>/dev/null; done
   fi
 done

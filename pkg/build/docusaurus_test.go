@@ -314,3 +314,31 @@ func TestSidebarsFileNamesIndexPagesByTheirFile(t *testing.T) {
 		t.Errorf("link problems: %v", res.Problems)
 	}
 }
+
+// TestMDXImportsAPackageOfTheSite: an MDX page imports a package from the site's own node_modules
+// that imports CSS (as react-tweet does on prettier's blog). The server bundle left every package to
+// Node, which cannot load CSS, and the renderer stopped; the site's packages are now bundled, and
+// React stays the shell's one copy.
+func TestMDXImportsAPackageOfTheSite(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		files := map[string]string{
+			"node_modules/fake-widget/package.json": `{"name": "fake-widget", "version": "1.0.0", "main": "index.js"}`,
+			"node_modules/fake-widget/index.js": "import './widget.css';\nimport { useState } from 'react';\n" +
+				"export default function Widget() { const [text] = useState('widget here'); return text; }\n",
+			"node_modules/fake-widget/widget.css": ".widget { color: red; }\n",
+			"docs/widget.mdx": "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
+		}
+		for name, text := range files {
+			p := filepath.Join(root, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if html := string(res.Files.Data["docs/next/widget.html"]); !strings.Contains(html, "widget here") {
+		t.Errorf("the imported package's component is not rendered:\n%s", html)
+	}
+}
