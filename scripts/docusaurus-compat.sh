@@ -162,7 +162,9 @@ for s in "${sites[@]}"; do
   node "$here/scripts/docusaurus-build.mjs" config "$sd" "${dconf[$s]}"
   rm -f "$work/$s.dtime"
   start=$(date +%s.%N)
-  (cd "$sd" && /usr/bin/time -f '%e %U %S' -o "$work/$s.dtime" "$dinst/node_modules/.bin/docusaurus" build --config docusaurus.compat.config.mjs \
+  # No update notifier: it runs `yarn --version` when the site has a yarn.lock (prettier), and
+  # yarn is not installed here.
+  (cd "$sd" && NO_UPDATE_NOTIFIER=1 /usr/bin/time -f '%e %U %S' -o "$work/$s.dtime" "$dinst/node_modules/.bin/docusaurus" build --config docusaurus.compat.config.mjs \
     --out-dir "$work/$s-docusaurus" --no-minify) >"$work/$s.dlog" 2>&1
   code=$?
   end=$(date +%s.%N)
