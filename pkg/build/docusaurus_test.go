@@ -326,7 +326,7 @@ func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 			"node_modules/fake-widget/index.js": "import './widget.css';\nimport { useState } from 'react';\n" +
 				"export default function Widget() { const [text] = useState('widget here'); return text; }\n",
 			"node_modules/fake-widget/widget.css": ".widget { color: red; }\n",
-			"docs/widget.mdx": "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
+			"docs/widget.mdx":                     "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
 		}
 		for name, text := range files {
 			p := filepath.Join(root, filepath.FromSlash(name))
