@@ -118,10 +118,12 @@ if (cmd === 'config') {
   };
   // Docusaurus's list: "- Broken link on source page path = /a:" then "   -> linking to /b".
   const dus = new Set();
+  const written = new Set(); // relative targets as written, for docsd's relative "no such page"
   let n = 0;
   // A relative target is followed by "(resolved as: /x)".
   for (const m of log.matchAll(/-> linking to (\S+)(?: \(resolved as: (\S+)\))?/g)) {
     dus.add(norm(m[2] ?? m[1]));
+    if (!m[1].startsWith('/')) written.add(m[1]);
     n++;
   }
   // Links to .md files that Docusaurus could not resolve: "markdown link couldn't be resolved:
@@ -139,7 +141,7 @@ if (cmd === 'config') {
     else if ((m = /^link to (\S+)(?: leaves the site|: no such page)/.exec(p.message))) target = m[1];
     const t = target && target.startsWith('/') ? norm(target) : null;
     rows.push({ file: p.file, line: p.line, kind: p.kind, target: t ?? p.target, message: p.message,
-      docusaurus: (t ? dus.has(t) || dus.has(t.split('#')[0]) : null) || mdBroken.has(p.target.split('#')[0]) });
+      docusaurus: (t ? dus.has(t) || dus.has(t.split('#')[0]) : null) || mdBroken.has(p.target.split('#')[0]) || written.has(p.target) });
   }
   const confirmed = rows.filter((r) => r.docusaurus === true).length;
   const only = rows.filter((r) => r.docusaurus !== true);
