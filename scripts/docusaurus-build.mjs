@@ -127,9 +127,10 @@ if (cmd === 'config') {
     n++;
   }
   // Links to .md files that Docusaurus could not resolve: "markdown link couldn't be resolved:
-  // (url=x.md) in source file path=docs/a.md". They stay as written on its pages, broken.
+  // (x.md) in source file "docs/a.md"" (3.8; later "(url=x.md) in source file path=…"). They stay
+  // as written on its pages, broken.
   const mdBroken = new Set();
-  for (const m of log.matchAll(/link couldn't be resolved: \(url=(.+?)\) in source file path=(\S+)/g)) {
+  for (const m of log.matchAll(/link couldn't be resolved: \((?:url=)?(.+?)\) in source file/g)) {
     mdBroken.add(m[1]);
     n++;
   }

@@ -148,7 +148,7 @@ done
 
 [ -z "${DOCUSAURUS:-}" ] && exit 0
 echo
-printf '| site | docsd build (wall / CPU) | Docusaurus 3.8.1 build (wall / CPU) | docsd link problems | also broken on Docusaurus | docsd only | Docusaurus broken links + anchors |\n'
+printf '| site | docsd build (wall / CPU) | Docusaurus 3.8.1 build (wall / CPU) | docsd link problems | also broken on Docusaurus | docsd only | Docusaurus warnings (broken links, anchors, unresolved .md links) |\n'
 printf '|---|---|---|---|---|---|---|\n'
 for s in "${sites[@]}"; do
   git_dir="$mirrors/${mirror[$s]}/repo"
