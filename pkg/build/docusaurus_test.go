@@ -236,3 +236,109 @@ func TestWatchPathsOfADocusaurusProject(t *testing.T) {
 		t.Errorf("the whole project is watched: %v", got)
 	}
 }
+
+// TestMDXPageOfADocusaurusProject: an MDX doc of a project read in place (content_dir = ".") is
+// compiled from where it is; the bundler looked for it under content/ and every such build failed
+// with "Could not resolve".
+func TestMDXPageOfADocusaurusProject(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		page := "---\ntitle: Exported\n---\n\nexport const answer = 42;\n\nThe answer is {answer}.\n"
+		if err := os.WriteFile(filepath.Join(root, "docs", "exported.mdx"), []byte(page), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if html := string(res.Files.Data["docs/next/exported.html"]); !regexp.MustCompile(`The answer is (<!-- -->)?42`).MatchString(html) {
+		t.Errorf("the MDX doc is not rendered:\n%s", html)
+	}
+}
+
+// TestLinksToReactPages: a link to a React page of src/pages (help.jsx, team/index.tsx) is not a
+// link problem (Docusaurus builds those pages; docsd leaves them to it), while a link to a path
+// that no page has, or to a partial (_private.jsx), still is.
+func TestLinksToReactPages(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		pages := filepath.Join(root, "website", "src", "pages")
+		for name, text := range map[string]string{"team/index.tsx": "export default () => null;\n", "_private.jsx": "export default () => null;\n"} {
+			if err := os.MkdirAll(filepath.Dir(filepath.Join(pages, name)), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(pages, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		doc := "# Links out\n\n[help](/help), [help again](/help/), [team](/team), [private](/_private), [nothing](/nothing)\n"
+		if err := os.WriteFile(filepath.Join(root, "docs", "links-out.md"), []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	var got []string
+	for _, p := range res.Problems {
+		got = append(got, p.Target)
+	}
+	if want := []string{"/_private", "/nothing"}; !slices.Equal(got, want) {
+		t.Errorf("link problems %v, want %v", got, want)
+	}
+}
+
+// TestSidebarsFileNamesIndexPagesByTheirFile: Docusaurus's id of a folder's index page is its
+// file's (setup/index, reference/README); a sidebars file that names it so links the page (docsd's
+// own id of it, the folder's, was the only one known, and the item was a link problem).
+func TestSidebarsFileNamesIndexPagesByTheirFile(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		for name, text := range map[string]string{"docs/setup/index.md": "# Setting up\n\nThe folder's page.\n",
+			"docs/reference/README.md": "# About the reference\n\nThe folder's page.\n"} {
+			if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(name)), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		file := filepath.Join(root, "website", "sidebars.js")
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(src), "items: ['setup/install',", "items: ['setup/index', 'reference/README', 'setup/install',", 1)
+		if edited == string(src) {
+			t.Fatal("the edit did not apply")
+		}
+		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	sb := string(res.Files.Data["__data/sidebars/current-en-guide.json"])
+	for _, w := range []string{`"route":"/docs/next/setup"`, `"route":"/docs/next/reference"`} {
+		if !strings.Contains(sb, w) {
+			t.Errorf("the guide sidebar lacks %s: %s", w, sb)
+		}
+	}
+	if len(res.Problems) > 0 {
+		t.Errorf("link problems: %v", res.Problems)
+	}
+}
+
+// TestMDXImportsAPackageOfTheSite: an MDX page imports a package from the site's own node_modules
+// that imports CSS (as react-tweet does on prettier's blog). The server bundle left every package to
+// Node, which cannot load CSS, and the renderer stopped; the site's packages are now bundled, and
+// React stays the shell's one copy.
+func TestMDXImportsAPackageOfTheSite(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		files := map[string]string{
+			"node_modules/fake-widget/package.json": `{"name": "fake-widget", "version": "1.0.0", "main": "index.js"}`,
+			"node_modules/fake-widget/index.js": "import './widget.css';\nimport { useState } from 'react';\n" +
+				"export default function Widget() { const [text] = useState('widget here'); return text; }\n",
+			"node_modules/fake-widget/widget.css": ".widget { color: red; }\n",
+			"docs/widget.mdx":                     "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
+		}
+		for name, text := range files {
+			p := filepath.Join(root, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if html := string(res.Files.Data["docs/next/widget.html"]); !strings.Contains(html, "widget here") {
+		t.Errorf("the imported package's component is not rendered:\n%s", html)
+	}
+}

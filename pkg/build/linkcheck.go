@@ -5,13 +5,22 @@ import (
 	"os"
 	"path/filepath"
 
+	"docsd/pkg/content"
 	"docsd/pkg/links"
+	"docsd/pkg/site"
 )
 
 // checkLinks runs the link check of a rendered build: Markdown, docsd.toml and the references that
 // assembly could not resolve, against the routes and every file of the build.
 func (st *state) checkLinks() {
+	// Listed at each check (a walk of one small folder), so a React page added or removed counts
+	// at once. A folder that cannot be read is a warning: the check goes on without its pages.
+	react, err := site.ReactPageRoutes(st.cfg, st.b.opts.Root)
+	if err != nil {
+		st.warnings = append(st.warnings, &content.Error{File: st.cfg.SourceFile(st.cfg.PagesDir), Msg: err.Error()})
+	}
 	report := links.Run(links.Input{
+		ReactPages: react,
 		Site:       st.site,
 		Statics:    st.statics,
 		Emitted:    st.files.Has,

@@ -42,14 +42,14 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		b.mdxc = mdx.NewCompiler(filepath.Join(b.bundler.SiteDir(), "mdx-compiler", "compile.mjs"))
 	}
 	root, _ := filepath.Abs(b.opts.Root)
-	contentDir := filepath.Join(root, "content")
+	contentDir := cfg.Content(root)
 	statics := staticURLs(cfg, s)
 	locale := cfg.DefaultLocale().Code
 	compile := func(abs string, raw []byte, page bool) (string, error) {
 		opts := mdx.Options{Page: page}
 		if rel, err := filepath.Rel(contentDir, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			rel = filepath.ToSlash(rel)
-			opts.File = "content/" + rel
+			opts.File = cfg.SourceFile(rel)
 			opts.Resolve = func(dest string, image bool) string { return s.Resolve(statics, rel, locale, dest) }
 		} else if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			opts.File = filepath.ToSlash(rel)
@@ -75,7 +75,7 @@ func (b *Builder) recordMDX(s *site.Site, g *graph.Graph) {
 		return
 	}
 	root, _ := filepath.Abs(b.opts.Root)
-	contentDir := filepath.Join(root, "content")
+	contentDir := s.Config.Content(root)
 	for _, r := range s.Routes {
 		deps := b.assets.MDXDeps[r.Source]
 		for _, dep := range deps {
@@ -226,7 +226,7 @@ func (b *Builder) bundleErrors(err error) error {
 // removed or moved), which makes the bundle again.
 func (b *Builder) mdxSetChanged(s *site.Site) bool {
 	root, _ := filepath.Abs(b.opts.Root)
-	pages := mdxPages(filepath.Join(root, "content"), s)
+	pages := mdxPages(s.Config.Content(root), s)
 	if b.assets == nil || len(pages) != len(b.assets.MDX) {
 		return true
 	}

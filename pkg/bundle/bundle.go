@@ -105,7 +105,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.Target = api.ES2020
 	server.Loader = map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".png": api.LoaderFile}
 	server.MinifySyntax = production
-	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages)
+	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(filepath.Join(abs, "..", "node_modules")))
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
 	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
 	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
@@ -119,24 +119,35 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 // Node, which loads them by absolute path: bundling them again for the server cost about a third of
 // the bundling time (CPU 0.36 -> 0.25 s for both bundles), and Node reads its own copy of React as
 // fast as a bundled one. The renderer runs wherever its temporary file is, so the paths are the
-// ones esbuild resolved from the shell's folder.
-var nodePackages = api.Plugin{Name: "docsd-node-packages", Setup: func(b api.PluginBuild) {
-	type resolving struct{}
-	b.OnResolve(api.OnResolveOptions{Filter: `^[^./]`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-		if _, again := a.PluginData.(resolving); again {
-			return api.OnResolveResult{}, nil
-		}
-		r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
-			Kind: a.Kind, PluginData: resolving{}})
-		if len(r.Errors) > 0 {
-			return api.OnResolveResult{Errors: r.Errors}, nil
-		}
-		if r.External || r.Namespace != "file" {
-			return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}, nil
-		}
-		return api.OnResolveResult{Path: r.Path, External: true}, nil
-	})
-}}
+// ones esbuild resolved from the shell's folder. Only the shell's own packages (under shellModules)
+// are left to Node: a package a site's MDX page imports from the site's node_modules may import
+// CSS (react-tweet does), which Node cannot load, so it is bundled like the site's own files.
+func nodePackages(shellModules string) api.Plugin {
+	// esbuild gives real paths: compare with the real path of the folder.
+	if real, err := filepath.EvalSymlinks(shellModules); err == nil {
+		shellModules = real
+	}
+	return api.Plugin{Name: "docsd-node-packages", Setup: func(b api.PluginBuild) {
+		type resolving struct{}
+		b.OnResolve(api.OnResolveOptions{Filter: `^[^./]`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if _, again := a.PluginData.(resolving); again {
+				return api.OnResolveResult{}, nil
+			}
+			r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
+				Kind: a.Kind, PluginData: resolving{}})
+			if len(r.Errors) > 0 {
+				return api.OnResolveResult{Errors: r.Errors}, nil
+			}
+			if r.External || r.Namespace != "file" {
+				return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}, nil
+			}
+			if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") {
+				return api.OnResolveResult{Path: r.Path}, nil
+			}
+			return api.OnResolveResult{Path: r.Path, External: true}, nil
+		})
+	}}
+}
 
 // contexts creates the esbuild contexts if they do not exist.
 func (b *Bundler) contexts() error {

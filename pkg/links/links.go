@@ -90,6 +90,9 @@ type Input struct {
 	// ReadFile reads a source file by the name reports use ("content/…"): positions of front-matter
 	// values, reference definitions and autolinks come from the file itself. nil skips those.
 	ReadFile func(name string) ([]byte, error)
+	// ReactPages maps the routes of the site's React pages (site.ReactPageRoutes, without a
+	// trailing slash) to their files: docsd does not build them, but they exist on the site.
+	ReactPages map[string]string
 }
 
 // Check finds every broken internal link and anchor of the site's Markdown. statics maps content
@@ -318,6 +321,9 @@ func (c *checker) checkTarget(p Problem, resolved string, from *site.Route, repo
 		return true
 	}
 	route := c.route(pathPart)
+	if route == "" && c.reactPage(pathPart) {
+		return true // its anchors are not known: a React page's ids are its own
+	}
 	if route == "" {
 		if !report {
 			return false
@@ -368,6 +374,17 @@ func (c *checker) isFile(p string) bool {
 		}
 	}
 	return false
+}
+
+// reactPage reports a URL path that leads to a React page of the site.
+func (c *checker) reactPage(p string) bool {
+	if len(c.in.ReactPages) == 0 {
+		return false
+	}
+	p = strings.TrimSuffix(p, "/index.html")
+	p = strings.TrimSuffix(strings.TrimSuffix(p, ".html"), "/")
+	_, ok := c.in.ReactPages[p]
+	return ok
 }
 
 // route finds the page a URL path opens under the URL contract (DESIGN §4): a trailing slash,

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math"
 	"path"
-	"regexp"
 	"strings"
 
 	"docsd/pkg/config"
@@ -27,8 +26,6 @@ type docEntry struct {
 	dir     string // folder inside the version's docs
 	isIndex bool
 }
-
-var orderPrefix = regexp.MustCompile(`^\d+-`)
 
 func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 	k := key(v.Name, locale)
@@ -67,13 +64,17 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		// A folder's index page, as Docusaurus has it: index.md, README.md or dir/dir.md.
 		isIndex := strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") ||
 			(dir != "" && strings.EqualFold(name, path.Base(dir)))
-		id := rel
-		docPath := rel
+		// Ids and URLs drop number prefixes (01-guide/02-intro.md is guide/intro); the number
+		// places the doc in a generated sidebar unless sidebar_position does.
+		idDir := stripNumberPrefixes(dir)
+		unprefixed, number := splitNumberPrefix(name)
+		id := path.Join(idDir, unprefixed)
+		docPath := id
 		if isIndex {
-			id, docPath = dir, dir
+			id, docPath = idDir, idDir
 		}
 		if p.FM.ID != "" {
-			id = path.Join(dir, p.FM.ID)
+			id = path.Join(idDir, p.FM.ID)
 			if !isIndex {
 				docPath = id
 			}
@@ -82,7 +83,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 			if strings.HasPrefix(p.FM.Slug, "/") {
 				docPath = strings.Trim(p.FM.Slug, "/")
 			} else {
-				docPath = path.Join(dir, p.FM.Slug)
+				docPath = path.Join(idDir, p.FM.Slug)
 			}
 		}
 		route := base
@@ -102,17 +103,19 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		pos := math.Inf(1)
 		if p.FM.SidebarPosition != nil {
 			pos = *p.FM.SidebarPosition
+		} else if number != nil {
+			pos = *number
 		}
 		label := p.FM.SidebarLabel
 		if label == "" {
 			label = p.FM.Title
 		}
-		fileName := name
+		fileName := unprefixed
 		if isIndex {
-			fileName = path.Base(dir)
+			fileName, _ = splitNumberPrefix(path.Base(dir))
 		}
 		e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, label: label, pos: pos,
-			name: orderPrefix.ReplaceAllString(fileName, ""), dir: dir, isIndex: isIndex}
+			name: fileName, dir: dir, isIndex: isIndex}
 		a.docs[k][id] = e
 		a.s.FileRoute[locale+":"+p.Src.Path] = route
 		if p.Src.Locale != locale {
@@ -128,7 +131,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 }
 
 func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {
-	if e, ok := docs[id]; ok {
+	if e, ok := lookupDoc(docs, id); ok {
 		a.s.Graph.Record(graph.Route(route), graph.Meta(e.p.Src.Path))
 	}
 }
@@ -139,11 +142,32 @@ func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, f
 	if id == "" {
 		return nil
 	}
-	e, ok := docs[id]
+	e, ok := lookupDoc(docs, id)
 	if !ok {
 		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: sortedKeys(docs),
 			Message: fmt.Sprintf("%s names doc %q, which does not exist", field, id)})
 		return fallback
 	}
 	return &Link{Title: e.label, Route: e.route}
+}
+
+// lookupDoc finds a doc by id, also by the id Docusaurus gives a folder's index page: its file's
+// (guide/index, guide/README, guide/guide), where docsd's is the folder's (guide). Sidebars files
+// written for Docusaurus name index pages so.
+func lookupDoc(docs map[string]*docEntry, id string) (*docEntry, bool) {
+	if e, ok := docs[id]; ok {
+		return e, true
+	}
+	dir, name := path.Split(id)
+	dir = strings.TrimSuffix(dir, "/")
+	if e, ok := docs[dir]; ok && e.isIndex && strings.EqualFold(name, indexName(e)) {
+		return e, true
+	}
+	return nil, false
+}
+
+// indexName is the file name of an index page without its extension and number prefix.
+func indexName(e *docEntry) string {
+	name, _ := splitNumberPrefix(path.Base(content.TrimMarkdownExt(e.p.Src.Rel)))
+	return name
 }

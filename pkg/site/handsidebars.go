@@ -199,7 +199,7 @@ func (h *handSidebar) doc(id, label string) *SidebarItem {
 	docs := h.a.docs[h.k]
 	// Older versioned sidebars prefix ids with their version.
 	id = strings.TrimPrefix(id, "version-"+h.v.Name+"/")
-	e, ok := docs[id]
+	e, ok := lookupDoc(docs, id)
 	if !ok {
 		h.a.ref(Ref{File: h.file, Field: "sidebar", Value: id, Kind: "doc", Candidates: sortedKeys(docs),
 			Message: fmt.Sprintf("sidebar item names doc %q, which does not exist", id)})

@@ -4,12 +4,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"path"
 	"regexp"
 	"runtime"
 	"sort"
 	"strings"
 	"sync"
+	"time"
 
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
@@ -159,6 +161,15 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 		if p.FM.Title == "" && s.Kind != content.Page {
 			p.FM.Title = titleFromName(s, p.FM)
+		}
+		if s.Kind == content.BlogPost && p.FM.Date == "" && s.Abs != "" {
+			if nameDate, _ := BlogFileName(s.Rel); nameDate == "" {
+				t, err := fileDate(s.Abs)
+				if err != nil {
+					return nil, &content.Error{File: file, Msg: fmt.Sprintf("the post has no date and %v", err)}
+				}
+				p.FM.Date = t.Format(time.RFC3339)
+			}
 		}
 	case content.Category:
 		var warns []*content.Error

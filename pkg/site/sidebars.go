@@ -164,6 +164,18 @@ func foldersOf(docs map[string]*docEntry) folderIndex {
 	return tree
 }
 
+// index is the index page of a folder (index.md, README.md or dir/dir.md), nil when it has none.
+func (t folderIndex) index(dir string) *docEntry {
+	if f := t[dir]; f != nil {
+		for _, e := range f.docs {
+			if e.isIndex {
+				return e
+			}
+		}
+	}
+	return nil
+}
+
 // folder turns one docs folder into sidebar items, ordered by position then name.
 func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folderIndex, root bool) []*SidebarItem {
 	type entry struct {
@@ -178,7 +190,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 	}
 	for _, e := range f.docs {
 		if !(e.isIndex && !root) {
-			if e.isIndex && root && e.id == dir {
+			if e.isIndex && root && e.dir == dir {
 				// the sidebar folder's own index page comes first
 				entries = append(entries, entry{&SidebarItem{Type: "link", Label: e.label, Route: e.route, docID: e.id,
 					file: e.p.Src.Path}, math.Inf(-1), ""})
@@ -191,8 +203,13 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 	for sub := range f.subdirs {
 		items := a.folder(k, sub, docs, tree, false)
 		cat := &SidebarItem{Type: "category", Label: humanize(path.Base(sub)), Items: items, Collapsed: true, Collapsible: true}
+		// A folder's position: its category file's, else its index page's, else its number prefix.
+		subName, number := splitNumberPrefix(path.Base(sub))
 		pos := math.Inf(1)
-		if idx, ok := docs[sub]; ok && idx.isIndex {
+		if number != nil {
+			pos = *number
+		}
+		if idx := tree.index(sub); idx != nil {
 			cat.Route, cat.Label, cat.docID, cat.file = idx.route, idx.label, idx.id, idx.p.Src.Path
 			if idx.p.FM.SidebarPosition != nil {
 				pos = *idx.p.FM.SidebarPosition
@@ -213,7 +230,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 				cat.Collapsible = *cf.Collapsible
 			}
 			if cf.Link != nil && cf.Link.Type == "doc" {
-				if d, ok := docs[cf.Link.ID]; ok {
+				if d, ok := lookupDoc(docs, cf.Link.ID); ok {
 					cat.Route = d.route
 				} else {
 					// The category is built without a link: a broken link, not a broken site.
@@ -226,7 +243,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 				a.categoryIndex(route, cat, c, k)
 			}
 		}
-		entries = append(entries, entry{cat, pos, orderPrefix.ReplaceAllString(path.Base(sub), "")})
+		entries = append(entries, entry{cat, pos, subName})
 	}
 	sort.SliceStable(entries, func(i, j int) bool {
 		if entries[i].pos != entries[j].pos {
@@ -293,7 +310,7 @@ func countLinks(items []*SidebarItem) int {
 }
 
 func humanize(name string) string {
-	name = orderPrefix.ReplaceAllString(name, "")
+	name, _ = splitNumberPrefix(name)
 	name = strings.NewReplacer("-", " ", "_", " ").Replace(name)
 	if name == "" {
 		return name

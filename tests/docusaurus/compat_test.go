@@ -5,7 +5,9 @@
 package docusaurus
 
 import (
+	"encoding/json"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -110,6 +112,28 @@ func TestDocusaurusCompat(t *testing.T) {
 		}
 		for _, p := range res.Problems {
 			t.Errorf("link problem %s:%d: %s", p.File, p.Line, p.Message)
+		}
+	})
+
+	t.Run("number prefixes", func(t *testing.T) {
+		// 01-first.md is the doc steps/first at /docs/steps/first; 03-more/ is the folder more.
+		for _, p := range []string{"steps/first.html", "steps/second.html", "steps/last.html", "steps/more/detail.html"} {
+			page(p)
+		}
+		var items []struct {
+			Label string `json:"label"`
+			Route string `json:"route"`
+		}
+		if err := json.Unmarshal([]byte(page("__data/sidebars/current-en-steps.json")), &items); err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, it := range items {
+			got = append(got, it.Label)
+		}
+		// Ordered by number (1, 2, 3, 10), not by name.
+		if want := []string{"First step", "Second step", "More", "Last step"}; !slices.Equal(got, want) {
+			t.Errorf("steps sidebar %v, want %v", got, want)
 		}
 	})
 
