@@ -65,6 +65,9 @@ type Result struct {
 	// RenderedRoutes lists, sorted, the routes this build rendered, and Reindexed the routes whose
 	// search shard it rebuilt: what the render-count tests check, and what the log can tell.
 	RenderedRoutes, Reindexed []string
+	// LinksChecked lists, sorted, the routes whose links the link check read again (nil when the
+	// check did not run: an interrupted rebuild).
+	LinksChecked []string
 	// ShellChanged is true when the shell's code changed (browsers reload); CSSChanged when only
 	// its stylesheet did (browsers swap it).
 	ShellChanged, CSSChanged bool
@@ -276,7 +279,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	st.release()
 	b.last, b.graph = st, g
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed}, nil
+		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}, nil
 }
 
 // loadConfig reads docsd.toml, and keeps its text for the positions of its links.

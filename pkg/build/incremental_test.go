@@ -304,6 +304,10 @@ func compareFiles(t *testing.T, step string, got, want *Result) {
 	if fmt.Sprint(got.Problems) != fmt.Sprint(want.Problems) {
 		diffs = append(diffs, fmt.Sprintf("link problems differ:\n%v\n%v", got.Problems, want.Problems))
 	}
+	// The whole link report (the watch check re-checks only the pages an edit touched).
+	if g, w := fmt.Sprintf("%+v %+v", got.Links.External, got.Links.Orphans), fmt.Sprintf("%+v %+v", want.Links.External, want.Links.Orphans); g != w {
+		diffs = append(diffs, fmt.Sprintf("external links or orphans differ:\n%s\n%s", g, w))
+	}
 	sort.Strings(diffs)
 	if len(diffs) > 0 {
 		t.Fatalf("%s: incremental output differs from a full build:\n%s", step, strings.Join(diffs, "\n"))
@@ -343,7 +347,7 @@ func (e *editor) random() (string, []string) {
 			movable = append(movable, d)
 		}
 	}
-	switch e.rng.Intn(9) {
+	switch e.rng.Intn(10) {
 	case 0:
 		f := e.pick(docs)
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\nParagraph %d.\n", e.n))
@@ -390,6 +394,20 @@ func (e *editor) random() (string, []string) {
 		f := e.pick(docs)
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\nA [broken link](missing-%d.md) and [an anchor](#nowhere-%d).\n", e.n, e.n))
 		return "break link " + f, []string{f}
+	case 9:
+		// A heading that other pages link to, renamed and back: their anchors break and mend.
+		f := "content/docs/guide/setup.md"
+		if _, err := os.Stat(filepath.Join(e.root, f)); err != nil {
+			return "nothing", nil // deleted or renamed by an earlier step
+		}
+		text := read(e.t, e.root, f)
+		if strings.Contains(text, "## Before you start") {
+			text = strings.Replace(text, "## Before you start", "## Before starting", 1)
+		} else {
+			text = strings.Replace(text, "## Before starting", "## Before you start", 1)
+		}
+		write(e.t, e.root, f, text)
+		return "linked heading " + f, []string{f}
 	default:
 		f := e.pick(docs)
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\n## Heading %d\n\nText.\n", e.n))

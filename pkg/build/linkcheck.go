@@ -9,16 +9,22 @@ import (
 )
 
 // checkLinks runs the link check of a rendered build: Markdown, docsd.toml and the references that
-// assembly could not resolve, against the routes and every file of the build.
-func (st *state) checkLinks() {
-	report := links.Run(links.Input{
+// assembly could not resolve, against the routes and every file of the build. recheck, when not
+// nil, lists the only pages whose links need checking again: the rest are the last report's.
+func (st *state) checkLinks(recheck map[string]bool) {
+	in := links.Input{
 		Site:       st.site,
 		Statics:    st.statics,
 		Emitted:    st.files.Has,
 		Config:     st.b.cfgRaw,
 		ConfigFile: "docsd.toml",
 		ReadFile:   st.b.readSource,
-	})
+	}
+	if recheck != nil {
+		in.Last, in.Recheck = st.b.report, recheck
+	}
+	report := links.Run(in)
+	st.linksChecked = report.Checked
 	st.problems = report.Problems
 	st.b.report = report
 }

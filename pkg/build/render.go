@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -42,6 +43,8 @@ type state struct {
 	warnings []*content.Error // see Result.Warnings; pages too large are added as they render (under the Markdown pass's lock)
 	skipped  []*content.Error // the files the last scan of content/ skipped, kept until the next scan
 	shared   sharedJSON
+	// sidebarsAdded is true once the shared sidebars are in files.
+	sidebarsAdded bool
 	// searchStamp is the build timestamp of the search files' names.
 	searchStamp time.Time
 	// searchChanged is true when a search file differs from the last build's.
@@ -50,6 +53,14 @@ type state struct {
 	// cache they share (both are dropped once the index has them).
 	shards map[string]*search.Shard
 	terms  *search.Terms
+	// linksChecked are the routes whose links the check read (Result.LinksChecked).
+	linksChecked []string
+	// linksOf is true when only the links of the rendered routes need checking again (a rebuild
+	// with the same routes and files as the last build).
+	linksOf bool
+	// searchFiles are the search files the last publish wrote (entry files and chunks), which the
+	// next one removes when it does not write them again.
+	searchFiles []string
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
@@ -208,10 +219,13 @@ func (st *state) renderPages(routes []string) error {
 	defer st.step("pages", start)
 	if st.shared.site == nil {
 		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
-		// build, before the first pages.
+		// build, before the first pages (a structural rebuild encodes it earlier, to compare).
 		if err := st.encodeShared(); err != nil {
 			return err
 		}
+	}
+	if !st.sidebarsAdded {
+		st.sidebarsAdded = true
 		for key, data := range st.shared.sidebar {
 			st.files.Add(site.SidebarDataPath(key), data)
 		}
@@ -298,7 +312,17 @@ func (st *state) renderSiteWide(routes []string) error {
 		return err
 	}
 	start = st.step("search", start)
-	st.checkLinks()
+	// A page's links read its own document, the routes and files that exist and the anchors of
+	// their targets. An edit that leaves the routes and files as they were changes the links of
+	// the pages it renders only: those that link to a changed anchor are among them (graph).
+	var recheck map[string]bool
+	if st.linksOf {
+		recheck = make(map[string]bool, len(routes))
+		for _, r := range routes {
+			recheck[r] = true
+		}
+	}
+	st.checkLinks(recheck)
 	st.step("links", start)
 	return nil
 }
@@ -325,9 +349,16 @@ func (st *state) recordLinks(r *site.Route) {
 			continue
 		}
 		target := st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
-		p, _, _ := strings.Cut(target, "#")
-		if p == "" {
+		// The page as the link check finds it (with .html, a trailing slash, relative), or an
+		// edit of its headings would leave the link's warning as it was.
+		p := ""
+		switch {
+		case strings.HasPrefix(target, "#"):
 			p = r.Path
+		case strings.HasPrefix(target, "/"):
+			p = links.TargetRoute(st.site, target)
+		case !strings.Contains(target, ":"):
+			p = links.TargetRoute(st.site, path.Join(path.Dir(r.Path), target))
 		}
 		if t := st.site.Routes[p]; t != nil && t.Source != "" {
 			g.Record(node, graph.Anchors(t.Source))
@@ -491,11 +522,21 @@ func (st *state) renderGlobals() {
 		for _, p := range posts {
 			items = append(items, render.FeedItem{Post: p, Content: st.excerpts[p.Route].html})
 		}
-		blogRoute := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, loc.Code), "/") + "/" + strings.Trim(cfg.Blog.Path, "/")
-		rel := strings.TrimPrefix(strings.TrimPrefix(blogRoute, strings.TrimSuffix(cfg.BasePath, "/")), "/")
+		blogRoute := st.blogRoute(loc.Code)
+		rel := st.feedDir(loc.Code)
 		st.files.Add(rel+"/rss.xml", render.RSS(cfg, blogRoute, items))
 		st.files.Add(rel+"/atom.xml", render.Atom(cfg, blogRoute, items))
 	}
+}
+
+// blogRoute is the route of a locale's blog; feedDir the folder of its feeds in the build.
+func (st *state) blogRoute(locale string) string {
+	cfg := st.cfg
+	return strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, locale), "/") + "/" + strings.Trim(cfg.Blog.Path, "/")
+}
+
+func (st *state) feedDir(locale string) string {
+	return strings.TrimPrefix(strings.TrimPrefix(st.blogRoute(locale), strings.TrimSuffix(st.cfg.BasePath, "/")), "/")
 }
 
 // tocRange picks the headings of the table of contents (levels 2 to 3 unless front matter says

@@ -24,7 +24,7 @@ import (
 func main() {
 	root := flag.String("root", ".bench/scale-10k", "the project to build (go run ./bench/scale -gen -pages 10000 writes it)")
 	page := flag.String("page", "content/docs/p007/usage/secrets.md", "the page to edit, relative to -root")
-	kinds := flag.String("kind", "body,title", "what to edit, in turn: body, title")
+	kinds := flag.String("kind", "body,title", "what to edit, in turn: body, title, page (a new page beside it, then its deletion)")
 	n := flag.Int("n", 20, "edits to time")
 	cpu := flag.String("cpuprofile", "", "write a CPU profile of the edits (not the first build) here")
 	flag.Parse()
@@ -75,20 +75,33 @@ func run(root, page string, kinds []string, n int, cpuProfile string) error {
 }
 
 // edits saves the page n times with edits of one kind and prints the rebuilds' median times.
-func edits(b *build.Builder, path, page string, orig []byte, kind string, n int) error {
+func edits(b *build.Builder, path, page string, orig []byte, kind string, n int) (err error) {
 	var totals []time.Duration
 	steps := map[string][]time.Duration{}
 	var rendered []int
+	added := filepath.Join(filepath.Dir(path), "zz-edits-page.md")
+	defer os.Remove(added)
 	for i := 0; i < n; i++ {
-		text, err := edit(orig, kind, i)
+		changed := path
+		if kind == "page" {
+			// A structural edit: a page added to the folder, then deleted, in turn.
+			changed = added
+			if i%2 == 0 {
+				err = os.WriteFile(added, []byte(fmt.Sprintf("---\ntitle: Added %d\n---\n\nA page added by bench/scale/edits.\n", i)), 0o644)
+			} else {
+				err = os.Remove(added)
+			}
+		} else {
+			var text []byte
+			if text, err = edit(orig, kind, i); err == nil {
+				err = os.WriteFile(path, text, 0o644)
+			}
+		}
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, text, 0o644); err != nil {
-			return err
-		}
 		t := time.Now()
-		res, err := b.Rebuild([]string{path})
+		res, err := b.Rebuild([]string{changed})
 		if err != nil {
 			return err
 		}
