@@ -7,9 +7,11 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"strings"
 	"testing"
+	"weak"
 
 	"docsd/internal/testfs"
 )
@@ -468,4 +470,33 @@ func generate(t *testing.T, root string, sidebars, pages int) {
 		}
 	}
 	write(t, root, "docsd.toml", cfg.String())
+}
+
+// TestLinkReportsDoNotChain: an incremental link check reads the last report; the report it makes
+// must not keep that one (and through it every report of a docsd watch session) reachable. Each
+// report pointed into its checker, which held the last report in its input: the heap of
+// bench/scale/edits grew by 90 MB over 20 title edits of the Vela site.
+func TestLinkReportsDoNotChain(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	first := weak.Make(b.report)
+	f := "content/docs/guide/setup.md"
+	for i := 0; i < 2; i++ {
+		write(t, root, f, read(t, root, f)+fmt.Sprintf("\nParagraph %d.\n", i))
+		res, err := b.Rebuild([]string{f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(res.LinksChecked) != 1 {
+			t.Fatalf("the edit re-checked the links of %v, want only its page's", res.LinksChecked)
+		}
+	}
+	runtime.GC()
+	if first.Value() != nil {
+		t.Fatal("the first build's link report is still reachable after two incremental checks")
+	}
 }

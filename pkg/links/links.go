@@ -154,7 +154,10 @@ func Run(in Input) *Report {
 	// The pages' findings have their character columns already.
 	c.runeColumns(c.report.Problems[problems:], c.report.External[external:])
 	c.sort()
-	return &c.report
+	// A copy: a pointer into the checker would keep it alive with the report, and through its
+	// Input.Last every earlier report and checker of a docsd watch session.
+	report := c.report
+	return &report
 }
 
 // runeColumns turns byte columns into character columns (Unicode code points), the column an editor
