@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -272,10 +273,17 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 			st.problems = last.problems
 			return b.finish(st, last, start, len(now)+done), nil
 		}
+		// The search files and the link check too, if newer edits come while they are made: a
+		// publish at 10,000 pages would hold the next edit back by most of a second.
+		st.interruptible = true
 	} else if err := st.renderPages(routes); err != nil {
 		return nil, err
 	}
-	if err := st.renderSiteWide(routes); err != nil {
+	if err := st.renderSiteWide(routes); errors.Is(err, errInterrupted) {
+		st.stale = routes
+		st.problems = last.problems
+		return b.finish(st, last, start, len(routes)), nil
+	} else if err != nil {
 		return nil, err
 	}
 	return b.finish(st, last, start, len(routes)), nil

@@ -500,3 +500,55 @@ func TestLinkReportsDoNotChain(t *testing.T) {
 		t.Fatal("the first build's link report is still reachable after two incremental checks")
 	}
 }
+
+// TestNewerEditsStopTheSiteWideStep: once the page on screen is out, a rebuild that newer edits
+// make stale leaves the search files and the link check to the next rebuild, even when the edits
+// come while those are being made (a publish at 10,000 pages held the next edit back by most of a
+// second). The next rebuild brings the output up to a full build's.
+func TestNewerEditsStopTheSiteWideStep(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, read(t, root, f)+"\nA new paragraph.\n")
+	// Newer edits arrive after the rebuild's first question, which it asks once the page on
+	// screen is rendered and before the site-wide step.
+	ctx := &afterContext{Context: context.Background(), fine: 1}
+	first := map[string]bool{"/docs/guide/setup": true}
+	res, err := b.RebuildFirst(ctx, []string{f}, first, func(*Result) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.LinksChecked != nil || len(b.last.stale) == 0 {
+		t.Fatalf("the site-wide step ran (links checked: %v) while newer edits waited", res.LinksChecked)
+	}
+	got, err := b.RebuildFirst(context.Background(), nil, first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, "after catching up", got, want)
+}
+
+// afterContext answers Err with nil fine times, then with context.Canceled: newer edits that
+// arrive at a known point of a rebuild.
+type afterContext struct {
+	context.Context
+	fine int
+}
+
+func (c *afterContext) Err() error {
+	if c.fine > 0 {
+		c.fine--
+		return nil
+	}
+	return context.Canceled
+}

@@ -3,6 +3,7 @@ package build
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"path"
 	"sort"
@@ -53,6 +54,10 @@ type state struct {
 	// cache they share (both are dropped once the index has them).
 	shards map[string]*search.Shard
 	terms  *search.Terms
+	// interruptible is true when the site-wide files may be left to the next rebuild once newer
+	// edits wait (renderSiteWide returns errInterrupted): the dev server's rebuilds, whose pages on
+	// screen went out first.
+	interruptible bool
 	// linksChecked are the routes whose links the check read (Result.LinksChecked).
 	linksChecked []string
 	// linksOf is true when only the links of the rendered routes need checking again (a rebuild
@@ -301,6 +306,9 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	return nil
 }
 
+// errInterrupted is renderSiteWide's error when newer edits wait (state.interruptible).
+var errInterrupted = errors.New("interrupted by newer edits")
+
 // renderSiteWide writes what depends on every page: sitemap and feeds, the search files (the given
 // routes re-indexed), and the link report.
 func (st *state) renderSiteWide(routes []string) error {
@@ -308,10 +316,16 @@ func (st *state) renderSiteWide(routes []string) error {
 	defer st.step("site-wide", start)
 	st.renderGlobals()
 	start = st.step("globals", start)
+	if st.interruptible && st.req.interrupted() {
+		return errInterrupted
+	}
 	if err := st.indexSearch(routes); err != nil {
 		return err
 	}
 	start = st.step("search", start)
+	if st.interruptible && st.req.interrupted() {
+		return errInterrupted
+	}
 	// A page's links read its own document, the routes and files that exist and the anchors of
 	// their targets. An edit that leaves the routes and files as they were changes the links of
 	// the pages it renders only: those that link to a changed anchor are among them (graph).

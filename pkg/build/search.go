@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -151,7 +152,14 @@ func (st *state) indexSearch(routes []string) error {
 		written[rel] = true
 	}
 	for _, loc := range st.cfg.Locales {
-		docs, index, err := b.search[loc.Code].Publish()
+		var stop func() bool
+		if st.interruptible {
+			stop = st.req.interrupted
+		}
+		docs, index, err := b.search[loc.Code].PublishUnless(stop)
+		if errors.Is(err, search.ErrStopped) {
+			return errInterrupted
+		}
 		if err != nil {
 			return fmt.Errorf("search index of locale %s: %w", loc.Code, err)
 		}

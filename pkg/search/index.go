@@ -13,6 +13,7 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -252,7 +253,8 @@ func truncate(text string, n int) string {
 type Index struct {
 	shards   map[string]*Shard
 	synonyms *Synonyms
-	chunks   []Chunk // of the last Publish
+	chunks   []Chunk     // of the last Publish
+	stop     func() bool // while PublishUnless runs
 	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
 	chunkBytes int
 	// The terms every shard has had, numbered in the order they came (a dictionary that only
@@ -390,14 +392,29 @@ type IndexFile struct {
 // Publish merges the shards into the two entry files, the search documents file and the search
 // index file, and keeps the chunks they point to for Chunks (chunks.go). The output depends only on
 // the shards, so it is deterministic.
-func (x *Index) Publish() (docs, index []byte, err error) {
+func (x *Index) Publish() (docs, index []byte, err error) { return x.PublishUnless(nil) }
+
+// ErrStopped is PublishUnless's error when stop said so.
+var ErrStopped = errors.New("search: publish stopped")
+
+// PublishUnless is Publish, given up with ErrStopped as soon as stop (if not nil) returns true,
+// asked between its parts: docsd watch leaves the search files of a rebuild that newer edits make
+// stale to the next rebuild (at 10,000 pages a publish takes a good part of a second).
+func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
+	x.stop = stop
+	defer func() { x.stop = nil }()
 	routes := x.Routes()
 	_, ix, shards, err := x.merge(routes, false)
 	if err != nil {
 		return nil, nil, err
 	}
+	if x.stopped() {
+		return nil, nil, ErrStopped
+	}
 	return x.split(routes, ix, shards)
 }
+
+func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
 
 // merged is the whole index in one piece: the documents file and the index file of format 1,
 // which split cuts into chunks.
@@ -443,6 +460,9 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 			x.sorted[i] = int32(i)
 		}
 		sort.Slice(x.sorted, func(i, j int) bool { return x.terms[x.sorted[i]] < x.terms[x.sorted[j]] })
+	}
+	if x.stopped() {
+		return nil, nil, nil, ErrStopped
 	}
 	titles, crumbs, names, posts, forms := x.lists(shards, aliases)
 	titleLens := make([]int, 0, len(routes))
