@@ -65,6 +65,9 @@ type Result struct {
 	// RenderedRoutes lists, sorted, the routes this build rendered, and Reindexed the routes whose
 	// search shard it rebuilt: what the render-count tests check, and what the log can tell.
 	RenderedRoutes, Reindexed []string
+	// LinksChecked lists, sorted, the routes whose links the link check read again (nil when the
+	// check did not run: an interrupted rebuild).
+	LinksChecked []string
 	// ShellChanged is true when the shell's code changed (browsers reload); CSSChanged when only
 	// its stylesheet did (browsers swap it).
 	ShellChanged, CSSChanged bool
@@ -90,13 +93,14 @@ type Builder struct {
 	last        *state // the previous good build, for incremental rebuilds
 	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
 	// the assembly before), rendering the edges of #anchor links.
-	graph   *graph.Graph
-	cfgRaw  []byte                   // docsd.toml as read, for the positions of its links
-	report  *links.Report            // the link report of the latest build
-	pending map[string]bool          // changed files that no successful build has taken yet
-	search  map[string]*search.Index // per locale: the search shards of the last build
-	eval    *jsmodule.Evaluator      // evaluates hand-written sidebars files, cached by content
-	mu      sync.Mutex
+	graph      *graph.Graph
+	cfgRaw     []byte                   // docsd.toml as read, for the positions of its links
+	report     *links.Report            // the link report of the latest build
+	reactPages map[string]string        // the React pages the latest link check knew (site.ReactPageRoutes)
+	pending    map[string]bool          // changed files that no successful build has taken yet
+	search     map[string]*search.Index // per locale: the search shards of the last build
+	eval       *jsmodule.Evaluator      // evaluates hand-written sidebars files, cached by content
+	mu         sync.Mutex
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -276,7 +280,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	st.release()
 	b.last, b.graph = st, g
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed}, nil
+		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}, nil
 }
 
 // loadConfig reads docsd.toml, and keeps its text for the positions of its links.

@@ -2,6 +2,7 @@ package build
 
 import (
 	"context"
+	"errors"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -114,10 +115,10 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	}
 	processed := time.Now()
 	dirty = append(dirty, proc.changed...)
-	if proc.structural {
-		dirty = append(dirty, graph.Structure())
-	}
-	if len(dirty) == 0 && len(last.stale) == 0 {
+	// The output starts from empty when the configuration or the shell changed (every file may
+	// change); a structural edit is compared with the last model below.
+	fresh := cfgChanged || shell
+	if len(dirty) == 0 && len(last.stale) == 0 && !proc.structural {
 		return b.unchanged(), nil // saved, but the same bytes
 	}
 	if cfgChanged || sidebarsChanged {
@@ -142,16 +143,28 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
-		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
+		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.list())
 	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
 	st.timings = map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
+	st.prepare()
+	st.linksOf = !fresh && !proc.structural
+	var gone []string
+	if proc.structural && !fresh {
+		// What the new structure changed, as nodes (structure.go).
+		if err := st.encodeShared(); err != nil {
+			return nil, err
+		}
+		var nodes []graph.Node
+		nodes, gone = st.structureChanges(last)
+		dirty = append(dirty, nodes...)
+	}
 	// The graph alone says what renders: every route reads the configuration, the shell and the
 	// site's structure, so a change to those dirties them all.
 	routes := b.graph.DirtyRoutes(dirty...)
 	routes = append(routes, last.stale...)
 	routes = st.existing(routes)
-	res, err := b.renderDirty(st, last, routes, proc.structural || cfgChanged || shell, start)
+	res, err := b.renderDirty(st, last, routes, fresh, gone, start)
 	if err != nil {
 		return nil, err
 	}
@@ -201,12 +214,12 @@ func (st *state) existing(routes []string) []string {
 	return out
 }
 
-// renderDirty renders the dirty routes of a rebuild. fresh means the set of outputs may have changed
-// (files added or removed, the configuration or the shell): the output starts empty and every route
-// is dirty; otherwise it starts from the last build's and the pages on screen go first.
-func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, start time.Time) (*Result, error) {
+// renderDirty renders the dirty routes of a rebuild. fresh means every output may have changed (the
+// configuration or the shell): the output starts empty and every route is dirty; otherwise it starts
+// from the last build's without the files in gone (routes, sidebars and feeds that no longer exist),
+// and the pages on screen and new pages go first.
+func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone []string, start time.Time) (*Result, error) {
 	req := st.req
-	st.prepare()
 	if fresh {
 		// Every route renders and records its links again; those of routes that are gone go too.
 		b.graph.Drop(graph.AnchorsKind)
@@ -217,16 +230,26 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, star
 	}
 	st.files.AddMissing(last.files)
 	b.dropStaleAssets(st.files)
+	for _, p := range gone {
+		st.files.Remove(p)
+	}
 	for route, h := range last.hashes {
-		st.hashes[route] = h
+		if st.route(route) != nil {
+			st.hashes[route] = h
+		} else {
+			b.graph.Forget(graph.Route(route)) // its #anchor links' edges
+		}
 	}
 	for k, v := range last.excerpts {
-		st.excerpts[k] = v
+		if st.site.Routes[k] != nil {
+			st.excerpts[k] = v
+		}
 	}
-	// Blog posts go first too: their excerpts are what the blog's lists show.
+	// Blog posts go first too: their excerpts are what the blog's lists show. So do new pages: a
+	// writer who adds a page opens it next.
 	var now, later []string
 	for _, r := range routes {
-		if req.first[r] || st.route(r).Data.Kind == site.KindBlogPost {
+		if req.first[r] || st.route(r).Data.Kind == site.KindBlogPost || last.route(r) == nil {
 			now = append(now, r)
 		} else {
 			later = append(later, r)
@@ -250,10 +273,17 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, star
 			st.problems = last.problems
 			return b.finish(st, last, start, len(now)+done), nil
 		}
+		// The search files and the link check too, if newer edits come while they are made: a
+		// publish at 10,000 pages would hold the next edit back by most of a second.
+		st.interruptible = true
 	} else if err := st.renderPages(routes); err != nil {
 		return nil, err
 	}
-	if err := st.renderSiteWide(routes); err != nil {
+	if err := st.renderSiteWide(routes); errors.Is(err, errInterrupted) {
+		st.stale = routes
+		st.problems = last.problems
+		return b.finish(st, last, start, len(routes)), nil
+	} else if err != nil {
 		return nil, err
 	}
 	return b.finish(st, last, start, len(routes)), nil
@@ -308,7 +338,8 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	st.timings = nil
 	b.last = st
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: rendered,
-		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, Timings: timings, CSS: b.assets.EntryCSS, SearchChanged: st.searchChanged}
+		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked, Timings: timings, CSS: b.assets.EntryCSS,
+		SearchChanged: st.searchChanged}
 }
 
 func (b *Builder) rel(p string) string {

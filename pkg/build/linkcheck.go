@@ -2,6 +2,7 @@ package build
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 
@@ -11,15 +12,21 @@ import (
 )
 
 // checkLinks runs the link check of a rendered build: Markdown, docsd.toml and the references that
-// assembly could not resolve, against the routes and every file of the build.
-func (st *state) checkLinks() {
+// assembly could not resolve, against the routes and every file of the build. recheck, when not
+// nil, lists the only pages whose links need checking again: the rest are the last report's.
+func (st *state) checkLinks(recheck map[string]bool) {
 	// Listed at each check (a walk of one small folder), so a React page added or removed counts
 	// at once. A folder that cannot be read is a warning: the check goes on without its pages.
 	react, err := site.ReactPageRoutes(st.cfg, st.b.opts.Root)
 	if err != nil {
 		st.warnings = append(st.warnings, &content.Error{File: st.cfg.SourceFile(st.cfg.PagesDir), Msg: err.Error()})
 	}
-	report := links.Run(links.Input{
+	// A React page that came or went may fix or break a link on any page: check them all.
+	if !maps.Equal(react, st.b.reactPages) {
+		recheck = nil
+	}
+	st.b.reactPages = react
+	in := links.Input{
 		ReactPages: react,
 		Site:       st.site,
 		Statics:    st.statics,
@@ -27,7 +34,12 @@ func (st *state) checkLinks() {
 		Config:     st.b.cfgRaw,
 		ConfigFile: "docsd.toml",
 		ReadFile:   st.b.readSource,
-	})
+	}
+	if recheck != nil {
+		in.Last, in.Recheck = st.b.report, recheck
+	}
+	report := links.Run(in)
+	st.linksChecked = report.Checked
 	st.problems = report.Problems
 	st.b.report = report
 }

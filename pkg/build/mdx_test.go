@@ -259,3 +259,26 @@ func TestMDXImportsAreGraphEdges(t *testing.T) {
 		}
 	}
 }
+
+// TestNewMDXPageKeepsEveryPageOnTheShell: adding an MDX page makes the bundle again, and a
+// structural edit renders only the pages whose inputs changed: every page of the build must still
+// load the shell's current entry (the last bundle's files are dropped from the build).
+func TestNewMDXPageKeepsEveryPageOnTheShell(t *testing.T) {
+	root, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/added.mdx"
+	write(t, root, f, "---\ntitle: Added\n---\n\nimport Badge from '@site/src/components/Badge';\n\nAn added page <Badge kind=\"new\" />.\n")
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for p, data := range res.Files.Contents() {
+		if strings.HasSuffix(p, ".html") && !strings.Contains(string(data), strings.TrimPrefix(b.assets.EntryJS, "/docs/")) {
+			t.Errorf("%s does not load the shell's entry %s", p, b.assets.EntryJS)
+		}
+	}
+}

@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -200,11 +201,13 @@ func metaChanged(a, b *site.Parsed) bool {
 	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title
 }
 
+// anchorsChanged reports a change to the ids #anchor links find on the page: heading ids and the
+// ids of its raw HTML.
 func anchorsChanged(a, b *site.Parsed) bool {
 	if a.Doc == nil || b.Doc == nil {
 		return a.Doc != b.Doc
 	}
-	if len(a.Doc.Headings) != len(b.Doc.Headings) {
+	if !slices.Equal(a.Doc.HTMLIDs(), b.Doc.HTMLIDs()) || len(a.Doc.Headings) != len(b.Doc.Headings) {
 		return true
 	}
 	for i := range a.Doc.Headings {

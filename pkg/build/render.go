@@ -3,7 +3,9 @@ package build
 import (
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -42,6 +44,8 @@ type state struct {
 	warnings []*content.Error // see Result.Warnings; pages too large are added as they render (under the Markdown pass's lock)
 	skipped  []*content.Error // the files the last scan of content/ skipped, kept until the next scan
 	shared   sharedJSON
+	// sidebarsAdded is true once the shared sidebars are in files.
+	sidebarsAdded bool
 	// searchStamp is the build timestamp of the search files' names.
 	searchStamp time.Time
 	// searchChanged is true when a search file differs from the last build's.
@@ -50,6 +54,18 @@ type state struct {
 	// cache they share (both are dropped once the index has them).
 	shards map[string]*search.Shard
 	terms  *search.Terms
+	// interruptible is true when the site-wide files may be left to the next rebuild once newer
+	// edits wait (renderSiteWide returns errInterrupted): the dev server's rebuilds, whose pages on
+	// screen went out first.
+	interruptible bool
+	// linksChecked are the routes whose links the check read (Result.LinksChecked).
+	linksChecked []string
+	// linksOf is true when only the links of the rendered routes need checking again (a rebuild
+	// with the same routes and files as the last build).
+	linksOf bool
+	// searchFiles are the search files the last publish wrote (entry files and chunks), which the
+	// next one removes when it does not write them again.
+	searchFiles []string
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string
@@ -208,10 +224,13 @@ func (st *state) renderPages(routes []string) error {
 	defer st.step("pages", start)
 	if st.shared.site == nil {
 		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
-		// build, before the first pages.
+		// build, before the first pages (a structural rebuild encodes it earlier, to compare).
 		if err := st.encodeShared(); err != nil {
 			return err
 		}
+	}
+	if !st.sidebarsAdded {
+		st.sidebarsAdded = true
 		for key, data := range st.shared.sidebar {
 			st.files.Add(site.SidebarDataPath(key), data)
 		}
@@ -287,6 +306,9 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	return nil
 }
 
+// errInterrupted is renderSiteWide's error when newer edits wait (state.interruptible).
+var errInterrupted = errors.New("interrupted by newer edits")
+
 // renderSiteWide writes what depends on every page: sitemap and feeds, the search files (the given
 // routes re-indexed), and the link report.
 func (st *state) renderSiteWide(routes []string) error {
@@ -294,11 +316,27 @@ func (st *state) renderSiteWide(routes []string) error {
 	defer st.step("site-wide", start)
 	st.renderGlobals()
 	start = st.step("globals", start)
+	if st.interruptible && st.req.interrupted() {
+		return errInterrupted
+	}
 	if err := st.indexSearch(routes); err != nil {
 		return err
 	}
 	start = st.step("search", start)
-	st.checkLinks()
+	if st.interruptible && st.req.interrupted() {
+		return errInterrupted
+	}
+	// A page's links read its own document, the routes and files that exist and the anchors of
+	// their targets. An edit that leaves the routes and files as they were changes the links of
+	// the pages it renders only: those that link to a changed anchor are among them (graph).
+	var recheck map[string]bool
+	if st.linksOf {
+		recheck = make(map[string]bool, len(routes))
+		for _, r := range routes {
+			recheck[r] = true
+		}
+	}
+	st.checkLinks(recheck)
 	st.step("links", start)
 	return nil
 }
@@ -325,9 +363,16 @@ func (st *state) recordLinks(r *site.Route) {
 			continue
 		}
 		target := st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
-		p, _, _ := strings.Cut(target, "#")
-		if p == "" {
+		// The page as the link check finds it (with .html, a trailing slash, relative), or an
+		// edit of its headings would leave the link's warning as it was.
+		p := ""
+		switch {
+		case strings.HasPrefix(target, "#"):
 			p = r.Path
+		case strings.HasPrefix(target, "/"):
+			p = links.TargetRoute(st.site, target)
+		case !strings.Contains(target, ":"):
+			p = links.TargetRoute(st.site, path.Join(path.Dir(r.Path), target))
 		}
 		if t := st.site.Routes[p]; t != nil && t.Source != "" {
 			g.Record(node, graph.Anchors(t.Source))
@@ -491,11 +536,21 @@ func (st *state) renderGlobals() {
 		for _, p := range posts {
 			items = append(items, render.FeedItem{Post: p, Content: st.excerpts[p.Route].html})
 		}
-		blogRoute := strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, loc.Code), "/") + "/" + strings.Trim(cfg.Blog.Path, "/")
-		rel := strings.TrimPrefix(strings.TrimPrefix(blogRoute, strings.TrimSuffix(cfg.BasePath, "/")), "/")
+		blogRoute := st.blogRoute(loc.Code)
+		rel := st.feedDir(loc.Code)
 		st.files.Add(rel+"/rss.xml", render.RSS(cfg, blogRoute, items))
 		st.files.Add(rel+"/atom.xml", render.Atom(cfg, blogRoute, items))
 	}
+}
+
+// blogRoute is the route of a locale's blog; feedDir the folder of its feeds in the build.
+func (st *state) blogRoute(locale string) string {
+	cfg := st.cfg
+	return strings.TrimSuffix(site.LocalizePath(cfg, cfg.BasePath, cfg.DefaultLocale().Code, locale), "/") + "/" + strings.Trim(cfg.Blog.Path, "/")
+}
+
+func (st *state) feedDir(locale string) string {
+	return strings.TrimPrefix(strings.TrimPrefix(st.blogRoute(locale), strings.TrimSuffix(st.cfg.BasePath, "/")), "/")
 }
 
 // tocRange picks the headings of the table of contents (levels 2 to 3 unless front matter says

@@ -7,6 +7,7 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -17,10 +18,16 @@ import (
 // renderCountCase is one edit of the single-locale copy of testdata/sites/multi. Routes are written
 // without the /docs base path; "*" means every route of the site after the edit.
 type renderCountCase struct {
-	name      string
-	edit      func(t *testing.T, root, siteDir string) []string // returns the changed paths
-	rendered  []string
-	reindexed []string
+	name   string
+	before func(t *testing.T, root string) // changes the site before the first build, if set
+	// unreported is true when the edit leaves a change unreported on purpose: a full build differs.
+	unreported bool
+	// structural edits check every page's links again (a new route may be the suggestion for any
+	// broken link); the others check the links of the pages they render.
+	structural bool
+	edit       func(t *testing.T, root, siteDir string) []string // returns the changed paths
+	rendered   []string
+	reindexed  []string
 }
 
 func renderCountCases() []renderCountCase {
@@ -48,12 +55,12 @@ func renderCountCases() []renderCountCase {
 			// A file the watcher did not report is not looked for: no rescan of content/.
 			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
 			return edit("content/docs/guide/setup.md", "## Before you start", "A new paragraph.\n\n## Before you start")(t, root, "")
-		}, rendered: []string{"/guide/setup"}, reindexed: []string{"/guide/setup"}},
+		}, rendered: []string{"/guide/setup"}, reindexed: []string{"/guide/setup"}, unreported: true},
 		{name: "content folder reported", edit: func(t *testing.T, root, _ string) []string {
 			// What a watcher that lost events reports: content/ is scanned again and finds the file.
 			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
 			return []string{"content"}
-		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		}, rendered: append([]string{"/guide/unreported"}, guide...), reindexed: append([]string{"/guide/unreported"}, guide...), structural: true},
 		{name: "title", edit: edit("content/docs/guide/setup.md", "title: Setup", "title: Setting up"),
 			// The sidebar's pages show the title, and so does the category index's card of it.
 			rendered: guide, reindexed: []string{"/category/more", "/guide/intro", "/guide/more/extra", "/guide/setup"}},
@@ -62,35 +69,47 @@ func renderCountCases() []renderCountCase {
 		{name: "link target", edit: edit("content/docs/guide/setup.md", "## Before you start", "## Before starting"),
 			// intro.md links to setup.md#before-you-start: its warning changes, so it is checked again.
 			rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}},
+		// Structural edits render the pages whose sidebar, neighbours or cards change, not the site.
 		{name: "category file", edit: edit("content/docs/guide/more/_category_.yml", "label: More", "label: Much more"),
-			rendered: []string{"*"}, reindexed: []string{"*"}},
+			rendered: guide, reindexed: guide, structural: true},
 		{name: "blog post", edit: edit("content/blog/2025-01-01-first.md", "title: First post", "title: The first post"),
 			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
 			reindexed: []string{"/blog/first", "/blog/second"}},
 		{name: "new page", edit: func(t *testing.T, root, _ string) []string {
 			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
 			return []string{"content/docs/guide/new.md"}
-		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...), structural: true},
 		{name: "deleted page", edit: func(t *testing.T, root, _ string) []string {
 			if err := os.Remove(filepath.Join(root, "content/docs/guide/more/extra.md")); err != nil {
 				t.Fatal(err)
 			}
 			return []string{"content/docs/guide/more/extra.md"}
-		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+			// The folder is empty: its category and its index page go with the page.
+		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}, structural: true},
 		{name: "renamed page", edit: func(t *testing.T, root, _ string) []string {
 			from, to := "content/docs/guide/more/extra.md", "content/docs/guide/more/extra-renamed.md"
 			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
 				t.Fatal(err)
 			}
 			return []string{from, to}
-		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		}, rendered: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"},
+			reindexed: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"}, structural: true},
+		{name: "new page a link names", before: func(t *testing.T, root string) {
+			f := "content/blog/2025-01-02-second.md"
+			write(t, root, f, read(t, root, f)+"\nSee [the target](../docs/other/target.md).\n")
+		}, edit: func(t *testing.T, root, _ string) []string {
+			// In no sidebar: the post whose link now resolves renders, and the lists that show its excerpt.
+			write(t, root, "content/docs/other/target.md", "# Target\n\nA page.\n")
+			return []string{"content/docs/other/target.md"}
+		}, rendered: append([]string{"/other/target", "/blog/first", "/blog/second"}, blogLists...),
+			reindexed: []string{"/other/target", "/blog/first", "/blog/second"}, structural: true},
 		{name: "config", edit: edit("docsd.toml", `tagline = "A small site`, `tagline = "A tiny site`),
-			rendered: []string{"*"}, reindexed: []string{"*"}},
+			rendered: []string{"*"}, reindexed: []string{"*"}, structural: true},
 		{name: "shell", edit: func(t *testing.T, _, siteDir string) []string {
 			// Reported, not edited: the shell is the repository's own, and a save that changes
 			// nothing still makes every page read the shell again.
 			return []string{filepath.Join(siteDir, "src", "App.jsx")}
-		}, rendered: []string{"*"}, reindexed: []string{"*"}},
+		}, rendered: []string{"*"}, reindexed: []string{"*"}, structural: true},
 	}
 }
 
@@ -98,6 +117,9 @@ func TestRenderCounts(t *testing.T) {
 	for _, c := range renderCountCases() {
 		t.Run(c.name, func(t *testing.T) {
 			root, opts := siteCopy(t, true)
+			if c.before != nil {
+				c.before(t, root)
+			}
 			b := New(opts)
 			defer b.Close()
 			if _, err := b.Build(); err != nil {
@@ -121,6 +143,29 @@ func TestRenderCounts(t *testing.T) {
 			}
 			check("rendered", res.RenderedRoutes, c.rendered, all)
 			check("re-indexed", res.Reindexed, c.reindexed, indexed)
+			var checked, every []string
+			for _, r := range all {
+				if rt := res.Site.Routes[r]; rt != nil && rt.Doc != nil && rt.Source != "" {
+					every = append(every, r)
+					if c.structural || slices.Contains(res.RenderedRoutes, r) {
+						checked = append(checked, r)
+					}
+				}
+			}
+			if strings.Join(res.LinksChecked, " ") != strings.Join(checked, " ") {
+				t.Errorf("links checked %v\nwant %v", res.LinksChecked, checked)
+			}
+			if c.unreported {
+				return
+			}
+			// Rendering less must not build something else than a full build would.
+			ref := New(opts)
+			defer ref.Close()
+			want, err := ref.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			compareFiles(t, c.name, res, want)
 		})
 	}
 }

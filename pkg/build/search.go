@@ -2,6 +2,7 @@ package build
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -139,28 +140,50 @@ func (st *state) indexSearch(routes []string) error {
 			}
 		}
 	}
+	// The search files this build writes; those of the last build that it does not write go (a
+	// locale's chunks when their count shrinks), or a rebuild that starts from the last build's
+	// files would serve them still.
+	written := map[string]bool{}
+	add := func(rel string, data []byte) {
+		if b.last == nil || !sameFile(b.last.files, rel, data) {
+			st.searchChanged = true
+		}
+		st.files.Add(rel, data)
+		written[rel] = true
+	}
 	for _, loc := range st.cfg.Locales {
-		docs, index, err := b.search[loc.Code].Publish()
+		var stop func() bool
+		if st.interruptible {
+			stop = st.req.interrupted
+		}
+		docs, index, err := b.search[loc.Code].PublishUnless(stop)
+		if errors.Is(err, search.ErrStopped) {
+			return errInterrupted
+		}
 		if err != nil {
 			return fmt.Errorf("search index of locale %s: %w", loc.Code, err)
 		}
 		docsRel, indexRel, _, _ := st.searchPaths(loc.Code)
-		if b.last == nil || !sameFile(b.last.files, docsRel, docs) || !sameFile(b.last.files, indexRel, index) {
-			st.searchChanged = true
-		}
-		st.files.Add(docsRel, docs)
-		st.files.Add(indexRel, index)
+		add(docsRel, docs)
+		add(indexRel, index)
 		// The chunks the two entry files point to, named after them (pkg/search/chunks.go).
 		for _, c := range b.search[loc.Code].Chunks() {
 			rel := search.ChunkName(indexRel, c.N)
 			if c.Of == "docs" {
 				rel = search.ChunkName(docsRel, c.N)
 			}
-			if b.last == nil || !sameFile(b.last.files, rel, c.Data) {
-				st.searchChanged = true
-			}
-			st.files.Add(rel, c.Data)
+			add(rel, c.Data)
 		}
+	}
+	for _, rel := range st.searchFiles {
+		if !written[rel] {
+			st.files.Remove(rel)
+			st.searchChanged = true
+		}
+	}
+	st.searchFiles = make([]string, 0, len(written))
+	for rel := range written {
+		st.searchFiles = append(st.searchFiles, rel)
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,4 +176,49 @@ func TestSearchSynonymsFollowDocsdToml(t *testing.T) {
 	if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), "entry 1") {
 		t.Fatalf("a one-phrase entry: got %v; want an error naming docsd.toml and the entry", err)
 	}
+}
+
+// TestShrinkingIndexLeavesNoChunk: a body edit that removes most of the site's words leaves fewer
+// term chunks; the rebuild, which starts from the last build's files, must not keep serving the
+// chunks that are gone (they were orphans that only a full build dropped).
+func TestShrinkingIndexLeavesNoChunk(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	var long strings.Builder
+	long.WriteString("---\ntitle: Words\n---\n\n")
+	for i := 0; i < 6000; i++ {
+		// Distinct words: each is a term with its own postings, several term chunks in all.
+		fmt.Fprintf(&long, "w%dq%d ", i, i*7919%10007)
+	}
+	f := "content/docs/guide/words.md"
+	write(t, root, f, long.String()+"\n")
+	b := New(opts)
+	defer b.Close()
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunks := func(res *Result) (n int) {
+		for _, p := range res.Files.Paths() {
+			if strings.HasPrefix(p, "search-index-") && strings.Count(p, "-") == 3 {
+				n++
+			}
+		}
+		return n
+	}
+	before := chunks(first)
+	write(t, root, f, "---\ntitle: Words\n---\n\nFew words now.\n")
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after := chunks(res); after >= before || before < 2 {
+		t.Fatalf("term chunks: %d before the edit, %d after; want fewer after, from at least 2", before, after)
+	}
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, "shrinking edit", res, want)
 }

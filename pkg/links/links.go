@@ -74,6 +74,20 @@ type Report struct {
 	Problems []Problem  `json:"problems"`
 	External []External `json:"external"`
 	Orphans  []Orphan   `json:"orphans"`
+	// Checked lists, sorted, the routes whose links this check read (the others' findings came from
+	// Input.Last): what the builder's render-count tests pin.
+	Checked []string `json:"-"`
+	// pages are each Markdown page's findings, by route, which the next check may reuse
+	// (Input.Recheck).
+	pages map[string]*pageResult
+}
+
+// pageResult is what the check of one page's links found: its problems and external links (with
+// character columns) and the routes it links to.
+type pageResult struct {
+	problems []Problem
+	external []External
+	inbound  []string
 }
 
 // Input is what the checker reads.
@@ -93,6 +107,12 @@ type Input struct {
 	// ReactPages maps the routes of the site's React pages (site.ReactPageRoutes, without a
 	// trailing slash) to their files: docsd does not build them, but they exist on the site.
 	ReactPages map[string]string
+	// Last and Recheck make a check incremental (docsd watch): the links of a page whose route is
+	// not in Recheck are taken from Last as they were. The caller guarantees that nothing those
+	// links read changed: the page's document, the routes and files that exist, the targets'
+	// anchors. A nil Recheck or Last checks every page.
+	Last    *Report
+	Recheck map[string]bool
 }
 
 // Check finds every broken internal link and anchor of the site's Markdown. statics maps content
@@ -113,6 +133,7 @@ type checker struct {
 	seenProb map[string]bool
 	seenExt  map[string]bool
 	sugs     suggesters
+	starts   map[string][]int // where each file's lines start (runeColumns)
 }
 
 // Run checks the whole site.
@@ -122,27 +143,33 @@ func Run(in Input) *Report {
 	}
 	c := &checker{in: in, s: in.Site, base: strings.TrimSuffix(in.Site.Config.BasePath, "/"), files: map[string]bool{},
 		ids: map[string]map[string]bool{}, inbound: map[string]bool{}, texts: map[string][]byte{},
-		seenProb: map[string]bool{}, seenExt: map[string]bool{}}
+		seenProb: map[string]bool{}, seenExt: map[string]bool{}, starts: map[string][]int{}}
+	c.report.pages = map[string]*pageResult{}
 	for _, u := range in.Statics {
 		c.files[u] = true
 	}
 	c.pages()
+	problems, external := len(c.report.Problems), len(c.report.External)
 	c.config()
 	c.refs()
 	c.structure()
 	c.orphans()
-	c.runeColumns()
+	// The pages' findings have their character columns already.
+	c.runeColumns(c.report.Problems[problems:], c.report.External[external:])
 	c.sort()
-	return &c.report
+	// A copy: a pointer into the checker would keep it alive with the report, and through its
+	// Input.Last every earlier report and checker of a docsd watch session.
+	report := c.report
+	return &report
 }
 
 // runeColumns turns byte columns into character columns (Unicode code points), the column an editor
 // shows and the SARIF report declares: a link after "Voilà" is one column further left than its
 // byte offset says.
-func (c *checker) runeColumns() {
+func (c *checker) runeColumns(problems []Problem, external []External) {
 	// Where each file's lines start, found once per file: splitting the file again for each of its
 	// links was most of the check's time on a site with many external links.
-	starts := map[string][]int{}
+	starts := c.starts
 	conv := func(file string, line, col int) int {
 		text := c.in.Config
 		if file != c.in.ConfigFile {
@@ -171,12 +198,12 @@ func (c *checker) runeColumns() {
 		}
 		return utf8.RuneCount(l[:col-1]) + 1
 	}
-	for i := range c.report.Problems {
-		p := &c.report.Problems[i]
+	for i := range problems {
+		p := &problems[i]
 		p.Column = conv(p.File, p.Line, p.Column)
 	}
-	for i := range c.report.External {
-		e := &c.report.External[i]
+	for i := range external {
+		e := &external[i]
 		e.Column = conv(e.File, e.Line, e.Column)
 	}
 }
@@ -227,52 +254,93 @@ func (c *checker) fallback(r *site.Route) bool {
 	return r.Data.Locale != c.s.Config.DefaultLocale().Code && !strings.HasPrefix(r.Source, "i18n/")
 }
 
-// pages checks the links of every Markdown page.
+// pages checks the links of every Markdown page, or takes a page's findings from the last check
+// when it need not be checked again (Input.Recheck). Either way they join the report in the same
+// order, so an incremental check reports what a full one does.
 func (c *checker) pages() {
 	for _, route := range c.s.Order {
 		r := c.s.Routes[route]
 		if r.Doc == nil || r.Source == "" {
 			continue
 		}
-		report := !c.fallback(r)
-		file := r.File
-		for _, l := range r.Doc.Links {
-			dest := strings.TrimSpace(l.Dest)
-			if dest == "" {
-				continue
-			}
-			if isExternal(dest) {
-				if report && !strings.HasPrefix(strings.ToLower(dest), "data:") { // inline data links nowhere
-					c.external(External{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest})
-				}
-				continue
-			}
-			p := Problem{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest, Kind: KindLink}
-			if l.Image {
-				p.Kind = KindImage
-			}
-			if label := l.RefLabel(); label != "" {
-				// The destination is written in the reference definition: report it there, once.
-				if line, col, ok := c.definition(file, r.Doc, label); ok {
-					p.Line, p.Column, p.Text = line, col, label
-				}
-			}
-			c.checkTarget(p, c.resolve(r, dest), r, report)
+		pr := c.in.Last.page(route)
+		if pr == nil || c.in.Recheck == nil || c.in.Recheck[route] {
+			pr = c.page(r)
+			c.report.Checked = append(c.report.Checked, route) // c.s.Order is sorted
 		}
-		if !report {
-			continue
-		}
-		for _, u := range r.Doc.UndefinedRefs() {
-			line, col := c.bodyPos(file, r.Doc, u.Offset)
-			p := Problem{File: file, Line: line, Column: col, Text: u.Text, Target: "[" + u.Label + "]", Kind: KindReference,
-				Message: fmt.Sprintf("reference [%s] is not defined: add a line `[%s]: <target>`", u.Label, u.Label)}
-			p.Suggestion = quoteIf(site.Closest(strings.ToLower(u.Label), c.definedLabels(file, r.Doc)), "[", "]")
+		c.report.pages[route] = pr
+		for _, p := range pr.problems {
 			c.problem(p)
 		}
-		for _, a := range r.Doc.AutoLinks() {
-			line, col := c.bodyPos(file, r.Doc, a.Offset)
-			c.external(External{File: file, Line: line, Column: col, Text: a.URL, Target: a.URL})
+		for _, e := range pr.external {
+			c.external(e)
 		}
+		for _, to := range pr.inbound {
+			c.inbound[to] = true
+		}
+	}
+}
+
+// page returns a report's findings on a route (nil when it has none, or there is no report).
+func (r *Report) page(route string) *pageResult {
+	if r == nil {
+		return nil
+	}
+	return r.pages[route]
+}
+
+// page checks the links of one Markdown page: its findings go into a pageResult of their own (with
+// character columns) rather than into the report.
+func (c *checker) page(r *site.Route) *pageResult {
+	report, inbound, seenProb, seenExt := c.report, c.inbound, c.seenProb, c.seenExt
+	c.report, c.inbound, c.seenProb, c.seenExt = Report{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	c.checkPage(r)
+	c.runeColumns(c.report.Problems, c.report.External)
+	pr := &pageResult{problems: c.report.Problems, external: c.report.External, inbound: sortedSet(c.inbound)}
+	c.report, c.inbound, c.seenProb, c.seenExt = report, inbound, seenProb, seenExt
+	return pr
+}
+
+// checkPage checks the links of one Markdown page into the checker's report.
+func (c *checker) checkPage(r *site.Route) {
+	report := !c.fallback(r)
+	file := r.File
+	for _, l := range r.Doc.Links {
+		dest := strings.TrimSpace(l.Dest)
+		if dest == "" {
+			continue
+		}
+		if isExternal(dest) {
+			if report && !strings.HasPrefix(strings.ToLower(dest), "data:") { // inline data links nowhere
+				c.external(External{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest})
+			}
+			continue
+		}
+		p := Problem{File: file, Line: l.Line, Column: l.Column, Text: l.Text, Target: dest, Kind: KindLink}
+		if l.Image {
+			p.Kind = KindImage
+		}
+		if label := l.RefLabel(); label != "" {
+			// The destination is written in the reference definition: report it there, once.
+			if line, col, ok := c.definition(file, r.Doc, label); ok {
+				p.Line, p.Column, p.Text = line, col, label
+			}
+		}
+		c.checkTarget(p, c.resolve(r, dest), r, report)
+	}
+	if !report {
+		return
+	}
+	for _, u := range r.Doc.UndefinedRefs() {
+		line, col := c.bodyPos(file, r.Doc, u.Offset)
+		p := Problem{File: file, Line: line, Column: col, Text: u.Text, Target: "[" + u.Label + "]", Kind: KindReference,
+			Message: fmt.Sprintf("reference [%s] is not defined: add a line `[%s]: <target>`", u.Label, u.Label)}
+		p.Suggestion = quoteIf(site.Closest(strings.ToLower(u.Label), c.definedLabels(file, r.Doc)), "[", "]")
+		c.problem(p)
+	}
+	for _, a := range r.Doc.AutoLinks() {
+		line, col := c.bodyPos(file, r.Doc, a.Offset)
+		c.external(External{File: file, Line: line, Column: col, Text: a.URL, Target: a.URL})
 	}
 }
 
@@ -389,22 +457,36 @@ func (c *checker) reactPage(p string) bool {
 
 // route finds the page a URL path opens under the URL contract (DESIGN §4): a trailing slash,
 // .html and /index.html lead to the same page by redirect. "" when there is none.
-func (c *checker) route(p string) string {
+func (c *checker) route(p string) string { return routeOf(c.s, c.base, p) }
+
+// TargetRoute is the route a resolved link (a URL path with a query or #fragment, as rendered)
+// opens, as the check finds it; "" when none does. The builder records the link's reading of that
+// route's anchors with it.
+func TargetRoute(s *site.Site, resolved string) string {
+	p, _, _ := strings.Cut(resolved, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	return routeOf(s, strings.TrimSuffix(s.Config.BasePath, "/"), p)
+}
+
+func routeOf(s *site.Site, base, p string) string {
 	cands := []string{p} // a doc at the base path itself (docs at /docs with base path /docs/)
-	if p == c.base {
-		p = c.base + "/"
+	if p == base {
+		p = base + "/"
 		cands = append(cands, p)
 	}
 	for _, suffix := range []string{"/index.html", ".html", "/"} {
 		if t, ok := strings.CutSuffix(p, suffix); ok {
-			if t == c.base {
-				t = c.base + "/"
+			if t == base {
+				t = base + "/"
 			}
 			cands = append(cands, t)
 		}
 	}
 	for _, cand := range cands {
-		if c.s.Routes[cand] != nil {
+		if s.Routes[cand] != nil {
 			return cand
 		}
 	}

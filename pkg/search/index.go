@@ -13,6 +13,7 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"sort"
@@ -252,7 +253,8 @@ func truncate(text string, n int) string {
 type Index struct {
 	shards   map[string]*Shard
 	synonyms *Synonyms
-	chunks   []Chunk // of the last Publish
+	chunks   []Chunk     // of the last Publish
+	stop     func() bool // while PublishUnless runs
 	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
 	chunkBytes int
 	// The terms every shard has had, numbered in the order they came (a dictionary that only
@@ -390,18 +392,39 @@ type IndexFile struct {
 // Publish merges the shards into the two entry files, the search documents file and the search
 // index file, and keeps the chunks they point to for Chunks (chunks.go). The output depends only on
 // the shards, so it is deterministic.
-func (x *Index) Publish() (docs, index []byte, err error) {
+func (x *Index) Publish() (docs, index []byte, err error) { return x.PublishUnless(nil) }
+
+// ErrStopped is PublishUnless's error when stop said so.
+var ErrStopped = errors.New("search: publish stopped")
+
+// PublishUnless is Publish, given up with ErrStopped as soon as stop (if not nil) returns true,
+// asked between its parts: docsd watch leaves the search files of a rebuild that newer edits make
+// stale to the next rebuild (at 10,000 pages a publish takes a good part of a second).
+func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
+	x.stop = stop
+	defer func() { x.stop = nil }()
 	routes := x.Routes()
-	_, ix, shards, err := x.merged(routes)
+	_, ix, shards, err := x.merge(routes, false)
 	if err != nil {
 		return nil, nil, err
+	}
+	if x.stopped() {
+		return nil, nil, ErrStopped
 	}
 	return x.split(routes, ix, shards)
 }
 
+func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
+
 // merged is the whole index in one piece: the documents file and the index file of format 1,
 // which split cuts into chunks.
 func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*numberedShard, err error) {
+	return x.merge(routes, true)
+}
+
+// merge is merged; the documents file of format 1 only when withDocs (Publish writes the chunks of
+// the documents instead, and building one file of every page's record was wasted at every edit).
+func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFile, shards []*numberedShard, err error) {
 	shards = make([]*numberedShard, len(routes))
 	total, totalLen := 0, 0
 	for i, r := range routes {
@@ -418,7 +441,6 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*n
 		avg = float64(totalLen) / float64(total)
 	}
 	// Everything by term number. Pages and sections are visited in order, so every list is sorted.
-	type posting struct{ section, code int }
 	// Titles gain the terms of the synonyms of their phrases (numbered first: they may be new).
 	aliases := make([][]int32, len(shards))
 	for i, r := range routes {
@@ -439,19 +461,21 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*n
 		}
 		sort.Slice(x.sorted, func(i, j int) bool { return x.terms[x.sorted[i]] < x.terms[x.sorted[j]] })
 	}
-	n := len(x.terms)
-	titles, crumbs, names := make([][]int, n), make([][]int, n), make([][]int, n)
-	posts := make([][]posting, n)
-	forms := make([][]string, n)
+	if x.stopped() {
+		return nil, nil, nil, ErrStopped
+	}
+	titles, crumbs, names, posts, forms := x.lists(shards, aliases)
 	titleLens := make([]int, 0, len(routes))
 	var docsBuf bytes.Buffer
 	docsBuf.WriteString(`{"version":` + fmt.Sprint(FormatVersion) + `,"searchDocs":[`)
 	secNo := 0
 	for pageNo, s := range shards {
-		if pageNo > 0 {
-			docsBuf.WriteByte(',')
+		if withDocs {
+			if pageNo > 0 {
+				docsBuf.WriteByte(',')
+			}
+			docsBuf.Write(s.docJSON)
 		}
-		docsBuf.Write(s.docJSON)
 		inTitle := map[int32]bool{}
 		for _, t := range s.title {
 			titles[t] = append(titles[t], pageNo)
@@ -481,7 +505,7 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*n
 				if tf := int(sec.tf[k]); tf > 0 {
 					code |= bodyWeight(tf, sec.length, avg)
 				}
-				posts[t] = append(posts[t], posting{secNo, code})
+				posts[t] = append(posts[t], posting{int32(secNo), uint8(code)})
 			}
 			secNo++
 		}
@@ -503,12 +527,72 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*n
 		enc.Reset()
 		prev := 0
 		for _, p := range posts[t] {
-			encodePosting(&enc, p.section-prev, p.code)
-			prev = p.section
+			encodePosting(&enc, int(p.section)-prev, int(p.code))
+			prev = int(p.section)
 		}
 		ix.Postings = append(ix.Postings, enc.String())
 	}
 	return docsBuf.Bytes(), ix, shards, nil
+}
+
+// posting is a section that has a term, and its code (see encodePosting).
+type posting struct {
+	section int32
+	code    uint8
+}
+
+// lists makes the empty lists merged fills, by term number, each with room for exactly what it
+// will hold (counted first). Growing millions of lists by appending was most of a publish's time
+// at 10,000 pages (copying, clearing and collecting the arrays it outgrew), on every edit. A term
+// that nothing has keeps nil lists.
+func (x *Index) lists(shards []*numberedShard, aliases [][]int32) (titles, crumbs, names [][]int, posts [][]posting, forms [][]string) {
+	n := len(x.terms)
+	nTitles, nCrumbs, nNames, nPosts, nForms := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+	var totTitles, totCrumbs, totNames, totPosts, totForms int
+	for pageNo, s := range shards {
+		for _, t := range s.title {
+			nTitles[t]++
+		}
+		totTitles += len(s.title)
+		for _, t := range aliases[pageNo] {
+			nTitles[t]++ // at most once more than needed (an alias that is a title term)
+			totTitles++
+		}
+		for _, t := range s.names {
+			nNames[t]++
+		}
+		totNames += len(s.names)
+		for _, t := range s.crumbs {
+			nCrumbs[t]++
+		}
+		totCrumbs += len(s.crumbs)
+		for _, f := range s.forms {
+			nForms[f.term]++
+		}
+		totForms += len(s.forms)
+		for _, sec := range s.sections {
+			for _, t := range sec.terms {
+				nPosts[t]++
+			}
+			totPosts += len(sec.terms)
+		}
+	}
+	titles, crumbs, names = carve[int](nTitles, totTitles), carve[int](nCrumbs, totCrumbs), carve[int](nNames, totNames)
+	return titles, crumbs, names, carve[posting](nPosts, totPosts), carve[string](nForms, totForms)
+}
+
+// carve cuts one array of total elements into empty lists with room for counts[i] each (nil when 0).
+func carve[T any](counts []int32, total int) [][]T {
+	out := make([][]T, len(counts))
+	flat := make([]T, total)
+	off := 0
+	for i, c := range counts {
+		if c > 0 {
+			out[i] = flat[off : off : off+int(c)]
+			off += int(c)
+		}
+	}
+	return out
 }
 
 // joinDistinct sorts words and joins the distinct ones with spaces.

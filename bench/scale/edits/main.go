@@ -15,6 +15,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -24,7 +25,7 @@ import (
 func main() {
 	root := flag.String("root", ".bench/scale-10k", "the project to build (go run ./bench/scale -gen -pages 10000 writes it)")
 	page := flag.String("page", "content/docs/p007/usage/secrets.md", "the page to edit, relative to -root")
-	kinds := flag.String("kind", "body,title", "what to edit, in turn: body, title")
+	kinds := flag.String("kind", "body,title", "what to edit, in turn: body, title, page (a new page beside it, then its deletion)")
 	n := flag.Int("n", 20, "edits to time")
 	cpu := flag.String("cpuprofile", "", "write a CPU profile of the edits (not the first build) here")
 	flag.Parse()
@@ -75,20 +76,34 @@ func run(root, page string, kinds []string, n int, cpuProfile string) error {
 }
 
 // edits saves the page n times with edits of one kind and prints the rebuilds' median times.
-func edits(b *build.Builder, path, page string, orig []byte, kind string, n int) error {
-	var totals []time.Duration
+func edits(b *build.Builder, path, page string, orig []byte, kind string, n int) (err error) {
+	var totals, cpus []time.Duration
 	steps := map[string][]time.Duration{}
 	var rendered []int
+	added := filepath.Join(filepath.Dir(path), "zz-edits-page.md")
+	defer os.Remove(added)
 	for i := 0; i < n; i++ {
-		text, err := edit(orig, kind, i)
+		changed := path
+		if kind == "page" {
+			// A structural edit: a page added to the folder, then deleted, in turn.
+			changed = added
+			if i%2 == 0 {
+				err = os.WriteFile(added, []byte(fmt.Sprintf("---\ntitle: Added %d\n---\n\nA page added by bench/scale/edits.\n", i)), 0o644)
+			} else {
+				err = os.Remove(added)
+			}
+		} else {
+			var text []byte
+			if text, err = edit(orig, kind, i); err == nil {
+				err = os.WriteFile(path, text, 0o644)
+			}
+		}
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(path, text, 0o644); err != nil {
-			return err
-		}
-		t := time.Now()
-		res, err := b.Rebuild([]string{path})
+		t, c := time.Now(), cpuTime()
+		res, err := b.Rebuild([]string{changed})
+		cpus = append(cpus, cpuTime()-c)
 		if err != nil {
 			return err
 		}
@@ -101,8 +116,9 @@ func edits(b *build.Builder, path, page string, orig []byte, kind string, n int)
 	var ms runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&ms)
-	fmt.Printf("%d %s edits of %s: median %s (min %s, max %s), %d routes rendered per edit, heap after GC %d MB\n",
-		n, kind, page, median(totals), slices.Min(totals).Round(time.Microsecond), slices.Max(totals).Round(time.Microsecond), rendered[len(rendered)/2], ms.HeapAlloc>>20)
+	fmt.Printf("%d %s edits of %s: median %s (min %s, max %s), CPU median %s (docsd and its Node renderers), %d routes rendered per edit, heap after GC %d MB\n",
+		n, kind, page, median(totals), slices.Min(totals).Round(time.Microsecond), slices.Max(totals).Round(time.Microsecond), median(cpus),
+		rendered[len(rendered)/2], ms.HeapAlloc>>20)
 	names := make([]string, 0, len(steps))
 	for k := range steps {
 		names = append(names, k)
@@ -129,6 +145,41 @@ func edit(orig []byte, kind string, i int) ([]byte, error) {
 		return bytes.Replace(orig, line, append(append([]byte(nil), line...), " "+word...), 1), nil
 	}
 	return nil, fmt.Errorf("-kind %q: body or title", kind)
+}
+
+// cpuTime is the CPU time used so far by this process and its children that still run (the Node
+// renderers), read from /proc: wall time on a shared machine says more about the other load.
+func cpuTime() time.Duration {
+	self := os.Getpid()
+	var total time.Duration
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		data, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
+		if err != nil {
+			continue
+		}
+		// After the command's closing parenthesis: state ppid ... utime (14th field) stime (15th).
+		i := bytes.LastIndexByte(data, ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(data[i+1:]))
+		if len(f) < 13 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(f[1])
+		if pid != self && ppid != self {
+			continue
+		}
+		ut, _ := strconv.ParseInt(f[11], 10, 64)
+		st, _ := strconv.ParseInt(f[12], 10, 64)
+		total += time.Duration(ut+st) * 10 * time.Millisecond // USER_HZ is 100 on Linux
+	}
+	return total
 }
 
 func median(d []time.Duration) time.Duration {

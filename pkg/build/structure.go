@@ -1,0 +1,159 @@
+package build
+
+// A structural edit (a page added, deleted or renamed, a category file, a route that moved) used to
+// dirty the structure node, which every route reads: the whole site rendered again, 1.5 s on the
+// 306-page Vela site for one new page. Assembly is cheap next to rendering, so the site is assembled
+// again and the two models are compared: what changed becomes the graph nodes it is (a sidebar, a
+// route's own data, a link that now resolves elsewhere), and the graph answers which routes read
+// them. Only what every page embeds (site data, the not-found page, whether feeds exist) still
+// dirties the structure node.
+
+import (
+	"bytes"
+	"net/url"
+	"path"
+	"reflect"
+	"strings"
+
+	"docsd/pkg/graph"
+	"docsd/pkg/site"
+)
+
+// structureChanges compares the model of st with the last build's and returns the nodes that
+// changed, and the output files of what is gone (routes, sidebars, feeds). st is prepared and its
+// shared records encoded.
+func (st *state) structureChanges(last *state) (nodes []graph.Node, gone []string) {
+	s, old := st.site, last.site
+	for r := range old.Routes {
+		if s.Routes[r] == nil {
+			gone = append(gone, old.HTMLPath(r), old.DataPath(r))
+		}
+	}
+	for key := range old.Sidebars {
+		if s.Sidebars[key] == nil {
+			gone = append(gone, site.SidebarDataPath(key))
+		}
+	}
+	for _, loc := range st.cfg.Locales {
+		if len(old.Posts[loc.Code]) > 0 && len(s.Posts[loc.Code]) == 0 {
+			dir := st.feedDir(loc.Code)
+			gone = append(gone, dir+"/rss.xml", dir+"/atom.xml")
+		}
+	}
+	def := st.cfg.DefaultLocale().Code
+	if last.shared.site == nil || !sameRecords(last.shared.site, st.shared.site) || !sameRecords(last.shared.notFound, st.shared.notFound) ||
+		(len(old.Posts[def]) > 0) != (len(s.Posts[def]) > 0) {
+		// Every page embeds these.
+		return []graph.Node{graph.Structure()}, gone
+	}
+	for key, data := range st.shared.sidebar {
+		if !bytes.Equal(last.shared.sidebar[key], data) {
+			nodes = append(nodes, graph.Sidebar(key))
+		}
+	}
+	// A route that is new, or whose own data changed (neighbours, breadcrumbs, cards, lists).
+	for p, r := range s.Routes {
+		if o := old.Routes[p]; o == nil || routeChanged(o, r) {
+			nodes = append(nodes, graph.Route(p))
+		}
+	}
+	// A page in one locale lists the same page in the others (alternates).
+	if len(st.cfg.Locales) > 1 {
+		for _, pair := range [][2]*site.Site{{s, old}, {old, s}} {
+			for p, r := range pair[0].Routes {
+				if pair[1].Routes[p] != nil {
+					continue
+				}
+				for _, l := range st.cfg.Locales {
+					nodes = append(nodes, graph.Route(site.LocalizePath(st.cfg, p, r.Data.Locale, l.Code)))
+				}
+			}
+		}
+	}
+	return append(nodes, st.relinked(last)...), gone
+}
+
+// sameRecords compares two sets of encoded records by key.
+func sameRecords(a, b map[string][]byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || !bytes.Equal(v, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// routeChanged reports whether a route renders from other inputs than before, besides its source's
+// body (a File node) and its sidebar (a Sidebar node).
+func routeChanged(a, b *site.Route) bool {
+	return a.Doc != b.Doc || a.Source != b.Source || a.File != b.File || a.SidebarLabel != b.SidebarLabel ||
+		a.Listed != b.Listed || a.TOCMin != b.TOCMin || a.TOCMax != b.TOCMax || a.HideTOC != b.HideTOC ||
+		a.MDX != b.MDX || !reflect.DeepEqual(a.Data, b.Data)
+}
+
+// relinked lists the routes with a link that resolves otherwise than in the last build: a link to a
+// Markdown file that was added, removed or moved, or to a static file that came or went. Only links
+// whose file name is one of those are resolved twice.
+func (st *state) relinked(last *state) []graph.Node {
+	s, old := st.site, last.site
+	names := map[string]bool{}
+	for k, r := range s.FileRoute {
+		if old.FileRoute[k] != r {
+			names[path.Base(k)] = true
+		}
+	}
+	for k := range old.FileRoute {
+		if _, ok := s.FileRoute[k]; !ok {
+			names[path.Base(k)] = true
+		}
+	}
+	for k, u := range st.statics {
+		if last.statics[k] != u {
+			names[path.Base(k)] = true
+		}
+	}
+	for k := range last.statics {
+		if _, ok := st.statics[k]; !ok {
+			names[path.Base(k)] = true
+		}
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	var out []graph.Node
+	for p, r := range s.Routes {
+		o := old.Routes[p]
+		if r.Doc == nil || o == nil {
+			continue // a new route renders anyway
+		}
+		for i := range r.Doc.Links {
+			dest := r.Doc.Links[i].Dest
+			if !names[linkFileName(dest)] {
+				continue
+			}
+			if s.Resolve(st.statics, r.Source, r.Data.Locale, dest) != old.Resolve(last.statics, o.Source, o.Data.Locale, dest) {
+				out = append(out, graph.Route(p))
+				if r.Data.Kind == site.KindBlogPost {
+					// The blog's lists show the post's excerpt, links resolved: they read its file.
+					out = append(out, graph.File(r.Source))
+				}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// linkFileName is the last path segment of a link as written (no fragment, query, or escapes): the
+// file name of the source or static file it may point to.
+func linkFileName(dest string) string {
+	p, _, _ := strings.Cut(dest, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	return path.Base(p)
+}
