@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { hydrated, openPage, shots, useSite } from './harness.mjs';
 
 const site = useSite();
@@ -113,4 +114,18 @@ test('the page keeps working when storage throws, with a console warning', async
   assert.deepEqual(problems, []);
   assert.ok(warnings.some((w) => w.includes('storage is unavailable')), `warnings: ${warnings.join(' | ')}`);
   await context.close();
+});
+
+// The budget of issue 19, counted as bench/build counts it: every script, module preload and module
+// the HTML of a doc page names, gzipped at the best level. The data router alone put it over.
+test('a doc page loads at most 100 KB gzip of JavaScript before it runs', async () => {
+  const html = await (await fetch(`${site.base}/docs/usage/quickstart`)).text();
+  const urls = [...html.matchAll(/<(?:script type="module" src|link rel="modulepreload" href)="(\/docs\/[^"]+)"/g)].map((m) => m[1]);
+  assert.ok(urls.length > 0, 'the page names its scripts');
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(site.base + url)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  assert.ok(total <= 100 * 1024, `first-load JavaScript is ${(total / 1024).toFixed(1)} KB gzip`);
 });
