@@ -22,11 +22,14 @@ const themeScript = `(function(){var d=document.documentElement,t=null,a=null,i=
 // before the paint as delaying it (FCP and LCP 1.9-2.3 s). The paint's timing entry is reported
 // once the frame is presented, later than the frame's requestAnimationFrame on a busy machine. A
 // hidden tab paints nothing, so there they load at once; a browser without paint timing waits one
-// frame; and after 5 s they load whatever happened.
+// frame; and after 5 s they load whatever happened. A page may paint before it is fully parsed: the
+// module (an inserted script runs as soon as it arrives) is added once the document is parsed, as a
+// module script in the head would have run, since the shell reads the page's data at its end.
 const bootScript = `(function(){var s=document.currentScript,d=document,h=d.head,done=0;` +
 	`function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];h.appendChild(e)}` +
 	`function go(){if(done)return;done=1;(s.getAttribute("data-preload")||"").split(" ").forEach(function(u){if(u)add("link",{rel:"modulepreload",href:u})});` +
-	`var f=s.getAttribute("data-fetch");if(f)add("link",{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:f});add("script",{type:"module",src:s.getAttribute("data-src")})}` +
+	`var f=s.getAttribute("data-fetch");if(f)add("link",{rel:"preload",as:"fetch",crossOrigin:"anonymous",href:f});` +
+	`var m=function(){add("script",{type:"module",src:s.getAttribute("data-src")})};if(d.readyState==="loading")d.addEventListener("DOMContentLoaded",m);else m()}` +
 	`if(d.visibilityState==="hidden")return go();d.addEventListener("visibilitychange",go);setTimeout(go,5000);` +
 	`var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)` +
 	`new P(function(l,o){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true});` +
