@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
-import { useLocation, useRevalidator } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { usePageStore } from './store.js';
 import { NavigationContext, useSiteNavigation } from './navigation.js';
 import { canonicalPath } from './routes.js';
 import { InternalError } from './errors.js';
 import { usePageEntry } from './hooks/usePageEntry.js';
+import { usePageLoad } from './hooks/usePageLoad.js';
 import { useNavigatedEvent } from './hooks/useNavigatedEvent.js';
 import { useRouteProgress } from './hooks/useRouteProgress.js';
 import { useScrollOnNavigate } from './hooks/useScrollOnNavigate.js';
@@ -14,29 +14,23 @@ import DocumentTitle from './components/DocumentTitle.jsx';
 import ErrorBoundary from './components/ErrorBoundary.jsx';
 import PageLoading from './components/PageLoading.jsx';
 
-// App renders the page of the current location from the page store. Pages arrive preloaded by the
-// route's loader; a page that is not ready (back/forward to an unvisited page) shows a spinner while
-// it loads, or the error with a Retry button.
+// App renders the page of the current location from the page store. Links switch the route once
+// their page is preloaded (navigation.js); a page that is not ready (back/forward to an unvisited
+// page) shows a spinner while it loads, or the error with a Retry button.
 export default function App({ site, getLayout }) {
   const location = useLocation();
   const store = usePageStore();
   const nav = useSiteNavigation(store);
-  const revalidator = useRevalidator();
   const path = canonicalPath(site.basePath, location.pathname);
   const entry = usePageEntry(path);
   const page = entry && entry.page;
   const Page = page && getLayout(page.kind);
-  useRouteProgress();
+  // Retry and "Try again" drop what the store has of the page and load it again.
+  const reload = usePageLoad(store, path, entry);
+  useRouteProgress(location);
   useNavigatedEvent(path);
   useScrollOnNavigate(location, Page);
   useSmoothHashLinks();
-
-  // Retry and "Try again" drop what the store has of the page and run the route's loader again.
-  const { revalidate } = revalidator;
-  const reload = useCallback(() => {
-    store.forget(path);
-    revalidate();
-  }, [store, path, revalidate]);
 
   const sidebar = page ? entry.sidebar : null;
   const failure = entry && entry.error;

@@ -1,9 +1,10 @@
 // The browser entry: hydrate the server-rendered page, then navigate client-side with react-router's
-// browser data router.
+// BrowserRouter (declarative mode: the shell preloads pages itself, navigation.js, so the data
+// router's loaders would cost 18 KB gzip of first-load JavaScript for nothing).
 import { StrictMode, startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { pageRoutes } from './pageRoutes.jsx';
+import { BrowserRouter } from 'react-router-dom';
+import App from './App.jsx';
 import { createPageStore, PageStoreContext } from './store.js';
 import { blogKinds, coreLayouts } from './layouts.js';
 import { canonicalPath, sidebarUrl } from './routes.js';
@@ -47,21 +48,6 @@ function afterFirstPaint() {
   });
 }
 
-// watchBackForward tells which navigations come from the browser's back and forward buttons (a
-// popstate event): those switch the route at once, and the page shows its own loading state. It
-// listens before the router does, so it has seen the event by the time the loader asks.
-function watchBackForward() {
-  let popped = null;
-  window.addEventListener('popstate', () => {
-    popped = window.location.pathname + window.location.search;
-  });
-  return (url) => {
-    const hit = popped === url.pathname + url.search;
-    popped = null;
-    return hit;
-  };
-}
-
 async function start() {
   const data = JSON.parse(document.getElementById('__docsd_data').textContent);
   const { site, page, notFound } = data;
@@ -77,11 +63,6 @@ async function start() {
   const store = createPageStore({ basePath: site.basePath, loadLayout, loadPageCode: loadMdx, notFound });
   store.put(path, page, sidebar);
   await Promise.all([loadLayout(page.kind), loadMdx(page), afterFirstPaint()]);
-  const immediate = watchBackForward();
-  // The server rendered the page from the same store entry: the router starts without loading.
-  const router = createBrowserRouter(pageRoutes({ site, store, getLayout, immediate }), {
-    hydrationData: { loaderData: { page: { path } } },
-  });
   // As a transition, hydration yields to the browser every few milliseconds (React's scheduler
   // frame) instead of blocking the main thread for the whole page.
   startTransition(() => {
@@ -91,14 +72,16 @@ async function start() {
         <PageStoreContext.Provider value={store}>
           {/* Route changes render at once, as the URL changes (SPEC §2), not as a transition
               that a busy main thread may put off after the new URL shows. */}
-          <RouterProvider router={router} useTransitions={false} />
+          <BrowserRouter useTransitions={false}>
+            <App site={site} getLayout={getLayout} />
+          </BrowserRouter>
         </PageStoreContext.Provider>
       </StrictMode>,
     );
   });
-  return { site, store, router };
+  return { site, store };
 }
 
-start().then(({ site, store, router }) => {
-  if (site.dev) import('./dev/client.js').then((m) => m.connect(site, { store, router }));
+start().then(({ site, store }) => {
+  if (site.dev) import('./dev/client.js').then((m) => m.connect(site, { store }));
 });

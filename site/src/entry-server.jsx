@@ -6,9 +6,9 @@
 // "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { StaticRouter } from 'react-router-dom';
 import { format } from 'node:util';
-import { pageRoutes } from './pageRoutes.jsx';
+import App from './App.jsx';
 import { canonicalPath } from './routes.js';
 import { createPageStore, PageStoreContext } from './store.js';
 import { coreLayouts } from './layouts.js';
@@ -16,23 +16,19 @@ import { blogLayouts } from './blog/pages.jsx';
 
 const layouts = { ...coreLayouts, ...blogLayouts };
 const getLayout = (kind) => layouts[kind];
-const loadLayout = (kind) => Promise.resolve(layouts[kind]);
 
 // render renders one page with react-router's static router, from a page store of its own that holds
-// only this page (the route's loader finds it there and fetches nothing).
+// only this page.
 export async function render({ url, site, page, sidebar }) {
-  const store = createPageStore({ basePath: site.basePath, loadLayout });
+  const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
   const href = new URL(url, 'http://docsd.invalid');
   store.put(canonicalPath(site.basePath, href.pathname), page, sidebar);
-  const { query, dataRoutes } = createStaticHandler(pageRoutes({ site, store, getLayout }));
-  const context = await query(new Request(href));
-  if (context instanceof Response) throw new Error(`Rendering ${url}: the router answered with a redirect to ${context.headers.get('Location')}.`);
-  // hydrate={false}: the browser takes its router state from the page's own data (entry-client.jsx),
-  // so no second copy of it goes into the HTML.
   return renderToString(
     <StrictMode>
       <PageStoreContext.Provider value={store}>
-        <StaticRouterProvider router={createStaticRouter(dataRoutes, context)} context={context} hydrate={false} />
+        <StaticRouter location={href.pathname + href.search + href.hash}>
+          <App site={site} getLayout={getLayout} />
+        </StaticRouter>
       </PageStoreContext.Provider>
     </StrictMode>,
   );
@@ -72,9 +68,8 @@ function answer(id, kind, text) {
 
 // Requests are split at newlines by hand: readline decodes and regex-splits every chunk, which took
 // a sixth of the renderer's time on pages whose JSON carries their whole content.
-// The site and sidebar are looked up before rendering starts (the router's loader runs
-// asynchronously), so a later request that replaces them cannot change this page; pkg/ssr matches
-// answers to requests by id.
+// The site and sidebar are looked up before rendering starts, so a later request that replaces them
+// cannot change this page; pkg/ssr matches answers to requests by id.
 function handle(line) {
   scheduleTidy();
   let req;

@@ -6,6 +6,8 @@ let bar = null;
 let value = null;
 let showTimer = null;
 let trickleTimer = null;
+let hideTimer = null;
+let running = false; // a navigation is under way
 
 export function attachProgressBar(element) {
   bar = element;
@@ -28,8 +30,16 @@ export function progressValue() {
   return value;
 }
 
+// startProgress starts the bar for a navigation; one already under way keeps its bar.
 export function startProgress() {
-  clearTimeout(showTimer);
+  if (running) return;
+  running = true;
+  clearTimeout(hideTimer);
+  if (value !== null) {
+    // The last navigation's bar was still finishing: this one starts afresh.
+    value = null;
+    paint();
+  }
   showTimer = setTimeout(() => {
     value = PROGRESS.minimum;
     paint();
@@ -43,12 +53,13 @@ export function startProgress() {
 }
 
 export function doneProgress() {
+  running = false;
   clearTimeout(showTimer);
   clearInterval(trickleTimer);
   if (value === null) return;
   value = 1;
   paint();
-  setTimeout(() => {
+  hideTimer = setTimeout(() => {
     value = null;
     paint();
   }, 200);

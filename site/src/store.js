@@ -1,7 +1,7 @@
 // The page store: the data of every page the shell has loaded (each route's JSON and its sidebar),
 // so the next page is ready before the route switches. Components read it through
-// useSyncExternalStore (hooks/usePageEntry.js); the route loader (loader.js) and the dev server's
-// client write it. The browser has one store; server rendering makes one per page, so no render sees
+// useSyncExternalStore (hooks/usePageEntry.js); the site's navigation (navigation.js,
+// hooks/usePageLoad.js) and the dev server's client write it. The browser has one store; server rendering makes one per page, so no render sees
 // another's data.
 import { createContext, useContext } from 'react';
 import { dataUrl, sidebarUrl } from './routes.js';

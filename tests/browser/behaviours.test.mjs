@@ -178,6 +178,64 @@ test('navigation preloads the next page before the route switches', async () => 
   await context.close();
 });
 
+// hold makes a page's data wait until the returned function is called.
+async function hold(page, path) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route(`**/docs/__data/${path}.json`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+// addLink puts a link to a page of the site at the top of the page's content.
+function addLink(page, href, id) {
+  return page.evaluate(
+    ([h, i]) => {
+      const a = document.createElement('a');
+      a.href = h;
+      a.id = i;
+      a.textContent = i;
+      document.querySelector('.markdown').prepend(a);
+    },
+    [href, id],
+  );
+}
+
+test('a navigation the reader replaced never switches the route', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  const entries = async () => (await page.evaluate(() => history.length)) - start;
+  const start = await page.evaluate(() => history.length);
+  // A #link on the page while the next page loads: the reader stays on the page. Once that page
+  // has loaded, a click on its link again switches at once: had the first navigation not been
+  // dropped, it would have switched first, and there would be one more history entry.
+  const releaseSecrets = await hold(page, 'usage/secrets');
+  await addLink(page, '/docs/usage/secrets', 'to-secrets');
+  await page.click('#to-secrets');
+  await page.click('.toc a >> nth=1');
+  await page.waitForURL(/\/docs\/usage\/quickstart#/);
+  releaseSecrets();
+  await page.click('#to-secrets');
+  await page.waitForURL(`${site.base}/docs/usage/secrets`);
+  await page.waitForSelector('.doc-article h1 >> text=Secrets');
+  assert.equal(await entries(), 2, 'after quickstart: its #heading, secrets');
+  // Another page chosen while the first one loads: the later choice wins.
+  const releaseTour = await hold(page, 'usage/tour');
+  await addLink(page, '/docs/usage/tour', 'to-tour');
+  await addLink(page, '/docs/usage/authenticate', 'to-authenticate');
+  await page.click('#to-tour');
+  await page.click('#to-authenticate');
+  await page.waitForURL(`${site.base}/docs/usage/authenticate`);
+  await page.waitForSelector('.doc-article h1 >> text=Authenticate');
+  releaseTour();
+  await addLink(page, '/docs/usage/tour', 'to-tour-again');
+  await page.click('#to-tour-again');
+  await page.waitForURL(`${site.base}/docs/usage/tour`);
+  assert.equal(await entries(), 4, 'then authenticate and tour, once each');
+  await context.close();
+});
+
 test('a failed preload reloads the page', async () => {
   const { page, context } = await open('/docs/usage/quickstart');
   await page.evaluate(() => (window.__sameDocument = true));

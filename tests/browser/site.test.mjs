@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { hydrated, openPage, shots, useSite } from './harness.mjs';
 
 const site = useSite();
@@ -112,5 +113,41 @@ test('the page keeps working when storage throws, with a console warning', async
   assert.equal(await page.getAttribute('html', 'data-theme'), 'light');
   assert.deepEqual(problems, []);
   assert.ok(warnings.some((w) => w.includes('storage is unavailable')), `warnings: ${warnings.join(' | ')}`);
+  await context.close();
+});
+
+// The budget of issue 19, counted as bench/build counts it: the entry module and the chunks the
+// boot script of a doc page loads before the shell runs, gzipped at the best level. The data router
+// alone put it over.
+test('a doc page loads at most 100 KB gzip of JavaScript before it runs', async () => {
+  const html = await (await fetch(`${site.base}/docs/usage/quickstart`)).text();
+  const boot = html.match(/<script id="__docsd_boot" data-src="([^"]+)"(?: data-preload="([^"]+)")?/);
+  assert.ok(boot, 'the page has its boot script');
+  const urls = `${boot[1]} ${boot[2] || ''}`.split(' ').filter(Boolean);
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(site.base + url)).arrayBuffer());
+    total += gzipSync(body, { level: 9 }).length;
+  }
+  assert.ok(total <= 100 * 1024, `first-load JavaScript is ${(total / 1024).toFixed(1)} KB gzip`);
+});
+
+// Issue 22's Lighthouse goal: the page paints from its HTML and CSS; the shell's code and the
+// sidebar's data are asked for only once the first contentful paint is on screen, so they never
+// share the network with what the paint needs. (Resource timing and paint timing share one clock.)
+test('the shell’s code and data are requested after the first contentful paint', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`, { width: 390, height: 844 });
+  await hydrated(page);
+  const timing = await page.evaluate(() => ({
+    fcp: performance.getEntriesByName('first-contentful-paint')[0].startTime,
+    requests: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/assets\/.*\.js$|\/__data\//.test(r.name))
+      .map((r) => ({ url: new URL(r.name).pathname, start: r.startTime })),
+  }));
+  assert.ok(timing.requests.some((r) => r.url.includes('/assets/entry-client-')), `the entry module was loaded: ${JSON.stringify(timing.requests)}`);
+  assert.ok(timing.requests.some((r) => r.url.includes('/__data/sidebars/')), 'and the sidebar');
+  for (const r of timing.requests) assert.ok(r.start >= timing.fcp, `${r.url} requested at ${r.start} ms, before the first contentful paint at ${timing.fcp} ms`);
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -81,7 +81,11 @@ test('an edit updates the open page in place, and a broken file shows an overlay
 
 test('when the daemon stops the page says so, and it reloads once the daemon is back', async () => {
   const page = await browser.newPage();
+  // The shell's code loads once the page has painted: the daemon stops only once the dev client
+  // has opened its socket (network idle alone does not say the code has been asked for).
+  const socket = page.waitForEvent('websocket');
   await page.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
+  await socket;
   await page.evaluate(() => {
     window.__sameDocument = true;
   });

@@ -1,5 +1,4 @@
 import { Component } from 'react';
-import { useRouteError } from 'react-router-dom';
 import DocumentTitle from './DocumentTitle.jsx';
 
 // errorChain lists an error and its causes, outermost first.
@@ -36,12 +35,6 @@ export default class ErrorBoundary extends Component {
     const what = this.props.what ? new Error(`The page ${this.props.what} failed to render.`, { cause: error }) : error;
     return <Crash error={what} onTryAgain={this.tryAgain} />;
   }
-}
-
-// RouteError is the route's errorElement: what the router itself caught (a loader that threw) shows
-// as the same crash; "Try again" loads the page again.
-export function RouteError() {
-  return <Crash error={useRouteError()} onTryAgain={() => window.location.reload()} />;
 }
 
 function Crash({ error, onTryAgain }) {

@@ -3,9 +3,9 @@ import { isPlainClick } from '../clicks.js';
 import { useNavigation } from '../navigation.js';
 import { siteTarget } from '../routes.js';
 
-// SiteLink is a link inside the site: react-router's Link, which navigates without a page load (the
-// route's loader preloads the next page first), plus a prefetch on hover and focus. Other links
-// behave as plain anchors.
+// SiteLink is a link inside the site: react-router's Link, whose plain click goes through the site's
+// navigation instead (the next page is preloaded before the route switches, navigation.js), plus a
+// prefetch on hover and focus. Other links behave as plain anchors.
 export default function SiteLink({ href, children, onNavigate, onClick: onClickProp, ...rest }) {
   const nav = useNavigation();
   if (!nav || !nav.isInternal(href)) {
@@ -17,7 +17,12 @@ export default function SiteLink({ href, children, onNavigate, onClick: onClickP
   }
   const onClick = (event) => {
     if (onClickProp) onClickProp(event);
-    if (!event.defaultPrevented && isPlainClick(event) && onNavigate) onNavigate();
+    if (event.defaultPrevented || !isPlainClick(event)) return;
+    if (onNavigate) onNavigate();
+    if (rest.target && rest.target !== '_self') return;
+    // Link would switch the route at once: a handled click stops it.
+    event.preventDefault();
+    nav.go(href);
   };
   const prefetch = () => nav.prefetch(href);
   return (

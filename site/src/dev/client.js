@@ -15,8 +15,8 @@ const RETRY_FIRST = 250;
 const RETRY_MAX = 5000;
 
 // connect opens the dev server's websocket. store is the shell's page store (an update writes the
-// page into it directly) and router its router (each route it settles on is told to the server).
-export function connect(site, { store, router }) {
+// page into it directly); each route the shell settles on ("docsd:navigated") is told to the server.
+export function connect(site, { store }) {
   let searchTimer = 0;
   // The search files' names follow docsd.toml and the shell, so they change while the page is
   // open: docsd says which they are in every status message.
@@ -59,7 +59,7 @@ export function connect(site, { store, router }) {
       // An update carries the page's new data (and its sidebar's), so the page re-renders at once,
       // in place: the page store tells the page, which keeps the scroll position.
       if (msg.type === 'update') {
-        const path = canonicalPath(site.basePath, router.state.location.pathname);
+        const path = canonicalPath(site.basePath, location.pathname);
         store.refresh(path, msg).catch((error) => console.warn(`docsd: the page could not be updated: ${error.message}`));
       }
       // The search files change after the pages (docsd re-indexes once the pages on screen are
@@ -87,12 +87,8 @@ export function connect(site, { store, router }) {
     });
   }
 
-  let shown = router.state.location.pathname;
-  router.subscribe((state) => {
-    if (state.navigation.state !== 'idle' || state.location.pathname === shown) return;
-    shown = state.location.pathname;
-    sayRoute();
-  });
+  // The route switches with the address bar, after its page is ready (navigation.js).
+  window.addEventListener('docsd:navigated', sayRoute);
   open();
 }
 

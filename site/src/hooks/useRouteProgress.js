@@ -1,16 +1,12 @@
-// useRouteProgress drives the progress bar (progress.js) from the router's navigation state: it starts
-// when the router begins loading another path and finishes once the route has updated (or the
-// navigation ended without switching). A hash or search change on the same page never shows it.
+// useRouteProgress finishes the progress bar (progress.js) once the route has updated: a link's
+// navigation starts it while its page preloads (navigation.js), and any change of location ends it,
+// including one that replaced the navigation (back, forward, a #link on the page). A navigation
+// done before the bar's delay never shows it.
 import { useEffect } from 'react';
-import { useLocation, useNavigation } from 'react-router-dom';
-import { doneProgress, startProgress } from '../progress.js';
+import { doneProgress } from '../progress.js';
 
-export function useRouteProgress() {
-  const navigation = useNavigation();
-  const location = useLocation();
-  const loadingOther = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+export function useRouteProgress(location) {
   useEffect(() => {
-    if (loadingOther) startProgress();
-    else doneProgress();
-  }, [loadingOther]);
+    doneProgress();
+  }, [location]);
 }

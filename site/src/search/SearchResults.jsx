@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { mark } from './engine.js';
 import Marked from './Marked.jsx';
+import { isPlainClick } from '../clicks.js';
 
 const SNIPPET = 110;
 
@@ -110,7 +111,7 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
                     href={href}
                     onMouseMove={() => i !== current && setActive(i)}
                     onClick={(event) => {
-                      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                      if (!isPlainClick(event)) return;
                       event.preventDefault();
                       onPick(href);
                     }}
