@@ -5,6 +5,7 @@ package build
 
 import (
 	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -256,6 +257,99 @@ func TestMDXImportsAreGraphEdges(t *testing.T) {
 		if strings.HasPrefix(p, "assets/") && strings.HasSuffix(p, ".js") && !strings.Contains(p, "entry-client") &&
 			!strings.Contains(refs.String(), strings.TrimPrefix(p, "assets/")) {
 			t.Errorf("%s is left over from an earlier build (nothing loads it)", p)
+		}
+	}
+}
+
+// admonitionBody uses every admonition kind, both title forms, nesting and an unknown kind.
+const admonitionBody = `
+:::note
+Plain.
+:::
+
+:::tip Old title form
+Text.
+:::
+
+:::info[New title form]
+Text.
+:::
+
+:::warning
+:::
+
+:::danger
+:::
+
+:::caution
+:::
+
+:::important[Important title]
+:::
+
+:::success
+:::
+
+:::secondary
+:::
+
+::::info[Outer]
+:::tip[Inner]
+Nested.
+:::
+::::
+
+:::mystery[Kept as a note]
+Text.
+:::
+
+:::Mystery
+Capitalised.
+:::
+`
+
+var admonitionTags = regexp.MustCompile(`<div class="admonition [^"]*" role="note"><p class="admonition-title">[^<]*</p>`)
+
+// An MDX page renders admonitions as a Markdown page does (one table of kinds, pkg/markdown):
+// every kind with its style and default title, both title forms, nesting, and an unknown kind as
+// a note, with the same warning at its file and line.
+func TestMDXAdmonitionsMatchMarkdown(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/calls-md.md", "---\ntitle: Calls\n---\n"+admonitionBody)
+	write(t, root, "content/docs/guide/calls-mdx.mdx", "---\ntitle: Calls\nformat: mdx\n---\n"+admonitionBody)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/calls-mdx")], &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.MDX == nil {
+		t.Fatal("the page with format: mdx is not compiled as MDX")
+	}
+	md := admonitionTags.FindAllString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/calls-md")]), -1)
+	mdx := admonitionTags.FindAllString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/calls-mdx")]), -1)
+	if len(md) != 13 {
+		t.Fatalf("the Markdown page has %d admonitions, want 13: %q", len(md), md)
+	}
+	if !reflect.DeepEqual(md, mdx) {
+		t.Errorf("admonitions differ\nMarkdown %q\nMDX      %q", md, mdx)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/calls-mdx")]); strings.Contains(html, ":::") {
+		t.Error("the MDX page shows a raw :::")
+	}
+	warned := map[string]bool{}
+	for _, w := range res.Warnings {
+		if strings.Contains(w.Msg, "unknown admonition kind") {
+			warned[fmt.Sprintf("%s:%d:%d", w.File, w.Line, w.Column)] = true
+		}
+	}
+	for _, want := range []string{"content/docs/guide/calls-md.md:41:1", "content/docs/guide/calls-mdx.mdx:42:1"} {
+		if !warned[want] {
+			t.Errorf("no unknown-kind warning at %s; warnings %v", want, res.Warnings)
 		}
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"docsd/pkg/content"
+	"docsd/pkg/markdown"
 )
 
 // MDX is what the bundler needs to know of a site's MDX pages.
@@ -98,6 +99,15 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-components$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return file(filepath.Join(ours, "components.jsx"))
 		})
+		// The admonition kinds, styles and titles are Markdown's (pkg/markdown), so that an MDX
+		// page's <Admonition> looks as a Markdown page's `:::kind` does.
+		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:admonitions$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "admonitions", Namespace: "docsd-admonitions"}, nil
+		})
+		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-admonitions"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			src := admonitionTable()
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJSON}, nil
+		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-pages$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: "pages", Namespace: "docsd-mdx"}, nil
 		})
@@ -176,6 +186,21 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
 		})
 	}}
+}
+
+// admonitionTable is the JSON module docsd:admonitions: each kind's style and default title.
+func admonitionTable() string {
+	type look struct {
+		Style string `json:"style"`
+		Title string `json:"title"`
+	}
+	table := map[string]look{}
+	for kind := range markdown.AdmonitionKinds {
+		style, title := markdown.AdmonitionLook(kind)
+		table[kind] = look{style, title}
+	}
+	out, _ := json.Marshal(table) // map keys are sorted: the same bytes on every build
+	return string(out)
 }
 
 // mdxInfo finds each MDX page's chunk (and stylesheet) in the browser bundle's metafile.

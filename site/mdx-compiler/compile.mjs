@@ -12,8 +12,6 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import { createInterface } from 'node:readline';
 
-const admonitionKinds = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary']);
-
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
 // content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
 function htmlComments(line) {
@@ -24,7 +22,9 @@ function htmlComments(line) {
 }
 
 // bracketTitles rewrites `:::kind Title` (the older Docusaurus form) to `:::kind[Title]`, which is
-// directive syntax, and HTML comments to MDX comments, outside code fences. Lines keep their numbers.
+// directive syntax, `::: kind` to `:::kind`, and HTML comments to MDX comments, outside code fences.
+// Any kind is an admonition, as in our Markdown (pkg/markdown): an unknown one shows as a note.
+// Lines keep their numbers.
 function bracketTitles(source) {
   let fence = null;
   return source
@@ -38,9 +38,11 @@ function bracketTitles(source) {
       }
       if (fence) return line;
       if (line.includes('<!--') || line.includes('-->')) line = htmlComments(line);
-      const m = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
-      if (m && admonitionKinds.has(m[2])) return `${m[1]}${m[2]}[${m[3]}]`;
-      return line;
+      const m = /^(\s*:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/.exec(line);
+      if (!m) return line;
+      const rest = m[3].trim();
+      if (rest === '' || rest[0] === '[' || rest[0] === '{') return `${m[1]}${m[2]}${rest}`;
+      return `${m[1]}${m[2]}[${rest}]`;
     })
     .join('\n');
 }
@@ -55,27 +57,27 @@ function attr(name, value) {
   return { type: 'mdxJsxAttribute', name, value };
 }
 
-// remarkDocsd: admonition containers become <Admonition>; directives that are not admonitions go
-// back to the text they were written as (a time like 10:30 or a word after a colon is no
-// directive); code fences become docsd's highlighted HTML.
+// remarkDocsd: containers (`:::kind`) become <Admonition type="kind">, which draws the kind as our
+// Markdown does (pkg/markdown's table); text and leaf directives go back to the text they were
+// written as (a time like 10:30 or a word after a colon is no directive); code fences become
+// docsd's highlighted HTML.
 function remarkDocsd(options) {
   return (tree) => {
     const visit = (node, parent, index) => {
-      if (node.type === 'containerDirective' && admonitionKinds.has(node.name)) {
+      if (node.type === 'containerDirective') {
         let title = node.attributes && node.attributes.title;
         const children = [...node.children];
         if (children[0] && children[0].data && children[0].data.directiveLabel) title = textOf(children.shift());
-        const attributes = [attr('type', node.name)];
+        const attributes = [attr('type', node.name.toLowerCase())];
         if (title) attributes.push(attr('title', title));
         parent.children[index] = { type: 'mdxJsxFlowElement', name: 'Admonition', attributes, children, position: node.position };
         node = parent.children[index];
-      } else if (node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') {
-        const colons = node.type === 'textDirective' ? ':' : node.type === 'leafDirective' ? '::' : ':::';
-        const label = node.children && node.children.length && node.type !== 'containerDirective' ? `[${textOf(node)}]` : '';
+      } else if (node.type === 'textDirective' || node.type === 'leafDirective') {
+        const colons = node.type === 'textDirective' ? ':' : '::';
+        const label = node.children && node.children.length ? `[${textOf(node)}]` : '';
         const text = { type: 'text', value: `${colons}${node.name}${label}` };
         if (node.type === 'textDirective') parent.children[index] = text;
-        else if (node.type === 'leafDirective') parent.children[index] = { type: 'paragraph', children: [text] };
-        else parent.children.splice(index, 1, { type: 'paragraph', children: [text] }, ...node.children);
+        else parent.children[index] = { type: 'paragraph', children: [text] };
         return;
       } else if (node.type === 'code') {
         if (node.lang === 'mdx-code-block') {
