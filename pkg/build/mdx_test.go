@@ -6,6 +6,7 @@ package build
 import (
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -351,5 +352,67 @@ func TestMDXAdmonitionsMatchMarkdown(t *testing.T) {
 		if !warned[want] {
 			t.Errorf("no unknown-kind warning at %s; warnings %v", want, res.Warnings)
 		}
+	}
+}
+
+// TestIncrementalEqualsFullMDX is TestIncrementalEqualsFull on the MDX fixture: after each edit
+// (an MDX page, a partial, a site component, an MDX page added and removed, a Markdown page), the
+// rebuild's files are byte for byte those of a fresh build by a new builder, bundle included.
+func TestIncrementalEqualsFullMDX(t *testing.T) {
+	root, opts := mdxSite(t)
+	inc := New(opts)
+	defer inc.Close()
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	install := "content/docs/guide/install.mdx"
+	added := "content/docs/guide/added.mdx"
+	steps := []struct {
+		desc string
+		edit func() []string
+	}{
+		{"MDX page body", func() []string {
+			write(t, root, install, read(t, root, install)+"\nOne more <Badge>line</Badge>.\n")
+			return []string{install}
+		}},
+		{"partial", func() []string {
+			f := "content/docs/guide/_shared-note.mdx"
+			write(t, root, f, read(t, root, f)+"\nAnd a second step.\n")
+			return []string{f}
+		}},
+		{"site component", func() []string {
+			f := "src/components/Badge.jsx"
+			write(t, root, f, strings.Replace(read(t, root, f), "fixture-badge ", "fixture-badge badge ", 1))
+			return []string{f}
+		}},
+		{"MDX page added", func() []string {
+			write(t, root, added, "---\ntitle: Added\n---\n\nimport Badge from '@site/src/components/Badge';\n\nNew <Badge>page</Badge>.\n")
+			return []string{added}
+		}},
+		{"Markdown page", func() []string {
+			f := "content/docs/guide/intro.md"
+			write(t, root, f, read(t, root, f)+"\nA new paragraph.\n")
+			return []string{f}
+		}},
+		{"MDX page removed", func() []string {
+			if err := os.Remove(filepath.Join(root, added)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{added}
+		}},
+	}
+	for i, s := range steps {
+		changed := s.edit()
+		got, err := inc.Rebuild(changed)
+		if err != nil {
+			t.Fatalf("step %d (%s): %v", i, s.desc, err)
+		}
+		ref := New(opts)
+		want, err := ref.Build()
+		ref.Close()
+		if err != nil {
+			t.Fatalf("step %d (%s): fresh build: %v", i, s.desc, err)
+		}
+		compareFiles(t, fmt.Sprintf("step %d (%s)", i, s.desc), got, want)
 	}
 }
