@@ -416,3 +416,39 @@ func TestIncrementalEqualsFullMDX(t *testing.T) {
 		compareFiles(t, fmt.Sprintf("step %d (%s)", i, s.desc), got, want)
 	}
 }
+
+// A <CodeBlock> whose code is written out is highlighted as a fence is (docsd's highlighter);
+// one whose code is computed when the page renders is shown as it is.
+func TestMDXCodeBlockIsHighlighted(t *testing.T) {
+	root, opts := mdxSite(t)
+	// No indented lines: MDX takes up to two spaces off each line of an expression.
+	code := "name: test\nimage: golang:1.22\nsteps: 3"
+	write(t, root, "content/docs/guide/fence.md", "---\ntitle: Fence\n---\n\n```yaml title=\"ci.yml\"\n"+code+"\n```\n")
+	write(t, root, "content/docs/guide/codeblock.mdx", "---\ntitle: CodeBlock\n---\n\nimport CodeBlock from '@theme/CodeBlock';\n"+
+		"export const computed = ['a', 'b'].join('\\n');\n\n<CodeBlock language=\"yaml\" title=\"ci.yml\">{`"+code+"\n`}</CodeBlock>\n\n"+
+		"<CodeBlock language=\"yaml\">{computed}</CodeBlock>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := func(route string) string {
+		html := string(res.Files.Data[res.Site.HTMLPath(route)])
+		i := strings.Index(html, `<div class="code-block language-yaml">`)
+		if i < 0 {
+			t.Fatalf("%s has no yaml code block", route)
+		}
+		return html[i : i+strings.Index(html[i:], "</pre>")]
+	}
+	want, got := block("/docs/guide/fence"), block("/docs/guide/codeblock")
+	if !strings.Contains(want, `<span class=`) {
+		t.Fatalf("the fence is not highlighted: %s", want)
+	}
+	if got != want {
+		t.Errorf("the CodeBlock is not the fence\ngot  %s\nwant %s", got, want)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/codeblock")]); !strings.Contains(html, "<code>a\nb</code>") {
+		t.Error("the computed CodeBlock is not shown as written")
+	}
+}

@@ -63,6 +63,7 @@ function attr(name, value) {
 // docsd's highlighted HTML.
 function remarkDocsd(options) {
   return (tree) => {
+    const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
       if (node.type === 'containerDirective') {
         let title = node.attributes && node.attributes.title;
@@ -79,6 +80,14 @@ function remarkDocsd(options) {
         if (node.type === 'textDirective') parent.children[index] = text;
         else parent.children[index] = { type: 'paragraph', children: [text] };
         return;
+      } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && codeBlocks.has(node.name)) {
+        const code = literalCodeBlock(node);
+        if (code) {
+          const token = `${options.token}-code-${options.found.code.length}`;
+          options.found.code.push(code);
+          parent.children[index] = { type: node.type, name: 'DocsdHTML', attributes: [attr('html', token)], children: [], position: node.position };
+          return;
+        }
       } else if (node.type === 'code') {
         if (node.lang === 'mdx-code-block') {
           // Docusaurus's escape hatch: the fence's content is MDX, written as a fence so that other
@@ -99,6 +108,45 @@ function remarkDocsd(options) {
     }
     visit(tree, null, 0);
   };
+}
+
+// codeBlockNames are the names a page imports @theme/CodeBlock as.
+function codeBlockNames(tree) {
+  const names = new Set();
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm' || !node.data || !node.data.estree) continue;
+    for (const decl of node.data.estree.body) {
+      if (decl.type !== 'ImportDeclaration' || decl.source.value !== '@theme/CodeBlock') continue;
+      for (const spec of decl.specifiers) if (spec.type === 'ImportDefaultSpecifier') names.add(spec.local.name);
+    }
+  }
+  return names;
+}
+
+// literalCodeBlock is a <CodeBlock> whose code and attributes are written out (the code as one
+// {`template`} or {'string'} child; language, title and showLineNumbers as plain attributes) as a
+// fence would be: {info, value}, so that docsd highlights it as it does fences. Anything computed
+// when the page renders gives null, and the component shows it unhighlighted.
+function literalCodeBlock(node) {
+  const info = [];
+  let language = '';
+  for (const a of node.attributes) {
+    if (a.type !== 'mdxJsxAttribute' || (a.value !== null && typeof a.value !== 'string')) return null;
+    if (a.name === 'language') language = a.value || '';
+    else if (a.name === 'className' && /language-(\S+)/.test(a.value || '')) language = /language-(\S+)/.exec(a.value)[1];
+    else if (a.name === 'title') info.push(`title=${JSON.stringify(a.value || '')}`);
+    else if (a.name === 'showLineNumbers' && a.value === null) info.push('showLineNumbers');
+    else return null;
+  }
+  const kids = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
+  if (kids.length !== 1 || !/^mdx(Flow|Text)Expression$/.test(kids[0].type)) return null;
+  const program = kids[0].data && kids[0].data.estree;
+  const expr = program && program.body.length === 1 && program.body[0].type === 'ExpressionStatement' ? program.body[0].expression : null;
+  let value = null;
+  if (expr && expr.type === 'TemplateLiteral' && expr.expressions.length === 0) value = expr.quasis[0].value.cooked;
+  else if (expr && expr.type === 'Literal' && typeof expr.value === 'string') value = expr.value;
+  if (value === null) return null;
+  return { info: [language, ...info].filter(Boolean).join(' '), value: value.replace(/\n$/, '') };
 }
 
 // slug is the fallback id of a heading docsd did not see (one inside a JSX block), GitHub's way.
