@@ -452,3 +452,25 @@ func TestMDXCodeBlockIsHighlighted(t *testing.T) {
 		t.Error("the computed CodeBlock is not shown as written")
 	}
 }
+
+// The link check covers an MDX page's <Link to>, as it does its Markdown links and <a href>.
+func TestMDXLinkToIsChecked(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/links.mdx", "---\ntitle: Links\n---\n\nimport Link from '@docusaurus/Link';\n\n"+
+		"A <Link to=\"/guide/install\">good link</Link>.\n\nA <Link className=\"x\" to=\"/guide/nowhere\">broken link</Link>.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, p := range res.Problems {
+		if p.File == "content/docs/guide/links.mdx" {
+			found = append(found, fmt.Sprintf("%d %s", p.Line, p.Target))
+		}
+	}
+	if !reflect.DeepEqual(found, []string{"9 /guide/nowhere"}) {
+		t.Errorf("link problems of links.mdx: %q, want the broken <Link> at line 9; all: %v", found, res.Problems)
+	}
+}

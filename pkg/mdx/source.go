@@ -92,14 +92,17 @@ func StripHeadingIDs(src []byte) []byte {
 
 // ModelSource is the MDX body as goldmark reads it for docsd's model of the page (title, headings,
 // links, search text): import and export blocks become empty lines, so they are neither text nor
-// links.
+// links, and a <Link to="…"> reads as <Link href="…">, so that the link check sees it as it sees
+// an <a href>.
 func ModelSource(src []byte) []byte {
-	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("export")) {
+	hasESM := bytes.Contains(src, []byte("import")) || bytes.Contains(src, []byte("export"))
+	hasLink := bytes.Contains(src, []byte("<Link"))
+	if !hasESM && !hasLink {
 		return src
 	}
 	inESM := false
 	return forLines(src, func(line string) string {
-		if !inESM && esmStart.MatchString(line) {
+		if hasESM && !inESM && esmStart.MatchString(line) {
 			inESM = true
 		}
 		if inESM {
@@ -109,9 +112,15 @@ func ModelSource(src []byte) []byte {
 			}
 			return blankSpace.ReplaceAllString(line, "")
 		}
+		if hasLink {
+			line = linkTo.ReplaceAllString(line, "${1}href=")
+		}
 		return line
 	}, nil)
 }
+
+// linkTo is the `to=` attribute of a <Link> tag (of @docusaurus/Link) on one line.
+var linkTo = regexp.MustCompile(`(<Link\b[^<>]*?\s)to=`)
 
 // IsMDX says whether a page is compiled as MDX, following Docusaurus 3: front matter `format: mdx`
 // or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
