@@ -1,9 +1,11 @@
 #!/bin/sh
 # cost.sh [N]: what an MDX page costs to build against a Markdown page of the same size (issue #21:
-# at most 3x). It builds three generated sites with `docsd build --once` on the fixture's config
-# (testdata/sites/mdx): N pages of one body as .md, the same N bodies as .mdx, and the site with no
-# such pages; each page's cost is (site - empty) / N, in CPU seconds (user+sys of docsd and its Node
-# processes, which docsd waits for), the median of RUNS (default 3) builds. The machine is shared, so
+# at most 3x). It builds four generated sites with `docsd build --once` on the fixture's config
+# (testdata/sites/mdx): N pages of one body as .md, the same N bodies as .mdx (plain Markdown, which
+# docsd renders with goldmark: pkg/mdx.UsesMDXSyntax), the same N bodies as .mdx written with JSX
+# (the note is an imported <Admonition>, so the MDX compiler runs), and the site with no such pages;
+# each page's cost is (site - empty) / N, in CPU seconds (user+sys of docsd and its Node processes,
+# which docsd waits for), the median of RUNS (default 3) builds. The machine is shared, so
 # CPU time, not wall time, is the measure.
 set -eu
 N=${1:-200} RUNS=${RUNS:-3}
@@ -11,8 +13,9 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 docsd=$here/bin/docsd
 work=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
-body() {
-  cat <<'MD'
+body() { # body [jsx]
+  [ -z "${1:-}" ] || printf "import Admonition from '@theme/Admonition';\n\n"
+  cat <<'MD' | if [ -n "${1:-}" ]; then sed 's#^:::note$#<Admonition type="note">#; s#^:::$#</Admonition>#'; else cat; fi
 Setting up the fixture takes a few steps. Each step below names the file it changes and the
 command that checks it; run them in order, on a machine with **network access** and `git`.
 
@@ -57,13 +60,13 @@ Logs stream to the terminal while the build runs, and stay available afterwards 
 `fixture logs <build>`. See [the introduction](./intro.md) for the vocabulary.
 MD
 }
-make_site() { # make_site DIR EXT COUNT
+make_site() { # make_site DIR EXT COUNT [jsx]
   mkdir -p "$1" && cp -r "$here/testdata/sites/mdx/." "$1/" && ln -s "$here/site" "$1/site"
   rm -f "$1/content/docs/guide/install.mdx" "$1/content/docs/guide/_shared-note.mdx" "$1/content/docs/guide/reference.md"
   sed -i 's#\[install page\](./install.mdx)#install page#; s#\[platform section\](./install.mdx\#pick-a-platform)#platform section#' "$1/content/docs/guide/intro.md"
   i=0
   while [ $i -lt "$3" ]; do
-    { printf -- '---\ntitle: Page %s\n---\n\n' $i; body; } > "$1/content/docs/guide/page-$i.$2"
+    { printf -- '---\ntitle: Page %s\n---\n\n' $i; body "${4:-}"; } > "$1/content/docs/guide/page-$i.$2"
     i=$((i + 1))
   done
 }
@@ -76,8 +79,9 @@ cpu() { # cpu DIR: median CPU seconds of RUNS builds
 make_site "$work/empty" md 0
 make_site "$work/md" md "$N"
 make_site "$work/mdx" mdx "$N"
-e=$(cpu "$work/empty") m=$(cpu "$work/md") x=$(cpu "$work/mdx")
-awk -v e="$e" -v m="$m" -v x="$x" -v n="$N" 'BEGIN {
-  pm = (m - e) / n * 1000; px = (x - e) / n * 1000
-  printf "CPU s (median of builds): empty %.2f, %d Markdown pages %.2f, %d MDX pages %.2f\n", e, n, m, n, x
-  printf "per page: Markdown %.2f ms, MDX %.2f ms: MDX costs %.2fx a Markdown page\n", pm, px, px / pm }'
+make_site "$work/jsx" mdx "$N" jsx
+e=$(cpu "$work/empty") m=$(cpu "$work/md") x=$(cpu "$work/mdx") j=$(cpu "$work/jsx")
+awk -v e="$e" -v m="$m" -v x="$x" -v j="$j" -v n="$N" 'BEGIN {
+  pm = (m - e) / n * 1000; px = (x - e) / n * 1000; pj = (j - e) / n * 1000
+  printf "CPU s (median of builds): empty %.2f, %d Markdown pages %.2f, %d plain .mdx pages %.2f, %d .mdx pages with JSX %.2f\n", e, n, m, n, x, n, j
+  printf "per page: Markdown %.2f ms, plain .mdx %.2f ms (%.2fx), .mdx with JSX %.2f ms (%.2fx a Markdown page)\n", pm, px, px / pm, pj, pj / pm }'

@@ -5,6 +5,8 @@ package build
 
 import (
 	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"reflect"
 	"regexp"
@@ -280,5 +282,218 @@ func TestNewMDXPageKeepsEveryPageOnTheShell(t *testing.T) {
 		if strings.HasSuffix(p, ".html") && !strings.Contains(string(data), strings.TrimPrefix(b.assets.EntryJS, "/docs/")) {
 			t.Errorf("%s does not load the shell's entry %s", p, b.assets.EntryJS)
 		}
+	}
+}
+
+// admonitionBody uses every admonition kind, both title forms, nesting and an unknown kind.
+const admonitionBody = `
+:::note
+Plain.
+:::
+
+:::tip Old title form
+Text.
+:::
+
+:::info[New title form]
+Text.
+:::
+
+:::warning
+:::
+
+:::danger
+:::
+
+:::caution
+:::
+
+:::important[Important title]
+:::
+
+:::success
+:::
+
+:::secondary
+:::
+
+::::info[Outer]
+:::tip[Inner]
+Nested.
+:::
+::::
+
+:::mystery[Kept as a note]
+Text.
+:::
+
+:::Mystery
+Capitalised.
+:::
+`
+
+var admonitionTags = regexp.MustCompile(`<div class="admonition [^"]*" role="note"><p class="admonition-title">[^<]*</p>`)
+
+// An MDX page renders admonitions as a Markdown page does (one table of kinds, pkg/markdown):
+// every kind with its style and default title, both title forms, nesting, and an unknown kind as
+// a note, with the same warning at its file and line.
+func TestMDXAdmonitionsMatchMarkdown(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/calls-md.md", "---\ntitle: Calls\n---\n"+admonitionBody)
+	write(t, root, "content/docs/guide/calls-mdx.mdx", "---\ntitle: Calls\nformat: mdx\n---\n"+admonitionBody)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/calls-mdx")], &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.MDX == nil {
+		t.Fatal("the page with format: mdx is not compiled as MDX")
+	}
+	md := admonitionTags.FindAllString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/calls-md")]), -1)
+	mdx := admonitionTags.FindAllString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/calls-mdx")]), -1)
+	if len(md) != 13 {
+		t.Fatalf("the Markdown page has %d admonitions, want 13: %q", len(md), md)
+	}
+	if !reflect.DeepEqual(md, mdx) {
+		t.Errorf("admonitions differ\nMarkdown %q\nMDX      %q", md, mdx)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/calls-mdx")]); strings.Contains(html, ":::") {
+		t.Error("the MDX page shows a raw :::")
+	}
+	warned := map[string]bool{}
+	for _, w := range res.Warnings {
+		if strings.Contains(w.Msg, "unknown admonition kind") {
+			warned[fmt.Sprintf("%s:%d:%d", w.File, w.Line, w.Column)] = true
+		}
+	}
+	for _, want := range []string{"content/docs/guide/calls-md.md:41:1", "content/docs/guide/calls-mdx.mdx:42:1"} {
+		if !warned[want] {
+			t.Errorf("no unknown-kind warning at %s; warnings %v", want, res.Warnings)
+		}
+	}
+}
+
+// TestIncrementalEqualsFullMDX is TestIncrementalEqualsFull on the MDX fixture: after each edit
+// (an MDX page, a partial, a site component, an MDX page added and removed, a Markdown page), the
+// rebuild's files are byte for byte those of a fresh build by a new builder, bundle included.
+func TestIncrementalEqualsFullMDX(t *testing.T) {
+	root, opts := mdxSite(t)
+	inc := New(opts)
+	defer inc.Close()
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	install := "content/docs/guide/install.mdx"
+	added := "content/docs/guide/added.mdx"
+	steps := []struct {
+		desc string
+		edit func() []string
+	}{
+		{"MDX page body", func() []string {
+			write(t, root, install, read(t, root, install)+"\nOne more <Badge>line</Badge>.\n")
+			return []string{install}
+		}},
+		{"partial", func() []string {
+			f := "content/docs/guide/_shared-note.mdx"
+			write(t, root, f, read(t, root, f)+"\nAnd a second step.\n")
+			return []string{f}
+		}},
+		{"site component", func() []string {
+			f := "src/components/Badge.jsx"
+			write(t, root, f, strings.Replace(read(t, root, f), "fixture-badge ", "fixture-badge badge ", 1))
+			return []string{f}
+		}},
+		{"MDX page added", func() []string {
+			write(t, root, added, "---\ntitle: Added\n---\n\nimport Badge from '@site/src/components/Badge';\n\nNew <Badge>page</Badge>.\n")
+			return []string{added}
+		}},
+		{"Markdown page", func() []string {
+			f := "content/docs/guide/intro.md"
+			write(t, root, f, read(t, root, f)+"\nA new paragraph.\n")
+			return []string{f}
+		}},
+		{"MDX page removed", func() []string {
+			if err := os.Remove(filepath.Join(root, added)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{added}
+		}},
+	}
+	for i, s := range steps {
+		changed := s.edit()
+		got, err := inc.Rebuild(changed)
+		if err != nil {
+			t.Fatalf("step %d (%s): %v", i, s.desc, err)
+		}
+		ref := New(opts)
+		want, err := ref.Build()
+		ref.Close()
+		if err != nil {
+			t.Fatalf("step %d (%s): fresh build: %v", i, s.desc, err)
+		}
+		compareFiles(t, fmt.Sprintf("step %d (%s)", i, s.desc), got, want)
+	}
+}
+
+// A <CodeBlock> whose code is written out is highlighted as a fence is (docsd's highlighter);
+// one whose code is computed when the page renders is shown as it is.
+func TestMDXCodeBlockIsHighlighted(t *testing.T) {
+	root, opts := mdxSite(t)
+	// No indented lines: MDX takes up to two spaces off each line of an expression.
+	code := "name: test\nimage: golang:1.22\nsteps: 3"
+	write(t, root, "content/docs/guide/fence.md", "---\ntitle: Fence\n---\n\n```yaml title=\"ci.yml\"\n"+code+"\n```\n")
+	write(t, root, "content/docs/guide/codeblock.mdx", "---\ntitle: CodeBlock\n---\n\nimport CodeBlock from '@theme/CodeBlock';\n"+
+		"export const computed = ['a', 'b'].join('\\n');\n\n<CodeBlock language=\"yaml\" title=\"ci.yml\">{`"+code+"\n`}</CodeBlock>\n\n"+
+		"<CodeBlock language=\"yaml\">{computed}</CodeBlock>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	block := func(route string) string {
+		html := string(res.Files.Data[res.Site.HTMLPath(route)])
+		i := strings.Index(html, `<div class="code-block language-yaml">`)
+		if i < 0 {
+			t.Fatalf("%s has no yaml code block", route)
+		}
+		return html[i : i+strings.Index(html[i:], "</pre>")]
+	}
+	want, got := block("/docs/guide/fence"), block("/docs/guide/codeblock")
+	if !strings.Contains(want, `<span class=`) {
+		t.Fatalf("the fence is not highlighted: %s", want)
+	}
+	if got != want {
+		t.Errorf("the CodeBlock is not the fence\ngot  %s\nwant %s", got, want)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/codeblock")]); !strings.Contains(html, "<code>a\nb</code>") {
+		t.Error("the computed CodeBlock is not shown as written")
+	}
+}
+
+// The link check covers an MDX page's <Link to>, as it does its Markdown links and <a href>.
+func TestMDXLinkToIsChecked(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/links.mdx", "---\ntitle: Links\n---\n\nimport Link from '@docusaurus/Link';\n\n"+
+		"A <Link to=\"/guide/install\">good link</Link>.\n\nA <Link className=\"x\" to=\"/guide/nowhere\">broken link</Link>.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, p := range res.Problems {
+		if p.File == "content/docs/guide/links.mdx" {
+			found = append(found, fmt.Sprintf("%d %s", p.Line, p.Target))
+		}
+	}
+	if !reflect.DeepEqual(found, []string{"9 /guide/nowhere"}) {
+		t.Errorf("link problems of links.mdx: %q, want the broken <Link> at line 9; all: %v", found, res.Problems)
 	}
 }

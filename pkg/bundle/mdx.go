@@ -19,6 +19,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"docsd/pkg/content"
+	"docsd/pkg/markdown"
 )
 
 // MDX is what the bundler needs to know of a site's MDX pages.
@@ -98,6 +99,15 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-components$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return file(filepath.Join(ours, "components.jsx"))
 		})
+		// The admonition kinds, styles and titles are Markdown's (pkg/markdown), so that an MDX
+		// page's <Admonition> looks as a Markdown page's `:::kind` does.
+		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:admonitions$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "admonitions", Namespace: "docsd-admonitions"}, nil
+		})
+		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-admonitions"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+			src := admonitionTable()
+			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJSON}, nil
+		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-pages$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: "pages", Namespace: "docsd-mdx"}, nil
 		})
@@ -127,21 +137,15 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^@theme/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			name := strings.TrimPrefix(a.Path, "@theme/")
-			if b.mdx.Root != "" {
-				if p := firstExisting(filepath.Join(b.mdx.Root, "src", "theme", filepath.FromSlash(name)), themeSources); p != "" {
-					return file(p)
-				}
-			}
-			if p := firstExisting(filepath.Join(ours, "theme", filepath.FromSlash(name)), themeSources); p != "" {
+			if p := b.aliasPath(pb, a.Path, a.Kind); p != "" {
 				return file(p)
 			}
+			name := strings.TrimPrefix(a.Path, "@theme/")
 			return api.OnResolveResult{}, fmt.Errorf("docsd has no \"%s\": write it in src/theme/%s.jsx", a.Path, name)
 		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^@docusaurus/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			name := strings.TrimPrefix(a.Path, "@docusaurus/")
-			if f, ok := docusaurusModules[name]; ok {
-				return file(filepath.Join(ours, "docusaurus", f))
+			if p := b.aliasPath(pb, a.Path, a.Kind); p != "" {
+				return file(p)
 			}
 			return api.OnResolveResult{}, fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl and BrowserOnly)", a.Path)
 		})
@@ -173,9 +177,75 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			if err != nil {
 				return api.OnLoadResult{}, err
 			}
+			js = b.nativeImports(pb, js)
 			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
 		})
 	}}
+}
+
+// aliasPath is the file an import of an MDX page names by one of docsd's aliases (`@theme/`,
+// `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none.
+func (b *Bundler) aliasPath(pb api.PluginBuild, spec string, kind api.ResolveKind) string {
+	ours := filepath.Join(b.siteDir, "src", "mdx")
+	switch {
+	case spec == "docsd:mdx-components":
+		return filepath.Join(ours, "components.jsx")
+	case strings.HasPrefix(spec, "@theme/"):
+		name := filepath.FromSlash(strings.TrimPrefix(spec, "@theme/"))
+		if b.mdx.Root != "" {
+			if p := firstExisting(filepath.Join(b.mdx.Root, "src", "theme", name), themeSources); p != "" {
+				return p
+			}
+		}
+		return firstExisting(filepath.Join(ours, "theme", name), themeSources)
+	case strings.HasPrefix(spec, "@docusaurus/"):
+		if f, ok := docusaurusModules[strings.TrimPrefix(spec, "@docusaurus/")]; ok {
+			return filepath.Join(ours, "docusaurus", f)
+		}
+	case strings.HasPrefix(spec, "@site/") && b.mdx.Root != "":
+		r := pb.Resolve("./"+strings.TrimPrefix(spec, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Root, Kind: kind})
+		if len(r.Errors) == 0 && r.Namespace == "file" && !r.External {
+			return r.Path
+		}
+	}
+	return ""
+}
+
+// aliasImport matches an import of a compiled MDX module that names an alias (the compiler
+// prints one import per line; the writer's keep their quotes).
+var aliasImport = regexp.MustCompile(`(?m)^(import\b[^\n]*?)["']((?:@theme|@docusaurus|@site)/[^"'\n]+|docsd:mdx-components)["']`)
+
+// nativeImports replaces the aliases a compiled MDX module imports by the files they name, so that
+// esbuild resolves those itself. A file a plugin resolves has no module type, while one esbuild
+// resolves takes "type": "module" from package.json, and esbuild's CommonJS interop
+// (__toESM(x, 1) or __toESM(x)) in a file follows the type of whichever import reached it first:
+// the bundle's bytes then depended on the order esbuild visited the files, and a rebuild's could
+// differ from a fresh build's. An alias that names nothing is left for the plugin to report.
+func (b *Bundler) nativeImports(pb api.PluginBuild, js string) string {
+	return aliasImport.ReplaceAllStringFunc(js, func(m string) string {
+		sub := aliasImport.FindStringSubmatch(m)
+		p := b.aliasPath(pb, sub[2], api.ResolveJSImportStatement)
+		if p == "" {
+			return m
+		}
+		quoted, _ := json.Marshal(p)
+		return sub[1] + string(quoted)
+	})
+}
+
+// admonitionTable is the JSON module docsd:admonitions: each kind's style and default title.
+func admonitionTable() string {
+	type look struct {
+		Style string `json:"style"`
+		Title string `json:"title"`
+	}
+	table := map[string]look{}
+	for kind := range markdown.AdmonitionKinds {
+		style, title := markdown.AdmonitionLook(kind)
+		table[kind] = look{style, title}
+	}
+	out, _ := json.Marshal(table) // map keys are sorted: the same bytes on every build
+	return string(out)
 }
 
 // mdxInfo finds each MDX page's chunk (and stylesheet) in the browser bundle's metafile.

@@ -50,6 +50,23 @@ var AdmonitionKinds = map[string]string{
 // admonitionStyle maps the legacy kinds to the style (CSS class) Docusaurus draws them with.
 var admonitionStyle = map[string]string{"caution": "warning", "important": "info", "success": "tip", "secondary": "note"}
 
+// AdmonitionLook is the style (CSS class) and default title of a kind (lower case): the legacy
+// kinds take the style Docusaurus draws them with, an unknown kind is a note titled after itself.
+// MDX pages' <Admonition> reads the same table (pkg/bundle's docsd:admonitions module).
+func AdmonitionLook(kind string) (style, title string) {
+	title, known := AdmonitionKinds[kind]
+	if !known {
+		if kind == "" {
+			return "note", AdmonitionKinds["note"]
+		}
+		return "note", strings.ToUpper(kind[:1]) + kind[1:]
+	}
+	if s, ok := admonitionStyle[kind]; ok {
+		return s, title
+	}
+	return kind, title
+}
+
 // admonitionOpen matches an opening line: three or more colons, the kind, then an optional
 // [Title], optional {attributes} (ignored) and an optional plain title.
 var admonitionOpen = regexp.MustCompile(`^(:{3,})[ \t]*([A-Za-z][\w-]*)(?:\[(.*)\])?(?:\{[^}]*\})?(?:[ \t]+(.*?))?[ \t]*$`)
@@ -148,18 +165,9 @@ func (admonitionRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer)
 	reg.Register(KindAdmonition, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		n := node.(*Admonition)
 		if entering {
-			title, style := n.Title, n.Callout
-			if title == "" {
-				title = AdmonitionKinds[n.Callout]
-			}
-			if title == "" {
-				title = strings.ToUpper(n.Callout[:1]) + n.Callout[1:]
-			}
-			if s, ok := admonitionStyle[n.Callout]; ok {
-				style = s
-			}
-			if n.unknown {
-				style = "note"
+			style, title := AdmonitionLook(n.Callout)
+			if n.Title != "" {
+				title = n.Title
 			}
 			w.WriteString(`<div class="admonition admonition-` + style + `" role="note"><p class="admonition-title">`)
 			w.Write(util.EscapeHTML([]byte(title)))

@@ -204,7 +204,11 @@ func (c *Compiler) start() error {
 	if _, err := os.Stat(c.script); err != nil {
 		return fmt.Errorf("the MDX compiler is missing: %w", err)
 	}
-	cmd := exec.Command(node, c.script)
+	script := c.script
+	if bundled, err := bundledScript(c.script); err == nil && bundled != "" {
+		script = bundled
+	} // else the script as it is: slower to start, same answers
+	cmd := exec.Command(node, script)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err

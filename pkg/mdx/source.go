@@ -92,14 +92,17 @@ func StripHeadingIDs(src []byte) []byte {
 
 // ModelSource is the MDX body as goldmark reads it for docsd's model of the page (title, headings,
 // links, search text): import and export blocks become empty lines, so they are neither text nor
-// links.
+// links, and a <Link to="…"> reads as <Link href="…">, so that the link check sees it as it sees
+// an <a href>.
 func ModelSource(src []byte) []byte {
-	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("export")) {
+	hasESM := bytes.Contains(src, []byte("import")) || bytes.Contains(src, []byte("export"))
+	hasLink := bytes.Contains(src, []byte("<Link"))
+	if !hasESM && !hasLink {
 		return src
 	}
 	inESM := false
 	return forLines(src, func(line string) string {
-		if !inESM && esmStart.MatchString(line) {
+		if hasESM && !inESM && esmStart.MatchString(line) {
 			inESM = true
 		}
 		if inESM {
@@ -109,15 +112,24 @@ func ModelSource(src []byte) []byte {
 			}
 			return blankSpace.ReplaceAllString(line, "")
 		}
+		if hasLink {
+			line = linkTo.ReplaceAllString(line, "${1}href=")
+		}
 		return line
 	}, nil)
 }
+
+// linkTo is the `to=` attribute of a <Link> tag (of @docusaurus/Link) on one line.
+var linkTo = regexp.MustCompile(`(<Link\b[^<>]*?\s)to=`)
 
 // IsMDX says whether a page is compiled as MDX, following Docusaurus 3: front matter `format: mdx`
 // or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
 // file written in MDX (Docusaurus's default format compiles every .md file as MDX; docsd keeps the
 // much faster Markdown pipeline for the .md files that use no MDX: no import or export block
-// outside code). body is the text after the front matter.
+// outside code). An .mdx file (without `format: mdx`) that uses no MDX syntax at all (see
+// UsesMDXSyntax) is Markdown too: MDX reads such text as CommonMark does, so goldmark renders it
+// the same, at a fraction of the MDX compiler's cost and with no JavaScript chunk for the page.
+// body is the text after the front matter.
 func IsMDX(path, format string, body []byte) bool {
 	switch format {
 	case "mdx":
@@ -125,9 +137,84 @@ func IsMDX(path, format string, body []byte) bool {
 	case "md":
 		return false
 	case "detect":
-		return strings.HasSuffix(path, ".mdx")
+		return strings.HasSuffix(path, ".mdx") && UsesMDXSyntax(body)
 	}
-	return strings.HasSuffix(path, ".mdx") || UsesESM(body)
+	if strings.HasSuffix(path, ".mdx") {
+		return UsesMDXSyntax(body)
+	}
+	return UsesESM(body)
+}
+
+// UsesMDXSyntax reports whether a body holds anything MDX reads otherwise than CommonMark (with
+// GFM and directives, as goldmark does): an import or export block, JSX or an HTML tag or comment
+// (`<`), an expression (`{`, but for a heading's `{#id}`), an indented code block (MDX has none),
+// or an mdx-code-block fence. Code fences and inline code are left out: both read them as text. It
+// errs towards MDX: a `<` in a code span that runs over lines counts.
+func UsesMDXSyntax(src []byte) bool {
+	if bytes.Contains(src, []byte("mdx-code-block")) || UsesESM(src) {
+		return true
+	}
+	found, blank := false, true
+	forLines(StripHeadingIDs(src), func(line string) string {
+		if found {
+			return line
+		}
+		if blank && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    ")) && strings.TrimSpace(line) != "" {
+			found = true // an indented code block in CommonMark, a paragraph in MDX
+		}
+		blank = strings.TrimSpace(line) == ""
+		if strings.ContainsAny(withoutCodeSpans(line), "<{") {
+			found = true
+		}
+		return line
+	}, func(line, marker, lang string, opening, closing bool) string {
+		blank = false
+		return line
+	})
+	return found
+}
+
+// withoutCodeSpans is line without its inline code spans (a run of backticks up to the next run of
+// the same length); an unclosed run stays, as it is text.
+func withoutCodeSpans(line string) string {
+	if !strings.Contains(line, "`") {
+		return line
+	}
+	var out strings.Builder
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			out.WriteByte(line[i])
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		end := -1
+		for j := i + n; j < len(line); {
+			if line[j] != '`' {
+				j++
+				continue
+			}
+			m := 0
+			for j+m < len(line) && line[j+m] == '`' {
+				m++
+			}
+			if m == n {
+				end = j + m
+				break
+			}
+			j += m
+		}
+		if end < 0 {
+			out.WriteString(line[i : i+n])
+			i += n
+			continue
+		}
+		i = end
+	}
+	return out.String()
 }
 
 // UsesESM reports whether an MDX body has an import or export block outside code fences.

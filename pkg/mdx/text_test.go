@@ -37,16 +37,42 @@ func TestIsMDX(t *testing.T) {
 		body         []byte
 		want         bool
 	}{
-		{"a.mdx", "", fenced, true},
+		{"a.mdx", "", fenced, false},
+		{"a.mdx", "", esm, true},
 		{"a.md", "", esm, true},
 		{"a.md", "", fenced, false},
 		{"a.md", "mdx", fenced, true},
 		{"a.mdx", "md", esm, false},
 		{"a.md", "detect", esm, false},
-		{"a.mdx", "detect", fenced, true},
+		{"a.mdx", "detect", fenced, false},
+		{"a.mdx", "detect", esm, true},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
+		}
+	}
+}
+
+// An .mdx page that uses no MDX syntax is Markdown (goldmark renders it as MDX would, far faster);
+// anything MDX reads otherwise than CommonMark keeps it MDX.
+func TestUsesMDXSyntax(t *testing.T) {
+	for _, c := range []struct {
+		body string
+		want bool
+	}{
+		{"# Title\n\nPlain *text* with `<code>` and ``a ` {b}``.\n", false},
+		{"## Custom {#my-id}\n\n:::note[Title]\nText.\n:::\n", false},
+		{"```html\n<div>{x}</div>\n```\n\n- item\n  continued\n", false},
+		{"Some <Badge /> here.\n", true},
+		{"A {1 + 1} expression.\n", true},
+		{"<!-- a comment -->\n", true},
+		{"Text.\n\n    indented code\n", true},
+		{"```mdx-code-block\nimport X from './x';\n```\n", true},
+		{"export const a = 1;\n\nText.\n", true},
+		{"An unclosed `span <b>\n", true},
+	} {
+		if got := UsesMDXSyntax([]byte(c.body)); got != c.want {
+			t.Errorf("UsesMDXSyntax(%q) = %v, want %v", c.body, got, c.want)
 		}
 	}
 }

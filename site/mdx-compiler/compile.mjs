@@ -12,8 +12,6 @@ import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import { createInterface } from 'node:readline';
 
-const admonitionKinds = new Set(['note', 'tip', 'info', 'warning', 'danger', 'caution', 'important', 'success', 'secondary']);
-
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
 // content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
 function htmlComments(line) {
@@ -24,7 +22,9 @@ function htmlComments(line) {
 }
 
 // bracketTitles rewrites `:::kind Title` (the older Docusaurus form) to `:::kind[Title]`, which is
-// directive syntax, and HTML comments to MDX comments, outside code fences. Lines keep their numbers.
+// directive syntax, `::: kind` to `:::kind`, and HTML comments to MDX comments, outside code fences.
+// Any kind is an admonition, as in our Markdown (pkg/markdown): an unknown one shows as a note.
+// Lines keep their numbers.
 function bracketTitles(source) {
   let fence = null;
   return source
@@ -38,9 +38,11 @@ function bracketTitles(source) {
       }
       if (fence) return line;
       if (line.includes('<!--') || line.includes('-->')) line = htmlComments(line);
-      const m = /^(\s*:::+)([a-z]+)[ \t]+([^[{\s].*?)\s*$/.exec(line);
-      if (m && admonitionKinds.has(m[2])) return `${m[1]}${m[2]}[${m[3]}]`;
-      return line;
+      const m = /^(\s*:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/.exec(line);
+      if (!m) return line;
+      const rest = m[3].trim();
+      if (rest === '' || rest[0] === '[' || rest[0] === '{') return `${m[1]}${m[2]}${rest}`;
+      return `${m[1]}${m[2]}[${rest}]`;
     })
     .join('\n');
 }
@@ -55,28 +57,37 @@ function attr(name, value) {
   return { type: 'mdxJsxAttribute', name, value };
 }
 
-// remarkDocsd: admonition containers become <Admonition>; directives that are not admonitions go
-// back to the text they were written as (a time like 10:30 or a word after a colon is no
-// directive); code fences become docsd's highlighted HTML.
+// remarkDocsd: containers (`:::kind`) become <Admonition type="kind">, which draws the kind as our
+// Markdown does (pkg/markdown's table); text and leaf directives go back to the text they were
+// written as (a time like 10:30 or a word after a colon is no directive); code fences become
+// docsd's highlighted HTML.
 function remarkDocsd(options) {
   return (tree) => {
+    const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
-      if (node.type === 'containerDirective' && admonitionKinds.has(node.name)) {
+      if (node.type === 'containerDirective') {
         let title = node.attributes && node.attributes.title;
         const children = [...node.children];
         if (children[0] && children[0].data && children[0].data.directiveLabel) title = textOf(children.shift());
-        const attributes = [attr('type', node.name)];
+        const attributes = [attr('type', node.name.toLowerCase())];
         if (title) attributes.push(attr('title', title));
         parent.children[index] = { type: 'mdxJsxFlowElement', name: 'Admonition', attributes, children, position: node.position };
         node = parent.children[index];
-      } else if (node.type === 'textDirective' || node.type === 'leafDirective' || node.type === 'containerDirective') {
-        const colons = node.type === 'textDirective' ? ':' : node.type === 'leafDirective' ? '::' : ':::';
-        const label = node.children && node.children.length && node.type !== 'containerDirective' ? `[${textOf(node)}]` : '';
+      } else if (node.type === 'textDirective' || node.type === 'leafDirective') {
+        const colons = node.type === 'textDirective' ? ':' : '::';
+        const label = node.children && node.children.length ? `[${textOf(node)}]` : '';
         const text = { type: 'text', value: `${colons}${node.name}${label}` };
         if (node.type === 'textDirective') parent.children[index] = text;
-        else if (node.type === 'leafDirective') parent.children[index] = { type: 'paragraph', children: [text] };
-        else parent.children.splice(index, 1, { type: 'paragraph', children: [text] }, ...node.children);
+        else parent.children[index] = { type: 'paragraph', children: [text] };
         return;
+      } else if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && codeBlocks.has(node.name)) {
+        const code = literalCodeBlock(node);
+        if (code) {
+          const token = `${options.token}-code-${options.found.code.length}`;
+          options.found.code.push(code);
+          parent.children[index] = { type: node.type, name: 'DocsdHTML', attributes: [attr('html', token)], children: [], position: node.position };
+          return;
+        }
       } else if (node.type === 'code') {
         if (node.lang === 'mdx-code-block') {
           // Docusaurus's escape hatch: the fence's content is MDX, written as a fence so that other
@@ -97,6 +108,45 @@ function remarkDocsd(options) {
     }
     visit(tree, null, 0);
   };
+}
+
+// codeBlockNames are the names a page imports @theme/CodeBlock as.
+function codeBlockNames(tree) {
+  const names = new Set();
+  for (const node of tree.children) {
+    if (node.type !== 'mdxjsEsm' || !node.data || !node.data.estree) continue;
+    for (const decl of node.data.estree.body) {
+      if (decl.type !== 'ImportDeclaration' || decl.source.value !== '@theme/CodeBlock') continue;
+      for (const spec of decl.specifiers) if (spec.type === 'ImportDefaultSpecifier') names.add(spec.local.name);
+    }
+  }
+  return names;
+}
+
+// literalCodeBlock is a <CodeBlock> whose code and attributes are written out (the code as one
+// {`template`} or {'string'} child; language, title and showLineNumbers as plain attributes) as a
+// fence would be: {info, value}, so that docsd highlights it as it does fences. Anything computed
+// when the page renders gives null, and the component shows it unhighlighted.
+function literalCodeBlock(node) {
+  const info = [];
+  let language = '';
+  for (const a of node.attributes) {
+    if (a.type !== 'mdxJsxAttribute' || (a.value !== null && typeof a.value !== 'string')) return null;
+    if (a.name === 'language') language = a.value || '';
+    else if (a.name === 'className' && /language-(\S+)/.test(a.value || '')) language = /language-(\S+)/.exec(a.value)[1];
+    else if (a.name === 'title') info.push(`title=${JSON.stringify(a.value || '')}`);
+    else if (a.name === 'showLineNumbers' && a.value === null) info.push('showLineNumbers');
+    else return null;
+  }
+  const kids = node.children.filter((c) => !(c.type === 'text' && !c.value.trim()));
+  if (kids.length !== 1 || !/^mdx(Flow|Text)Expression$/.test(kids[0].type)) return null;
+  const program = kids[0].data && kids[0].data.estree;
+  const expr = program && program.body.length === 1 && program.body[0].type === 'ExpressionStatement' ? program.body[0].expression : null;
+  let value = null;
+  if (expr && expr.type === 'TemplateLiteral' && expr.expressions.length === 0) value = expr.quasis[0].value.cooked;
+  else if (expr && expr.type === 'Literal' && typeof expr.value === 'string') value = expr.value;
+  if (value === null) return null;
+  return { info: [language, ...info].filter(Boolean).join(' '), value: value.replace(/\n$/, '') };
 }
 
 // slug is the fallback id of a heading docsd did not see (one inside a JSX block), GitHub's way.

@@ -1,12 +1,14 @@
-// Admonition is a call-out, with the same markup as our Markdown's `:::kind` blocks (pkg/markdown).
-const titles = { note: 'Note', tip: 'Tip', info: 'Info', warning: 'Warning', danger: 'Danger', caution: 'Warning', important: 'Info', success: 'Tip', secondary: 'Note' };
-const kinds = { caution: 'warning', important: 'info', success: 'tip', secondary: 'note' };
+// Admonition is a call-out, with the same markup as our Markdown's `:::kind` blocks: the kinds, their
+// styles and default titles come from pkg/markdown's table (docsd:admonitions, made by the bundler),
+// and an unknown kind is a note titled after itself, as in Markdown.
+import kinds from 'docsd:admonitions';
 
-export default function Admonition({ type = 'note', title, icon, children }) {
-  const kind = kinds[type] || (titles[type] ? type : 'note');
+export default function Admonition({ type = 'note', title, children }) {
+  const kind = String(type || 'note').toLowerCase();
+  const look = kinds[kind] || { style: 'note', title: kind.charAt(0).toUpperCase() + kind.slice(1) };
   return (
-    <div className={`admonition admonition-${kind}`} role="note">
-      <p className="admonition-title">{title || titles[type] || titles.note}</p>
+    <div className={`admonition admonition-${look.style}`} role="note">
+      <p className="admonition-title">{title || look.title}</p>
       {children}
     </div>
   );

@@ -1,6 +1,7 @@
 // CodeBlock shows code written in JSX (<CodeBlock language="yaml" title="a.yml">…</CodeBlock>) with
-// the same frame as our Markdown's code blocks; it is not highlighted, since docsd highlights at
-// build time and this text is only known when the page renders.
+// the same frame as our Markdown's code blocks. One whose code is written out ({`…`}) never gets
+// here: the MDX compiler hands it to docsd's highlighter, as a fence. This shows code only known
+// when the page renders, unhighlighted.
 export default function CodeBlock({ children, language, className, title, showLineNumbers }) {
   const lang = language || (className && /language-(\S+)/.exec(className)?.[1]) || '';
   const text = typeof children === 'string' ? children.replace(/\n$/, '') : children;
