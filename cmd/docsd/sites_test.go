@@ -61,9 +61,11 @@ func TestDocusaurusSites(t *testing.T) {
 					// /docs/x.md and docs/x.md resolve against the site folder (the repository root).
 					`href="/docs/usage/pipelines"`, `href="/docs/usage/secrets"`, `href="/docs/reference/cli/run"`, `href="/docs/reference"`,
 				},
-				"usage/secrets.html":               {`<h1>secrets</h1>`, `id="in-a-step"`, `<p class="admonition-title">Do not print secrets</p>`},
-				"usage/advanced/matrix.html":       {`<h1>matrix</h1>`, `href="/docs/usage/advanced/caching"`},
-				"reference/api.html":               {`<h1>API</h1>`},
+				"usage/secrets.html":         {`<h1>secrets</h1>`, `id="in-a-step"`, `<p class="admonition-title">Do not print secrets</p>`, `The page goes on after it.`},
+				"usage/advanced/matrix.html": {`<h1>matrix</h1>`, `href="/docs/usage/advanced/caching"`},
+				"reference/api.html":         {`<h1>API</h1>`},
+				// The hand-written category's generated index, not docs/install/_category_.json's.
+				"category/install.html":            {`Where Rover runs.`, `On macOS`},
 				"blog/2025/01/27.html":             {`src="/docs/assets/files/blog/screenshot.png"`, `Ada Example`, `href="/docs/intro"`},
 				"blog/2025/03/02/second-post.html": {`href="/docs/blog/2025/01/27"`},
 				"blog/tags/release.html":           {`Second post`},

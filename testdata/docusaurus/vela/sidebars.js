@@ -4,6 +4,13 @@
 const sidebars = {
   main: [
     'intro',
+    // A listed category: the folder's _category_.json (for generated sidebars) does not apply.
+    {
+      type: 'category',
+      label: 'Install',
+      link: {type: 'generated-index', description: 'Where Rover runs.'},
+      items: ['install/linux', 'install/macos'],
+    },
     {
       type: 'category',
       label: 'Reference',
