@@ -1,11 +1,11 @@
-package main
-
 // TestDocusaurusSites is issue 20's compatibility test per site: three small Docusaurus projects
 // written for it (testdata/docusaurus/{vela,prettier,jest}, our own text) shaped like go-vela/docs,
 // prettier and jest, each built with only `docsd init --from-docusaurus` run, as the real sites are
 // by scripts/docusaurus-compat.sh. Each must build with no hard error, every routed .md/.mdx file a
-// page, every doc with its sidebar, no raw Markdown or MDX syntax in any page, and exactly the link
-// problems listed (one broken on purpose per site, so the check cannot pass on an empty report).
+// page, every doc with its sidebar, no raw Markdown or MDX syntax in any page, the text each rule
+// renders, and exactly the warnings and link problems listed (one link broken on purpose per site,
+// so the check cannot pass on an empty report).
+package main
 
 import (
 	"bytes"
