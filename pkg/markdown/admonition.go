@@ -108,9 +108,13 @@ func (admonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 }
 
 func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
+	a, ok := node.(*Admonition)
+	if !ok {
+		// A stray fence is one line, already read: goldmark still asks about the next line.
+		return parser.Close
+	}
 	line, _ := reader.PeekLine()
 	n := closingFence(line)
-	a := node.(*Admonition)
 	if n == 0 {
 		return parser.Continue | parser.HasChildren
 	}

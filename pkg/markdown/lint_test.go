@@ -19,6 +19,8 @@ func TestLintWarnings(t *testing.T) {
 		{"unknown kind after text", "# T\n\ntext\n  :::Warnin[Hi]\nbody\n:::\n", []string{`4:3: unknown admonition kind "warnin"`}},
 		{"title after a space", "# T\n\n:::tip Read this\nbody\n:::\n", nil},
 		{"stray closing fence", "# T\n\n:::tip\nbody\n:::\n:::\n", []string{"6:1: ::: closes no admonition"}},
+		// A line after the stray fence: goldmark asks the parser whether the fence continues.
+		{"stray closing fence before text", "# T\n\ntext\n\n:::\n\nmore text\n", []string{"5:1: ::: closes no admonition"}},
 		{"MDX imports, one warning", "import A from './_a.md';\nimport B from '@site/b';\n\n# T\n\nexport const x = 1;\n", []string{"1:1: MDX import/export lines are left out"}},
 		{"clean", "# T\n\n```go\ncode\n```\n\n````\n```\n````\n\n~~~\n~~~\n\n- item\n\n  ```\n  x\n  ```\n\n> ```\n> y\n> ```\n\n:::note[T]\n```\n:::\n```\n:::\n\n```\n```\n", nil},
 		{"closed at end without newline", "# T\n\n```\ncode\n```", nil},

@@ -45,10 +45,10 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 				if slug == "" {
 					slug = "/category/" + strings.ToLower(strings.ReplaceAll(dir, "/", "-"))
 				}
-				route := base + "/" + strings.Trim(slug, "/")
-				if a.claim(route, file) {
-					a.catRoute[k+"/"+dir] = route
-				}
+				// Claimed when a generated sidebar uses the category (sidebars.go): Docusaurus reads
+				// category files only there, so an unused one must not take a hand-written
+				// sidebar's route.
+				a.catRoute[k+"/"+dir] = base + "/" + strings.Trim(slug, "/")
 			}
 			continue
 		case content.Doc:

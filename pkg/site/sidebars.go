@@ -238,7 +238,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 						Candidates: sortedKeys(docs), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
 				}
 			}
-			if route, ok := a.catRoute[k+"/"+sub]; ok {
+			if route, ok := a.catRoute[k+"/"+sub]; ok && a.claim(route, c.Src.File()) {
 				cat.Route = route
 				a.categoryIndex(route, cat, c, k)
 			}
