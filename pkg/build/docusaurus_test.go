@@ -342,3 +342,31 @@ func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 		t.Errorf("the imported package's component is not rendered:\n%s", html)
 	}
 }
+
+// TestGeneratedIndexURLsFollowDocusaurus: a generated index without a slug is at /category/ and the
+// github-slugger slug of its label, numbered when a label repeats in the version, as Docusaurus
+// names it (docsd used the labels' path, so links copied from the Docusaurus site broke).
+func TestGeneratedIndexURLsFollowDocusaurus(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		file := filepath.Join(root, "website", "sidebars.js")
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edited := strings.Replace(string(src), "More: {Deeper: ['reference/cli']}",
+			"More: [{type: 'category', label: 'Going Further!', link: {type: 'generated-index'}, items: ['reference/cli']},"+
+				" {type: 'category', label: 'Setup', link: {type: 'generated-index'}, items: ['intro']}]", 1)
+		if edited == string(src) {
+			t.Fatal("the edit did not apply")
+		}
+		if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
+	sb := string(res.Files.Data["__data/sidebars/current-en-short.json"]) + string(res.Files.Data["__data/sidebars/current-en-guide.json"])
+	for _, w := range []string{`"route":"/docs/next/category/setup"`, `"route":"/docs/next/category/going-further"`, `"route":"/docs/next/category/setup-1"`} {
+		if !strings.Contains(sb, w) {
+			t.Errorf("the sidebars lack %s:\n%s", w, sb)
+		}
+	}
+}

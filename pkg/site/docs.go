@@ -12,6 +12,7 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/markdown"
 )
 
 type docEntry struct {
@@ -31,6 +32,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 	k := key(v.Name, locale)
 	a.docs[k] = map[string]*docEntry{}
 	base := a.versionBase(v, locale)
+	catSlugs := labelSlugger{}
 	for _, p := range set {
 		if p.Src.Version != v.Name {
 			continue
@@ -43,7 +45,7 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 			if l := p.Category.Link; l != nil && l.Type == "generated-index" {
 				slug := l.Slug
 				if slug == "" {
-					slug = "/category/" + strings.ToLower(strings.ReplaceAll(dir, "/", "-"))
+					slug = "/category/" + catSlugs.slug(categoryLabel(p.Category.Label, dir))
 				}
 				// Claimed when a generated sidebar uses the category (sidebars.go): Docusaurus reads
 				// category files only there, so an unused one must not take a hand-written
@@ -170,4 +172,29 @@ func lookupDoc(docs map[string]*docEntry, id string) (*docEntry, bool) {
 func indexName(e *docEntry) string {
 	name, _ := splitNumberPrefix(path.Base(content.TrimMarkdownExt(e.p.Src.Rel)))
 	return name
+}
+
+// categoryLabel is a category's label as Docusaurus names its generated index: the category file's
+// label, else the folder's name without its number prefix.
+func categoryLabel(label, dir string) string {
+	if label != "" {
+		return label
+	}
+	name, _ := splitNumberPrefix(path.Base(dir))
+	return name
+}
+
+// labelSlugger gives a generated index without a slug Docusaurus's URL, /category/ and the
+// github-slugger slug of its label; a repeated slug gets -1, -2 as github-slugger numbers repeats.
+// One slugger serves a version's categories, as Docusaurus keeps one per version.
+type labelSlugger map[string]bool
+
+func (s labelSlugger) slug(label string) string {
+	base := markdown.Slug(label)
+	out := base
+	for i := 1; s[out]; i++ {
+		out = fmt.Sprintf("%s-%d", base, i)
+	}
+	s[out] = true
+	return out
 }
