@@ -8,6 +8,8 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+
+	"docsd/pkg/content"
 )
 
 var (
@@ -174,46 +176,18 @@ func UsesMDXSyntax(src []byte) bool {
 	return found
 }
 
-// withoutCodeSpans is line without its inline code spans (a run of backticks up to the next run of
-// the same length); an unclosed run stays, as it is text.
+// withoutCodeSpans is line without its inline code spans; an unclosed run of backticks stays, as it
+// is text.
 func withoutCodeSpans(line string) string {
 	if !strings.Contains(line, "`") {
 		return line
 	}
 	var out strings.Builder
-	for i := 0; i < len(line); {
-		if line[i] != '`' {
-			out.WriteByte(line[i])
-			i++
-			continue
+	content.SplitCodeSpans(line, func(part string, code bool) {
+		if !code {
+			out.WriteString(part)
 		}
-		n := 0
-		for i+n < len(line) && line[i+n] == '`' {
-			n++
-		}
-		end := -1
-		for j := i + n; j < len(line); {
-			if line[j] != '`' {
-				j++
-				continue
-			}
-			m := 0
-			for j+m < len(line) && line[j+m] == '`' {
-				m++
-			}
-			if m == n {
-				end = j + m
-				break
-			}
-			j += m
-		}
-		if end < 0 {
-			out.WriteString(line[i : i+n])
-			i += n
-			continue
-		}
-		i = end
-	}
+	})
 	return out.String()
 }
 

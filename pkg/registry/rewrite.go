@@ -189,43 +189,12 @@ func rewriteLinks(body []byte, src source) []byte {
 // outsideCode applies fn to the parts of a line that are not inline code spans.
 func outsideCode(line string, fn func(string) string) string {
 	var b strings.Builder
-	start := 0 // start of the text not yet written
-	for i := 0; i < len(line); {
-		if line[i] != '`' {
-			i++
-			continue
+	content.SplitCodeSpans(line, func(part string, code bool) {
+		if !code {
+			part = fn(part)
 		}
-		n := 0
-		for i+n < len(line) && line[i+n] == '`' {
-			n++
-		}
-		// A code span closes with a run of exactly as many backticks.
-		closeAt := -1
-		for j := i + n; j < len(line); {
-			if line[j] != '`' {
-				j++
-				continue
-			}
-			m := 0
-			for j+m < len(line) && line[j+m] == '`' {
-				m++
-			}
-			if m == n {
-				closeAt = j
-				break
-			}
-			j += m
-		}
-		if closeAt < 0 {
-			i += n
-			continue
-		}
-		b.WriteString(fn(line[start:i]))
-		b.WriteString(line[i : closeAt+n])
-		i = closeAt + n
-		start = i
-	}
-	b.WriteString(fn(line[start:]))
+		b.WriteString(part)
+	})
 	return b.String()
 }
 
