@@ -8,7 +8,6 @@ import (
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 )
 
 // Heading ids are made the way Docusaurus makes them (github-slugger on the heading's rendered
@@ -79,30 +78,4 @@ func (headingIDs) Transform(doc *ast.Document, reader text.Reader, pc parser.Con
 
 // renderedText is the text a reader sees in an inline node: entities and backslash escapes
 // resolved (not in code), inline HTML left out, an image's alternative text kept.
-func renderedText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
-		if !entering {
-			return ast.WalkContinue, nil
-		}
-		switch t := c.(type) {
-		case *ast.Text:
-			v := t.Segment.Value(src)
-			if t.Parent() == nil || t.Parent().Kind() != ast.KindCodeSpan {
-				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
-			}
-			b.Write(v)
-			if t.SoftLineBreak() || t.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(t.Value)
-		case *ast.AutoLink:
-			b.Write(t.URL(src))
-		case *ast.RawHTML:
-			return ast.WalkSkipChildren, nil
-		}
-		return ast.WalkContinue, nil
-	})
-	return strings.TrimSpace(b.String())
-}
+func renderedText(n ast.Node, src []byte) string { return inlineText(n, src, true) }

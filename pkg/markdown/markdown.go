@@ -265,8 +265,14 @@ func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok boo
 	return full, true, nil
 }
 
-// plainText is the text of a node's inline content, as a reader sees it.
-func plainText(n ast.Node, src []byte) string {
+// plainText is the text of a node's inline content with entities and backslash escapes as written.
+func plainText(n ast.Node, src []byte) string { return inlineText(n, src, false) }
+
+// inlineText is the text of a node's inline content: soft and hard line breaks become spaces,
+// autolinks their URL, inline HTML is left out (it holds no text nodes), an image's alternative
+// text is kept. resolve resolves entities and backslash escapes outside code spans, as a reader
+// sees them (heading ids, titles, TOC); link texts and table cells keep them as written.
+func inlineText(n ast.Node, src []byte, resolve bool) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 		if !entering {
@@ -274,7 +280,11 @@ func plainText(n ast.Node, src []byte) string {
 		}
 		switch t := c.(type) {
 		case *ast.Text:
-			b.Write(t.Segment.Value(src))
+			v := t.Segment.Value(src)
+			if resolve && (t.Parent() == nil || t.Parent().Kind() != ast.KindCodeSpan) {
+				v = util.ResolveEntityNames(util.ResolveNumericReferences(util.UnescapePunctuations(v)))
+			}
+			b.Write(v)
 			if t.SoftLineBreak() || t.HardLineBreak() {
 				b.WriteByte(' ')
 			}
@@ -282,6 +292,8 @@ func plainText(n ast.Node, src []byte) string {
 			b.Write(t.Value)
 		case *ast.AutoLink:
 			b.Write(t.URL(src))
+		case *ast.RawHTML:
+			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
