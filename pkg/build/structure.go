@@ -100,26 +100,8 @@ func routeChanged(a, b *site.Route) bool {
 func (st *state) relinked(last *state) []graph.Node {
 	s, old := st.site, last.site
 	names := map[string]bool{}
-	for k, r := range s.FileRoute {
-		if old.FileRoute[k] != r {
-			names[path.Base(k)] = true
-		}
-	}
-	for k := range old.FileRoute {
-		if _, ok := s.FileRoute[k]; !ok {
-			names[path.Base(k)] = true
-		}
-	}
-	for k, u := range st.statics {
-		if last.statics[k] != u {
-			names[path.Base(k)] = true
-		}
-	}
-	for k := range last.statics {
-		if _, ok := st.statics[k]; !ok {
-			names[path.Base(k)] = true
-		}
-	}
+	addChangedNames(names, s.FileRoute, old.FileRoute)
+	addChangedNames(names, st.statics, last.statics)
 	if len(names) == 0 {
 		return nil
 	}
@@ -145,6 +127,21 @@ func (st *state) relinked(last *state) []graph.Node {
 		}
 	}
 	return out
+}
+
+// addChangedNames adds to names the file name of every key whose value differs between now and
+// before, or that before holds and now does not.
+func addChangedNames(names map[string]bool, now, before map[string]string) {
+	for k, v := range now {
+		if before[k] != v {
+			names[path.Base(k)] = true
+		}
+	}
+	for k := range before {
+		if _, ok := now[k]; !ok {
+			names[path.Base(k)] = true
+		}
+	}
 }
 
 // linkFileName is the last path segment of a link as written (no fragment, query, or escapes): the
