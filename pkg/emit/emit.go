@@ -30,6 +30,20 @@ type Files struct {
 	// that nothing rebuilds holds none of its pages, only their paths in written.
 	release bool
 	written map[string]bool
+	// packers are idle compressors for Add: a flate writer allocates about a megabyte of tables, and
+	// docsd watch packs two files per page (20,000 writers for the first build of a 10,000-page
+	// site, garbage the collector then had to sweep).
+	packers sync.Pool
+}
+
+// packer is an idle compressor writing to w.
+func (f *Files) packer(w io.Writer) *flate.Writer {
+	if zw, ok := f.packers.Get().(*flate.Writer); ok {
+		zw.Reset(w)
+		return zw
+	}
+	zw, _ := flate.NewWriter(w, flate.BestSpeed)
+	return zw
 }
 
 // NewFiles returns an empty build.
@@ -53,9 +67,10 @@ const packMin = 4 << 10
 func (f *Files) Add(path string, data []byte) {
 	if f.pack && len(data) >= packMin && (strings.HasSuffix(path, ".html") || strings.HasPrefix(path, "__data/")) {
 		var b bytes.Buffer
-		zw, _ := flate.NewWriter(&b, flate.BestSpeed)
+		zw := f.packer(&b)
 		zw.Write(data)
 		zw.Close()
+		f.packers.Put(zw)
 		f.mu.Lock()
 		delete(f.Data, path)
 		f.Packed[path] = bytes.Clone(b.Bytes())
