@@ -126,7 +126,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			return nil, err
 		}
 	}
-	s, err := b.assemble(cfg, last.site, proc, cfgChanged || shell || sidebarsChanged)
+	s, bodiesOnly, err := b.assemble(cfg, last.site, proc, cfgChanged || shell || sidebarsChanged)
 	if err != nil {
 		return nil, err
 	}
@@ -148,6 +148,13 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
 	st.timings = map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
 	st.prepare()
+	if bodiesOnly && !fresh && last.shared.site != nil {
+		// The model shares its sidebars, configuration and structure with the last one: so does
+		// what pages share, encoded and added to the output by the last build (AddMissing copies
+		// it). Encoding and packing every sidebar again was most of a body edit's time before its
+		// page went out, at 10,000 pages.
+		st.shared, st.sidebarsAdded = last.shared, true
+	}
 	st.linksOf = !fresh && !proc.structural
 	var gone []string
 	if proc.structural && !fresh {
@@ -174,10 +181,10 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 }
 
 // assemble makes the model of a rebuild. When only bodies changed (no file's meta, no structure, no
-// configuration or shell), the last model is reused with the new documents in their routes:
-// assembling the whole site again was most of an edit's time at 10,000 pages, for a model that reads
-// nothing else of a body. Anything else assembles the site again.
-func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, everything bool) (*site.Site, error) {
+// configuration or shell), the last model is reused with the new documents in their routes
+// (bodiesOnly): assembling the whole site again was most of an edit's time at 10,000 pages, for a
+// model that reads nothing else of a body. Anything else assembles the site again.
+func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything && !proc.structural {
 		bodies := map[string]*site.Parsed{}
 		for _, n := range proc.changed {
@@ -187,12 +194,14 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, e
 			case graph.AnchorsKind:
 				// Heading ids are read by rendering (#anchor links), not by assembly.
 			default:
-				return site.Assemble(cfg, proc.list(), b.graph)
+				s, err = site.Assemble(cfg, proc.list(), b.graph)
+				return s, false, err
 			}
 		}
-		return last.WithBodies(bodies), nil
+		return last.WithBodies(bodies), true, nil
 	}
-	return site.Assemble(cfg, proc.list(), b.graph)
+	s, err = site.Assemble(cfg, proc.list(), b.graph)
+	return s, false, err
 }
 
 // unchanged is the last build, for a rebuild with nothing to do.
