@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -90,5 +91,75 @@ func TestForgetAndDropByKind(t *testing.T) {
 	}
 	if g.Len() != 1 {
 		t.Errorf("edges = %d, want 1", g.Len())
+	}
+}
+
+// Edges recorded twice count once; forgetting one reader of a node read by many keeps the others;
+// an edge dropped and recorded again is back once (the graph numbers nodes and keeps lists, so
+// these are what its bookkeeping could get wrong).
+func TestRecordForgetDropBookkeeping(t *testing.T) {
+	g := New()
+	for _, r := range []string{"/a", "/b", "/c"} {
+		g.Record(Route(r), Config())
+		g.Record(Route(r), Config())
+		g.Record(Route(r), File(r[1:]+".md"))
+	}
+	if g.Len() != 6 {
+		t.Fatalf("edges = %d, want 6", g.Len())
+	}
+	g.Forget(Route("/b"))
+	if got := strings.Join(g.DirtyRoutes(Config()), " "); got != "/a /c" {
+		t.Errorf("after forgetting /b, config dirties %q", got)
+	}
+	g.Record(Route("/a"), Anchors("c.md"))
+	g.Drop(ConfigKind, FileKind)
+	if g.Len() != 1 || len(g.DirtyRoutes(Config())) != 0 {
+		t.Errorf("after Drop: %d edges, config dirties %v", g.Len(), g.DirtyRoutes(Config()))
+	}
+	g.Record(Route("/c"), Config())
+	g.Record(Route("/a"), Config())
+	g.Record(Route("/a"), Config())
+	if got := strings.Join(g.DirtyRoutes(Config()), " "); got != "/a /c" || g.Len() != 3 {
+		t.Errorf("recorded again: config dirties %q with %d edges, want /a /c and 3", got, g.Len())
+	}
+	if got := g.Reads(Route("/a")); len(got) != 2 || got[0] != Anchors("c.md") || got[1] != Config() {
+		t.Errorf("Reads(/a) = %v", got)
+	}
+}
+
+// BenchmarkAssemblyEdges is what an assembly of a 10,000-page site does to the graph: drop every
+// edge it recorded last time (keeping rendering's anchor edges) and record them again.
+func BenchmarkAssemblyEdges(b *testing.B) {
+	const pages = 10000
+	routes := make([]Node, pages)
+	files := make([]Node, pages)
+	for i := range routes {
+		routes[i] = Route("/docs/p" + strconv.Itoa(i/300) + "/page" + strconv.Itoa(i))
+		files[i] = File("content/docs/p" + strconv.Itoa(i/300) + "/page" + strconv.Itoa(i) + ".md")
+	}
+	assembly := []Kind{FileKind, MetaKind, RouteKind, SidebarKind, BlogListKind, ConfigKind, ShellKind, StructureKind}
+	g := New()
+	record := func() {
+		for i, r := range routes {
+			sb := Sidebar("p" + strconv.Itoa(i/300))
+			g.Record(r, File(files[i].Key))
+			g.Record(r, Config())
+			g.Record(r, Shell())
+			g.Record(r, Structure())
+			g.Record(r, sb)
+			g.Record(sb, Meta(files[i].Key))
+			if i > 0 {
+				g.Record(r, Meta(files[i-1].Key))
+			}
+		}
+	}
+	record()
+	for i := 0; i < pages; i += 10 {
+		g.Record(routes[i], Anchors(files[(i+1)%pages].Key))
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		g.Drop(assembly...)
+		record()
 	}
 }
