@@ -31,6 +31,9 @@ const WEIGHTS = {
   // A section whose heading has every word of a query of two words or more gains this: "approve
   // builds from forks" is a heading of the page on starting builds.
   headingAll: 3,
+  // A phrase of the synonym table found in part (one word of "signing key") scores its share of
+  // the phrase's words to this power.
+  phrasePart: 1,
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
@@ -538,7 +541,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       titleWords: f(nPages),
       crumbs: f(nPages),
       names: f(nPages),
-      nav: new Int32Array(nPages), // units found in the title, file name or breadcrumbs
+      nav: f(nPages), // units found in the title, file name or breadcrumbs
+      hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
+      hitTitle: new Uint8Array(nPages), // slots of one alternative found in the title
+      hitNav: new Uint8Array(nPages), // slots of one alternative found in the title, crumbs or name
+      uNav: f(nPages), // the best share of an alternative's slots found there
       headUnits: new Int32Array(nSections), // units found in the section's heading
       uHead: new Uint8Array(nSections),
       // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
@@ -578,7 +585,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead } = scratch;
+    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
     // closure made per ranking made V8 throw away the optimised code of this loop on every query
@@ -636,12 +643,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             const sec = secs[k];
             if (aSec[sec] === 0) aSecs[naSecs++] = sec;
             aSec[sec] += sSec[sec] * scale;
+            hitSec[sec]++;
             sSec[sec] = 0;
           }
           for (let k = 0; k < nPgs; k++) {
             const page = pgs[k];
             if (aTitle[page] === 0 && aCrumb[page] === 0 && aName[page] === 0) aPages[naPages++] = page;
-            if (sTitle[page] > 0) aTitleWords[page] += scale;
+            hitNav[page]++;
+            // Title words count one by one: "kick off" found as "start" covers one word of
+            // "Start a build", not two.
+            if (sTitle[page] > 0) {
+              aTitleWords[page] += 1;
+              hitTitle[page]++;
+            }
             aTitle[page] += sTitle[page] * scale;
             aCrumb[page] += sCrumb[page] * scale;
             aName[page] += sName[page] * scale;
@@ -650,15 +664,23 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             sName[page] = 0;
           }
         }
+        const nSlots = alt.slots.length;
         for (let k = 0; k < naSecs; k++) {
           const sec = aSecs[k];
           if (uSec[sec] === 0) uSecs[nuSecs++] = sec;
+          // A phrase counts in a section by the share of its words there.
+          if (hitSec[sec] < nSlots) aSec[sec] *= (hitSec[sec] / nSlots) ** W.phrasePart;
+          hitSec[sec] = 0;
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
         }
         for (let k = 0; k < naPages; k++) {
           const page = aPages[k];
           if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages[nuPages++] = page;
+          if (hitTitle[page] > 0 && hitTitle[page] < nSlots) aTitle[page] *= (hitTitle[page] / nSlots) ** W.phrasePart;
+          hitTitle[page] = 0;
+          if (hitNav[page] / nSlots > uNav[page]) uNav[page] = hitNav[page] / nSlots;
+          hitNav[page] = 0;
           if (aTitle[page] > uTitle[page]) {
             uTitle[page] = aTitle[page];
             uTitleWords[page] = aTitleWords[page];
@@ -693,7 +715,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           touchedPages[nTouchedPages++] = page;
         }
         mask[page] |= bit;
-        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page]++;
+        // A unit of several words (a phrase of the synonym table) counts by the share found there.
+        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page] += fast ? 1 : uNav[page];
+        uNav[page] = 0;
         title[page] += fromTitle[page];
         titleWords[page] += fast ? (fromTitle[page] > 0 ? 1 : 0) : uTitleWords[page];
         crumbs[page] += fromCrumb[page];
