@@ -594,10 +594,12 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const { touchedSecs, touchedPages, secs, pgs, aSecs, aPages, uSecs, uPages } = scratch;
     let nTouchedSecs = 0;
     let nTouchedPages = 0;
+    let sectionBits = 0; // the units that name a part of the site
     for (let i = 0; i < q.length; i++) {
       const unit = q[i];
       const bit = 1 << i;
       const sectionUnit = isSectionUnit(unit);
+      if (sectionUnit) sectionBits |= bit;
       // Lists of what each level touched (every score is positive, so a zero means untouched).
       let nuSecs = 0;
       let nuPages = 0;
@@ -705,7 +707,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
-        if (uHead[sec]) headUnits[sec]++;
+        if (uHead[sec] && !sectionUnit) headUnits[sec]++;
         uHead[sec] = 0;
       }
       for (let k = 0; k < nuPages; k++) {
@@ -736,13 +738,17 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const page = touchedPages[k];
       let matched = 0;
       for (let m = mask[page]; m; m &= m - 1) matched++;
+      // A heading holds the whole query when it has every word but the section words the page's
+      // title, breadcrumbs or file name has ("sign out api": the heading "Sign out" of an API page).
+      let headNeed = q.length;
+      for (let m = mask[page] & sectionBits; m; m &= m - 1) headNeed--;
       let top = 0;
       let rest = 0;
       const from = firstSection[page];
       const to = firstSection[page + 1];
       for (let sec = from; sec < to; sec++) {
         let sc = secSum[sec];
-        if (q.length > 1 && headUnits[sec] === q.length) {
+        if (q.length > 1 && headUnits[sec] === headNeed && headNeed > 0) {
           sc += W.headingAll;
           secSum[sec] = sc;
         }
