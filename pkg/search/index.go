@@ -65,10 +65,12 @@ type Section struct {
 // Shard is the index of one page. It is computed once when the page changes and kept, so that a
 // rebuild re-indexes only the pages that changed.
 type Shard struct {
-	page   Page
-	title  []string // distinct title terms, sorted
-	crumbs []string // distinct breadcrumb terms that are not title terms, sorted
-	names  []string // distinct file name terms, sorted
+	page  Page
+	title []string // distinct title terms, sorted
+	// titleLen is the number of distinct terms of the title's and label's whole words.
+	titleLen int
+	crumbs   []string // distinct breadcrumb terms that are not title terms, sorted
+	names    []string // distinct file name terms, sorted
 	// titleSeqs are the terms of the title and of the label in order, for the synonym table.
 	titleSeqs [][]string
 	sections  []shardSection
@@ -82,6 +84,7 @@ type Shard struct {
 type numberedShard struct {
 	index         *Index
 	title, crumbs []int32
+	titleLen      int
 	names         []int32
 	forms         []form
 	sections      []numberedSection
@@ -117,16 +120,21 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 func NewShardWith(p Page, terms *Terms) *Shard {
 	s := &Shard{page: p, forms: map[string]string{}, terms: terms}
 	s.title = s.distinct(p.Title + " " + p.Label)
+	// The title's length and phrases are of its whole words: the parts of "OpenID" are terms of the
+	// title, but a query that has "openid" and "connect" has all of "OpenID Connect".
+	whole := map[string]bool{}
 	s.names = s.distinct(p.Name)
 	for _, text := range []string{p.Title, p.Label} {
 		var seq []string
-		for _, w := range Words(text) {
+		for _, w := range WholeWords(text) {
 			if t := s.term(w); t != "" {
 				seq = append(seq, t)
+				whole[t] = true
 			}
 		}
 		s.titleSeqs = append(s.titleSeqs, seq)
 	}
+	s.titleLen = len(whole)
 	inTitle := map[string]bool{}
 	for _, t := range s.title {
 		inTitle[t] = true
@@ -284,7 +292,7 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	if s.numbered != nil && s.numbered.index == x {
 		return s.numbered, nil
 	}
-	ns := &numberedShard{index: x}
+	ns := &numberedShard{index: x, titleLen: s.titleLen}
 	for _, t := range s.title {
 		ns.title = append(ns.title, x.number(t))
 	}
@@ -492,7 +500,7 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		for _, t := range s.crumbs {
 			crumbs[t] = append(crumbs[t], pageNo)
 		}
-		titleLens = append(titleLens, len(s.title))
+		titleLens = append(titleLens, s.titleLen)
 		for _, f := range s.forms {
 			forms[f.term] = append(forms[f.term], f.word)
 		}

@@ -64,3 +64,31 @@ func TestPublishGivesTitlesTheirSynonyms(t *testing.T) {
 		t.Errorf("title lengths %v, want [2 3 2]", ix.TitleLengths)
 	}
 }
+
+// A title's length and its phrases are of whole words: "OpenID Connect" is two words long (its
+// terms still include "open" and "id", the parts of "OpenID"), and the entry "oidc, openid connect"
+// gives it "oidc".
+func TestTitleLengthCountsWholeWords(t *testing.T) {
+	x := New()
+	x.Update("/o", NewShard(Page{Route: "/o", Title: "OpenID Connect", Sections: []Section{{Text: "x"}}}))
+	syn, err := ParseSynonyms([]string{"oidc, openid connect"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	_, ix, _ := publish(t, x)
+	if !reflect.DeepEqual(ix.TitleLengths, []int{2}) {
+		t.Errorf("title lengths %v, want [2]", ix.TitleLengths)
+	}
+	titled := map[string]bool{}
+	for i, term := range ix.Terms {
+		if len(ix.Titles[i]) > 0 {
+			titled[term] = true
+		}
+	}
+	for _, term := range []string{"openid", "open", "id", "connect", "oidc"} {
+		if !titled[term] {
+			t.Errorf("%q is not a title term; title terms %v", term, titled)
+		}
+	}
+}

@@ -683,10 +683,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           hitTitle[page] = 0;
           if (hitNav[page] / nSlots > uNav[page]) uNav[page] = hitNav[page] / nSlots;
           hitNav[page] = 0;
-          if (aTitle[page] > uTitle[page]) {
-            uTitle[page] = aTitle[page];
-            uTitleWords[page] = aTitleWords[page];
-          }
+          if (aTitle[page] > uTitle[page]) uTitle[page] = aTitle[page];
+          // The title words a unit covers are the most any of its alternatives covers: "oidc" is
+          // the alias docsd gave the title "OpenID Connect", and its synonym covers both words.
+          if (aTitleWords[page] > uTitleWords[page]) uTitleWords[page] = aTitleWords[page];
           if (aCrumb[page] > uCrumb[page]) uCrumb[page] = aCrumb[page];
           if (aName[page] > uName[page]) uName[page] = aName[page];
           aTitle[page] = 0;
