@@ -494,12 +494,20 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
       if (best) {
         const seen = new Set([best.g.phrases[best.k].join(' ')]);
+        // The query's other words are searched already: "pat token" is "personal access" and
+        // "token", not "personal access token" and "token" again.
+        const others = new Set();
+        ws.forEach((w, j) => {
+          if ((j < i || j >= i + len) && w.term) others.add(w.term);
+        });
         for (const ph of best.g.phrases) {
           const key = ph.join(' ');
           if (seen.has(key)) continue;
           seen.add(key);
           if (!ph.every(hasTerm)) continue;
-          alts.push({ slots: ph.map((t) => new Map([[t, W.synonym]])), scale: len / ph.length });
+          const rest = ph.filter((t) => !others.has(t));
+          if (rest.length === 0) continue;
+          alts.push({ slots: rest.map((t) => new Map([[t, W.synonym]])), scale: len / rest.length });
         }
       }
       units.push({ words: span, alts });
