@@ -67,10 +67,10 @@ type Section struct {
 type Shard struct {
 	page  Page
 	title []string // distinct title terms, sorted
-	// titleLen is the number of distinct terms of the title's and label's whole words.
-	titleLen int
-	crumbs   []string // distinct breadcrumb terms that are not title terms, sorted
-	names    []string // distinct file name terms, sorted
+	// titleWhole are the distinct terms of the title's and label's whole words (a title's length).
+	titleWhole []string
+	crumbs     []string // distinct breadcrumb terms that are not title terms, sorted
+	names      []string // distinct file name terms, sorted
 	// titleSeqs are the terms of the title and of the label in order, for the synonym table.
 	titleSeqs [][]string
 	sections  []shardSection
@@ -84,7 +84,7 @@ type Shard struct {
 type numberedShard struct {
 	index         *Index
 	title, crumbs []int32
-	titleLen      int
+	titleWhole    []int32
 	names         []int32
 	forms         []form
 	sections      []numberedSection
@@ -113,6 +113,10 @@ type shardSection struct {
 	length               int
 }
 
+// commonTitleMin is the fewest titles a word is in to be left out of title lengths: on a small
+// site a tenth of the pages is a handful.
+const commonTitleMin = 20
+
 // NewShard indexes one page.
 func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 
@@ -134,7 +138,10 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		}
 		s.titleSeqs = append(s.titleSeqs, seq)
 	}
-	s.titleLen = len(whole)
+	for t := range whole {
+		s.titleWhole = append(s.titleWhole, t)
+	}
+	sort.Strings(s.titleWhole)
 	inTitle := map[string]bool{}
 	for _, t := range s.title {
 		inTitle[t] = true
@@ -292,7 +299,10 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	if s.numbered != nil && s.numbered.index == x {
 		return s.numbered, nil
 	}
-	ns := &numberedShard{index: x, titleLen: s.titleLen}
+	ns := &numberedShard{index: x}
+	for _, t := range s.titleWhole {
+		ns.titleWhole = append(ns.titleWhole, x.number(t))
+	}
 	for _, t := range s.title {
 		ns.title = append(ns.title, x.number(t))
 	}
@@ -500,7 +510,6 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		for _, t := range s.crumbs {
 			crumbs[t] = append(crumbs[t], pageNo)
 		}
-		titleLens = append(titleLens, s.titleLen)
 		for _, f := range s.forms {
 			forms[f.term] = append(forms[f.term], f.word)
 		}
@@ -519,6 +528,18 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		}
 	}
 	docsBuf.WriteString(`]}`)
+	// A title's length leaves out the words in the titles of a tenth of the pages or more (the
+	// product's name in "vela cancel build"): a query without them still names the page.
+	common := max(commonTitleMin, len(routes)/10)
+	for _, s := range shards {
+		n := 0
+		for _, t := range s.titleWhole {
+			if len(titles[t]) < common {
+				n++
+			}
+		}
+		titleLens = append(titleLens, max(n, 1))
+	}
 	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
 		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
 		Synonyms: x.synonyms.encode()}

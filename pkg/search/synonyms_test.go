@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -89,6 +90,28 @@ func TestTitleLengthCountsWholeWords(t *testing.T) {
 	for _, term := range []string{"openid", "open", "id", "connect", "oidc"} {
 		if !titled[term] {
 			t.Errorf("%q is not a title term; title terms %v", term, titled)
+		}
+	}
+}
+
+// A word in the titles of a tenth of the pages or more (at least commonTitleMin), like the
+// product's name in "vela cancel build", does not count in title lengths.
+func TestTitleLengthLeavesOutCommonTitleWords(t *testing.T) {
+	x := New()
+	for i := range commonTitleMin {
+		r := fmt.Sprintf("/c%02d", i)
+		x.Update(r, NewShard(Page{Route: r, Title: fmt.Sprintf("vela cancel%c thing", 'a'+i), Sections: []Section{{Text: "x"}}}))
+	}
+	x.Update("/z", NewShard(Page{Route: "/z", Title: "Cancel a build", Sections: []Section{{Text: "x"}}}))
+	_, ix, _ := publish(t, x)
+	// Pages in route order: /c00 … /c19 ("vela" and "thing" are in all their titles), then /z.
+	for i, n := range ix.TitleLengths {
+		want := 1
+		if i == commonTitleMin {
+			want = 2
+		}
+		if n != want {
+			t.Errorf("page %d: title length %d, want %d", i, n, want)
 		}
 	}
 }
