@@ -42,6 +42,8 @@ const WEIGHTS = {
   // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
   // (looked for only when the word matches no term, so a typo never outranks an exact match).
   synonym: 0.7,
+  // The words that start with the word being typed count this much when it is a term itself.
+  prefixOfExact: 0.7,
   typo1: 0.55,
   typo2: 0.4,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
@@ -454,7 +456,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const exact = term && hasTerm(term) ? term : undefined;
       if (exact !== undefined) cands.set(exact, 1);
       if (last || exact === undefined) {
-        for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w);
+        // A word typed whole that is a term of the docs is likely what the reader means: the
+        // longer words it starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS).
+        const k = exact === undefined ? 1 : W.prefixOfExact;
+        for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
       }
       let typo = false;
       if (cands.size === 0 && term && !word.includes('_')) {
