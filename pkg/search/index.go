@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -100,7 +101,9 @@ type numberedSection struct {
 	terms   []int32 // every term of the heading, keys or text, once
 	tf      []int32 // its count in the text (0: heading or keys only)
 	heading []bool  // in the heading or keys
+	own     []bool  // in the heading itself
 	length  int
+	headLen int // distinct terms of the heading (see encodePosting)
 }
 
 // shardSection lists the section's terms sorted, with their counts in the text and whether the
@@ -110,7 +113,9 @@ type shardSection struct {
 	terms                []string
 	tf                   []int32 // 0: heading or keys only
 	inHeading            []bool
+	ownHeading           []bool // in the heading itself, not only in the keys
 	length               int
+	headLen              int // distinct terms of the heading alone
 }
 
 // commonTitleMin is the fewest titles a word is in to be left out of title lengths: on a small
@@ -163,6 +168,8 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 			text = strings.TrimSpace(p.Description + " " + text)
 		}
 		ss.snippet = truncate(text, snippetLen)
+		own := s.distinct(sec.Heading)
+		ss.headLen = len(own)
 		for _, t := range s.distinct(sec.Heading + " " + sec.Keys) {
 			headingTerms[t] = true
 		}
@@ -191,6 +198,8 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		for _, t := range ss.terms {
 			ss.tf = append(ss.tf, tf[t])
 			ss.inHeading = append(ss.inHeading, headingTerms[t])
+			_, found := slices.BinarySearch(own, t)
+			ss.ownHeading = append(ss.ownHeading, found)
 		}
 		s.sections = append(s.sections, ss)
 	}
@@ -318,7 +327,7 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version, Crumbs: s.page.Crumbs}
 	for _, sec := range s.sections {
 		rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
-		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading}
+		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading, own: sec.ownHeading, headLen: sec.headLen}
 		for _, t := range sec.terms {
 			nsec.terms = append(nsec.terms, x.number(t))
 		}
@@ -518,6 +527,9 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 				code := 0
 				if sec.heading[k] {
 					code |= 8
+					if sec.own[k] && sec.headLen <= maxHeadLen {
+						code |= sec.headLen << 4
+					}
 				}
 				if tf := int(sec.tf[k]); tf > 0 {
 					code |= bodyWeight(tf, sec.length, avg)
@@ -644,12 +656,17 @@ func bodyWeight(tf, length int, avg float64) int {
 	return min(max(q, 1), 7)
 }
 
+// maxHeadLen is the longest heading, in terms, whose length a posting code carries (two bits).
+const maxHeadLen = 3
+
 // digits of the posting strings: the first 32 end a number, the last 32 carry 5 more bits of it.
 const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 
 // encodePosting writes one posting: the delta of the section number in base 32, most significant
 // group first (every group but the last from the upper half of digits), then one digit for
-// code, which is 8 if the heading or a table key has the term plus the body weight (0–7).
+// code, which is 8 if the heading or a table key has the term plus the body weight (0–7), plus 16
+// times the number of distinct terms of a heading of at most maxHeadLen (0 for longer ones): a
+// query that has every word of a short heading names that section.
 func encodePosting(b *strings.Builder, delta, code int) {
 	var groups [8]int
 	n := 0

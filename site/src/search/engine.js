@@ -31,6 +31,9 @@ const WEIGHTS = {
   // A section whose heading has every word of a query of two words or more gains this: "approve
   // builds from forks" is a heading of the page on starting builds.
   headingAll: 3,
+  // ... and this more when the heading is short (three words at most) and has no other word:
+  // "approve builds from forks" is the heading "Approve builds from forks".
+  headingWhole: 10,
   // A phrase of the synonym table found in part (one word of "signing key") scores its share of
   // the phrase's words to this power.
   phrasePart: 1,
@@ -193,15 +196,17 @@ function idfOf(df, total) {
 
 // slotSections keeps, per section, the best score of one candidate term of a slot (scale: its
 // weight times its idf), listing in secs (n long) the sections it scores first; uHead marks
-// headings. It returns the new length of secs.
-function slotSections(p, scale, wHead, wBody, sSec, uHead, secs, n) {
+// headings (2: a short heading itself, not only its table keys), headLen keeps the length of a
+// short heading (pkg/search's encodePosting). It returns the new length of secs.
+function slotSections(p, scale, wHead, wBody, sSec, uHead, headLen, secs, n) {
   const { secs: list, codes } = p;
   const body = wBody / 7;
   for (let k = 0; k < list.length; k++) {
     const code = codes[k];
     const sec = list[k];
-    const head = code >> 3;
-    if (head) uHead[sec] = 1;
+    const head = (code >> 3) & 1;
+    if (head && uHead[sec] < 2) uHead[sec] = code >= 16 ? 2 : 1;
+    if (code >= 16) headLen[sec] = code >> 4;
     const sc = scale * (wHead * head + body * (code & 7));
     if (sc > sSec[sec]) {
       if (sSec[sec] === 0) secs[n++] = sec;
@@ -560,6 +565,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       hitNav: new Uint8Array(nPages), // slots of one alternative found in the title, crumbs or name
       uNav: f(nPages), // the best share of an alternative's slots found there
       headUnits: new Int32Array(nSections), // units found in the section's heading
+      headLen: new Uint8Array(nSections), // terms of the section's heading, when short and found
+      ownUnits: new Int32Array(nSections), // units found in a short heading itself (not its keys)
       uHead: new Uint8Array(nSections),
       // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
       // slot's: best of its candidates.
@@ -598,7 +605,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
+    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, headLen, ownUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
     // closure made per ranking made V8 throw away the optimised code of this loop on every query
@@ -628,7 +635,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (fast) {
         for (const [t, weight] of unit.alts[0].slots[0]) {
           const p = postings(t);
-          nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nuSecs);
+          nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nuSecs);
           nuPages = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nuPages);
           nuPages = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nuPages);
           nuPages = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nuPages);
@@ -648,7 +655,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           let nPgs = 0;
           for (const [t, weight] of slot) {
             const p = postings(t);
-            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nSecs);
+            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nSecs);
             nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
@@ -721,6 +728,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
+        if (uHead[sec] === 2) ownUnits[sec]++;
         uHead[sec] = 0;
       }
       for (let k = 0; k < nuPages; k++) {
@@ -763,6 +771,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         let sc = secSum[sec];
         if (q.length > 1 && headUnits[sec] === headNeed && headNeed > 0) {
           sc += W.headingAll;
+          // The query has the whole heading: it names the section.
+          if (headLen[sec] > 0 && ownUnits[sec] >= headLen[sec]) sc += W.headingWhole;
           secSum[sec] = sc;
         }
         if (sc > top) {
@@ -806,6 +816,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const sec = touchedSecs[k];
       secSum[sec] = 0;
       headUnits[sec] = 0;
+      headLen[sec] = 0;
+      ownUnits[sec] = 0;
     }
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
