@@ -34,6 +34,10 @@ const WEIGHTS = {
   // ... and this more when the heading is short (three words at most) and has no other word:
   // "approve builds from forks" is the heading "Approve builds from forks".
   headingWhole: 10,
+  // A page whose whole title (or label) the query holds, its words side by side in the query,
+  // gains this: the query names the page ("starlark templates", "secret settings vault": the
+  // title "Secret settings", not "Vault secrets").
+  wholeTitle: 5,
   // A phrase of the synonym table found in part (one word of "signing key") scores its share of
   // the phrase's words to this power.
   phrasePart: 1,
@@ -559,6 +563,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       titleWords: f(nPages),
       crumbs: f(nPages),
       names: f(nPages),
+      titleMask: new Int32Array(nPages), // bit i: unit i found in the title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
       hitTitle: new Uint8Array(nPages), // slots of one alternative found in the title
@@ -605,7 +610,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, headLen, ownUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
+    const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, headLen, ownUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
     // closure made per ranking made V8 throw away the optimised code of this loop on every query
@@ -738,6 +743,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           touchedPages[nTouchedPages++] = page;
         }
         mask[page] |= bit;
+        if (fromTitle[page] > 0) titleMask[page] |= bit;
         // A unit of several words (a phrase of the synonym table) counts by the share found there.
         if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page] += fast ? 1 : uNav[page];
         uNav[page] = 0;
@@ -782,14 +788,21 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
       let t = title[page];
       // A title the query covers wholly ranks above one it shares a word with.
-      if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
+      let whole = 0;
+      if (t > 0) {
+        t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
+        // The units found in the title are one run of bits of titleMask: side by side.
+        const tm = titleMask[page];
+        const run = tm / (tm & -tm);
+        if (titleWords[page] >= titleLengths[page] && (run & (run + 1)) === 0) whole = W.wholeTitle;
+      }
       const pv = version ? pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its
       // text only may match nothing (0), and is shown when no page has more.
       pageMatched[page] = version && pv && pv !== version ? -1 : matched;
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
-      pageScore[page] = t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      pageScore[page] = whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
@@ -828,6 +841,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       crumbs[page] = 0;
       names[page] = 0;
       nav[page] = 0;
+      titleMask[page] = 0;
     }
     return { entries, secSum: scores };
   }
