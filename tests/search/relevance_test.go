@@ -288,3 +288,17 @@ func TestNonsenseFindsNothing(t *testing.T) {
 		t.Errorf("kubernets: found nothing")
 	}
 }
+
+// TestStopWordTypedLastIsLeftOut: a common word being typed after other words is left out, not
+// matched as the start of longer words ("log in" once found the Influx plugin first).
+func TestStopWordTypedLastIsLeftOut(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "log in"}, {text: "log "}, {text: "in"}}
+	got := rank(t, docsPath, indexPath, qs)
+	if strings.Join(got[0], " ") != strings.Join(got[1], " ") {
+		t.Errorf("\"log in\" found %v; want what \"log \" finds, %v", got[0], got[1])
+	}
+	if len(got[2]) == 0 {
+		t.Errorf("\"in\" alone found nothing; want the words that start with it")
+	}
+}

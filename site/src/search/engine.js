@@ -398,7 +398,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (word.length > MAX_WORD_LEN) return;
       const t = termOf(word, stop);
       const last = typing && i === list.length - 1;
-      if (!t && !last) return; // a stop word
+      if (!t && (!last || list.length > 1)) return; // a stop word (parseUncached)
       if (t) {
         out.add(chunkOf(t));
         qterms.add(t);
@@ -460,7 +460,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     list.forEach(({ word }, i) => {
       const last = typing && i === list.length - 1;
       const term = termOf(word, stop);
-      if (!term && !last) return;
+      // A common word (a stop word) is left out, even the one being typed when others come
+      // before it: "log in" is about logging in, not "log" and words that start with "in".
+      if (!term && (!last || list.length > 1)) return;
       const cands = new Map();
       const exact = term && hasTerm(term) ? term : undefined;
       if (exact !== undefined) cands.set(exact, 1);
