@@ -197,7 +197,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // relevance.tsv (the set the weights were tuned on) and heldout.tsv (never used for tuning,
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are not met yet: the floors below are what the ranking
-// reaches today (new set 85.9 % / 97.0 %, held-out 88 % / 96 %), so that no change goes back.
+// reaches today (old set 59/60 first; new set 89.3 % / 98.3 %; held-out 88 % / 98 %), so that no
+// change goes back.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -216,14 +217,14 @@ func TestRelevance(t *testing.T) {
 	t.Logf("relevance.tsv (tuned): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", t1, len(tuned), pct(t1, len(tuned)), t3, len(tuned), pct(t3, len(tuned)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
-	if pct(o1, len(old)) < 90 || o3 < len(old) {
-		t.Errorf("queries.tsv: want at least 90 %% first and all in the top 3")
+	if pct(o1, len(old)) < 98 || o3 < len(old) {
+		t.Errorf("queries.tsv: want at least 98 %% first and all in the top 3")
 	}
-	if pct(n1, n) < 85 || pct(n3, n) < 96 {
-		t.Errorf("new set: want at least 85 %% first and 96 %% in the top 3")
+	if pct(n1, n) < 89 || pct(n3, n) < 98 {
+		t.Errorf("new set: want at least 89 %% first and 98 %% in the top 3")
 	}
-	if pct(h1, len(held)) < 85 {
-		t.Errorf("heldout.tsv: want at least 85 %% first")
+	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
 	}
 }
 
