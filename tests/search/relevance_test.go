@@ -303,3 +303,14 @@ func TestStopWordTypedLastIsLeftOut(t *testing.T) {
 		t.Errorf("\"in\" alone found nothing; want the words that start with it")
 	}
 }
+
+// TestUnknownWordIsLeftOut: a word no page has (whole, as a start or with a typing mistake) is left
+// out of the query, so that it does not keep the other words from covering a title or a heading.
+func TestUnknownWordIsLeftOut(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "start qqzzxxw build "}, {text: "start build "}}
+	got := rank(t, docsPath, indexPath, qs)
+	if len(got[1]) == 0 || strings.Join(got[0], " ") != strings.Join(got[1], " ") {
+		t.Errorf("\"start qqzzxxw build\" found %v; want what \"start build\" finds, %v", got[0], got[1])
+	}
+}

@@ -486,6 +486,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         }
         return;
       }
+      // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
+      // left out, it does not keep the others from covering a heading or a title ("make myself admin").
+      if (cands.size === 0) return;
       out.push({ word, term, prefix: last || exact === undefined, typo, cands });
     });
     return withSynonyms(out);
