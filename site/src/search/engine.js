@@ -41,6 +41,9 @@ const WEIGHTS = {
   // A phrase of the synonym table found in part (one word of "signing key") scores its share of
   // the phrase's words to this power.
   phrasePart: 1,
+  // A common word typed apart from the word before it where the docs write the two as one ("log
+  // in": login): the two apart count this much.
+  split: 0.2,
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
@@ -410,6 +413,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
     });
+    // A word and the common word after it, joined (parseUncached).
+    for (let i = 0; i + 1 < list.length; i++) {
+      const pair = termOf(list[i].word + list[i + 1].word, stop);
+      if (pair && !termOf(list[i + 1].word, stop) && pair.length <= MAX_WORD_LEN) {
+        out.add(chunkOf(pair));
+        qterms.add(pair);
+      }
+    }
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
@@ -457,41 +468,57 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
     const out = [];
-    list.forEach(({ word }, i) => {
-      const last = typing && i === list.length - 1;
-      const term = termOf(word, stop);
-      // A common word (a stop word) is left out, even the one being typed when others come
-      // before it: "log in" is about logging in, not "log" and words that start with "in".
-      if (!term && (!last || list.length > 1)) return;
-      const cands = new Map();
-      const exact = term && hasTerm(term) ? term : undefined;
-      if (exact !== undefined) cands.set(exact, 1);
-      if (last || exact === undefined) {
-        // A word typed whole that is a term of the docs is likely what the reader means: the
-        // longer words it starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS).
-        const k = exact === undefined ? 1 : W.prefixOfExact;
-        for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
-      }
-      let typo = false;
-      if (cands.size === 0 && term && !word.includes('_')) {
-        for (const [t, w] of typos(word)) cands.set(t, w);
-        typo = cands.size > 0;
-      }
-      if (!term && cands.size === 0) return;
-      if (cands.size === 0 && word.includes('_')) {
-        // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
-        for (const part of word.split('_')) {
-          const t = termOf(part, stop);
-          if (t && hasTerm(t)) out.push({ word: part, term: t, prefix: false, cands: new Map([[t, 1]]) });
-        }
-        return;
-      }
-      // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
-      // left out, it does not keep the others from covering a heading or a title ("make myself admin").
-      if (cands.size === 0) return;
-      out.push({ word, term, prefix: last || exact === undefined, typo, cands });
-    });
+    // A word and a common word after it that the docs write as one ("log in": login, "set up":
+    // setup) are one unit, found joined or, much less, apart. (Joining any two words found
+    // identifiers instead: "private key" found privateKey.)
+    for (let i = 0; i < list.length; i++) {
+      const pair = i + 1 < list.length ? termOf(list[i].word + list[i + 1].word, stop) : '';
+      if (pair && hasTerm(pair) && !termOf(list[i + 1].word, stop)) {
+        const split = [...entries(list, i, typing), ...entries(list, i + 1, typing)];
+        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands: new Map([[pair, 1]]), split });
+        i++;
+      } else out.push(...entries(list, i, typing));
+    }
     return withSynonyms(out);
+  }
+
+  // entries are what word i of a query searches: itself, or the parts of an identifier, or none.
+  function entries(list, i, typing) {
+    const out = [];
+    const { word } = list[i];
+    const last = typing && i === list.length - 1;
+    const term = termOf(word, stop);
+    // A common word (a stop word) is left out, even the one being typed when others come
+    // before it: "log in" is about logging in, not "log" and words that start with "in".
+    if (!term && (!last || list.length > 1)) return out;
+    const cands = new Map();
+    const exact = term && hasTerm(term) ? term : undefined;
+    if (exact !== undefined) cands.set(exact, 1);
+    if (last || exact === undefined) {
+      // A word typed whole that is a term of the docs is likely what the reader means: the
+      // longer words it starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS).
+      const k = exact === undefined ? 1 : W.prefixOfExact;
+      for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
+    }
+    let typo = false;
+    if (cands.size === 0 && term && !word.includes('_')) {
+      for (const [t, w] of typos(word)) cands.set(t, w);
+      typo = cands.size > 0;
+    }
+    if (!term && cands.size === 0) return out;
+    if (cands.size === 0 && word.includes('_')) {
+      // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
+      for (const part of word.split('_')) {
+        const t = termOf(part, stop);
+        if (t && hasTerm(t)) out.push({ word: part, term: t, prefix: false, cands: new Map([[t, 1]]) });
+      }
+      return out;
+    }
+    // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
+    // left out, it does not keep the others from covering a heading or a title ("make myself admin").
+    if (cands.size === 0) return out;
+    out.push({ word, term, prefix: last || exact === undefined, typo, cands });
+    return out;
   }
 
   // withSynonyms groups the words into units, joining the words that make a phrase of the table
@@ -528,6 +555,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           if (rest.length === 0) continue;
           alts.push({ slots: rest.map((t) => new Map([[t, W.synonym]])), scale: len / rest.length });
         }
+      }
+      // A pair the docs write as one: also found apart, together worth W.split of one word.
+      if (len === 1 && span[0].split && span[0].split.length > 0) {
+        alts.push({ slots: span[0].split.map((w) => w.cands), scale: W.split / span[0].split.length, nav: W.split });
       }
       units.push({ words: span, alts });
       i += len;
@@ -697,6 +728,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           }
         }
         const nSlots = alt.slots.length;
+        const navOf = alt.nav === undefined ? 1 : alt.nav;
         for (let k = 0; k < naSecs; k++) {
           const sec = aSecs[k];
           if (uSec[sec] === 0) uSecs[nuSecs++] = sec;
@@ -711,7 +743,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages[nuPages++] = page;
           if (hitTitle[page] > 0 && hitTitle[page] < nSlots) aTitle[page] *= (hitTitle[page] / nSlots) ** W.phrasePart;
           hitTitle[page] = 0;
-          if (hitNav[page] / nSlots > uNav[page]) uNav[page] = hitNav[page] / nSlots;
+          const share = (hitNav[page] / nSlots) * navOf;
+          if (share > uNav[page]) uNav[page] = share;
           hitNav[page] = 0;
           if (aTitle[page] > uTitle[page]) uTitle[page] = aTitle[page];
           // The title words a unit covers are the most any of its alternatives covers: "oidc" is
