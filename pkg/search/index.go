@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -65,10 +66,12 @@ type Section struct {
 // Shard is the index of one page. It is computed once when the page changes and kept, so that a
 // rebuild re-indexes only the pages that changed.
 type Shard struct {
-	page   Page
-	title  []string // distinct title terms, sorted
-	crumbs []string // distinct breadcrumb terms that are not title terms, sorted
-	names  []string // distinct file name terms, sorted
+	page  Page
+	title []string // distinct title terms, sorted
+	// titleWhole are the distinct terms of the title's and label's whole words (a title's length).
+	titleWhole []string
+	crumbs     []string // distinct breadcrumb terms that are not title terms, sorted
+	names      []string // distinct file name terms, sorted
 	// titleSeqs are the terms of the title and of the label in order, for the synonym table.
 	titleSeqs [][]string
 	sections  []shardSection
@@ -82,6 +85,7 @@ type Shard struct {
 type numberedShard struct {
 	index         *Index
 	title, crumbs []int32
+	titleWhole    []int32
 	names         []int32
 	forms         []form
 	sections      []numberedSection
@@ -97,7 +101,9 @@ type numberedSection struct {
 	terms   []int32 // every term of the heading, keys or text, once
 	tf      []int32 // its count in the text (0: heading or keys only)
 	heading []bool  // in the heading or keys
+	own     []bool  // in the heading itself
 	length  int
+	headLen int // distinct terms of the heading (see encodePosting)
 }
 
 // shardSection lists the section's terms sorted, with their counts in the text and whether the
@@ -107,8 +113,14 @@ type shardSection struct {
 	terms                []string
 	tf                   []int32 // 0: heading or keys only
 	inHeading            []bool
+	ownHeading           []bool // in the heading itself, not only in the keys
 	length               int
+	headLen              int // distinct terms of the heading alone
 }
+
+// commonTitleMin is the fewest titles a word is in to be left out of title lengths: on a small
+// site a tenth of the pages is a handful.
+const commonTitleMin = 20
 
 // NewShard indexes one page.
 func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
@@ -117,16 +129,24 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 func NewShardWith(p Page, terms *Terms) *Shard {
 	s := &Shard{page: p, forms: map[string]string{}, terms: terms}
 	s.title = s.distinct(p.Title + " " + p.Label)
+	// The title's length and phrases are of its whole words: the parts of "OpenID" are terms of the
+	// title, but a query that has "openid" and "connect" has all of "OpenID Connect".
+	whole := map[string]bool{}
 	s.names = s.distinct(p.Name)
 	for _, text := range []string{p.Title, p.Label} {
 		var seq []string
-		for _, w := range Words(text) {
+		for _, w := range WholeWords(text) {
 			if t := s.term(w); t != "" {
 				seq = append(seq, t)
+				whole[t] = true
 			}
 		}
 		s.titleSeqs = append(s.titleSeqs, seq)
 	}
+	for t := range whole {
+		s.titleWhole = append(s.titleWhole, t)
+	}
+	sort.Strings(s.titleWhole)
 	inTitle := map[string]bool{}
 	for _, t := range s.title {
 		inTitle[t] = true
@@ -148,6 +168,8 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 			text = strings.TrimSpace(p.Description + " " + text)
 		}
 		ss.snippet = truncate(text, snippetLen)
+		own := s.distinct(sec.Heading)
+		ss.headLen = len(own)
 		for _, t := range s.distinct(sec.Heading + " " + sec.Keys) {
 			headingTerms[t] = true
 		}
@@ -176,6 +198,8 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		for _, t := range ss.terms {
 			ss.tf = append(ss.tf, tf[t])
 			ss.inHeading = append(ss.inHeading, headingTerms[t])
+			_, found := slices.BinarySearch(own, t)
+			ss.ownHeading = append(ss.ownHeading, found)
 		}
 		s.sections = append(s.sections, ss)
 	}
@@ -285,6 +309,9 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 		return s.numbered, nil
 	}
 	ns := &numberedShard{index: x}
+	for _, t := range s.titleWhole {
+		ns.titleWhole = append(ns.titleWhole, x.number(t))
+	}
 	for _, t := range s.title {
 		ns.title = append(ns.title, x.number(t))
 	}
@@ -300,7 +327,7 @@ func (x *Index) numbered(s *Shard) (*numberedShard, error) {
 	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version, Crumbs: s.page.Crumbs}
 	for _, sec := range s.sections {
 		rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
-		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading}
+		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading, own: sec.ownHeading, headLen: sec.headLen}
 		for _, t := range sec.terms {
 			nsec.terms = append(nsec.terms, x.number(t))
 		}
@@ -492,7 +519,6 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		for _, t := range s.crumbs {
 			crumbs[t] = append(crumbs[t], pageNo)
 		}
-		titleLens = append(titleLens, len(s.title))
 		for _, f := range s.forms {
 			forms[f.term] = append(forms[f.term], f.word)
 		}
@@ -501,6 +527,9 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 				code := 0
 				if sec.heading[k] {
 					code |= 8
+					if sec.own[k] && sec.headLen <= maxHeadLen {
+						code |= sec.headLen << 4
+					}
 				}
 				if tf := int(sec.tf[k]); tf > 0 {
 					code |= bodyWeight(tf, sec.length, avg)
@@ -511,6 +540,18 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		}
 	}
 	docsBuf.WriteString(`]}`)
+	// A title's length leaves out the words in the titles of a tenth of the pages or more (the
+	// product's name in "vela cancel build"): a query without them still names the page.
+	common := max(commonTitleMin, len(routes)/10)
+	for _, s := range shards {
+		n := 0
+		for _, t := range s.titleWhole {
+			if len(titles[t]) < common {
+				n++
+			}
+		}
+		titleLens = append(titleLens, max(n, 1))
+	}
 	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
 		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
 		Synonyms: x.synonyms.encode()}
@@ -615,12 +656,17 @@ func bodyWeight(tf, length int, avg float64) int {
 	return min(max(q, 1), 7)
 }
 
+// maxHeadLen is the longest heading, in terms, whose length a posting code carries (two bits).
+const maxHeadLen = 3
+
 // digits of the posting strings: the first 32 end a number, the last 32 carry 5 more bits of it.
 const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 
 // encodePosting writes one posting: the delta of the section number in base 32, most significant
 // group first (every group but the last from the upper half of digits), then one digit for
-// code, which is 8 if the heading or a table key has the term plus the body weight (0–7).
+// code, which is 8 if the heading or a table key has the term plus the body weight (0–7), plus 16
+// times the number of distinct terms of a heading of at most maxHeadLen (0 for longer ones): a
+// query that has every word of a short heading names that section.
 func encodePosting(b *strings.Builder, delta, code int) {
 	var groups [8]int
 	n := 0

@@ -306,3 +306,37 @@ func TestTermsCacheGivesTheSameIndex(t *testing.T) {
 		t.Fatalf("cached term of running: %q", terms.Term("running"))
 	}
 }
+
+// A term of a short heading (three terms at most) carries the heading's length in its code, so that
+// the browser knows when a query holds a whole heading; a long heading's terms and a table key's
+// do not.
+func TestPostingCodesCarryShortHeadingLengths(t *testing.T) {
+	x := New()
+	x.Update("/a", NewShard(Page{Route: "/a", Title: "Start a build", Sections: []Section{
+		{Text: "Builds start on events."},
+		{ID: "approve", Heading: "Approve builds from forks", Text: "An admin approves a build.", Keys: "--fork-policy"},
+		{ID: "long", Heading: "What the server checks before queueing", Text: "It checks the server."},
+	}}))
+	_, _, posts := publish(t, x)
+	codeIn := func(term string, sec int) int {
+		p := posts[term]
+		for i, s := range p[0] {
+			if s == sec {
+				return p[1][i]
+			}
+		}
+		t.Fatalf("%q is not in section %d: %v", term, sec, p)
+		return 0
+	}
+	for _, term := range []string{"approv", "build", "fork"} {
+		if c := codeIn(term, 1); c&8 == 0 || c>>4 != 3 {
+			t.Errorf("%q in \"Approve builds from forks\": code %d, want the heading bit and length 3", term, c)
+		}
+	}
+	if c := codeIn("polici", 1); c&8 == 0 || c>>4 != 0 {
+		t.Errorf("a key's term: code %d, want the heading bit and no length", c)
+	}
+	if c := codeIn("server", 2); c&8 == 0 || c>>4 != 0 {
+		t.Errorf("a long heading's term: code %d, want the heading bit and no length", c)
+	}
+}

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -62,5 +63,55 @@ func TestPublishGivesTitlesTheirSynonyms(t *testing.T) {
 	// The labels' terms rank as title terms; the title lengths do not count the synonyms.
 	if !reflect.DeepEqual(ix.TitleLengths, []int{2, 3, 2}) {
 		t.Errorf("title lengths %v, want [2 3 2]", ix.TitleLengths)
+	}
+}
+
+// A title's length and its phrases are of whole words: "OpenID Connect" is two words long (its
+// terms still include "open" and "id", the parts of "OpenID"), and the entry "oidc, openid connect"
+// gives it "oidc".
+func TestTitleLengthCountsWholeWords(t *testing.T) {
+	x := New()
+	x.Update("/o", NewShard(Page{Route: "/o", Title: "OpenID Connect", Sections: []Section{{Text: "x"}}}))
+	syn, err := ParseSynonyms([]string{"oidc, openid connect"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	_, ix, _ := publish(t, x)
+	if !reflect.DeepEqual(ix.TitleLengths, []int{2}) {
+		t.Errorf("title lengths %v, want [2]", ix.TitleLengths)
+	}
+	titled := map[string]bool{}
+	for i, term := range ix.Terms {
+		if len(ix.Titles[i]) > 0 {
+			titled[term] = true
+		}
+	}
+	for _, term := range []string{"openid", "open", "id", "connect", "oidc"} {
+		if !titled[term] {
+			t.Errorf("%q is not a title term; title terms %v", term, titled)
+		}
+	}
+}
+
+// A word in the titles of a tenth of the pages or more (at least commonTitleMin), like the
+// product's name in "vela cancel build", does not count in title lengths.
+func TestTitleLengthLeavesOutCommonTitleWords(t *testing.T) {
+	x := New()
+	for i := range commonTitleMin {
+		r := fmt.Sprintf("/c%02d", i)
+		x.Update(r, NewShard(Page{Route: r, Title: fmt.Sprintf("vela cancel%c thing", 'a'+i), Sections: []Section{{Text: "x"}}}))
+	}
+	x.Update("/z", NewShard(Page{Route: "/z", Title: "Cancel a build", Sections: []Section{{Text: "x"}}}))
+	_, ix, _ := publish(t, x)
+	// Pages in route order: /c00 … /c19 ("vela" and "thing" are in all their titles), then /z.
+	for i, n := range ix.TitleLengths {
+		want := 1
+		if i == commonTitleMin {
+			want = 2
+		}
+		if n != want {
+			t.Errorf("page %d: title length %d, want %d", i, n, want)
+		}
 	}
 }

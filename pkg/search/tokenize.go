@@ -36,7 +36,13 @@ var stopSet = func() map[string]bool {
 // Words splits text into lower-case words, in order. A word joined by underscores (VELA_ADDR) or
 // written in camel case (syncAll) is one word, followed by its parts, so both the identifier and
 // its pieces are found.
-func Words(text string) []string {
+func Words(text string) []string { return splitWords(text, true) }
+
+// WholeWords splits text into lower-case words like Words, without the parts of identifiers and
+// camel-case words: a title's length and phrases count "OpenID" as one word.
+func WholeWords(text string) []string { return splitWords(text, false) }
+
+func splitWords(text string, parts bool) []string {
 	var out []string
 	start := -1
 	flush := func(end int) {
@@ -51,7 +57,7 @@ func Words(text string) []string {
 		}
 		lower := strings.ToLower(raw)
 		out = append(out, lower)
-		if !compound(raw) {
+		if !parts || !compound(raw) {
 			return
 		}
 		if parts := splitParts(raw); len(parts) > 1 {

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -166,8 +167,9 @@ func rank(t *testing.T, docsPath, indexPath string, qs []query) [][]string {
 	return got
 }
 
-// score counts the queries whose page came first and those in the top three, logging the misses.
-func score(t *testing.T, qs []query, got [][]string) (first, top3 int) {
+// score counts the queries whose page came first and those in the top three, logging the misses
+// when show is set.
+func score(t *testing.T, qs []query, got [][]string, show bool) (first, top3 int) {
 	t.Helper()
 	for i, q := range qs {
 		pos := -1
@@ -183,7 +185,11 @@ func score(t *testing.T, qs []query, got [][]string) (first, top3 int) {
 			top3++
 		case pos > 0 && pos < 3:
 			top3++
+			if !show {
+				continue
+			}
 			t.Logf("%s:%d %q: %s is #%d (first: %s)", q.file, q.line, q.text, q.want, pos+1, got[i][0])
+		case !show:
 		default:
 			t.Logf("%s:%d %q: %s is not in the top 3: %v", q.file, q.line, q.text, q.want, got[i])
 		}
@@ -197,7 +203,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // relevance.tsv (the set the weights were tuned on) and heldout.tsv (never used for tuning,
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are not met yet: the floors below are what the ranking
-// reaches today (new set 85.9 % / 97.0 %, held-out 88 % / 96 %), so that no change goes back.
+// reaches today (old set 59/60 first; new set 89.3 % / 98.7 %; held-out 88 % / 98 %), so that no
+// change goes back.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -208,22 +215,24 @@ func TestRelevance(t *testing.T) {
 	}
 	all := append(append(append([]query{}, old...), tuned...), held...)
 	got := rank(t, docsPath, indexPath, all)
-	o1, o3 := score(t, old, got[:len(old)])
-	t1, t3 := score(t, tuned, got[len(old):len(old)+len(tuned)])
-	h1, h3 := score(t, held, got[len(old)+len(tuned):])
+	o1, o3 := score(t, old, got[:len(old)], true)
+	t1, t3 := score(t, tuned, got[len(old):len(old)+len(tuned)], true)
+	// The held-out misses are not shown unless asked for: whoever tunes the ranking reads the log,
+	// and the held-out set is never tuned on (DOCSD_SHOW_HELDOUT=1 shows them, for a review).
+	h1, h3 := score(t, held, got[len(old)+len(tuned):], os.Getenv("DOCSD_SHOW_HELDOUT") == "1")
 	n1, n3, n := t1+h1, t3+h3, len(tuned)+len(held)
 	t.Logf("queries.tsv: first %d/%d (%.1f %%), top 3 %d/%d", o1, len(old), pct(o1, len(old)), o3, len(old))
 	t.Logf("relevance.tsv (tuned): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", t1, len(tuned), pct(t1, len(tuned)), t3, len(tuned), pct(t3, len(tuned)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
-	if pct(o1, len(old)) < 90 || o3 < len(old) {
-		t.Errorf("queries.tsv: want at least 90 %% first and all in the top 3")
+	if pct(o1, len(old)) < 98 || o3 < len(old) {
+		t.Errorf("queries.tsv: want at least 98 %% first and all in the top 3")
 	}
-	if pct(n1, n) < 85 || pct(n3, n) < 96 {
-		t.Errorf("new set: want at least 85 %% first and 96 %% in the top 3")
+	if pct(n1, n) < 89 || pct(n3, n) < 98.5 {
+		t.Errorf("new set: want at least 89 %% first and 98.5 %% in the top 3")
 	}
-	if pct(h1, len(held)) < 85 {
-		t.Errorf("heldout.tsv: want at least 85 %% first")
+	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
 	}
 }
 
@@ -286,5 +295,34 @@ func TestNonsenseFindsNothing(t *testing.T) {
 	}
 	if len(got[4]) == 0 {
 		t.Errorf("kubernets: found nothing")
+	}
+}
+
+// TestStopWordTypedLastIsLeftOut: a common word being typed after other words is left out, not
+// matched as the start of longer words ("secret in" found pages of "install" and "influx"), unless
+// the docs write it joined to the word before ("log in": login).
+func TestStopWordTypedLastIsLeftOut(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "secret in"}, {text: "secret "}, {text: "in"}, {text: "log in"}, {text: "log "}}
+	got := rank(t, docsPath, indexPath, qs)
+	if strings.Join(got[0], " ") != strings.Join(got[1], " ") {
+		t.Errorf("\"secret in\" found %v; want what \"secret \" finds, %v", got[0], got[1])
+	}
+	if len(got[2]) == 0 {
+		t.Errorf("\"in\" alone found nothing; want the words that start with it")
+	}
+	if !slices.Contains(got[3][:min(3, len(got[3]))], "/docs/usage/authenticate") || slices.Contains(got[4][:min(3, len(got[4]))], "/docs/usage/authenticate") {
+		t.Errorf("\"log in\" found %v, \"log \" %v; want the page on logging in among the first three of the first only", got[3], got[4])
+	}
+}
+
+// TestUnknownWordIsLeftOut: a word no page has (whole, as a start or with a typing mistake) is left
+// out of the query, so that it does not keep the other words from covering a title or a heading.
+func TestUnknownWordIsLeftOut(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "start qqzzxxw build "}, {text: "start build "}}
+	got := rank(t, docsPath, indexPath, qs)
+	if len(got[1]) == 0 || strings.Join(got[0], " ") != strings.Join(got[1], " ") {
+		t.Errorf("\"start qqzzxxw build\" found %v; want what \"start build\" finds, %v", got[0], got[1])
 	}
 }

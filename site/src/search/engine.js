@@ -31,6 +31,19 @@ const WEIGHTS = {
   // A section whose heading has every word of a query of two words or more gains this: "approve
   // builds from forks" is a heading of the page on starting builds.
   headingAll: 3,
+  // ... and this more when the heading is short (three words at most) and has no other word:
+  // "approve builds from forks" is the heading "Approve builds from forks".
+  headingWhole: 10,
+  // A page whose whole title (or label) the query holds, its words side by side in the query,
+  // gains this: the query names the page ("starlark templates", "secret settings vault": the
+  // title "Secret settings", not "Vault secrets").
+  wholeTitle: 5,
+  // A phrase of the synonym table found in part (one word of "signing key") scores its share of
+  // the phrase's words to this power.
+  phrasePart: 1,
+  // A common word typed apart from the word before it where the docs write the two as one ("log
+  // in": login): the two apart count this much.
+  split: 0.2,
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
@@ -39,6 +52,8 @@ const WEIGHTS = {
   // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
   // (looked for only when the word matches no term, so a typo never outranks an exact match).
   synonym: 0.7,
+  // The words that start with the word being typed count this much when it is a term itself.
+  prefixOfExact: 0.7,
   typo1: 0.55,
   typo2: 0.4,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
@@ -188,15 +203,17 @@ function idfOf(df, total) {
 
 // slotSections keeps, per section, the best score of one candidate term of a slot (scale: its
 // weight times its idf), listing in secs (n long) the sections it scores first; uHead marks
-// headings. It returns the new length of secs.
-function slotSections(p, scale, wHead, wBody, sSec, uHead, secs, n) {
+// headings (2: a short heading itself, not only its table keys), headLen keeps the length of a
+// short heading (pkg/search's encodePosting). It returns the new length of secs.
+function slotSections(p, scale, wHead, wBody, sSec, uHead, headLen, secs, n) {
   const { secs: list, codes } = p;
   const body = wBody / 7;
   for (let k = 0; k < list.length; k++) {
     const code = codes[k];
     const sec = list[k];
-    const head = code >> 3;
-    if (head) uHead[sec] = 1;
+    const head = (code >> 3) & 1;
+    if (head && uHead[sec] < 2) uHead[sec] = code >= 16 ? 2 : 1;
+    if (code >= 16) headLen[sec] = code >> 4;
     const sc = scale * (wHead * head + body * (code & 7));
     if (sc > sSec[sec]) {
       if (sSec[sec] === 0) secs[n++] = sec;
@@ -384,7 +401,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (word.length > MAX_WORD_LEN) return;
       const t = termOf(word, stop);
       const last = typing && i === list.length - 1;
-      if (!t && !last) return; // a stop word
+      if (!t && (!last || list.length > 1)) return; // a stop word (parseUncached)
       if (t) {
         out.add(chunkOf(t));
         qterms.add(t);
@@ -396,6 +413,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
     });
+    // A word and the common word after it, joined (parseUncached).
+    for (let i = 0; i + 1 < list.length; i++) {
+      const pair = termOf(list[i].word + list[i + 1].word, stop);
+      if (pair && !termOf(list[i + 1].word, stop) && pair.length <= MAX_WORD_LEN) {
+        out.add(chunkOf(pair));
+        qterms.add(pair);
+      }
+    }
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
@@ -443,33 +468,57 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
     const out = [];
-    list.forEach(({ word }, i) => {
-      const last = typing && i === list.length - 1;
-      const term = termOf(word, stop);
-      if (!term && !last) return;
-      const cands = new Map();
-      const exact = term && hasTerm(term) ? term : undefined;
-      if (exact !== undefined) cands.set(exact, 1);
-      if (last || exact === undefined) {
-        for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w);
-      }
-      let typo = false;
-      if (cands.size === 0 && term && !word.includes('_')) {
-        for (const [t, w] of typos(word)) cands.set(t, w);
-        typo = cands.size > 0;
-      }
-      if (!term && cands.size === 0) return;
-      if (cands.size === 0 && word.includes('_')) {
-        // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
-        for (const part of word.split('_')) {
-          const t = termOf(part, stop);
-          if (t && hasTerm(t)) out.push({ word: part, term: t, prefix: false, cands: new Map([[t, 1]]) });
-        }
-        return;
-      }
-      out.push({ word, term, prefix: last || exact === undefined, typo, cands });
-    });
+    // A word and a common word after it that the docs write as one ("log in": login, "set up":
+    // setup) are one unit, found joined or, much less, apart. (Joining any two words found
+    // identifiers instead: "private key" found privateKey.)
+    for (let i = 0; i < list.length; i++) {
+      const pair = i + 1 < list.length ? termOf(list[i].word + list[i + 1].word, stop) : '';
+      if (pair && hasTerm(pair) && !termOf(list[i + 1].word, stop)) {
+        const split = [...entries(list, i, typing), ...entries(list, i + 1, typing)];
+        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands: new Map([[pair, 1]]), split });
+        i++;
+      } else out.push(...entries(list, i, typing));
+    }
     return withSynonyms(out);
+  }
+
+  // entries are what word i of a query searches: itself, or the parts of an identifier, or none.
+  function entries(list, i, typing) {
+    const out = [];
+    const { word } = list[i];
+    const last = typing && i === list.length - 1;
+    const term = termOf(word, stop);
+    // A common word (a stop word) is left out, even the one being typed when others come
+    // before it: "log in" is about logging in, not "log" and words that start with "in".
+    if (!term && (!last || list.length > 1)) return out;
+    const cands = new Map();
+    const exact = term && hasTerm(term) ? term : undefined;
+    if (exact !== undefined) cands.set(exact, 1);
+    if (last || exact === undefined) {
+      // A word typed whole that is a term of the docs is likely what the reader means: the
+      // longer words it starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS).
+      const k = exact === undefined ? 1 : W.prefixOfExact;
+      for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
+    }
+    let typo = false;
+    if (cands.size === 0 && term && !word.includes('_')) {
+      for (const [t, w] of typos(word)) cands.set(t, w);
+      typo = cands.size > 0;
+    }
+    if (!term && cands.size === 0) return out;
+    if (cands.size === 0 && word.includes('_')) {
+      // An identifier not in the docs as a whole (BUILD_NUMBER of VELA_BUILD_NUMBER): its parts.
+      for (const part of word.split('_')) {
+        const t = termOf(part, stop);
+        if (t && hasTerm(t)) out.push({ word: part, term: t, prefix: false, cands: new Map([[t, 1]]) });
+      }
+      return out;
+    }
+    // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
+    // left out, it does not keep the others from covering a heading or a title ("make myself admin").
+    if (cands.size === 0) return out;
+    out.push({ word, term, prefix: last || exact === undefined, typo, cands });
+    return out;
   }
 
   // withSynonyms groups the words into units, joining the words that make a phrase of the table
@@ -491,13 +540,25 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
       if (best) {
         const seen = new Set([best.g.phrases[best.k].join(' ')]);
+        // The query's other words are searched already: "pat token" is "personal access" and
+        // "token", not "personal access token" and "token" again.
+        const others = new Set();
+        ws.forEach((w, j) => {
+          if ((j < i || j >= i + len) && w.term) others.add(w.term);
+        });
         for (const ph of best.g.phrases) {
           const key = ph.join(' ');
           if (seen.has(key)) continue;
           seen.add(key);
           if (!ph.every(hasTerm)) continue;
-          alts.push({ slots: ph.map((t) => new Map([[t, W.synonym]])), scale: len / ph.length });
+          const rest = ph.filter((t) => !others.has(t));
+          if (rest.length === 0) continue;
+          alts.push({ slots: rest.map((t) => new Map([[t, W.synonym]])), scale: len / rest.length });
         }
+      }
+      // A pair the docs write as one: also found apart, together worth W.split of one word.
+      if (len === 1 && span[0].split && span[0].split.length > 0) {
+        alts.push({ slots: span[0].split.map((w) => w.cands), scale: W.split / span[0].split.length, nav: W.split });
       }
       units.push({ words: span, alts });
       i += len;
@@ -538,8 +599,15 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       titleWords: f(nPages),
       crumbs: f(nPages),
       names: f(nPages),
-      nav: new Int32Array(nPages), // units found in the title, file name or breadcrumbs
+      titleMask: new Int32Array(nPages), // bit i: unit i found in the title
+      nav: f(nPages), // units found in the title, file name or breadcrumbs
+      hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
+      hitTitle: new Uint8Array(nPages), // slots of one alternative found in the title
+      hitNav: new Uint8Array(nPages), // slots of one alternative found in the title, crumbs or name
+      uNav: f(nPages), // the best share of an alternative's slots found there
       headUnits: new Int32Array(nSections), // units found in the section's heading
+      headLen: new Uint8Array(nSections), // terms of the section's heading, when short and found
+      ownUnits: new Int32Array(nSections), // units found in a short heading itself (not its keys)
       uHead: new Uint8Array(nSections),
       // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
       // slot's: best of its candidates.
@@ -578,7 +646,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secSum, mask, title, titleWords, crumbs, names, nav, headUnits, uHead } = scratch;
+    const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, headLen, ownUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
     // closure made per ranking made V8 throw away the optimised code of this loop on every query
@@ -587,10 +655,12 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const { touchedSecs, touchedPages, secs, pgs, aSecs, aPages, uSecs, uPages } = scratch;
     let nTouchedSecs = 0;
     let nTouchedPages = 0;
+    let sectionBits = 0; // the units that name a part of the site
     for (let i = 0; i < q.length; i++) {
       const unit = q[i];
       const bit = 1 << i;
       const sectionUnit = isSectionUnit(unit);
+      if (sectionUnit) sectionBits |= bit;
       // Lists of what each level touched (every score is positive, so a zero means untouched).
       let nuSecs = 0;
       let nuPages = 0;
@@ -606,7 +676,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (fast) {
         for (const [t, weight] of unit.alts[0].slots[0]) {
           const p = postings(t);
-          nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nuSecs);
+          nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nuSecs);
           nuPages = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nuPages);
           nuPages = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nuPages);
           nuPages = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nuPages);
@@ -626,7 +696,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           let nPgs = 0;
           for (const [t, weight] of slot) {
             const p = postings(t);
-            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, secs, nSecs);
+            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nSecs);
             nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
@@ -636,12 +706,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             const sec = secs[k];
             if (aSec[sec] === 0) aSecs[naSecs++] = sec;
             aSec[sec] += sSec[sec] * scale;
+            hitSec[sec]++;
             sSec[sec] = 0;
           }
           for (let k = 0; k < nPgs; k++) {
             const page = pgs[k];
             if (aTitle[page] === 0 && aCrumb[page] === 0 && aName[page] === 0) aPages[naPages++] = page;
-            if (sTitle[page] > 0) aTitleWords[page] += scale;
+            hitNav[page]++;
+            // Title words count one by one: "kick off" found as "start" covers one word of
+            // "Start a build", not two.
+            if (sTitle[page] > 0) {
+              aTitleWords[page] += 1;
+              hitTitle[page]++;
+            }
             aTitle[page] += sTitle[page] * scale;
             aCrumb[page] += sCrumb[page] * scale;
             aName[page] += sName[page] * scale;
@@ -650,19 +727,29 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             sName[page] = 0;
           }
         }
+        const nSlots = alt.slots.length;
+        const navOf = alt.nav === undefined ? 1 : alt.nav;
         for (let k = 0; k < naSecs; k++) {
           const sec = aSecs[k];
           if (uSec[sec] === 0) uSecs[nuSecs++] = sec;
+          // A phrase counts in a section by the share of its words there.
+          if (hitSec[sec] < nSlots) aSec[sec] *= (hitSec[sec] / nSlots) ** W.phrasePart;
+          hitSec[sec] = 0;
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
         }
         for (let k = 0; k < naPages; k++) {
           const page = aPages[k];
           if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages[nuPages++] = page;
-          if (aTitle[page] > uTitle[page]) {
-            uTitle[page] = aTitle[page];
-            uTitleWords[page] = aTitleWords[page];
-          }
+          if (hitTitle[page] > 0 && hitTitle[page] < nSlots) aTitle[page] *= (hitTitle[page] / nSlots) ** W.phrasePart;
+          hitTitle[page] = 0;
+          const share = (hitNav[page] / nSlots) * navOf;
+          if (share > uNav[page]) uNav[page] = share;
+          hitNav[page] = 0;
+          if (aTitle[page] > uTitle[page]) uTitle[page] = aTitle[page];
+          // The title words a unit covers are the most any of its alternatives covers: "oidc" is
+          // the alias docsd gave the title "OpenID Connect", and its synonym covers both words.
+          if (aTitleWords[page] > uTitleWords[page]) uTitleWords[page] = aTitleWords[page];
           if (aCrumb[page] > uCrumb[page]) uCrumb[page] = aCrumb[page];
           if (aName[page] > uName[page]) uName[page] = aName[page];
           aTitle[page] = 0;
@@ -683,7 +770,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
-        if (uHead[sec]) headUnits[sec]++;
+        if (uHead[sec] && !sectionUnit) headUnits[sec]++;
+        if (uHead[sec] === 2) ownUnits[sec]++;
         uHead[sec] = 0;
       }
       for (let k = 0; k < nuPages; k++) {
@@ -693,7 +781,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           touchedPages[nTouchedPages++] = page;
         }
         mask[page] |= bit;
-        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page]++;
+        if (fromTitle[page] > 0) titleMask[page] |= bit;
+        // A unit of several words (a phrase of the synonym table) counts by the share found there.
+        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page] += fast ? 1 : uNav[page];
+        uNav[page] = 0;
         title[page] += fromTitle[page];
         titleWords[page] += fast ? (fromTitle[page] > 0 ? 1 : 0) : uTitleWords[page];
         crumbs[page] += fromCrumb[page];
@@ -712,14 +803,20 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const page = touchedPages[k];
       let matched = 0;
       for (let m = mask[page]; m; m &= m - 1) matched++;
+      // A heading holds the whole query when it has every word but the section words the page's
+      // title, breadcrumbs or file name has ("sign out api": the heading "Sign out" of an API page).
+      let headNeed = q.length;
+      for (let m = mask[page] & sectionBits; m; m &= m - 1) headNeed--;
       let top = 0;
       let rest = 0;
       const from = firstSection[page];
       const to = firstSection[page + 1];
       for (let sec = from; sec < to; sec++) {
         let sc = secSum[sec];
-        if (q.length > 1 && headUnits[sec] === q.length) {
+        if (q.length > 1 && headUnits[sec] === headNeed && headNeed > 0) {
           sc += W.headingAll;
+          // The query has the whole heading: it names the section.
+          if (headLen[sec] > 0 && ownUnits[sec] >= headLen[sec]) sc += W.headingWhole;
           secSum[sec] = sc;
         }
         if (sc > top) {
@@ -729,14 +826,21 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
       let t = title[page];
       // A title the query covers wholly ranks above one it shares a word with.
-      if (t > 0) t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
+      let whole = 0;
+      if (t > 0) {
+        t *= 1 - W.cover + (W.cover * Math.min(titleWords[page], titleLengths[page])) / Math.max(1, titleLengths[page]);
+        // The units found in the title are one run of bits of titleMask: side by side.
+        const tm = titleMask[page];
+        const run = tm / (tm & -tm);
+        if (titleWords[page] >= titleLengths[page] && (run & (run + 1)) === 0) whole = W.wholeTitle;
+      }
       const pv = version ? pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its
       // text only may match nothing (0), and is shown when no page has more.
       pageMatched[page] = version && pv && pv !== version ? -1 : matched;
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
-      pageScore[page] = t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      pageScore[page] = whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
@@ -763,6 +867,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const sec = touchedSecs[k];
       secSum[sec] = 0;
       headUnits[sec] = 0;
+      headLen[sec] = 0;
+      ownUnits[sec] = 0;
     }
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
@@ -773,6 +879,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       crumbs[page] = 0;
       names[page] = 0;
       nav[page] = 0;
+      titleMask[page] = 0;
     }
     return { entries, secSum: scores };
   }
