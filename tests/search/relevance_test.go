@@ -200,11 +200,12 @@ func score(t *testing.T, qs []query, got [][]string, show bool) (first, top3 int
 func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 
 // TestRelevance runs three sets of queries: queries.tsv (the first 60, kept as they were),
-// relevance.tsv (the set the weights were tuned on) and heldout.tsv (never used for tuning,
-// reported apart). The goals (whole new set right first for 95 % and in the top three for
-// all, held-out right first for 90 %) are not met yet: the floors below are what the ranking
-// reaches today (old set 59/60 first; new set 89.3 % / 98.7 %; held-out 88 % / 98 %), so that no
-// change goes back.
+// relevance.tsv (the set the weights were tuned on) and heldout.tsv (written blind on 2026-11-28,
+// never used for tuning, reported apart). The goals (whole new set right first for 95 % and
+// in the top three for all, held-out right first for 90 %) are not met yet: the floors below are
+// what the ranking reaches today (old set 59/60 first; relevance.tsv 89.3 % / 98.7 %; held-out
+// 80 % / 92 %), so that no change goes back. The relevance.tsv floor is the one the "new set" had
+// while its 234 queries were split into 184 tuned and 50 held out; they are all tuning queries now.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -228,11 +229,11 @@ func TestRelevance(t *testing.T) {
 	if pct(o1, len(old)) < 98 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98 %% first and all in the top 3")
 	}
-	if pct(n1, n) < 89 || pct(n3, n) < 98.5 {
-		t.Errorf("new set: want at least 89 %% first and 98.5 %% in the top 3")
+	if pct(t1, len(tuned)) < 89 || pct(t3, len(tuned)) < 98.5 {
+		t.Errorf("relevance.tsv: want at least 89 %% first and 98.5 %% in the top 3")
 	}
-	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
-		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
+	if pct(h1, len(held)) < 80 || pct(h3, len(held)) < 92 {
+		t.Errorf("heldout.tsv: want at least 80 %% first and 92 %% in the top 3")
 	}
 }
 
