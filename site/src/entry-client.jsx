@@ -48,9 +48,20 @@ function afterFirstPaint() {
   });
 }
 
+// withContentFromDocument gives the page its HTML content from the server-rendered document: the
+// page's data in the document leaves it out (it would be a second copy of most of the page), and the
+// content element holds exactly what the shell renders into it, so hydration finds what it expects.
+// Page data fetched for client navigation still carries its content.
+function withContentFromDocument(page) {
+  if (page.html !== undefined || page.mdx) return page;
+  const el = document.querySelector('#__docsd [data-page-content]');
+  return el ? { ...page, html: el.innerHTML } : page;
+}
+
 async function start() {
   const data = JSON.parse(document.getElementById('__docsd_data').textContent);
-  const { site, page, notFound } = data;
+  const { site, notFound } = data;
+  const page = withContentFromDocument(data.page);
   let { sidebar } = data;
   const path = canonicalPath(site.basePath, window.location.pathname);
   // Search's chunk and files load while the page hydrates; the search box picks up the same load.

@@ -56,6 +56,34 @@ test('navigation is client-side and updates title, content and scroll', async ()
   await context.close();
 });
 
+// Issue #17: the document holds the page's content once, in its body; the data inside the document
+// leaves it out and the shell takes it from the body before hydrating. The page keeps it in its
+// store: after navigating away and back (no new request for it) the content is all there.
+test('a page holds its content once, and the shell keeps it after navigating away and back', async () => {
+  const { page, context, problems, warnings, response } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  const html = await response.text();
+  const data = JSON.parse(html.match(/<script id="__docsd_data" type="application\/json">([\s\S]*?)<\/script>/)[1]);
+  assert.equal(data.page.html, undefined, 'the data inside the document carries the content');
+  assert.equal(data.page.title, 'Quickstart');
+  await hydrated(page);
+  const content = () => page.evaluate(() => document.querySelector('.doc-article [data-page-content]')?.innerHTML);
+  const before = await content();
+  assert.ok(before && before.length > 1000, 'the page shows its content');
+  assert.equal(html.split(before.slice(0, 200)).length - 1, 1, 'the document holds the content once');
+  const fetched = [];
+  page.on('request', (r) => r.url().includes('/__data/usage/quickstart') && fetched.push(r.url()));
+  await page.click('nav.navbar >> text=Reference');
+  await page.waitForURL('**/docs/reference/api');
+  await page.waitForFunction(() => document.querySelector('.doc-article h1')?.textContent !== 'Quickstart');
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('.doc-article h1')?.textContent === 'Quickstart');
+  assert.equal(await content(), before, 'the content after navigating back');
+  assert.deepEqual(fetched, [], 'the page came from the store');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
 test('an unknown path answers 404 with the not-found page, also after client navigation', async () => {
   const { page, context, response } = await openPage(site.browser, `${site.base}/docs/no/such/page`);
   assert.equal(response.status(), 404);
