@@ -63,6 +63,13 @@ func TestMultiSiteRoutes(t *testing.T) {
 	if !strings.Contains(list, "Second post") || strings.Contains(list, "The rest of it.") || !strings.Contains(list, "Read more") {
 		t.Errorf("the blog list shows the newest post's excerpt only")
 	}
+	// Issue #17: the excerpts once, in the body; the data inside the document leaves them out.
+	if n := strings.Count(list, "The excerpt of the second post."); n != 1 {
+		t.Errorf("the blog list holds the excerpt %d times, want 1", n)
+	}
+	if !strings.Contains(string(res.Files.Data["__data/blog.json"]), "<p>The excerpt of the second post.</p>") {
+		t.Errorf("the blog list's page data lacks the excerpt")
+	}
 	if !regexp.MustCompile(`1(<!-- -->)? min read`).MatchString(string(res.Files.Data["blog/second.html"])) {
 		t.Errorf("a post shows its reading time")
 	}

@@ -463,6 +463,8 @@ func (st *state) renderPage(r *site.Route) error {
 		}
 		light.HTML = ""
 	}
+	// A blog list's excerpts are in its body too (entry-client.jsx takes them from there).
+	light.Posts = withoutExcerpts(page.Posts)
 	inline, err := json.Marshal(&light) // inside a script element: escaped
 	if err != nil {
 		return err
@@ -514,6 +516,19 @@ func (st *state) renderPage(r *site.Route) error {
 	st.hashes[r.Path] = h
 	st.b.mu.Unlock()
 	return nil
+}
+
+// withoutExcerpts is a copy of posts without their excerpts.
+func withoutExcerpts(posts []site.PostSummary) []site.PostSummary {
+	if posts == nil {
+		return nil
+	}
+	out := make([]site.PostSummary, len(posts))
+	for i, p := range posts {
+		p.Excerpt = ""
+		out[i] = p
+	}
+	return out
 }
 
 // marshalUnescaped is json.Marshal without the escaping of <, > and & that makes JSON safe inside

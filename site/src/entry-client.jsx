@@ -48,14 +48,24 @@ function afterFirstPaint() {
   });
 }
 
-// withContentFromDocument gives the page its HTML content from the server-rendered document: the
-// page's data in the document leaves it out (it would be a second copy of most of the page), and the
-// content element holds exactly what the shell renders into it, so hydration finds what it expects.
-// Page data fetched for client navigation still carries its content.
+// withContentFromDocument gives the page its HTML content, and a blog list its posts' excerpts, from
+// the server-rendered document: the page's data in the document leaves them out (they would be a
+// second copy of most of the page), and each marked element holds exactly what the shell renders
+// into it, so hydration finds what it expects. Page data fetched for client navigation still
+// carries them.
 function withContentFromDocument(page) {
-  if (page.html !== undefined || page.mdx) return page;
-  const el = document.querySelector('#__docsd [data-page-content]');
-  return el ? { ...page, html: el.innerHTML } : page;
+  const root = document.getElementById('__docsd');
+  let out = page;
+  if (page.html === undefined && !page.mdx) {
+    const el = root.querySelector('[data-page-content]');
+    if (el) out = { ...out, html: el.innerHTML };
+  }
+  if (page.posts && page.posts.some((p) => p.excerpt === undefined)) {
+    const excerpts = new Map();
+    for (const el of root.querySelectorAll('[data-post-excerpt]')) excerpts.set(el.getAttribute('data-post-excerpt'), el.innerHTML);
+    out = { ...out, posts: page.posts.map((p) => (p.excerpt === undefined && excerpts.has(p.route) ? { ...p, excerpt: excerpts.get(p.route) } : p)) };
+  }
+  return out;
 }
 
 async function start() {

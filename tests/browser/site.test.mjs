@@ -84,6 +84,31 @@ test('a page holds its content once, and the shell keeps it after navigating awa
   await context.close();
 });
 
+test('a blog list holds its excerpts once, and the shell keeps them after navigating away and back', async () => {
+  const { page, context, problems, warnings, response } = await openPage(site.browser, `${site.base}/docs/blog`);
+  const html = await response.text();
+  const data = JSON.parse(html.match(/<script id="__docsd_data" type="application\/json">([\s\S]*?)<\/script>/)[1]);
+  assert.ok(data.page.posts.length > 0, 'the list has posts');
+  assert.deepEqual(data.page.posts.filter((p) => p.excerpt !== undefined), [], 'the data inside the document carries excerpts');
+  await hydrated(page);
+  const excerpts = () => page.$$eval('[data-post-excerpt]', (els) => els.map((e) => [e.getAttribute('data-post-excerpt'), e.innerHTML]));
+  const before = await excerpts();
+  assert.equal(before.length, data.page.posts.length, 'every post shows its excerpt');
+  for (const [route, excerpt] of before) {
+    assert.ok(excerpt.length > 0, `${route} has an excerpt`);
+    assert.equal(html.split(excerpt).length - 1, 1, `the document holds the excerpt of ${route} once`);
+  }
+  await page.click('nav.navbar >> text=Reference');
+  await page.waitForURL('**/docs/reference/api');
+  await page.goBack();
+  await page.waitForURL('**/docs/blog');
+  await page.waitForSelector('[data-post-excerpt]');
+  assert.deepEqual(await excerpts(), before, 'the excerpts after navigating back');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
 test('an unknown path answers 404 with the not-found page, also after client navigation', async () => {
   const { page, context, response } = await openPage(site.browser, `${site.base}/docs/no/such/page`);
   assert.equal(response.status(), 404);
