@@ -63,6 +63,13 @@ func TestMultiSiteRoutes(t *testing.T) {
 	if !strings.Contains(list, "Second post") || strings.Contains(list, "The rest of it.") || !strings.Contains(list, "Read more") {
 		t.Errorf("the blog list shows the newest post's excerpt only")
 	}
+	// Issue #17: the excerpts once, in the body; the data inside the document leaves them out.
+	if n := strings.Count(list, "The excerpt of the second post."); n != 1 {
+		t.Errorf("the blog list holds the excerpt %d times, want 1", n)
+	}
+	if !strings.Contains(string(res.Files.Data["__data/blog.json"]), "<p>The excerpt of the second post.</p>") {
+		t.Errorf("the blog list's page data lacks the excerpt")
+	}
 	if !regexp.MustCompile(`1(<!-- -->)? min read`).MatchString(string(res.Files.Data["blog/second.html"])) {
 		t.Errorf("a post shows its reading time")
 	}
@@ -178,12 +185,24 @@ func TestLargePageRendersWhole(t *testing.T) {
 	if !ok {
 		t.Fatal("guide/large.html was not built")
 	}
-	// Once in the body (docsd puts the content into what the renderer returns) and once in the
-	// page's data for hydration; the marker that stood for it in the renderer is gone.
+	// Once in the document, in its body (docsd puts the content into what the renderer returns):
+	// the data inside the document leaves it out, and the browser takes it from the body (issue
+	// #17). The page's data file has it, unescaped, for client navigation.
+	data, _, ok := res.Files.Get("__data/guide/large.json")
+	if !ok {
+		t.Fatal("__data/guide/large.json was not built")
+	}
 	for _, want := range []string{"Paragraph 0: é漢字 ünïcödé", "Paragraph 3999: é漢字 ünïcödé"} {
-		if n := strings.Count(string(html), want); n != 2 {
-			t.Errorf("the page holds %q %d times, want 2", want, n)
+		if n := strings.Count(string(html), want); n != 1 {
+			t.Errorf("the page holds %q %d times, want 1", want, n)
 		}
+		if n := strings.Count(string(data), "<p>"+want); n != 1 {
+			t.Errorf("the page data holds %q %d times, want 1", "<p>"+want, n)
+		}
+	}
+	inline := string(html[bytes.Index(html, []byte(`<script id="__docsd_data"`)):])
+	if strings.Contains(inline, `"html":`) || !strings.Contains(inline, `"toc":`) {
+		t.Error("the data inside the document carries the content, or lost the rest of the page")
 	}
 	if strings.ContainsRune(string(html), '\uFFFD') {
 		t.Error("a character was cut in two on its way through the renderer")
@@ -191,7 +210,7 @@ func TestLargePageRendersWhole(t *testing.T) {
 	if strings.Contains(string(html), contentMarker) {
 		t.Error("the content marker is left in the page")
 	}
-	if !strings.Contains(string(html), `<div class="markdown"><h2`) {
+	if !strings.Contains(string(html), `<div class="markdown" data-page-content=""><h2`) {
 		t.Error("the content is not inside the page's Markdown container")
 	}
 	if !strings.Contains(string(html), `Section 3999: 漢字 ü</a>`) {

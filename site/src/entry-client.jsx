@@ -48,9 +48,30 @@ function afterFirstPaint() {
   });
 }
 
+// withContentFromDocument gives the page its HTML content, and a blog list its posts' excerpts, from
+// the server-rendered document: the page's data in the document leaves them out (they would be a
+// second copy of most of the page), and each marked element holds exactly what the shell renders
+// into it, so hydration finds what it expects. Page data fetched for client navigation still
+// carries them.
+function withContentFromDocument(page) {
+  const root = document.getElementById('__docsd');
+  let out = page;
+  if (page.html === undefined && !page.mdx) {
+    const el = root.querySelector('[data-page-content]');
+    if (el) out = { ...out, html: el.innerHTML };
+  }
+  if (page.posts && page.posts.some((p) => p.excerpt === undefined)) {
+    const excerpts = new Map();
+    for (const el of root.querySelectorAll('[data-post-excerpt]')) excerpts.set(el.getAttribute('data-post-excerpt'), el.innerHTML);
+    out = { ...out, posts: page.posts.map((p) => (p.excerpt === undefined && excerpts.has(p.route) ? { ...p, excerpt: excerpts.get(p.route) } : p)) };
+  }
+  return out;
+}
+
 async function start() {
   const data = JSON.parse(document.getElementById('__docsd_data').textContent);
-  const { site, page, notFound } = data;
+  const { site, notFound } = data;
+  const page = withContentFromDocument(data.page);
   let { sidebar } = data;
   const path = canonicalPath(site.basePath, window.location.pathname);
   // Search's chunk and files load while the page hydrates; the search box picks up the same load.

@@ -56,6 +56,59 @@ test('navigation is client-side and updates title, content and scroll', async ()
   await context.close();
 });
 
+// Issue #17: the document holds the page's content once, in its body; the data inside the document
+// leaves it out and the shell takes it from the body before hydrating. The page keeps it in its
+// store: after navigating away and back (no new request for it) the content is all there.
+test('a page holds its content once, and the shell keeps it after navigating away and back', async () => {
+  const { page, context, problems, warnings, response } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  const html = await response.text();
+  const data = JSON.parse(html.match(/<script id="__docsd_data" type="application\/json">([\s\S]*?)<\/script>/)[1]);
+  assert.equal(data.page.html, undefined, 'the data inside the document carries the content');
+  assert.equal(data.page.title, 'Quickstart');
+  await hydrated(page);
+  const content = () => page.evaluate(() => document.querySelector('.doc-article [data-page-content]')?.innerHTML);
+  const before = await content();
+  assert.ok(before && before.length > 1000, 'the page shows its content');
+  assert.equal(html.split(before.slice(0, 200)).length - 1, 1, 'the document holds the content once');
+  const fetched = [];
+  page.on('request', (r) => r.url().includes('/__data/usage/quickstart') && fetched.push(r.url()));
+  await page.click('nav.navbar >> text=Reference');
+  await page.waitForURL('**/docs/reference/api');
+  await page.waitForFunction(() => document.querySelector('.doc-article h1')?.textContent !== 'Quickstart');
+  await page.goBack();
+  await page.waitForFunction(() => document.querySelector('.doc-article h1')?.textContent === 'Quickstart');
+  assert.equal(await content(), before, 'the content after navigating back');
+  assert.deepEqual(fetched, [], 'the page came from the store');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
+test('a blog list holds its excerpts once, and the shell keeps them after navigating away and back', async () => {
+  const { page, context, problems, warnings, response } = await openPage(site.browser, `${site.base}/docs/blog`);
+  const html = await response.text();
+  const data = JSON.parse(html.match(/<script id="__docsd_data" type="application\/json">([\s\S]*?)<\/script>/)[1]);
+  assert.ok(data.page.posts.length > 0, 'the list has posts');
+  assert.deepEqual(data.page.posts.filter((p) => p.excerpt !== undefined), [], 'the data inside the document carries excerpts');
+  await hydrated(page);
+  const excerpts = () => page.$$eval('[data-post-excerpt]', (els) => els.map((e) => [e.getAttribute('data-post-excerpt'), e.innerHTML]));
+  const before = await excerpts();
+  assert.equal(before.length, data.page.posts.length, 'every post shows its excerpt');
+  for (const [route, excerpt] of before) {
+    assert.ok(excerpt.length > 0, `${route} has an excerpt`);
+    assert.equal(html.split(excerpt).length - 1, 1, `the document holds the excerpt of ${route} once`);
+  }
+  await page.click('nav.navbar >> text=Reference');
+  await page.waitForURL('**/docs/reference/api');
+  await page.goBack();
+  await page.waitForURL('**/docs/blog');
+  await page.waitForSelector('[data-post-excerpt]');
+  assert.deepEqual(await excerpts(), before, 'the excerpts after navigating back');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
 test('an unknown path answers 404 with the not-found page, also after client navigation', async () => {
   const { page, context, response } = await openPage(site.browser, `${site.base}/docs/no/such/page`);
   assert.equal(response.status(), 404);
@@ -130,6 +183,20 @@ test('a doc page loads at most 100 KB gzip of JavaScript before it runs', async 
     total += gzipSync(body, { level: 9 }).length;
   }
   assert.ok(total <= 100 * 1024, `first-load JavaScript is ${(total / 1024).toFixed(1)} KB gzip`);
+});
+
+// Issue #22's total blocking time: every script a page loads first opens with V8's explicit compile
+// hint, so Chromium compiles its functions while it streams in, off the main thread, instead of
+// one by one on the main thread as the shell starts (pkg/bundle).
+test('the first-load scripts carry the compile hint', async () => {
+  const html = await (await fetch(`${site.base}/docs/usage/quickstart`)).text();
+  const boot = html.match(/<script id="__docsd_boot" data-src="([^"]+)"(?: data-preload="([^"]+)")?/);
+  const urls = `${boot[1]} ${boot[2] || ''}`.split(' ').filter(Boolean);
+  assert.ok(urls.length > 1, 'the entry and its chunks');
+  for (const url of urls) {
+    const text = await (await fetch(site.base + url)).text();
+    assert.ok(text.startsWith('//# allFunctionsCalledOnLoad\n'), `${url} opens with ${JSON.stringify(text.slice(0, 40))}`);
+  }
 });
 
 // Issue 22's Lighthouse goal: the page paints from its HTML and CSS; the shell's code and the

@@ -10,7 +10,7 @@ export default function PostCard({ site, post }) {
       </h2>
       <PostMeta post={post} />
       <PostAuthors site={site} authors={post.authors} />
-      {post.excerpt && <Markdown html={post.excerpt} />}
+      {post.excerpt && <Markdown html={post.excerpt} excerptOf={post.route} />}
       <footer className="post-card-footer">
         <PostTags tags={post.tags} />
         {post.truncated && (

@@ -36,7 +36,7 @@ export function BlogPostPage({ site, page }) {
           <PostMeta post={post} />
           <PostAuthors site={site} authors={post.authors} />
         </header>
-        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} />}
+        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} pageContent />}
         <footer className="post-footer">
           <PostTags tags={post.tags} />
         </footer>

@@ -55,7 +55,7 @@ export default function Landing({ site, page }) {
             ))}
           </ul>
         )}
-        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} className="markdown landing-markdown" />}
+        {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} className="markdown landing-markdown" pageContent />}
       </div>
     </main>
   );

@@ -41,10 +41,23 @@ function useTableOverflow(ref, html) {
 }
 
 // Markdown shows HTML rendered by docsd. Its links navigate inside the site like every other link
-// and its code blocks' Copy buttons work, through one delegated click handler.
-export default function Markdown({ html, className = 'markdown' }) {
+// and its code blocks' Copy buttons work, through one delegated click handler. The page's own
+// content is marked (data-page-content), and so is a blog post's excerpt in a list (data-post-excerpt,
+// the post's route): their HTML is in the document only once, and the browser takes it from there
+// before hydrating (entry-client.jsx).
+export default function Markdown({ html, className = 'markdown', pageContent = false, excerptOf }) {
   const ref = useRef(null);
   useTableOverflow(ref, html);
   const { onClick, onMouseOver } = useContentHandlers();
-  return <div ref={ref} className={className} onClick={onClick} onMouseOver={onMouseOver} dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      ref={ref}
+      className={className}
+      data-page-content={pageContent ? '' : undefined}
+      data-post-excerpt={excerptOf}
+      onClick={onClick}
+      onMouseOver={onMouseOver}
+      dangerouslySetInnerHTML={{ __html: html }}
+    />
+  );
 }

@@ -28,7 +28,7 @@ export default function VersionsPage({ site, page }) {
             ))}
           </tbody>
         </table>
-        <Markdown html={page.html} />
+        <Markdown html={page.html} pageContent />
       </div>
     </main>
   );
