@@ -49,6 +49,10 @@ const WEIGHTS = {
   missing: 0.4,
   // How much the other matching sections of a page add to its best section.
   otherSections: 0.3,
+  // A page gains this times the square of the share of the query's words that one of its sections
+  // holds together: words found side by side in one part of a page are about one thing, words
+  // spread over a long page may not be ("make myself admin": the section on the first admin).
+  together: 10,
   // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
   // (looked for only when the word matches no term, so a typo never outranks an exact match).
   synonym: 0.7,
@@ -605,6 +609,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       hitTitle: new Uint8Array(nPages), // slots of one alternative found in the title
       hitNav: new Uint8Array(nPages), // slots of one alternative found in the title, crumbs or name
       uNav: f(nPages), // the best share of an alternative's slots found there
+      secMask: new Int32Array(nSections), // bit i: unit i found in the section
       headUnits: new Int32Array(nSections), // units found in the section's heading
       headLen: new Uint8Array(nSections), // terms of the section's heading, when short and found
       ownUnits: new Int32Array(nSections), // units found in a short heading itself (not its keys)
@@ -646,6 +651,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
+    const { secMask } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, headLen, ownUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
@@ -768,6 +774,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         // A section word ("cli", "api") in the text only does not put the page in the section.
         if (!sectionUnit) mask[page] |= bit;
         if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
+        secMask[sec] |= bit;
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
@@ -809,10 +816,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (let m = mask[page] & sectionBits; m; m &= m - 1) headNeed--;
       let top = 0;
       let rest = 0;
+      let together = 0;
       const from = firstSection[page];
       const to = firstSection[page + 1];
       for (let sec = from; sec < to; sec++) {
         let sc = secSum[sec];
+        let nb = 0;
+        for (let m = secMask[sec]; m; m &= m - 1) nb++;
+        if (nb > together) together = nb;
         if (q.length > 1 && headUnits[sec] === headNeed && headNeed > 0) {
           sc += W.headingAll;
           // The query has the whole heading: it names the section.
@@ -840,7 +851,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       pageMatched[page] = version && pv && pv !== version ? -1 : matched;
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
-      pageScore[page] = whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
@@ -866,6 +877,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     for (let k = 0; k < nTouchedSecs; k++) {
       const sec = touchedSecs[k];
       secSum[sec] = 0;
+      secMask[sec] = 0;
       headUnits[sec] = 0;
       headLen[sec] = 0;
       ownUnits[sec] = 0;
