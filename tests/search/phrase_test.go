@@ -1,5 +1,6 @@
 // Tests of the browser's ranking on a small made-up site: a phrase of the synonym table is found
 // only where all its words are.
+
 package search
 
 import (

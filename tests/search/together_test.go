@@ -1,5 +1,6 @@
 // Tests of the browser's ranking on a small made-up site: a page whose one section holds the
 // query's words beats a long page that spreads them.
+
 package search
 
 import (
