@@ -38,9 +38,6 @@ const WEIGHTS = {
   // gains this: the query names the page ("starlark templates", "secret settings vault": the
   // title "Secret settings", not "Vault secrets").
   wholeTitle: 5,
-  // A phrase of the synonym table found in part (one word of "signing key") scores its share of
-  // the phrase's words to this power.
-  phrasePart: 1,
   // A common word typed apart from the word before it where the docs write the two as one ("log
   // in": login): the two apart count this much.
   split: 0.2,
@@ -49,6 +46,14 @@ const WEIGHTS = {
   missing: 0.4,
   // How much the other matching sections of a page add to its best section.
   otherSections: 0.3,
+  // A page gains this times the square of the share of the query's words that one of its sections
+  // holds together: words found side by side in one part of a page are about one thing, words
+  // spread over a long page may not be ("make myself admin": the section on the first admin).
+  together: 10,
+  // 1: a phrase of several words (the query's, or a synonym's) is found in a section, or in the
+  // title, breadcrumbs and file name, only when all its words are there: a page with "keys" alone
+  // lacks "private key" as it would lack "private" typed apart (0: any of its words will do).
+  wholePhrase: 1,
   // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
   // (looked for only when the word matches no term, so a typo never outranks an exact match).
   synonym: 0.7,
@@ -602,9 +607,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       titleMask: new Int32Array(nPages), // bit i: unit i found in the title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
-      hitTitle: new Uint8Array(nPages), // slots of one alternative found in the title
       hitNav: new Uint8Array(nPages), // slots of one alternative found in the title, crumbs or name
       uNav: f(nPages), // the best share of an alternative's slots found there
+      secMask: new Int32Array(nSections), // bit i: unit i found in the section
+      doneSec: new Uint8Array(nSections), // an alternative of the unit found whole in the section
+      donePage: new Uint8Array(nPages), // ... in the title, breadcrumbs and file name
       headUnits: new Int32Array(nSections), // units found in the section's heading
       headLen: new Uint8Array(nSections), // terms of the section's heading, when short and found
       ownUnits: new Int32Array(nSections), // units found in a short heading itself (not its keys)
@@ -646,7 +653,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, headLen, ownUnits, uHead, hitSec, hitTitle, hitNav, uNav } = scratch;
+    const { secMask, doneSec, donePage } = scratch;
+    const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
     // closure made per ranking made V8 throw away the optimised code of this loop on every query
@@ -715,10 +723,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             hitNav[page]++;
             // Title words count one by one: "kick off" found as "start" covers one word of
             // "Start a build", not two.
-            if (sTitle[page] > 0) {
-              aTitleWords[page] += 1;
-              hitTitle[page]++;
-            }
+            if (sTitle[page] > 0) aTitleWords[page] += 1;
             aTitle[page] += sTitle[page] * scale;
             aCrumb[page] += sCrumb[page] * scale;
             aName[page] += sName[page] * scale;
@@ -732,8 +737,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         for (let k = 0; k < naSecs; k++) {
           const sec = aSecs[k];
           if (uSec[sec] === 0) uSecs[nuSecs++] = sec;
-          // A phrase counts in a section by the share of its words there.
-          if (hitSec[sec] < nSlots) aSec[sec] *= (hitSec[sec] / nSlots) ** W.phrasePart;
+          // A phrase is found where all its words are (W.wholePhrase); its parts still score.
+          if (hitSec[sec] === nSlots) doneSec[sec] = 1;
           hitSec[sec] = 0;
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
@@ -741,10 +746,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         for (let k = 0; k < naPages; k++) {
           const page = aPages[k];
           if (uTitle[page] === 0 && uCrumb[page] === 0 && uName[page] === 0) uPages[nuPages++] = page;
-          if (hitTitle[page] > 0 && hitTitle[page] < nSlots) aTitle[page] *= (hitTitle[page] / nSlots) ** W.phrasePart;
-          hitTitle[page] = 0;
           const share = (hitNav[page] / nSlots) * navOf;
           if (share > uNav[page]) uNav[page] = share;
+          if (hitNav[page] === nSlots) donePage[page] = 1;
           hitNav[page] = 0;
           if (aTitle[page] > uTitle[page]) uTitle[page] = aTitle[page];
           // The title words a unit covers are the most any of its alternatives covers: "oidc" is
@@ -766,8 +770,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           touchedPages[nTouchedPages++] = page;
         }
         // A section word ("cli", "api") in the text only does not put the page in the section.
-        if (!sectionUnit) mask[page] |= bit;
+        const done = fast || doneSec[sec] === 1 || !W.wholePhrase;
+        doneSec[sec] = 0;
+        if (!sectionUnit && done) mask[page] |= bit;
         if (secSum[sec] === 0) touchedSecs[nTouchedSecs++] = sec;
+        if (done) secMask[sec] |= bit;
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
@@ -780,7 +787,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           seen[page] = 1;
           touchedPages[nTouchedPages++] = page;
         }
-        mask[page] |= bit;
+        if (fast || donePage[page] === 1 || !W.wholePhrase) mask[page] |= bit;
+        donePage[page] = 0;
         if (fromTitle[page] > 0) titleMask[page] |= bit;
         // A unit of several words (a phrase of the synonym table) counts by the share found there.
         if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page] += fast ? 1 : uNav[page];
@@ -809,10 +817,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (let m = mask[page] & sectionBits; m; m &= m - 1) headNeed--;
       let top = 0;
       let rest = 0;
+      let together = 0;
       const from = firstSection[page];
       const to = firstSection[page + 1];
       for (let sec = from; sec < to; sec++) {
         let sc = secSum[sec];
+        let nb = 0;
+        for (let m = secMask[sec]; m; m &= m - 1) nb++;
+        if (nb > together) together = nb;
         if (q.length > 1 && headUnits[sec] === headNeed && headNeed > 0) {
           sc += W.headingAll;
           // The query has the whole heading: it names the section.
@@ -840,7 +852,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       pageMatched[page] = version && pv && pv !== version ? -1 : matched;
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
-      pageScore[page] = whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
@@ -866,6 +878,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     for (let k = 0; k < nTouchedSecs; k++) {
       const sec = touchedSecs[k];
       secSum[sec] = 0;
+      secMask[sec] = 0;
       headUnits[sec] = 0;
       headLen[sec] = 0;
       ownUnits[sec] = 0;
