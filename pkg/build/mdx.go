@@ -107,6 +107,30 @@ func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
 	return &site.MDXModule{ID: r.Source, JS: c.JS, CSS: c.CSS}
 }
 
+// mdxServer is the module of an MDX route's page for the renderers (key and code; pkg/ssr sends
+// the code once per key), or nothing for other routes.
+func (b *Builder) mdxServer(r *site.Route) (string, string) {
+	if !r.MDX || b.assets == nil {
+		return "", ""
+	}
+	m := b.assets.MDXServer[r.Source]
+	return m.Key, m.JS
+}
+
+// absPaths are the changed paths (relative to the project or absolute) as absolute paths, for
+// the bundler to find the MDX pages that read them; never nil, as nil asks for a full bundle.
+func (b *Builder) absPaths(changed []string) []string {
+	root, _ := filepath.Abs(b.opts.Root)
+	out := make([]string, 0, len(changed))
+	for _, p := range changed {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		out = append(out, filepath.Clean(p))
+	}
+	return out
+}
+
 // staticURLs maps each static file's content path to its URL (state.prepare copies them).
 func staticURLs(cfg *config.Site, s *site.Site) map[string]string {
 	out := map[string]string{}
@@ -164,6 +188,13 @@ func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
 		}
 	}
 	return out
+}
+
+// entryMoved reports whether what every page's HTML links of the shell (its entry, stylesheets,
+// preloaded chunks) differs between two bundles.
+func entryMoved(old, now *bundle.Output) bool {
+	return old.EntryJS != now.EntryJS || strings.Join(old.EntryCSS, ",") != strings.Join(now.EntryCSS, ",") ||
+		strings.Join(old.Preload, ",") != strings.Join(now.Preload, ",")
 }
 
 // noteStaleAssets remembers the files of the last bundle that the new one does not have (an MDX

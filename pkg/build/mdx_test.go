@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -423,6 +424,16 @@ func TestIncrementalEqualsFullMDX(t *testing.T) {
 			}
 			return []string{added}
 		}},
+		// The shell's registry of shared modules grows, then shrinks back (pkg/bundle/mdxpages.go).
+		{"MDX page uses a theme component no page used", func() []string {
+			write(t, root, install, "import DocCardList from '@theme/DocCardList';\n\n"+read(t, root, install)+"\n<DocCardList />\n")
+			return []string{install}
+		}},
+		{"MDX page stops using it", func() []string {
+			src := strings.Replace(read(t, root, install), "import DocCardList from '@theme/DocCardList';\n\n", "", 1)
+			write(t, root, install, strings.Replace(src, "\n<DocCardList />\n", "\n", 1))
+			return []string{install}
+		}},
 	}
 	for i, s := range steps {
 		changed := s.edit()
@@ -495,5 +506,73 @@ func TestMDXLinkToIsChecked(t *testing.T) {
 	}
 	if !reflect.DeepEqual(found, []string{"9 /guide/nowhere"}) {
 		t.Errorf("link problems of links.mdx: %q, want the broken <Link> at line 9; all: %v", found, res.Problems)
+	}
+}
+
+// TestMDXPageEditBuildsThatPageOnly: an edit to an MDX page builds that page's modules only, renders
+// its route only, and the renderers keep running (they receive the page's new module); an edit to
+// a partial builds the pages importing it. A page that starts to use a theme component no page
+// used before makes the shell's bundles again (their registry gains the module) and restarts the
+// renderers: the counters below are what the dev server's edit → DOM time rests on (issue #21).
+func TestMDXPageEditBuildsThatPageOnly(t *testing.T) {
+	root, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.assets.Built; !reflect.DeepEqual(got, []string{"docs/guide/install.mdx", "docs/guide/reference.md"}) || !b.assets.MainBuilt {
+		t.Fatalf("a full build built %v (shell: %v), want every MDX page and the shell", got, b.assets.MainBuilt)
+	}
+	starts := b.rendererStarts
+	check := func(desc string, res *Result, built, rendered []string, mainBuilt bool, restarts int) {
+		t.Helper()
+		if !reflect.DeepEqual(b.assets.Built, built) {
+			t.Errorf("%s built the MDX pages %v, want %v", desc, b.assets.Built, built)
+		}
+		if b.assets.MainBuilt != mainBuilt {
+			t.Errorf("%s: shell bundles made again = %v, want %v", desc, b.assets.MainBuilt, mainBuilt)
+		}
+		if !reflect.DeepEqual(res.RenderedRoutes, rendered) {
+			t.Errorf("%s rendered %v, want %v", desc, res.RenderedRoutes, rendered)
+		}
+		if b.rendererStarts != starts+restarts {
+			t.Errorf("%s started %d renderer pools, want %d", desc, b.rendererStarts-starts, restarts)
+		}
+		starts = b.rendererStarts
+	}
+
+	install := "content/docs/guide/install.mdx"
+	write(t, root, install, strings.Replace(read(t, root, install), "is the current one.", "is the newest one.", 1))
+	res, err := b.Rebuild([]string{install})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("a page edit", res, []string{"docs/guide/install.mdx"}, []string{"/docs/guide/install"}, false, 0)
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")]); !strings.Contains(html, "is the newest one.") {
+		t.Error("the running renderer did not render the page's new module")
+	}
+
+	partial := "content/docs/guide/_shared-note.mdx"
+	write(t, root, partial, strings.Replace(read(t, root, partial), "once per machine", "once per user", 1))
+	if res, err = b.Rebuild([]string{partial}); err != nil {
+		t.Fatal(err)
+	}
+	check("a partial edit", res, []string{"docs/guide/install.mdx", "docs/guide/reference.md"},
+		[]string{"/docs/guide/install", "/docs/guide/reference"}, false, 0)
+
+	write(t, root, install, "import DocCardList from '@theme/DocCardList';\n\n"+read(t, root, install)+"\n<DocCardList />\n")
+	if res, err = b.Rebuild([]string{install}); err != nil {
+		t.Fatal(err)
+	}
+	// The shell's entry changed with its registry: every page renders, to link the new entry.
+	every := append([]string(nil), res.Site.Order...)
+	for _, r := range res.Site.NotFound {
+		every = append(every, r.Path)
+	}
+	sort.Strings(every)
+	check("a page using a new theme component", res, []string{"docs/guide/install.mdx"}, every, true, 1)
+	if !res.ShellChanged {
+		t.Error("open pages are not told that the shell changed")
 	}
 }

@@ -25,6 +25,17 @@ type Output struct {
 	// MDXDeps lists, by page id, the files outside the shell each MDX page imports, directly or
 	// not (partials, the site's components), as absolute paths.
 	MDXDeps map[string][]string
+	// MDXServer holds each MDX page's module for the renderers, by page id.
+	MDXServer map[string]MDXServer
+	// Built lists the MDX pages this call built, and MainBuilt says whether it made the shell's
+	// bundles: what the render-count tests check (an MDX page edit builds that page only).
+	Built     []string
+	MainBuilt bool
+
+	main      *Output             // the shell's bundles alone (no page files)
+	pages     map[string]*mdxPage // each MDX page's builds (mdxpages.go)
+	shared    []string            // the shared keys the shell's registry holds
+	sharedCSS []string            // the registry chunk's stylesheet
 }
 
 // Bundler holds the esbuild contexts.
@@ -33,8 +44,9 @@ type Bundler struct {
 	client, server         api.BuildContext // nil until the first Build and after Release
 	siteDir                string
 	basePath               string
-	entryPoint             string // the client entry as the metafile names it
-	mdx                    MDX    // the site's MDX pages (mdx.go)
+	entryPoint             string   // the client entry as the metafile names it
+	mdx                    MDX      // the site's MDX pages (mdx.go)
+	sharedKeys             []string // the modules of the shell MDX pages use (mdxpages.go)
 }
 
 const clientEntry = "src/entry-client.jsx"
@@ -181,8 +193,25 @@ func (b *Bundler) Release() {
 // Close releases the esbuild contexts.
 func (b *Bundler) Close() { b.Release() }
 
-// Build rebuilds both bundles.
+// Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
+	ids := b.mdxIDs()
+	pages, err := b.buildPages(ids)
+	if err != nil {
+		return nil, err
+	}
+	b.sharedKeys = sharedKeysOf(pages)
+	main, err := b.buildMain()
+	if err != nil {
+		return nil, err
+	}
+	out := b.assemble(main, pages, b.sharedKeys)
+	out.Built, out.MainBuilt = ids, true
+	return out, nil
+}
+
+// buildMain rebuilds both of the shell's bundles.
+func (b *Bundler) buildMain() (*Output, error) {
 	if err := b.contexts(); err != nil {
 		return nil, err
 	}
@@ -276,6 +305,6 @@ func (b *Bundler) entryInfo(metafile string, out *Output) error {
 	if out.EntryJS == "" {
 		return fmt.Errorf("bundling the browser shell: no entry script in the output")
 	}
-	b.mdxInfo(meta, out, url)
+	out.sharedCSS = sharedCSS(meta, url)
 	return nil
 }

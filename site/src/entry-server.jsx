@@ -1,18 +1,23 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
-// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?}. Site data and
+// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdx?}. Site data and
 // sidebars come once per key and are kept; a new key replaces the older keys of the same record
 // (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not pile up
 // every version of a sidebar a writer has edited. It answers each request on stdout with a line
-// "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself.
+// "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself. An MDX
+// page's module (CommonJS, built by pkg/bundle apart from this bundle) comes the same way, once
+// per key "<page id>-<hash>", so an edited page needs no new renderer.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { format } from 'node:util';
+import { createRequire } from 'node:module';
+import { runInThisContext } from 'node:vm';
 import App from './App.jsx';
 import { canonicalPath } from './routes.js';
 import { createPageStore, PageStoreContext } from './store.js';
 import { coreLayouts } from './layouts.js';
 import { blogLayouts } from './blog/pages.jsx';
+import { setServerPage } from './mdx/load.js';
 
 const layouts = { ...coreLayouts, ...blogLayouts };
 const getLayout = (kind) => layouts[kind];
@@ -49,6 +54,15 @@ function keep(map, key, value) {
   map.set(key, value);
 }
 
+// evaluate runs an MDX page's module; its only requires are Node's own modules (pkg/bundle
+// bundles the rest or takes it from the shell's registry).
+const requireNode = createRequire(process.argv[1]);
+function evaluate(key, code) {
+  const module = { exports: {} };
+  runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: key })(module, module.exports, requireNode);
+  return module.exports;
+}
+
 // Started with --expose-gc (docsd watch keeps the renderer all day), the process collects its
 // garbage once requests pause, as docsd itself does, so what it holds stays small between edits.
 let tidy = null;
@@ -78,6 +92,7 @@ function handle(line) {
     req = JSON.parse(line);
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
+    if (req.mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, req.mdx));
     render({
       url: req.url,
       site: sites.get(req.siteKey),
