@@ -6,6 +6,7 @@ package build
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -129,6 +130,73 @@ func (b *Builder) absPaths(changed []string) []string {
 		out = append(out, filepath.Clean(p))
 	}
 	return out
+}
+
+// mdxTOC is the table of contents of an MDX page: its headings, with those of the Markdown
+// partials it shows where it shows them (a partial's heading is part of the page the reader
+// sees). The graph already renders a page again when a partial it imports changes.
+func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
+	min, max, ok := tocLevels(r)
+	if !ok {
+		return nil
+	}
+	root, _ := filepath.Abs(st.b.opts.Root)
+	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
+	headings, found := st.b.partialHeadings(root, file, map[string]bool{})
+	if !found {
+		return r.Doc.TOC(min, max)
+	}
+	var out []markdown.Heading
+	for _, h := range headings {
+		if h.Level >= min && h.Level <= max {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// partialHeadings are the headings of the MDX file, with those of the partials it shows in their
+// places (seen stops a partial that shows itself); found is false when it shows none, or it cannot
+// be read (the bundle reports that).
+func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]markdown.Heading, bool) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, false
+	}
+	_, body, line, _, err := content.ReadFrontMatter(file, raw)
+	if err != nil {
+		return nil, false
+	}
+	parts := mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
+	if parts == nil {
+		return b.conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings, false
+	}
+	seen[file] = true
+	defer delete(seen, file)
+	var out []markdown.Heading
+	for _, h := range b.conv.Parse(mdx.ModelSource(parts.Marked), line).Headings {
+		i, ok := parts.Placeholder(h.Text)
+		if !ok {
+			out = append(out, h)
+			continue
+		}
+		spec := parts.Specs[i]
+		var target string
+		switch {
+		case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
+			target = filepath.Join(filepath.Dir(file), filepath.FromSlash(spec))
+		case strings.HasPrefix(spec, siteNodePrefix):
+			target = filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(spec, siteNodePrefix)))
+		default:
+			continue
+		}
+		if seen[target] {
+			continue
+		}
+		inner, _ := b.partialHeadings(root, target, seen)
+		out = append(out, inner...)
+	}
+	return out, true
 }
 
 // staticURLs maps each static file's content path to its URL (state.prepare copies them).

@@ -576,3 +576,45 @@ func TestMDXPageEditBuildsThatPageOnly(t *testing.T) {
 		t.Error("open pages are not told that the shell changed")
 	}
 }
+
+// TestMDXPartialHeadingsInTOC: the headings of a partial a page shows (and of the partials it
+// shows in turn) are in the page's table of contents where the page shows it, with the ids the
+// rendered headings have; an edit to the partial's headings updates the pages that show it.
+func TestMDXPartialHeadingsInTOC(t *testing.T) {
+	root, opts := mdxSite(t)
+	note := "content/docs/guide/_shared-note.mdx"
+	write(t, root, note, "import Nested from './_parts/_nested.md';\n\n## From the partial\n\n"+read(t, root, note)+
+		"\n### Deeper in the partial\n\n<Nested />\n")
+	write(t, root, "content/docs/guide/_parts/_nested.md", "## From the nested partial\n\nText.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	toc := func(route string) []string {
+		var page site.PageData
+		if err := json.Unmarshal(res.Files.Data[res.Site.DataPath(route)], &page); err != nil {
+			t.Fatal(err)
+		}
+		return headingIDs(page)
+	}
+	want := []string{"pick-a-platform", "shared-step", "from-the-partial", "deeper-in-the-partial", "from-the-nested-partial", "again-per-platform"}
+	if got := toc("/docs/guide/install"); !reflect.DeepEqual(got, want) {
+		t.Errorf("table of contents %v, want %v", got, want)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")])
+	for _, id := range want {
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("the page has no heading with id %q", id)
+		}
+	}
+	write(t, root, note, strings.Replace(read(t, root, note), "## From the partial", "## Renamed in the partial", 1))
+	if res, err = b.Rebuild([]string{note}); err != nil {
+		t.Fatal(err)
+	}
+	want[2] = "renamed-in-the-partial"
+	if got := toc("/docs/guide/install"); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the partial's edit: table of contents %v, want %v", got, want)
+	}
+}
