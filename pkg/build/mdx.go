@@ -5,7 +5,9 @@ package build
 // gives each page's data the chunk the browser loads.
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
@@ -19,6 +21,7 @@ import (
 	"docsd/pkg/mdx"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
+	"docsd/pkg/ssr"
 )
 
 // siteNodePrefix keys the graph's file nodes of project files outside content/ (the site's own
@@ -197,6 +200,39 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]ma
 		out = append(out, inner...)
 	}
 	return out, true
+}
+
+// mdxExcerpts renders the excerpts of the MDX blog posts among routes (what comes before the
+// truncate marker, or the whole post) with the server renderer, before the pages that list them
+// render; a Markdown post's excerpt is rendered with its Markdown (renderMarkdown).
+func (st *state) mdxExcerpts(routes []string) error {
+	root, _ := filepath.Abs(st.b.opts.Root)
+	return parallel(len(routes), func(i int) error {
+		r := st.route(routes[i])
+		if r == nil || !r.MDX || r.Data.Kind != site.KindBlogPost {
+			return nil
+		}
+		page, err := json.Marshal(map[string]any{"route": r.Path, "mdx": st.b.mdxModule(r)})
+		if err != nil {
+			return err
+		}
+		loc := r.Data.Locale
+		req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: page, Excerpt: true}
+		req.MDXKey, req.MDX = st.b.mdxServer(r)
+		html, err := st.b.renderer.Render(req)
+		if err != nil {
+			return fmt.Errorf("rendering the excerpt of %s: %w", r.File, err)
+		}
+		raw, err := os.ReadFile(filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source)))
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", r.File, err)
+		}
+		_, body, _, _, _ := content.ReadFrontMatter(r.File, raw)
+		st.b.mu.Lock()
+		st.excerpts[r.Path] = excerpt{html: html, truncated: mdx.Truncates(mdx.UnwrapCodeBlocks(body))}
+		st.b.mu.Unlock()
+		return nil
+	})
 }
 
 // staticURLs maps each static file's content path to its URL (state.prepare copies them).

@@ -618,3 +618,58 @@ func TestMDXPartialHeadingsInTOC(t *testing.T) {
 		t.Errorf("after the partial's edit: table of contents %v, want %v", got, want)
 	}
 }
+
+// TestMDXPostExcerptOnBlogList: the blog's list shows an MDX post's excerpt (what comes before
+// `{/* truncate */}` or `<!-- truncate -->`), rendered with its components, as it shows a Markdown
+// post's; a post without the marker is shown whole; an edit to the excerpt reaches the list.
+func TestMDXPostExcerptOnBlogList(t *testing.T) {
+	root, opts := mdxSite(t)
+	cut := "content/blog/2025-01-02-cut.mdx"
+	write(t, root, cut, "---\ntitle: Cut post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
+		"Before the cut, with a <Badge tone=\"success\">badge</Badge>.\n\n{/* truncate */}\n\nAfter the cut.\n")
+	write(t, root, "content/blog/2025-01-01-old.mdx", "---\ntitle: Old-style cut\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
+		"Old intro <Badge>x</Badge>.\n\n<!-- truncate -->\n\nOld rest.\n")
+	write(t, root, "content/blog/2024-12-31-whole.mdx", "---\ntitle: Whole post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
+		"All of it <Badge>y</Badge>.\n\nThe end of it.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts := func() map[string]site.PostSummary {
+		var page site.PageData
+		if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/blog")], &page); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]site.PostSummary{}
+		for _, p := range page.Posts {
+			out[p.Title] = p
+		}
+		return out
+	}
+	got := posts()
+	for _, c := range []struct {
+		title, has, hasNot string
+		truncated          bool
+	}{
+		{"Cut post", `Before the cut, with a <span class="fixture-badge fixture-badge-success">badge</span>.`, "After the cut", true},
+		{"Old-style cut", "Old intro", "Old rest", true},
+		{"Whole post", "The end of it.", "truncate", false},
+	} {
+		p := got[c.title]
+		if !strings.Contains(p.Excerpt, c.has) || strings.Contains(p.Excerpt, c.hasNot) || p.Truncated != c.truncated {
+			t.Errorf("%s: excerpt %q (truncated %v), want it to hold %q and not %q (truncated %v)", c.title, p.Excerpt, p.Truncated, c.has, c.hasNot, c.truncated)
+		}
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/blog/cut")]); !strings.Contains(html, "After the cut.") {
+		t.Error("the post's page does not show all of it")
+	}
+	write(t, root, cut, strings.Replace(read(t, root, cut), "Before the cut", "Edited before the cut", 1))
+	if res, err = b.Rebuild([]string{cut}); err != nil {
+		t.Fatal(err)
+	}
+	if p := posts()["Cut post"]; !strings.Contains(p.Excerpt, "Edited before the cut") {
+		t.Errorf("after an edit, the list shows %q", p.Excerpt)
+	}
+}

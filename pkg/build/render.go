@@ -229,6 +229,9 @@ func (st *state) renderPages(routes []string) error {
 			return err
 		}
 	}
+	if err := st.mdxExcerpts(routes); err != nil {
+		return err
+	}
 	if !st.sidebarsAdded {
 		st.sidebarsAdded = true
 		for key, data := range st.shared.sidebar {

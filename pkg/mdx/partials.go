@@ -2,7 +2,8 @@ package mdx
 
 // A page that shows a Markdown partial (`import Note from './_note.mdx'` … `<Note />`) shows the
 // partial's headings too, so its table of contents lists them where the page shows the partial
-// (pkg/build/mdx.go). This file finds those places in a page's text.
+// (pkg/build/mdx.go). This file finds those places in a page's text, and a blog post's truncate
+// marker.
 
 import (
 	"crypto/sha256"
@@ -68,4 +69,18 @@ func (p *Partials) Placeholder(text string) (int, bool) {
 		return 0, false
 	}
 	return i, true
+}
+
+// truncateLine is a line that ends a blog post's excerpt: `{/* truncate */}` or the older
+// `<!-- truncate -->` (the compiler reads both as the first, compile.mjs).
+var truncateLine = regexp.MustCompile(`^[ \t]*(\{/\*[ \t]*truncate[ \t]*\*/\}|<!--[ \t]*truncate[ \t]*-->)[ \t]*$`)
+
+// Truncates reports whether an MDX body has a truncate marker on a line of its own, outside code.
+func Truncates(body []byte) bool {
+	found := false
+	forLines(body, func(line string) string {
+		found = found || truncateLine.MatchString(line)
+		return line
+	}, nil)
+	return found
 }

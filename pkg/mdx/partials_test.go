@@ -34,3 +34,16 @@ func TestFindPartials(t *testing.T) {
 		t.Error("a page without partials has placeholders")
 	}
 }
+
+func TestTruncates(t *testing.T) {
+	for body, want := range map[string]bool{
+		"Intro.\n\n{/* truncate */}\n\nRest.\n":     true,
+		"Intro.\n\n<!-- truncate -->\n\nRest.\n":    true,
+		"Intro.\n\n```mdx\n{/* truncate */}\n```\n": false,
+		"Intro, no marker.\n":                       false,
+	} {
+		if got := Truncates([]byte(body)); got != want {
+			t.Errorf("Truncates(%q) = %v, want %v", body, got, want)
+		}
+	}
+}

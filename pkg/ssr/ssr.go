@@ -34,6 +34,9 @@ type Request struct {
 	// reaches the running process without a restart.
 	MDXKey string `json:"mdxKey,omitempty"`
 	MDX    string `json:"mdx,omitempty"`
+	// Excerpt asks for the excerpt of an MDX blog post (what comes before its truncate marker)
+	// instead of its page.
+	Excerpt bool `json:"excerpt,omitempty"`
 }
 
 type answer struct {
@@ -130,6 +133,9 @@ func encodeRequest(id int64, req Request) ([]byte, error) {
 		if err := field("mdx", req.MDX); err != nil {
 			return nil, err
 		}
+	}
+	if req.Excerpt {
+		b.WriteString(`,"excerpt":true`)
 	}
 	b.WriteString("}\n")
 	if bytes.Count(b.Bytes(), []byte("\n")) != 1 {

@@ -1,5 +1,5 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
-// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdx?}. Site data and
+// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdx?, excerpt?}. Site data and
 // sidebars come once per key and are kept; a new key replaces the older keys of the same record
 // (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not pile up
 // every version of a sidebar a writer has edited. It answers each request on stdout with a line
@@ -17,7 +17,8 @@ import { canonicalPath } from './routes.js';
 import { createPageStore, PageStoreContext } from './store.js';
 import { coreLayouts } from './layouts.js';
 import { blogLayouts } from './blog/pages.jsx';
-import { setServerPage } from './mdx/load.js';
+import { serverPage, setServerPage } from './mdx/load.js';
+import MdxExcerpt from './mdx/MdxExcerpt.jsx';
 
 const layouts = { ...coreLayouts, ...blogLayouts };
 const getLayout = (kind) => layouts[kind];
@@ -33,6 +34,24 @@ export async function render({ url, site, page, sidebar }) {
       <PageStoreContext.Provider value={store}>
         <StaticRouter location={href.pathname + href.search + href.hash}>
           <App site={site} getLayout={getLayout} />
+        </StaticRouter>
+      </PageStoreContext.Provider>
+    </StrictMode>,
+  );
+}
+
+// renderExcerpt renders the excerpt of an MDX blog post (request field excerpt: true), which the
+// blog's lists and feeds show as they show a Markdown post's.
+export async function renderExcerpt({ url, site, page }) {
+  const m = page.mdx && serverPage(page.mdx.id);
+  if (!m) throw new Error(`The content of ${page.route} is not loaded.`);
+  const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
+  const href = new URL(url, 'http://docsd.invalid');
+  return renderToString(
+    <StrictMode>
+      <PageStoreContext.Provider value={store}>
+        <StaticRouter location={href.pathname}>
+          <MdxExcerpt site={site} page={page} Content={m.default} />
         </StaticRouter>
       </PageStoreContext.Provider>
     </StrictMode>,
@@ -93,7 +112,7 @@ function handle(line) {
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
     if (req.mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, req.mdx));
-    render({
+    (req.excerpt ? renderExcerpt : render)({
       url: req.url,
       site: sites.get(req.siteKey),
       page: req.page,

@@ -22,6 +22,11 @@ export function setServerPage(id, module) {
   loaded.set(id, module);
 }
 
+// serverPage is the module of page id in the server renderer.
+export function serverPage(id) {
+  return loaded.get(id) || null;
+}
+
 function loadRegistry() {
   if (!loadShared) return Promise.reject(new Error('this site has no MDX pages'));
   if (!shared) {
