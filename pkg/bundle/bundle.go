@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -44,9 +45,11 @@ type Bundler struct {
 	client, server         api.BuildContext // nil until the first Build and after Release
 	siteDir                string
 	basePath               string
-	entryPoint             string   // the client entry as the metafile names it
-	mdx                    MDX      // the site's MDX pages (mdx.go)
-	sharedKeys             []string // the modules of the shell MDX pages use (mdxpages.go)
+	entryPoint             string    // the client entry as the metafile names it
+	mdx                    MDX       // the site's MDX pages (mdx.go)
+	sharedKeys             []string  // the modules of the shell MDX pages use (mdxpages.go)
+	resolved               sync.Map  // package imports of MDX pages that land in the shell, by specifier and folder
+	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
 }
 
 const clientEntry = "src/entry-client.jsx"
@@ -195,6 +198,7 @@ func (b *Bundler) Close() { b.Release() }
 
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
+	b.compiled = &sync.Map{}
 	ids := b.mdxIDs()
 	pages, err := b.buildPages(ids)
 	if err != nil {

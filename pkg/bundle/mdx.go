@@ -7,6 +7,7 @@ package bundle
 // like pages.
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -125,6 +126,13 @@ func admonitions(pb api.PluginBuild) {
 	})
 }
 
+// compiled is one file's module, shared by the builds of one Build or Update (loadMDX).
+type compiled struct {
+	done chan struct{}
+	js   string
+	err  error
+}
+
 // loadMDX compiles an MDX or Markdown file a page imports (the page itself, or a partial).
 func (b *Bundler) loadMDX(pb api.PluginBuild) func(api.OnLoadArgs) (api.OnLoadResult, error) {
 	return func(a api.OnLoadArgs) (api.OnLoadResult, error) {
@@ -141,11 +149,24 @@ func (b *Bundler) loadMDX(pb api.PluginBuild) func(api.OnLoadArgs) (api.OnLoadRe
 		if b.mdx.Compile == nil {
 			return api.OnLoadResult{}, fmt.Errorf("%s: MDX is not set up", a.Path)
 		}
-		js, err := b.mdx.Compile(a.Path, raw, page)
-		if err != nil {
-			return api.OnLoadResult{}, err
+		// A page's browser and server builds load the same files at once: one compiles, the
+		// other waits for its module. Only within one Build or Update: a page's links resolve
+		// against the site, which may change between builds.
+		sum := sha256.Sum256(raw)
+		c, loaded := b.compiled.LoadOrStore(fmt.Sprintf("%s\x00%v\x00%x", a.Path, page, sum), &compiled{done: make(chan struct{})})
+		m := c.(*compiled)
+		if !loaded {
+			m.js, m.err = b.mdx.Compile(a.Path, raw, page)
+			if m.err == nil {
+				m.js = b.nativeImports(pb, m.js)
+			}
+			close(m.done)
 		}
-		js = b.nativeImports(pb, js)
+		<-m.done
+		if m.err != nil {
+			return api.OnLoadResult{}, m.err
+		}
+		js := m.js
 		return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
 	}
 }

@@ -5,7 +5,7 @@ package bundle
 // renderers that run them stay as they are (issue #21: edit → DOM in ≤ 150 ms). What a page shares
 // with the shell (React, the theme components, their contexts) must be the shell's own instance,
 // not a copy: a page reaches every module of the shell's folder and of the shell's node_modules
-// through a registry (globalThis.__docsdMdxShared) that the shell fills with exactly the modules
+// through a registry (globalThis.__docsdMdxShared(key)) that the shell fills with exactly the modules
 // the pages use (the "shared keys"). The browser loads that registry as one lazy chunk before a
 // page's chunk, so a Markdown page's first load does not carry it; the server bundle holds it.
 
@@ -14,6 +14,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"os"
 	"path/filepath"
 	"runtime"
 	"sort"
@@ -99,7 +100,10 @@ func (b *Bundler) sharedRegistry(keys []string) string {
 		fmt.Fprintf(&entries, "  %s: mark(m%d),\n", key, i)
 	}
 	return imports.String() + "const mark = (m) => Object.freeze(Object.assign({ __esModule: true }, m));\n" +
-		"globalThis." + sharedGlobal + " = {\n" + entries.String() + "};\n"
+		"const modules = {\n" + entries.String() + "};\n" +
+		"globalThis." + sharedGlobal + " = (key) => {\n" +
+		"  if (!modules[key]) throw new Error(`docsd: the shell does not provide ${key}`);\n" +
+		"  return modules[key];\n};\n"
 }
 
 // pagePlugin resolves and loads what one MDX page's build reads: docsd's aliases and partials as
@@ -125,6 +129,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			src := fmt.Sprintf("export { default } from %s;\nexport { default as Frame } from './src/mdx/MdxContent.jsx';\nexport const id = %s;\n", spec, id)
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
+		admonitions(pb) // for a project's own src/theme/Admonition
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
 		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -142,9 +147,25 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			return api.OnResolveResult{Path: strings.TrimPrefix(a.Path, sharedCJS+":"), Namespace: sharedCJS}, nil
 		})
 		// Every other import: resolved as esbuild would, then shared when it lands in the shell.
-		pb.OnResolve(api.OnResolveOptions{Filter: `.*`, Namespace: "file"}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		// (The entry's imports too: its frame is the shell's.)
+		pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			if _, again := a.PluginData.(resolving); again || a.Kind == api.ResolveEntryPoint {
 				return api.OnResolveResult{}, nil
+			}
+			// A file named exactly needs no resolver: each page's build starts with empty
+			// caches, and esbuild's resolver reads every folder above a file (package.json,
+			// tsconfig.json), which was most of a page's build time.
+			if p := b.exactFile(a.Path, a.ResolveDir); p != "" {
+				if res, ok := shared(p); ok {
+					return res, nil
+				}
+				return api.OnResolveResult{Path: p}, nil
+			}
+			key := a.Path + "\x00" + a.ResolveDir
+			if p, ok := b.resolved.Load(key); ok {
+				if res, ok := shared(p.(string)); ok {
+					return res, nil
+				}
 			}
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
 				Kind: a.Kind, PluginData: resolving{}})
@@ -153,6 +174,8 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			}
 			if !r.External && r.Namespace == "file" {
 				if res, ok := shared(r.Path); ok {
+					// The shell's packages do not move while docsd runs: their resolution is kept.
+					b.resolved.Store(key, r.Path)
 					return res, nil
 				}
 			}
@@ -172,12 +195,31 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: sharedCJS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 			key, _ := json.Marshal(a.Path)
-			src := fmt.Sprintf("const m = (globalThis.%s || {})[%s];\nif (!m) throw new Error(\"docsd: the shell does not provide \" + %s);\nmodule.exports = m;\n",
-				sharedGlobal, key, key)
+			src := fmt.Sprintf("module.exports = globalThis.%s(%s);\n", sharedGlobal, key)
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `\.mdx?$`}, b.loadMDX(pb))
 	}}
+}
+
+// exactFile is the real path of an import that names a file exactly (absolute, or relative to
+// dir with its extension), or "".
+func (b *Bundler) exactFile(spec, dir string) string {
+	if !filepath.IsAbs(spec) {
+		if !strings.HasPrefix(spec, "./") && !strings.HasPrefix(spec, "../") || dir == "" {
+			return ""
+		}
+		spec = filepath.Join(dir, filepath.FromSlash(spec))
+	}
+	st, err := os.Stat(spec)
+	if err != nil || !st.Mode().IsRegular() {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(spec)
+	if err != nil {
+		return ""
+	}
+	return real
 }
 
 // aliasError is the error of an alias that names nothing.
@@ -196,17 +238,11 @@ func aliasError(spec, root string) error {
 	return fmt.Errorf("\"%s\" names nothing", spec)
 }
 
-// pageOptions are the esbuild options of one page's browser or server build.
-func (b *Bundler) pageOptions(id string, server bool, used *sync.Map) api.BuildOptions {
-	var o api.BuildOptions
-	if server {
-		o = b.serverOpts
-		o.Outfile = filepath.Join(b.siteDir, "out", "mdx-page.cjs")
-	} else {
-		o = b.clientOpts
-		o.Splitting = false
-		o.EntryNames = "mdx-[hash]"
-	}
+// pageOptions are the esbuild options of one page's build.
+func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
+	o := b.clientOpts
+	o.Splitting = false
+	o.EntryNames = "mdx-[hash]"
 	o.EntryPoints = []string{mdxEntryPrefix + id}
 	o.Plugins = []api.Plugin{b.pagePlugin(used)}
 	return o
@@ -215,24 +251,16 @@ func (b *Bundler) pageOptions(id string, server bool, used *sync.Map) api.BuildO
 // buildPage builds one page for the browser and the renderers.
 func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	used := &sync.Map{}
-	var sr api.BuildResult
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		sr = api.Build(b.pageOptions(id, true, used))
-	}()
-	cr := api.Build(b.pageOptions(id, false, used))
-	<-done
-	for _, r := range []api.BuildResult{cr, sr} {
-		if len(r.Errors) > 0 {
-			if errs := b.mdxSourceErrors(r.Errors); errs != nil {
-				return nil, errs
-			}
-			return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(r.Errors))
+	cr := api.Build(b.pageOptions(id, used))
+	if len(cr.Errors) > 0 {
+		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
+			return nil, errs
 		}
+		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
 	}
 	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
 	outDir := filepath.Join(b.siteDir, "out")
+	var js []byte
 	for _, f := range cr.OutputFiles {
 		rel, _ := filepath.Rel(outDir, f.Path)
 		rel = filepath.ToSlash(rel)
@@ -240,20 +268,24 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		url := b.basePath + rel
 		switch {
 		case strings.HasSuffix(rel, ".js") && strings.HasPrefix(filepath.Base(rel), "mdx-"):
-			p.chunk.JS = url
+			p.chunk.JS, js = url, f.Contents
 		case strings.HasSuffix(rel, ".css") && strings.HasPrefix(filepath.Base(rel), "mdx-"):
 			p.chunk.CSS = append(p.chunk.CSS, url)
 		}
 	}
-	for _, f := range sr.OutputFiles {
-		if strings.HasSuffix(f.Path, ".cjs") {
-			sum := sha256.Sum256(f.Contents)
-			p.server = MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: string(f.Contents)}
-		}
-	}
-	if p.chunk.JS == "" || p.server.Key == "" {
+	if p.chunk.JS == "" {
 		return nil, fmt.Errorf("bundling the MDX page %s: esbuild wrote no module", id)
 	}
+	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
+	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
+	// (a page's bundle is mostly esbuild's fixed cost per build).
+	sr := api.Transform(string(js), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
+		Target: api.ES2020, LogLevel: api.LogLevelSilent})
+	if len(sr.Errors) > 0 {
+		return nil, fmt.Errorf("making the server module of the MDX page %s: %s", id, formatMessages(sr.Errors))
+	}
+	sum := sha256.Sum256(sr.Code)
+	p.server = MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: string(sr.Code)}
 	meta, err := parseMeta(cr.Metafile)
 	if err != nil {
 		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
@@ -284,13 +316,15 @@ func (b *Bundler) pageDeps(meta *metafile) []string {
 	return deps
 }
 
-// buildPages builds the pages ids, on every core.
+// buildPages builds the pages ids.
 func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
 	out := make([]*mdxPage, len(ids))
 	errs := make([]error, len(ids))
 	work := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+	// More pages in flight than cores: each page waits for the MDX compiler (one Node process),
+	// which then always has the next page queued.
+	for w := 0; w < 4*runtime.GOMAXPROCS(0); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -346,6 +380,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	if last == nil || last.pages == nil {
 		return b.Build()
 	}
+	b.compiled = &sync.Map{}
 	touched := map[string]bool{}
 	for _, c := range changed {
 		touched[c] = true
