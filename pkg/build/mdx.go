@@ -108,7 +108,7 @@ func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
 	if !ok {
 		return nil
 	}
-	return &site.MDXModule{ID: r.Source, JS: c.JS, CSS: c.CSS}
+	return &site.MDXModule{ID: r.Source, JS: c.JS, CSS: c.CSS, Shared: c.Shared}
 }
 
 // mdxServer is the module of an MDX route's page for the renderers (key and code; pkg/ssr sends
@@ -287,7 +287,7 @@ func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
 			continue
 		}
 		a, b := old.MDX[r.Source], now.MDX[r.Source]
-		if a.JS != b.JS || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
+		if a.JS != b.JS || a.Shared != b.Shared || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
 			out = append(out, graph.Route(r.Path))
 		}
 	}

@@ -36,7 +36,8 @@ type Output struct {
 	main      *Output             // the shell's bundles alone (no page files)
 	pages     map[string]*mdxPage // each MDX page's builds (mdxpages.go)
 	shared    []string            // the shared keys the shell's registry holds
-	sharedCSS []string            // the registry chunk's stylesheet
+	sharedJS  string              // the registry's entry in the browser bundle
+	sharedCSS []string            // and its stylesheet
 }
 
 // Bundler holds the esbuild contexts.
@@ -216,6 +217,16 @@ func (b *Bundler) Build() (*Output, error) {
 
 // buildMain rebuilds both of the shell's bundles.
 func (b *Bundler) buildMain() (*Output, error) {
+	// The registry of the modules MDX pages share is an entry of the browser bundle when they
+	// share any: a new entry point needs new esbuild contexts.
+	entries := []string{b.entryPoint}
+	if len(b.sharedKeys) > 0 {
+		entries = append(entries, "docsd:mdx-shared")
+	}
+	if strings.Join(entries, ",") != strings.Join(b.clientOpts.EntryPoints, ",") {
+		b.Release()
+		b.clientOpts.EntryPoints = entries
+	}
 	if err := b.contexts(); err != nil {
 		return nil, err
 	}
@@ -309,6 +320,6 @@ func (b *Bundler) entryInfo(metafile string, out *Output) error {
 	if out.EntryJS == "" {
 		return fmt.Errorf("bundling the browser shell: no entry script in the output")
 	}
-	out.sharedCSS = sharedCSS(meta, url)
+	out.sharedJS, out.sharedCSS = sharedEntry(meta, url)
 	return nil
 }

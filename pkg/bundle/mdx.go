@@ -37,6 +37,8 @@ type MDX struct {
 type MDXChunk struct {
 	JS  string   `json:"js"`
 	CSS []string `json:"css,omitempty"`
+	// Shared is the registry of the shell's modules the page's chunk uses (mdxpages.go).
+	Shared string `json:"shared,omitempty"`
 }
 
 const mdxEntryPrefix = "docsd-mdx-entry:"
@@ -75,9 +77,9 @@ var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "use
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
 
 // mdxPlugin gives the shell's bundles the modules MDX pages need from them: docsd:mdx-runtime
-// (load.js: whether this is the server, and how the browser loads the registry of shared modules,
-// mdxpages.go), docsd:mdx-shared (that registry), the admonition table and the components every
-// page may use; server says which bundle it serves.
+// (load.js: whether this is the server, which also holds the registry of shared modules,
+// mdxpages.go), docsd:mdx-shared (that registry, an entry of the browser bundle), the admonition
+// table and the components every page may use; server says which bundle it serves.
 func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 	return api.Plugin{Name: "docsd-mdx", Setup: func(pb api.PluginBuild) {
 		ours := filepath.Join(b.siteDir, "src", "mdx")
@@ -94,14 +96,11 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			case a.Path == "shared":
 				src = b.sharedRegistry(b.sharedKeys)
 			case server && len(b.sharedKeys) > 0:
-				src = "import 'docsd:mdx-shared';\nexport const server = true;\nexport const loadShared = null;\n"
-			case server:
-				src = "export const server = true;\nexport const loadShared = null;\n"
-			case len(b.sharedKeys) > 0:
-				// A chunk of its own, loaded by the first MDX page a reader opens.
-				src = "export const server = false;\nexport const loadShared = () => import('docsd:mdx-shared');\n"
+				src = "import 'docsd:mdx-shared';\nexport const server = true;\n"
 			default:
-				src = "export const server = false;\nexport const loadShared = null;\n"
+				// The browser loads the registry as an entry of its own (MDXChunk.Shared): as a
+				// dynamic import, its stylesheet would be in the shell's, on every page.
+				src = fmt.Sprintf("export const server = %v;\n", server)
 			}
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
@@ -236,15 +235,18 @@ func admonitionTable() string {
 	return string(out)
 }
 
-// sharedCSS is the stylesheet of the registry's chunk (the theme components' CSS), which every
-// MDX page links: the browser loads the chunk's script by import() and its stylesheet by the link.
-func sharedCSS(meta *metafile, url func(string) string) []string {
-	for _, o := range meta.Outputs {
-		if o.EntryPoint == "docsd-mdx:shared" && o.CSSBundle != "" {
-			return []string{url(o.CSSBundle)}
+// sharedEntry is the registry's script and stylesheet (the theme components' CSS) in the
+// browser bundle, which every MDX page loads before its own.
+func sharedEntry(meta *metafile, url func(string) string) (string, []string) {
+	for name, o := range meta.Outputs {
+		if o.EntryPoint == "docsd-mdx:shared" && strings.HasSuffix(name, ".js") {
+			if o.CSSBundle != "" {
+				return url(name), []string{url(o.CSSBundle)}
+			}
+			return url(name), nil
 		}
 	}
-	return nil
+	return "", nil
 }
 
 // SourceErrors are mistakes in a site's MDX files found while bundling (an import that resolves to

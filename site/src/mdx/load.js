@@ -1,16 +1,16 @@
 // MDX pages' content is a module per page (pkg/bundle, pkg/mdx). The page data names its chunk
 // (page.mdx.js); loadMdx imports it before the page shows (with the page data, so the SPEC's
 // preload, spinner and Retry rules cover it) and MdxPage renders it. A page's module takes React
-// and the theme components from the shell through a registry (docsd:mdx-shared): the browser
-// imports that registry's chunk before the first page chunk, so a Markdown page's first load
-// carries only this file. Each page exports its frame (MdxContent.jsx, as `Frame`). In the server
+// and the theme components from the shell through a registry (page.mdx.shared, an entry of the
+// shell's bundle): the browser imports it before the page's chunk, so a Markdown page's first
+// load does not carry it. Each page exports its frame (MdxContent.jsx, as `Frame`). In the server
 // renderer the registry is in the bundle, and entry-server.jsx hands each page's module to
 // setServerPage as docsd sends it.
 import { createElement } from 'react';
-import { server, loadShared } from 'docsd:mdx-runtime';
+import { server } from 'docsd:mdx-runtime';
 
 const loaded = new Map(); // browser: chunk URL → the page's module; server: page id → module
-let shared = null; // the registry chunk's import, once asked for
+const registries = new Map(); // registry URL → its import (a new one after docsd watch rebuilds it)
 
 function mdxModule(page) {
   if (!page || !page.mdx) return null;
@@ -27,21 +27,24 @@ export function serverPage(id) {
   return loaded.get(id) || null;
 }
 
-function loadRegistry() {
-  if (!loadShared) return Promise.reject(new Error('this site has no MDX pages'));
-  if (!shared) {
-    shared = loadShared().catch((error) => {
-      shared = null; // Retry asks again
-      throw error;
-    });
+function loadRegistry(url) {
+  if (!url) return Promise.resolve();
+  if (!registries.has(url)) {
+    registries.set(
+      url,
+      import(/* @vite-ignore */ url).catch((error) => {
+        registries.delete(url); // Retry asks again
+        throw error;
+      }),
+    );
   }
-  return shared;
+  return registries.get(url);
 }
 
 // loadMdx resolves once the page's MDX chunk (if it has one) is loaded.
 export function loadMdx(page) {
   if (!page || !page.mdx || server || loaded.has(page.mdx.js)) return Promise.resolve(page);
-  return loadRegistry()
+  return loadRegistry(page.mdx.shared)
     .then(() => import(/* @vite-ignore */ page.mdx.js))
     .then(
       (m) => {
