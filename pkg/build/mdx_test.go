@@ -674,3 +674,36 @@ func TestMDXPostExcerptOnBlogList(t *testing.T) {
 		t.Errorf("after an edit, the list shows %q", p.Excerpt)
 	}
 }
+
+// TestMDXEditErrorsAtFileLineColumn: an edit that breaks an MDX page, or makes it import what does
+// not exist, fails the rebuild at file:line:col with the last good build kept; the fix builds.
+func TestMDXEditErrorsAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	install := "content/docs/guide/install.mdx"
+	good := read(t, root, install)
+	for _, c := range []struct{ src, want string }{
+		// The end of the file, after the unclosed tag, is where MDX reports it.
+		{good + "\n<Tabs\n", fmt.Sprintf("content/docs/guide/install.mdx:%d:1: MDX: Unexpected end of file", strings.Count(good, "\n")+3)},
+		{strings.Replace(good, "import Admonition from '@theme/Admonition';", "import Admonition from '@theme/Nope';", 1),
+			`content/docs/guide/install.mdx:8:24: docsd has no "@theme/Nope"`},
+	} {
+		write(t, root, install, c.src)
+		_, err := b.Rebuild([]string{install})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("rebuild error %v, want %q", err, c.want)
+		}
+	}
+	write(t, root, install, strings.Replace(good, "is the current one.", "is fixed.", 1))
+	res, err := b.Rebuild([]string{install})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")]); !strings.Contains(html, "is fixed.") {
+		t.Error("the fixed page is not rendered")
+	}
+}
