@@ -707,3 +707,49 @@ func TestMDXEditErrorsAtFileLineColumn(t *testing.T) {
 		t.Error("the fixed page is not rendered")
 	}
 }
+
+// quickPageSource is an MDX page that imports only the shell's modules, in every import form: it
+// is built without the bundler (pkg/bundle/mdxquick.go).
+const quickPageSource = "---\ntitle: Quick\n---\n\nimport Tabs, * as TabsModule from '@theme/Tabs';\nimport {default as TabItem} from '@theme/TabItem';\n" +
+	"import Admonition from '@theme/Admonition';\n\n## Quick heading\n\n<Tabs groupId=\"os\">\n  <TabItem value=\"a\" label=\"First\" default>First panel.</TabItem>\n" +
+	"  <TabItem value=\"b\" label=\"Second\">Second panel, {typeof TabsModule.default}.</TabItem>\n</Tabs>\n\n<Admonition type=\"tip\">A tip.</Admonition>\n"
+
+// TestMDXQuickPage: a page that imports only theme components is built without the bundler, its
+// imports read from the shell's registry; it renders as a bundled page does, and an edit to it
+// gives the bytes of a fresh build.
+func TestMDXQuickPage(t *testing.T) {
+	root, opts := mdxSite(t)
+	quick := "content/docs/guide/quick.mdx"
+	write(t, root, quick, quickPageSource)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := string(res.Files.Data[strings.TrimPrefix(b.assets.MDX["docs/guide/quick.mdx"].JS, "/docs/")])
+	if !strings.Contains(chunk, `__docsdMdxShared("site:src/mdx/theme/Tabs.jsx")`) || strings.Contains(chunk, "__commonJS") {
+		t.Errorf("the page was bundled, not built from its module:\n%s", chunk)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/quick")])
+	for _, want := range []string{`role="tab"`, "First panel.", "Second panel, <!-- -->function", `<h2 id="quick-heading">`, "admonition-tip"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page's HTML lacks %s", want)
+		}
+	}
+	write(t, root, quick, strings.Replace(quickPageSource, "A tip.", "An edited tip.", 1))
+	got, err := b.Rebuild([]string{quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(b.assets.Built, []string{"docs/guide/quick.mdx"}) {
+		t.Errorf("the edit built %v", b.assets.Built)
+	}
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, "after an edit of the quick page", got, want)
+}

@@ -145,34 +145,37 @@ func (b *Bundler) loadMDX(pb api.PluginBuild) func(api.OnLoadArgs) (api.OnLoadRe
 				page = true
 			}
 		}
-		if b.mdx.Compile == nil {
-			return api.OnLoadResult{}, fmt.Errorf("%s: MDX is not set up", a.Path)
+		js, err := b.compile(a.Path, raw, page)
+		if err != nil {
+			return api.OnLoadResult{}, err
 		}
-		// A page's browser and server builds load the same files at once: one compiles, the
-		// other waits for its module. Only within one Build or Update: a page's links resolve
-		// against the site, which may change between builds.
-		sum := sha256.Sum256(raw)
-		c, loaded := b.compiled.LoadOrStore(fmt.Sprintf("%s\x00%v\x00%x", a.Path, page, sum), &compiled{done: make(chan struct{})})
-		m := c.(*compiled)
-		if !loaded {
-			m.js, m.err = b.mdx.Compile(a.Path, raw, page)
-			if m.err == nil {
-				m.js = b.nativeImports(pb, m.js)
-			}
-			close(m.done)
-		}
-		<-m.done
-		if m.err != nil {
-			return api.OnLoadResult{}, m.err
-		}
-		js := m.js
+		js = b.nativeImports(&pb, js)
 		return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
 	}
 }
 
+// compile is the module the MDX compiler makes of a file. A page's builds load the same files: one
+// compiles, the others wait for its module. Only within one Build or Update: a page's links
+// resolve against the site, which may change between builds.
+func (b *Bundler) compile(abs string, raw []byte, page bool) (string, error) {
+	if b.mdx.Compile == nil {
+		return "", fmt.Errorf("%s: MDX is not set up", abs)
+	}
+	sum := sha256.Sum256(raw)
+	c, loaded := b.compiled.LoadOrStore(fmt.Sprintf("%s\x00%v\x00%x", abs, page, sum), &compiled{done: make(chan struct{})})
+	m := c.(*compiled)
+	if !loaded {
+		m.js, m.err = b.mdx.Compile(abs, raw, page)
+		close(m.done)
+	}
+	<-m.done
+	return m.js, m.err
+}
+
 // aliasPath is the file an import of an MDX page names by one of docsd's aliases (`@theme/`,
-// `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none.
-func (b *Bundler) aliasPath(pb api.PluginBuild, spec string, kind api.ResolveKind) string {
+// `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none (or, without pb to
+// resolve it with, for `@site/`).
+func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKind) string {
 	ours := filepath.Join(b.siteDir, "src", "mdx")
 	switch {
 	case spec == "docsd:mdx-components":
@@ -189,7 +192,7 @@ func (b *Bundler) aliasPath(pb api.PluginBuild, spec string, kind api.ResolveKin
 		if f, ok := docusaurusModules[strings.TrimPrefix(spec, "@docusaurus/")]; ok {
 			return filepath.Join(ours, "docusaurus", f)
 		}
-	case strings.HasPrefix(spec, "@site/") && b.mdx.Root != "":
+	case strings.HasPrefix(spec, "@site/") && b.mdx.Root != "" && pb != nil:
 		r := pb.Resolve("./"+strings.TrimPrefix(spec, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Root, Kind: kind})
 		if len(r.Errors) == 0 && r.Namespace == "file" && !r.External {
 			return r.Path
@@ -208,7 +211,7 @@ var aliasImport = regexp.MustCompile(`(?m)^(import\b[^\n]*?)["']((?:@theme|@docu
 // (__toESM(x, 1) or __toESM(x)) in a file follows the type of whichever import reached it first:
 // the bundle's bytes then depended on the order esbuild visited the files, and a rebuild's could
 // differ from a fresh build's. An alias that names nothing is left for the plugin to report.
-func (b *Bundler) nativeImports(pb api.PluginBuild, js string) string {
+func (b *Bundler) nativeImports(pb *api.PluginBuild, js string) string {
 	return aliasImport.ReplaceAllStringFunc(js, func(m string) string {
 		sub := aliasImport.FindStringSubmatch(m)
 		p := b.aliasPath(pb, sub[2], api.ResolveJSImportStatement)

@@ -11,8 +11,6 @@ package bundle
 // not carry it; the server bundle holds it.
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -137,7 +135,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
 		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-				p := b.aliasPath(pb, a.Path, a.Kind)
+				p := b.aliasPath(&pb, a.Path, a.Kind)
 				if p == "" {
 					return api.OnResolveResult{}, aliasError(a.Path, b.mdx.Root)
 				}
@@ -254,6 +252,9 @@ func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 
 // buildPage builds one page for the browser and the renderers.
 func (b *Bundler) buildPage(id string) (*mdxPage, error) {
+	if p, ok, err := b.quickPage(id); ok || err != nil {
+		return p, err
+	}
 	used := &sync.Map{}
 	cr := api.Build(b.pageOptions(id, used))
 	if len(cr.Errors) > 0 {
@@ -283,13 +284,10 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
 	// (a page's bundle is mostly esbuild's fixed cost per build).
-	sr := api.Transform(string(js), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
-		Target: api.ES2020, LogLevel: api.LogLevelSilent})
-	if len(sr.Errors) > 0 {
-		return nil, fmt.Errorf("making the server module of the MDX page %s: %s", id, formatMessages(sr.Errors))
+	var err error
+	if p.server, err = serverModule(id, js); err != nil {
+		return nil, err
 	}
-	sum := sha256.Sum256(sr.Code)
-	p.server = MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: string(sr.Code)}
 	meta, err := parseMeta(cr.Metafile)
 	if err != nil {
 		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)

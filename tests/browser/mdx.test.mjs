@@ -98,10 +98,16 @@ test('the classic theme components hydrate: Details, BrowserOnly, Link, TOCInlin
   await context.close();
 });
 
-test('docsd watch: an MDX page edit shows in place, also one using a theme component no page used', async () => {
+test('docsd watch: an MDX page edit shows in place, also one using a theme component no page used; a page built without the bundler hydrates', async () => {
   const project = mkdtempSync(join(tmpdir(), 'docsd-mdx-watch-'));
   cpSync(join(root, 'testdata/sites/mdx'), project, { recursive: true });
   symlinkSync(join(root, 'site'), join(project, 'site'));
+  // A page importing only theme components, which docsd builds without the bundler.
+  writeFileSync(
+    join(project, 'content/docs/guide/quick.mdx'),
+    "---\ntitle: Quick\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
+      '<Tabs>\n  <TabItem value="a" label="First" default>First panel.</TabItem>\n  <TabItem value="b" label="Second">Second panel.</TabItem>\n</Tabs>\n',
+  );
   const port = 20000 + Math.floor(Math.random() * 20000);
   const base = `http://127.0.0.1:${port}`;
   const proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
@@ -130,6 +136,11 @@ test('docsd watch: an MDX page edit shows in place, also one using a theme compo
     await page.waitForSelector('text=A paragraph after the cards.', { timeout: 15000 });
     await page.locator('.tabs-container').first().getByRole('tab', { name: 'macOS' }).click();
     await page.waitForSelector('text=brew install fixture');
+    // The page built without the bundler hydrates and its tabs switch.
+    await page.goto(`${base}/docs/guide/quick`);
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'Second' }).click();
+    await page.waitForSelector('text=Second panel.', { state: 'visible' });
     assert.deepEqual(problems, []);
     await context.close();
   } finally {
