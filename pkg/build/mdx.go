@@ -207,11 +207,14 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]ma
 // render; a Markdown post's excerpt is rendered with its Markdown (renderMarkdown).
 func (st *state) mdxExcerpts(routes []string) error {
 	root, _ := filepath.Abs(st.b.opts.Root)
-	return parallel(len(routes), func(i int) error {
-		r := st.route(routes[i])
-		if r == nil || !r.MDX || r.Data.Kind != site.KindBlogPost {
-			return nil
+	var posts []*site.Route
+	for _, route := range routes {
+		if r := st.route(route); r != nil && r.MDX && r.Data.Kind == site.KindBlogPost {
+			posts = append(posts, r)
 		}
+	}
+	return parallel(len(posts), func(i int) error {
+		r := posts[i]
 		page, err := json.Marshal(map[string]any{"route": r.Path, "mdx": st.b.mdxModule(r)})
 		if err != nil {
 			return err
