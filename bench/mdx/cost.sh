@@ -10,7 +10,7 @@
 set -eu
 N=${1:-200} RUNS=${RUNS:-3}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-docsd=$here/bin/docsd
+docsd=${DOCSD:-$here/bin/docsd}
 work=$(mktemp -d)
 [ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
 body() { # body [jsx]

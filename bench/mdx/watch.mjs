@@ -1,8 +1,9 @@
 // Benchmark of `docsd watch` on an MDX page (issue #21: edit → DOM p95 ≤ 150 ms on the 306-page
 // site), not a test: on a copy of the whole site with one MDX page added (it imports a theme
 // component and renders JSX), the time from a file write to the new text in Chromium's DOM, for N
-// body edits of the MDX page (default 30; `node bench/mdx/watch.mjs [N]`). The page's chunk, both
-// bundles and the renderers change on each such edit. Prints the median, p95 and max.
+// body edits of the MDX page (default 30; `node bench/mdx/watch.mjs [N]`, after `go build -o
+// bin/docsd ./cmd/docsd`). Each such edit builds that page's two modules only; the shell's bundles
+// and the renderers stay (pkg/bundle/mdxpages.go). Prints the median, p95 and max.
 import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';

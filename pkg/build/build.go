@@ -101,6 +101,9 @@ type Builder struct {
 	search     map[string]*search.Index // per locale: the search shards of the last build
 	eval       *jsmodule.Evaluator      // evaluates hand-written sidebars files, cached by content
 	mu         sync.Mutex
+
+	// rendererStarts counts the renderer pools started: an MDX page edit starts none (tests).
+	rendererStarts int
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -264,7 +267,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step("assemble", start)
 
 	start = time.Now()
-	if err := b.prepareShell(cfg, s); err != nil {
+	if err := b.prepareShell(cfg, s, nil); err != nil {
 		return nil, err
 	}
 	b.recordMDX(s, g)
@@ -318,8 +321,9 @@ func (b *Builder) layout(cfg *config.Site) content.Layout {
 }
 
 // prepareShell bundles the shell with the MDX pages of s, and (re)starts the renderers when the
-// server bundle changed.
-func (b *Builder) prepareShell(cfg *config.Site, s *site.Site) error {
+// server bundle changed. With changed (absolute paths, an edit), only the MDX pages that read
+// them are built again (bundle.Update); nil builds everything.
+func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string) error {
 	if b.bundler == nil {
 		dir := b.opts.SiteDir
 		if dir == "" {
@@ -332,7 +336,13 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site) error {
 		b.bundler = bu
 	}
 	b.setMDX(cfg, s)
-	out, err := b.bundler.Build()
+	var out *bundle.Output
+	var err error
+	if changed == nil {
+		out, err = b.bundler.Build()
+	} else {
+		out, err = b.bundler.Update(b.assets, changed)
+	}
 	if b.opts.LowMemory {
 		b.bundler.Release()
 	}
@@ -360,6 +370,7 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site) error {
 			return err
 		}
 		b.renderer = r
+		b.rendererStarts++
 	}
 	b.noteStaleAssets(b.assets, out)
 	b.assets = out

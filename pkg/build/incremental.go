@@ -135,9 +135,18 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	// page, a partial or a site file a page imports changed (mdx.go), after assembly so that it
 	// knows the pages and their links.
 	lastAssets := b.assets
-	if shell || cfgChanged || mdxChanged || (proc.structural && (len(b.assets.MDX) > 0 || b.mdxSetChanged(s))) || b.mdxTouched(s, proc.changed) {
-		if err := b.prepareShell(cfg, s); err != nil {
+	if shell || cfgChanged {
+		if err := b.prepareShell(cfg, s, nil); err != nil {
 			return nil, err
+		}
+	} else if mdxChanged || (proc.structural && (len(b.assets.MDX) > 0 || b.mdxSetChanged(s))) || b.mdxTouched(s, proc.changed) {
+		if err := b.prepareShell(cfg, s, b.absPaths(changed)); err != nil {
+			return nil, err
+		}
+		// The pages' shared modules changed, and with them the shell's entry: every page links it.
+		if entryMoved(lastAssets, b.assets) {
+			shell, fresh = true, true
+			dirty = append(dirty, graph.Shell())
 		}
 	}
 	b.recordMDX(s, b.graph)

@@ -5,7 +5,10 @@ package build
 // gives each page's data the chunk the browser loads.
 
 import (
+	"encoding/json"
 	"errors"
+	"fmt"
+	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -18,6 +21,7 @@ import (
 	"docsd/pkg/mdx"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
+	"docsd/pkg/ssr"
 )
 
 // siteNodePrefix keys the graph's file nodes of project files outside content/ (the site's own
@@ -104,7 +108,134 @@ func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
 	if !ok {
 		return nil
 	}
-	return &site.MDXModule{ID: r.Source, JS: c.JS, CSS: c.CSS}
+	return &site.MDXModule{ID: r.Source, JS: c.JS, CSS: c.CSS, Shared: c.Shared}
+}
+
+// mdxServer is the module of an MDX route's page for the renderers (key and code; pkg/ssr sends
+// the code once per key), or nothing for other routes.
+func (b *Builder) mdxServer(r *site.Route) (string, string) {
+	if !r.MDX || b.assets == nil {
+		return "", ""
+	}
+	m := b.assets.MDXServer[r.Source]
+	return m.Key, m.JS
+}
+
+// absPaths are the changed paths (relative to the project or absolute) as absolute paths, for
+// the bundler to find the MDX pages that read them; never nil, as nil asks for a full bundle.
+func (b *Builder) absPaths(changed []string) []string {
+	root, _ := filepath.Abs(b.opts.Root)
+	out := make([]string, 0, len(changed))
+	for _, p := range changed {
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(root, p)
+		}
+		out = append(out, filepath.Clean(p))
+	}
+	return out
+}
+
+// mdxTOC is the table of contents of an MDX page: its headings, with those of the Markdown
+// partials it shows where it shows them (a partial's heading is part of the page the reader
+// sees). The graph already renders a page again when a partial it imports changes.
+func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
+	min, max, ok := tocLevels(r)
+	if !ok {
+		return nil
+	}
+	root, _ := filepath.Abs(st.b.opts.Root)
+	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
+	headings, found := st.b.partialHeadings(root, file, map[string]bool{})
+	if !found {
+		return r.Doc.TOC(min, max)
+	}
+	var out []markdown.Heading
+	for _, h := range headings {
+		if h.Level >= min && h.Level <= max {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+// partialHeadings are the headings of the MDX file, with those of the partials it shows in their
+// places (seen stops a partial that shows itself); found is false when it shows none, or it cannot
+// be read (the bundle reports that).
+func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]markdown.Heading, bool) {
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return nil, false
+	}
+	_, body, line, _, err := content.ReadFrontMatter(file, raw)
+	if err != nil {
+		return nil, false
+	}
+	parts := mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
+	if parts == nil {
+		return b.conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings, false
+	}
+	seen[file] = true
+	defer delete(seen, file)
+	var out []markdown.Heading
+	for _, h := range b.conv.Parse(mdx.ModelSource(parts.Marked), line).Headings {
+		i, ok := parts.Placeholder(h.Text)
+		if !ok {
+			out = append(out, h)
+			continue
+		}
+		spec := parts.Specs[i]
+		var target string
+		switch {
+		case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../"):
+			target = filepath.Join(filepath.Dir(file), filepath.FromSlash(spec))
+		case strings.HasPrefix(spec, siteNodePrefix):
+			target = filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(spec, siteNodePrefix)))
+		default:
+			continue
+		}
+		if seen[target] {
+			continue
+		}
+		inner, _ := b.partialHeadings(root, target, seen)
+		out = append(out, inner...)
+	}
+	return out, true
+}
+
+// mdxExcerpts renders the excerpts of the MDX blog posts among routes (what comes before the
+// truncate marker, or the whole post) with the server renderer, before the pages that list them
+// render; a Markdown post's excerpt is rendered with its Markdown (renderMarkdown).
+func (st *state) mdxExcerpts(routes []string) error {
+	root, _ := filepath.Abs(st.b.opts.Root)
+	var posts []*site.Route
+	for _, route := range routes {
+		if r := st.route(route); r != nil && r.MDX && r.Data.Kind == site.KindBlogPost {
+			posts = append(posts, r)
+		}
+	}
+	return parallel(len(posts), func(i int) error {
+		r := posts[i]
+		page, err := json.Marshal(map[string]any{"route": r.Path, "mdx": st.b.mdxModule(r)})
+		if err != nil {
+			return err
+		}
+		loc := r.Data.Locale
+		req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: page, Excerpt: true}
+		req.MDXKey, req.MDX = st.b.mdxServer(r)
+		html, err := st.b.renderer.Render(req)
+		if err != nil {
+			return fmt.Errorf("rendering the excerpt of %s: %w", r.File, err)
+		}
+		raw, err := os.ReadFile(filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source)))
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", r.File, err)
+		}
+		_, body, _, _, _ := content.ReadFrontMatter(r.File, raw)
+		st.b.mu.Lock()
+		st.excerpts[r.Path] = excerpt{html: html, truncated: mdx.Truncates(mdx.UnwrapCodeBlocks(body))}
+		st.b.mu.Unlock()
+		return nil
+	})
 }
 
 // staticURLs maps each static file's content path to its URL (state.prepare copies them).
@@ -159,11 +290,18 @@ func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
 			continue
 		}
 		a, b := old.MDX[r.Source], now.MDX[r.Source]
-		if a.JS != b.JS || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
+		if a.JS != b.JS || a.Shared != b.Shared || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
 			out = append(out, graph.Route(r.Path))
 		}
 	}
 	return out
+}
+
+// entryMoved reports whether what every page's HTML links of the shell (its entry, stylesheets,
+// preloaded chunks) differs between two bundles.
+func entryMoved(old, now *bundle.Output) bool {
+	return old.EntryJS != now.EntryJS || strings.Join(old.EntryCSS, ",") != strings.Join(now.EntryCSS, ",") ||
+		strings.Join(old.Preload, ",") != strings.Join(now.Preload, ",")
 }
 
 // noteStaleAssets remembers the files of the last bundle that the new one does not have (an MDX

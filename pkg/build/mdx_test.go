@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 
@@ -423,6 +424,16 @@ func TestIncrementalEqualsFullMDX(t *testing.T) {
 			}
 			return []string{added}
 		}},
+		// The shell's registry of shared modules grows, then shrinks back (pkg/bundle/mdxpages.go).
+		{"MDX page uses a theme component no page used", func() []string {
+			write(t, root, install, strings.Replace(read(t, root, install), "\nimport Tabs", "\nimport DocCardList from '@theme/DocCardList';\nimport Tabs", 1)+"\n<DocCardList />\n")
+			return []string{install}
+		}},
+		{"MDX page stops using it", func() []string {
+			src := strings.Replace(read(t, root, install), "import DocCardList from '@theme/DocCardList';\n", "", 1)
+			write(t, root, install, strings.Replace(src, "\n<DocCardList />\n", "\n", 1))
+			return []string{install}
+		}},
 	}
 	for i, s := range steps {
 		changed := s.edit()
@@ -496,4 +507,249 @@ func TestMDXLinkToIsChecked(t *testing.T) {
 	if !reflect.DeepEqual(found, []string{"9 /guide/nowhere"}) {
 		t.Errorf("link problems of links.mdx: %q, want the broken <Link> at line 9; all: %v", found, res.Problems)
 	}
+}
+
+// TestMDXPageEditBuildsThatPageOnly: an edit to an MDX page builds that page's modules only, renders
+// its route only, and the renderers keep running (they receive the page's new module); an edit to
+// a partial builds the pages importing it. A page that starts to use a theme component no page
+// used before makes the shell's bundles again (their registry gains the module) and restarts the
+// renderers: the counters below are what the dev server's edit → DOM time rests on (issue #21).
+func TestMDXPageEditBuildsThatPageOnly(t *testing.T) {
+	root, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.assets.Built; !reflect.DeepEqual(got, []string{"docs/guide/install.mdx", "docs/guide/reference.md"}) || !b.assets.MainBuilt {
+		t.Fatalf("a full build built %v (shell: %v), want every MDX page and the shell", got, b.assets.MainBuilt)
+	}
+	starts := b.rendererStarts
+	check := func(desc string, res *Result, built, rendered []string, mainBuilt bool, restarts int) {
+		t.Helper()
+		if !reflect.DeepEqual(b.assets.Built, built) {
+			t.Errorf("%s built the MDX pages %v, want %v", desc, b.assets.Built, built)
+		}
+		if b.assets.MainBuilt != mainBuilt {
+			t.Errorf("%s: shell bundles made again = %v, want %v", desc, b.assets.MainBuilt, mainBuilt)
+		}
+		if !reflect.DeepEqual(res.RenderedRoutes, rendered) {
+			t.Errorf("%s rendered %v, want %v", desc, res.RenderedRoutes, rendered)
+		}
+		if b.rendererStarts != starts+restarts {
+			t.Errorf("%s started %d renderer pools, want %d", desc, b.rendererStarts-starts, restarts)
+		}
+		starts = b.rendererStarts
+	}
+
+	install := "content/docs/guide/install.mdx"
+	write(t, root, install, strings.Replace(read(t, root, install), "is the current one.", "is the newest one.", 1))
+	res, err := b.Rebuild([]string{install})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("a page edit", res, []string{"docs/guide/install.mdx"}, []string{"/docs/guide/install"}, false, 0)
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")]); !strings.Contains(html, "is the newest one.") {
+		t.Error("the running renderer did not render the page's new module")
+	}
+
+	partial := "content/docs/guide/_shared-note.mdx"
+	write(t, root, partial, strings.Replace(read(t, root, partial), "once per machine", "once per user", 1))
+	if res, err = b.Rebuild([]string{partial}); err != nil {
+		t.Fatal(err)
+	}
+	check("a partial edit", res, []string{"docs/guide/install.mdx", "docs/guide/reference.md"},
+		[]string{"/docs/guide/install", "/docs/guide/reference"}, false, 0)
+
+	write(t, root, install, strings.Replace(read(t, root, install), "\nimport Tabs", "\nimport DocCardList from '@theme/DocCardList';\nimport Tabs", 1)+"\n<DocCardList />\n")
+	if res, err = b.Rebuild([]string{install}); err != nil {
+		t.Fatal(err)
+	}
+	// The MDX pages load the new registry; had the shell's entry changed with it, every page
+	// would render, to link the new entry, and open pages would be told.
+	rendered := []string{"/docs/guide/install", "/docs/guide/reference"}
+	if res.ShellChanged {
+		rendered = append([]string(nil), res.Site.Order...)
+		for _, r := range res.Site.NotFound {
+			rendered = append(rendered, r.Path)
+		}
+		sort.Strings(rendered)
+	}
+	check("a page using a new theme component", res, []string{"docs/guide/install.mdx"}, rendered, true, 1)
+}
+
+// TestMDXPartialHeadingsInTOC: the headings of a partial a page shows (and of the partials it
+// shows in turn) are in the page's table of contents where the page shows it, with the ids the
+// rendered headings have; an edit to the partial's headings updates the pages that show it.
+func TestMDXPartialHeadingsInTOC(t *testing.T) {
+	root, opts := mdxSite(t)
+	note := "content/docs/guide/_shared-note.mdx"
+	write(t, root, note, "import Nested from './_parts/_nested.md';\n\n## From the partial\n\n"+read(t, root, note)+
+		"\n### Deeper in the partial\n\n<Nested />\n")
+	write(t, root, "content/docs/guide/_parts/_nested.md", "## From the nested partial\n\nText.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	toc := func(route string) []string {
+		var page site.PageData
+		if err := json.Unmarshal(res.Files.Data[res.Site.DataPath(route)], &page); err != nil {
+			t.Fatal(err)
+		}
+		return headingIDs(page)
+	}
+	want := []string{"pick-a-platform", "shared-step", "from-the-partial", "deeper-in-the-partial", "from-the-nested-partial", "again-per-platform"}
+	if got := toc("/docs/guide/install"); !reflect.DeepEqual(got, want) {
+		t.Errorf("table of contents %v, want %v", got, want)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")])
+	for _, id := range want {
+		if !strings.Contains(html, `id="`+id+`"`) {
+			t.Errorf("the page has no heading with id %q", id)
+		}
+	}
+	write(t, root, note, strings.Replace(read(t, root, note), "## From the partial", "## Renamed in the partial", 1))
+	if res, err = b.Rebuild([]string{note}); err != nil {
+		t.Fatal(err)
+	}
+	want[2] = "renamed-in-the-partial"
+	if got := toc("/docs/guide/install"); !reflect.DeepEqual(got, want) {
+		t.Errorf("after the partial's edit: table of contents %v, want %v", got, want)
+	}
+}
+
+// TestMDXPostExcerptOnBlogList: the blog's list shows an MDX post's excerpt (what comes before
+// `{/* truncate */}` or `<!-- truncate -->`), rendered with its components, as it shows a Markdown
+// post's; a post without the marker is shown whole; an edit to the excerpt reaches the list.
+func TestMDXPostExcerptOnBlogList(t *testing.T) {
+	root, opts := mdxSite(t)
+	cut := "content/blog/2025-01-02-cut.mdx"
+	write(t, root, cut, "---\ntitle: Cut post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
+		"Before the cut, with a <Badge tone=\"success\">badge</Badge>.\n\n{/* truncate */}\n\nAfter the cut.\n")
+	write(t, root, "content/blog/2025-01-01-old.mdx", "---\ntitle: Old-style cut\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
+		"Old intro <Badge>x</Badge>.\n\n<!-- truncate -->\n\nOld rest.\n")
+	write(t, root, "content/blog/2024-12-31-whole.mdx", "---\ntitle: Whole post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
+		"All of it <Badge>y</Badge>.\n\nThe end of it.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	posts := func() map[string]site.PostSummary {
+		var page site.PageData
+		if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/blog")], &page); err != nil {
+			t.Fatal(err)
+		}
+		out := map[string]site.PostSummary{}
+		for _, p := range page.Posts {
+			out[p.Title] = p
+		}
+		return out
+	}
+	got := posts()
+	for _, c := range []struct {
+		title, has, hasNot string
+		truncated          bool
+	}{
+		{"Cut post", `Before the cut, with a <span class="fixture-badge fixture-badge-success">badge</span>.`, "After the cut", true},
+		{"Old-style cut", "Old intro", "Old rest", true},
+		{"Whole post", "The end of it.", "truncate", false},
+	} {
+		p := got[c.title]
+		if !strings.Contains(p.Excerpt, c.has) || strings.Contains(p.Excerpt, c.hasNot) || p.Truncated != c.truncated {
+			t.Errorf("%s: excerpt %q (truncated %v), want it to hold %q and not %q (truncated %v)", c.title, p.Excerpt, p.Truncated, c.has, c.hasNot, c.truncated)
+		}
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/blog/cut")]); !strings.Contains(html, "After the cut.") {
+		t.Error("the post's page does not show all of it")
+	}
+	write(t, root, cut, strings.Replace(read(t, root, cut), "Before the cut", "Edited before the cut", 1))
+	if res, err = b.Rebuild([]string{cut}); err != nil {
+		t.Fatal(err)
+	}
+	if p := posts()["Cut post"]; !strings.Contains(p.Excerpt, "Edited before the cut") {
+		t.Errorf("after an edit, the list shows %q", p.Excerpt)
+	}
+}
+
+// TestMDXEditErrorsAtFileLineColumn: an edit that breaks an MDX page, or makes it import what does
+// not exist, fails the rebuild at file:line:col with the last good build kept; the fix builds.
+func TestMDXEditErrorsAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	install := "content/docs/guide/install.mdx"
+	good := read(t, root, install)
+	for _, c := range []struct{ src, want string }{
+		// The end of the file, after the unclosed tag, is where MDX reports it.
+		{good + "\n<Tabs\n", fmt.Sprintf("content/docs/guide/install.mdx:%d:1: MDX: Unexpected end of file", strings.Count(good, "\n")+3)},
+		{strings.Replace(good, "import Admonition from '@theme/Admonition';", "import Admonition from '@theme/Nope';", 1),
+			`content/docs/guide/install.mdx:8:24: docsd has no "@theme/Nope"`},
+	} {
+		write(t, root, install, c.src)
+		_, err := b.Rebuild([]string{install})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("rebuild error %v, want %q", err, c.want)
+		}
+	}
+	write(t, root, install, strings.Replace(good, "is the current one.", "is fixed.", 1))
+	res, err := b.Rebuild([]string{install})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/install")]); !strings.Contains(html, "is fixed.") {
+		t.Error("the fixed page is not rendered")
+	}
+}
+
+// quickPageSource is an MDX page that imports only the shell's modules, in every import form: it
+// is built without the bundler (pkg/bundle/mdxquick.go).
+const quickPageSource = "---\ntitle: Quick\n---\n\nimport Tabs, * as TabsModule from '@theme/Tabs';\nimport {default as TabItem} from '@theme/TabItem';\n" +
+	"import Admonition from '@theme/Admonition';\n\n## Quick heading\n\n<Tabs groupId=\"os\">\n  <TabItem value=\"a\" label=\"First\" default>First panel.</TabItem>\n" +
+	"  <TabItem value=\"b\" label=\"Second\">Second panel, {typeof TabsModule.default}.</TabItem>\n</Tabs>\n\n<Admonition type=\"tip\">A tip.</Admonition>\n"
+
+// TestMDXQuickPage: a page that imports only theme components is built without the bundler, its
+// imports read from the shell's registry; it renders as a bundled page does, and an edit to it
+// gives the bytes of a fresh build.
+func TestMDXQuickPage(t *testing.T) {
+	root, opts := mdxSite(t)
+	quick := "content/docs/guide/quick.mdx"
+	write(t, root, quick, quickPageSource)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	chunk := string(res.Files.Data[strings.TrimPrefix(b.assets.MDX["docs/guide/quick.mdx"].JS, "/docs/")])
+	if !strings.Contains(chunk, `__docsdMdxShared("site:src/mdx/theme/Tabs.jsx")`) || strings.Contains(chunk, "__commonJS") {
+		t.Errorf("the page was bundled, not built from its module:\n%s", chunk)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/quick")])
+	for _, want := range []string{`role="tab"`, "First panel.", "Second panel, <!-- -->function", `<h2 id="quick-heading">`, "admonition-tip"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page's HTML lacks %s", want)
+		}
+	}
+	write(t, root, quick, strings.Replace(quickPageSource, "A tip.", "An edited tip.", 1))
+	got, err := b.Rebuild([]string{quick})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(b.assets.Built, []string{"docs/guide/quick.mdx"}) {
+		t.Errorf("the edit built %v", b.assets.Built)
+	}
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, "after an edit of the quick page", got, want)
 }

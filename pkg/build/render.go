@@ -230,6 +230,9 @@ func (st *state) renderPages(routes []string) error {
 			return err
 		}
 	}
+	if err := st.mdxExcerpts(routes); err != nil {
+		return err
+	}
 	if !st.sidebarsAdded {
 		st.sidebarsAdded = true
 		for key, data := range st.shared.sidebar {
@@ -266,11 +269,12 @@ func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
 	}
 	if r.MDX {
 		// An MDX page's content is its module, which the server renderer renders (mdx.go).
+		toc := st.mdxTOC(r)
 		mu.Lock()
 		if st.content == nil {
 			st.content = map[string]pageContent{}
 		}
-		st.content[r.Path] = pageContent{toc: tocRange(r)}
+		st.content[r.Path] = pageContent{toc: toc}
 		mu.Unlock()
 		st.recordLinks(r)
 		return nil
@@ -471,6 +475,7 @@ func (st *state) renderPage(r *site.Route) error {
 	}
 	loc := r.Data.Locale
 	req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: reqPage}
+	req.MDXKey, req.MDX = st.b.mdxServer(r)
 	sidebarURL := ""
 	if r.Data.Sidebar != "" {
 		req.SidebarKey, req.Sidebar = st.shared.sidebarKey[r.Data.Sidebar], st.shared.sidebar[r.Data.Sidebar]
@@ -592,18 +597,24 @@ func (st *state) feedDir(locale string) string {
 // tocRange picks the headings of the table of contents (levels 2 to 3 unless front matter says
 // otherwise); nil hides it.
 func tocRange(r *site.Route) []markdown.Heading {
-	if r.Data.Kind != site.KindDoc && r.Data.Kind != site.KindBlogPost {
+	min, max, ok := tocLevels(r)
+	if !ok {
 		return nil
 	}
-	if r.HideTOC {
-		return nil
+	return r.Doc.TOC(min, max)
+}
+
+// tocLevels are the heading levels of a route's table of contents; ok is false when it has none.
+func tocLevels(r *site.Route) (min, max int, ok bool) {
+	if r.Data.Kind != site.KindDoc && r.Data.Kind != site.KindBlogPost || r.HideTOC {
+		return 0, 0, false
 	}
-	min, max := 2, 3
+	min, max = 2, 3
 	if r.TOCMin != 0 {
 		min = r.TOCMin
 	}
 	if r.TOCMax != 0 {
 		max = r.TOCMax
 	}
-	return r.Doc.TOC(min, max)
+	return min, max, true
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
@@ -25,6 +26,18 @@ type Output struct {
 	// MDXDeps lists, by page id, the files outside the shell each MDX page imports, directly or
 	// not (partials, the site's components), as absolute paths.
 	MDXDeps map[string][]string
+	// MDXServer holds each MDX page's module for the renderers, by page id.
+	MDXServer map[string]MDXServer
+	// Built lists the MDX pages this call built, and MainBuilt says whether it made the shell's
+	// bundles: what the render-count tests check (an MDX page edit builds that page only).
+	Built     []string
+	MainBuilt bool
+
+	main      *Output             // the shell's bundles alone (no page files)
+	pages     map[string]*mdxPage // each MDX page's builds (mdxpages.go)
+	shared    []string            // the shared keys the shell's registry holds
+	sharedJS  string              // the registry's entry in the browser bundle
+	sharedCSS []string            // and its stylesheet
 }
 
 // Bundler holds the esbuild contexts.
@@ -33,8 +46,13 @@ type Bundler struct {
 	client, server         api.BuildContext // nil until the first Build and after Release
 	siteDir                string
 	basePath               string
-	entryPoint             string // the client entry as the metafile names it
-	mdx                    MDX    // the site's MDX pages (mdx.go)
+	entryPoint             string    // the client entry as the metafile names it
+	mdx                    MDX       // the site's MDX pages (mdx.go)
+	sharedKeys             []string  // the modules of the shell MDX pages use (mdxpages.go)
+	resolved               sync.Map  // package imports of MDX pages that land in the shell, by specifier and folder
+	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
+	jsxOnce                sync.Once
+	jsxKey                 string // the registry key of react/jsx-runtime (mdxquick.go)
 }
 
 const clientEntry = "src/entry-client.jsx"
@@ -187,8 +205,36 @@ func (b *Bundler) Release() {
 // Close releases the esbuild contexts.
 func (b *Bundler) Close() { b.Release() }
 
-// Build rebuilds both bundles.
+// Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
+	b.compiled = &sync.Map{}
+	ids := b.mdxIDs()
+	pages, err := b.buildPages(ids)
+	if err != nil {
+		return nil, err
+	}
+	b.sharedKeys = sharedKeysOf(pages)
+	main, err := b.buildMain()
+	if err != nil {
+		return nil, err
+	}
+	out := b.assemble(main, pages, b.sharedKeys)
+	out.Built, out.MainBuilt = ids, true
+	return out, nil
+}
+
+// buildMain rebuilds both of the shell's bundles.
+func (b *Bundler) buildMain() (*Output, error) {
+	// The registry of the modules MDX pages share is an entry of the browser bundle when they
+	// share any: a new entry point needs new esbuild contexts.
+	entries := []string{b.entryPoint}
+	if len(b.sharedKeys) > 0 {
+		entries = append(entries, "docsd:mdx-shared")
+	}
+	if strings.Join(entries, ",") != strings.Join(b.clientOpts.EntryPoints, ",") {
+		b.Release()
+		b.clientOpts.EntryPoints = entries
+	}
 	if err := b.contexts(); err != nil {
 		return nil, err
 	}
@@ -282,6 +328,6 @@ func (b *Bundler) entryInfo(metafile string, out *Output) error {
 	if out.EntryJS == "" {
 		return fmt.Errorf("bundling the browser shell: no entry script in the output")
 	}
-	b.mdxInfo(meta, out, url)
+	out.sharedJS, out.sharedCSS = sharedEntry(meta, url)
 	return nil
 }

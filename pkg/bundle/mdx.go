@@ -1,13 +1,13 @@
 package bundle
 
-// MDX pages are bundled with the shell, one entry point each, so esbuild's code splitting shares
-// React and the theme components between the shell and the pages: a page's own chunk holds only
-// its content. The server bundle imports every page statically (renderToString cannot wait for a
-// chunk). This file holds the resolution rules MDX imports follow: `@site/` (the project folder),
-// `@theme/` (the project's src/theme first, then ours in site/src/mdx/theme), the few
-// `@docusaurus/` modules pages use, and .md/.mdx partials compiled like pages.
+// MDX pages are built one by one (mdxpages.go), each sharing the shell's modules through a
+// registry the shell's bundles hold. This file holds the resolution rules MDX imports follow:
+// `@site/` (the project folder), `@theme/` (the project's src/theme first, then ours in
+// site/src/mdx/theme), the few `@docusaurus/` modules pages use, and .md/.mdx partials compiled
+// like pages.
 
 import (
+	"crypto/sha256"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -37,6 +37,8 @@ type MDX struct {
 type MDXChunk struct {
 	JS  string   `json:"js"`
 	CSS []string `json:"css,omitempty"`
+	// Shared is the registry of the shell's modules the page's chunk uses (mdxpages.go).
+	Shared string `json:"shared,omitempty"`
 }
 
 const mdxEntryPrefix = "docsd-mdx-entry:"
@@ -44,26 +46,9 @@ const mdxEntryPrefix = "docsd-mdx-entry:"
 // SiteDir is the shell's folder (absolute, links resolved).
 func (b *Bundler) SiteDir() string { return b.siteDir }
 
-// SetMDX tells the bundler the site's MDX pages. A new set of pages means new entry points: the
-// esbuild contexts are made again on the next Build.
-func (b *Bundler) SetMDX(m MDX) {
-	same := b.mdx.Root == m.Root && len(b.mdx.Pages) == len(m.Pages)
-	for id, p := range m.Pages {
-		if b.mdx.Pages[id] != p {
-			same = false
-		}
-	}
-	b.mdx = m
-	if same {
-		return
-	}
-	b.Release()
-	entries := []string{b.entryPoint}
-	for _, id := range b.mdxIDs() {
-		entries = append(entries, mdxEntryPrefix+id)
-	}
-	b.clientOpts.EntryPoints = entries
-}
+// SetMDX tells the bundler the site's MDX pages. Each page is a build of its own
+// (mdxpages.go), so a new set of pages leaves the shell's esbuild contexts as they are.
+func (b *Bundler) SetMDX(m MDX) { b.mdx = m }
 
 func (b *Bundler) mdxIDs() []string {
 	ids := make([]string, 0, len(b.mdx.Pages))
@@ -91,101 +76,106 @@ var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "use
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
 
-// mdxPlugin resolves and loads what MDX pages import; server says which bundle it serves.
+// mdxPlugin gives the shell's bundles the modules MDX pages need from them: docsd:mdx-runtime
+// (load.js: whether this is the server, which also holds the registry of shared modules,
+// mdxpages.go), docsd:mdx-shared (that registry, an entry of the browser bundle), the admonition
+// table and the components every page may use; server says which bundle it serves.
 func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 	return api.Plugin{Name: "docsd-mdx", Setup: func(pb api.PluginBuild) {
 		ours := filepath.Join(b.siteDir, "src", "mdx")
-		file := func(p string) (api.OnResolveResult, error) { return api.OnResolveResult{Path: p}, nil }
 		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-components$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			return file(filepath.Join(ours, "components.jsx"))
+			return api.OnResolveResult{Path: filepath.Join(ours, "components.jsx")}, nil
 		})
-		// The admonition kinds, styles and titles are Markdown's (pkg/markdown), so that an MDX
-		// page's <Admonition> looks as a Markdown page's `:::kind` does.
-		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:admonitions$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			return api.OnResolveResult{Path: "admonitions", Namespace: "docsd-admonitions"}, nil
-		})
-		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-admonitions"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			src := admonitionTable()
-			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJSON}, nil
-		})
-		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-pages$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			return api.OnResolveResult{Path: "pages", Namespace: "docsd-mdx"}, nil
-		})
-		pb.OnResolve(api.OnResolveOptions{Filter: `^` + mdxEntryPrefix}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			return api.OnResolveResult{Path: strings.TrimPrefix(a.Path, mdxEntryPrefix), Namespace: "docsd-mdx-entry"}, nil
+		admonitions(pb)
+		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-(runtime|shared)$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: strings.TrimPrefix(a.Path, "docsd:mdx-"), Namespace: "docsd-mdx"}, nil
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-mdx"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			// The server bundle holds every page; the browser's has none (each page is a chunk).
-			src := "export default null;\n"
-			if server {
-				var imports, entries strings.Builder
-				for i, id := range b.mdxIDs() {
-					spec, _ := json.Marshal(b.mdx.Pages[id])
-					key, _ := json.Marshal(id)
-					fmt.Fprintf(&imports, "import p%d from %s;\n", i, spec)
-					fmt.Fprintf(&entries, "  %s: { default: p%d, Frame },\n", key, i)
-				}
-				src = "import Frame from './src/mdx/MdxContent.jsx';\n" + imports.String() + "export default {\n" + entries.String() + "};\n"
+			var src string
+			switch {
+			case a.Path == "shared":
+				src = b.sharedRegistry(b.sharedKeys)
+			case server && len(b.sharedKeys) > 0:
+				src = "import 'docsd:mdx-shared';\nexport const server = true;\n"
+			default:
+				// The browser loads the registry as an entry of its own (MDXChunk.Shared): as a
+				// dynamic import, its stylesheet would be in the shell's, on every page.
+				src = fmt.Sprintf("export const server = %v;\n", server)
 			}
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
-		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-mdx-entry"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			spec, _ := json.Marshal(b.mdx.Pages[a.Path])
-			id, _ := json.Marshal(a.Path)
-			// The id makes two pages with the same content two chunks of different names.
-			src := fmt.Sprintf("export { default } from %s;\nexport { default as Frame } from './src/mdx/MdxContent.jsx';\nexport const id = %s;\n", spec, id)
-			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
-		})
-		pb.OnResolve(api.OnResolveOptions{Filter: `^@theme/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if p := b.aliasPath(pb, a.Path, a.Kind); p != "" {
-				return file(p)
-			}
-			name := strings.TrimPrefix(a.Path, "@theme/")
-			return api.OnResolveResult{}, fmt.Errorf("docsd has no \"%s\": write it in src/theme/%s.jsx", a.Path, name)
-		})
-		pb.OnResolve(api.OnResolveOptions{Filter: `^@docusaurus/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if p := b.aliasPath(pb, a.Path, a.Kind); p != "" {
-				return file(p)
-			}
-			return api.OnResolveResult{}, fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl and BrowserOnly)", a.Path)
-		})
-		pb.OnResolve(api.OnResolveOptions{Filter: `^@site/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if b.mdx.Root == "" {
-				return api.OnResolveResult{}, fmt.Errorf("%s: no project folder for @site/", a.Path)
-			}
-			r := pb.Resolve("./"+strings.TrimPrefix(a.Path, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Root, Kind: a.Kind, Importer: a.Importer})
-			if len(r.Errors) > 0 {
-				return api.OnResolveResult{}, fmt.Errorf("\"%s\" is not in the project folder", a.Path)
-			}
-			return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}, nil
-		})
-		pb.OnLoad(api.OnLoadOptions{Filter: `\.mdx?$`}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			raw, err := os.ReadFile(a.Path)
-			if err != nil {
-				return api.OnLoadResult{}, err
-			}
-			page := false
-			for _, p := range b.mdx.Pages {
-				if p == a.Path {
-					page = true
-				}
-			}
-			if b.mdx.Compile == nil {
-				return api.OnLoadResult{}, fmt.Errorf("%s: MDX is not set up", a.Path)
-			}
-			js, err := b.mdx.Compile(a.Path, raw, page)
-			if err != nil {
-				return api.OnLoadResult{}, err
-			}
-			js = b.nativeImports(pb, js)
-			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
+		// The registry's modules, by key; the server leaves packages to Node by absolute path, as
+		// the shell's own imports of them are (nodePackages), so both are the same instance.
+		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd-shared-file:`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			key := strings.TrimPrefix(a.Path, "docsd-shared-file:")
+			return api.OnResolveResult{Path: b.sharedPath(key), External: server && strings.HasPrefix(key, sharedPkgKey)}, nil
 		})
 	}}
 }
 
+// admonitions serves docsd:admonitions. The admonition kinds, styles and titles are Markdown's
+// (pkg/markdown), so that an MDX page's <Admonition> looks as a Markdown page's `:::kind` does.
+func admonitions(pb api.PluginBuild) {
+	pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:admonitions$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+		return api.OnResolveResult{Path: "admonitions", Namespace: "docsd-admonitions"}, nil
+	})
+	pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-admonitions"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+		src := admonitionTable()
+		return api.OnLoadResult{Contents: &src, Loader: api.LoaderJSON}, nil
+	})
+}
+
+// compiled is one file's module, shared by the builds of one Build or Update (loadMDX).
+type compiled struct {
+	done chan struct{}
+	js   string
+	err  error
+}
+
+// loadMDX compiles an MDX or Markdown file a page imports (the page itself, or a partial).
+func (b *Bundler) loadMDX(pb api.PluginBuild) func(api.OnLoadArgs) (api.OnLoadResult, error) {
+	return func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+		raw, err := os.ReadFile(a.Path)
+		if err != nil {
+			return api.OnLoadResult{}, err
+		}
+		page := false
+		for _, p := range b.mdx.Pages {
+			if p == a.Path {
+				page = true
+			}
+		}
+		js, err := b.compile(a.Path, raw, page)
+		if err != nil {
+			return api.OnLoadResult{}, err
+		}
+		js = b.nativeImports(&pb, js)
+		return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
+	}
+}
+
+// compile is the module the MDX compiler makes of a file. A page's builds load the same files: one
+// compiles, the others wait for its module. Only within one Build or Update: a page's links
+// resolve against the site, which may change between builds.
+func (b *Bundler) compile(abs string, raw []byte, page bool) (string, error) {
+	if b.mdx.Compile == nil {
+		return "", fmt.Errorf("%s: MDX is not set up", abs)
+	}
+	sum := sha256.Sum256(raw)
+	c, loaded := b.compiled.LoadOrStore(fmt.Sprintf("%s\x00%v\x00%x", abs, page, sum), &compiled{done: make(chan struct{})})
+	m := c.(*compiled)
+	if !loaded {
+		m.js, m.err = b.mdx.Compile(abs, raw, page)
+		close(m.done)
+	}
+	<-m.done
+	return m.js, m.err
+}
+
 // aliasPath is the file an import of an MDX page names by one of docsd's aliases (`@theme/`,
-// `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none.
-func (b *Bundler) aliasPath(pb api.PluginBuild, spec string, kind api.ResolveKind) string {
+// `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none (or, without pb to
+// resolve it with, for `@site/`).
+func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKind) string {
 	ours := filepath.Join(b.siteDir, "src", "mdx")
 	switch {
 	case spec == "docsd:mdx-components":
@@ -202,7 +192,7 @@ func (b *Bundler) aliasPath(pb api.PluginBuild, spec string, kind api.ResolveKin
 		if f, ok := docusaurusModules[strings.TrimPrefix(spec, "@docusaurus/")]; ok {
 			return filepath.Join(ours, "docusaurus", f)
 		}
-	case strings.HasPrefix(spec, "@site/") && b.mdx.Root != "":
+	case strings.HasPrefix(spec, "@site/") && b.mdx.Root != "" && pb != nil:
 		r := pb.Resolve("./"+strings.TrimPrefix(spec, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Root, Kind: kind})
 		if len(r.Errors) == 0 && r.Namespace == "file" && !r.External {
 			return r.Path
@@ -221,7 +211,7 @@ var aliasImport = regexp.MustCompile(`(?m)^(import\b[^\n]*?)["']((?:@theme|@docu
 // (__toESM(x, 1) or __toESM(x)) in a file follows the type of whichever import reached it first:
 // the bundle's bytes then depended on the order esbuild visited the files, and a rebuild's could
 // differ from a fresh build's. An alias that names nothing is left for the plugin to report.
-func (b *Bundler) nativeImports(pb api.PluginBuild, js string) string {
+func (b *Bundler) nativeImports(pb *api.PluginBuild, js string) string {
 	return aliasImport.ReplaceAllStringFunc(js, func(m string) string {
 		sub := aliasImport.FindStringSubmatch(m)
 		p := b.aliasPath(pb, sub[2], api.ResolveJSImportStatement)
@@ -248,52 +238,18 @@ func admonitionTable() string {
 	return string(out)
 }
 
-// mdxInfo finds each MDX page's chunk (and stylesheet) in the browser bundle's metafile.
-func (b *Bundler) mdxInfo(meta *metafile, out *Output, url func(string) string) {
-	if len(b.mdx.Pages) == 0 {
-		return
-	}
-	out.MDX = map[string]MDXChunk{}
+// sharedEntry is the registry's script and stylesheet (the theme components' CSS) in the
+// browser bundle, which every MDX page loads before its own.
+func sharedEntry(meta *metafile, url func(string) string) (string, []string) {
 	for name, o := range meta.Outputs {
-		id, ok := strings.CutPrefix(o.EntryPoint, "docsd-mdx-entry:")
-		if !ok || !strings.HasSuffix(name, ".js") {
-			continue
-		}
-		c := MDXChunk{JS: url(name)}
-		if o.CSSBundle != "" {
-			c.CSS = append(c.CSS, url(o.CSSBundle))
-		}
-		out.MDX[id] = c
-	}
-	// What each page reads: every file its entry reaches, but the shell's own (a change there
-	// rebuilds everything anyway) and packages.
-	out.MDXDeps = map[string][]string{}
-	for _, id := range b.mdxIDs() {
-		seen := map[string]bool{}
-		queue := []string{mdxEntryPrefix + id}
-		var deps []string
-		for len(queue) > 0 {
-			in := queue[0]
-			queue = queue[1:]
-			for _, imp := range meta.Inputs[in].Imports {
-				if imp.External || seen[imp.Path] {
-					continue
-				}
-				seen[imp.Path] = true
-				queue = append(queue, imp.Path)
-				if strings.Contains(imp.Path, ":") || strings.Contains(imp.Path, "node_modules") {
-					continue
-				}
-				abs := filepath.Join(b.siteDir, filepath.FromSlash(imp.Path))
-				if strings.HasPrefix(abs, b.siteDir+string(filepath.Separator)) {
-					continue
-				}
-				deps = append(deps, abs)
+		if o.EntryPoint == "docsd-mdx:shared" && strings.HasSuffix(name, ".js") {
+			if o.CSSBundle != "" {
+				return url(name), []string{url(o.CSSBundle)}
 			}
+			return url(name), nil
 		}
-		sort.Strings(deps)
-		out.MDXDeps[id] = deps
 	}
+	return "", nil
 }
 
 // SourceErrors are mistakes in a site's MDX files found while bundling (an import that resolves to

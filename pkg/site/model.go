@@ -134,6 +134,9 @@ type MDXModule struct {
 	ID  string   `json:"id"`
 	JS  string   `json:"js"`
 	CSS []string `json:"css,omitempty"`
+	// Shared is the script of the shell's modules the page's module uses, loaded before it
+	// (pkg/bundle/mdxpages.go).
+	Shared string `json:"shared,omitempty"`
 }
 
 // Route is one output page: its data and where it came from.

@@ -29,6 +29,14 @@ type Request struct {
 	Page       json.RawMessage `json:"page"`
 	SidebarKey string          `json:"sidebarKey,omitempty"`
 	Sidebar    json.RawMessage `json:"sidebar,omitempty"`
+	// MDXKey ("<page id>-<hash>") and MDX, the module of an MDX page (pkg/bundle builds it apart
+	// from the server bundle): sent once per key like the site and sidebar, so an edited page
+	// reaches the running process without a restart.
+	MDXKey string `json:"mdxKey,omitempty"`
+	MDX    string `json:"mdx,omitempty"`
+	// Excerpt asks for the excerpt of an MDX blog post (what comes before its truncate marker)
+	// instead of its page.
+	Excerpt bool `json:"excerpt,omitempty"`
 }
 
 type answer struct {
@@ -116,6 +124,19 @@ func encodeRequest(id int64, req Request) ([]byte, error) {
 		}
 	}
 	raw("sidebar", req.Sidebar)
+	if req.MDXKey != "" {
+		if err := field("mdxKey", req.MDXKey); err != nil {
+			return nil, err
+		}
+	}
+	if req.MDX != "" {
+		if err := field("mdx", req.MDX); err != nil {
+			return nil, err
+		}
+	}
+	if req.Excerpt {
+		b.WriteString(`,"excerpt":true`)
+	}
 	b.WriteString("}\n")
 	if bytes.Count(b.Bytes(), []byte("\n")) != 1 {
 		return nil, fmt.Errorf("rendering %s: the page data is not one line of JSON", req.URL)
@@ -221,6 +242,9 @@ func (r *Renderer) Render(req Request) (string, error) {
 	}
 	if req.SidebarKey != "" && !r.remember("sidebar:"+req.SidebarKey) {
 		req.Sidebar = nil
+	}
+	if req.MDXKey != "" && !r.remember("mdx:"+req.MDXKey) {
+		req.MDX = ""
 	}
 	r.next++
 	id := r.next

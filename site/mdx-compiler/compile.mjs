@@ -102,6 +102,14 @@ function remarkDocsd(options) {
       }
       if (node.children) for (let i = 0; i < node.children.length; i++) visit(node.children[i], node, i);
     };
+    // The `{/* truncate */}` (or `<!-- truncate -->`) that ends a blog post's excerpt, at the top
+    // level, becomes <DocsdTruncate />: it shows nothing on the page, and marks where the excerpt
+    // docsd renders for the blog's lists ends (site/src/mdx/excerpt.jsx).
+    tree.children.forEach((n, i) => {
+      if (n.type === 'mdxFlowExpression' && /^\s*\/\*\s*truncate\s*\*\/\s*$/.test(n.value)) {
+        tree.children[i] = { type: 'mdxJsxFlowElement', name: 'DocsdTruncate', attributes: [], children: [], position: n.position };
+      }
+    });
     if (options.dropTitle) {
       const i = tree.children.findIndex((n) => n.type === 'heading');
       if (i >= 0 && tree.children[i].depth === 1) tree.children.splice(i, 1);

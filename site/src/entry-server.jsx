@@ -1,18 +1,24 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
-// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?}. Site data and
+// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdx?, excerpt?}. Site data and
 // sidebars come once per key and are kept; a new key replaces the older keys of the same record
 // (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not pile up
 // every version of a sidebar a writer has edited. It answers each request on stdout with a line
-// "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself.
+// "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself. An MDX
+// page's module (CommonJS, built by pkg/bundle apart from this bundle) comes the same way, once
+// per key "<page id>-<hash>", so an edited page needs no new renderer.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { format } from 'node:util';
+import { createRequire } from 'node:module';
+import { runInThisContext } from 'node:vm';
 import App from './App.jsx';
 import { canonicalPath } from './routes.js';
 import { createPageStore, PageStoreContext } from './store.js';
 import { coreLayouts } from './layouts.js';
 import { blogLayouts } from './blog/pages.jsx';
+import { serverPage, setServerPage } from './mdx/load.js';
+import MdxExcerpt from './mdx/MdxExcerpt.jsx';
 
 const layouts = { ...coreLayouts, ...blogLayouts };
 const getLayout = (kind) => layouts[kind];
@@ -34,6 +40,24 @@ export async function render({ url, site, page, sidebar }) {
   );
 }
 
+// renderExcerpt renders the excerpt of an MDX blog post (request field excerpt: true), which the
+// blog's lists and feeds show as they show a Markdown post's.
+export async function renderExcerpt({ url, site, page }) {
+  const m = page.mdx && serverPage(page.mdx.id);
+  if (!m) throw new Error(`The content of ${page.route} is not loaded.`);
+  const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
+  const href = new URL(url, 'http://docsd.invalid');
+  return renderToString(
+    <StrictMode>
+      <PageStoreContext.Provider value={store}>
+        <StaticRouter location={href.pathname}>
+          <MdxExcerpt site={site} page={page} Content={m.default} />
+        </StaticRouter>
+      </PageStoreContext.Provider>
+    </StrictMode>,
+  );
+}
+
 // stdout carries the answers: what components log goes to stderr instead.
 for (const level of ['log', 'info', 'debug']) {
   console[level] = (...args) => process.stderr.write(`${format(...args)}\n`);
@@ -47,6 +71,15 @@ function keep(map, key, value) {
   const name = key.slice(0, key.lastIndexOf('-') + 1);
   for (const k of map.keys()) if (k !== key && k.startsWith(name) && !k.slice(name.length).includes('-')) map.delete(k);
   map.set(key, value);
+}
+
+// evaluate runs an MDX page's module; its only requires are Node's own modules (pkg/bundle
+// bundles the rest or takes it from the shell's registry).
+const requireNode = createRequire(process.argv[1]);
+function evaluate(key, code) {
+  const module = { exports: {} };
+  runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: key })(module, module.exports, requireNode);
+  return module.exports;
 }
 
 // Started with --expose-gc (docsd watch keeps the renderer all day), the process collects its
@@ -78,7 +111,8 @@ function handle(line) {
     req = JSON.parse(line);
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
-    render({
+    if (req.mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, req.mdx));
+    (req.excerpt ? renderExcerpt : render)({
       url: req.url,
       site: sites.get(req.siteKey),
       page: req.page,

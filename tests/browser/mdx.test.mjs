@@ -1,10 +1,16 @@
 // MDX pages (issue #21) on a small site of them (testdata/sites/mdx): the page is server-rendered
 // (tabs, partial, site component and admonitions already in the HTML), hydrates without a console
 // error, its tabs switch with the mouse and the keyboard and tabs of one groupId switch together
-// and are remembered; client navigation from a Markdown page loads the MDX page's chunk.
+// and are remembered; client navigation from a Markdown page loads the MDX page's chunk; under
+// docsd watch an edit to an MDX page shows in place, also one that uses a theme component no page
+// used before (the shell's registry of shared modules is then made again).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, openPage, useSite } from './harness.mjs';
+import { spawn } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { hydrated, openPage, root, sleep, useSite } from './harness.mjs';
 
 const site = useSite({ project: 'mdx' });
 
@@ -90,4 +96,55 @@ test('the classic theme components hydrate: Details, BrowserOnly, Link, TOCInlin
   assert.deepEqual(problems, []);
   assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
   await context.close();
+});
+
+test('docsd watch: an MDX page edit shows in place, also one using a theme component no page used; a page built without the bundler hydrates', async () => {
+  const project = mkdtempSync(join(tmpdir(), 'docsd-mdx-watch-'));
+  cpSync(join(root, 'testdata/sites/mdx'), project, { recursive: true });
+  symlinkSync(join(root, 'site'), join(project, 'site'));
+  // A page importing only theme components, which docsd builds without the bundler.
+  writeFileSync(
+    join(project, 'content/docs/guide/quick.mdx'),
+    "---\ntitle: Quick\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
+      '<Tabs>\n  <TabItem value="a" label="First" default>First panel.</TabItem>\n  <TabItem value="b" label="Second">Second panel.</TabItem>\n</Tabs>\n',
+  );
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const base = `http://127.0.0.1:${port}`;
+  const proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  try {
+    for (let i = 0; i < 300; i++) {
+      try {
+        if ((await fetch(`${base}/docs/guide/install`)).ok) break;
+      } catch {
+        await sleep(100);
+      }
+    }
+    const { page, context, problems } = await openPage(site.browser, `${base}/docs/guide/install`);
+    await hydrated(page);
+    await page.evaluate(() => (window.__sameDocument = true));
+    const file = join(project, 'content/docs/guide/install.mdx');
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, original.replace('is the current one.', 'is the edited one.'));
+    await page.waitForSelector('text=is the edited one.', { timeout: 15000 });
+    assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
+    assert.equal(await page.locator('.tabs-container').count(), 2, 'the components still render');
+    // A component no page used: the registry is built again, and the page loads the new one.
+    const withDetails = original
+      .replace("import Tabs from '@theme/Tabs';", "import Tabs from '@theme/Tabs';\nimport DocCardList from '@theme/DocCardList';")
+      .concat('\n<DocCardList />\n\nA paragraph after the cards.\n');
+    writeFileSync(file, withDetails);
+    await page.waitForSelector('text=A paragraph after the cards.', { timeout: 15000 });
+    await page.locator('.tabs-container').first().getByRole('tab', { name: 'macOS' }).click();
+    await page.waitForSelector('text=brew install fixture');
+    // The page built without the bundler hydrates and its tabs switch.
+    await page.goto(`${base}/docs/guide/quick`);
+    await hydrated(page);
+    await page.getByRole('tab', { name: 'Second' }).click();
+    await page.waitForSelector('text=Second panel.', { state: 'visible' });
+    assert.deepEqual(problems, []);
+    await context.close();
+  } finally {
+    proc.kill();
+    rmSync(project, { recursive: true, force: true });
+  }
 });

@@ -1,7 +1,8 @@
 // The components every MDX page and partial may use without importing them: the compiler (pkg/mdx)
-// turns `:::kind` containers into <Admonition> and code fences into <DocsdHTML> (docsd's
-// highlighted HTML). The MDX compiler asks this module for them (its providerImportSource).
+// turns `:::kind` containers into <Admonition>, code fences into <DocsdHTML> (docsd's
+// highlighted HTML) and a blog post's `{/* truncate */}` into <DocsdTruncate>. The MDX compiler asks this module for them (its providerImportSource).
 import Admonition from './theme/Admonition.jsx';
+import DocsdTruncate from './DocsdTruncate.jsx';
 
 function DocsdHTML({ html }) {
   // The highlighted block as our Markdown pages have it; display: contents keeps the wrapper out
@@ -9,7 +10,7 @@ function DocsdHTML({ html }) {
   return <div className="mdx-html" style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-const components = { Admonition, DocsdHTML };
+const components = { Admonition, DocsdHTML, DocsdTruncate };
 
 export function useMDXComponents() {
   return components;

@@ -1,0 +1,86 @@
+package mdx
+
+// A page that shows a Markdown partial (`import Note from './_note.mdx'` … `<Note />`) shows the
+// partial's headings too, so its table of contents lists them where the page shows the partial
+// (pkg/build/mdx.go). This file finds those places in a page's text, and a blog post's truncate
+// marker.
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+var (
+	partialImport = regexp.MustCompile(`^import[ \t]+([A-Za-z_$][\w$]*)[ \t]+from[ \t]+['"]([^'"]+\.mdx?)['"]`)
+	selfClosing   = regexp.MustCompile(`^[ \t]*<([A-Za-z_$][\w$]*)[ \t]*/>[ \t]*$`)
+)
+
+// Partials is where a page shows its partials: Marked is the page's text with each line that
+// shows an imported .md/.mdx partial on its own (`<Name />`) replaced by a placeholder heading, so
+// a parse of Marked lists the placeholders among the page's headings (blank lines around it end
+// an enclosing JSX block, which goldmark reads as HTML; Marked is read for headings only, so
+// its line numbers do not matter); Specs[i] is the import specifier of placeholder i.
+type Partials struct {
+	Marked []byte
+	Specs  []string
+	token  string
+}
+
+// FindPartials finds the partials body shows; nil when it shows none.
+func FindPartials(body []byte) *Partials {
+	imported := map[string]string{}
+	forLines(body, func(line string) string {
+		if m := partialImport.FindStringSubmatch(line); m != nil {
+			imported[m[1]] = m[2]
+		}
+		return line
+	}, nil)
+	if len(imported) == 0 {
+		return nil
+	}
+	sum := sha256.Sum256(body)
+	p := &Partials{token: "docsdpartial" + hex.EncodeToString(sum[:6])}
+	p.Marked = forLines(body, func(line string) string {
+		m := selfClosing.FindStringSubmatch(line)
+		if m == nil || imported[m[1]] == "" {
+			return line
+		}
+		p.Specs = append(p.Specs, imported[m[1]])
+		return fmt.Sprintf("\n###### %s-%d\n", p.token, len(p.Specs)-1)
+	}, nil)
+	if len(p.Specs) == 0 {
+		return nil
+	}
+	return p
+}
+
+// Placeholder reports which placeholder a heading's text is, if it is one.
+func (p *Partials) Placeholder(text string) (int, bool) {
+	rest, ok := strings.CutPrefix(text, p.token+"-")
+	if !ok {
+		return 0, false
+	}
+	i, err := strconv.Atoi(rest)
+	if err != nil || i < 0 || i >= len(p.Specs) {
+		return 0, false
+	}
+	return i, true
+}
+
+// truncateLine is a line that ends a blog post's excerpt: `{/* truncate */}` or the older
+// `<!-- truncate -->` (the compiler reads both as the first, compile.mjs).
+var truncateLine = regexp.MustCompile(`^[ \t]*(\{/\*[ \t]*truncate[ \t]*\*/\}|<!--[ \t]*truncate[ \t]*-->)[ \t]*$`)
+
+// Truncates reports whether an MDX body has a truncate marker on a line of its own, outside code.
+func Truncates(body []byte) bool {
+	found := false
+	forLines(body, func(line string) string {
+		found = found || truncateLine.MatchString(line)
+		return line
+	}, nil)
+	return found
+}

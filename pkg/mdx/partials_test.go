@@ -1,0 +1,49 @@
+package mdx
+
+import (
+	"reflect"
+	"testing"
+
+	"docsd/pkg/markdown"
+)
+
+// The partials a page shows on a line of their own become placeholder headings in place, also
+// inside a JSX block; a component that is not a Markdown partial, or a line in a code fence, does not.
+func TestFindPartials(t *testing.T) {
+	body := "import Note from './_note.mdx';\nimport Tabs from '@theme/Tabs';\nimport Other from '@site/docs/_other.md';\n\n" +
+		"## Before\n\n<Note />\n\n<Tabs>\n  <Other />\n</Tabs>\n\n```mdx\n<Note />\n```\n\n<Tabs />\n\n## After\n"
+	p := FindPartials([]byte(body))
+	if p == nil {
+		t.Fatal("no partials found")
+	}
+	if !reflect.DeepEqual(p.Specs, []string{"./_note.mdx", "@site/docs/_other.md"}) {
+		t.Errorf("specs %v", p.Specs)
+	}
+	var got []string
+	for _, h := range markdown.New().Parse(ModelSource(p.Marked), 1).Headings {
+		if i, ok := p.Placeholder(h.Text); ok {
+			got = append(got, p.Specs[i])
+		} else {
+			got = append(got, h.Text)
+		}
+	}
+	if want := []string{"Before", "./_note.mdx", "@site/docs/_other.md", "After"}; !reflect.DeepEqual(got, want) {
+		t.Errorf("headings %v, want %v", got, want)
+	}
+	if FindPartials([]byte("import Tabs from '@theme/Tabs';\n\n<Tabs />\n")) != nil {
+		t.Error("a page without partials has placeholders")
+	}
+}
+
+func TestTruncates(t *testing.T) {
+	for body, want := range map[string]bool{
+		"Intro.\n\n{/* truncate */}\n\nRest.\n":     true,
+		"Intro.\n\n<!-- truncate -->\n\nRest.\n":    true,
+		"Intro.\n\n```mdx\n{/* truncate */}\n```\n": false,
+		"Intro, no marker.\n":                       false,
+	} {
+		if got := Truncates([]byte(body)); got != want {
+			t.Errorf("Truncates(%q) = %v, want %v", body, got, want)
+		}
+	}
+}
