@@ -103,7 +103,11 @@ type Builder struct {
 	// maxInFlight, when set, bounds the pages between their Markdown and their written page
 	// instead of inFlight's default (a test sets it; stream.go).
 	maxInFlight int
-	mu          sync.Mutex
+	// publishing is closed when a search publish that a rebuild gave up on has finished (publish.go);
+	// beforePublish, when set, runs before each background publish (a test's hook).
+	publishing    chan struct{}
+	beforePublish func()
+	mu            sync.Mutex
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -131,6 +135,7 @@ func New(opts Options) *Builder {
 
 // Close stops the renderer and releases the bundler.
 func (b *Builder) Close() {
+	b.waitPublish()
 	if b.renderer != nil {
 		b.renderer.Close()
 	}
