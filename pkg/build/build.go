@@ -100,7 +100,14 @@ type Builder struct {
 	pending    map[string]bool          // changed files that no successful build has taken yet
 	search     map[string]*search.Index // per locale: the search shards of the last build
 	eval       *jsmodule.Evaluator      // evaluates hand-written sidebars files, cached by content
-	mu         sync.Mutex
+	// maxInFlight, when set, bounds the pages between their Markdown and their written page
+	// instead of inFlight's default (a test sets it; stream.go).
+	maxInFlight int
+	// publishing is closed when a search publish that a rebuild gave up on has finished (publish.go);
+	// beforePublish, when set, runs before each background publish (a test's hook).
+	publishing    chan struct{}
+	beforePublish func()
+	mu            sync.Mutex
 
 	// rendererStarts counts the renderer pools started: an MDX page edit starts none (tests).
 	rendererStarts int
@@ -131,6 +138,7 @@ func New(opts Options) *Builder {
 
 // Close stops the renderer and releases the bundler.
 func (b *Builder) Close() {
+	b.waitPublish()
 	if b.renderer != nil {
 		b.renderer.Close()
 	}
@@ -240,19 +248,20 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err := b.handSidebars(cfg); err != nil {
 		return nil, err
 	}
-	parsed, err := site.Process(b.conv, sources)
-	if err != nil {
-		return nil, err
-	}
+	var release func(*site.Parsed)
 	if req.once || b.opts.LowMemory {
-		// Every page's tree would be held from here until the page renders, the largest part of
-		// a build's peak at 10,000 pages: what assembly and the link check read (headings, links,
-		// text) stays, and rendering parses the source again.
-		for _, p := range parsed {
+		// Every page's tree would be held until the page renders, or until every page is parsed:
+		// either was the largest part of a build's peak at 10,000 pages. What assembly and the
+		// link check read (headings, links, text) stays, and rendering parses the source again.
+		release = func(p *site.Parsed) {
 			if p.Doc != nil {
 				p.Doc.Release()
 			}
 		}
+	}
+	parsed, err := site.ProcessThen(b.conv, sources, release)
+	if err != nil {
+		return nil, err
 	}
 	step("process", start)
 

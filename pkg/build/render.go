@@ -9,7 +9,6 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"docsd/pkg/config"
@@ -37,9 +36,8 @@ type state struct {
 	siteData map[string]*site.SiteData
 	assets   render.Assets
 	excerpts map[string]excerpt // blog post route → excerpt
-	// content holds a route's rendered Markdown from the Markdown pass until its page is rendered:
-	// rendered output lives beside the model, which assembly made and nothing changes after.
-	content  map[string]pageContent
+	// pipeline counts the pages between their Markdown and their written page (stream.go).
+	pipeline pipelineStats
 	hashes   map[string][32]byte // route → hash of its HTML
 	problems []links.Problem
 	warnings []*content.Error // see Result.Warnings; pages too large are added as they render (under the Markdown pass's lock)
@@ -204,24 +202,15 @@ func (st *state) renderRoutes(routes []string) error {
 }
 
 // renderPages renders the given routes' pages and, so they can be served at once, the sidebars
-// they load; the search files, feeds and the link check follow in renderSiteWide. Markdown first,
-// on every core, then the server renderer: pages that list blog posts need every post's excerpt.
-// (Feeding the renderer each page as soon as its Markdown is done, or only a first batch to warm
-// its JIT up, was measured slower: Go's Markdown and Node's rendering then compete for the same
-// cores.)
+// they load; the search files, feeds and the link check follow in renderSiteWide. Pages stream
+// through Markdown and the server renderer (streamPages), so a build holds a bounded number of
+// pages' content, not the site's. Pages that list blog posts show every post's excerpt, which its
+// Markdown gives: the posts go first, then the lists, then the rest. Lists after the rest (the
+// first order tried) sent Node the very same requests but took 70% more of its CPU at 10,000 pages
+// (13.5 s against 8 s; perf showed V8 migrating object shapes and collecting far more): the page
+// objects thousands of pages had shaped had to change for the first page with posts.
 func (st *state) renderPages(routes []string) error {
 	start := time.Now()
-	var mu sync.Mutex // guards st.excerpts and st.content
-	err := parallel(len(routes), func(i int) error {
-		if r := st.route(routes[i]); r != nil {
-			return st.renderMarkdown(r, &mu)
-		}
-		return nil
-	})
-	if err != nil {
-		return err
-	}
-	start = st.step("markdown", start)
 	defer st.step("pages", start)
 	if st.shared.site == nil {
 		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
@@ -239,76 +228,68 @@ func (st *state) renderPages(routes []string) error {
 			st.files.Add(site.SidebarDataPath(key), data)
 		}
 	}
-	return parallel(len(routes), func(i int) error {
-		r := st.route(routes[i])
-		if r == nil {
-			return nil
+	var posts, lists, others []string
+	for _, p := range routes {
+		switch r := st.route(p); {
+		case r == nil:
+		case len(r.Data.Posts) > 0:
+			lists = append(lists, p)
+		case r.Data.Kind == site.KindBlogPost:
+			posts = append(posts, p)
+		default:
+			others = append(others, p)
 		}
-		if err := st.renderPage(r); err != nil {
+	}
+	for _, part := range [][]string{posts, lists, others} {
+		if err := st.streamPages(part); err != nil {
 			return err
 		}
-		// The search shard too, while the renderer works on other pages (indexSearch merges them).
-		if search.Indexed(st.site.Routes[r.Path]) {
-			shard := search.NewShardWith(st.searchPage(r), st.terms)
-			st.b.mu.Lock()
-			st.shards[r.Path] = shard
-			st.b.mu.Unlock()
-		}
-		return nil
-	})
+	}
+	return nil
 }
 
-// renderMarkdown renders a route's document into its page data, and a blog post's excerpt; a page
-// too large warns.
-func (st *state) renderMarkdown(r *site.Route, mu *sync.Mutex) error {
+// renderMarkdown renders a route's document into its page's content, and a blog post's excerpt;
+// a page too large warns.
+func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 	if r.Doc == nil {
-		return nil
+		return pageContent{}, nil
 	}
 	resolve := func(dest string, image bool) string {
 		return st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest)
 	}
 	if r.MDX {
 		// An MDX page's content is its module, which the server renderer renders (mdx.go).
-		toc := st.mdxTOC(r)
-		mu.Lock()
-		if st.content == nil {
-			st.content = map[string]pageContent{}
-		}
-		st.content[r.Path] = pageContent{toc: toc}
-		mu.Unlock()
+		c := pageContent{toc: st.mdxTOC(r)}
 		st.recordLinks(r)
-		return nil
+		return c, nil
 	}
 	html, err := r.Doc.Render(resolve)
 	if err != nil {
-		return fmt.Errorf("rendering %s: %w", r.File, err)
+		return pageContent{}, fmt.Errorf("rendering %s: %w", r.File, err)
 	}
-	mu.Lock()
 	if w, big := pageSizeWarning(r, html); big {
+		st.b.mu.Lock()
 		st.warnings = append(st.warnings, w)
+		st.b.mu.Unlock()
 	}
-	if st.content == nil {
-		st.content = map[string]pageContent{}
-	}
-	st.content[r.Path] = pageContent{html: string(html), toc: tocRange(r)}
-	mu.Unlock()
+	c := pageContent{html: string(html), toc: tocRange(r)}
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
 		if err != nil {
-			return err
+			return pageContent{}, err
 		}
 		if !truncated {
 			ex = html
 		}
-		mu.Lock()
+		st.b.mu.Lock()
 		st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
-		mu.Unlock()
+		st.b.mu.Unlock()
 	}
 	// Rendered: the tree is no longer needed (a build holds every page's at once otherwise); a
 	// later render parses the source again.
 	r.Doc.Release()
-	return nil
+	return c, nil
 }
 
 // errInterrupted is renderSiteWide's error when newer edits wait (state.interruptible).
@@ -434,13 +415,9 @@ func shortHash(b []byte) string {
 // React passes it through as the page's HTML, and no Markdown produces it by chance.
 const contentMarker = "<!--docsd:page-content-->"
 
-// renderPage writes a route's page data and its server-rendered HTML document.
-func (st *state) renderPage(r *site.Route) error {
+// renderPage writes a route's page data, from its content c, and its server-rendered HTML document.
+func (st *state) renderPage(r *site.Route, c pageContent) error {
 	s, cfg := st.site, st.cfg
-	st.b.mu.Lock()
-	c := st.content[r.Path]
-	delete(st.content, r.Path) // written out below; the build keeps no second copy
-	st.b.mu.Unlock()
 	page := *r.Data
 	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
 	page.MDX = st.b.mdxModule(r)

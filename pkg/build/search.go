@@ -90,6 +90,7 @@ func (st *state) searchPaths(locale string) (docsRel, indexRel, docsURL, indexUR
 // then publishes each locale's two files.
 func (st *state) indexSearch(routes []string) error {
 	b := st.b
+	b.waitPublish() // a publish the last rebuild gave up on still reads the indexes
 	if b.search == nil {
 		b.search = map[string]*search.Index{}
 	}
@@ -152,22 +153,18 @@ func (st *state) indexSearch(routes []string) error {
 		written[rel] = true
 	}
 	for _, loc := range st.cfg.Locales {
-		var stop func() bool
-		if st.interruptible {
-			stop = st.req.interrupted
-		}
-		docs, index, err := b.search[loc.Code].PublishUnless(stop)
-		if errors.Is(err, search.ErrStopped) {
+		p, err := st.publish(b.search[loc.Code])
+		if errors.Is(err, search.ErrStopped) || errors.Is(err, errInterrupted) {
 			return errInterrupted
 		}
 		if err != nil {
 			return fmt.Errorf("search index of locale %s: %w", loc.Code, err)
 		}
 		docsRel, indexRel, _, _ := st.searchPaths(loc.Code)
-		add(docsRel, docs)
-		add(indexRel, index)
+		add(docsRel, p.docs)
+		add(indexRel, p.index)
 		// The chunks the two entry files point to, named after them (pkg/search/chunks.go).
-		for _, c := range b.search[loc.Code].Chunks() {
+		for _, c := range p.chunks {
 			rel := search.ChunkName(indexRel, c.N)
 			if c.Of == "docs" {
 				rel = search.ChunkName(docsRel, c.N)

@@ -1,0 +1,120 @@
+// This file streams pages through rendering: each page's Markdown is rendered, the page is
+// server-rendered, written and released, with a bounded number of pages between the two. Rendering
+// every page's Markdown first and then every page held the whole site's content at once: at 10,000
+// pages that was the largest part of a build's memory, and it grew with the page count.
+
+package build
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"docsd/pkg/search"
+	"docsd/pkg/site"
+)
+
+// inFlight bounds the pages whose Markdown is rendered and whose page is not written yet. A few per
+// core keeps the Markdown workers ahead of the server renderer (which answers several requests at
+// once) without holding more than a few hundred KB of content.
+func (b *Builder) inFlight() int {
+	if b.maxInFlight > 0 {
+		return b.maxInFlight
+	}
+	return 8 * runtime.GOMAXPROCS(0)
+}
+
+// pipelineStats records how many pages a build held between their Markdown and their written page,
+// at most: what the streaming test checks (it must not grow with the page count).
+type pipelineStats struct {
+	held, peak atomic.Int64
+}
+
+func (p *pipelineStats) add() {
+	n := p.held.Add(1)
+	for {
+		old := p.peak.Load()
+		if n <= old || p.peak.CompareAndSwap(old, n) {
+			return
+		}
+	}
+}
+
+func (p *pipelineStats) done() { p.held.Add(-1) }
+
+// streamPages renders routes as a pipeline: Markdown workers (one per core) hand each page's
+// content to page workers (which wait on the server renderer most of the time, so there are more
+// of them), through a bounded number of slots. Go's Markdown and Node's rendering run together.
+func (st *state) streamPages(routes []string) error {
+	type ready struct {
+		r *site.Route
+		c pageContent
+	}
+	slots := make(chan struct{}, st.b.inFlight())
+	todo := make(chan *site.Route)
+	out := make(chan ready, cap(slots))
+	var failed atomic.Bool
+	var errOnce sync.Once
+	var first error
+	fail := func(err error) {
+		errOnce.Do(func() { first = err })
+		failed.Store(true)
+	}
+
+	var mdWorkers sync.WaitGroup
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		mdWorkers.Add(1)
+		go func() {
+			defer mdWorkers.Done()
+			for r := range todo {
+				c, err := st.renderMarkdown(r)
+				if err != nil {
+					fail(err)
+					<-slots
+					continue
+				}
+				st.pipeline.add()
+				out <- ready{r, c}
+			}
+		}()
+	}
+	var pageWorkers sync.WaitGroup
+	for w := 0; w < 2*runtime.GOMAXPROCS(0); w++ {
+		pageWorkers.Add(1)
+		go func() {
+			defer pageWorkers.Done()
+			for p := range out {
+				if !failed.Load() {
+					if err := st.renderPage(p.r, p.c); err != nil {
+						fail(err)
+					} else if search.Indexed(st.site.Routes[p.r.Path]) {
+						// The search shard too, while the renderer works on other pages
+						// (indexSearch merges them).
+						shard := search.NewShardWith(st.searchPage(p.r), st.terms)
+						st.b.mu.Lock()
+						st.shards[p.r.Path] = shard
+						st.b.mu.Unlock()
+					}
+				}
+				st.pipeline.done()
+				<-slots
+			}
+		}()
+	}
+	for _, path := range routes {
+		if failed.Load() {
+			break
+		}
+		r := st.route(path)
+		if r == nil {
+			continue
+		}
+		slots <- struct{}{}
+		todo <- r
+	}
+	close(todo)
+	mdWorkers.Wait()
+	close(out)
+	pageWorkers.Wait()
+	return first
+}
