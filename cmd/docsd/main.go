@@ -120,7 +120,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 			names = append(names, name)
 		}
 	}
-	order := []string{"process", "assemble", "bundle", "markdown", "pages", "site-wide", "emit"}
+	order := []string{"process", "assemble", "bundle", "pages", "site-wide", "emit"}
 	rank := func(name string) int {
 		if i := slices.Index(order, name); i >= 0 {
 			return i
