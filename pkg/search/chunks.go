@@ -99,7 +99,7 @@ type DocsEntry struct {
 }
 
 // split cuts the merged index into the entry files and the chunks (kept in x.chunks).
-func (x *Index) split(routes []string, ix *IndexFile, shards []*numberedShard) (docs, index []byte, err error) {
+func (x *Index) split(routes []string, ix *IndexFile, shards []*Shard) (docs, index []byte, err error) {
 	x.chunks = nil
 	entry := IndexEntry{Version: PublishedVersion, Pages: ix.Pages, Sections: ix.Sections, StopWords: ix.StopWords,
 		Synonyms: ix.Synonyms, TitleLengths: ix.TitleLengths, SectionCounts: make([]int, len(shards)),
@@ -107,7 +107,7 @@ func (x *Index) split(routes []string, ix *IndexFile, shards []*numberedShard) (
 	versionNo := map[string]int{}
 	for i, s := range shards {
 		entry.SectionCounts[i] = len(s.sections)
-		v := x.shards[routes[i]].page.Version
+		v := s.version
 		n, ok := versionNo[v]
 		if !ok {
 			n = len(entry.Versions)

@@ -16,7 +16,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -63,199 +62,47 @@ type Section struct {
 	Keys    string // what the section's tables define (first cells): ranked like the heading
 }
 
-// Shard is the index of one page. It is computed once when the page changes and kept, so that a
-// rebuild re-indexes only the pages that changed.
-type Shard struct {
-	page  Page
-	title []string // distinct title terms, sorted
-	// titleWhole are the distinct terms of the title's and label's whole words (a title's length).
-	titleWhole []string
-	crumbs     []string // distinct breadcrumb terms that are not title terms, sorted
-	names      []string // distinct file name terms, sorted
-	// titleSeqs are the terms of the title and of the label in order, for the synonym table.
-	titleSeqs [][]string
-	sections  []shardSection
-	forms     map[string]string // word as written → its term, where they differ
-	terms     *Terms            // while the shard is built
-	// numbered is the shard in the term numbers of the index that published it (Publish runs on
-	// every rebuild; numbers and the page's JSON make it cheap).
-	numbered *numberedShard
-}
-
-type numberedShard struct {
-	index         *Index
-	title, crumbs []int32
-	titleWhole    []int32
-	names         []int32
-	forms         []form
-	sections      []numberedSection
-	docJSON       []byte // the page's record of the documents file
-}
-
-type form struct {
-	word string
-	term int32
-}
-
-type numberedSection struct {
-	terms   []int32 // every term of the heading, keys or text, once
-	tf      []int32 // its count in the text (0: heading or keys only)
-	heading []bool  // in the heading or keys
-	own     []bool  // in the heading itself
-	length  int
-	headLen int // distinct terms of the heading (see encodePosting)
-}
-
-// shardSection lists the section's terms sorted, with their counts in the text and whether the
-// heading or keys have them (slices: a shard is kept for the life of docsd watch).
-type shardSection struct {
-	id, heading, snippet string
-	terms                []string
-	tf                   []int32 // 0: heading or keys only
-	inHeading            []bool
-	ownHeading           []bool // in the heading itself, not only in the keys
-	length               int
-	headLen              int // distinct terms of the heading alone
-}
-
-// commonTitleMin is the fewest titles a word is in to be left out of title lengths: on a small
-// site a tenth of the pages is a handful.
-const commonTitleMin = 20
-
-// NewShard indexes one page.
-func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
-
-// NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
-func NewShardWith(p Page, terms *Terms) *Shard {
-	s := &Shard{page: p, forms: map[string]string{}, terms: terms}
-	s.title = s.distinct(p.Title + " " + p.Label)
-	// The title's length and phrases are of its whole words: the parts of "OpenID" are terms of the
-	// title, but a query that has "openid" and "connect" has all of "OpenID Connect".
-	whole := map[string]bool{}
-	s.names = s.distinct(p.Name)
-	for _, text := range []string{p.Title, p.Label} {
-		var seq []string
-		for _, w := range WholeWords(text) {
-			if t := s.term(w); t != "" {
-				seq = append(seq, t)
-				whole[t] = true
-			}
-		}
-		s.titleSeqs = append(s.titleSeqs, seq)
-	}
-	for t := range whole {
-		s.titleWhole = append(s.titleWhole, t)
-	}
-	sort.Strings(s.titleWhole)
-	inTitle := map[string]bool{}
-	for _, t := range s.title {
-		inTitle[t] = true
-	}
-	for _, t := range s.distinct(strings.Join(p.Crumbs, " ")) {
-		if !inTitle[t] {
-			s.crumbs = append(s.crumbs, t)
-		}
-	}
-	secs := p.Sections
-	if len(secs) == 0 {
-		secs = []Section{{}}
-	}
-	for i, sec := range secs {
-		ss := shardSection{id: sec.ID, heading: sec.Heading}
-		headingTerms, tf := map[string]bool{}, map[string]int32{}
-		text := sec.Text
-		if i == 0 && p.Description != "" && !strings.HasPrefix(text, p.Description) {
-			text = strings.TrimSpace(p.Description + " " + text)
-		}
-		ss.snippet = truncate(text, snippetLen)
-		own := s.distinct(sec.Heading)
-		ss.headLen = len(own)
-		for _, t := range s.distinct(sec.Heading + " " + sec.Keys) {
-			headingTerms[t] = true
-		}
-		if i == 0 {
-			for _, k := range p.Keywords {
-				for _, t := range s.distinct(k) {
-					headingTerms[t] = true
-				}
-			}
-		}
-		for _, w := range Words(text) {
-			if t := s.term(w); t != "" {
-				tf[t]++
-				ss.length++
-			}
-		}
-		for t := range tf {
-			ss.terms = append(ss.terms, t)
-		}
-		for t := range headingTerms {
-			if tf[t] == 0 {
-				ss.terms = append(ss.terms, t)
-			}
-		}
-		sort.Strings(ss.terms) // a map's order is random; the output must not be
-		for _, t := range ss.terms {
-			ss.tf = append(ss.tf, tf[t])
-			ss.inHeading = append(ss.inHeading, headingTerms[t])
-			_, found := slices.BinarySearch(own, t)
-			ss.ownHeading = append(ss.ownHeading, found)
-		}
-		s.sections = append(s.sections, ss)
-	}
-	s.terms = nil
-	return s
-}
-
 // Terms remembers the term of each word it was asked about: a site says the same words on every
 // page, and stemming is most of the work of indexing one. It is safe for concurrent use.
 type Terms struct {
 	mu sync.RWMutex
-	m  map[string]string
+	m  map[string]wordTerm
 }
 
+// wordTerm is a word as written and its term, both strings of their own (see lookup).
+type wordTerm struct{ word, term string }
+
 // NewTerms makes an empty cache. Keep one for a build, not longer: it holds the site's vocabulary.
-func NewTerms() *Terms { return &Terms{m: map[string]string{}} }
+func NewTerms() *Terms { return &Terms{m: map[string]wordTerm{}} }
 
 // Term is Term(w), remembered; a nil cache computes it.
 func (c *Terms) Term(w string) string {
+	_, t := c.lookup(w)
+	return t
+}
+
+// lookup gives w and its term as strings of their own, the same ones for every page that has the
+// word: w is a piece of a page's text, and a shard that kept it would keep all of that text.
+func (c *Terms) lookup(w string) (word, term string) {
 	if c == nil {
-		return Term(w)
+		w = strings.Clone(w)
+		return w, Term(w)
 	}
 	c.mu.RLock()
-	t, ok := c.m[w]
+	e, ok := c.m[w]
 	c.mu.RUnlock()
 	if !ok {
-		t = Term(w)
+		e.word = strings.Clone(w)
+		e.term = Term(e.word)
 		c.mu.Lock()
-		c.m[w] = t
+		if old, ok := c.m[w]; ok {
+			e = old // another page's, so that every shard shares one
+		} else {
+			c.m[e.word] = e
+		}
 		c.mu.Unlock()
 	}
-	return t
-}
-
-// Route is the page the shard indexes.
-func (s *Shard) Route() string { return s.page.Route }
-
-func (s *Shard) term(w string) string {
-	t := s.terms.Term(w)
-	if t != "" && t != w {
-		s.forms[w] = t
-	}
-	return t
-}
-
-func (s *Shard) distinct(text string) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, w := range Words(text) {
-		if t := s.term(w); t != "" && !seen[t] {
-			seen[t] = true
-			out = append(out, t)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return e.word, e.term
 }
 
 // truncate cuts text to at most n bytes at a word boundary (never inside a UTF-8 sequence).
@@ -281,64 +128,57 @@ type Index struct {
 	stop     func() bool // while PublishUnless runs
 	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
 	chunkBytes int
-	// The terms every shard has had, numbered in the order they came (a dictionary that only
-	// grows: a few words per edit), and the numbers in the order of the terms.
+	dict       *dictionary
+	sorted     []int32 // the dictionary's numbers in the order of their terms
+}
+
+// dictionary numbers the terms every shard of an index has had, in the order they came: it only
+// grows (a few words per edit), so a number, once given, names its term for good. Shards hold
+// their terms as these numbers, and a shard another index publishes is renumbered through it.
+type dictionary struct {
 	numbers map[string]int32
 	terms   []string
-	sorted  []int32
 }
 
 // New makes an empty index.
 func New() *Index {
-	return &Index{shards: map[string]*Shard{}, numbers: map[string]int32{}, chunkBytes: chunkBytes}
+	return &Index{shards: map[string]*Shard{}, dict: &dictionary{numbers: map[string]int32{}}, chunkBytes: chunkBytes}
 }
 
 func (x *Index) number(t string) int32 {
-	n, ok := x.numbers[t]
+	d := x.dict
+	n, ok := d.numbers[t]
 	if !ok {
-		n = int32(len(x.terms))
-		x.numbers[t] = n
-		x.terms = append(x.terms, t)
+		n = int32(len(d.terms))
+		d.numbers[t] = n
+		d.terms = append(d.terms, t)
 	}
 	return n
 }
 
-// numbered gives the shard in this index's term numbers, computing it the first time.
-func (x *Index) numbered(s *Shard) (*numberedShard, error) {
-	if s.numbered != nil && s.numbered.index == x {
-		return s.numbered, nil
+// numbered puts the shard's terms in this index's numbers, the first time this index publishes it.
+func (x *Index) numbered(s *Shard) error {
+	if s.err != nil {
+		return fmt.Errorf("writing the search record of %s: %w", s.route, s.err)
 	}
-	ns := &numberedShard{index: x}
-	for _, t := range s.titleWhole {
-		ns.titleWhole = append(ns.titleWhole, x.number(t))
+	if s.dict == x.dict {
+		return nil
 	}
-	for _, t := range s.title {
-		ns.title = append(ns.title, x.number(t))
-	}
-	for _, t := range s.crumbs {
-		ns.crumbs = append(ns.crumbs, x.number(t))
-	}
-	for _, t := range s.names {
-		ns.names = append(ns.names, x.number(t))
-	}
-	for w, t := range s.forms {
-		ns.forms = append(ns.forms, form{w, x.number(t)})
-	}
-	rec := DocRec{Route: s.page.Route, Title: s.page.Title, Version: s.page.Version, Crumbs: s.page.Crumbs}
-	for _, sec := range s.sections {
-		rec.Sections = append(rec.Sections, [3]string{sec.id, sec.heading, sec.snippet})
-		nsec := numberedSection{length: sec.length, tf: sec.tf, heading: sec.inHeading, own: sec.ownHeading, headLen: sec.headLen}
-		for _, t := range sec.terms {
-			nsec.terms = append(nsec.terms, x.number(t))
+	renumber := func(ns []int32) {
+		for i, n := range ns {
+			ns[i] = x.number(s.term(n))
 		}
-		ns.sections = append(ns.sections, nsec)
 	}
-	var err error
-	if ns.docJSON, err = marshal(rec); err != nil {
-		return nil, fmt.Errorf("writing the search record of %s: %w", s.page.Route, err)
+	renumber(s.title)
+	renumber(s.titleWhole)
+	renumber(s.crumbs)
+	renumber(s.names)
+	renumber(s.terms)
+	for i := range s.forms {
+		s.forms[i].term = x.number(s.term(s.forms[i].term))
 	}
-	s.numbered = ns
-	return ns, nil
+	s.dict = x.dict
+	return nil
 }
 
 // SetSynonyms sets the site's synonym table (nil: none); Publish applies it to titles and writes it
@@ -445,21 +285,22 @@ func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
 
 // merged is the whole index in one piece: the documents file and the index file of format 1,
 // which split cuts into chunks.
-func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*numberedShard, err error) {
+func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*Shard, err error) {
 	return x.merge(routes, true)
 }
 
 // merge is merged; the documents file of format 1 only when withDocs (Publish writes the chunks of
 // the documents instead, and building one file of every page's record was wasted at every edit).
-func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFile, shards []*numberedShard, err error) {
-	shards = make([]*numberedShard, len(routes))
+func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFile, shards []*Shard, err error) {
+	shards = make([]*Shard, len(routes))
 	total, totalLen := 0, 0
 	for i, r := range routes {
-		if shards[i], err = x.numbered(x.shards[r]); err != nil {
+		shards[i] = x.shards[r]
+		if err = x.numbered(shards[i]); err != nil {
 			return nil, nil, nil, err
 		}
 		for _, sec := range shards[i].sections {
-			totalLen += sec.length
+			totalLen += int(sec.length)
 			total++
 		}
 	}
@@ -470,9 +311,9 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 	// Everything by term number. Pages and sections are visited in order, so every list is sorted.
 	// Titles gain the terms of the synonyms of their phrases (numbered first: they may be new).
 	aliases := make([][]int32, len(shards))
-	for i, r := range routes {
+	for i, s := range shards {
 		seen := map[string]bool{}
-		for _, seq := range x.shards[r].titleSeqs {
+		for _, seq := range s.titleSeqs {
 			for _, t := range x.synonyms.aliases(seq) {
 				if !seen[t] {
 					seen[t] = true
@@ -481,12 +322,13 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 			}
 		}
 	}
-	if len(x.sorted) != len(x.terms) {
-		x.sorted = make([]int32, len(x.terms))
+	terms := x.dict.terms
+	if len(x.sorted) != len(terms) {
+		x.sorted = make([]int32, len(terms))
 		for i := range x.sorted {
 			x.sorted[i] = int32(i)
 		}
-		sort.Slice(x.sorted, func(i, j int) bool { return x.terms[x.sorted[i]] < x.terms[x.sorted[j]] })
+		sort.Slice(x.sorted, func(i, j int) bool { return terms[x.sorted[i]] < terms[x.sorted[j]] })
 	}
 	if x.stopped() {
 		return nil, nil, nil, ErrStopped
@@ -522,20 +364,23 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		for _, f := range s.forms {
 			forms[f.term] = append(forms[f.term], f.word)
 		}
+		start := int32(0)
 		for _, sec := range s.sections {
-			for k, t := range sec.terms {
+			for k := start; k < sec.end; k++ {
+				t, c := s.terms[k], s.codes[k]
 				code := 0
-				if sec.heading[k] {
+				if c&inHeading != 0 {
 					code |= 8
-					if sec.own[k] && sec.headLen <= maxHeadLen {
-						code |= sec.headLen << 4
+					if c&ownHeading != 0 && sec.headLen <= maxHeadLen {
+						code |= int(sec.headLen) << 4
 					}
 				}
-				if tf := int(sec.tf[k]); tf > 0 {
-					code |= bodyWeight(tf, sec.length, avg)
+				if tf := int(c & tfMask); tf > 0 {
+					code |= bodyWeight(tf, int(sec.length), avg)
 				}
 				posts[t] = append(posts[t], posting{int32(secNo), uint8(code)})
 			}
+			start = sec.end
 			secNo++
 		}
 	}
@@ -560,7 +405,7 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		if titles[t] == nil && crumbs[t] == nil && names[t] == nil && posts[t] == nil {
 			continue // a term of pages that changed or went away
 		}
-		ix.Terms = append(ix.Terms, x.terms[t])
+		ix.Terms = append(ix.Terms, terms[t])
 		ix.Forms = append(ix.Forms, joinDistinct(forms[t]))
 		ix.Titles = append(ix.Titles, deltas(titles[t]))
 		ix.Crumbs = append(ix.Crumbs, deltas(crumbs[t]))
@@ -586,8 +431,8 @@ type posting struct {
 // will hold (counted first). Growing millions of lists by appending was most of a publish's time
 // at 10,000 pages (copying, clearing and collecting the arrays it outgrew), on every edit. A term
 // that nothing has keeps nil lists.
-func (x *Index) lists(shards []*numberedShard, aliases [][]int32) (titles, crumbs, names [][]int, posts [][]posting, forms [][]string) {
-	n := len(x.terms)
+func (x *Index) lists(shards []*Shard, aliases [][]int32) (titles, crumbs, names [][]int, posts [][]posting, forms [][]string) {
+	n := len(x.dict.terms)
 	nTitles, nCrumbs, nNames, nPosts, nForms := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
 	var totTitles, totCrumbs, totNames, totPosts, totForms int
 	for pageNo, s := range shards {
@@ -611,12 +456,10 @@ func (x *Index) lists(shards []*numberedShard, aliases [][]int32) (titles, crumb
 			nForms[f.term]++
 		}
 		totForms += len(s.forms)
-		for _, sec := range s.sections {
-			for _, t := range sec.terms {
-				nPosts[t]++
-			}
-			totPosts += len(sec.terms)
+		for _, t := range s.terms {
+			nPosts[t]++
 		}
+		totPosts += len(s.terms)
 	}
 	titles, crumbs, names = carve[int](nTitles, totTitles), carve[int](nCrumbs, totCrumbs), carve[int](nNames, totNames)
 	return titles, crumbs, names, carve[posting](nPosts, totPosts), carve[string](nForms, totForms)
@@ -703,5 +546,6 @@ func marshal(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimRight(buf.Bytes(), "\n"), nil
+	// A copy of exactly its size: the buffer grew by doubling, and shards and chunks are kept.
+	return bytes.Clone(bytes.TrimRight(buf.Bytes(), "\n")), nil
 }

@@ -1,0 +1,216 @@
+package search
+
+// A shard is what the index keeps of one page between rebuilds: docsd watch holds one per indexed
+// page for its whole life, so its form is chosen for size. Terms are numbers (4 bytes, not a
+// 16-byte string header) into a dictionary, each section's flags and counts are packed in one
+// word per term, and of the page itself only what publishing reads is kept: the route, the
+// version and the page's record of the documents file, already written.
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Shard is the index of one page. It is computed once when the page changes and kept, so that a
+// rebuild re-indexes only the pages that changed.
+type Shard struct {
+	route, version string
+	docJSON        []byte // the page's record of the documents file
+	err            error  // writing docJSON's (Publish reports it)
+	// titleSeqs are the terms of the title and of the label in order, for the synonym table.
+	titleSeqs [][]string
+	// dict numbers the terms below: the shard's own until an index publishes it, then that
+	// index's (a shard another index publishes is renumbered through it).
+	dict  *dictionary
+	title []int32 // distinct title terms
+	// titleWhole are the distinct terms of the title's and label's whole words (a title's length).
+	titleWhole []int32
+	crumbs     []int32 // distinct breadcrumb terms that are not title terms
+	names      []int32 // distinct file name terms
+	forms      []form  // word as written → its term, where they differ; sorted by word
+	// terms are every section's distinct terms (heading, keys or text), section after section, and
+	// codes, parallel to them, each one's count in the text with the heading flags (see code).
+	terms    []int32
+	codes    []uint32
+	sections []sectionSpan
+}
+
+type form struct {
+	word string
+	term int32
+}
+
+// sectionSpan is one section of a shard: its terms are terms[previous end:end].
+type sectionSpan struct {
+	end     int32
+	length  int32 // words of the text that have a term
+	headLen int32 // distinct terms of the heading alone (see encodePosting)
+}
+
+// A term's code in a section: its count in the text in the low bits (0: heading or keys only),
+// inHeading when the heading or keys have it, ownHeading when the heading itself does.
+const (
+	inHeading  = 1 << 30
+	ownHeading = 1 << 31
+	tfMask     = inHeading - 1
+)
+
+// Route is the page the shard indexes.
+func (s *Shard) Route() string { return s.route }
+
+// term is the term numbered n in the shard's dictionary.
+func (s *Shard) term(n int32) string { return s.dict.terms[n] }
+
+// commonTitleMin is the fewest titles a word is in to be left out of title lengths: on a small
+// site a tenth of the pages is a handful.
+const commonTitleMin = 20
+
+// NewShard indexes one page.
+func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
+
+// NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
+func NewShardWith(p Page, terms *Terms) *Shard {
+	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: &dictionary{numbers: map[string]int32{}}}
+	s := &Shard{route: p.Route, version: p.Version, dict: b.dict}
+	title := b.distinct(p.Title + " " + p.Label)
+	s.title = b.numbers(title)
+	// The title's length and phrases are of its whole words: the parts of "OpenID" are terms of the
+	// title, but a query that has "openid" and "connect" has all of "OpenID Connect".
+	whole := map[string]bool{}
+	s.names = b.numbers(b.distinct(p.Name))
+	for _, text := range []string{p.Title, p.Label} {
+		var seq []string
+		for _, w := range WholeWords(text) {
+			if t := b.term(w); t != "" {
+				seq = append(seq, t)
+				whole[t] = true
+			}
+		}
+		s.titleSeqs = append(s.titleSeqs, seq)
+	}
+	var titleWhole []string
+	for t := range whole {
+		titleWhole = append(titleWhole, t)
+	}
+	sort.Strings(titleWhole)
+	s.titleWhole = b.numbers(titleWhole)
+	var crumbs []string
+	for _, t := range b.distinct(strings.Join(p.Crumbs, " ")) {
+		if _, found := slices.BinarySearch(title, t); !found {
+			crumbs = append(crumbs, t)
+		}
+	}
+	s.crumbs = b.numbers(crumbs)
+	secs := p.Sections
+	if len(secs) == 0 {
+		secs = []Section{{}}
+	}
+	rec := DocRec{Route: p.Route, Title: p.Title, Version: p.Version, Crumbs: p.Crumbs}
+	var secTerms []string
+	for i, sec := range secs {
+		headingTerms, tf := map[string]bool{}, map[string]int32{}
+		text := sec.Text
+		if i == 0 && p.Description != "" && !strings.HasPrefix(text, p.Description) {
+			text = strings.TrimSpace(p.Description + " " + text)
+		}
+		rec.Sections = append(rec.Sections, [3]string{sec.ID, sec.Heading, truncate(text, snippetLen)})
+		own := b.distinct(sec.Heading)
+		for _, t := range b.distinct(sec.Heading + " " + sec.Keys) {
+			headingTerms[t] = true
+		}
+		if i == 0 {
+			for _, k := range p.Keywords {
+				for _, t := range b.distinct(k) {
+					headingTerms[t] = true
+				}
+			}
+		}
+		length := 0
+		for _, w := range Words(text) {
+			if t := b.term(w); t != "" {
+				tf[t]++
+				length++
+			}
+		}
+		secTerms = secTerms[:0]
+		for t := range tf {
+			secTerms = append(secTerms, t)
+		}
+		for t := range headingTerms {
+			if tf[t] == 0 {
+				secTerms = append(secTerms, t)
+			}
+		}
+		sort.Strings(secTerms) // a map's order is random; the shard must not be
+		for _, t := range secTerms {
+			code := uint32(tf[t])
+			if headingTerms[t] {
+				code |= inHeading
+			}
+			if _, found := slices.BinarySearch(own, t); found {
+				code |= ownHeading
+			}
+			s.terms = append(s.terms, b.number(t))
+			s.codes = append(s.codes, code)
+		}
+		s.sections = append(s.sections, sectionSpan{end: int32(len(s.terms)), length: int32(length), headLen: int32(len(own))})
+	}
+	// Exactly the room they use: appending left up to twice that, kept as long as the shard.
+	s.terms, s.codes = slices.Clone(s.terms), slices.Clone(s.codes)
+	for w, t := range b.forms {
+		s.forms = append(s.forms, form{w, b.number(t)})
+	}
+	slices.SortFunc(s.forms, func(a, b form) int { return strings.Compare(a.word, b.word) })
+	b.dict.numbers, b.dict.terms = nil, slices.Clone(b.dict.terms) // it only looks numbers up now
+	s.docJSON, s.err = marshal(rec)
+	return s
+}
+
+// shardBuilder is the state of NewShardWith: the words as written and their terms, and the
+// shard's own dictionary.
+type shardBuilder struct {
+	terms *Terms
+	forms map[string]string
+	dict  *dictionary
+}
+
+func (b *shardBuilder) term(w string) string {
+	word, t := b.terms.lookup(w)
+	if t != "" && t != word {
+		b.forms[word] = t
+	}
+	return t
+}
+
+func (b *shardBuilder) number(t string) int32 {
+	n, ok := b.dict.numbers[t]
+	if !ok {
+		n = int32(len(b.dict.terms))
+		b.dict.numbers[t] = n
+		b.dict.terms = append(b.dict.terms, t)
+	}
+	return n
+}
+
+func (b *shardBuilder) numbers(ts []string) []int32 {
+	var out []int32
+	for _, t := range ts {
+		out = append(out, b.number(t))
+	}
+	return out
+}
+
+// distinct are the distinct terms of text's words, sorted.
+func (b *shardBuilder) distinct(text string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, w := range Words(text) {
+		if t := b.term(w); t != "" && !seen[t] {
+			seen[t] = true
+			out = append(out, t)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
