@@ -135,18 +135,25 @@ type Index struct {
 // dictionary numbers the terms every shard of an index has had, in the order they came: it only
 // grows (a few words per edit), so a number, once given, names its term for good. Shards hold
 // their terms as these numbers, and a shard another index publishes is renumbered through it.
+// Words as written that stem to a term other than themselves are numbered in it too.
 type dictionary struct {
 	numbers map[string]int32
 	terms   []string
+	formNos map[string]int32
+	forms   []form
 }
 
-// New makes an empty index.
-func New() *Index {
-	return &Index{shards: map[string]*Shard{}, dict: &dictionary{numbers: map[string]int32{}}, chunkBytes: chunkBytes}
+// form is a word as written and the number of its term.
+type form struct {
+	word string
+	term int32
 }
 
-func (x *Index) number(t string) int32 {
-	d := x.dict
+func newDictionary() *dictionary {
+	return &dictionary{numbers: map[string]int32{}, formNos: map[string]int32{}}
+}
+
+func (d *dictionary) number(t string) int32 {
 	n, ok := d.numbers[t]
 	if !ok {
 		n = int32(len(d.terms))
@@ -155,6 +162,24 @@ func (x *Index) number(t string) int32 {
 	}
 	return n
 }
+
+// form numbers a word as written whose term is numbered term (a word has one term).
+func (d *dictionary) form(word string, term int32) int32 {
+	n, ok := d.formNos[word]
+	if !ok {
+		n = int32(len(d.forms))
+		d.formNos[word] = n
+		d.forms = append(d.forms, form{word, term})
+	}
+	return n
+}
+
+// New makes an empty index.
+func New() *Index {
+	return &Index{shards: map[string]*Shard{}, dict: newDictionary(), chunkBytes: chunkBytes}
+}
+
+func (x *Index) number(t string) int32 { return x.dict.number(t) }
 
 // numbered puts the shard's terms in this index's numbers, the first time this index publishes it.
 func (x *Index) numbered(s *Shard) error {
@@ -174,8 +199,9 @@ func (x *Index) numbered(s *Shard) error {
 	renumber(s.crumbs)
 	renumber(s.names)
 	renumber(s.terms)
-	for i := range s.forms {
-		s.forms[i].term = x.number(s.term(s.forms[i].term))
+	for i, n := range s.forms {
+		f := s.dict.forms[n]
+		s.forms[i] = x.dict.form(f.word, x.number(s.term(f.term)))
 	}
 	s.dict = x.dict
 	return nil
@@ -361,7 +387,8 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		for _, t := range s.crumbs {
 			crumbs[t] = append(crumbs[t], pageNo)
 		}
-		for _, f := range s.forms {
+		for _, n := range s.forms {
+			f := x.dict.forms[n]
 			forms[f.term] = append(forms[f.term], f.word)
 		}
 		start := int32(0)
@@ -452,8 +479,8 @@ func (x *Index) lists(shards []*Shard, aliases [][]int32) (titles, crumbs, names
 			nCrumbs[t]++
 		}
 		totCrumbs += len(s.crumbs)
-		for _, f := range s.forms {
-			nForms[f.term]++
+		for _, n := range s.forms {
+			nForms[x.dict.forms[n].term]++
 		}
 		totForms += len(s.forms)
 		for _, t := range s.terms {

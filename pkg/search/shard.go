@@ -28,17 +28,12 @@ type Shard struct {
 	titleWhole []int32
 	crumbs     []int32 // distinct breadcrumb terms that are not title terms
 	names      []int32 // distinct file name terms
-	forms      []form  // word as written → its term, where they differ; sorted by word
+	forms      []int32 // the dictionary's forms of the words as written that differ from their term
 	// terms are every section's distinct terms (heading, keys or text), section after section, and
 	// codes, parallel to them, each one's count in the text with the heading flags (see code).
 	terms    []int32
 	codes    []uint32
 	sections []sectionSpan
-}
-
-type form struct {
-	word string
-	term int32
 }
 
 // sectionSpan is one section of a shard: its terms are terms[previous end:end].
@@ -71,7 +66,7 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 
 // NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
 func NewShardWith(p Page, terms *Terms) *Shard {
-	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: &dictionary{numbers: map[string]int32{}}}
+	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: newDictionary()}
 	s := &Shard{route: p.Route, version: p.Version, dict: b.dict}
 	title := b.distinct(p.Title + " " + p.Label)
 	s.title = b.numbers(title)
@@ -158,11 +153,18 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 	}
 	// Exactly the room they use: appending left up to twice that, kept as long as the shard.
 	s.terms, s.codes = slices.Clone(s.terms), slices.Clone(s.codes)
-	for w, t := range b.forms {
-		s.forms = append(s.forms, form{w, b.number(t)})
+	words := make([]string, 0, len(b.forms))
+	for w := range b.forms {
+		words = append(words, w)
 	}
-	slices.SortFunc(s.forms, func(a, b form) int { return strings.Compare(a.word, b.word) })
-	b.dict.numbers, b.dict.terms = nil, slices.Clone(b.dict.terms) // it only looks numbers up now
+	sort.Strings(words) // numbered in a fixed order, as every term here
+	s.forms = make([]int32, len(words))
+	for i, w := range words {
+		s.forms[i] = b.dict.form(w, b.number(b.forms[w]))
+	}
+	// The shard only looks its own numbers up: an index renumbers it.
+	b.dict.numbers, b.dict.formNos = nil, nil
+	b.dict.terms, b.dict.forms = slices.Clone(b.dict.terms), slices.Clone(b.dict.forms)
 	s.docJSON, s.err = marshal(rec)
 	return s
 }
@@ -183,15 +185,7 @@ func (b *shardBuilder) term(w string) string {
 	return t
 }
 
-func (b *shardBuilder) number(t string) int32 {
-	n, ok := b.dict.numbers[t]
-	if !ok {
-		n = int32(len(b.dict.terms))
-		b.dict.numbers[t] = n
-		b.dict.terms = append(b.dict.terms, t)
-	}
-	return n
-}
+func (b *shardBuilder) number(t string) int32 { return b.dict.number(t) }
 
 func (b *shardBuilder) numbers(ts []string) []int32 {
 	var out []int32
