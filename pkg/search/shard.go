@@ -139,7 +139,7 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		}
 		sort.Strings(secTerms) // a map's order is random; the shard must not be
 		for _, t := range secTerms {
-			code := uint32(tf[t])
+			code := uint32(min(tf[t], tfMask)) // a section of a billion words would reach the flags
 			if headingTerms[t] {
 				code |= inHeading
 			}
