@@ -6,9 +6,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
+
+	"github.com/gorilla/websocket"
 
 	"docsd/internal/testfs"
 	"docsd/pkg/build"
@@ -142,5 +146,45 @@ func TestFirstBuildRequestBeforeAssemblyWaits(t *testing.T) {
 	}
 	if err := s.Wait(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A page opened during the first build finds no search files yet (its box fails to load them):
+// once the build has written them, it is told to load them again.
+func TestFirstBuildTellsOpenPagesToLoadSearch(t *testing.T) {
+	gate := make(chan struct{})
+	s := startProject(t, firstBuildHooks{hold: func(string) <-chan struct{} { return gate }})
+	var opened sync.Once
+	release := func() { opened.Do(func() { close(gate) }) }
+	t.Cleanup(func() { release(); s.Close() })
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/intro"})
+	var hello message
+	c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	if err := c.ReadJSON(&hello); err != nil || hello.Type != "status" {
+		t.Fatalf("hello %+v %v", hello, err)
+	}
+	if hello.Search {
+		t.Fatal("told to load the search files before the first build wrote them")
+	}
+	release()
+	var m message
+	for !m.Search {
+		c.SetReadDeadline(time.Now().Add(30 * time.Second))
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatalf("waiting for the message saying the search files are there: %v", err)
+		}
+	}
+	for _, url := range []string{m.SearchDocs, m.SearchIndex} {
+		if code, _ := fetch(t, srv.URL+url); url == "" || code != 200 {
+			t.Errorf("the search file %q: %d after the first build", url, code)
+		}
 	}
 }
