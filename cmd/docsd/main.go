@@ -219,31 +219,45 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	defer ln.Close()
 	fetchRegistry(*root, os.LookupEnv, stdout, stderr)
 	start := time.Now()
-	dev, err := devserver.New(build.Options{Root: *root, Production: true, SiteDir: shellDir(*root)}, stderr)
-	if err != nil {
-		fmt.Fprintf(stderr, "docsd: the first build failed; fix it and start again:\n%s\n", err)
-		return 1
-	}
-	defer dev.Close()
+	// Served while the first build renders: a page asked for renders next (pkg/devserver/first.go).
+	dev := devserver.Start(build.Options{Root: *root, Production: true, SiteDir: shellDir(*root)}, stderr)
 	dev.Hosts = hosts
-	fmt.Fprintf(stdout, "docsd: built %s in %s\n", plural(dev.Pages(), "page"), time.Since(start).Round(time.Millisecond))
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := &http.Server{Handler: dev.Handler(), ReadHeaderTimeout: 10 * time.Second}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
 	go func() {
 		<-ctx.Done()
 		shutdown, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 		defer cancel()
 		srv.Shutdown(shutdown)
 	}()
+	// Watching from the start, so edits made during the first build are not missed; they are
+	// rebuilt once it has finished (Watch waits for it).
 	go func() {
 		if err := dev.Watch(ctx); err != nil {
 			fmt.Fprintf(stderr, "docsd: %s\n", err)
 			stop()
 		}
 	}()
+	built := make(chan error, 1)
+	go func() { built <- dev.Wait() }()
+	select {
+	case err := <-built:
+		if err != nil {
+			stop()
+			dev.Close()
+			fmt.Fprintf(stderr, "docsd: the first build failed; fix it and start again:\n%s\n", err)
+			return 1
+		}
+	case <-ctx.Done():
+		return 0 // stopped during the first build: the renderers end with this process
+	}
+	defer dev.Close()
+	fmt.Fprintf(stdout, "docsd: built %s in %s\n", plural(dev.Pages(), "page"), time.Since(start).Round(time.Millisecond))
 	fmt.Fprintf(stdout, "docsd: watching %s, serving at http://%s/docs/\n", *root, ln.Addr())
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
 		return 1
 	}

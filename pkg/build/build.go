@@ -126,6 +126,7 @@ type request struct {
 	early   func(*Result)   // told when the first routes are done
 	stage   *emit.Stage     // where Once writes files as they are made, if set
 	once    bool            // Once: no rebuild follows, so nothing is kept for one
+	serving *Serving        // a full build served while it renders (BuildServing), if set
 }
 
 // interrupted reports that newer edits wait.
@@ -285,6 +286,16 @@ func (b *Builder) full(req *request) (*Result, error) {
 	st := newState(b, req, cfg, s, parsed)
 	st.skipped, st.warnings = skipped, readWarnings(skipped, parsed)
 	st.graph, st.timings = g, timings
+	if sv := req.serving; sv != nil {
+		if err := st.addShared(); err != nil {
+			return nil, err
+		}
+		st.queue = newRenderQueue(s, st.allRoutes(), sv.Hold)
+		defer st.queue.end()
+		if sv.Ready != nil {
+			sv.Ready(&InProgress{Files: st.files, Site: s, q: st.queue})
+		}
+	}
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}

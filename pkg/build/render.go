@@ -73,6 +73,8 @@ type state struct {
 	reindexed []string
 	// timings, when set, receives how long the parts of rendering took (a full build reports them).
 	timings map[string]time.Duration
+	// queue, when set, orders the pages of a full build served while it renders (serving.go).
+	queue *renderQueue
 	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
 	// takes them (mdx.go).
 	mdxText map[string][]markdown.Section
@@ -169,7 +171,12 @@ func (st *state) release() {
 
 // renderAll renders every route and the site-wide files.
 func (st *state) renderAll() error {
-	return st.renderRoutes(append(append([]string(nil), st.site.Order...), st.notFoundRoutes()...))
+	return st.renderRoutes(st.allRoutes())
+}
+
+// allRoutes are the routes of the site and its not-found pages, in the order a full build renders.
+func (st *state) allRoutes() []string {
+	return append(append([]string(nil), st.site.Order...), st.notFoundRoutes()...)
 }
 
 func (st *state) notFoundRoutes() []string {
@@ -212,21 +219,11 @@ func (st *state) renderRoutes(routes []string) error {
 func (st *state) renderPages(routes []string) error {
 	start := time.Now()
 	defer st.step("pages", start)
-	if st.shared.site == nil {
-		// What pages share (site data, sidebars) does not depend on rendering: encode it once per
-		// build, before the first pages (a structural rebuild encodes it earlier, to compare).
-		if err := st.encodeShared(); err != nil {
-			return err
-		}
+	if err := st.addShared(); err != nil {
+		return err
 	}
 	if err := st.mdxExcerpts(routes); err != nil {
 		return err
-	}
-	if !st.sidebarsAdded {
-		st.sidebarsAdded = true
-		for key, data := range st.shared.sidebar {
-			st.files.Add(site.SidebarDataPath(key), data)
-		}
 	}
 	var posts, lists, others []string
 	for _, p := range routes {
@@ -240,9 +237,30 @@ func (st *state) renderPages(routes []string) error {
 			others = append(others, p)
 		}
 	}
-	for _, part := range [][]string{posts, lists, others} {
+	for i, part := range [][]string{posts, lists, others} {
 		if err := st.streamPages(part); err != nil {
 			return err
+		}
+		if i == 0 && st.queue != nil {
+			st.queue.postsDone()
+		}
+	}
+	return nil
+}
+
+// addShared encodes what pages share (site data, sidebars), once per build, before the first pages
+// (a structural rebuild encodes it earlier, to compare), and adds the sidebars to the files: it
+// does not depend on rendering.
+func (st *state) addShared() error {
+	if st.shared.site == nil {
+		if err := st.encodeShared(); err != nil {
+			return err
+		}
+	}
+	if !st.sidebarsAdded {
+		st.sidebarsAdded = true
+		for key, data := range st.shared.sidebar {
+			st.files.Add(site.SidebarDataPath(key), data)
 		}
 	}
 	return nil

@@ -85,7 +85,11 @@ func (st *state) streamPages(routes []string) error {
 			defer pageWorkers.Done()
 			for p := range out {
 				if !failed.Load() {
-					if err := st.renderPage(p.r, p.c); err != nil {
+					err := st.renderPage(p.r, p.c)
+					if err == nil && st.queue != nil {
+						st.queue.wrote(p.r.Path) // a request waiting for it is answered
+					}
+					if err != nil {
 						fail(err)
 					} else if search.Indexed(st.site.Routes[p.r.Path]) {
 						// The search shard too, while the renderer works on other pages
@@ -101,16 +105,22 @@ func (st *state) streamPages(routes []string) error {
 			}
 		}()
 	}
-	for _, path := range routes {
-		if failed.Load() {
-			break
-		}
-		r := st.route(path)
-		if r == nil {
-			continue
-		}
+	send := func(r *site.Route) {
 		slots <- struct{}{}
 		todo <- r
+	}
+	if st.queue != nil {
+		// Served while it renders: the pages requests ask for go first (serving.go).
+		st.queue.feed(st, routes, failed.Load, send)
+	} else {
+		for _, path := range routes {
+			if failed.Load() {
+				break
+			}
+			if r := st.route(path); r != nil {
+				send(r)
+			}
+		}
 	}
 	close(todo)
 	mdWorkers.Wait()

@@ -52,30 +52,38 @@ type Server struct {
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
 	Hosts *Hosts
+	first *firstBuild     // the first build, served while it renders (first.go)
+	hooks firstBuildHooks // tests' hooks into the first build
 }
 
 // New builds the project once and returns the server.
 func New(opts build.Options, logw io.Writer) (*Server, error) {
+	s := Start(opts, logw)
+	if err := s.Wait(); err != nil {
+		s.Close()
+		return nil, err
+	}
+	return s, nil
+}
+
+// Start begins the first build and returns the server at once: its Handler answers while the build
+// renders (first.go), and Wait says when the build has finished.
+func Start(opts build.Options, logw io.Writer) *Server {
+	return start(opts, logw, firstBuildHooks{})
+}
+
+func start(opts build.Options, logw io.Writer, hooks firstBuildHooks) *Server {
 	opts.Dev, opts.LowMemory = true, true
 	if opts.Renderers == 0 {
 		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
 		opts.Renderers = 1
 	}
-	watcher := &atomic.Pointer[watch.Watcher]{}
-	b := build.New(opts)
-	res, err := b.Build()
-	if err != nil {
-		b.Close()
-		return nil, err
-	}
-	s := &Server{b: b, root: opts.Root, siteDir: opts.SiteDir, log: log.New(logw, "docsd: ", 0), hub: newHub(), watcher: watcher}
-	s.apply(res)
-	// A build leaves garbage several times the size of what it keeps: give it back to the system
-	// now, and after each burst of rebuilds once the writer pauses (tidy).
-	debug.FreeOSMemory()
+	s := &Server{b: build.New(opts), root: opts.Root, siteDir: opts.SiteDir, log: log.New(logw, "docsd: ", 0), hub: newHub(),
+		watcher: &atomic.Pointer[watch.Watcher]{}, first: newFirstBuild(), hooks: hooks}
 	s.tidy = time.AfterFunc(time.Hour, debug.FreeOSMemory)
 	s.tidy.Stop()
-	return s, nil
+	go s.firstBuild()
+	return s
 }
 
 // tidyAfter is how long after the last rebuild freed memory goes back to the system.
@@ -83,6 +91,7 @@ const tidyAfter = time.Second
 
 // Close stops the builder.
 func (s *Server) Close() {
+	<-s.first.done
 	s.tidy.Stop()
 	s.b.Close()
 }
@@ -125,6 +134,10 @@ func (s *Server) Pages() int {
 func (s *Server) Handler() http.Handler {
 	hosts := s.Hosts
 	return hosts.guard(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !s.awaitServable(r) {
+			http.Error(w, "docsd: the first build failed; see the terminal", http.StatusServiceUnavailable)
+			return
+		}
 		s.mu.RLock()
 		h, base := s.handler, s.site.Config.BasePath
 		s.mu.RUnlock()
@@ -146,6 +159,15 @@ func (s *Server) Watch(ctx context.Context) error {
 	s.watcher.Store(w)
 	defer s.watcher.Store(nil)
 	go w.Run(ctx)
+	// Edits wait for the first build (the watcher gathers them meanwhile).
+	select {
+	case <-ctx.Done():
+		return nil
+	case <-s.first.done:
+	}
+	if s.first.err != nil {
+		return nil
+	}
 	for {
 		select {
 		case <-ctx.Done():
