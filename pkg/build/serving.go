@@ -47,9 +47,8 @@ type renderQueue struct {
 	hold    func(string) <-chan struct{}
 	mu      sync.Mutex
 	files   map[string]string        // file name of a page or its data → route
-	done    map[string]chan struct{} // route → closed once its page is written
+	done    map[string]chan struct{} // route → closed once its page is written, then nil
 	taken   map[string]bool          // routes handed to the render loop
-	written map[string]bool          // routes whose page is written
 	urgent  []string                 // routes requests asked for, in order
 	listsOK bool                     // blog lists may render: every post's excerpt is known
 	wake    chan struct{}            // a request asked for a route
@@ -57,7 +56,7 @@ type renderQueue struct {
 }
 
 func newRenderQueue(s *site.Site, routes []string, hold func(string) <-chan struct{}) *renderQueue {
-	q := &renderQueue{hold: hold, files: map[string]string{}, done: map[string]chan struct{}{}, taken: map[string]bool{}, written: map[string]bool{},
+	q := &renderQueue{hold: hold, files: map[string]string{}, done: map[string]chan struct{}{}, taken: map[string]bool{},
 		wake: make(chan struct{}, 1), ended: make(chan struct{})}
 	for _, r := range routes {
 		q.done[r] = make(chan struct{})
@@ -77,7 +76,7 @@ func (q *renderQueue) await(name string) {
 		return
 	}
 	done := q.done[r]
-	if q.written[r] {
+	if done == nil { // written
 		q.mu.Unlock()
 		return
 	}
@@ -142,9 +141,8 @@ func (q *renderQueue) wrote(r string) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if ch := q.done[r]; ch != nil {
-		close(ch) // kept, closed: a later request for the page's other file returns at once
-		q.done[r] = nil
-		q.written[r] = true
+		close(ch)
+		q.done[r] = nil // a later request for the page's other file returns at once
 	}
 }
 

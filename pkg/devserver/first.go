@@ -10,7 +10,6 @@ import (
 	"io/fs"
 	"net/http"
 	"runtime/debug"
-	"time"
 
 	"docsd/pkg/build"
 	"docsd/pkg/server"
@@ -21,7 +20,6 @@ type firstBuild struct {
 	servable chan struct{} // closed once pages can be served (assembled) or the build has failed
 	done     chan struct{} // closed once the build has ended
 	err      error         // the build's error, once done
-	took     time.Duration // how long it took, once done
 }
 
 func newFirstBuild() *firstBuild {
@@ -37,7 +35,6 @@ type firstBuildHooks struct {
 
 // firstBuild runs the first build, serving it from assembly on.
 func (s *Server) firstBuild() {
-	start := time.Now()
 	servable := false
 	res, err := s.b.BuildServing(&build.Serving{Hold: s.hooks.hold, Ready: func(p *build.InProgress) {
 		if s.hooks.beforeReady != nil {
@@ -50,7 +47,6 @@ func (s *Server) firstBuild() {
 		servable = true
 		close(s.first.servable)
 	}})
-	s.first.took = time.Since(start)
 	if err == nil {
 		s.apply(res)
 		// Open pages may have asked for the search files before the build wrote them: they load
@@ -79,12 +75,6 @@ func (s *Server) firstBuild() {
 func (s *Server) Wait() error {
 	<-s.first.done
 	return s.first.err
-}
-
-// FirstBuildTook is how long the first build took, once Wait has returned.
-func (s *Server) FirstBuildTook() time.Duration {
-	<-s.first.done
-	return s.first.took
 }
 
 // awaitServable waits until pages can be served, or the request is gone; false when there is
