@@ -8,7 +8,6 @@ package devserver
 import (
 	"context"
 	"fmt"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -117,11 +116,6 @@ func waitRebuild(t *testing.T, results chan error, ok func(error) bool) {
 
 func get(t *testing.T, url string) string {
 	t.Helper()
-	res, err := http.Get(url)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, _ := io.ReadAll(res.Body)
+	_, body := fetch(t, url)
 	return string(body)
 }
