@@ -1,7 +1,7 @@
 # The two commands of the README's quick start are `make serve` and `make test`; both install what
 # they need first (npm packages, Go modules, Debian's Chromium for the browser tests, Debian's nginx
 # for the test of the shipped nginx configuration).
-.PHONY: setup serve watch test test-go test-browser test-ci test-stress docsd chromium nginx
+.PHONY: setup serve watch test test-go test-race test-browser test-ci test-stress docsd chromium nginx
 
 setup: node_modules/.installed docsd
 
@@ -50,6 +50,15 @@ test-stress: setup nginx
 test-go: setup nginx
 	go vet ./...
 	go test -timeout 30m ./...
+	$(MAKE) --no-print-directory test-race
+
+# The watch tests again under the race detector: the watcher, the dev server (websocket hub, first
+# build served while it renders, storms of edits) and the builder's rebuilds that run beside serving.
+# TestIncrementalEqualsFull and TestInterruptedRebuildsCatchUp are left to the plain run above: under
+# -race they take minutes and exercise the same code as the rebuild tests named here.
+test-race: setup
+	go test -race -count=1 -timeout 20m ./pkg/watch ./pkg/devserver
+	go test -race -count=1 -timeout 20m ./pkg/build -run 'TestBodyEditRendersOnePage|TestTitleEditRendersItsSidebarAndNothingElse|TestBadEditKeepsLastGoodBuild|TestNewerEdits|TestPagesStream|TestLinkReportsDoNotChain'
 
 # The shell steps of the GitHub workflow (.github/workflows/docs.yml), run here as they run there.
 test-ci: setup
