@@ -65,6 +65,13 @@ const WEIGHTS = {
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
   sectionShare: 0.15,
+  // A query that names no part of the site is more often a reader's task than a lookup among a
+  // large part's many like pages (a hundred API endpoints): a page keeps 1 - partPrior *
+  // share^partPow of its score, share being the part of the site its breadcrumbs put it in (the
+  // index file's partShares). "stop a running build": the CLI's page before the API's, a guide
+  // before both.
+  partPrior: 0.3,
+  partPow: 1,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
@@ -259,6 +266,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
   const stop = new Set(indexEntry.stopWords || []);
   const titleLengths = indexEntry.titleLengths;
+  // Older index files lack partShares: then no page is in a part (partPrior does nothing).
+  const partKeep = new Float64Array(indexEntry.pages || 0).fill(1);
+  (indexEntry.partShares || []).forEach((pct, page) => {
+    if (page < partKeep.length) partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
+  });
   const nSections = indexEntry.sections;
   const nPages = indexEntry.pages;
   const starts = indexEntry.chunks;
@@ -853,6 +865,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
       pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      // A query that names a part of the site picks it (isSectionUnit); one that names none leans
+      // to the pages outside the large parts (W.partPrior).
+      if (sectionBits === 0) pageScore[page] *= partKeep[page];
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
