@@ -275,6 +275,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const nPages = indexEntry.pages;
   const starts = indexEntry.chunks;
   const synonyms = parseSynonyms(indexEntry.synonyms);
+  // The terms a phrase of the table starts with that may stand for others: a reader's word the
+  // docs never use ("dockerhub") is kept for the table, not left out as unknown.
+  const synonymStarts = new Set();
+  for (const g of synonyms) g.phrases.forEach((ph, k) => (!g.oneWay || k === 0) && ph.forEach((t) => synonymStarts.add(t)));
 
   // Section numbers run across pages in order.
   const sectionPage = new Int32Array(nSections);
@@ -428,7 +432,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
-      if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+      if (typosToo && t && typoWord(word) && !synonymStarts.has(t) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
     });
     // A word and the common word after it, joined (parseUncached).
     for (let i = 0; i + 1 < list.length; i++) {
@@ -518,7 +522,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
-    if (cands.size === 0 && term && !word.includes('_')) {
+    // A word of the synonym table is what the reader meant, not a typing mistake.
+    if (cands.size === 0 && term && !word.includes('_') && !synonymStarts.has(term)) {
       for (const [t, w] of typos(word)) cands.set(t, w);
       typo = cands.size > 0;
     }
@@ -532,9 +537,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       return out;
     }
     // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
-    // left out, it does not keep the others from covering a heading or a title ("make myself admin").
-    if (cands.size === 0) return out;
-    out.push({ word, term, prefix: last || exact === undefined, typo, cands });
+    // left out, it does not keep the others from covering a heading or a title ("make myself admin"),
+    // unless the synonym table has it (withSynonyms keeps it only in a phrase it finds there).
+    if (cands.size === 0 && !synonymStarts.has(term)) return out;
+    out.push({ word, term, prefix: last || exact === undefined, typo, cands, unknown: cands.size === 0 });
     return out;
   }
 
@@ -554,6 +560,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
       const len = best ? best.len : 1;
       const span = ws.slice(i, i + len);
+      // A word the docs lack, outside a phrase of the table, is left out (entries).
+      if (!best && span[0].unknown) {
+        i += 1;
+        continue;
+      }
       const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
       if (best) {
         const seen = new Set([best.g.phrases[best.k].join(' ')]);
@@ -577,7 +588,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (len === 1 && span[0].split && span[0].split.length > 0) {
         alts.push({ slots: span[0].split.map((w) => w.cands), scale: W.split / span[0].split.length, nav: W.split });
       }
-      units.push({ words: span, alts });
+      // A phrase with a word the docs lack is found only through its synonyms: none in the docs,
+      // it is left out like an unknown word.
+      if (alts.length > 1 || !span.some((w) => w.unknown)) units.push({ words: span, alts });
       i += len;
     }
     return units;
