@@ -278,7 +278,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // The terms a phrase of the table starts with that may stand for others: a reader's word the
   // docs never use ("dockerhub") is kept for the table, not left out as unknown.
   const synonymStarts = new Set();
-  for (const g of synonyms) g.phrases.forEach((ph, k) => (!g.oneWay || k === 0) && ph.forEach((t) => synonymStarts.add(t)));
+  // ... and the phrases of one word that stand for others, which a word and the common word after
+  // it may make ("sign in": signin => login).
+  // (each with the phrases it stands for).
+  const synonymWords = new Map();
+  for (const g of synonyms) {
+    g.phrases.forEach((ph, k) => {
+      if (g.oneWay && k > 0) return;
+      ph.forEach((t) => synonymStarts.add(t));
+      if (ph.length !== 1) return;
+      if (!synonymWords.has(ph[0])) synonymWords.set(ph[0], []);
+      synonymWords.get(ph[0]).push(...g.phrases.filter((_, j) => j !== k));
+    });
+  }
 
   // Section numbers run across pages in order.
   const sectionPage = new Int32Array(nSections);
@@ -491,12 +503,18 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const out = [];
     // A word and a common word after it that the docs write as one ("log in": login, "set up":
     // setup) are one unit, found joined or, much less, apart. (Joining any two words found
-    // identifiers instead: "private key" found privateKey.)
+    // identifiers instead: "private key" found privateKey.) So are the two when the synonym table
+    // has them joined, though the docs do not ("sign in": signin => login).
     for (let i = 0; i < list.length; i++) {
       const pair = i + 1 < list.length ? termOf(list[i].word + list[i + 1].word, stop) : '';
-      if (pair && hasTerm(pair) && !termOf(list[i + 1].word, stop)) {
-        const split = [...entries(list, i, typing), ...entries(list, i + 1, typing)];
-        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands: new Map([[pair, 1]]), split });
+      const known = Boolean(pair) && hasTerm(pair);
+      // Joined by the table only, the pair is searched as its synonyms alone: apart, "sign" is
+      // also "signing".
+      const tableOnly = !known && (synonymWords.get(pair) || []).some((ph) => ph.every(hasTerm));
+      if (pair && (known || tableOnly) && !termOf(list[i + 1].word, stop)) {
+        const split = known ? [...entries(list, i, typing), ...entries(list, i + 1, typing)] : [];
+        const cands = known ? new Map([[pair, 1]]) : new Map();
+        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands, split, unknown: !known });
         i++;
       } else out.push(...entries(list, i, typing));
     }
