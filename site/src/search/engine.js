@@ -275,17 +275,16 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const nPages = indexEntry.pages;
   const starts = indexEntry.chunks;
   const synonyms = parseSynonyms(indexEntry.synonyms);
-  // The terms a phrase of the table starts with that may stand for others: a reader's word the
-  // docs never use ("dockerhub") is kept for the table, not left out as unknown.
-  const synonymStarts = new Set();
-  // ... and the phrases of one word that stand for others, which a word and the common word after
-  // it may make ("sign in": signin => login).
-  // (each with the phrases it stands for).
+  // The terms of the table's phrases that stand for others: a reader's word the docs never use
+  // ("dockerhub") is kept for the table, not left out as unknown (entries, withSynonyms).
+  const synonymTerms = new Set();
+  // The phrases of one term that stand for others, each with the phrases it stands for: a word and
+  // the common word after it may make one ("sign in": signin => login; parseUncached).
   const synonymWords = new Map();
   for (const g of synonyms) {
     g.phrases.forEach((ph, k) => {
       if (g.oneWay && k > 0) return;
-      ph.forEach((t) => synonymStarts.add(t));
+      ph.forEach((t) => synonymTerms.add(t));
       if (ph.length !== 1) return;
       if (!synonymWords.has(ph[0])) synonymWords.set(ph[0], []);
       synonymWords.get(ph[0]).push(...g.phrases.filter((_, j) => j !== k));
@@ -444,7 +443,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
-      if (typosToo && t && typoWord(word) && !synonymStarts.has(t) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
     });
     // A word and the common word after it, joined (parseUncached).
     for (let i = 0; i + 1 < list.length; i++) {
@@ -541,7 +540,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     }
     let typo = false;
     // A word of the synonym table is what the reader meant, not a typing mistake.
-    if (cands.size === 0 && term && !word.includes('_') && !synonymStarts.has(term)) {
+    if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       for (const [t, w] of typos(word)) cands.set(t, w);
       typo = cands.size > 0;
     }
@@ -557,7 +556,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
     // left out, it does not keep the others from covering a heading or a title ("make myself admin"),
     // unless the synonym table has it (withSynonyms keeps it only in a phrase it finds there).
-    if (cands.size === 0 && !synonymStarts.has(term)) return out;
+    if (cands.size === 0 && !synonymTerms.has(term)) return out;
     out.push({ word, term, prefix: last || exact === undefined, typo, cands, unknown: cands.size === 0 });
     return out;
   }
