@@ -59,6 +59,7 @@ type IndexEntry struct {
 	StopWords    []string   `json:"stopWords"`
 	Synonyms     [][]string `json:"synonyms"`
 	TitleLengths []int      `json:"titleLengths"`
+	PartShares   []int      `json:"partShares"` // IndexFile.PartShares
 	// SectionCounts are the number of sections of each page: sections are numbered across pages.
 	SectionCounts []int `json:"sectionCounts"`
 	// Versions are the docs versions of the pages ("" outside the docs); PageVersions index it.
@@ -102,7 +103,7 @@ type DocsEntry struct {
 func (x *Index) split(routes []string, ix *IndexFile, shards []*Shard) (docs, index []byte, err error) {
 	x.chunks = nil
 	entry := IndexEntry{Version: PublishedVersion, Pages: ix.Pages, Sections: ix.Sections, StopWords: ix.StopWords,
-		Synonyms: ix.Synonyms, TitleLengths: ix.TitleLengths, SectionCounts: make([]int, len(shards)),
+		Synonyms: ix.Synonyms, TitleLengths: ix.TitleLengths, PartShares: ix.PartShares, SectionCounts: make([]int, len(shards)),
 		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: []string{}}
 	versionNo := map[string]int{}
 	for i, s := range shards {

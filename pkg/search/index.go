@@ -261,6 +261,10 @@ type IndexFile struct {
 	// TitleLengths is the number of distinct terms of each page's title (short titles that match
 	// rank above long ones).
 	TitleLengths []int `json:"titleLengths"`
+	// PartShares is, for each page, the percentage of the site's pages that share its most shared
+	// breadcrumb word ("API" above a hundred endpoint pages): the browser ranks the pages of a large
+	// part a little lower when the query does not name it (site/src/search/engine.js, partPrior).
+	PartShares []int `json:"partShares"`
 	// Terms are sorted; the arrays below are parallel to it.
 	Terms []string `json:"terms"`
 	// Forms are the words as written that stem to each term, space-separated ("" when none): the
@@ -425,7 +429,8 @@ func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFil
 		titleLens = append(titleLens, max(n, 1))
 	}
 	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
-		Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
+		PartShares: partShares(shards, crumbs, len(routes)),
+		Terms:      []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
 		Synonyms: x.synonyms.encode()}
 	var enc strings.Builder
 	for _, t := range x.sorted {
@@ -575,4 +580,18 @@ func marshal(v any) ([]byte, error) {
 	}
 	// A copy of exactly its size: the buffer grew by doubling, and shards and chunks are kept.
 	return bytes.Clone(bytes.TrimRight(buf.Bytes(), "\n")), nil
+}
+
+// partShares is IndexFile.PartShares: per page, the largest share (in percent, rounded down) of the
+// pages whose breadcrumbs have one of its breadcrumb terms. crumbs holds every term's pages.
+func partShares(shards []*Shard, crumbs [][]int, pages int) []int {
+	out := make([]int, len(shards))
+	for i, s := range shards {
+		for _, t := range s.crumbs {
+			if share := 100 * len(crumbs[t]) / max(pages, 1); share > out[i] {
+				out[i] = share
+			}
+		}
+	}
+	return out
 }

@@ -65,6 +65,13 @@ const WEIGHTS = {
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
   sectionShare: 0.15,
+  // A query that names no part of the site is more often a reader's task than a lookup among a
+  // large part's many like pages (a hundred API endpoints): a page keeps 1 - partPrior *
+  // share^partPow of its score, share being the part of the site its breadcrumbs put it in (the
+  // index file's partShares). "stop a running build": the CLI's page before the API's, a guide
+  // before both.
+  partPrior: 0.3,
+  partPow: 1,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
@@ -259,10 +266,30 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
   const stop = new Set(indexEntry.stopWords || []);
   const titleLengths = indexEntry.titleLengths;
+  // Older index files lack partShares: then no page is in a part (partPrior does nothing).
+  const partKeep = new Float64Array(indexEntry.pages || 0).fill(1);
+  (indexEntry.partShares || []).forEach((pct, page) => {
+    if (page < partKeep.length) partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
+  });
   const nSections = indexEntry.sections;
   const nPages = indexEntry.pages;
   const starts = indexEntry.chunks;
   const synonyms = parseSynonyms(indexEntry.synonyms);
+  // The terms of the table's phrases that stand for others: a reader's word the docs never use
+  // ("dockerhub") is kept for the table, not left out as unknown (entries, withSynonyms).
+  const synonymTerms = new Set();
+  // The phrases of one term that stand for others, each with the phrases it stands for: a word and
+  // the common word after it may make one ("sign in": signin => login; parseUncached).
+  const synonymWords = new Map();
+  for (const g of synonyms) {
+    g.phrases.forEach((ph, k) => {
+      if (g.oneWay && k > 0) return;
+      ph.forEach((t) => synonymTerms.add(t));
+      if (ph.length !== 1) return;
+      if (!synonymWords.has(ph[0])) synonymWords.set(ph[0], []);
+      synonymWords.get(ph[0]).push(...g.phrases.filter((_, j) => j !== k));
+    });
+  }
 
   // Section numbers run across pages in order.
   const sectionPage = new Int32Array(nSections);
@@ -416,7 +443,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
-      if (typosToo && t && typoWord(word) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
     });
     // A word and the common word after it, joined (parseUncached).
     for (let i = 0; i + 1 < list.length; i++) {
@@ -475,12 +502,18 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const out = [];
     // A word and a common word after it that the docs write as one ("log in": login, "set up":
     // setup) are one unit, found joined or, much less, apart. (Joining any two words found
-    // identifiers instead: "private key" found privateKey.)
+    // identifiers instead: "private key" found privateKey.) So are the two when the synonym table
+    // has them joined, though the docs do not ("sign in": signin => login).
     for (let i = 0; i < list.length; i++) {
       const pair = i + 1 < list.length ? termOf(list[i].word + list[i + 1].word, stop) : '';
-      if (pair && hasTerm(pair) && !termOf(list[i + 1].word, stop)) {
-        const split = [...entries(list, i, typing), ...entries(list, i + 1, typing)];
-        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands: new Map([[pair, 1]]), split });
+      const known = Boolean(pair) && hasTerm(pair);
+      // Joined by the table only, the pair is searched as its synonyms alone: apart, "sign" is
+      // also "signing".
+      const tableOnly = !known && (synonymWords.get(pair) || []).some((ph) => ph.every(hasTerm));
+      if (pair && (known || tableOnly) && !termOf(list[i + 1].word, stop)) {
+        const split = known ? [...entries(list, i, typing), ...entries(list, i + 1, typing)] : [];
+        const cands = known ? new Map([[pair, 1]]) : new Map();
+        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands, split, unknown: !known });
         i++;
       } else out.push(...entries(list, i, typing));
     }
@@ -506,7 +539,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
-    if (cands.size === 0 && term && !word.includes('_')) {
+    // A word of the synonym table is what the reader meant, not a typing mistake.
+    if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       for (const [t, w] of typos(word)) cands.set(t, w);
       typo = cands.size > 0;
     }
@@ -520,9 +554,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       return out;
     }
     // A word no page has, whole, as a start or with a typing mistake, tells no page from another:
-    // left out, it does not keep the others from covering a heading or a title ("make myself admin").
-    if (cands.size === 0) return out;
-    out.push({ word, term, prefix: last || exact === undefined, typo, cands });
+    // left out, it does not keep the others from covering a heading or a title ("make myself admin"),
+    // unless the synonym table has it (withSynonyms keeps it only in a phrase it finds there).
+    if (cands.size === 0 && !synonymTerms.has(term)) return out;
+    out.push({ word, term, prefix: last || exact === undefined, typo, cands, unknown: cands.size === 0 });
     return out;
   }
 
@@ -542,6 +577,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
       const len = best ? best.len : 1;
       const span = ws.slice(i, i + len);
+      // A word the docs lack, outside a phrase of the table, is left out (entries).
+      if (!best && span[0].unknown) {
+        i += 1;
+        continue;
+      }
       const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
       if (best) {
         const seen = new Set([best.g.phrases[best.k].join(' ')]);
@@ -565,7 +605,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (len === 1 && span[0].split && span[0].split.length > 0) {
         alts.push({ slots: span[0].split.map((w) => w.cands), scale: W.split / span[0].split.length, nav: W.split });
       }
-      units.push({ words: span, alts });
+      // A phrase with a word the docs lack is found only through its synonyms: none in the docs,
+      // it is left out like an unknown word.
+      if (alts.length > 1 || !span.some((w) => w.unknown)) units.push({ words: span, alts });
       i += len;
     }
     return units;
@@ -853,6 +895,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
       pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      // A query that names a part of the site picks it (isSectionUnit); one that names none leans
+      // to the pages outside the large parts (W.partPrior).
+      if (sectionBits === 0) pageScore[page] *= partKeep[page];
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").

@@ -1,0 +1,55 @@
+// Tests of the browser's ranking on a small made-up site: a query that names no part of the site
+// leans to the pages outside its large parts (engine.js, W.partPrior; pkg/search, PartShares).
+
+package search
+
+import (
+	"encoding/json"
+	"fmt"
+	"os/exec"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// firstRoutes answers q with the browser's engine over x's files (stale.mjs).
+func firstRoutes(t *testing.T, x *search.Index, q string) []string {
+	t.Helper()
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	out, err := exec.Command("node", "stale.mjs", docsPath, indexPath, q).Output()
+	if err != nil {
+		t.Fatalf("node stale.mjs %q: %v", q, err)
+	}
+	var got struct{ Routes []string }
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("stale.mjs printed %q: %v", out, err)
+	}
+	return got.Routes
+}
+
+// Two pages alike in title and text, one a guide and one of the API's twenty endpoint pages: a
+// query that does not name the API is the guide's (the API's page would win the tie by its
+// route), and one that says "api" is the API's page.
+func TestQueryWithoutAPartLeansToGuides(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	add := func(route, title, text string, crumbs ...string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,
+			Sections: []search.Section{{Text: text}}}))
+	}
+	text := "Log in with a token that lasts a day."
+	add("/docs/api/login", "Log in", text, "API")
+	add("/docs/guide/login", "Log in", text)
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/docs/api/other%d", i), fmt.Sprintf("Endpoint %d", i), "An endpoint of the server.", "API")
+		add(fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	if got := firstRoutes(t, x, "log in token"); len(got) < 2 || got[0] != "/docs/guide/login" {
+		t.Errorf("log in token: got %v, want /docs/guide/login first", got)
+	}
+	if got := firstRoutes(t, x, "log in token api"); len(got) == 0 || got[0] != "/docs/api/login" {
+		t.Errorf("log in token api: got %v, want /docs/api/login first", got)
+	}
+}

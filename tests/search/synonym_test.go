@@ -1,0 +1,73 @@
+// Tests of the browser's ranking on a small made-up site: the site's synonym table reaches words
+// the docs never use.
+
+package search
+
+import (
+	"fmt"
+	"os/exec"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// A reader's word that the docs never use but the synonym table lists ("dockerhub") is searched
+// as its synonyms, not left out as unknown nor taken for a typing mistake of a word the docs have.
+func TestSynonymOfAWordTheDocsLack(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"dockerhub, docker hub"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/publish", "Publish images", "Push the image to Docker Hub with a token.")
+	add("/docs/daemon", "Docker", "The Docker daemon runs the steps.")
+	add("/docs/dockerfile", "Dockerfiles", "A dockerfile describes an image.")
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	for _, q := range []string{"dockerhub", "dockerhub ", "push to dockerhub"} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/publish" {
+			t.Errorf("%q: got %v, want /docs/publish first", q, got)
+		}
+	}
+	if got := firstRoutes(t, x, "qqzzxxw"); len(got) != 0 {
+		t.Errorf("qqzzxxw (in no page and not in the table): got %v, want nothing", got)
+	}
+}
+
+// A word and the common word after it that the table lists joined ("signin => login") are one
+// word though the docs never join them: "sign in" finds the login page, not the pages on signing.
+func TestSynonymOfAWordAndACommonWord(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"signin => login"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/login", "Authenticate", "The login command asks for a token.")
+	add("/docs/keys", "Signing keys", "The server signs tokens with these keys: sign them again after a year.")
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	for _, q := range []string{"sign in", "sign in "} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/login" {
+			t.Errorf("%q: got %v, want /docs/login first", q, got)
+		}
+	}
+	if got := firstRoutes(t, x, "sign keys"); len(got) == 0 || got[0] != "/docs/keys" {
+		t.Errorf("sign keys: got %v, want /docs/keys first", got)
+	}
+}
