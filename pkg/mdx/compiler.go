@@ -189,6 +189,13 @@ func (c *Compiler) call(req request) (answer, error) {
 	return a, nil
 }
 
+// interruptBudget delays V8's optimizing compiler until a function has run about 8 times as
+// much as by default. The compiler process lives for one build and most of its CPU was TurboFan
+// compiling functions that warm up during the first pages: this cut the CPU of compiling 100
+// pages from about 1.0 s to 0.7 s and of 400 pages from 2.0-2.4 s to 1.9 s (what stays hot
+// is still optimized; `--no-opt` was as fast at 100 pages and slower at 400).
+const interruptBudget = "--interrupt-budget=1000000"
+
 // start runs the Node process; c.mu is held.
 func (c *Compiler) start() error {
 	if c.dead != nil {
@@ -208,7 +215,7 @@ func (c *Compiler) start() error {
 	if bundled, err := bundledScript(c.script); err == nil && bundled != "" {
 		script = bundled
 	} // else the script as it is: slower to start, same answers
-	cmd := exec.Command(node, script)
+	cmd := exec.Command(node, interruptBudget, script)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return err
