@@ -191,6 +191,23 @@ func TestMDXUnknownImportAtFileLineColumn(t *testing.T) {
 	}
 }
 
+// A component a page uses without importing it, and that docsd does not provide, is an error at
+// its place (MDX would compile the page and throw when it renders, leaving the page empty), while
+// a partial may use one: the page that shows it may pass it.
+func TestMDXUndefinedComponentAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/_uses.mdx", "A partial with <Passed />.\n")
+	write(t, root, "content/docs/guide/undefined.mdx", "---\ntitle: Undefined\n---\n\nText with <Admonition type=\"tip\">a tip</Admonition>.\n\n  <PackageLink name=\"parser\" />\n\n<Later />\n")
+	got := buildError(t, opts)
+	want := "content/docs/guide/undefined.mdx:7:3: MDX: <PackageLink> is not defined"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("error %q, want it to start %q", got, want)
+	}
+	if strings.Contains(got, "Passed") || strings.Contains(got, "<Admonition> is not") {
+		t.Errorf("error %q names a component of the partial or one docsd provides", got)
+	}
+}
+
 func TestMDXImportsAreGraphEdges(t *testing.T) {
 	root, opts := mdxSite(t)
 	b := New(opts)

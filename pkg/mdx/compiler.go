@@ -52,6 +52,7 @@ type request struct {
 	Token     string             `json:"token"`
 	Headings  []markdown.Heading `json:"headings"`
 	DropTitle bool               `json:"dropTitle"`
+	Page      bool               `json:"page"`
 }
 
 type answer struct {
@@ -104,7 +105,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	src := string(StripHeadingIDs(body))
 	sum := sha256.Sum256([]byte(src))
 	req := request{File: opts.File, Source: src, FirstLine: line, Token: "docsd" + hex.EncodeToString(sum[:10]),
-		Headings: model.Headings, DropTitle: opts.Page && model.Title != ""}
+		Headings: model.Headings, DropTitle: opts.Page && model.Title != "", Page: opts.Page}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)
 	a, err := c.answer(opts.File, key, req)

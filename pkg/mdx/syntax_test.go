@@ -10,8 +10,13 @@ package mdx
 import (
 	"bufio"
 	"encoding/json"
+	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
 	"testing"
 )
 
@@ -81,5 +86,31 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		if got, want := compile(source, false), compile(source, true); got != want {
 			t.Errorf("%s: the module differs when syntax the source cannot use is left out\n--- left out\n%s\n--- all of it\n%s", name, got, want)
 		}
+	}
+}
+
+// The compiler lets a page use without an import exactly the components docsd's provider gives.
+func TestProvidedComponents(t *testing.T) {
+	read := func(path string, pattern *regexp.Regexp) []string {
+		t.Helper()
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := pattern.FindSubmatch(text)
+		if m == nil {
+			t.Fatalf("%s: no match for %s", path, pattern)
+		}
+		var names []string
+		for _, n := range strings.Split(string(m[1]), ",") {
+			names = append(names, strings.Trim(strings.TrimSpace(n), `'"`))
+		}
+		sort.Strings(names)
+		return names
+	}
+	provider := read("../../site/src/mdx/components.jsx", regexp.MustCompile(`const components = \{([^}]*)\}`))
+	compiler := read("../../site/mdx-compiler/compile.mjs", regexp.MustCompile(`const provided = new Set\(\[([^\]]*)\]\)`))
+	if !reflect.DeepEqual(provider, compiler) {
+		t.Errorf("the provider gives %v, the compiler lets pages use %v", provider, compiler)
 	}
 }

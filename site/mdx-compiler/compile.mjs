@@ -1,6 +1,6 @@
 // The MDX compiler docsd runs in one long-lived Node process: MDX has one real compiler,
 // @mdx-js/mdx, and it is JavaScript. docsd sends one JSON request per line on stdin:
-//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle, fullSyntax}
+//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle, page, fullSyntax}
 // and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}.
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
 // slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
@@ -76,6 +76,9 @@ function remarkDocsd(options) {
   return (tree) => {
     const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && node.position && !options.found.elements.has(node.name)) {
+        options.found.elements.set(node.name, node.position.start);
+      }
       if (node.type === 'containerDirective') {
         let title = node.attributes && node.attributes.title;
         const children = [...node.children];
@@ -276,8 +279,26 @@ function markdownText(source) {
 // without remark-directive, which is tried at every colon.
 const directiveStart = /:[^\s\p{P}\p{S}]/u;
 
+// The components docsd's provider gives every page without an import (site/src/mdx/components.jsx;
+// pkg/mdx TestProvidedComponents keeps the two lists the same).
+const provided = new Set(['Admonition', 'DocsdHTML', 'DocsdTruncate']);
+
+// undefinedComponent is the first component (in the source) a page's module uses that nothing defines: neither an
+// import or export of the page nor docsd's provider. MDX compiles such a page and throws when it
+// renders ("Expected component … to be defined"), which left the page empty; Docusaurus fails
+// the build. A partial is let be: the page that shows it may pass it components.
+function undefinedComponent(js, found) {
+  let first = null;
+  for (const m of js.matchAll(/_missingMdxReference\("([^"]+)", true\)/g)) {
+    if (provided.has(m[1].split('.')[0])) continue;
+    const at = found.elements.get(m[1]) || { line: 0, column: 0 };
+    if (!first || at.line < first.at.line || (at.line === first.at.line && at.column < first.at.column)) first = { name: m[1], at };
+  }
+  return first;
+}
+
 async function handle(req) {
-  const found = { code: [], links: [] };
+  const found = { code: [], links: [], elements: new Map() };
   const options = { token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found };
   try {
     const source = bracketTitles(req.source);
@@ -297,7 +318,20 @@ async function handle(req) {
         development: false,
       },
     );
-    return { id: req.id, js: String(file), code: found.code, links: found.links };
+    const js = String(file);
+    const missing = req.page ? undefinedComponent(js, found) : null;
+    if (missing) {
+      const { line, column } = missing.at;
+      return {
+        id: req.id,
+        error: {
+          line: line ? line + (req.firstLine || 1) - 1 : 0,
+          column: column || 0,
+          message: `<${missing.name}> is not defined: import it (docsd gives a page only <Admonition> without an import, and does not read src/theme/MDXComponents)`,
+        },
+      };
+    }
+    return { id: req.id, js, code: found.code, links: found.links };
   } catch (error) {
     const place = error.place && error.place.start ? error.place.start : error.place || {};
     const line = error.line || place.line || 0;
