@@ -17,7 +17,7 @@
 # EXCLUDE lists files (under docs/ as laid out) to leave out of both: pages that only the site's own
 # plugins can build (typescript-eslint: rules/README.md, its rules table reads their data).
 set -euo pipefail
-[ $# -ge 3 ] || { sed -n '12,15p' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || { sed -n '/^# Usage/,/^# DOCSD/p' "$0" >&2; exit 2; }
 mirror=$1 components=$2
 shift 2
 docs=()
@@ -70,7 +70,10 @@ cp -r "$site/x/$components" "$site/src/components"
 rm -rf "$site/x"
 # Pages that need what the minimal config leaves out (the site's plugins, their data) go, from both.
 for f in ${EXCLUDE:-}; do rm -f "$site/docs/$f"; done
-# Docusaurus: the docs at /docs/all/… as docsd routes them (base path /docs/, folder all).
+# Docusaurus: the docs at /docs/all/… as docsd routes them (base path /docs/, folder all). The docs
+# stay at the docs root, where their front matter's doc ids (pagination_next, …) point; a front
+# matter slug (/getting-started) is then /docs/all/getting-started here and /docs/getting-started
+# in docsd, where "all" is a folder, not the docs' route.
 cat > "$site/docusaurus.config.js" <<'JS'
 export default {
   title: 'Real site',
