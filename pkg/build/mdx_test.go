@@ -208,6 +208,23 @@ func TestMDXUndefinedComponentAtFileLineColumn(t *testing.T) {
 	}
 }
 
+// @docusaurus/useIsBrowser is false when the page renders on the server (and true once it has
+// hydrated: the browser's first render must match the server's).
+func TestMDXUseIsBrowser(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/where.mdx", "---\ntitle: Where\n---\n\nimport useIsBrowser from '@docusaurus/useIsBrowser';\n\nexport function Where() {\n  return useIsBrowser() ? 'in the browser' : 'on the server';\n}\n\nRendered <Where />.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/where")]), "<!-- -->", "")
+	if !strings.Contains(html, "Rendered on the server.") {
+		t.Errorf("the page's HTML does not say it rendered on the server:\n%s", html)
+	}
+}
+
 func TestMDXImportsAreGraphEdges(t *testing.T) {
 	root, opts := mdxSite(t)
 	b := New(opts)
