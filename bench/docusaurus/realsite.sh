@@ -9,14 +9,32 @@
 #     folder-generated sidebar; the site's own config loads plugins and packages not installed here);
 #   - a docsd project over copies of the same files (content/docs/all, src/components), shaped as
 #     bench/mdx/realsite.sh shapes one.
-# Usage: bench/docusaurus/realsite.sh MIRROR COMPONENTS DOCS[:SUBFOLDER]... [-- compare.mjs options]
+# Usage: bench/docusaurus/realsite.sh typescript-eslint [-- compare.mjs options]
+#        bench/docusaurus/realsite.sh MIRROR COMPONENTS DOCS[:SUBFOLDER]... [-- compare.mjs options]
+# The first form is the site measured in BENCHMARKS.md (session 8), from $MIRRORS (default
+# /work/.mirror; fetch it first: typescript-eslint/typescript-eslint), with its EXCLUDE list; the second
+# is any site, e.g. the same by hand:
 #   bench/docusaurus/realsite.sh /work/.mirror/typescript-eslint+typescript-eslint/repo \
 #     packages/website/src/components docs packages/eslint-plugin/docs/rules:rules -- --docusaurus-runs 3
-#   (with EXCLUDE="rules/README.md rules/TEMPLATE.md")
+#   (with EXCLUDE as the first form sets it)
 # DOCSD is the binary (default bin/docsd, built first). LAYOUT_ONLY=1 lays the two out and stops.
 # EXCLUDE lists files (under docs/ as laid out) to leave out of both: pages that only the site's own
 # plugins can build (typescript-eslint: rules/README.md, its rules table reads their data).
 set -euo pipefail
+if [ "${1:-}" = typescript-eslint ]; then
+  shift
+  # Pages only the site's own build makes: the rules table (its plugin's data), the rule template,
+  # pages importing generated or out-of-tree files, and pages using the components the site gives
+  # through src/theme/MDXComponents (Docusaurus fails without them; docsd names them as errors).
+  EXCLUDE="rules/README.md rules/TEMPLATE.md packages/Project_Service.mdx packages/RuleSchemaToTypeScriptTypes.mdx
+    packages/Rule_Tester.mdx packages/TSConfig_Utils.mdx packages/Type_Utils.mdx packages/typescript-estree/AST_Spec.mdx
+    users/Dependency_Versions.mdx packages/ESLint_Plugin.mdx packages/ESLint_Plugin_TSLint.mdx packages/Parser.mdx
+    packages/Scope_Manager.mdx packages/TypeScript_ESLint.mdx packages/TypeScript_ESTree.mdx packages/Utils.mdx
+    troubleshooting/typed-linting/index.mdx"
+  export EXCLUDE
+  set -- "${MIRRORS:-/work/.mirror}/typescript-eslint+typescript-eslint/repo" packages/website/src/components \
+    docs packages/eslint-plugin/docs/rules:rules "$@"
+fi
 [ $# -ge 3 ] || { sed -n '/^# Usage/,/^# DOCSD/p' "$0" >&2; exit 2; }
 mirror=$1 components=$2
 shift 2
