@@ -7,6 +7,10 @@
 //
 // Usage (through run.sh): node bench/docusaurus/compare.mjs --site DIR [--record]
 //   [--docsd-runs 5] [--docusaurus-runs 3]
+// With --project DIR (through realsite.sh: issue #21, a real site with many MDX pages), the
+// Docusaurus site in --site is already laid out and DIR is a docsd project over the same files:
+// nothing of ours is copied, and the script also checks docsd's build of the MDX pages (every
+// .mdx page built, no raw import/export, JSX or ::: text in any page). --record is for our site.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,13 +25,16 @@ const { values: opts } = parseArgs({
     record: { type: 'boolean', default: false },
     'docsd-runs': { type: 'string', default: '5' },
     'docusaurus-runs': { type: 'string', default: '3' },
+    project: { type: 'string' },
   },
 });
 if (!opts.site) fail('--site DIR is required (the folder where run.sh installed Docusaurus)');
 const site = path.resolve(opts.site);
 const docsdRuns = Number(opts['docsd-runs']);
 const docusaurusRuns = Number(opts['docusaurus-runs']);
-const docsdBin = path.join(repo, 'bin/docsd');
+const docsdBin = process.env.DOCSD ? path.resolve(process.env.DOCSD) : path.join(repo, 'bin/docsd');
+const project = opts.project ? path.resolve(opts.project) : null;
+if (project && opts.record) fail('--record writes the comparison on our own site; with --project, copy the printed table');
 if (!fs.existsSync(docsdBin)) fail('bin/docsd is missing: run `make docsd` first');
 
 // --- 1. Our content, in the layout Docusaurus expects ---------------------------------------------
@@ -35,42 +42,45 @@ if (!fs.existsSync(docsdBin)) fail('bin/docsd is missing: run `make docsd` first
 // folders, so Docusaurus compiles those files with its fallback MDX loader as partials, without their
 // `metadata` export, and static generation fails on every page ("Cannot destructure property 'title'
 // of 'metadata'", "Cannot read properties of undefined (reading 'id')").
-const copies = [
-  ['content/docs', 'docs'],
-  ['content/blog', 'blog'],
-  ['content/pages', 'src/pages'],
-  ['content/static', 'static'],
-  ['bench/docusaurus/docusaurus.config.js', 'docusaurus.config.js'],
-  ['bench/docusaurus/sidebars.js', 'sidebars.js'],
-];
-for (const [from, to] of copies) {
-  fs.rmSync(path.join(site, to), { recursive: true, force: true });
-  fs.mkdirSync(path.dirname(path.join(site, to)), { recursive: true });
-  fs.cpSync(path.join(repo, from), path.join(site, to), { recursive: true });
-}
-// The one conversion: the blog post and the two pages link to docs by relative file path
-// (../docs/usage/quickstart.md), which docsd resolves across the whole site but Docusaurus's blog and
-// pages plugins do not (they resolve only links to their own files). Rewrite those links to the URLs
-// docsd gives them; nothing is dropped.
+let counts = null;
 let linksRewritten = 0;
-const rewriteLinks = (dir, targets) => {
-  for (const file of mdFiles(path.join(site, dir))) {
-    const text = fs.readFileSync(file, 'utf8');
-    const out = text.replace(new RegExp(String.raw`\]\((${targets}[^)\s:#]*)\.md(#[^)\s]*)?\)`, 'g'), (all, target, hash) => {
-      linksRewritten++;
-      const route = target.replace(/^(\.\.\/docs\/|\.\.\/pages\/)/, '').replace(/(^|\/)index$/, '');
-      return `](/docs/${route}${hash || ''})`;
-    });
-    if (out !== text) fs.writeFileSync(file, out);
+if (!project) {
+  const copies = [
+    ['content/docs', 'docs'],
+    ['content/blog', 'blog'],
+    ['content/pages', 'src/pages'],
+    ['content/static', 'static'],
+    ['bench/docusaurus/docusaurus.config.js', 'docusaurus.config.js'],
+    ['bench/docusaurus/sidebars.js', 'sidebars.js'],
+  ];
+  for (const [from, to] of copies) {
+    fs.rmSync(path.join(site, to), { recursive: true, force: true });
+    fs.mkdirSync(path.dirname(path.join(site, to)), { recursive: true });
+    fs.cpSync(path.join(repo, from), path.join(site, to), { recursive: true });
   }
-};
-rewriteLinks('blog', String.raw`(?:\.\.\/docs\/|\.\.\/pages\/)`); // blog → docs and pages
-rewriteLinks('src/pages', String.raw`(?:\.\.\/docs\/|(?![./]))`); // pages → docs, and page → page
-const counts = {
-  docs: mdFiles(path.join(site, 'docs')).length,
-  blog: mdFiles(path.join(site, 'blog')).length,
-  pages: mdFiles(path.join(site, 'src/pages')).length,
-};
+  // The one conversion: the blog post and the two pages link to docs by relative file path
+  // (../docs/usage/quickstart.md), which docsd resolves across the whole site but Docusaurus's blog and
+  // pages plugins do not (they resolve only links to their own files). Rewrite those links to the URLs
+  // docsd gives them; nothing is dropped.
+  const rewriteLinks = (dir, targets) => {
+    for (const file of mdFiles(path.join(site, dir))) {
+      const text = fs.readFileSync(file, 'utf8');
+      const out = text.replace(new RegExp(String.raw`\]\((${targets}[^)\s:#]*)\.md(#[^)\s]*)?\)`, 'g'), (all, target, hash) => {
+        linksRewritten++;
+        const route = target.replace(/^(\.\.\/docs\/|\.\.\/pages\/)/, '').replace(/(^|\/)index$/, '');
+        return `](/docs/${route}${hash || ''})`;
+      });
+      if (out !== text) fs.writeFileSync(file, out);
+    }
+  };
+  rewriteLinks('blog', String.raw`(?:\.\.\/docs\/|\.\.\/pages\/)`); // blog → docs and pages
+  rewriteLinks('src/pages', String.raw`(?:\.\.\/docs\/|(?![./]))`); // pages → docs, and page → page
+  counts = {
+    docs: mdFiles(path.join(site, 'docs')).length,
+    blog: mdFiles(path.join(site, 'blog')).length,
+    pages: mdFiles(path.join(site, 'src/pages')).length,
+  };
+}
 
 // --- 2. Timed cold builds, alternating -------------------------------------------------------------
 const logs = fs.mkdtempSync(path.join(os.tmpdir(), 'docsd-vs-docusaurus-logs-'));
@@ -94,17 +104,19 @@ const tools = {
   docsd: {
     label: 'docsd', letter: 'd', runs: docsdRuns,
     clean: () => fs.rmSync(docsdOut, { recursive: true, force: true }),
-    cmd: docsdBin, args: ['build', '--once', '--out', docsdOut], cwd: repo, env: docsdEnv,
+    cmd: docsdBin, args: ['build', '--once', '--out', docsdOut], cwd: project || repo, env: docsdEnv,
   },
   docusaurus: {
     label: 'Docusaurus', letter: 'D', runs: docusaurusRuns,
     // Cold: Docusaurus's generated files, webpack's persistent cache and the output all go.
     clean: () => {
-      for (const dir of ['.docusaurus', 'node_modules/.cache', 'build']) {
+      for (const dir of ['.docusaurus', 'build']) {
         fs.rmSync(path.join(site, dir), { recursive: true, force: true });
       }
+      // webpack's persistent cache, in the node_modules Docusaurus runs from.
+      fs.rmSync(path.join(modules(), '.cache'), { recursive: true, force: true });
     },
-    cmd: path.join(site, 'node_modules/.bin/docusaurus'), args: ['build', '--out-dir', docusaurusOut], cwd: site, env: process.env,
+    cmd: path.join(modules(), '.bin/docusaurus'), args: ['build', '--out-dir', docusaurusOut], cwd: site, env: process.env,
   },
 };
 // runBuild runs one cold build of a tool: timed, or (sample) untimed with its memory sampled.
@@ -140,8 +152,11 @@ while (results.docsd.length < docsdRuns) await runDocsd();
 loads.push(loadAverage());
 // Memory is sampled in builds of their own, untimed: reading /proc every 20 ms takes CPU from the
 // build on a 2-core machine (2% of a docsd build).
-await runDocusaurus({ sample: true });
-for (let k = 0; k < 3; k++) await runDocsd({ sample: true });
+// (Not on a real site: its Docusaurus build takes minutes.)
+if (!project) {
+  await runDocusaurus({ sample: true });
+  for (let k = 0; k < 3; k++) await runDocsd({ sample: true });
+}
 
 // --- 3. What each side built ---------------------------------------------------------------------
 const routesDocsd = routes(docsdOut);
@@ -158,7 +173,7 @@ const x = (r) => r.toFixed(1) + '×';
 const ratio = med(results.docusaurus, 'seconds') / med(results.docsd, 'seconds');
 const ratioCPU = med(results.docusaurus, 'cpu') / med(results.docsd, 'cpu');
 const cores = (tool) => (med(results[tool], 'cpu') / med(results[tool], 'seconds')).toFixed(1);
-const ratioMem = med(memory.docusaurus, 'peakKB') / med(memory.docsd, 'peakKB');
+const ratioMem = project ? 0 : med(memory.docusaurus, 'peakKB') / med(memory.docsd, 'peakKB');
 const versions = {
   docusaurus: pkgVersion('@docusaurus/core'),
   webpack: pkgVersion('webpack'),
@@ -169,17 +184,17 @@ const table = [
   `| measure | Docusaurus ${versions.docusaurus} (\`docusaurus build\`) | docsd (\`docsd build --once\`) | Docusaurus / docsd |`,
   '|---|---|---|---|',
   `| cold build, wall time, median (min–max) | ${sec(med(results.docusaurus, 'seconds'))} (${range(results.docusaurus, 'seconds', sec)}), ${docusaurusRuns} build${docusaurusRuns === 1 ? '' : 's'}` +
-    ` | ${sec(med(results.docsd, 'seconds'))} (${range(results.docsd, 'seconds', sec)}), ${docsdRuns} builds | **${x(ratio)}** (ratio of the medians; target ≥ 50×) |`,
+    ` | ${sec(med(results.docsd, 'seconds'))} (${range(results.docsd, 'seconds', sec)}), ${docsdRuns} builds | **${x(ratio)}** (ratio of the medians; target ≥ ${project ? 20 : 50}×) |`,
   `| each Docusaurus build over the mean of the docsd builds just before and after it | | | ${pairs.map(x).join(', ')} (median **${x(median(pairs))}**) |`,
   `| CPU time (user + sys) of the process tree, median | ${sec(med(results.docusaurus, 'cpu'))} | ${sec(med(results.docsd, 'cpu'))} | ${x(ratioCPU)} |`,
-  `| peak RSS of the process tree (separate, untimed builds: ${memory.docusaurus.length} and ${memory.docsd.length}), median | ${mb(med(memory.docusaurus, 'peakKB'))} | ${mb(med(memory.docsd, 'peakKB'))} | ${x(ratioMem)} |`,
+  ...(project ? [] : [`| peak RSS of the process tree (separate, untimed builds: ${memory.docusaurus.length} and ${memory.docsd.length}), median | ${mb(med(memory.docusaurus, 'peakKB'))} | ${mb(med(memory.docsd, 'peakKB'))} | ${x(ratioMem)} |`]),
   `| HTML pages written | ${routesDocusaurus.size} | ${routesDocsd.size} ("built ${docsdPages} pages" + the 404 page) | same routes: ${routesDocsd.size - onlyDocsd.length} in common, ${onlyDocsd.length} only docsd, ${onlyDocusaurus.length} only Docusaurus |`,
 ].join('\n');
 
 const loadText = `load average (1 min) ${loads[0].toFixed(2)} before the first build, ${loads.at(-1).toFixed(2)} after the last, ` +
   `${Math.min(...loads).toFixed(2)}–${Math.max(...loads).toFixed(2)} at the start of the builds (these include the ` +
   "benchmark's own builds: a Docusaurus build keeps both cores busy)";
-const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} blog post${counts.blog === 1 ? '' : 's'} and ${counts.pages} pages ` +
+const notes = project ? projectNotes() : `Both built the same content: ${counts.docs} docs, ${counts.blog} blog post${counts.blog === 1 ? '' : 's'} and ${counts.pages} pages ` +
   `(content/), copied into a temporary Docusaurus site in the repository's .bench/ folder, where both tools write their output (bench/docusaurus/docusaurus.config.js: base /docs/, the three ` +
   `folder-generated sidebars, the blog at /docs/blog; the classic preset's defaults, no Docusaurus Faster, ` +
   `no search plugin, while docsd also builds its search index). The only conversion: ${linksRewritten} relative links ` +
@@ -192,6 +207,7 @@ const notes = `Both built the same content: ${counts.docs} docs, ${counts.blog} 
   'tree (docsd and its Node renderer; Docusaurus and its webpack workers), sampled every 20 ms in builds of their own (after the timed ones, not timed: sampling takes CPU from the build).';
 
 console.log('\n' + table + '\n');
+if (project) console.log(mdxReport() + '\n');
 console.log(`${start.toISOString()} · ${machine()} · Node ${process.version} · webpack ${versions.webpack}, React ${versions.react} · ${loadText}`);
 console.log(notes);
 
@@ -209,6 +225,68 @@ if (opts.record) {
 fs.rmSync(logs, { recursive: true, force: true });
 
 // --- helpers -------------------------------------------------------------------------------------
+
+// projectNotes says what was built in --project mode.
+function projectNotes() {
+  const docs = mdFiles(path.join(site, 'docs')).filter((f) => !isPartial(path.relative(site, f)));
+  const mdx = docs.filter((f) => f.endsWith('.mdx'));
+  return `Both built the same files: ${docs.length} docs (${mdx.length} of them .mdx) and their partials and components, ` +
+    `laid out by bench/docusaurus/realsite.sh as a Docusaurus site (${site}, a minimal classic config: one ` +
+    'folder-generated sidebar, no blog, no search plugin, no Docusaurus Faster) and as a docsd project (' + project +
+    ', while docsd also builds its search index). Each build is cold: a new process, with Docusaurus\'s ' +
+    '.docusaurus and node_modules/.cache and both output folders removed first, and the file system flushed (sync) ' +
+    `before the timer starts. The builds ran in the order ${order.join(' ')} (d docsd, D Docusaurus).`;
+}
+
+// mdxReport checks docsd's last build of a --project site (issue #21): every .mdx page that is not a
+// partial has its page (its page data names its doc id), and no page shows MDX source as text.
+function mdxReport() {
+  const contentDocs = path.join(project, 'content/docs');
+  const files = mdFiles(contentDocs).filter((f) => !isPartial(path.relative(contentDocs, f)));
+  const mdx = files.filter((f) => f.endsWith('.mdx'));
+  const built = new Map(); // doc id -> page data has an MDX chunk
+  for (const f of walk(path.join(docsdOut, '__data'))) {
+    if (!f.endsWith('.json')) continue;
+    const m = /"docId":"([^"]+)"/.exec(fs.readFileSync(f, 'utf8'));
+    if (m) built.set(m[1], fs.readFileSync(f, 'utf8').includes('"mdx":{'));
+  }
+  const missing = mdx.filter((f) => !built.has(docId(contentDocs, f)));
+  const chunks = mdx.filter((f) => built.get(docId(contentDocs, f))).length;
+  const raw = [];
+  for (const f of walk(docsdOut)) {
+    if (f.endsWith('.html') && rawMDX(fs.readFileSync(f, 'utf8'))) raw.push(path.relative(docsdOut, f));
+  }
+  return [
+    `docsd: ${mdx.length} .mdx pages (not partials) in ${files.length} docs; ${mdx.length - missing.length} built ` +
+      `(${chunks} with a compiled MDX chunk, the rest plain Markdown in an .mdx file, rendered by goldmark)` +
+      (missing.length ? `; NOT BUILT: ${missing.map((f) => path.relative(contentDocs, f)).join(', ')}` : ''),
+    `docsd: pages whose HTML shows raw import/export lines, JSX tags or ::: outside code: ${raw.length}` +
+      (raw.length ? ` (${raw.slice(0, 10).join(', ')}${raw.length > 10 ? ', …' : ''})` : ''),
+  ].join('\n');
+}
+
+// docId is the doc id Docusaurus and docsd give a docs file: its folder and its front matter's id,
+// or its name without extension and number prefix.
+function docId(root, file) {
+  const rel = path.relative(root, file).split(path.sep);
+  const text = fs.readFileSync(file, 'utf8');
+  const fm = /^---\n([\s\S]*?)\n---/.exec(text);
+  const id = fm && /^id:\s*['"]?([^'"\n]+?)['"]?\s*$/m.exec(fm[1]);
+  rel[rel.length - 1] = id ? id[1] : rel.at(-1).replace(/\.mdx?$/, '').replace(/^\d+[-_.]\s*/, '');
+  return rel.join('/');
+}
+
+// rawMDX is true when a page's text, outside code, has a line that starts with an import or export
+// statement or :::, or shows a JSX tag (a capitalised tag name, escaped as text).
+function rawMDX(html) {
+  const text = html.replace(/<(pre|code|script|style)\b[\s\S]*?<\/\1>/g, '').replace(/<[^>]+>/g, '\n');
+  return /^[ \t]*(import [A-Za-z{*].* from |export (const|default|function) |:::[a-z])/m.test(text) ||
+    /&lt;\/?[A-Z][A-Za-z.]*(\s|\/?&gt;)/.test(text);
+}
+
+function isPartial(rel) {
+  return rel.split(path.sep).some((part) => part.startsWith('_'));
+}
 
 // settle flushes the file system before a timed build, so neither tool pays for the deletion of the
 // previous output (the disk discards freed blocks) or the write-back of the last build's files.
@@ -308,7 +386,16 @@ function machine() {
 }
 
 function pkgVersion(name) {
-  return JSON.parse(fs.readFileSync(path.join(site, 'node_modules', name, 'package.json'), 'utf8')).version;
+  return JSON.parse(fs.readFileSync(path.join(modules(), name, 'package.json'), 'utf8')).version;
+}
+
+// modules is the node_modules folder Docusaurus is installed in: the site's, or (realsite.sh) the
+// nearest one above it, where Node finds it too.
+function modules() {
+  for (let dir = site; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'node_modules/.bin/docusaurus'))) return path.join(dir, 'node_modules');
+    if (dir === path.dirname(dir)) fail(`no node_modules with Docusaurus in ${site} or above it`);
+  }
 }
 
 // recordSection replaces the text between the docusaurus markers of BENCHMARKS.md; without them it adds

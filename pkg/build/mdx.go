@@ -49,12 +49,23 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	contentDir := cfg.Content(root)
 	statics := staticURLs(cfg, s)
 	locale := cfg.DefaultLocale().Code
+	// A page's document, parsed from the same source when the site was processed, gives the
+	// compiler the page's title and headings.
+	docs := map[string]*markdown.Doc{}
+	for _, r := range s.Routes {
+		if r.MDX && r.Doc != nil {
+			docs[r.Source] = r.Doc
+		}
+	}
 	compile := func(abs string, raw []byte, page bool) (string, error) {
 		opts := mdx.Options{Page: page}
 		if rel, err := filepath.Rel(contentDir, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			rel = filepath.ToSlash(rel)
 			opts.File = cfg.SourceFile(rel)
 			opts.Resolve = func(dest string, image bool) string { return s.Resolve(statics, rel, locale, dest) }
+			if page {
+				opts.Model = docs[rel]
+			}
 		} else if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			opts.File = filepath.ToSlash(rel)
 		} else {
@@ -145,7 +156,7 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 	}
 	root, _ := filepath.Abs(st.b.opts.Root)
 	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
-	headings, found := st.b.partialHeadings(root, file, map[string]bool{})
+	headings, found := st.b.partialHeadings(root, file, map[string]bool{}, false)
 	if !found {
 		return r.Doc.TOC(min, max)
 	}
@@ -161,7 +172,9 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 // partialHeadings are the headings of the MDX file, with those of the partials it shows in their
 // places (seen stops a partial that shows itself); found is false when it shows none, or it cannot
 // be read (the bundle reports that).
-func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]markdown.Heading, bool) {
+// own says whether the caller wants the file's headings when it shows no partial: a partial's
+// caller does; a page's has them in its document already, and would pay for a parse it drops.
+func (b *Builder) partialHeadings(root, file string, seen map[string]bool, own bool) ([]markdown.Heading, bool) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, false
@@ -172,6 +185,9 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]ma
 	}
 	parts := mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
 	if parts == nil {
+		if !own {
+			return nil, false
+		}
 		return b.conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings, false
 	}
 	seen[file] = true
@@ -196,7 +212,7 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool) ([]ma
 		if seen[target] {
 			continue
 		}
-		inner, _ := b.partialHeadings(root, target, seen)
+		inner, _ := b.partialHeadings(root, target, seen, true)
 		out = append(out, inner...)
 	}
 	return out, true

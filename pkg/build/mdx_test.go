@@ -191,6 +191,40 @@ func TestMDXUnknownImportAtFileLineColumn(t *testing.T) {
 	}
 }
 
+// A component a page uses without importing it, and that docsd does not provide, is an error at
+// its place (MDX would compile the page and throw when it renders, leaving the page empty), while
+// a partial may use one: the page that shows it may pass it.
+func TestMDXUndefinedComponentAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/_uses.mdx", "A partial with <Passed />.\n")
+	write(t, root, "content/docs/guide/undefined.mdx", "---\ntitle: Undefined\n---\n\nText with <Admonition type=\"tip\">a tip</Admonition>.\n\n  <PackageLink name=\"parser\" />\n\n<Later />\n")
+	got := buildError(t, opts)
+	want := "content/docs/guide/undefined.mdx:7:3: MDX: <PackageLink> is not defined"
+	if !strings.HasPrefix(got, want) {
+		t.Errorf("error %q, want it to start %q", got, want)
+	}
+	if strings.Contains(got, "Passed") || strings.Contains(got, "<Admonition> is not") {
+		t.Errorf("error %q names a component of the partial or one docsd provides", got)
+	}
+}
+
+// @docusaurus/useIsBrowser is false when the page renders on the server (and true once it has
+// hydrated: the browser's first render must match the server's).
+func TestMDXUseIsBrowser(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/where.mdx", "---\ntitle: Where\n---\n\nimport useIsBrowser from '@docusaurus/useIsBrowser';\n\nexport function Where() {\n  return useIsBrowser() ? 'in the browser' : 'on the server';\n}\n\nRendered <Where />.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/where")]), "<!-- -->", "")
+	if !strings.Contains(html, "Rendered on the server.") {
+		t.Errorf("the page's HTML does not say it rendered on the server:\n%s", html)
+	}
+}
+
 func TestMDXImportsAreGraphEdges(t *testing.T) {
 	root, opts := mdxSite(t)
 	b := New(opts)

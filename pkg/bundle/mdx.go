@@ -72,7 +72,7 @@ func firstExisting(base string, suffixes []string) string {
 }
 
 // docusaurusModules are the @docusaurus/ imports docsd provides, by name.
-var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "BrowserOnly": "BrowserOnly.jsx"}
+var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx"}
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
 

@@ -231,7 +231,7 @@ func aliasError(spec, root string) error {
 		name := strings.TrimPrefix(spec, "@theme/")
 		return fmt.Errorf("docsd has no \"%s\": write it in src/theme/%s.jsx", spec, name)
 	case strings.HasPrefix(spec, "@docusaurus/"):
-		return fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl and BrowserOnly)", spec)
+		return fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl, useIsBrowser and BrowserOnly)", spec)
 	case strings.HasPrefix(spec, "@site/") && root == "":
 		return fmt.Errorf("%s: no project folder for @site/", spec)
 	case strings.HasPrefix(spec, "@site/"):

@@ -1,6 +1,6 @@
 // The MDX compiler docsd runs in one long-lived Node process: MDX has one real compiler,
 // @mdx-js/mdx, and it is JavaScript. docsd sends one JSON request per line on stdin:
-//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle}
+//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle, page, fullSyntax}
 // and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}.
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
 // slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
@@ -10,6 +10,17 @@
 import { compile } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
+import { combineExtensions } from 'micromark-util-combine-extensions';
+import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
+import { gfmFootnote } from 'micromark-extension-gfm-footnote';
+import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTaskListItem } from 'micromark-extension-gfm-task-list-item';
+import { gfmAutolinkLiteralFromMarkdown } from 'mdast-util-gfm-autolink-literal';
+import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
+import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
 import { createInterface } from 'node:readline';
 
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
@@ -65,6 +76,9 @@ function remarkDocsd(options) {
   return (tree) => {
     const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
+      if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && node.position && !options.found.elements.has(node.name)) {
+        options.found.elements.set(node.name, node.position.start);
+      }
       if (node.type === 'containerDirective') {
         let title = node.attributes && node.attributes.title;
         const children = [...node.children];
@@ -199,14 +213,104 @@ function rehypeDocsd(options) {
   };
 }
 
+// GFM's parts, in remark-gfm's order (autolink literals, footnotes, strikethrough, tables, task
+// lists), each with the test that tells a source that cannot use it: remark-gfm's syntax is tried
+// at every character it may start on (autolink literals at every letter and digit), which made
+// GFM a third of the compiler's CPU. A part is left out only when the characters it needs are
+// nowhere in the Markdown (markdownText), so the tree, and the module, are the same as with
+// remark-gfm. Autolink literals need www., http(s):// or an @ (an email), in the text or decoded
+// from a character reference (&); footnotes [^; strikethrough ~; tables a |; task list items
+// [ ], [x] or [X].
+const gfmParts = [
+  [/www\.|https?:\/\/|@|&/i, gfmAutolinkLiteral, gfmAutolinkLiteralFromMarkdown],
+  [/\[\^/, gfmFootnote, gfmFootnoteFromMarkdown],
+  [/~/, gfmStrikethrough, gfmStrikethroughFromMarkdown],
+  [/\|/, gfmTable, gfmTableFromMarkdown],
+  [/\[[ \t\r\nxX]\]/, gfmTaskListItem, gfmTaskListItemFromMarkdown],
+];
+
+// remarkGfmFor is remark-gfm (for parsing) with only the parts the source can use.
+function remarkGfmFor(source) {
+  const text = markdownText(source);
+  const parts = gfmParts.filter(([test]) => test.test(text));
+  return function remarkGfmUsed() {
+    if (parts.length === 0) return;
+    const data = this.data();
+    (data.micromarkExtensions ||= []).push(combineExtensions(parts.map(([, syntax]) => syntax())));
+    (data.fromMarkdownExtensions ||= []).push(parts.map(([, , mdast]) => mdast()));
+  };
+}
+
+// markdownText is the source without its import/export blocks, whose module paths ('@theme/…')
+// would otherwise keep autolink literals in almost every page. A block is what MDX reads as one:
+// a line that starts with "import " or "export " after a blank line (or first), up to the next
+// blank line. Anything unsure keeps the text in: a line in a code fence, and a block's lines from
+// a fence-like line on (fences are tracked roughly; text kept in only makes a part stay).
+function markdownText(source) {
+  const out = [];
+  let fence = null;
+  let esm = false;
+  let afterBlank = true;
+  for (const line of source.split('\n')) {
+    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+    if (esm && !f) {
+      if (line.trim() === '') esm = false;
+      afterBlank = true;
+      continue;
+    }
+    esm = false;
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
+    } else if (f) {
+      fence = f[1];
+    } else if (afterBlank && /^(import|export) /.test(line)) {
+      esm = true;
+      continue;
+    }
+    out.push(line);
+    afterBlank = line.trim() === '';
+  }
+  return out.join('\n');
+}
+
+// A directive (`:name`, `::name`, `:::name`) starts with a colon and a name, whose first character
+// is anything but white space and punctuation or symbols (micromark-extension-directive's
+// factoryName: `:30` in "10:30" is one): a source without such a pair has none, and is parsed
+// without remark-directive, which is tried at every colon.
+const directiveStart = /:[^\s\p{P}\p{S}]/u;
+
+// The components docsd's provider gives every page without an import (site/src/mdx/components.jsx;
+// pkg/mdx TestProvidedComponents keeps the two lists the same).
+const provided = new Set(['Admonition', 'DocsdHTML', 'DocsdTruncate']);
+
+// undefinedComponent is the first component (in the source) a page's module uses that nothing defines: neither an
+// import or export of the page nor docsd's provider. MDX compiles such a page and throws when it
+// renders ("Expected component … to be defined"), which left the page empty; Docusaurus fails
+// the build. A partial is let be: the page that shows it may pass it components.
+function undefinedComponent(js, found) {
+  let first = null;
+  for (const m of js.matchAll(/_missingMdxReference\("([^"]+)", true\)/g)) {
+    if (provided.has(m[1].split('.')[0])) continue;
+    const at = found.elements.get(m[1]) || { line: 0, column: 0 };
+    if (!first || at.line < first.at.line || (at.line === first.at.line && at.column < first.at.column)) first = { name: m[1], at };
+  }
+  return first;
+}
+
 async function handle(req) {
-  const found = { code: [], links: [] };
+  const found = { code: [], links: [], elements: new Map() };
   const options = { token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found };
   try {
+    const source = bracketTitles(req.source);
+    // fullSyntax parses with all of remark-gfm and remark-directive, whatever the source: a test
+    // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
+    const remarkPlugins = req.fullSyntax ? [remarkGfm, remarkDirective] : [remarkGfmFor(source)];
+    if (!req.fullSyntax && directiveStart.test(source)) remarkPlugins.push(remarkDirective);
+    remarkPlugins.push([remarkDocsd, options]);
     const file = await compile(
-      { value: bracketTitles(req.source), path: req.file },
+      { value: source, path: req.file },
       {
-        remarkPlugins: [remarkGfm, remarkDirective, [remarkDocsd, options]],
+        remarkPlugins,
         rehypePlugins: [[rehypeDocsd, options]],
         providerImportSource: 'docsd:mdx-components',
         // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
@@ -214,7 +318,20 @@ async function handle(req) {
         development: false,
       },
     );
-    return { id: req.id, js: String(file), code: found.code, links: found.links };
+    const js = String(file);
+    const missing = req.page ? undefinedComponent(js, found) : null;
+    if (missing) {
+      const { line, column } = missing.at;
+      return {
+        id: req.id,
+        error: {
+          line: line ? line + (req.firstLine || 1) - 1 : 0,
+          column: column || 0,
+          message: `<${missing.name}> is not defined: import it (docsd gives a page only <Admonition> without an import, and does not read src/theme/MDXComponents)`,
+        },
+      };
+    }
+    return { id: req.id, js, code: found.code, links: found.links };
   } catch (error) {
     const place = error.place && error.place.start ? error.place.start : error.place || {};
     const line = error.line || place.line || 0;

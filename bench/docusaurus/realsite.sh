@@ -1,0 +1,168 @@
+#!/usr/bin/env bash
+# Why this exists: issue #21 asks that the whole build of a real site with many MDX pages stay at
+# least 20× faster with docsd than with Docusaurus 3 on the same content, measured in the same run.
+# This script lays one out twice from a bare git mirror (fetched into /work/.mirror; none of its files
+# are committed, they stay in the repository's .bench/, which git ignores), then hands both to
+# compare.mjs, which times cold builds of both tools alternately and checks docsd's MDX pages:
+#   - a Docusaurus 3.8.1 site (installed as run.sh installs it, once, into .bench/docusaurus-3.8.1):
+#     the docs folders under docs/, the site's src/components, and a minimal classic config (one
+#     folder-generated sidebar; the site's own config loads plugins and packages not installed here);
+#   - a docsd project over copies of the same files (content/docs/all, src/components), shaped as
+#     bench/mdx/realsite.sh shapes one.
+# Usage: bench/docusaurus/realsite.sh typescript-eslint [-- compare.mjs options]
+#        bench/docusaurus/realsite.sh MIRROR COMPONENTS DOCS[:SUBFOLDER]... [-- compare.mjs options]
+# The first form is the site measured in BENCHMARKS.md (session 8), from $MIRRORS (default
+# /work/.mirror; fetch it first: typescript-eslint/typescript-eslint), with its EXCLUDE list; the second
+# is any site, e.g. the same by hand:
+#   bench/docusaurus/realsite.sh /work/.mirror/typescript-eslint+typescript-eslint/repo \
+#     packages/website/src/components docs packages/eslint-plugin/docs/rules:rules -- --docusaurus-runs 3
+#   (with EXCLUDE as the first form sets it)
+# DOCSD is the binary (default bin/docsd, built first). LAYOUT_ONLY=1 lays the two out and stops.
+# EXCLUDE lists files (under docs/ as laid out) to leave out of both: pages that only the site's own
+# plugins can build (typescript-eslint: rules/README.md, its rules table reads their data).
+set -euo pipefail
+if [ "${1:-}" = typescript-eslint ]; then
+  shift
+  # Pages only the site's own build makes: the rules table (its plugin's data), the rule template,
+  # pages importing generated or out-of-tree files, and pages using the components the site gives
+  # through src/theme/MDXComponents (Docusaurus fails without them; docsd names them as errors).
+  EXCLUDE="rules/README.md rules/TEMPLATE.md packages/Project_Service.mdx packages/RuleSchemaToTypeScriptTypes.mdx
+    packages/Rule_Tester.mdx packages/TSConfig_Utils.mdx packages/Type_Utils.mdx packages/typescript-estree/AST_Spec.mdx
+    users/Dependency_Versions.mdx packages/ESLint_Plugin.mdx packages/ESLint_Plugin_TSLint.mdx packages/Parser.mdx
+    packages/Scope_Manager.mdx packages/TypeScript_ESLint.mdx packages/TypeScript_ESTree.mdx packages/Utils.mdx
+    troubleshooting/typed-linting/index.mdx"
+  export EXCLUDE
+  set -- "${MIRRORS:-/work/.mirror}/typescript-eslint+typescript-eslint/repo" packages/website/src/components \
+    docs packages/eslint-plugin/docs/rules:rules "$@"
+fi
+[ $# -ge 3 ] || { sed -n '/^# Usage/,/^# DOCSD/p' "$0" >&2; exit 2; }
+mirror=$1 components=$2
+shift 2
+docs=()
+while [ $# -gt 0 ] && [ "$1" != "--" ]; do docs+=("$1"); shift; done
+[ "${1:-}" = "--" ] && shift
+here=$(cd "$(dirname "$0")/../.." && pwd)
+if [ -z "${DOCSD:-}" ]; then
+  (cd "$here" && go build -o bin/docsd ./cmd/docsd)
+fi
+if [ ! -x /usr/bin/time ]; then
+  echo "installing Debian's time (GNU time)"
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null
+fi
+dinst="$here/.bench/docusaurus-3.8.1"
+if [ ! -x "$dinst/node_modules/.bin/docusaurus" ]; then
+  mkdir -p "$dinst"
+  # The same packages as run.sh (webpack held at 5.99 for Docusaurus 3.8.1).
+  cat > "$dinst/package.json" <<'JSON'
+{ "private": true, "dependencies": {
+  "@docusaurus/core": "3.8.1", "@docusaurus/preset-classic": "3.8.1",
+  "@mdx-js/react": "^3.0.0", "react": "^19.0.0", "react-dom": "^19.0.0" },
+  "overrides": { "webpack": "5.99.9" } }
+JSON
+  echo "installing Docusaurus 3.8.1 into $dinst"
+  (cd "$dinst" && npm install --no-audit --no-fund --loglevel=error >npm-install.log 2>&1) || { cat "$dinst/npm-install.log" >&2; exit 1; }
+fi
+name=$(basename "$(dirname "$mirror")"); name=$(echo "${name##*+}" | sed "s/[^A-Za-z0-9_-]/-/g")
+# The Docusaurus site sits inside the install folder, where Node and webpack find its packages.
+site="$dinst/real-$name"
+project="$here/.bench/real-$name-docsd"
+rm -rf "$site" "$project"
+mkdir -p "$site/x" "$site/docs" "$site/src" "$project/content/docs/all" "$project/src"
+paths=("$components")
+for d in "${docs[@]}"; do paths+=("${d%%:*}"); done
+# Files over the mirror's size limit are absent from it: left out (git archive stops at the first).
+missing=$(git --git-dir="$mirror" ls-tree -r HEAD -- "${paths[@]}" | awk '$2 == "blob" {print $3}' |
+  git --git-dir="$mirror" cat-file --batch-check | awk '$2 == "missing" {print $1}')
+exclude=()
+for h in $missing; do
+  exclude+=(":(exclude)$(git --git-dir="$mirror" ls-tree -r HEAD -- "${paths[@]}" | awk -v h="$h" '$3 == h {print $4}')")
+done
+git --git-dir="$mirror" archive HEAD -- "${paths[@]}" "${exclude[@]}" | tar -x -C "$site/x"
+for d in "${docs[@]}"; do
+  from=${d%%:*} to=${d#*:}
+  [ "$to" = "$d" ] && to=.
+  mkdir -p "$site/docs/$to"
+  cp -r "$site/x/$from/." "$site/docs/$to/"
+done
+cp -r "$site/x/$components" "$site/src/components"
+rm -rf "$site/x"
+# Pages that need what the minimal config leaves out (the site's plugins, their data) go, from both.
+for f in ${EXCLUDE:-}; do rm -f "$site/docs/$f"; done
+# Docusaurus: the docs at /docs/all/… as docsd routes them (base path /docs/, folder all). The docs
+# stay at the docs root, where their front matter's doc ids (pagination_next, …) point; a front
+# matter slug (/getting-started) is then /docs/all/getting-started here and /docs/getting-started
+# in docsd, where "all" is a folder, not the docs' route.
+cat > "$site/docusaurus.config.js" <<'JS'
+export default {
+  title: 'Real site',
+  url: 'https://example.test',
+  baseUrl: '/docs/',
+  onBrokenLinks: 'warn',
+  onBrokenMarkdownLinks: 'warn',
+  onBrokenAnchors: 'warn',
+  i18n: { defaultLocale: 'en', locales: ['en'] },
+  presets: [['classic', { docs: { path: 'docs', routeBasePath: 'all', sidebarPath: './sidebars.js' }, blog: false, pages: false, theme: {} }]],
+  themeConfig: { navbar: { title: 'Real site', items: [] }, footer: { copyright: 'Copyright' } },
+};
+JS
+# One sidebar of every doc; and each sidebar a doc names in its front matter (displayed_sidebar),
+# which Docusaurus requires to exist: the folder of the docs that name it.
+node - "$site/docs" > "$site/sidebars.js" <<'JS'
+const fs = require('node:fs');
+const path = require('node:path');
+const root = process.argv[2];
+const named = {};
+for (const e of fs.readdirSync(root, { recursive: true })) {
+  if (!/\.mdx?$/.test(e)) continue;
+  const m = /^---\n[\s\S]*?^displayed_sidebar:\s*['"]?([\w-]+)/m.exec(fs.readFileSync(path.join(root, e), 'utf8'));
+  if (m) (named[m[1]] ||= []).push(path.dirname(e));
+}
+const sidebars = { all: [{ type: 'autogenerated', dirName: '.' }] };
+for (const [name, dirs] of Object.entries(named)) {
+  const dir = dirs.reduce((a, b) => { while (a !== '.' && b !== a && !b.startsWith(a + '/')) a = path.dirname(a); return a; });
+  sidebars[name] ||= [{ type: 'autogenerated', dirName: dir }];
+}
+console.log(`export default ${JSON.stringify(sidebars)};`);
+JS
+# docsd: the same files, copied (as Docusaurus reads them: webpack follows links to their real paths).
+cp -r "$site/docs/." "$project/content/docs/all/"
+cp -r "$site/src/components" "$project/src/components"
+ln -s "$here/site" "$project/site"
+# One React at server rendering: the site's components find docsd's copy, as the shell does.
+mkdir -p "$project/node_modules"
+for p in react react-dom; do ln -s "$here/node_modules/$p" "$project/node_modules/$p"; done
+entry=$(cd "$project/content/docs/all" && find . -name "*.md" -o -name "*.mdx" | sed "s|^./||" | grep -v "^_\|/_" | sort | sed -n 1p | sed "s/\.mdx\{0,1\}$//" | tr "A-Z" "a-z")
+cat > "$project/docsd.toml" <<TOML
+title = "Real site"
+url = "https://example.test"
+base_path = "/docs/"
+
+[navbar]
+title = "Real site"
+
+[[navbar.items]]
+type = "docSidebar"
+sidebar = "all"
+label = "Docs"
+
+[footer]
+copyright = "Copyright"
+
+[[sidebars]]
+id = "all"
+dir = "all"
+entry = "all/$entry"
+
+[[versions]]
+name = "current"
+label = "current"
+path = "/docs"
+is_last = true
+main_doc = "all/$entry"
+TOML
+if [ -n "${LAYOUT_ONLY:-}" ]; then
+  echo "Docusaurus site: $site"
+  echo "docsd project: $project"
+  exit 0
+fi
+node "$here/bench/docusaurus/compare.mjs" --site "$site" --project "$project" "$@"
