@@ -1,0 +1,344 @@
+package search
+
+// Publishing, and why an edit rewrites few files. docsd watch publishes after every edit, and at
+// 10,000 pages writing every term chunk again took ~180 ms of CPU for one changed page. So a
+// publish keeps what it wrote and rewrites only:
+//   - the term chunks holding a term the changed pages had or have (any field), or whose keys
+//     changed (layout.go: chunk boundaries depend on the keys alone);
+//   - the documents chunks holding a changed page;
+//   - the two entry files (small: one number or two per page and per chunk).
+//
+// That needs every other chunk to stay valid, so nothing in a chunk depends on the rest of the
+// site except through numbers an edit of a page's body leaves alone:
+//   - pages are numbered by route order, which only new, deleted or renamed pages change;
+//   - a posting names its section by page and number within the page (chunks.go), so a page
+//     gaining a section renumbers nothing else;
+//   - the BM25 body weight a posting carries divides the section's length by the site's average,
+//     taken on a grid of 4.4 % steps (avgStep), which an edit moves across once in thousands.
+//
+// Anything else (the pages, the grid step, the chunk spacing, the synonym table, a first publish)
+// rewrites every file. The result depends only on the shards, never on what was published before:
+// an index that published its way through edits writes exactly the files of a fresh index of the
+// same pages (TestIncrementalPublishEqualsFresh), byte for byte.
+
+import (
+	"bytes"
+	"errors"
+	"slices"
+	"strings"
+)
+
+// lastPublish is what a publish wrote, kept for the next.
+type lastPublish struct {
+	routes     []string
+	avgStep    int
+	spacing    uint32
+	synonyms   string
+	chunkBytes int
+	chunks     []termChunkFile // in key order
+	docs       [][]byte
+	docsStamp  string
+	// rewritten are the term chunks (by number) and documents chunks this publish wrote anew.
+	rewritten     []int
+	rewrittenDocs []int
+}
+
+// termChunkFile is a published term chunk.
+type termChunkFile struct {
+	id    int
+	stamp string
+	keys  []key
+	data  []byte
+}
+
+// Publish writes the two entry files, the search documents file and the search index file, and
+// keeps the chunks they point to for Chunks (chunks.go). The output depends only on the shards, so
+// it is deterministic.
+func (x *Index) Publish() (docs, index []byte, err error) { return x.PublishUnless(nil) }
+
+// ErrStopped is PublishUnless's error when stop said so.
+var ErrStopped = errors.New("search: publish stopped")
+
+// PublishUnless is Publish, given up with ErrStopped as soon as stop (if not nil) returns true,
+// asked between its parts: docsd watch leaves the search files of a rebuild that newer edits make
+// stale to the next rebuild. A publish given up leaves the index as it was: the next one rewrites
+// what both had to.
+func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
+	x.stop = stop
+	defer func() { x.stop = nil }()
+	routes := x.Routes()
+	shards := make([]*Shard, len(routes))
+	for i, r := range routes {
+		shards[i] = x.shards[r]
+		if err := x.numbered(shards[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	aliases := x.pageAliases(shards)
+	changedTerms, changedPages := x.changes()
+	// The keys, and the figures that decide the weights and the chunks' spacing.
+	st := x.survey(shards, aliases)
+	x.sortTerms()
+	keys := x.keys(st)
+	for _, k := range keys {
+		st.listBytes += len(k.word) + 16
+	}
+	spacing := spacingFor(len(keys), st.listBytes, x.chunkBytes)
+	starts := chunkStarts(keys, spacing)
+	ids := chunkIDs(keys, starts)
+	next := &lastPublish{routes: routes, avgStep: avgStep(st.totalLen, st.sections), spacing: spacing,
+		synonyms: strings.Join(flatten(x.synonyms.encode()), "\n"), chunkBytes: x.chunkBytes}
+	last := x.last
+	full := last == nil || !slices.Equal(last.routes, routes) || last.avgStep != next.avgStep || last.spacing != spacing ||
+		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
+	if x.stopped() {
+		return nil, nil, ErrStopped
+	}
+
+	// The term chunks: the last publish's where their keys and their terms' lists are the same.
+	var before map[key]*termChunkFile
+	if !full {
+		before = make(map[key]*termChunkFile, len(last.chunks))
+		for i := range last.chunks {
+			c := &last.chunks[i]
+			before[c.keys[0]] = c
+		}
+	}
+	next.chunks = make([]termChunkFile, len(starts))
+	need := make([]bool, len(x.dict.terms))
+	var todo []int
+	for i, s := range starts {
+		end := len(keys)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		ck := keys[s:end]
+		next.chunks[i] = termChunkFile{id: ids[i], keys: ck}
+		if old := before[ck[0]]; old != nil && slices.Equal(old.keys, ck) && !anyTerm(ck, changedTerms) {
+			next.chunks[i].stamp, next.chunks[i].data = old.stamp, old.data
+			continue
+		}
+		todo = append(todo, i)
+		for _, k := range ck {
+			need[k.term] = true
+		}
+	}
+	if len(todo) > 0 {
+		lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep))
+		if x.stopped() {
+			return nil, nil, ErrStopped
+		}
+		for _, i := range todo {
+			c := &next.chunks[i]
+			if c.data, c.stamp, err = x.encodeTermChunk(c.keys, lists, slot); err != nil {
+				return nil, nil, err
+			}
+			next.rewritten = append(next.rewritten, c.id)
+		}
+	}
+
+	// The documents chunks: those of changed pages, or all when the pages are others.
+	samePages := last != nil && slices.Equal(last.routes, routes)
+	if samePages {
+		next.docsStamp = last.docsStamp
+	} else {
+		next.docsStamp = stamp(strings.Join(routes, "\n"))
+	}
+	n := (len(shards) + docsPerChunk - 1) / docsPerChunk
+	next.docs = make([][]byte, n)
+	for k := range next.docs {
+		if samePages && !anyPage(routes[k*docsPerChunk:min((k+1)*docsPerChunk, len(routes))], changedPages) {
+			next.docs[k] = last.docs[k]
+			continue
+		}
+		next.docs[k] = encodeDocsChunk(shards, k, next.docsStamp)
+		next.rewrittenDocs = append(next.rewrittenDocs, k)
+	}
+
+	// The entry files.
+	entry := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: st.sections, StopWords: StopWords,
+		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases), SectionCounts: make([]int, len(shards)),
+		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(starts)), ChunkIDs: ids,
+		ChunkStamps: make([]string, len(starts))}
+	versionNo := map[string]int{}
+	for i, s := range shards {
+		entry.SectionCounts[i] = len(s.sections)
+		v, ok := versionNo[s.version]
+		if !ok {
+			v = len(entry.Versions)
+			versionNo[s.version] = v
+			entry.Versions = append(entry.Versions, s.version)
+		}
+		entry.PageVersions[i] = v
+	}
+	for i, c := range next.chunks {
+		entry.Chunks[i], entry.ChunkStamps[i] = c.keys[0].word, c.stamp
+	}
+	if index, err = entryJSON(entry); err != nil {
+		return nil, nil, err
+	}
+	if docs, err = docsJSON(DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Chunks: n, Stamp: next.docsStamp}); err != nil {
+		return nil, nil, err
+	}
+	x.last, x.changed = next, map[string]*Shard{}
+	return docs, index, nil
+}
+
+// Rewritten lists the term chunks (by number) and the documents chunks (by position) the last
+// publish wrote anew; it kept the others' bytes.
+func (x *Index) Rewritten() (terms, docs []int) {
+	if x.last == nil {
+		return nil, nil
+	}
+	return x.last.rewritten, x.last.rewrittenDocs
+}
+
+func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
+
+// changes are the terms (by number) and the routes whose shards changed since the last publish:
+// the terms of a changed page before and after, and its documents record. A shard made again with
+// the same content (a page rendered again for its sidebar) changes nothing.
+func (x *Index) changes() (terms map[int32]bool, routes map[string]bool) {
+	terms, routes = map[int32]bool{}, map[string]bool{}
+	for route, old := range x.changed {
+		now := x.shards[route]
+		if old != nil {
+			// Numbered here, it may have been renumbered by another index since.
+			if x.numbered(old) != nil {
+				old = nil
+			}
+		}
+		if old != nil && now != nil && sameShard(old, now) {
+			continue
+		}
+		for _, s := range []*Shard{old, now} {
+			if s == nil {
+				continue
+			}
+			for _, list := range [][]int32{s.title, s.crumbs, s.names, s.terms, x.aliasesOf(s)} {
+				for _, t := range list {
+					terms[t] = true
+				}
+			}
+			for _, f := range s.forms {
+				terms[x.dict.forms[f].term] = true
+			}
+		}
+		if old == nil || now == nil || !bytes.Equal(old.docJSON, now.docJSON) {
+			routes[route] = true
+		}
+	}
+	return terms, routes
+}
+
+// sameShard reports whether two shards, numbered in the same dictionary, index the same page
+// content.
+func sameShard(a, b *Shard) bool {
+	if a.route != b.route || a.version != b.version || !bytes.Equal(a.docJSON, b.docJSON) || len(a.titleSeqs) != len(b.titleSeqs) {
+		return false
+	}
+	for i := range a.titleSeqs {
+		if !slices.Equal(a.titleSeqs[i], b.titleSeqs[i]) {
+			return false
+		}
+	}
+	return slices.Equal(a.title, b.title) && slices.Equal(a.titleWhole, b.titleWhole) && slices.Equal(a.crumbs, b.crumbs) &&
+		slices.Equal(a.names, b.names) && slices.Equal(a.forms, b.forms) && slices.Equal(a.terms, b.terms) &&
+		slices.Equal(a.codes, b.codes) && slices.Equal(a.sections, b.sections)
+}
+
+func anyTerm(keys []key, terms map[int32]bool) bool {
+	for _, k := range keys {
+		if terms[k.term] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyPage(routes []string, changed map[string]bool) bool {
+	for _, r := range routes {
+		if changed[r] {
+			return true
+		}
+	}
+	return false
+}
+
+func flatten(rows [][]string) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, strings.Join(r, "\x00"))
+	}
+	return out
+}
+
+// survey is what a publish counts of every shard: which terms and forms are keys, and the sizes
+// that decide the average section length and the chunks' spacing.
+type survey struct {
+	terms, forms       []bool // present, by number
+	sections, totalLen int
+	listBytes          int // about the bytes of every term's lists (spacingFor)
+}
+
+func (x *Index) survey(shards []*Shard, aliases [][]int32) survey {
+	st := survey{terms: make([]bool, len(x.dict.terms)), forms: make([]bool, len(x.dict.forms))}
+	mark := func(ts []int32) {
+		for _, t := range ts {
+			st.terms[t] = true
+		}
+		st.listBytes += 4 * len(ts)
+	}
+	for i, s := range shards {
+		mark(s.title)
+		mark(aliases[i])
+		mark(s.crumbs)
+		mark(s.names)
+		for _, t := range s.terms {
+			st.terms[t] = true
+		}
+		st.listBytes += 3 * len(s.terms)
+		for _, f := range s.forms {
+			st.forms[f] = true
+		}
+		st.sections += len(s.sections)
+		for _, sec := range s.sections {
+			st.totalLen += int(sec.length)
+		}
+	}
+	return st
+}
+
+// keys are the terms and forms present, sorted by word (then term), which is the order of the
+// chunks.
+func (x *Index) keys(st survey) []key {
+	terms, forms := x.dict.terms, x.dict.forms
+	var out []key
+	i, j := 0, 0
+	for {
+		for i < len(x.sorted) && !st.terms[x.sorted[i]] {
+			i++
+		}
+		for j < len(x.formsOrder) && !st.forms[x.formsOrder[j]] {
+			j++
+		}
+		if i == len(x.sorted) && j == len(x.formsOrder) {
+			break
+		}
+		takeTerm := j == len(x.formsOrder)
+		if i < len(x.sorted) && !takeTerm {
+			t, f := terms[x.sorted[i]], forms[x.formsOrder[j]]
+			takeTerm = t < f.word || t == f.word && t < terms[f.term]
+		}
+		if takeTerm {
+			t := x.sorted[i]
+			out = append(out, key{terms[t], t})
+			i++
+		} else {
+			f := forms[x.formsOrder[j]]
+			out = append(out, key{f.word, f.term})
+			j++
+		}
+	}
+	return out
+}
