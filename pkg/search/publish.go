@@ -24,6 +24,7 @@ package search
 import (
 	"bytes"
 	"errors"
+	"math"
 	"slices"
 	"strings"
 )
@@ -75,7 +76,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		}
 	}
 	aliases := x.pageAliases(shards)
-	changedTerms, changedPages := x.changes()
+	pages := x.changedPages()
 	// The keys, and the figures that decide the weights and the chunks' spacing.
 	st := x.survey(shards, aliases)
 	x.sortTerms()
@@ -88,6 +89,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	ids := chunkIDs(keys, starts)
 	next := &lastPublish{routes: routes, avgStep: avgStep(st.totalLen, st.sections), spacing: spacing,
 		synonyms: strings.Join(flatten(x.synonyms.encode()), "\n"), chunkBytes: x.chunkBytes}
+	changedTerms, changedRoutes := x.changes(pages, stepAvg(next.avgStep))
 	last := x.last
 	full := last == nil || !slices.Equal(last.routes, routes) || last.avgStep != next.avgStep || last.spacing != spacing ||
 		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
@@ -147,7 +149,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	n := (len(shards) + docsPerChunk - 1) / docsPerChunk
 	next.docs = make([][]byte, n)
 	for k := range next.docs {
-		if samePages && !anyPage(routes[k*docsPerChunk:min((k+1)*docsPerChunk, len(routes))], changedPages) {
+		if samePages && !anyPage(routes[k*docsPerChunk:min((k+1)*docsPerChunk, len(routes))], changedRoutes) {
 			next.docs[k] = last.docs[k]
 			continue
 		}
@@ -195,56 +197,95 @@ func (x *Index) Rewritten() (terms, docs []int) {
 
 func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
 
-// changes are the terms (by number) and the routes whose shards changed since the last publish:
-// the terms of a changed page before and after, and its documents record. A shard made again with
-// the same content (a page rendered again for its sidebar) changes nothing.
-func (x *Index) changes() (terms map[int32]bool, routes map[string]bool) {
-	terms, routes = map[int32]bool{}, map[string]bool{}
+// changed is a page whose shard changed since the last publish: its shard then and now (nil
+// when it had or has none), each with its alias terms.
+type changedPage struct {
+	route               string
+	old, now            *Shard
+	oldAliases, aliases []int32
+}
+
+// changedPages are the pages whose shards changed since the last publish, the old shards numbered
+// in this index (another index may have renumbered them since) and their aliases found, so that
+// every term the publish meets has its number before it counts them.
+func (x *Index) changedPages() []changedPage {
+	var out []changedPage
 	for route, old := range x.changed {
-		now := x.shards[route]
-		if old != nil {
-			// Numbered here, it may have been renumbered by another index since.
-			if x.numbered(old) != nil {
-				old = nil
+		c := changedPage{route: route, old: old, now: x.shards[route]}
+		if c.old != nil && x.numbered(c.old) != nil {
+			c.old = nil // never published: it had an error
+		}
+		if c.old != nil {
+			c.oldAliases = x.aliasesOf(c.old)
+		}
+		if c.now != nil {
+			c.aliases = x.aliasesOf(c.now)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// changes are the terms (by number) whose lists the changed pages changed, and the routes whose
+// documents records changed. A term's lists change when a page gains or loses it in a field, or a
+// section's number or code (its body weight with the average of avg) of it: a page's edit that
+// adds a word changes the terms of that word and of the section's other words whose weight moved,
+// not the page's other words.
+func (x *Index) changes(pages []changedPage, avg float64) (terms map[int32]bool, routes map[string]bool) {
+	terms, routes = map[int32]bool{}, map[string]bool{}
+	for _, c := range pages {
+		before, after := pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)
+		for t, e := range before {
+			if !slices.Equal(e, after[t]) {
+				terms[t] = true
 			}
 		}
-		if old != nil && now != nil && sameShard(old, now) {
-			continue
-		}
-		for _, s := range []*Shard{old, now} {
-			if s == nil {
-				continue
-			}
-			for _, list := range [][]int32{s.title, s.crumbs, s.names, s.terms, x.aliasesOf(s)} {
-				for _, t := range list {
-					terms[t] = true
-				}
-			}
-			for _, f := range s.forms {
-				terms[x.dict.forms[f].term] = true
+		for t := range after {
+			if _, ok := before[t]; !ok {
+				terms[t] = true
 			}
 		}
-		if old == nil || now == nil || !bytes.Equal(old.docJSON, now.docJSON) {
-			routes[route] = true
+		if c.old == nil || c.now == nil || !bytes.Equal(c.old.docJSON, c.now.docJSON) {
+			routes[c.route] = true
 		}
 	}
 	return terms, routes
 }
 
-// sameShard reports whether two shards, numbered in the same dictionary, index the same page
-// content.
-func sameShard(a, b *Shard) bool {
-	if a.route != b.route || a.version != b.version || !bytes.Equal(a.docJSON, b.docJSON) || len(a.titleSeqs) != len(b.titleSeqs) {
-		return false
+// What a page puts in a term's lists (pageEntries): a posting is its section's number << 8 | its
+// code; the fields are the numbers below, above any posting's.
+const (
+	inTitleList = math.MaxUint32 - iota
+	inCrumbList
+	inNameList
+)
+
+// pageEntries are what a shard puts in each term's lists (nil shard: nothing).
+func pageEntries(s *Shard, aliases []int32, avg float64) map[int32][]uint32 {
+	out := map[int32][]uint32{}
+	if s == nil {
+		return out
 	}
-	for i := range a.titleSeqs {
-		if !slices.Equal(a.titleSeqs[i], b.titleSeqs[i]) {
-			return false
+	for _, t := range s.title {
+		out[t] = append(out[t], inTitleList)
+	}
+	for _, t := range aliases {
+		out[t] = append(out[t], inTitleList)
+	}
+	for _, t := range s.crumbs {
+		out[t] = append(out[t], inCrumbList)
+	}
+	for _, t := range s.names {
+		out[t] = append(out[t], inNameList)
+	}
+	start := int32(0)
+	for secNo, sec := range s.sections {
+		for j := start; j < sec.end; j++ {
+			out[s.terms[j]] = append(out[s.terms[j]], uint32(secNo)<<8|uint32(postingCode(s.codes[j], sec, avg)))
 		}
+		start = sec.end
 	}
-	return slices.Equal(a.title, b.title) && slices.Equal(a.titleWhole, b.titleWhole) && slices.Equal(a.crumbs, b.crumbs) &&
-		slices.Equal(a.names, b.names) && slices.Equal(a.forms, b.forms) && slices.Equal(a.terms, b.terms) &&
-		slices.Equal(a.codes, b.codes) && slices.Equal(a.sections, b.sections)
+	return out
 }
 
 func anyTerm(keys []key, terms map[int32]bool) bool {
