@@ -71,44 +71,33 @@ func (x *Index) aliasesOf(s *Shard) []int32 {
 	return out
 }
 
-// collect gathers the lists of the terms need marks (by term number), sized first and filled
-// second: growing millions of lists by appending was most of a publish's time at 10,000 pages.
-// slot gives each needed term's place in the result.
-func (x *Index) collect(shards []*Shard, aliases [][]int32, need []bool, avg float64) (lists []termLists, slot []int32) {
+// collect gathers the lists of the terms need marks (by term number). slot gives each needed
+// term's place in the result. With presize (many terms: a first publish), lists are counted first
+// and cut from one array each: growing millions of lists by appending was most of a publish's
+// time at 10,000 pages. An edit's publish needs few terms, and one pass over the shards.
+func (x *Index) collect(shards []*Shard, aliases [][]int32, need []bool, avg float64, presize bool) (lists []termLists, slot []int32) {
 	slot = make([]int32, len(x.dict.terms))
+	// The set of needed terms as bits too: the pass below asks it of every term of every section
+	// (millions at 10,000 pages), and it fits in the fastest cache where slot does not.
+	bits := make([]uint64, (len(need)+63)/64)
 	n := int32(0)
 	for t, ok := range need {
 		slot[t] = -1
 		if ok {
 			slot[t] = n
+			bits[t>>6] |= 1 << (t & 63)
 			n++
 		}
 	}
 	lists = make([]termLists, n)
-	// Counting, then carving one array per kind of list.
-	nt, nc, nn, np := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
-	var tt, tc, tn, tp int
-	count := func(ts []int32, counts []int32, total *int) {
-		for _, t := range ts {
-			if k := slot[t]; k >= 0 {
-				counts[k]++
-				*total++
-			}
-		}
-	}
-	for i, s := range shards {
-		count(s.title, nt, &tt)
-		count(aliases[i], nt, &tt)
-		count(s.crumbs, nc, &tc)
-		count(s.names, nn, &tn)
-		count(s.terms, np, &tp)
-	}
-	titles, crumbs, names, posts := carve[int32](nt, tt), carve[int32](nc, tc), carve[int32](nn, tn), carve[pagePosting](np, tp)
-	for k := range lists {
-		lists[k] = termLists{titles: titles[k], crumbs: crumbs[k], names: names[k], posts: posts[k]}
+	if presize {
+		x.presize(shards, aliases, slot, lists)
 	}
 	for pageNo, s := range shards {
 		p := int32(pageNo)
+		if pageNo%1024 == 1023 && x.stopped() {
+			return nil, nil // PublishUnless sees it too
+		}
 		for _, t := range s.title {
 			if k := slot[t]; k >= 0 {
 				lists[k].titles = append(lists[k].titles, p)
@@ -132,15 +121,42 @@ func (x *Index) collect(shards []*Shard, aliases [][]int32, need []bool, avg flo
 		}
 		start := int32(0)
 		for secNo, sec := range s.sections {
-			for j := start; j < sec.end; j++ {
-				if k := slot[s.terms[j]]; k >= 0 {
-					lists[k].posts = append(lists[k].posts, pagePosting{p, int32(secNo), postingCode(s.codes[j], sec, avg)})
+			for j, t := range s.terms[start:sec.end] {
+				if bits[t>>6]&(1<<(t&63)) != 0 {
+					k := slot[t]
+					lists[k].posts = append(lists[k].posts, pagePosting{p, int32(secNo), postingCode(s.codes[start+int32(j)], sec, avg)})
 				}
 			}
 			start = sec.end
 		}
 	}
 	return lists, slot
+}
+
+// presize gives every list room for exactly what it will hold.
+func (x *Index) presize(shards []*Shard, aliases [][]int32, slot []int32, lists []termLists) {
+	n := len(lists)
+	nt, nc, nn, np := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+	var tt, tc, tn, tp int
+	count := func(ts []int32, counts []int32, total *int) {
+		for _, t := range ts {
+			if k := slot[t]; k >= 0 {
+				counts[k]++
+				*total++
+			}
+		}
+	}
+	for i, s := range shards {
+		count(s.title, nt, &tt)
+		count(aliases[i], nt, &tt)
+		count(s.crumbs, nc, &tc)
+		count(s.names, nn, &tn)
+		count(s.terms, np, &tp)
+	}
+	titles, crumbs, names, posts := carve[int32](nt, tt), carve[int32](nc, tc), carve[int32](nn, tn), carve[pagePosting](np, tp)
+	for k := range lists {
+		lists[k] = termLists{titles: titles[k], crumbs: crumbs[k], names: names[k], posts: posts[k]}
+	}
 }
 
 // postingCode is the code of a term in a section (see encodePosting).
@@ -192,7 +208,7 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*S
 	for i := range need {
 		need[i] = true
 	}
-	lists, slot := x.collect(shards, aliases, need, stepAvg(avgStep(totalLen, total)))
+	lists, slot := x.collect(shards, aliases, need, stepAvg(avgStep(totalLen, total)), true)
 	forms := make([][]string, len(x.dict.terms))
 	firstSection := make([]int, len(shards)+1)
 	var docsBuf strings.Builder

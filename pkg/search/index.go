@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -134,6 +135,8 @@ type Index struct {
 	// (publish.go).
 	last    *lastPublish
 	changed map[string]*Shard
+	counts  *counts  // counts.go
+	routes  []string // sorted, while no route comes or goes
 }
 
 // dictionary numbers the terms every shard of an index has had, in the order they came: it only
@@ -218,6 +221,9 @@ func (x *Index) SetSynonyms(s *Synonyms) { x.synonyms = s }
 // Update sets the shard of a route (a new or changed page).
 func (x *Index) Update(route string, s *Shard) {
 	x.note(route)
+	if _, ok := x.shards[route]; !ok {
+		x.routes = nil
+	}
 	x.shards[route] = s
 }
 
@@ -226,6 +232,7 @@ func (x *Index) Remove(route string) {
 	if _, ok := x.shards[route]; ok {
 		x.note(route)
 		delete(x.shards, route)
+		x.routes = nil
 	}
 }
 
@@ -237,13 +244,18 @@ func (x *Index) note(route string) {
 }
 
 // Routes lists the indexed routes, sorted.
-func (x *Index) Routes() []string {
-	out := make([]string, 0, len(x.shards))
-	for r := range x.shards {
-		out = append(out, r)
+func (x *Index) Routes() []string { return slices.Clone(x.sortedRoutes()) }
+
+// sortedRoutes are the indexed routes, sorted once while none comes or goes (not to be changed).
+func (x *Index) sortedRoutes() []string {
+	if x.routes == nil {
+		x.routes = make([]string, 0, len(x.shards))
+		for r := range x.shards {
+			x.routes = append(x.routes, r)
+		}
+		sort.Strings(x.routes)
 	}
-	sort.Strings(out)
-	return out
+	return x.routes
 }
 
 // FileNames are the names of the two published files for a build timestamp. The timestamp is an

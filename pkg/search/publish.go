@@ -67,7 +67,7 @@ var ErrStopped = errors.New("search: publish stopped")
 func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
 	x.stop = stop
 	defer func() { x.stop = nil }()
-	routes := x.Routes()
+	routes := x.sortedRoutes()
 	shards := make([]*Shard, len(routes))
 	for i, r := range routes {
 		shards[i] = x.shards[r]
@@ -75,23 +75,33 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 			return nil, nil, err
 		}
 	}
-	aliases := x.pageAliases(shards)
-	pages := x.changedPages()
-	// The keys, and the figures that decide the weights and the chunks' spacing.
-	st := x.survey(shards, aliases)
-	x.sortTerms()
-	keys := x.keys(st)
-	for _, k := range keys {
-		st.listBytes += len(k.word) + 16
+	last := x.last
+	// With other pages (or none before), every file is written again: nothing to compare.
+	samePages := last != nil && slices.Equal(last.routes, routes)
+	var pages []changedPage
+	if samePages {
+		pages = x.changedPages()
 	}
-	spacing := spacingFor(len(keys), st.listBytes, x.chunkBytes)
+	// The keys, and the figures that decide the weights and the chunks' spacing.
+	synonyms := strings.Join(flatten(x.synonyms.encode()), "\n")
+	counts := x.recount(synonyms)
+	aliases := make([][]int32, len(shards))
+	for i, r := range routes {
+		aliases[i] = counts.shards[r].aliases
+	}
+	x.sortTerms()
+	keys := x.keys(counts)
+	listBytes := counts.listSize
+	for _, k := range keys {
+		listBytes += len(k.word) + 16
+	}
+	spacing := spacingFor(len(keys), listBytes, x.chunkBytes)
 	starts := chunkStarts(keys, spacing)
 	ids := chunkIDs(keys, starts)
-	next := &lastPublish{routes: routes, avgStep: avgStep(st.totalLen, st.sections), spacing: spacing,
-		synonyms: strings.Join(flatten(x.synonyms.encode()), "\n"), chunkBytes: x.chunkBytes}
+	next := &lastPublish{routes: routes, avgStep: avgStep(counts.totalLen, counts.sections), spacing: spacing,
+		synonyms: synonyms, chunkBytes: x.chunkBytes}
 	changedTerms, changedRoutes := x.changes(pages, stepAvg(next.avgStep))
-	last := x.last
-	full := last == nil || !slices.Equal(last.routes, routes) || last.avgStep != next.avgStep || last.spacing != spacing ||
+	full := !samePages || last.avgStep != next.avgStep || last.spacing != spacing ||
 		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
 	if x.stopped() {
 		return nil, nil, ErrStopped
@@ -126,8 +136,8 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		}
 	}
 	if len(todo) > 0 {
-		lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep))
-		if x.stopped() {
+		lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep), 2*len(todo) > len(starts))
+		if lists == nil || x.stopped() {
 			return nil, nil, ErrStopped
 		}
 		for _, i := range todo {
@@ -140,7 +150,6 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	}
 
 	// The documents chunks: those of changed pages, or all when the pages are others.
-	samePages := last != nil && slices.Equal(last.routes, routes)
 	if samePages {
 		next.docsStamp = last.docsStamp
 	} else {
@@ -158,7 +167,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	}
 
 	// The entry files.
-	entry := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: st.sections, StopWords: StopWords,
+	entry := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: counts.sections, StopWords: StopWords,
 		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases), SectionCounts: make([]int, len(shards)),
 		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(starts)), ChunkIDs: ids,
 		ChunkStamps: make([]string, len(starts))}
@@ -314,53 +323,17 @@ func flatten(rows [][]string) []string {
 	return out
 }
 
-// survey is what a publish counts of every shard: which terms and forms are keys, and the sizes
-// that decide the average section length and the chunks' spacing.
-type survey struct {
-	terms, forms       []bool // present, by number
-	sections, totalLen int
-	listBytes          int // about the bytes of every term's lists (spacingFor)
-}
-
-func (x *Index) survey(shards []*Shard, aliases [][]int32) survey {
-	st := survey{terms: make([]bool, len(x.dict.terms)), forms: make([]bool, len(x.dict.forms))}
-	mark := func(ts []int32) {
-		for _, t := range ts {
-			st.terms[t] = true
-		}
-		st.listBytes += 4 * len(ts)
-	}
-	for i, s := range shards {
-		mark(s.title)
-		mark(aliases[i])
-		mark(s.crumbs)
-		mark(s.names)
-		for _, t := range s.terms {
-			st.terms[t] = true
-		}
-		st.listBytes += 3 * len(s.terms)
-		for _, f := range s.forms {
-			st.forms[f] = true
-		}
-		st.sections += len(s.sections)
-		for _, sec := range s.sections {
-			st.totalLen += int(sec.length)
-		}
-	}
-	return st
-}
-
 // keys are the terms and forms present, sorted by word (then term), which is the order of the
 // chunks.
-func (x *Index) keys(st survey) []key {
+func (x *Index) keys(c *counts) []key {
 	terms, forms := x.dict.terms, x.dict.forms
 	var out []key
 	i, j := 0, 0
 	for {
-		for i < len(x.sorted) && !st.terms[x.sorted[i]] {
+		for i < len(x.sorted) && (int(x.sorted[i]) >= len(c.terms) || c.terms[x.sorted[i]] == 0) {
 			i++
 		}
-		for j < len(x.formsOrder) && !st.forms[x.formsOrder[j]] {
+		for j < len(x.formsOrder) && (int(x.formsOrder[j]) >= len(c.forms) || c.forms[x.formsOrder[j]] == 0) {
 			j++
 		}
 		if i == len(x.sorted) && j == len(x.formsOrder) {
