@@ -29,8 +29,10 @@ func keyHash(w string) uint32 {
 	return h.Sum32()
 }
 
-// spacingFor is the number of keys a chunk holds on average: a power of two near what makes
-// chunks of about target bytes, given the keys and an estimate of their lists' bytes.
+// spacingFor is the number of keys a chunk holds on average: the largest power of two that makes
+// chunks of target bytes at most (half that at least), given the keys and an estimate of their
+// lists' bytes. Chunks' sizes vary more than they did when sizes set their ends, and smaller
+// chunks keep what a query fetches small.
 func spacingFor(keys, listBytes, target int) uint32 {
 	if keys == 0 || listBytes == 0 {
 		return 1
@@ -39,7 +41,7 @@ func spacingFor(keys, listBytes, target int) uint32 {
 	if per <= 1 {
 		return 1
 	}
-	return 1 << min(uint(math.Round(math.Log2(per))), 30)
+	return 1 << min(uint(math.Floor(math.Log2(per))), 30)
 }
 
 // chunkStarts lists the keys (their positions) at which chunks begin: the first key, and every key

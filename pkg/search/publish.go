@@ -107,12 +107,28 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		return nil, nil, ErrStopped
 	}
 
-	// The term chunks: the last publish's where their keys and their terms' lists are the same.
+	if err := x.termChunks(next, full, keys, starts, ids, changedTerms, shards, aliases); err != nil {
+		return nil, nil, err
+	}
+	x.docsChunks(next, samePages, shards, changedRoutes)
+	if index, err = x.entry(next, shards, aliases, counts.sections); err != nil {
+		return nil, nil, err
+	}
+	if docs, err = docsJSON(DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Chunks: len(next.docs), Stamp: next.docsStamp}); err != nil {
+		return nil, nil, err
+	}
+	x.last, x.changed = next, map[string]*Shard{}
+	return docs, index, nil
+}
+
+// termChunks makes next's term chunks: the last publish's where their keys and their terms'
+// lists are the same (unless full), the others written anew.
+func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids []int, changedTerms map[int32]bool, shards []*Shard, aliases [][]int32) error {
 	var before map[key]*termChunkFile
 	if !full {
-		before = make(map[key]*termChunkFile, len(last.chunks))
-		for i := range last.chunks {
-			c := &last.chunks[i]
+		before = make(map[key]*termChunkFile, len(x.last.chunks))
+		for i := range x.last.chunks {
+			c := &x.last.chunks[i]
 			before[c.keys[0]] = c
 		}
 	}
@@ -135,64 +151,65 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 			need[k.term] = true
 		}
 	}
-	if len(todo) > 0 {
-		lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep), 2*len(todo) > len(starts))
-		if lists == nil || x.stopped() {
-			return nil, nil, ErrStopped
-		}
-		for _, i := range todo {
-			c := &next.chunks[i]
-			if c.data, c.stamp, err = x.encodeTermChunk(c.keys, lists, slot); err != nil {
-				return nil, nil, err
-			}
-			next.rewritten = append(next.rewritten, c.id)
-		}
+	if len(todo) == 0 {
+		return nil
 	}
+	lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep), 2*len(todo) > len(starts))
+	if lists == nil || x.stopped() {
+		return ErrStopped
+	}
+	for _, i := range todo {
+		c := &next.chunks[i]
+		var err error
+		if c.data, c.stamp, err = x.encodeTermChunk(c.keys, lists, slot); err != nil {
+			return err
+		}
+		next.rewritten = append(next.rewritten, c.id)
+	}
+	return nil
+}
 
-	// The documents chunks: those of changed pages, or all when the pages are others.
+// docsChunks makes next's documents chunks: the last publish's but those of changed pages, or all
+// anew when the pages are others.
+func (x *Index) docsChunks(next *lastPublish, samePages bool, shards []*Shard, changedRoutes map[string]bool) {
+	routes := next.routes
 	if samePages {
-		next.docsStamp = last.docsStamp
+		next.docsStamp = x.last.docsStamp
 	} else {
 		next.docsStamp = stamp(strings.Join(routes, "\n"))
 	}
-	n := (len(shards) + docsPerChunk - 1) / docsPerChunk
-	next.docs = make([][]byte, n)
+	next.docs = make([][]byte, (len(shards)+docsPerChunk-1)/docsPerChunk)
 	for k := range next.docs {
 		if samePages && !anyPage(routes[k*docsPerChunk:min((k+1)*docsPerChunk, len(routes))], changedRoutes) {
-			next.docs[k] = last.docs[k]
+			next.docs[k] = x.last.docs[k]
 			continue
 		}
 		next.docs[k] = encodeDocsChunk(shards, k, next.docsStamp)
 		next.rewrittenDocs = append(next.rewrittenDocs, k)
 	}
+}
 
-	// The entry files.
-	entry := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: counts.sections, StopWords: StopWords,
+// entry writes the index file of next.
+func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sections int) ([]byte, error) {
+	e := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: sections, StopWords: StopWords,
 		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases), SectionCounts: make([]int, len(shards)),
-		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(starts)), ChunkIDs: ids,
-		ChunkStamps: make([]string, len(starts))}
+		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(next.chunks)),
+		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
 	versionNo := map[string]int{}
 	for i, s := range shards {
-		entry.SectionCounts[i] = len(s.sections)
+		e.SectionCounts[i] = len(s.sections)
 		v, ok := versionNo[s.version]
 		if !ok {
-			v = len(entry.Versions)
+			v = len(e.Versions)
 			versionNo[s.version] = v
-			entry.Versions = append(entry.Versions, s.version)
+			e.Versions = append(e.Versions, s.version)
 		}
-		entry.PageVersions[i] = v
+		e.PageVersions[i] = v
 	}
 	for i, c := range next.chunks {
-		entry.Chunks[i], entry.ChunkStamps[i] = c.keys[0].word, c.stamp
+		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.keys[0].word, c.id, c.stamp
 	}
-	if index, err = entryJSON(entry); err != nil {
-		return nil, nil, err
-	}
-	if docs, err = docsJSON(DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Chunks: n, Stamp: next.docsStamp}); err != nil {
-		return nil, nil, err
-	}
-	x.last, x.changed = next, map[string]*Shard{}
-	return docs, index, nil
+	return entryJSON(e)
 }
 
 // Rewritten lists the term chunks (by number) and the documents chunks (by position) the last
