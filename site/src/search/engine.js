@@ -127,7 +127,7 @@ function decodePostings(file, t, firstSection) {
   let page = 0;
   let sec = 0;
   let v = 0;
-  let x = -1;
+  let head = -1; // x, while the number after it is still to come
   for (let i = 0; i < raw.length; i++) {
     const d = DIGIT[raw.charCodeAt(i)];
     if (d >= 32) {
@@ -136,22 +136,17 @@ function decodePostings(file, t, firstSection) {
     }
     const num = v * 32 + d;
     v = 0;
-    let s;
-    if (x < 0 && (num & 7) === 7) {
-      x = num; // the section's number follows
+    if (head < 0 && (num & 7) === 7) {
+      head = num;
       continue;
     }
-    if (x >= 0) {
-      s = 7 + num;
-    } else {
-      x = num;
-      s = num & 7;
-    }
+    const x = head < 0 ? num : head;
+    const s = head < 0 ? num & 7 : 7 + num;
+    head = -1;
     if (x >= 8) {
-      page += Math.floor(x / 8);
+      page += x >> 3;
       sec = s;
     } else sec += s;
-    x = -1;
     secList[n] = firstSection[page] + sec;
     codeList[n++] = DIGIT[raw.charCodeAt(++i)];
   }
