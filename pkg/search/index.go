@@ -1,13 +1,13 @@
 // Package search builds the site's full-text search index: one shard per page, computed when the
-// page changes, merged into the two static files the browser loads (the search documents file, with
-// the `searchDocs` list that results show, and the search index file, with the terms and their
-// postings). The query code that reads them is site/src/search/engine.js; the formats below are the
-// contract between the two.
+// page changes, published as the two static entry files the browser loads (the search documents
+// file and the search index file) and the chunks they point to (chunks.go), of which a publish
+// rewrites only those an edit changed (publish.go). The query code that reads them is
+// site/src/search/engine.js; the formats are the contract between the two.
 //
 // Why a format of our own rather than a JS library's serialised index: the index of the Vela site
-// must stay under 250 KB gzip together with the documents, and a posting here is one small integer
-// (section delta, heading flag and a quantised BM25 body weight), several times smaller than the
-// nested objects of general-purpose libraries' formats.
+// must stay under 250 KB gzip together with the documents, and a posting here is a few digits (page
+// and section deltas, heading flag and a quantised BM25 body weight), several times smaller than
+// the nested objects of general-purpose libraries' formats.
 package search
 
 import (
@@ -23,9 +23,9 @@ import (
 	"unicode/utf8"
 )
 
-// FormatVersion is bumped whenever the file formats change, so an old client never misreads them.
-// Format 1 is the whole index in one file (merged); format 2 (chunks.go) the entry files and
-// their chunks, which is what docsd publishes.
+// FormatVersion is the format of the whole index in one file (merged), which nothing publishes
+// any more; PublishedVersion (chunks.go) is that of the entry files and their chunks. Either is
+// bumped whenever its format changes, so an old client never misreads it.
 const FormatVersion = 1
 
 // snippetLen is how much of each section's text the documents file keeps for result snippets: the
