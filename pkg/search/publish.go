@@ -44,12 +44,14 @@ type lastPublish struct {
 	rewrittenDocs []int
 }
 
-// termChunkFile is a published term chunk.
+// termChunkFile is a published term chunk: of its keys, the first and a hash of them all (a
+// publish compares them; keeping every key of the site for it cost megabytes at 10,000 pages).
 type termChunkFile struct {
-	id    int
-	stamp string
-	keys  []key
-	data  []byte
+	id       int
+	stamp    string
+	first    key
+	keysHash uint64
+	data     []byte
 }
 
 // Publish writes the two entry files, the search documents file and the search index file, and
@@ -129,20 +131,22 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 		before = make(map[key]*termChunkFile, len(x.last.chunks))
 		for i := range x.last.chunks {
 			c := &x.last.chunks[i]
-			before[c.keys[0]] = c
+			before[c.first] = c
 		}
 	}
 	next.chunks = make([]termChunkFile, len(starts))
 	need := make([]bool, len(x.dict.terms))
 	var todo []int
-	for i, s := range starts {
-		end := len(keys)
+	chunkKeys := func(i int) []key {
 		if i+1 < len(starts) {
-			end = starts[i+1]
+			return keys[starts[i]:starts[i+1]]
 		}
-		ck := keys[s:end]
-		next.chunks[i] = termChunkFile{id: ids[i], keys: ck}
-		if old := before[ck[0]]; old != nil && slices.Equal(old.keys, ck) && !anyTerm(ck, changedTerms) {
+		return keys[starts[i]:]
+	}
+	for i := range starts {
+		ck := chunkKeys(i)
+		next.chunks[i] = termChunkFile{id: ids[i], first: ck[0], keysHash: hashKeys(ck)}
+		if old := before[ck[0]]; old != nil && old.keysHash == next.chunks[i].keysHash && !anyTerm(ck, changedTerms) {
 			next.chunks[i].stamp, next.chunks[i].data = old.stamp, old.data
 			continue
 		}
@@ -161,7 +165,7 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 	for _, i := range todo {
 		c := &next.chunks[i]
 		var err error
-		if c.data, c.stamp, err = x.encodeTermChunk(c.keys, lists, slot); err != nil {
+		if c.data, c.stamp, err = x.encodeTermChunk(chunkKeys(i), lists, slot); err != nil {
 			return err
 		}
 		next.rewritten = append(next.rewritten, c.id)
@@ -207,7 +211,7 @@ func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sec
 		e.PageVersions[i] = v
 	}
 	for i, c := range next.chunks {
-		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.keys[0].word, c.id, c.stamp
+		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.first.word, c.id, c.stamp
 	}
 	return entryJSON(e)
 }
@@ -312,6 +316,25 @@ func pageEntries(s *Shard, aliases []int32, avg float64) map[int32][]uint32 {
 		start = sec.end
 	}
 	return out
+}
+
+// hashKeys is a hash of keys, words and term numbers (which name their terms for the index's life):
+// FNV-1a, written out, since a publish hashes every key of the site.
+func hashKeys(keys []key) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for _, k := range keys {
+		for i := 0; i < len(k.word); i++ {
+			h = (h ^ uint64(k.word[i])) * prime
+		}
+		for t := uint32(k.term); ; t >>= 8 {
+			h = (h ^ uint64(t&0xff|0x100)) * prime // 0x100: a word's end, and the term's bytes apart from letters
+			if t>>8 == 0 {
+				break
+			}
+		}
+	}
+	return h
 }
 
 func anyTerm(keys []key, terms map[int32]bool) bool {
