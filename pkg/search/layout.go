@@ -66,9 +66,10 @@ func chunkIDs(keys []key, starts []int) []int {
 	ids := make([]int, len(starts))
 	used := make(map[uint32]bool, len(starts))
 	for i, s := range starts {
-		id := keyHash(keys[s].word)
+		// 31 bits: a number of every platform's int, and positive in a file name.
+		id := keyHash(keys[s].word) & 0x7fffffff
 		for used[id] {
-			id++
+			id = (id + 1) & 0x7fffffff
 		}
 		used[id] = true
 		ids[i] = int(id)
