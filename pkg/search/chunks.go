@@ -177,15 +177,15 @@ func (x *Index) encodeTermChunk(keys []key, lists []termLists, slot []int32) (da
 // digit. A common term is on most pages' first sections, so most postings are two digits.
 func encodePagePosting(b *strings.Builder, prev, p pagePosting) {
 	dp := int(p.page - prev.page)
-	s := int(p.section)
+	s := int(p.section())
 	if dp == 0 {
-		s -= int(prev.section)
+		s -= int(prev.section())
 	}
 	writeNumber(b, dp*8+min(s, 7))
 	if s >= 7 {
 		writeNumber(b, s-7)
 	}
-	b.WriteByte(digits[p.code])
+	b.WriteByte(digits[p.code()])
 }
 
 // writeNumber writes n in base 32, most significant group first, every group but the last from

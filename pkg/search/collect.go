@@ -17,12 +17,20 @@ type termLists struct {
 	posts                 []pagePosting
 }
 
-// pagePosting is a section that has a term: the page's number, the section's number within its
-// page, and its code (see encodePosting: heading flags and the body weight).
+// pagePosting is a section that has a term: the page's number, and the section's number within
+// its page and its code (see encodePosting: heading flags and the body weight) in one word, as
+// section << 8 | code: a site has millions of postings (no page has 16 million sections).
 type pagePosting struct {
-	page, section int32
-	code          uint8
+	page int32
+	sc   uint32
 }
+
+func newPosting(page, section int32, code uint8) pagePosting {
+	return pagePosting{page, uint32(section)<<8 | uint32(code)}
+}
+
+func (p pagePosting) section() int32 { return int32(p.sc >> 8) }
+func (p pagePosting) code() uint8    { return uint8(p.sc) }
 
 // avgStep puts the site's average section length on a grid of sixteen steps an octave (4.4 %
 // apart) and gives the step: BM25's body weight divides a section's length by it, and an average
@@ -124,7 +132,7 @@ func (x *Index) collect(shards []*Shard, aliases [][]int32, need []bool, avg flo
 			for j, t := range s.terms[start:sec.end] {
 				if bits[t>>6]&(1<<(t&63)) != 0 {
 					k := slot[t]
-					lists[k].posts = append(lists[k].posts, pagePosting{p, int32(secNo), postingCode(s.codes[start+int32(j)], sec, avg)})
+					lists[k].posts = append(lists[k].posts, newPosting(p, int32(secNo), postingCode(s.codes[start+int32(j)], sec, avg)))
 				}
 			}
 			start = sec.end
@@ -153,9 +161,15 @@ func (x *Index) presize(shards []*Shard, aliases [][]int32, slot []int32, lists 
 		count(s.names, nn, &tn)
 		count(s.terms, np, &tp)
 	}
-	titles, crumbs, names, posts := carve[int32](nt, tt), carve[int32](nc, tc), carve[int32](nn, tn), carve[pagePosting](np, tp)
+	// One array per kind of list, each list a piece of it with room for exactly its count.
+	titles, crumbs, names, posts := make([]int32, tt), make([]int32, tc), make([]int32, tn), make([]pagePosting, tp)
+	var ot, oc, on, op int32
 	for k := range lists {
-		lists[k] = termLists{titles: titles[k], crumbs: crumbs[k], names: names[k], posts: posts[k]}
+		l := &lists[k]
+		l.titles, ot = titles[ot:ot:ot+nt[k]], ot+nt[k]
+		l.crumbs, oc = crumbs[oc:oc:oc+nc[k]], oc+nc[k]
+		l.names, on = names[on:on:on+nn[k]], on+nn[k]
+		l.posts, op = posts[op:op:op+np[k]], op+np[k]
 	}
 }
 
@@ -172,20 +186,6 @@ func postingCode(c uint32, sec sectionSpan, avg float64) uint8 {
 		code |= bodyWeight(tf, int(sec.length), avg)
 	}
 	return uint8(code)
-}
-
-// carve cuts one array of total elements into empty lists with room for counts[i] each (nil when 0).
-func carve[T any](counts []int32, total int) [][]T {
-	out := make([][]T, len(counts))
-	flat := make([]T, total)
-	off := 0
-	for i, c := range counts {
-		if c > 0 {
-			out[i] = flat[off : off : off+int(c)]
-			off += int(c)
-		}
-	}
-	return out
 }
 
 // merged is the whole index in one piece, sections numbered across the site (format 1): the
@@ -243,8 +243,8 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*S
 		enc.Reset()
 		prev := 0
 		for _, p := range l.posts {
-			sec := firstSection[p.page] + int(p.section)
-			encodePosting(&enc, sec-prev, int(p.code))
+			sec := firstSection[p.page] + int(p.section())
+			encodePosting(&enc, sec-prev, int(p.code()))
 			prev = sec
 		}
 		ix.Postings = append(ix.Postings, enc.String())

@@ -105,7 +105,7 @@ func decodePages(t *testing.T, s string, sectionCounts []int) (sections, codes [
 
 func TestPagePostingEncodingRoundTrips(t *testing.T) {
 	var b strings.Builder
-	in := []pagePosting{{0, 0, 9}, {0, 3, 1}, {0, 12, 15}, {2, 0, 0}, {2, 40, 7}, {900, 6, 63}, {901, 7, 8}}
+	in := []pagePosting{newPosting(0, 0, 9), newPosting(0, 3, 1), newPosting(0, 12, 15), newPosting(2, 0, 0), newPosting(2, 40, 7), newPosting(900, 6, 63), newPosting(901, 7, 8)}
 	counts := make([]int, 902)
 	for i := range counts {
 		counts[i] = 50
@@ -117,8 +117,8 @@ func TestPagePostingEncodingRoundTrips(t *testing.T) {
 	}
 	secs, codes := decodePages(t, b.String(), counts)
 	for i, p := range in {
-		if want := int(p.page)*50 + int(p.section); secs[i] != want || codes[i] != int(p.code) {
-			t.Fatalf("posting %d: got section %d code %d, want %d %d", i, secs[i], codes[i], want, p.code)
+		if want := int(p.page)*50 + int(p.section()); secs[i] != want || codes[i] != int(p.code()) {
+			t.Fatalf("posting %d: got section %d code %d, want %d %d", i, secs[i], codes[i], want, p.code())
 		}
 	}
 }
