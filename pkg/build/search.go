@@ -144,12 +144,17 @@ func (st *state) indexSearch(routes []string) error {
 	// The search files this build writes; those of the last build that it does not write go (a
 	// locale's chunks when their count shrinks), or a rebuild that starts from the last build's
 	// files would serve them still.
+	// A publish rewrites the chunks a change touched and hands back the others' bytes as they were
+	// (pkg/search/publish.go): those the output already holds (a rebuild starts from the last
+	// build's files) are not added again (the comparison of a slice with itself is immediate).
 	written := map[string]bool{}
 	add := func(rel string, data []byte) {
 		if b.last == nil || !sameFile(b.last.files, rel, data) {
 			st.searchChanged = true
 		}
-		st.files.Add(rel, data)
+		if !sameFile(st.files, rel, data) {
+			st.files.Add(rel, data)
+		}
 		written[rel] = true
 	}
 	for _, loc := range st.cfg.Locales {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -221,4 +222,72 @@ func TestShrinkingIndexLeavesNoChunk(t *testing.T) {
 		t.Fatal(err)
 	}
 	compareFiles(t, "shrinking edit", res, want)
+}
+
+// TestBodyEditRewritesFewSearchFiles: on a generated 1,000-page site, a paragraph added to one page
+// rewrites the term chunks of its words whose lists changed (pkg/search/publish.go), the page's
+// documents chunk and the index file, and leaves every other search file's bytes as they were.
+func TestBodyEditRewritesFewSearchFiles(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	generate(t, root, 10, 100)
+	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	b := New(opts)
+	defer b.Close()
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	searchFiles := func(res *Result) map[string]string {
+		out := map[string]string{}
+		for name, data := range res.Files.Data {
+			if strings.HasPrefix(name, "search-") {
+				out[name] = string(data)
+			}
+		}
+		return out
+	}
+	before := searchFiles(first)
+	f := "content/docs/gen-03/part-1/page-42.md"
+	write(t, root, f, read(t, root, f)+"\nThe okapiword paragraph.\n")
+	res, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := searchFiles(res)
+	var terms, docs, entries []string
+	termChunks := 0
+	for name, data := range after {
+		isEntry := strings.Count(name, "-") == 2
+		if !isEntry && strings.HasPrefix(name, "search-index-") {
+			termChunks++
+		}
+		if before[name] == data {
+			continue
+		}
+		switch {
+		case isEntry:
+			entries = append(entries, name)
+		case strings.HasPrefix(name, "search-index-"):
+			terms = append(terms, name)
+			// The edited section's words (its text is "More text. See the page before. The
+			// okapiword paragraph."): a new word, and those whose body weight the longer section
+			// moved.
+			if !slices.ContainsFunc([]string{"more", "text", "see", "page", "befor", "okapiword", "paragraph"}, func(w string) bool {
+				return strings.Contains(data, `"`+w+`"`)
+			}) {
+				t.Errorf("%s was rewritten, but holds none of the words of the edited section", name)
+			}
+		default:
+			docs = append(docs, name)
+		}
+	}
+	for name := range before {
+		if _, ok := after[name]; !ok {
+			t.Errorf("%s is gone after a body edit", name)
+		}
+	}
+	if len(terms) == 0 || len(terms) > 4 || termChunks < 8 || len(docs) != 1 || len(entries) != 1 || entries[0] != "search-index-20260102030405.json" {
+		t.Errorf("a body edit rewrote term chunks %v (of %d), documents chunks %v, entry files %v; want 1 to 4 term chunks, the page's documents chunk and the index file",
+			terms, termChunks, docs, entries)
+	}
 }

@@ -3,28 +3,34 @@ package search
 import (
 	"fmt"
 	"hash/fnv"
-	"sort"
 	"strconv"
 	"strings"
 )
 
-// The published format (2): the browser must not fetch the whole index to answer one query (a
+// The published format (3): the browser must not fetch the whole index to answer one query (a
 // 10,000-page site's index is megabytes). The two entry files SPEC §7 names stay, small: the index
 // file says how pages and sections are numbered and where the term chunks start; the documents file
 // how many documents each documents chunk holds. A query fetches the term chunks of its words, then
 // the documents chunks of the pages it shows. A chunk's name is its entry file's with "-N" before
 // ".json" (search-index-<stamp>-3.json), so nothing but the entry files needs to know the stamp.
+// A term chunk's N is not its position but a number the index file lists beside its first key
+// (layout.go): a chunk keeps its name while chunks before it come and go.
+//
+// A posting names a section by its page and its number within the page, so a page that gains a
+// section leaves every other page's postings as they were; the browser numbers sections across
+// the site from the index file's section counts.
 //
 // The names stay when the files are rewritten (docsd watch, or a deploy with the same docsd.toml),
-// so a page open across a rebuild may hold old entry files and fetch new chunks. Sections and
-// pages are numbered across the site, so such a chunk would put words on the wrong pages. Each
-// entry file therefore carries a stamp, a hash of what its chunks depend on, and every chunk the
-// stamp of the entry it was written with; the browser drops a chunk whose stamp differs and loads
-// the entry files again. A chunk's bytes change only when its stamp does, so per-chunk republish
-// still rewrites few documents chunks: their stamp is the hash of the routes in order alone.
+// so a page open across a rebuild may hold old entry files and fetch new chunks, which would put
+// words on the wrong pages. The index file therefore lists the stamp of each term chunk (a hash of
+// its content), which the chunk carries too; the browser drops a chunk whose stamp is not the one
+// its entry file lists, and loads the entry files again. A chunk a publish leaves alone keeps its
+// bytes and its stamp, so entry files of before and after both accept it: it is right for both.
+// Documents chunks carry the stamp of the documents file (a hash of the routes in order), and the
+// browser checks their pages' section counts against the index file's.
 
 // PublishedVersion is the format of the entry files and chunks.
-const PublishedVersion = 2
+const PublishedVersion = 3
 
 // chunkBytes is about how much raw JSON a term chunk holds (a third of that gzipped): a few
 // chunks answer a query. A term's lists are never split, so a chunk with a very common term is
@@ -36,7 +42,7 @@ const chunkBytes = 24 << 10
 const docsPerChunk = 8
 
 // Chunk is one published chunk file: Of is "docs" or "index" (the entry file it belongs to), N its
-// number.
+// number (a documents chunk's position; a term chunk's number in IndexEntry.ChunkIDs).
 type Chunk struct {
 	Of   string
 	N    int
@@ -48,8 +54,21 @@ func ChunkName(entry string, n int) string {
 	return entry[:len(entry)-len(".json")] + "-" + strconv.Itoa(n) + ".json"
 }
 
-// Chunks are the chunks of the last Publish.
-func (x *Index) Chunks() []Chunk { return x.chunks }
+// Chunks are the chunks of the last Publish: the term chunks in the order of their keys, then the
+// documents chunks in order.
+func (x *Index) Chunks() []Chunk {
+	if x.last == nil {
+		return nil
+	}
+	out := make([]Chunk, 0, len(x.last.chunks)+len(x.last.docs))
+	for _, c := range x.last.chunks {
+		out = append(out, Chunk{Of: "index", N: c.id, Data: c.data})
+	}
+	for n, d := range x.last.docs {
+		out = append(out, Chunk{Of: "docs", N: n, Data: d})
+	}
+	return out
+}
 
 // IndexEntry is the published search index file.
 type IndexEntry struct {
@@ -60,23 +79,31 @@ type IndexEntry struct {
 	Synonyms     [][]string `json:"synonyms"`
 	TitleLengths []int      `json:"titleLengths"`
 	PartShares   []int      `json:"partShares"` // IndexFile.PartShares
-	// SectionCounts are the number of sections of each page: sections are numbered across pages.
+	// SectionCounts are the number of sections of each page: the browser numbers sections across
+	// pages in order.
 	SectionCounts []int `json:"sectionCounts"`
 	// Versions are the docs versions of the pages ("" outside the docs); PageVersions index it.
 	Versions     []string `json:"versions"`
 	PageVersions []int    `json:"pageVersions"`
 	// Chunks are the first key of each term chunk, sorted: a key (a term, or a word as written
-	// that stems to one) is in the last chunk whose first key is not after it.
-	Chunks []string `json:"chunks"`
-	// Stamp is the hash of the rest of this file, which every term chunk written with it carries.
+	// that stems to one) is in the last chunk whose first key is not after it. ChunkIDs are the
+	// chunks' numbers (their file names), ChunkStamps their stamps, parallel to it.
+	Chunks      []string `json:"chunks"`
+	ChunkIDs    []int    `json:"chunkIds"`
+	ChunkStamps []string `json:"chunkStamps"`
+	// Stamp is the hash of the rest of this file: the browser asks for the files again once per
+	// stamp when it meets a chunk of another build.
 	Stamp string `json:"stamp"`
 }
 
-// TermChunk is one term chunk: the terms any of whose keys fall in its range, with their lists as
-// in IndexFile, and the keys of its range, sorted, each with its term's position in Terms.
+// TermChunk is one term chunk: the terms any of whose keys fall in its range, with their lists,
+// and the keys of its range, sorted, each with its term's position in Terms. Titles, Crumbs and
+// Names are the pages whose title, breadcrumbs (but not title) or file name have the term, as
+// deltas of page numbers; Postings the sections that have it in their heading or text, one string
+// per term (see encodePagePosting).
 type TermChunk struct {
 	Version  int      `json:"version"`
-	Stamp    string   `json:"stamp"` // the IndexEntry's
+	Stamp    string   `json:"stamp"` // the one IndexEntry.ChunkStamps lists for it
 	Keys     []string `json:"keys"`
 	KeyTerms []int    `json:"keyTerms"`
 	Terms    []string `json:"terms"`
@@ -99,112 +126,104 @@ type DocsEntry struct {
 	Stamp string `json:"stamp"`
 }
 
-// split cuts the merged index into the entry files and the chunks (kept in x.chunks).
-func (x *Index) split(routes []string, ix *IndexFile, shards []*Shard) (docs, index []byte, err error) {
-	x.chunks = nil
-	entry := IndexEntry{Version: PublishedVersion, Pages: ix.Pages, Sections: ix.Sections, StopWords: ix.StopWords,
-		Synonyms: ix.Synonyms, TitleLengths: ix.TitleLengths, PartShares: ix.PartShares, SectionCounts: make([]int, len(shards)),
-		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: []string{}}
-	versionNo := map[string]int{}
-	for i, s := range shards {
-		entry.SectionCounts[i] = len(s.sections)
-		v := s.version
-		n, ok := versionNo[v]
-		if !ok {
-			n = len(entry.Versions)
-			versionNo[v] = n
-			entry.Versions = append(entry.Versions, v)
-		}
-		entry.PageVersions[i] = n
-	}
-
-	// Every key with its term, sorted by key; chunk boundaries fall between keys once a chunk's
-	// terms have about chunkBytes of lists.
-	type key struct {
-		key  string
-		term int
-	}
-	var keys []key
-	size := make([]int, len(ix.Terms))
-	for t, term := range ix.Terms {
-		keys = append(keys, key{term, t})
-		if ix.Forms[t] != "" {
-			start := 0
-			f := ix.Forms[t]
-			for i := 0; i <= len(f); i++ {
-				if i == len(f) || f[i] == ' ' {
-					keys = append(keys, key{f[start:i], t})
-					start = i + 1
-				}
-			}
-		}
-		size[t] = len(term) + len(ix.Postings[t]) + 4*(len(ix.Titles[t])+len(ix.Crumbs[t])+len(ix.Names[t])) + 16
-	}
-	sort.Slice(keys, func(i, j int) bool {
-		return keys[i].key < keys[j].key || keys[i].key == keys[j].key && keys[i].term < keys[j].term
-	})
-	var chunks []*TermChunk
-	inChunk := map[int]int{} // term → its position in the current chunk
-	acc := 0
+// encodeTermChunk writes a term chunk of the given keys (sorted) from the lists of their terms,
+// and gives its stamp.
+func (x *Index) encodeTermChunk(keys []key, lists []termLists, slot []int32) (data []byte, stamp string, err error) {
+	c := TermChunk{Version: PublishedVersion, Keys: make([]string, len(keys)), KeyTerms: make([]int, len(keys)), Terms: []string{},
+		Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{}}
+	pos := map[int32]int{}
+	var enc strings.Builder
 	for i, k := range keys {
-		if i == 0 || (acc >= x.chunkBytes && k.key != keys[i-1].key) {
-			entry.Chunks = append(entry.Chunks, k.key)
-			chunks = append(chunks, &TermChunk{Version: PublishedVersion, Keys: []string{}, KeyTerms: []int{}, Terms: []string{},
-				Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{}})
-			inChunk = map[int]int{}
-			acc = 0
-		}
-		c := chunks[len(chunks)-1]
-		pos, ok := inChunk[k.term]
+		p, ok := pos[k.term]
 		if !ok {
-			pos = len(c.Terms)
-			inChunk[k.term] = pos
-			t := k.term
-			c.Terms = append(c.Terms, ix.Terms[t])
-			c.Titles = append(c.Titles, ix.Titles[t])
-			c.Crumbs = append(c.Crumbs, ix.Crumbs[t])
-			c.Names = append(c.Names, ix.Names[t])
-			c.Postings = append(c.Postings, ix.Postings[t])
-			acc += size[t]
-		}
-		c.Keys = append(c.Keys, k.key)
-		c.KeyTerms = append(c.KeyTerms, pos)
-	}
-	unstamped, err := marshal(entry)
-	if err != nil {
-		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
-	}
-	entry.Stamp = stamp(string(unstamped))
-	for n, c := range chunks {
-		c.Stamp = entry.Stamp
-		data, err := marshal(c)
-		if err != nil {
-			return nil, nil, fmt.Errorf("writing search index chunk %d: %w", n, err)
-		}
-		x.chunks = append(x.chunks, Chunk{Of: "index", N: n, Data: data})
-	}
-
-	de := DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Stamp: stamp(strings.Join(routes, "\n"))}
-	for from := 0; from < len(shards); from += docsPerChunk {
-		var b []byte
-		b = append(b, `{"version":`+strconv.Itoa(PublishedVersion)+`,"stamp":"`+de.Stamp+`","searchDocs":[`...)
-		for i := from; i < min(from+docsPerChunk, len(shards)); i++ {
-			if i > from {
-				b = append(b, ',')
+			p = len(c.Terms)
+			pos[k.term] = p
+			l := &lists[slot[k.term]]
+			c.Terms = append(c.Terms, x.dict.terms[k.term])
+			c.Titles = append(c.Titles, deltas(l.titles))
+			c.Crumbs = append(c.Crumbs, deltas(l.crumbs))
+			c.Names = append(c.Names, deltas(l.names))
+			enc.Reset()
+			var prev pagePosting
+			for _, pp := range l.posts {
+				encodePagePosting(&enc, prev, pp)
+				prev = pp
 			}
-			b = append(b, shards[i].docJSON...)
+			c.Postings = append(c.Postings, enc.String())
 		}
-		b = append(b, "]}"...)
-		x.chunks = append(x.chunks, Chunk{Of: "docs", N: de.Chunks, Data: b})
-		de.Chunks++
+		c.Keys[i] = k.word
+		c.KeyTerms[i] = p
 	}
-	if docs, err = marshal(de); err != nil {
-		return nil, nil, fmt.Errorf("writing the search documents file: %w", err)
+	unstamped, err := marshal(c)
+	if err != nil {
+		return nil, "", fmt.Errorf("writing a search index chunk: %w", err)
 	}
-	if index, err = marshal(entry); err != nil {
-		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
+	// The stamp is the hash of the chunk without it, put in the place marshal left empty.
+	stamp = shortStamp(unstamped)
+	head := `{"version":` + strconv.Itoa(PublishedVersion) + `,"stamp":""`
+	if !strings.HasPrefix(string(unstamped), head) {
+		return nil, "", fmt.Errorf("writing a search index chunk: unexpected start %.40q", unstamped)
 	}
-	return docs, index, nil
+	data = make([]byte, 0, len(unstamped)+len(stamp))
+	data = append(data, head[:len(head)-1]...)
+	data = append(data, stamp...)
+	data = append(data, unstamped[len(head)-1:]...)
+	return data, stamp, nil
+}
+
+// encodePagePosting writes one posting after prev (the term's posting before it; zero for the
+// first): x = 8 × (page − prev's page) + s, where s is the section's number within its page when
+// the page differs and the difference from prev's section when it is the same; an s of 7 or more
+// is written as 7 with s − 7 after x. Both numbers in base 32 as in encodePosting, then the code
+// digit. A common term is on most pages' first sections, so most postings are two digits.
+func encodePagePosting(b *strings.Builder, prev, p pagePosting) {
+	dp := int(p.page - prev.page)
+	s := int(p.section())
+	if dp == 0 {
+		s -= int(prev.section())
+	}
+	writeNumber(b, dp*8+min(s, 7))
+	if s >= 7 {
+		writeNumber(b, s-7)
+	}
+	b.WriteByte(digits[p.code()])
+}
+
+// writeNumber writes n in base 32, most significant group first, every group but the last from
+// the upper half of digits.
+func writeNumber(b *strings.Builder, n int) {
+	var groups [8]int
+	k := 0
+	for {
+		groups[k] = n & 31
+		k++
+		n >>= 5
+		if n == 0 {
+			break
+		}
+	}
+	for i := k - 1; i > 0; i-- {
+		b.WriteByte(digits[32+groups[i]])
+	}
+	b.WriteByte(digits[groups[0]])
+}
+
+// encodeDocsChunk writes documents chunk n of the pages' shards.
+func encodeDocsChunk(shards []*Shard, n int, docsStamp string) []byte {
+	from, to := n*docsPerChunk, min((n+1)*docsPerChunk, len(shards))
+	size := 64
+	for i := from; i < to; i++ {
+		size += len(shards[i].docJSON) + 1
+	}
+	b := make([]byte, 0, size)
+	b = append(b, `{"version":`+strconv.Itoa(PublishedVersion)+`,"stamp":"`+docsStamp+`","searchDocs":[`...)
+	for i := from; i < to; i++ {
+		if i > from {
+			b = append(b, ',')
+		}
+		b = append(b, shards[i].docJSON...)
+	}
+	return append(b, "]}"...)
 }
 
 // stamp is a short hash of s (FNV-1a, 64 bits, in hex): it tells builds apart, it protects nothing.
@@ -212,4 +231,36 @@ func stamp(s string) string {
 	h := fnv.New64a()
 	h.Write([]byte(s))
 	return strconv.FormatUint(h.Sum64(), 16)
+}
+
+// shortStamp is a chunk's stamp: 32 bits of FNV-1a in hex, since the index file lists one per
+// chunk. Telling a chunk from the one it replaces is all it does.
+func shortStamp(b []byte) string {
+	h := fnv.New32a()
+	h.Write(b)
+	return fmt.Sprintf("%08x", h.Sum32())
+}
+
+// entryJSON writes the index file, stamped with the hash of the rest of it.
+func entryJSON(e *IndexEntry) ([]byte, error) {
+	e.Stamp = ""
+	unstamped, err := marshal(e)
+	if err != nil {
+		return nil, fmt.Errorf("writing the search index file: %w", err)
+	}
+	e.Stamp = stamp(string(unstamped))
+	out, err := marshal(e)
+	if err != nil {
+		return nil, fmt.Errorf("writing the search index file: %w", err)
+	}
+	return out, nil
+}
+
+// docsJSON writes the documents file.
+func docsJSON(d DocsEntry) ([]byte, error) {
+	out, err := marshal(d)
+	if err != nil {
+		return nil, fmt.Errorf("writing the search documents file: %w", err)
+	}
+	return out, nil
 }

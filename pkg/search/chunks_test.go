@@ -41,7 +41,9 @@ func TestChunksHoldTheMergedIndex(t *testing.T) {
 	}
 	chunks := map[string][]json.RawMessage{}
 	for _, c := range x.Chunks() {
-		if len(chunks[c.Of]) != c.N {
+		// Term chunks in the order of their first keys, named by the numbers the entry lists;
+		// documents chunks in order.
+		if want := len(chunks[c.Of]); c.Of == "docs" && c.N != want || c.Of == "index" && (want >= len(entry.ChunkIDs) || c.N != entry.ChunkIDs[want]) {
 			t.Fatalf("chunk %s %d out of order", c.Of, c.N)
 		}
 		chunks[c.Of] = append(chunks[c.Of], c.Data)
@@ -62,7 +64,12 @@ func TestChunksHoldTheMergedIndex(t *testing.T) {
 			term := c.Terms[c.KeyTerms[i]]
 			found[k+" "+term] = true
 			for m, mt := range merged.Terms {
-				if mt == term && (c.Postings[c.KeyTerms[i]] != merged.Postings[m] || !reflect.DeepEqual(c.Titles[c.KeyTerms[i]], merged.Titles[m])) {
+				if mt != term {
+					continue
+				}
+				gs, gc := decodePages(t, c.Postings[c.KeyTerms[i]], entry.SectionCounts)
+				ws, wc := decode(t, merged.Postings[m])
+				if !reflect.DeepEqual(gs, ws) || !reflect.DeepEqual(gc, wc) || !reflect.DeepEqual(c.Titles[c.KeyTerms[i]], merged.Titles[m]) {
 					t.Errorf("term %q has other lists in chunk %d", term, n)
 				}
 			}
@@ -96,14 +103,15 @@ func TestChunksHoldTheMergedIndex(t *testing.T) {
 	}
 }
 
-// The stamps tell builds apart where it matters and nowhere else: a new section renumbers the
-// sections, so every term chunk carries a new stamp; the documents chunks keep theirs while the
-// routes stay, so that only the chunk of the edited page is rewritten.
+// The stamps tell builds apart where it matters and nowhere else: a term chunk's stamp is the one
+// the index file lists for it, and changes with its content only; the documents chunks keep theirs
+// while the routes stay, so that only the chunk of the edited page is rewritten.
 func TestChunkStamps(t *testing.T) {
 	x := New()
+	x.chunkBytes = 200
 	for i := 0; i < 20; i++ {
 		route := fmt.Sprintf("/docs/p%02d", i)
-		x.Update(route, NewShard(Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []Section{{Text: "builds and secrets"}}}))
+		x.Update(route, NewShard(Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []Section{{Text: fmt.Sprintf("builds and secrets word%d", i)}}}))
 	}
 	publish := func() (IndexEntry, DocsEntry, map[string][]byte) {
 		docs, index, err := x.Publish()
@@ -119,26 +127,52 @@ func TestChunkStamps(t *testing.T) {
 			t.Fatal(err)
 		}
 		files := map[string][]byte{}
+		k := 0
 		for _, c := range x.Chunks() {
 			var head struct{ Stamp string }
 			if err := json.Unmarshal(c.Data, &head); err != nil {
 				t.Fatal(err)
 			}
-			if want := map[string]string{"index": ie.Stamp, "docs": de.Stamp}[c.Of]; head.Stamp != want || want == "" {
-				t.Errorf("%s chunk %d has stamp %q, its entry %q", c.Of, c.N, head.Stamp, want)
+			want := de.Stamp
+			if c.Of == "index" {
+				want = ie.ChunkStamps[k]
+				k++
+			}
+			if head.Stamp != want || want == "" {
+				t.Errorf("%s chunk %d has stamp %q, its entry lists %q", c.Of, c.N, head.Stamp, want)
 			}
 			files[fmt.Sprint(c.Of, c.N)] = c.Data
 		}
 		return ie, de, files
 	}
 	ie1, de1, files1 := publish()
-	x.Update("/docs/p00", NewShard(Page{Route: "/docs/p00", Title: "Page 0", Sections: []Section{{Text: "builds and secrets"}, {ID: "new", Heading: "New", Text: "more"}}}))
+	if len(ie1.Chunks) < 3 {
+		t.Fatalf("%d term chunks; want several", len(ie1.Chunks))
+	}
+	x.Update("/docs/p00", NewShard(Page{Route: "/docs/p00", Title: "Page 0", Sections: []Section{{Text: "builds and secrets word0"}, {ID: "new", Heading: "New", Text: "more"}}}))
 	ie2, de2, files2 := publish()
 	if ie1.Stamp == ie2.Stamp {
 		t.Errorf("a new section left the index stamp %q", ie1.Stamp)
 	}
 	if de1.Stamp != de2.Stamp {
 		t.Errorf("the same routes changed the documents stamp: %q, %q", de1.Stamp, de2.Stamp)
+	}
+	stamps1 := map[int]string{}
+	for i, id := range ie1.ChunkIDs {
+		stamps1[id] = ie1.ChunkStamps[i]
+	}
+	kept := 0
+	for i, id := range ie2.ChunkIDs {
+		same := string(files1[fmt.Sprint("index", id)]) == string(files2[fmt.Sprint("index", id)])
+		if same != (stamps1[id] == ie2.ChunkStamps[i]) {
+			t.Errorf("term chunk %d: bytes the same %v, stamp %q then %q", id, same, stamps1[id], ie2.ChunkStamps[i])
+		}
+		if same {
+			kept++
+		}
+	}
+	if kept == 0 || kept == len(ie2.ChunkIDs) {
+		t.Errorf("%d of %d term chunks kept; want the chunks without the page's terms kept, the others not", kept, len(ie2.ChunkIDs))
 	}
 	for k, b := range files2 {
 		if strings.HasPrefix(k, "docs") && k != "docs0" && string(b) != string(files1[k]) {

@@ -1,21 +1,21 @@
 // Package search builds the site's full-text search index: one shard per page, computed when the
-// page changes, merged into the two static files the browser loads (the search documents file, with
-// the `searchDocs` list that results show, and the search index file, with the terms and their
-// postings). The query code that reads them is site/src/search/engine.js; the formats below are the
-// contract between the two.
+// page changes, published as the two static entry files the browser loads (the search documents
+// file and the search index file) and the chunks they point to (chunks.go), of which a publish
+// rewrites only those an edit changed (publish.go). The query code that reads them is
+// site/src/search/engine.js; the formats are the contract between the two.
 //
 // Why a format of our own rather than a JS library's serialised index: the index of the Vela site
-// must stay under 250 KB gzip together with the documents, and a posting here is one small integer
-// (section delta, heading flag and a quantised BM25 body weight), several times smaller than the
-// nested objects of general-purpose libraries' formats.
+// must stay under 250 KB gzip together with the documents, and a posting here is a few digits (page
+// and section deltas, heading flag and a quantised BM25 body weight), several times smaller than
+// the nested objects of general-purpose libraries' formats.
 package search
 
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -23,9 +23,9 @@ import (
 	"unicode/utf8"
 )
 
-// FormatVersion is bumped whenever the file formats change, so an old client never misreads them.
-// Format 1 is the whole index in one file (merged); format 2 (chunks.go) the entry files and
-// their chunks, which is what docsd publishes.
+// FormatVersion is the format of the whole index in one file (merged), which nothing publishes
+// any more; PublishedVersion (chunks.go) is that of the entry files and their chunks. Either is
+// bumped whenever its format changes, so an old client never misreads it.
 const FormatVersion = 1
 
 // snippetLen is how much of each section's text the documents file keeps for result snippets: the
@@ -124,12 +124,19 @@ func truncate(text string, n int) string {
 type Index struct {
 	shards   map[string]*Shard
 	synonyms *Synonyms
-	chunks   []Chunk     // of the last Publish
 	stop     func() bool // while PublishUnless runs
 	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
 	chunkBytes int
 	dict       *dictionary
-	sorted     []int32 // the dictionary's numbers in the order of their terms
+	sorted     []int32 // the dictionary's term numbers in the order of their terms
+	formsOrder []int32 // its form numbers in the order of (word, term)
+	// last is what the last publish wrote, and changed the routes updated or removed since, each
+	// with its shard of then (nil: it had none): a publish rewrites only what they touch
+	// (publish.go).
+	last    *lastPublish
+	changed map[string]*Shard
+	counts  *counts  // counts.go
+	routes  []string // sorted, while no route comes or goes
 }
 
 // dictionary numbers the terms every shard of an index has had, in the order they came: it only
@@ -176,7 +183,7 @@ func (d *dictionary) form(word string, term int32) int32 {
 
 // New makes an empty index.
 func New() *Index {
-	return &Index{shards: map[string]*Shard{}, dict: newDictionary(), chunkBytes: chunkBytes}
+	return &Index{shards: map[string]*Shard{}, dict: newDictionary(), chunkBytes: chunkBytes, changed: map[string]*Shard{}}
 }
 
 func (x *Index) number(t string) int32 { return x.dict.number(t) }
@@ -212,19 +219,43 @@ func (x *Index) numbered(s *Shard) error {
 func (x *Index) SetSynonyms(s *Synonyms) { x.synonyms = s }
 
 // Update sets the shard of a route (a new or changed page).
-func (x *Index) Update(route string, s *Shard) { x.shards[route] = s }
+func (x *Index) Update(route string, s *Shard) {
+	x.note(route)
+	if _, ok := x.shards[route]; !ok {
+		x.routes = nil
+	}
+	x.shards[route] = s
+}
 
 // Remove drops a route (a deleted, unlisted or draft page).
-func (x *Index) Remove(route string) { delete(x.shards, route) }
+func (x *Index) Remove(route string) {
+	if _, ok := x.shards[route]; ok {
+		x.note(route)
+		delete(x.shards, route)
+		x.routes = nil
+	}
+}
+
+// note remembers a route's shard of the last publish before it changes.
+func (x *Index) note(route string) {
+	if _, ok := x.changed[route]; !ok {
+		x.changed[route] = x.shards[route]
+	}
+}
 
 // Routes lists the indexed routes, sorted.
-func (x *Index) Routes() []string {
-	out := make([]string, 0, len(x.shards))
-	for r := range x.shards {
-		out = append(out, r)
+func (x *Index) Routes() []string { return slices.Clone(x.sortedRoutes()) }
+
+// sortedRoutes are the indexed routes, sorted once while none comes or goes (not to be changed).
+func (x *Index) sortedRoutes() []string {
+	if x.routes == nil {
+		x.routes = make([]string, 0, len(x.shards))
+		for r := range x.shards {
+			x.routes = append(x.routes, r)
+		}
+		sort.Strings(x.routes)
 	}
-	sort.Strings(out)
-	return out
+	return x.routes
 }
 
 // FileNames are the names of the two published files for a build timestamp. The timestamp is an
@@ -286,243 +317,6 @@ type IndexFile struct {
 	Postings []string `json:"postings"`
 }
 
-// Publish merges the shards into the two entry files, the search documents file and the search
-// index file, and keeps the chunks they point to for Chunks (chunks.go). The output depends only on
-// the shards, so it is deterministic.
-func (x *Index) Publish() (docs, index []byte, err error) { return x.PublishUnless(nil) }
-
-// ErrStopped is PublishUnless's error when stop said so.
-var ErrStopped = errors.New("search: publish stopped")
-
-// PublishUnless is Publish, given up with ErrStopped as soon as stop (if not nil) returns true,
-// asked between its parts: docsd watch leaves the search files of a rebuild that newer edits make
-// stale to the next rebuild (at 10,000 pages a publish takes a good part of a second).
-func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
-	x.stop = stop
-	defer func() { x.stop = nil }()
-	routes := x.Routes()
-	_, ix, shards, err := x.merge(routes, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	if x.stopped() {
-		return nil, nil, ErrStopped
-	}
-	return x.split(routes, ix, shards)
-}
-
-func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
-
-// merged is the whole index in one piece: the documents file and the index file of format 1,
-// which split cuts into chunks.
-func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*Shard, err error) {
-	return x.merge(routes, true)
-}
-
-// merge is merged; the documents file of format 1 only when withDocs (Publish writes the chunks of
-// the documents instead, and building one file of every page's record was wasted at every edit).
-func (x *Index) merge(routes []string, withDocs bool) (docs []byte, ix *IndexFile, shards []*Shard, err error) {
-	shards = make([]*Shard, len(routes))
-	total, totalLen := 0, 0
-	for i, r := range routes {
-		shards[i] = x.shards[r]
-		if err = x.numbered(shards[i]); err != nil {
-			return nil, nil, nil, err
-		}
-		for _, sec := range shards[i].sections {
-			totalLen += int(sec.length)
-			total++
-		}
-	}
-	avg := 1.0
-	if total > 0 && totalLen > 0 {
-		avg = float64(totalLen) / float64(total)
-	}
-	// Everything by term number. Pages and sections are visited in order, so every list is sorted.
-	// Titles gain the terms of the synonyms of their phrases (numbered first: they may be new).
-	aliases := make([][]int32, len(shards))
-	for i, s := range shards {
-		seen := map[string]bool{}
-		for _, seq := range s.titleSeqs {
-			for _, t := range x.synonyms.aliases(seq) {
-				if !seen[t] {
-					seen[t] = true
-					aliases[i] = append(aliases[i], x.number(t))
-				}
-			}
-		}
-	}
-	terms := x.dict.terms
-	if len(x.sorted) != len(terms) {
-		x.sorted = make([]int32, len(terms))
-		for i := range x.sorted {
-			x.sorted[i] = int32(i)
-		}
-		sort.Slice(x.sorted, func(i, j int) bool { return terms[x.sorted[i]] < terms[x.sorted[j]] })
-	}
-	if x.stopped() {
-		return nil, nil, nil, ErrStopped
-	}
-	titles, crumbs, names, posts, forms := x.lists(shards, aliases)
-	titleLens := make([]int, 0, len(routes))
-	var docsBuf bytes.Buffer
-	docsBuf.WriteString(`{"version":` + fmt.Sprint(FormatVersion) + `,"searchDocs":[`)
-	secNo := 0
-	for pageNo, s := range shards {
-		if withDocs {
-			if pageNo > 0 {
-				docsBuf.WriteByte(',')
-			}
-			docsBuf.Write(s.docJSON)
-		}
-		inTitle := map[int32]bool{}
-		for _, t := range s.title {
-			titles[t] = append(titles[t], pageNo)
-			inTitle[t] = true
-		}
-		for _, t := range aliases[pageNo] {
-			if !inTitle[t] {
-				titles[t] = append(titles[t], pageNo)
-			}
-		}
-		for _, t := range s.names {
-			names[t] = append(names[t], pageNo)
-		}
-		for _, t := range s.crumbs {
-			crumbs[t] = append(crumbs[t], pageNo)
-		}
-		for _, n := range s.forms {
-			f := x.dict.forms[n]
-			forms[f.term] = append(forms[f.term], f.word)
-		}
-		start := int32(0)
-		for _, sec := range s.sections {
-			for k := start; k < sec.end; k++ {
-				t, c := s.terms[k], s.codes[k]
-				code := 0
-				if c&inHeading != 0 {
-					code |= 8
-					if c&ownHeading != 0 && sec.headLen <= maxHeadLen {
-						code |= int(sec.headLen) << 4
-					}
-				}
-				if tf := int(c & tfMask); tf > 0 {
-					code |= bodyWeight(tf, int(sec.length), avg)
-				}
-				posts[t] = append(posts[t], posting{int32(secNo), uint8(code)})
-			}
-			start = sec.end
-			secNo++
-		}
-	}
-	docsBuf.WriteString(`]}`)
-	// A title's length leaves out the words in the titles of a tenth of the pages or more (the
-	// product's name in "vela cancel build"): a query without them still names the page.
-	common := max(commonTitleMin, len(routes)/10)
-	for _, s := range shards {
-		n := 0
-		for _, t := range s.titleWhole {
-			if len(titles[t]) < common {
-				n++
-			}
-		}
-		titleLens = append(titleLens, max(n, 1))
-	}
-	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: secNo, StopWords: StopWords, TitleLengths: titleLens,
-		PartShares: partShares(shards, crumbs, len(routes)),
-		Terms:      []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{},
-		Synonyms: x.synonyms.encode()}
-	var enc strings.Builder
-	for _, t := range x.sorted {
-		if titles[t] == nil && crumbs[t] == nil && names[t] == nil && posts[t] == nil {
-			continue // a term of pages that changed or went away
-		}
-		ix.Terms = append(ix.Terms, terms[t])
-		ix.Forms = append(ix.Forms, joinDistinct(forms[t]))
-		ix.Titles = append(ix.Titles, deltas(titles[t]))
-		ix.Crumbs = append(ix.Crumbs, deltas(crumbs[t]))
-		ix.Names = append(ix.Names, deltas(names[t]))
-		enc.Reset()
-		prev := 0
-		for _, p := range posts[t] {
-			encodePosting(&enc, int(p.section)-prev, int(p.code))
-			prev = int(p.section)
-		}
-		ix.Postings = append(ix.Postings, enc.String())
-	}
-	return docsBuf.Bytes(), ix, shards, nil
-}
-
-// posting is a section that has a term, and its code (see encodePosting).
-type posting struct {
-	section int32
-	code    uint8
-}
-
-// lists makes the empty lists merged fills, by term number, each with room for exactly what it
-// will hold (counted first). Growing millions of lists by appending was most of a publish's time
-// at 10,000 pages (copying, clearing and collecting the arrays it outgrew), on every edit. A term
-// that nothing has keeps nil lists.
-func (x *Index) lists(shards []*Shard, aliases [][]int32) (titles, crumbs, names [][]int, posts [][]posting, forms [][]string) {
-	n := len(x.dict.terms)
-	nTitles, nCrumbs, nNames, nPosts, nForms := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
-	var totTitles, totCrumbs, totNames, totPosts, totForms int
-	for pageNo, s := range shards {
-		for _, t := range s.title {
-			nTitles[t]++
-		}
-		totTitles += len(s.title)
-		for _, t := range aliases[pageNo] {
-			nTitles[t]++ // at most once more than needed (an alias that is a title term)
-			totTitles++
-		}
-		for _, t := range s.names {
-			nNames[t]++
-		}
-		totNames += len(s.names)
-		for _, t := range s.crumbs {
-			nCrumbs[t]++
-		}
-		totCrumbs += len(s.crumbs)
-		for _, n := range s.forms {
-			nForms[x.dict.forms[n].term]++
-		}
-		totForms += len(s.forms)
-		for _, t := range s.terms {
-			nPosts[t]++
-		}
-		totPosts += len(s.terms)
-	}
-	titles, crumbs, names = carve[int](nTitles, totTitles), carve[int](nCrumbs, totCrumbs), carve[int](nNames, totNames)
-	return titles, crumbs, names, carve[posting](nPosts, totPosts), carve[string](nForms, totForms)
-}
-
-// carve cuts one array of total elements into empty lists with room for counts[i] each (nil when 0).
-func carve[T any](counts []int32, total int) [][]T {
-	out := make([][]T, len(counts))
-	flat := make([]T, total)
-	off := 0
-	for i, c := range counts {
-		if c > 0 {
-			out[i] = flat[off : off : off+int(c)]
-			off += int(c)
-		}
-	}
-	return out
-}
-
-// joinDistinct sorts words and joins the distinct ones with spaces.
-func joinDistinct(words []string) string {
-	sort.Strings(words)
-	out := words[:0]
-	for i, w := range words {
-		if i == 0 || w != words[i-1] {
-			out = append(out, w)
-		}
-	}
-	return strings.Join(out, " ")
-}
-
 // bodyWeight is the BM25 term-frequency part of a term in a section, scaled to 1–7.
 func bodyWeight(tf, length int, avg float64) int {
 	f := float64(tf)
@@ -560,11 +354,12 @@ func encodePosting(b *strings.Builder, delta, code int) {
 	b.WriteByte(digits[code])
 }
 
-func deltas(xs []int) []int {
+// deltas are the differences of sorted numbers, each from the one before (the first from 0).
+func deltas(xs []int32) []int {
 	out := make([]int, len(xs))
-	prev := 0
+	prev := int32(0)
 	for i, x := range xs {
-		out[i] = x - prev
+		out[i] = int(x - prev)
 		prev = x
 	}
 	return out
@@ -580,18 +375,4 @@ func marshal(v any) ([]byte, error) {
 	}
 	// A copy of exactly its size: the buffer grew by doubling, and shards and chunks are kept.
 	return bytes.Clone(bytes.TrimRight(buf.Bytes(), "\n")), nil
-}
-
-// partShares is IndexFile.PartShares: per page, the largest share (in percent, rounded down) of the
-// pages whose breadcrumbs have one of its breadcrumb terms. crumbs holds every term's pages.
-func partShares(shards []*Shard, crumbs [][]int, pages int) []int {
-	out := make([]int, len(shards))
-	for i, s := range shards {
-		for _, t := range s.crumbs {
-			if share := 100 * len(crumbs[t]) / max(pages, 1); share > out[i] {
-				out[i] = share
-			}
-		}
-	}
-	return out
 }

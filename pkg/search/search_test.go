@@ -61,6 +61,68 @@ func decode(t *testing.T, s string) (sections, codes []int) {
 	return sections, codes
 }
 
+// decodePages reads one posting string of a term chunk back (the inverse of encodePagePosting),
+// numbering sections across the site as the browser does, from the pages' section counts.
+func decodePages(t *testing.T, s string, sectionCounts []int) (sections, codes []int) {
+	t.Helper()
+	first := make([]int, len(sectionCounts)+1)
+	for i, n := range sectionCounts {
+		first[i+1] = first[i] + n
+	}
+	number := func(i *int) int {
+		v := 0
+		for ; ; *i++ {
+			d := strings.IndexByte(digits, s[*i])
+			if d < 32 {
+				*i++
+				return v*32 + d
+			}
+			v = v*32 + d - 32
+		}
+	}
+	page, sec := 0, 0
+	for i := 0; i < len(s); {
+		x := number(&i)
+		d := x & 7
+		if d == 7 {
+			d += number(&i)
+		}
+		if x>>3 > 0 {
+			page += x >> 3
+			sec = d
+		} else {
+			sec += d
+		}
+		if page >= len(sectionCounts) || sec >= sectionCounts[page] {
+			t.Fatalf("posting of page %d section %d: out of range", page, sec)
+		}
+		sections = append(sections, first[page]+sec)
+		codes = append(codes, strings.IndexByte(digits, s[i]))
+		i++
+	}
+	return sections, codes
+}
+
+func TestPagePostingEncodingRoundTrips(t *testing.T) {
+	var b strings.Builder
+	in := []pagePosting{newPosting(0, 0, 9), newPosting(0, 3, 1), newPosting(0, 12, 15), newPosting(2, 0, 0), newPosting(2, 40, 7), newPosting(900, 6, 63), newPosting(901, 7, 8)}
+	counts := make([]int, 902)
+	for i := range counts {
+		counts[i] = 50
+	}
+	var prev pagePosting
+	for _, p := range in {
+		encodePagePosting(&b, prev, p)
+		prev = p
+	}
+	secs, codes := decodePages(t, b.String(), counts)
+	for i, p := range in {
+		if want := int(p.page)*50 + int(p.section()); secs[i] != want || codes[i] != int(p.code()) {
+			t.Fatalf("posting %d: got section %d code %d, want %d %d", i, secs[i], codes[i], want, p.code())
+		}
+	}
+}
+
 func TestPostingEncodingRoundTrips(t *testing.T) {
 	var b strings.Builder
 	in := [][2]int{{0, 9}, {31, 1}, {32, 15}, {1000, 0}, {70000, 7}}
@@ -232,7 +294,7 @@ func TestEmptyIndexPublishesValidFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(docs) != `{"version":2,"pages":0,"perChunk":8,"chunks":0,"stamp":"cbf29ce484222325"}` {
+	if string(docs) != `{"version":3,"pages":0,"perChunk":8,"chunks":0,"stamp":"cbf29ce484222325"}` {
 		t.Fatalf("docs %s", docs)
 	}
 	if !strings.Contains(string(index), `"chunks":[]`) || !strings.Contains(string(index), `"pages":0`) {

@@ -53,7 +53,7 @@ func BenchmarkShardMemory(b *testing.B) {
 		if _, _, err := x.Publish(); err != nil {
 			b.Fatal(err)
 		}
-		x.chunks = nil // the published files are the build's, not the index's to keep
+		x.last = nil // the published files (which the build holds too) are not the shards
 		runtime.GC()
 		runtime.ReadMemStats(&after)
 		perPage = float64(after.HeapAlloc-before.HeapAlloc) / pages

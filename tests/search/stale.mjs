@@ -6,7 +6,16 @@ import { readFileSync } from 'node:fs';
 import { chunkUrl, createEngine } from '../../site/src/search/engine.js';
 
 const [docsPath, indexPath, q] = process.argv.slice(2);
-const load = (of, n) => JSON.parse(readFileSync(chunkUrl(of === 'docs' ? docsPath : indexPath, n), 'utf8'));
+// A file that is not there answers as the server would: 404 (site/src/search/load.js).
+const load = (of, n) => {
+  const path = chunkUrl(of === 'docs' ? docsPath : indexPath, n);
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    if (e.code !== 'ENOENT') throw e;
+    throw Object.assign(new Error(`${path}: HTTP 404`), { status: 404 });
+  }
+};
 let reloads = 0;
 const engine = createEngine(JSON.parse(readFileSync(indexPath, 'utf8')), JSON.parse(readFileSync(docsPath, 'utf8')), {
   load,

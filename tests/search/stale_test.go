@@ -64,25 +64,62 @@ func TestChunksOfAnotherBuildAreNotReadWithOldEntries(t *testing.T) {
 		search.Section{ID: "zanzibarquux-rotation", Heading: "Zanzibarquux rotation", Text: "Rotate zanzibarquux credentials often."}))
 	writeFiles(t, x, dir, true)
 
-	cmd := exec.Command("node", "stale.mjs", docsPath, indexPath, "zanzibarquux")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node stale.mjs: %v", err)
-	}
-	var got struct {
-		Routes  []string `json:"routes"`
-		Stale   bool     `json:"stale"`
-		Reloads int      `json:"reloads"`
-	}
-	if err := json.Unmarshal(out, &got); err != nil {
-		t.Fatalf("stale.mjs printed %q: %v", out, err)
-	}
+	got := staleQuery(t, docsPath, indexPath, "zanzibarquux")
 	for _, r := range got.Routes {
 		if r != "/docs/secrets" {
 			t.Errorf("zanzibarquux found on %s, a page that does not have it (results %v)", r, got.Routes)
 		}
 	}
 	if !got.Stale || got.Reloads != 1 {
-		t.Errorf("the engine did not notice the chunks of another build (got %s); want a stale error and one reload request", out)
+		t.Errorf("the engine did not notice the chunks of another build (got %+v); want a stale error and one reload request", got)
+	}
+}
+
+// staleResult is what stale.mjs prints.
+type staleResult struct {
+	Routes  []string `json:"routes"`
+	Stale   bool     `json:"stale"`
+	Reloads int      `json:"reloads"`
+}
+
+// staleQuery answers q with the browser's engine over the files in a folder (stale.mjs).
+func staleQuery(t *testing.T, docsPath, indexPath, q string) staleResult {
+	t.Helper()
+	out, err := exec.Command("node", "stale.mjs", docsPath, indexPath, q).Output()
+	if err != nil {
+		t.Fatalf("node stale.mjs: %v", err)
+	}
+	var got staleResult
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("stale.mjs printed %q: %v", out, err)
+	}
+	return got
+}
+
+// A term chunk is named by a number its entry file lists (pkg/search/layout.go), and a rebuild
+// removes the chunks it no longer writes: a page with older entry files then meets a 404, which
+// must read as "these files are old" (ask for the entry files again), not as a broken search.
+func TestAChunkThatIsGoneMeansOtherEntries(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	x.Update("/docs/secrets", stalePage("/docs/secrets", "Secrets", search.Section{Text: "Keep credentials in secrets."}))
+	dir := t.TempDir()
+	docsPath, indexPath := writeFiles(t, x, dir, false)
+	if got := staleQuery(t, docsPath, indexPath, "credentials"); got.Stale || len(got.Routes) != 1 {
+		t.Fatalf("with every file there: %+v; want the page", got)
+	}
+	gone, err := filepath.Glob(filepath.Join(dir, "search-index-1-*.json"))
+	if err != nil || len(gone) == 0 {
+		t.Fatalf("no term chunks in %s (%v)", dir, err)
+	}
+	for _, p := range gone {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := staleQuery(t, docsPath, indexPath, "credentials"); !got.Stale || got.Reloads != 1 {
+		t.Errorf("a term chunk that is gone: %+v; want a stale error and one reload request", got)
 	}
 }

@@ -118,27 +118,43 @@ export function termOf(word, stop) {
   return stem(word);
 }
 
-// decodePostings reads the lists of the term at position t of a term chunk.
-function decodePostings(file, t) {
-  // pkg/search's encodePosting: a base-32 delta (upper-half digits carry), then a code digit.
-  // Every posting is two digits or more: half the string's length bounds their number, and
-  // typed arrays filled in place cost a fraction of growing arrays (a common word of a large site
-  // has tens of thousands of postings).
+// decodePostings reads the lists of the term at position t of a term chunk; firstSection gives
+// the number of each page's first section (sections are numbered across the site).
+function decodePostings(file, t, firstSection) {
+  // pkg/search's encodePagePosting: x = 8 × page delta + s (s = 7: s − 7 follows), each a base-32
+  // number (upper-half digits carry), then a code digit; s is the section's number in its page,
+  // or its difference from the last section when the page is the same. Every posting is two
+  // digits or more: half the string's length bounds their number, and typed arrays filled in
+  // place cost a fraction of growing arrays (a common word of a large site has tens of thousands
+  // of postings).
   const raw = file.postings[t] || '';
   const secList = new Int32Array(raw.length >> 1);
   const codeList = new Uint8Array(raw.length >> 1);
   let n = 0;
+  let page = 0;
   let sec = 0;
   let v = 0;
+  let head = -1; // x, while the number after it is still to come
   for (let i = 0; i < raw.length; i++) {
     const d = DIGIT[raw.charCodeAt(i)];
     if (d >= 32) {
       v = v * 32 + (d - 32);
       continue;
     }
-    sec += v * 32 + d;
+    const num = v * 32 + d;
     v = 0;
-    secList[n] = sec;
+    if (head < 0 && (num & 7) === 7) {
+      head = num;
+      continue;
+    }
+    const x = head < 0 ? num : head;
+    const s = head < 0 ? num & 7 : 7 + num;
+    head = -1;
+    if (x >= 8) {
+      page += x >> 3;
+      sec = s;
+    } else sec += s;
+    secList[n] = firstSection[page] + sec;
     codeList[n++] = DIGIT[raw.charCodeAt(++i)];
   }
   const undelta = (ds) => {
@@ -261,7 +277,7 @@ function staleError() {
 // (pkg/search/chunks.go: the stamps), so that the caller loads the entry files again.
 export function createEngine(indexEntry, docsEntry, { load, weights, onStale } = {}) {
   const W = { ...WEIGHTS, ...weights };
-  if (!indexEntry || indexEntry.version !== 2 || !docsEntry || docsEntry.version !== 2 || typeof load !== 'function') {
+  if (!indexEntry || indexEntry.version !== 3 || !docsEntry || docsEntry.version !== 3 || typeof load !== 'function') {
     throw new Error('The search files have an unknown format.');
   }
   const stop = new Set(indexEntry.stopWords || []);
@@ -307,10 +323,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const docChunks = new Map();
   const pending = new Map();
   let stale = false;
-  // fits says whether a chunk was written with this engine's entry files: the same stamp and, for
-  // documents, the section counts of its pages (sections are numbered across the site).
+  // fits says whether a chunk was written with this engine's entry files: for a term chunk, the
+  // stamp the index file lists for it; for documents, the documents file's stamp and the section
+  // counts of its pages (sections are numbered across the site).
   function fits(of, k, c) {
-    if (of === 'index') return c.stamp === indexEntry.stamp;
+    if (of === 'index') return c.stamp === indexEntry.chunkStamps[k];
     if (c.stamp !== docsEntry.stamp || !Array.isArray(c.searchDocs)) return false;
     const from = k * docsEntry.perChunk;
     if (c.searchDocs.length !== Math.max(0, Math.min(docsEntry.perChunk, nPages - from))) return false;
@@ -321,18 +338,24 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if ((of === 'index' ? termChunks : docChunks).has(k)) return null;
     let p = pending.get(key);
     if (!p) {
-      p = Promise.resolve(load(of, k)).then((c) => {
-        if (!fits(of, k, c)) {
-          // Never read, never kept: the next query asks again (or a new engine does).
-          if (!stale && typeof onStale === 'function') onStale();
-          stale = true;
-          throw staleError();
-        }
+      const notFits = () => {
+        // Never read, never kept: the next query asks again (or a new engine does).
+        if (!stale && typeof onStale === 'function') onStale();
+        stale = true;
+        return staleError();
+      };
+      // A term chunk's file is named by the number the index file lists for it (pkg/search's
+      // layout.go); one a rebuild no longer writes is gone (404): these entry files are old.
+      const loaded = Promise.resolve().then(() => load(of, of === 'index' ? indexEntry.chunkIds[k] : k));
+      p = loaded.then((c) => {
+        if (!fits(of, k, c)) throw notFits();
         if (of === 'index') {
           c.termPos = new Map(c.terms.map((t, i) => [t, i]));
           termChunks.set(k, c);
         } else docChunks.set(k, c.searchDocs);
         lastQuery = null; // what a query finds changed
+      }, (e) => {
+        throw e && e.status === 404 ? notFits() : e;
       });
       p.finally(() => pending.delete(key)).catch(() => {});
       pending.set(key, p);
@@ -364,7 +387,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // prefix or a typo may have found it in one of the latter only.
     let c = termChunks.get(chunkOf(term));
     if (!c || !c.termPos.has(term)) c = [...termChunks.values()].find((x) => x.termPos.has(term));
-    p = decodePostings(c, c.termPos.get(term));
+    p = decodePostings(c, c.termPos.get(term), firstSection);
     postingCache.set(term, p);
     return p;
   }

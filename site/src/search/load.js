@@ -12,7 +12,11 @@ const staleStamps = new Set();
 
 async function fetchJSON(url) {
   const res = await fetch(url, { credentials: 'same-origin', cache: revalidate ? 'no-cache' : 'default' });
-  if (!res.ok) throw new Error(`Loading ${url} failed: HTTP ${res.status}`);
+  if (!res.ok) {
+    const e = new Error(`Loading ${url} failed: HTTP ${res.status}`);
+    e.status = res.status; // a chunk that is gone (404) means newer entry files (engine.js)
+    throw e;
+  }
   return res.json();
 }
 

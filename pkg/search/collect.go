@@ -1,0 +1,342 @@
+package search
+
+// Gathering terms' lists from the shards: which pages have a term in their title, breadcrumbs or
+// file name, and which sections have it (a posting). A publish gathers only the terms of the
+// chunks it rewrites (publish.go); merged gathers every term, for the whole index in one piece.
+
+import (
+	"math"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// termLists are one term's lists, pages and sections in order.
+type termLists struct {
+	titles, crumbs, names []int32 // page numbers
+	posts                 []pagePosting
+}
+
+// pagePosting is a section that has a term: the page's number, and the section's number within
+// its page and its code (see encodePosting: heading flags and the body weight) in one word, as
+// section << 8 | code: a site has millions of postings (no page has 16 million sections).
+type pagePosting struct {
+	page int32
+	sc   uint32
+}
+
+func newPosting(page, section int32, code uint8) pagePosting {
+	return pagePosting{page, uint32(section)<<8 | uint32(code)}
+}
+
+func (p pagePosting) section() int32 { return int32(p.sc >> 8) }
+func (p pagePosting) code() uint8    { return uint8(p.sc) }
+
+// avgStep puts the site's average section length on a grid of sixteen steps an octave (4.4 %
+// apart) and gives the step: BM25's body weight divides a section's length by it, and an average
+// that moved with every edit would change the weight of every posting of the site. On the grid it
+// moves once in many thousand edits (a page's edit moves it by a hundredth of a percent at 10,000
+// pages), and the ranking of tests/search is the same as with the exact average.
+func avgStep(totalLen, sections int) int {
+	if sections == 0 || totalLen == 0 {
+		return 0
+	}
+	return int(math.Round(16 * math.Log2(float64(totalLen)/float64(sections))))
+}
+
+// stepAvg is the average length of a step of avgStep.
+func stepAvg(step int) float64 { return math.Exp2(float64(step) / 16) }
+
+// pageAliases are the terms each page's title gains from the synonym table (numbered first: they
+// may be new), without those its title has.
+func (x *Index) pageAliases(shards []*Shard) [][]int32 {
+	aliases := make([][]int32, len(shards))
+	if x.synonyms == nil || len(x.synonyms.Groups) == 0 {
+		return aliases
+	}
+	for i, s := range shards {
+		aliases[i] = x.aliasesOf(s)
+	}
+	return aliases
+}
+
+// aliasesOf are the alias terms of one shard (numbered in this index, as the shard must be),
+// without its title terms (the title's phrases and the label's are looked up apart).
+func (x *Index) aliasesOf(s *Shard) []int32 {
+	var out []int32
+	seen := map[string]bool{}
+	for _, seq := range s.titleSeqs {
+		for _, t := range x.synonyms.aliases(seq) {
+			if seen[t] {
+				continue
+			}
+			seen[t] = true
+			if n := x.number(t); !slices.Contains(s.title, n) {
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
+// collect gathers the lists of the terms need marks (by term number). slot gives each needed
+// term's place in the result. With presize (many terms: a first publish), lists are counted first
+// and cut from one array each: growing millions of lists by appending was most of a publish's
+// time at 10,000 pages. An edit's publish needs few terms, and one pass over the shards.
+func (x *Index) collect(shards []*Shard, aliases [][]int32, need []bool, avg float64, presize bool) (lists []termLists, slot []int32) {
+	slot = make([]int32, len(x.dict.terms))
+	// The set of needed terms as bits too: the pass below asks it of every term of every section
+	// (millions at 10,000 pages), and it fits in the fastest cache where slot does not.
+	bits := make([]uint64, (len(need)+63)/64)
+	n := int32(0)
+	for t, ok := range need {
+		slot[t] = -1
+		if ok {
+			slot[t] = n
+			bits[t>>6] |= 1 << (t & 63)
+			n++
+		}
+	}
+	lists = make([]termLists, n)
+	if presize {
+		x.presize(shards, aliases, slot, lists)
+	}
+	for pageNo, s := range shards {
+		p := int32(pageNo)
+		if pageNo%1024 == 1023 && x.stopped() {
+			return nil, nil // PublishUnless sees it too
+		}
+		for _, t := range s.title {
+			if k := slot[t]; k >= 0 {
+				lists[k].titles = append(lists[k].titles, p)
+			}
+		}
+		for _, t := range aliases[pageNo] {
+			// An alias is never a title term (aliases leave those out).
+			if k := slot[t]; k >= 0 {
+				lists[k].titles = append(lists[k].titles, p)
+			}
+		}
+		for _, t := range s.crumbs {
+			if k := slot[t]; k >= 0 {
+				lists[k].crumbs = append(lists[k].crumbs, p)
+			}
+		}
+		for _, t := range s.names {
+			if k := slot[t]; k >= 0 {
+				lists[k].names = append(lists[k].names, p)
+			}
+		}
+		start := int32(0)
+		for secNo, sec := range s.sections {
+			for j, t := range s.terms[start:sec.end] {
+				if bits[t>>6]&(1<<(t&63)) != 0 {
+					k := slot[t]
+					lists[k].posts = append(lists[k].posts, newPosting(p, int32(secNo), postingCode(s.codes[start+int32(j)], sec, avg)))
+				}
+			}
+			start = sec.end
+		}
+	}
+	return lists, slot
+}
+
+// presize gives every list room for exactly what it will hold.
+func (x *Index) presize(shards []*Shard, aliases [][]int32, slot []int32, lists []termLists) {
+	n := len(lists)
+	nt, nc, nn, np := make([]int32, n), make([]int32, n), make([]int32, n), make([]int32, n)
+	var tt, tc, tn, tp int
+	count := func(ts []int32, counts []int32, total *int) {
+		for _, t := range ts {
+			if k := slot[t]; k >= 0 {
+				counts[k]++
+				*total++
+			}
+		}
+	}
+	for i, s := range shards {
+		count(s.title, nt, &tt)
+		count(aliases[i], nt, &tt)
+		count(s.crumbs, nc, &tc)
+		count(s.names, nn, &tn)
+		count(s.terms, np, &tp)
+	}
+	// One array per kind of list, each list a piece of it with room for exactly its count.
+	titles, crumbs, names, posts := make([]int32, tt), make([]int32, tc), make([]int32, tn), make([]pagePosting, tp)
+	var ot, oc, on, op int32
+	for k := range lists {
+		l := &lists[k]
+		l.titles, ot = titles[ot:ot:ot+nt[k]], ot+nt[k]
+		l.crumbs, oc = crumbs[oc:oc:oc+nc[k]], oc+nc[k]
+		l.names, on = names[on:on:on+nn[k]], on+nn[k]
+		l.posts, op = posts[op:op:op+np[k]], op+np[k]
+	}
+}
+
+// postingCode is the code of a term in a section (see encodePosting).
+func postingCode(c uint32, sec sectionSpan, avg float64) uint8 {
+	code := 0
+	if c&inHeading != 0 {
+		code |= 8
+		if c&ownHeading != 0 && sec.headLen <= maxHeadLen {
+			code |= int(sec.headLen) << 4
+		}
+	}
+	if tf := int(c & tfMask); tf > 0 {
+		code |= bodyWeight(tf, int(sec.length), avg)
+	}
+	return uint8(code)
+}
+
+// merged is the whole index in one piece, sections numbered across the site (format 1): the
+// documents file and the index file. Nothing publishes it; tests read the index through it.
+func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*Shard, err error) {
+	shards = make([]*Shard, len(routes))
+	totalLen, total := 0, 0
+	for i, r := range routes {
+		shards[i] = x.shards[r]
+		if err = x.numbered(shards[i]); err != nil {
+			return nil, nil, nil, err
+		}
+		for _, sec := range shards[i].sections {
+			totalLen += int(sec.length)
+			total++
+		}
+	}
+	aliases := x.pageAliases(shards)
+	need := make([]bool, len(x.dict.terms))
+	for i := range need {
+		need[i] = true
+	}
+	lists, slot := x.collect(shards, aliases, need, stepAvg(avgStep(totalLen, total)), true)
+	forms := make([][]string, len(x.dict.terms))
+	firstSection := make([]int, len(shards)+1)
+	var docsBuf strings.Builder
+	docsBuf.WriteString(`{"version":1,"searchDocs":[`)
+	for i, s := range shards {
+		if i > 0 {
+			docsBuf.WriteByte(',')
+		}
+		docsBuf.Write(s.docJSON)
+		for _, n := range s.forms {
+			f := x.dict.forms[n]
+			forms[f.term] = append(forms[f.term], f.word)
+		}
+		firstSection[i+1] = firstSection[i] + len(s.sections)
+	}
+	docsBuf.WriteString(`]}`)
+	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: firstSection[len(shards)], StopWords: StopWords,
+		TitleLengths: x.titleLengths(shards, aliases), PartShares: x.partShares(shards), Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{},
+		Names: [][]int{}, Postings: []string{}, Synonyms: x.synonyms.encode()}
+	x.sortTerms()
+	var enc strings.Builder
+	for _, t := range x.sorted {
+		l := lists[slot[t]]
+		if l.titles == nil && l.crumbs == nil && l.names == nil && l.posts == nil {
+			continue // a term of pages that changed or went away
+		}
+		ix.Terms = append(ix.Terms, x.dict.terms[t])
+		ix.Forms = append(ix.Forms, joinDistinct(forms[t]))
+		ix.Titles = append(ix.Titles, deltas(l.titles))
+		ix.Crumbs = append(ix.Crumbs, deltas(l.crumbs))
+		ix.Names = append(ix.Names, deltas(l.names))
+		enc.Reset()
+		prev := 0
+		for _, p := range l.posts {
+			sec := firstSection[p.page] + int(p.section())
+			encodePosting(&enc, sec-prev, int(p.code()))
+			prev = sec
+		}
+		ix.Postings = append(ix.Postings, enc.String())
+	}
+	return []byte(docsBuf.String()), ix, shards, nil
+}
+
+// titleLengths are the number of distinct whole-word terms of each page's title and label, less
+// the words in the titles of a tenth of the pages or more (the product's name in "vela cancel
+// build"): a query without them still names the page.
+func (x *Index) titleLengths(shards []*Shard, aliases [][]int32) []int {
+	titles := make([]int32, len(x.dict.terms))
+	for i, s := range shards {
+		for _, t := range s.title {
+			titles[t]++
+		}
+		for _, t := range aliases[i] {
+			titles[t]++
+		}
+	}
+	common := int32(max(commonTitleMin, len(shards)/10))
+	out := make([]int, len(shards))
+	for i, s := range shards {
+		n := 0
+		for _, t := range s.titleWhole {
+			if titles[t] < common {
+				n++
+			}
+		}
+		out[i] = max(n, 1)
+	}
+	return out
+}
+
+// partShares is IndexFile.PartShares: per page, the largest share (in percent, rounded down) of the
+// pages whose breadcrumbs have one of its breadcrumb terms.
+func (x *Index) partShares(shards []*Shard) []int {
+	pages := make([]int32, len(x.dict.terms))
+	for _, s := range shards {
+		for _, t := range s.crumbs {
+			pages[t]++
+		}
+	}
+	out := make([]int, len(shards))
+	for i, s := range shards {
+		for _, t := range s.crumbs {
+			out[i] = max(out[i], 100*int(pages[t])/max(len(shards), 1))
+		}
+	}
+	return out
+}
+
+// sortTerms brings the orders of the dictionary's terms and forms up to date: new words are put
+// in their place (an edit adds a few), not sorted again with the rest.
+func (x *Index) sortTerms() {
+	terms, forms := x.dict.terms, x.dict.forms
+	less := func(a, b int32) bool { return forms[a].word < forms[b].word } // a word has one form
+	if len(terms)-len(x.sorted) > 64 || len(forms)-len(x.formsOrder) > 64 {
+		// Many (the first publish): sorting is cheaper than inserting one by one.
+		x.sorted, x.formsOrder = make([]int32, len(terms)), make([]int32, len(forms))
+		for i := range x.sorted {
+			x.sorted[i] = int32(i)
+		}
+		for i := range x.formsOrder {
+			x.formsOrder[i] = int32(i)
+		}
+		sort.Slice(x.sorted, func(i, j int) bool { return terms[x.sorted[i]] < terms[x.sorted[j]] })
+		sort.Slice(x.formsOrder, func(i, j int) bool { return less(x.formsOrder[i], x.formsOrder[j]) })
+		return
+	}
+	for n := int32(len(x.sorted)); n < int32(len(terms)); n++ {
+		at := sort.Search(len(x.sorted), func(i int) bool { return terms[x.sorted[i]] >= terms[n] })
+		x.sorted = append(x.sorted, 0)
+		copy(x.sorted[at+1:], x.sorted[at:])
+		x.sorted[at] = n
+	}
+	for n := int32(len(x.formsOrder)); n < int32(len(forms)); n++ {
+		at := sort.Search(len(x.formsOrder), func(i int) bool { return !less(x.formsOrder[i], n) })
+		x.formsOrder = append(x.formsOrder, 0)
+		copy(x.formsOrder[at+1:], x.formsOrder[at:])
+		x.formsOrder[at] = n
+	}
+}
+
+// joinDistinct sorts words and joins the distinct ones with spaces.
+func joinDistinct(words []string) string {
+	sort.Strings(words)
+	out := words[:0]
+	for i, w := range words {
+		if i == 0 || w != words[i-1] {
+			out = append(out, w)
+		}
+	}
+	return strings.Join(out, " ")
+}

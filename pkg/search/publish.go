@@ -1,0 +1,399 @@
+package search
+
+// Publishing, and why an edit rewrites few files. docsd watch publishes after every edit, and at
+// 10,000 pages writing every term chunk again took ~180 ms of CPU for one changed page. So a
+// publish keeps what it wrote and rewrites only:
+//   - the term chunks holding a term the changed pages had or have (any field), or whose keys
+//     changed (layout.go: chunk boundaries depend on the keys alone);
+//   - the documents chunks holding a changed page;
+//   - the two entry files (small: one number or two per page and per chunk).
+//
+// That needs every other chunk to stay valid, so nothing in a chunk depends on the rest of the
+// site except through numbers an edit of a page's body leaves alone:
+//   - pages are numbered by route order, which only new, deleted or renamed pages change;
+//   - a posting names its section by page and number within the page (chunks.go), so a page
+//     gaining a section renumbers nothing else;
+//   - the BM25 body weight a posting carries divides the section's length by the site's average,
+//     taken on a grid of 4.4 % steps (avgStep), which an edit moves across once in thousands.
+//
+// Anything else (the pages, the grid step, the chunk spacing, the synonym table, a first publish)
+// rewrites every file. The result depends only on the shards, never on what was published before:
+// an index that published its way through edits writes exactly the files of a fresh index of the
+// same pages (TestIncrementalPublishEqualsFresh), byte for byte.
+
+import (
+	"bytes"
+	"errors"
+	"math"
+	"slices"
+	"strings"
+)
+
+// lastPublish is what a publish wrote, kept for the next.
+type lastPublish struct {
+	routes     []string
+	avgStep    int
+	spacing    uint32
+	synonyms   string
+	chunkBytes int
+	chunks     []termChunkFile // in key order
+	docs       [][]byte
+	docsStamp  string
+	// rewritten are the term chunks (by number) and documents chunks this publish wrote anew.
+	rewritten     []int
+	rewrittenDocs []int
+}
+
+// termChunkFile is a published term chunk: of its keys, the first and a hash of them all (a
+// publish compares them; keeping every key of the site for it cost megabytes at 10,000 pages).
+type termChunkFile struct {
+	id       int
+	stamp    string
+	first    key
+	keysHash uint64
+	data     []byte
+}
+
+// Publish writes the two entry files, the search documents file and the search index file, and
+// keeps the chunks they point to for Chunks (chunks.go). The output depends only on the shards, so
+// it is deterministic.
+func (x *Index) Publish() (docs, index []byte, err error) { return x.PublishUnless(nil) }
+
+// ErrStopped is PublishUnless's error when stop said so.
+var ErrStopped = errors.New("search: publish stopped")
+
+// PublishUnless is Publish, given up with ErrStopped as soon as stop (if not nil) returns true,
+// asked between its parts: docsd watch leaves the search files of a rebuild that newer edits make
+// stale to the next rebuild. A publish given up leaves the index as it was: the next one rewrites
+// what both had to.
+func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
+	x.stop = stop
+	defer func() { x.stop = nil }()
+	routes := x.sortedRoutes()
+	shards := make([]*Shard, len(routes))
+	for i, r := range routes {
+		shards[i] = x.shards[r]
+		if err := x.numbered(shards[i]); err != nil {
+			return nil, nil, err
+		}
+	}
+	last := x.last
+	// With other pages (or none before), every file is written again: nothing to compare.
+	samePages := last != nil && slices.Equal(last.routes, routes)
+	var pages []changedPage
+	if samePages {
+		pages = x.changedPages()
+	}
+	// The keys, and the figures that decide the weights and the chunks' spacing.
+	synonyms := strings.Join(flatten(x.synonyms.encode()), "\n")
+	counts := x.recount(synonyms)
+	aliases := make([][]int32, len(shards))
+	for i, r := range routes {
+		aliases[i] = counts.shards[r].aliases
+	}
+	x.sortTerms()
+	keys := x.keys(counts)
+	listBytes := counts.listSize
+	for _, k := range keys {
+		listBytes += len(k.word) + 16
+	}
+	spacing := spacingFor(len(keys), listBytes, x.chunkBytes)
+	starts := chunkStarts(keys, spacing)
+	ids := chunkIDs(keys, starts)
+	next := &lastPublish{routes: routes, avgStep: avgStep(counts.totalLen, counts.sections), spacing: spacing,
+		synonyms: synonyms, chunkBytes: x.chunkBytes}
+	changedTerms, changedRoutes := x.changes(pages, stepAvg(next.avgStep))
+	full := !samePages || last.avgStep != next.avgStep || last.spacing != spacing ||
+		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
+	if x.stopped() {
+		return nil, nil, ErrStopped
+	}
+
+	if err := x.termChunks(next, full, keys, starts, ids, changedTerms, shards, aliases); err != nil {
+		return nil, nil, err
+	}
+	x.docsChunks(next, samePages, shards, changedRoutes)
+	if index, err = x.entry(next, shards, aliases, counts.sections); err != nil {
+		return nil, nil, err
+	}
+	if docs, err = docsJSON(DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Chunks: len(next.docs), Stamp: next.docsStamp}); err != nil {
+		return nil, nil, err
+	}
+	x.last, x.changed = next, map[string]*Shard{}
+	return docs, index, nil
+}
+
+// termChunks makes next's term chunks: the last publish's where their keys and their terms'
+// lists are the same (unless full), the others written anew.
+func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids []int, changedTerms map[int32]bool, shards []*Shard, aliases [][]int32) error {
+	var before map[key]*termChunkFile
+	if !full {
+		before = make(map[key]*termChunkFile, len(x.last.chunks))
+		for i := range x.last.chunks {
+			c := &x.last.chunks[i]
+			before[c.first] = c
+		}
+	}
+	next.chunks = make([]termChunkFile, len(starts))
+	need := make([]bool, len(x.dict.terms))
+	var todo []int
+	chunkKeys := func(i int) []key {
+		if i+1 < len(starts) {
+			return keys[starts[i]:starts[i+1]]
+		}
+		return keys[starts[i]:]
+	}
+	for i := range starts {
+		ck := chunkKeys(i)
+		next.chunks[i] = termChunkFile{id: ids[i], first: ck[0], keysHash: hashKeys(ck)}
+		if old := before[ck[0]]; old != nil && old.keysHash == next.chunks[i].keysHash && !anyTerm(ck, changedTerms) {
+			next.chunks[i].stamp, next.chunks[i].data = old.stamp, old.data
+			continue
+		}
+		todo = append(todo, i)
+		for _, k := range ck {
+			need[k.term] = true
+		}
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep), 2*len(todo) > len(starts))
+	if lists == nil || x.stopped() {
+		return ErrStopped
+	}
+	for _, i := range todo {
+		c := &next.chunks[i]
+		var err error
+		if c.data, c.stamp, err = x.encodeTermChunk(chunkKeys(i), lists, slot); err != nil {
+			return err
+		}
+		next.rewritten = append(next.rewritten, c.id)
+	}
+	return nil
+}
+
+// docsChunks makes next's documents chunks: the last publish's but those of changed pages, or all
+// anew when the pages are others.
+func (x *Index) docsChunks(next *lastPublish, samePages bool, shards []*Shard, changedRoutes map[string]bool) {
+	routes := next.routes
+	if samePages {
+		next.docsStamp = x.last.docsStamp
+	} else {
+		next.docsStamp = stamp(strings.Join(routes, "\n"))
+	}
+	next.docs = make([][]byte, (len(shards)+docsPerChunk-1)/docsPerChunk)
+	for k := range next.docs {
+		if samePages && !anyPage(routes[k*docsPerChunk:min((k+1)*docsPerChunk, len(routes))], changedRoutes) {
+			next.docs[k] = x.last.docs[k]
+			continue
+		}
+		next.docs[k] = encodeDocsChunk(shards, k, next.docsStamp)
+		next.rewrittenDocs = append(next.rewrittenDocs, k)
+	}
+}
+
+// entry writes the index file of next.
+func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sections int) ([]byte, error) {
+	e := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: sections, StopWords: StopWords,
+		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases), PartShares: x.partShares(shards),
+		SectionCounts: make([]int, len(shards)),
+		Versions:      []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(next.chunks)),
+		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
+	versionNo := map[string]int{}
+	for i, s := range shards {
+		e.SectionCounts[i] = len(s.sections)
+		v, ok := versionNo[s.version]
+		if !ok {
+			v = len(e.Versions)
+			versionNo[s.version] = v
+			e.Versions = append(e.Versions, s.version)
+		}
+		e.PageVersions[i] = v
+	}
+	for i, c := range next.chunks {
+		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.first.word, c.id, c.stamp
+	}
+	return entryJSON(e)
+}
+
+// Rewritten lists the term chunks (by number) and the documents chunks (by position) the last
+// publish wrote anew; it kept the others' bytes.
+func (x *Index) Rewritten() (terms, docs []int) {
+	if x.last == nil {
+		return nil, nil
+	}
+	return x.last.rewritten, x.last.rewrittenDocs
+}
+
+func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
+
+// changed is a page whose shard changed since the last publish: its shard then and now (nil
+// when it had or has none), each with its alias terms.
+type changedPage struct {
+	route               string
+	old, now            *Shard
+	oldAliases, aliases []int32
+}
+
+// changedPages are the pages whose shards changed since the last publish, the old shards numbered
+// in this index (another index may have renumbered them since) and their aliases found, so that
+// every term the publish meets has its number before it counts them.
+func (x *Index) changedPages() []changedPage {
+	var out []changedPage
+	for route, old := range x.changed {
+		c := changedPage{route: route, old: old, now: x.shards[route]}
+		if c.old != nil && x.numbered(c.old) != nil {
+			c.old = nil // never published: it had an error
+		}
+		if c.old != nil {
+			c.oldAliases = x.aliasesOf(c.old)
+		}
+		if c.now != nil {
+			c.aliases = x.aliasesOf(c.now)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// changes are the terms (by number) whose lists the changed pages changed, and the routes whose
+// documents records changed. A term's lists change when a page gains or loses it in a field, or a
+// section's number or code (its body weight with the average of avg) of it: a page's edit that
+// adds a word changes the terms of that word and of the section's other words whose weight moved,
+// not the page's other words.
+func (x *Index) changes(pages []changedPage, avg float64) (terms map[int32]bool, routes map[string]bool) {
+	terms, routes = map[int32]bool{}, map[string]bool{}
+	for _, c := range pages {
+		before, after := pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)
+		for t, e := range before {
+			if !slices.Equal(e, after[t]) {
+				terms[t] = true
+			}
+		}
+		for t := range after {
+			if _, ok := before[t]; !ok {
+				terms[t] = true
+			}
+		}
+		if c.old == nil || c.now == nil || !bytes.Equal(c.old.docJSON, c.now.docJSON) {
+			routes[c.route] = true
+		}
+	}
+	return terms, routes
+}
+
+// What a page puts in a term's lists (pageEntries): a posting is its section's number << 8 | its
+// code; the fields are the numbers below, above any posting's.
+const (
+	inTitleList = math.MaxUint32 - iota
+	inCrumbList
+	inNameList
+)
+
+// pageEntries are what a shard puts in each term's lists (nil shard: nothing).
+func pageEntries(s *Shard, aliases []int32, avg float64) map[int32][]uint32 {
+	out := map[int32][]uint32{}
+	if s == nil {
+		return out
+	}
+	for _, t := range s.title {
+		out[t] = append(out[t], inTitleList)
+	}
+	for _, t := range aliases {
+		out[t] = append(out[t], inTitleList)
+	}
+	for _, t := range s.crumbs {
+		out[t] = append(out[t], inCrumbList)
+	}
+	for _, t := range s.names {
+		out[t] = append(out[t], inNameList)
+	}
+	start := int32(0)
+	for secNo, sec := range s.sections {
+		for j := start; j < sec.end; j++ {
+			out[s.terms[j]] = append(out[s.terms[j]], uint32(secNo)<<8|uint32(postingCode(s.codes[j], sec, avg)))
+		}
+		start = sec.end
+	}
+	return out
+}
+
+// hashKeys is a hash of keys, words and term numbers (which name their terms for the index's life):
+// FNV-1a, written out, since a publish hashes every key of the site.
+func hashKeys(keys []key) uint64 {
+	const prime = 1099511628211
+	h := uint64(14695981039346656037)
+	for _, k := range keys {
+		for i := 0; i < len(k.word); i++ {
+			h = (h ^ uint64(k.word[i])) * prime
+		}
+		for t := uint32(k.term); ; t >>= 8 {
+			h = (h ^ uint64(t&0xff|0x100)) * prime // 0x100: a word's end, and the term's bytes apart from letters
+			if t>>8 == 0 {
+				break
+			}
+		}
+	}
+	return h
+}
+
+func anyTerm(keys []key, terms map[int32]bool) bool {
+	for _, k := range keys {
+		if terms[k.term] {
+			return true
+		}
+	}
+	return false
+}
+
+func anyPage(routes []string, changed map[string]bool) bool {
+	for _, r := range routes {
+		if changed[r] {
+			return true
+		}
+	}
+	return false
+}
+
+func flatten(rows [][]string) []string {
+	var out []string
+	for _, r := range rows {
+		out = append(out, strings.Join(r, "\x00"))
+	}
+	return out
+}
+
+// keys are the terms and forms present, sorted by word (then term), which is the order of the
+// chunks.
+func (x *Index) keys(c *counts) []key {
+	terms, forms := x.dict.terms, x.dict.forms
+	var out []key
+	i, j := 0, 0
+	for {
+		for i < len(x.sorted) && (int(x.sorted[i]) >= len(c.terms) || c.terms[x.sorted[i]] == 0) {
+			i++
+		}
+		for j < len(x.formsOrder) && (int(x.formsOrder[j]) >= len(c.forms) || c.forms[x.formsOrder[j]] == 0) {
+			j++
+		}
+		if i == len(x.sorted) && j == len(x.formsOrder) {
+			break
+		}
+		takeTerm := j == len(x.formsOrder)
+		if i < len(x.sorted) && !takeTerm {
+			t, f := terms[x.sorted[i]], forms[x.formsOrder[j]]
+			takeTerm = t < f.word || t == f.word && t < terms[f.term]
+		}
+		if takeTerm {
+			t := x.sorted[i]
+			out = append(out, key{terms[t], t})
+			i++
+		} else {
+			f := forms[x.formsOrder[j]]
+			out = append(out, key{f.word, f.term})
+			j++
+		}
+	}
+	return out
+}

@@ -1,0 +1,304 @@
+package search
+
+// What a publish rewrites after an edit (publish.go), and that an index that published its way
+// through edits writes exactly what a fresh index of the same pages writes.
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// published are the files of a publish by name: "docs" and "index" (the entry files), "index-N"
+// and "docs-N" (the chunks).
+func published(t *testing.T, x *Index) map[string][]byte {
+	t.Helper()
+	docs, index, err := x.Publish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string][]byte{"docs": docs, "index": index}
+	for _, c := range x.Chunks() {
+		out[fmt.Sprintf("%s-%d", c.Of, c.N)] = c.Data
+	}
+	return out
+}
+
+// termChunks reads the term chunks of a publish by number.
+func termChunks(t *testing.T, files map[string][]byte) map[int]TermChunk {
+	t.Helper()
+	out := map[int]TermChunk{}
+	for name, data := range files {
+		if n, ok := strings.CutPrefix(name, "index-"); ok {
+			var c TermChunk
+			if err := json.Unmarshal(data, &c); err != nil {
+				t.Fatal(err)
+			}
+			var id int
+			fmt.Sscan(n, &id)
+			out[id] = c
+		}
+	}
+	return out
+}
+
+// vocabulary are words pages share; each page also has words of its own.
+var vocabulary = strings.Fields("pipeline build step secret worker server repository webhook runtime executor " +
+	"template stage service image volume cache environment variable ruleset branch event deploy clone " +
+	"status approval schedule token admin settings queue platform kubernetes docker container agent")
+
+// genPage is page i of a generated site, in its variant v (an edit changes v).
+func genPage(i, v int) Page {
+	rng := rand.New(rand.NewSource(int64(i*1000 + v)))
+	route := fmt.Sprintf("/docs/p%02d/page-%03d", i%7, i)
+	var secs []Section
+	for s := 0; s < 1+rng.Intn(4); s++ {
+		var text strings.Builder
+		for w := 0; w < 10+rng.Intn(60); w++ {
+			text.WriteString(vocabulary[rng.Intn(len(vocabulary))])
+			text.WriteByte(' ')
+			if rng.Intn(12) == 0 {
+				fmt.Fprintf(&text, "own%dv%dw%d ", i, v, w) // a word of this page and variant only
+			}
+		}
+		id, heading := "", ""
+		if s > 0 {
+			id, heading = fmt.Sprintf("part-%d", s), "Part "+vocabulary[rng.Intn(len(vocabulary))]
+		}
+		secs = append(secs, Section{ID: id, Heading: heading, Text: text.String()})
+	}
+	return Page{Route: route, Title: fmt.Sprintf("Page %d about %s", i, vocabulary[i%len(vocabulary)]), Version: []string{"", "1.0"}[i%2],
+		Crumbs: []string{fmt.Sprintf("Product %d", i%7)}, Sections: secs}
+}
+
+// A body edit rewrites the term chunks holding a word the page had or has (and those whose keys
+// changed: a word new to the site, or one gone from it), the documents chunk of the page and the
+// entry files; every other file keeps its bytes.
+func TestBodyEditRewritesOnlyItsChunks(t *testing.T) {
+	x := New()
+	x.chunkBytes = 1 << 10
+	for i := 0; i < 60; i++ {
+		p := genPage(i, 0)
+		x.Update(p.Route, NewShard(p))
+	}
+	before := published(t, x)
+	// Page 17's body changes: one more section and other words; its title stays.
+	edited := genPage(17, 0)
+	edited.Sections = append(edited.Sections, Section{ID: "zz", Heading: "Rotating tokens", Text: "Rotate the zanzibar token of a worker."})
+	edited.Sections[0].Text = strings.Replace(edited.Sections[0].Text, "build", "kubernetes", 1)
+	x.Update(edited.Route, NewShard(edited))
+	after := published(t, x)
+
+	// The terms whose lists changed, read from the chunks, and the chunks that hold one of them or
+	// whose keys changed.
+	old, now := termChunks(t, before), termChunks(t, after)
+	lists := func(chunks map[int]TermChunk) map[string]string {
+		out := map[string]string{}
+		for _, c := range chunks {
+			for k, term := range c.Terms {
+				out[term] = fmt.Sprint(c.Titles[k], c.Crumbs[k], c.Names[k], c.Postings[k])
+			}
+		}
+		return out
+	}
+	listsBefore, listsAfter := lists(old), lists(now)
+	var changedTerms []string
+	for term, l := range listsAfter {
+		if listsBefore[term] != l {
+			changedTerms = append(changedTerms, term)
+		}
+	}
+	var want []string
+	for id, c := range now {
+		o, kept := old[id]
+		if !kept || !slices.Equal(o.Keys, c.Keys) || slices.ContainsFunc(c.Terms, func(term string) bool { return slices.Contains(changedTerms, term) }) {
+			want = append(want, fmt.Sprint("index-", id))
+		}
+	}
+	var got []string
+	for name, data := range after {
+		if strings.HasPrefix(name, "index-") && string(data) != string(before[name]) {
+			got = append(got, name)
+		}
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rewritten term chunks %v; want those holding a term whose lists changed or whose keys changed, %v", got, want)
+	}
+	page := slices.Index(x.Routes(), edited.Route)
+	rewritten, docs := x.Rewritten()
+	if len(rewritten) != len(want) || !reflect.DeepEqual(docs, []int{page / docsPerChunk}) {
+		t.Errorf("Rewritten says %v and documents chunks %v; want %d term chunks and documents chunk %d", rewritten, docs, len(want), page/docsPerChunk)
+	}
+	// The fixture is fixed, and so is the layout: pin the count.
+	sort.Strings(changedTerms)
+	t.Logf("terms whose lists changed: %v; chunks rewritten: %v", changedTerms, want)
+	if len(want) != 3 || len(now) != 22 {
+		t.Errorf("%d of %d term chunks rewritten; want 3 of 22", len(want), len(now))
+	}
+	for name, data := range after {
+		if strings.HasPrefix(name, "docs-") && name != fmt.Sprint("docs-", page/docsPerChunk) && string(data) != string(before[name]) {
+			t.Errorf("%s changed though none of its pages did", name)
+		}
+	}
+	// Publishing again with nothing changed rewrites nothing; a shard made again from the same
+	// page (its sidebar's edit renders it again) changes nothing either.
+	x.Update(edited.Route, NewShard(edited))
+	again := published(t, x)
+	if r, d := x.Rewritten(); len(r) != 0 || len(d) != 0 || !reflect.DeepEqual(again, after) {
+		t.Errorf("a publish with the same pages rewrote term chunks %v and documents chunks %v", r, d)
+	}
+}
+
+// Random edits: bodies, sections gained and lost, titles, pages added and deleted, a publish
+// given up; after each, the files are byte for byte those of a fresh index of the same pages.
+func TestIncrementalPublishEqualsFresh(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	pages := map[string]Page{}
+	x := New()
+	x.chunkBytes = 2 << 10
+	set := func(p Page) {
+		pages[p.Route] = p
+		x.Update(p.Route, NewShard(p))
+	}
+	for i := 0; i < 80; i++ {
+		set(genPage(i, 0))
+	}
+	published(t, x)
+	for step := 0; step < 60; step++ {
+		i := rng.Intn(90)
+		route := genPage(i, 0).Route
+		var what string
+		switch k := rng.Intn(10); {
+		case k < 6:
+			what = "body"
+			set(genPage(i, step+1))
+		case k < 8:
+			what = "deleted page"
+			delete(pages, route)
+			x.Remove(route)
+		default:
+			what = "title"
+			p, ok := pages[route]
+			if !ok {
+				p = genPage(i, 0)
+			}
+			p.Title = "Renamed " + p.Title
+			set(p)
+		}
+		if rng.Intn(5) == 0 {
+			// Given up half way: the next publish must still rewrite what this one would have.
+			asked := 0
+			if _, _, err := x.PublishUnless(func() bool { asked++; return asked > 1 }); !errors.Is(err, ErrStopped) {
+				t.Fatalf("step %d: a publish told to stop returned %v", step, err)
+			}
+		}
+		got := published(t, x)
+		if want := published(t, freshOf(pages, x.chunkBytes)); !reflect.DeepEqual(got, want) {
+			var diff []string
+			for name := range want {
+				if string(got[name]) != string(want[name]) {
+					diff = append(diff, name)
+				}
+			}
+			for name := range got {
+				if _, ok := want[name]; !ok {
+					diff = append(diff, name+" (not in the fresh index)")
+				}
+			}
+			sort.Strings(diff)
+			t.Fatalf("step %d (%s of page %d): the files differ from a fresh index's: %v", step, what, i, diff)
+		}
+	}
+}
+
+// freshOf is a new index of the pages, each indexed anew.
+func freshOf(pages map[string]Page, chunkBytes int) *Index {
+	y := New()
+	y.chunkBytes = chunkBytes
+	for r, p := range pages {
+		y.Update(r, NewShard(p))
+	}
+	return y
+}
+
+// A deleted page's words are gone from every chunk (and its sole words from the keys), and a page
+// that gains or loses sections is found in the sections it has.
+func TestDeletedPagesAndChangedSections(t *testing.T) {
+	x := New()
+	x.chunkBytes = 1 << 10
+	pages := map[string]Page{}
+	set := func(p Page) {
+		pages[p.Route] = p
+		x.Update(p.Route, NewShard(p))
+	}
+	for i := 0; i < 30; i++ {
+		set(genPage(i, 0))
+	}
+	set(Page{Route: "/docs/gone", Title: "Gone", Sections: []Section{{Text: "Only here: walrusword pipeline."}}})
+	published(t, x)
+	delete(pages, "/docs/gone")
+	x.Remove("/docs/gone")
+	files := published(t, x)
+	for id, c := range termChunks(t, files) {
+		if slices.Contains(c.Keys, "walrusword") || slices.Contains(c.Terms, "walrusword") {
+			t.Errorf("term chunk %d still has the deleted page's word", id)
+		}
+	}
+	if want := published(t, freshOf(pages, x.chunkBytes)); !reflect.DeepEqual(files, want) {
+		t.Error("after the deletion, the files differ from a fresh index's")
+	}
+
+	// Sections: the page gains two, then keeps only its top and the last.
+	p := genPage(4, 0)
+	p.Sections = append(p.Sections, Section{ID: "alpha", Heading: "Alpha", Text: "quokkaword here"}, Section{ID: "beta", Heading: "Beta", Text: "numbatword here"})
+	set(p)
+	check := func(word string, wantSection int) map[string][]byte {
+		t.Helper()
+		files := published(t, x)
+		var entry IndexEntry
+		if err := json.Unmarshal(files["index"], &entry); err != nil {
+			t.Fatal(err)
+		}
+		page := slices.Index(x.Routes(), p.Route)
+		if entry.SectionCounts[page] != len(p.Sections) {
+			t.Fatalf("section count %d, want %d", entry.SectionCounts[page], len(p.Sections))
+		}
+		first := 0
+		for _, n := range entry.SectionCounts[:page] {
+			first += n
+		}
+		found := false
+		for _, c := range termChunks(t, files) {
+			if k := slices.Index(c.Terms, word); k >= 0 {
+				secs, _ := decodePages(t, c.Postings[k], entry.SectionCounts)
+				found = reflect.DeepEqual(secs, []int{first + wantSection})
+				if !found {
+					t.Errorf("%q is in sections %v; want [%d]", word, secs, first+wantSection)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%q is in no chunk", word)
+		}
+		if want := published(t, freshOf(pages, x.chunkBytes)); !reflect.DeepEqual(files, want) {
+			t.Error("the files differ from a fresh index's")
+		}
+		return files
+	}
+	check("numbatword", len(p.Sections)-1)
+	p.Sections = []Section{p.Sections[0], p.Sections[len(p.Sections)-1]}
+	set(p)
+	for _, c := range termChunks(t, check("numbatword", 1)) {
+		if slices.Contains(c.Terms, "quokkaword") {
+			t.Error("the section that went still has its word")
+		}
+	}
+}
