@@ -31,6 +31,9 @@ type mdxPage struct {
 	server MDXServer         // the module the renderers run
 	deps   []string          // files outside the shell the page reads (absolute, real paths)
 	shared []string          // the shared keys the page imports
+	// provider is the project's MDXComponents the page was built with ("" for docsd's own): a
+	// page built before the file appeared, or after it went, is built again (Update).
+	provider string
 }
 
 // MDXServer is an MDX page's module for the renderers: CommonJS, named by Key ("<id>-<hash>"), so
@@ -132,8 +135,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
 		admonitions(pb) // for a project's own src/theme/Admonition
+		b.siteProvider(pb)
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
-		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@docusaurus/`, `^@site/`} {
+		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@theme-original/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 				p := b.aliasPath(&pb, a.Path, a.Kind)
 				if p == "" {
@@ -230,6 +234,8 @@ func aliasError(spec, root string) error {
 	case strings.HasPrefix(spec, "@theme/"):
 		name := strings.TrimPrefix(spec, "@theme/")
 		return fmt.Errorf("docsd has no \"%s\": write it in src/theme/%s.jsx", spec, name)
+	case strings.HasPrefix(spec, "@theme-original/"):
+		return fmt.Errorf("docsd has no \"%s\" to wrap", spec)
 	case strings.HasPrefix(spec, "@docusaurus/"):
 		return fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl, useIsBrowser and BrowserOnly)", spec)
 	case strings.HasPrefix(spec, "@site/") && root == "":
@@ -263,7 +269,7 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		}
 		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
 	}
-	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
+	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}, provider: b.mdx.provider}
 	outDir := filepath.Join(b.siteDir, "out")
 	var js []byte
 	for _, f := range cr.OutputFiles {
@@ -393,7 +399,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	var ids []string
 	for _, id := range b.mdxIDs() {
 		p, ok := last.pages[id]
-		if !ok || p.file != b.mdx.Pages[id] || anyTouched(append([]string{p.file}, p.deps...), touched) {
+		if !ok || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || anyTouched(append([]string{p.file}, p.deps...), touched) {
 			ids = append(ids, id)
 		}
 	}

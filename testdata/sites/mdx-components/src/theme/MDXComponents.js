@@ -1,0 +1,10 @@
+// The site's map of components every MDX page gets without an import: docsd's own, and two of ours.
+import MDXComponents from '@theme-original/MDXComponents';
+import Shout from '@site/src/components/Shout';
+import ClickCounter from '@site/src/components/ClickCounter';
+
+export default {
+  ...MDXComponents,
+  Shout,
+  ClickCounter,
+};
