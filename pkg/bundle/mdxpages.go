@@ -173,6 +173,13 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 					return res, nil
 				}
 			}
+			// The project's files do not move during one Build or Update, in which every page's
+			// build resolves the same imports of the site's components (its MDXComponents'
+			// above all: every page reads them).
+			pkey := key + "\x00" + string(rune('0'+a.Kind))
+			if r, ok := b.projectResolved.Load(pkey); ok {
+				return r.(api.OnResolveResult), nil
+			}
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
 				Kind: a.Kind, PluginData: resolving{}})
 			if len(r.Errors) > 0 {
@@ -189,7 +196,11 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			if !r.SideEffects {
 				effects = api.SideEffectsFalse // package.json "sideEffects": false, for tree shaking
 			}
-			return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace, SideEffects: effects}, nil
+			res := api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace, SideEffects: effects}
+			if r.Namespace == "file" {
+				b.projectResolved.Store(pkey, res)
+			}
+			return res, nil
 		})
 		// A facade in ES module syntax, so that the page's own interop never depends on its
 		// module type (a project whose package.json says "type": "module" makes default imports
@@ -326,6 +337,7 @@ func (b *Bundler) pageDeps(meta *metafile) []string {
 
 // buildPages builds the pages ids.
 func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
+	b.projectResolved = &sync.Map{}
 	out := make([]*mdxPage, len(ids))
 	errs := make([]error, len(ids))
 	work := make(chan int)
