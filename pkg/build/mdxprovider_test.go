@@ -6,14 +6,17 @@ package build
 // MDX pages again.
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
 	"docsd/internal/testfs"
+	"docsd/pkg/site"
 )
 
 func providerSite(t *testing.T) (string, Options) {
@@ -124,5 +127,51 @@ func TestMDXComponentsAddedAndRemoved(t *testing.T) {
 	}
 	if _, err := b.Rebuild([]string{f}); err == nil || !strings.Contains(err.Error(), "content/docs/guide/given.mdx:5:3: MDX: <Badge> is not defined") {
 		t.Errorf("removing MDXComponents gives %v, want the page using Badge to fail", err)
+	}
+}
+
+// Every page's build bundles the components MDXComponents gives, CSS modules included, and the
+// stylesheets of pages a reader visited stay in the document: a class name must mean the same rule
+// in every page's stylesheet (minified, each build named its classes a, b, … on its own).
+func TestMDXComponentsCSSModulesDoNotCollide(t *testing.T) {
+	_, opts := providerSite(t)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rule := regexp.MustCompile(`^\.([A-Za-z_][\w-]*)\{(.*)$`) // a rule of one class, its "}" cut off
+	seen := map[string]string{}
+	sheets := 0
+	for _, route := range []string{"/docs/guide/widgets", "/docs/guide/own"} {
+		var page site.PageData
+		if err := json.Unmarshal(res.Files.Data[res.Site.DataPath(route)], &page); err != nil {
+			t.Fatal(err)
+		}
+		for _, href := range page.MDX.CSS {
+			css := string(res.Files.Data[strings.TrimPrefix(href, "/docs/")])
+			if !strings.Contains(css, "border-left:3px solid") {
+				continue // the registry's stylesheet (docsd's theme components)
+			}
+			sheets++
+			for _, r := range strings.Split(css, "}") {
+				m := rule.FindStringSubmatch(strings.TrimSpace(r))
+				if m == nil {
+					continue
+				}
+				if was, ok := seen[m[1]]; ok && was != m[2] {
+					t.Errorf("class %s is {%s} in one page's stylesheet and {%s} in another's", m[1], was, m[2])
+				}
+				seen[m[1]] = m[2]
+			}
+		}
+	}
+	if sheets != 2 {
+		t.Errorf("found %d page stylesheets with the Aside's rule, want 2", sheets)
+	}
+	own := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/own")])
+	if !regexp.MustCompile(`<p class="[^"]+">Card</p><div class="[^"]+">A card, and <aside class="[^"]+">an aside</aside> in it\.</div>`).MatchString(own) {
+		t.Error("the page does not show its card with the given Aside in it")
 	}
 }

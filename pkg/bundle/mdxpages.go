@@ -264,7 +264,27 @@ func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 	o.EntryNames = "mdx-[hash]"
 	o.EntryPoints = []string{mdxEntryPrefix + id}
 	o.Plugins = []api.Plugin{b.pagePlugin(used)}
+	// CSS modules keep their readable names (file_class): minified, each page's build named its
+	// classes a, b, … on its own, and two pages' stylesheets, both in the document after client
+	// navigation, then styled each other's elements. The JavaScript is minified after (minifyPage).
+	o.MinifyIdentifiers = false
 	return o
+}
+
+// minifyPage minifies the identifiers of a page's bundled module, as the shell's bundles are
+// (pageOptions leaves them for the CSS modules' sake).
+func (b *Bundler) minifyPage(id string, js []byte) ([]byte, error) {
+	if !b.clientOpts.MinifyIdentifiers {
+		return js, nil
+	}
+	o := b.clientOpts
+	out := api.Transform(string(js), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatESModule, Platform: api.PlatformBrowser,
+		Target: o.Target, MinifyWhitespace: o.MinifyWhitespace, MinifyIdentifiers: true, MinifySyntax: o.MinifySyntax,
+		LegalComments: api.LegalCommentsNone, LogLevel: api.LogLevelSilent})
+	if len(out.Errors) > 0 {
+		return nil, fmt.Errorf("minifying the MDX page %s: %s", id, formatMessages(out.Errors))
+	}
+	return out.Code, nil
 }
 
 // buildPage builds one page for the browser and the renderers.
@@ -290,7 +310,11 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		url := b.basePath + rel
 		switch {
 		case strings.HasSuffix(rel, ".js") && strings.HasPrefix(filepath.Base(rel), "mdx-"):
-			p.chunk.JS, js = url, f.Contents
+			min, err := b.minifyPage(id, f.Contents)
+			if err != nil {
+				return nil, err
+			}
+			p.chunk.JS, js, p.files[rel] = url, min, min
 		case strings.HasSuffix(rel, ".css") && strings.HasPrefix(filepath.Base(rel), "mdx-"):
 			p.chunk.CSS = append(p.chunk.CSS, url)
 		}
