@@ -175,3 +175,23 @@ func TestMDXComponentsCSSModulesDoNotCollide(t *testing.T) {
 		t.Error("the page does not show its card with the given Aside in it")
 	}
 }
+
+// A project's src/theme/<Name> may wrap docsd's own as @theme-original/<Name>, and a page may
+// import docsd's map as @theme/MDXComponents when the project has none.
+func TestMDXThemeOriginal(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "src/theme/Details.jsx", "import Original from '@theme-original/Details';\n\nexport default function Details(props) {\n  return <div className=\"wrapped-details\"><Original {...props} /></div>;\n}\n")
+	write(t, root, "content/docs/guide/wrapped.mdx", "---\ntitle: Wrapped\n---\n\nimport Details from '@theme/Details';\nimport MDXComponents from '@theme/MDXComponents';\n\n<Details summary=\"More\">Inside.</Details>\n\n<MDXComponents.Admonition type=\"tip\">From the map.</MDXComponents.Admonition>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/wrapped")])
+	for _, want := range []string{`<div class="wrapped-details"><details class="details"><summary>More</summary>`, `<div class="admonition admonition-tip" role="note">`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page's HTML lacks %q", want)
+		}
+	}
+}

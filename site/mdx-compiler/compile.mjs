@@ -295,8 +295,17 @@ const provided = new Set(['Admonition', 'DocsdHTML', 'DocsdTruncate']);
 // components, read by providedNames).
 function undefinedComponent(js, found, siteProvided) {
   let first = null;
+  // A member (<Base.Name>) of a Base the page defines (imports or exports) is checked when it
+  // renders: what Base holds is not known here. The names the page takes from the provider are
+  // those MDX destructures from it; the others the page defines.
+  const fromProvider = new Set();
+  for (const m of js.matchAll(/const \{([^}]*)\} = \{\s*\.\.\._provideComponents\(\)/g)) {
+    for (const n of m[1].split(',')) fromProvider.add(n.split(':')[0].trim());
+  }
   for (const m of js.matchAll(/_missingMdxReference\("([^"]+)", true\)/g)) {
-    if (provided.has(m[1].split('.')[0]) || siteProvided.has(m[1].split('.')[0])) continue;
+    const base = m[1].split('.')[0];
+    if (provided.has(base) || siteProvided.has(base)) continue;
+    if (m[1].includes('.') && !fromProvider.has(base)) continue;
     const at = found.elements.get(m[1]) || { line: 0, column: 0 };
     if (!first || at.line < first.at.line || (at.line === first.at.line && at.column < first.at.column)) first = { name: m[1], at };
   }
