@@ -195,3 +195,14 @@ func TestMDXThemeOriginal(t *testing.T) {
 		}
 	}
 }
+
+// A mistake in the site's MDXComponents is the writer's, at its file, line and column.
+func TestMDXComponentsSyntaxErrorAtFileLineColumn(t *testing.T) {
+	root, opts := providerSite(t)
+	f := "src/theme/MDXComponents.js"
+	write(t, root, f, strings.Replace(read(t, root, f), "  Shout,\n", "  Shout,,\n", 1))
+	got := buildError(t, opts)
+	if !strings.HasPrefix(got, "src/theme/MDXComponents.js:9:9: ") {
+		t.Errorf("error %q, want it at src/theme/MDXComponents.js:9:9", got)
+	}
+}
