@@ -18,20 +18,27 @@
 #     packages/website/src/components docs packages/eslint-plugin/docs/rules:rules -- --docusaurus-runs 3
 #   (with EXCLUDE as the first form sets it)
 # DOCSD is the binary (default bin/docsd, built first). LAYOUT_ONLY=1 lays the two out and stops.
+# MDX_COMPONENTS is the mirror's folder of the site's src/theme/MDXComponents, copied into both
+# layouts; with MDX_GIVES (names the folder's files export), its index gives only those, with the
+# tool's own map. BENCH_PACKAGES are npm packages those components import, installed once into
+# .bench/packages (without their peers: React stays each tool's own) and copied into both;
+# MIRROR_PACKAGES (PATH:NAME) are the mirror's own packages they import (their package.json).
 # EXCLUDE lists files (under docs/ as laid out) to leave out of both: pages that only the site's own
 # plugins can build (typescript-eslint: rules/README.md, its rules table reads their data).
 set -euo pipefail
 if [ "${1:-}" = typescript-eslint ]; then
   shift
   # Pages only the site's own build makes: the rules table (its plugin's data), the rule template,
-  # pages importing generated or out-of-tree files, and pages using the components the site gives
-  # through src/theme/MDXComponents (Docusaurus fails without them; docsd names them as errors).
+  # and pages importing generated or out-of-tree files.
   EXCLUDE="rules/README.md rules/TEMPLATE.md packages/Project_Service.mdx packages/RuleSchemaToTypeScriptTypes.mdx
     packages/Rule_Tester.mdx packages/TSConfig_Utils.mdx packages/Type_Utils.mdx packages/typescript-estree/AST_Spec.mdx
-    users/Dependency_Versions.mdx packages/ESLint_Plugin.mdx packages/ESLint_Plugin_TSLint.mdx packages/Parser.mdx
-    packages/Scope_Manager.mdx packages/TypeScript_ESLint.mdx packages/TypeScript_ESTree.mdx packages/Utils.mdx
-    troubleshooting/typed-linting/index.mdx"
-  export EXCLUDE
+    users/Dependency_Versions.mdx"
+  # The site's src/theme/MDXComponents gives eight pages <PackageLink> and <HiddenHeading>: both
+  # layouts get it, with those two (its others read the site's plugin data), the npm package
+  # PackageLink draws its badge with, and the parser's package.json it reads the version from.
+  MDX_COMPONENTS=packages/website/src/theme/MDXComponents MDX_GIVES="HiddenHeading PackageLink"
+  BENCH_PACKAGES="@uiw/react-shields@2.0.2" MIRROR_PACKAGES="packages/parser:@typescript-eslint/parser"
+  export EXCLUDE MDX_COMPONENTS MDX_GIVES BENCH_PACKAGES MIRROR_PACKAGES
   set -- "${MIRRORS:-/work/.mirror}/typescript-eslint+typescript-eslint/repo" packages/website/src/components \
     docs packages/eslint-plugin/docs/rules:rules "$@"
 fi
@@ -69,6 +76,8 @@ project="$here/.bench/real-$name-docsd"
 rm -rf "$site" "$project"
 mkdir -p "$site/x" "$site/docs" "$site/src" "$project/content/docs/all" "$project/src"
 paths=("$components")
+[ -n "${MDX_COMPONENTS:-}" ] && paths+=("$MDX_COMPONENTS")
+for m in ${MIRROR_PACKAGES:-}; do paths+=("${m%%:*}/package.json"); done
 for d in "${docs[@]}"; do paths+=("${d%%:*}"); done
 # Files over the mirror's size limit are absent from it: left out (git archive stops at the first).
 missing=$(git --git-dir="$mirror" ls-tree -r HEAD -- "${paths[@]}" | awk '$2 == "blob" {print $3}' |
@@ -85,6 +94,32 @@ for d in "${docs[@]}"; do
   cp -r "$site/x/$from/." "$site/docs/$to/"
 done
 cp -r "$site/x/$components" "$site/src/components"
+if [ -n "${MDX_COMPONENTS:-}" ]; then
+  mkdir -p "$site/src/theme"
+  cp -r "$site/x/$MDX_COMPONENTS" "$site/src/theme/MDXComponents"
+  if [ -n "${MDX_GIVES:-}" ]; then
+    rm -f "$site/src/theme/MDXComponents"/index.*
+    {
+      echo "import MDXComponents from '@theme-original/MDXComponents';"
+      for n in $MDX_GIVES; do echo "import { $n } from './$n';"; done
+      echo "export default { ...MDXComponents, $(echo $MDX_GIVES | sed 's/ /, /g') };"
+    } > "$site/src/theme/MDXComponents/index.tsx"
+  fi
+fi
+mkdir -p "$site/x-packages"
+for m in ${MIRROR_PACKAGES:-}; do
+  mkdir -p "$site/x-packages/${m#*:}"
+  cp "$site/x/${m%%:*}/package.json" "$site/x-packages/${m#*:}/"
+done
+if [ -n "${BENCH_PACKAGES:-}" ]; then
+  pk="$here/.bench/packages"
+  if [ ! -f "$pk/.installed" ] || [ "$(cat "$pk/.installed")" != "$BENCH_PACKAGES" ]; then
+    rm -rf "$pk" && mkdir -p "$pk" && echo '{ "private": true }' > "$pk/package.json"
+    (cd "$pk" && npm install --no-audit --no-fund --loglevel=error --legacy-peer-deps $BENCH_PACKAGES >/dev/null)
+    echo "$BENCH_PACKAGES" > "$pk/.installed"
+  fi
+  cp -r "$pk/node_modules/." "$site/x-packages/"
+fi
 rm -rf "$site/x"
 # Pages that need what the minimal config leaves out (the site's plugins, their data) go, from both.
 for f in ${EXCLUDE:-}; do rm -f "$site/docs/$f"; done
@@ -127,10 +162,21 @@ JS
 # docsd: the same files, copied (as Docusaurus reads them: webpack follows links to their real paths).
 cp -r "$site/docs/." "$project/content/docs/all/"
 cp -r "$site/src/components" "$project/src/components"
+[ -d "$site/src/theme" ] && cp -r "$site/src/theme" "$project/src/theme"
 ln -s "$here/site" "$project/site"
 # One React at server rendering: the site's components find docsd's copy, as the shell does.
 mkdir -p "$project/node_modules"
 for p in react react-dom; do ln -s "$here/node_modules/$p" "$project/node_modules/$p"; done
+# The packages the site's components import (Docusaurus finds them in its install folder), each
+# only where that folder has no copy of it yet: Docusaurus's own stay as installed.
+for d in "$project/node_modules" "$dinst/node_modules"; do
+  (cd "$site/x-packages" && find . -mindepth 1 -maxdepth 2 -name package.json -prune -o -mindepth 1 -maxdepth 2 -type d -print) |
+    sed 's|^\./||' | while read -r p; do
+      case "$p" in @*/*) ;; @*) continue ;; */*) continue ;; esac
+      [ -e "$d/$p" ] || { mkdir -p "$d/$(dirname "$p")"; cp -r "$site/x-packages/$p" "$d/$p"; }
+    done
+done
+rm -rf "$site/x-packages"
 entry=$(cd "$project/content/docs/all" && find . -name "*.md" -o -name "*.mdx" | sed "s|^./||" | grep -v "^_\|/_" | sort | sed -n 1p | sed "s/\.mdx\{0,1\}$//" | tr "A-Z" "a-z")
 cat > "$project/docsd.toml" <<TOML
 title = "Real site"

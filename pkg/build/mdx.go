@@ -57,8 +57,19 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 			docs[r.Source] = r.Doc
 		}
 	}
+	provided, providedErr := b.siteProvided(root)
 	compile := func(abs string, raw []byte, page bool) (string, error) {
-		opts := mdx.Options{Page: page}
+		opts := mdx.Options{Page: page, Provided: provided}
+		if page && providedErr != nil {
+			// The pages cannot be checked against a map that cannot be read.
+			var ce *content.Error
+			if errors.As(providedErr, &ce) {
+				b.mdxMu.Lock()
+				b.mdxErrs = append(b.mdxErrs, ce)
+				b.mdxMu.Unlock()
+			}
+			return "", providedErr
+		}
 		if rel, err := filepath.Rel(contentDir, abs); err == nil && !strings.HasPrefix(rel, "..") {
 			rel = filepath.ToSlash(rel)
 			opts.File = cfg.SourceFile(rel)
@@ -81,6 +92,25 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		return js, err
 	}
 	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Compile: compile})
+}
+
+// siteProvided is what the project's src/theme/MDXComponents gives every MDX page (nothing
+// without one). Editing the file builds every MDX page again: each page's build reads it
+// (pkg/bundle/mdxprovider.go), so it is among the files each page depends on.
+func (b *Builder) siteProvided(root string) (mdx.Provided, error) {
+	abs := bundle.ThemeFile(root, "MDXComponents")
+	if abs == "" {
+		return mdx.Provided{}, nil
+	}
+	raw, err := os.ReadFile(abs)
+	if err != nil {
+		return mdx.Provided{}, fmt.Errorf("reading the site's MDXComponents: %w", err)
+	}
+	file := abs
+	if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
+		file = filepath.ToSlash(rel)
+	}
+	return b.mdxc.ProvidedBy(file, abs, raw)
 }
 
 // recordMDX notes in the graph that each MDX page reads the files it imports (assembly dropped

@@ -51,6 +51,7 @@ type Bundler struct {
 	sharedKeys             []string  // the modules of the shell MDX pages use (mdxpages.go)
 	resolved               sync.Map  // package imports of MDX pages that land in the shell, by specifier and folder
 	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
+	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
 	jsxOnce                sync.Once
 	jsxKey                 string // the registry key of react/jsx-runtime (mdxquick.go)
 }

@@ -31,6 +31,8 @@ type MDX struct {
 	// Compile turns an MDX or Markdown file imported as a module (a page or a partial) into
 	// JavaScript; page is true for the files of Pages.
 	Compile func(abs string, raw []byte, page bool) (string, error)
+
+	provider string // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
 }
 
 // MDXChunk is what the browser loads for one MDX page.
@@ -48,7 +50,10 @@ func (b *Bundler) SiteDir() string { return b.siteDir }
 
 // SetMDX tells the bundler the site's MDX pages. Each page is a build of its own
 // (mdxpages.go), so a new set of pages leaves the shell's esbuild contexts as they are.
-func (b *Bundler) SetMDX(m MDX) { b.mdx = m }
+func (b *Bundler) SetMDX(m MDX) {
+	m.provider = ThemeFile(m.Root, "MDXComponents")
+	b.mdx = m
+}
 
 func (b *Bundler) mdxIDs() []string {
 	ids := make([]string, 0, len(b.mdx.Pages))
@@ -69,6 +74,14 @@ func firstExisting(base string, suffixes []string) string {
 		}
 	}
 	return ""
+}
+
+// ThemeFile is the project's own src/theme/<name> (a file of themeSources), or "" when it has none.
+func ThemeFile(root, name string) string {
+	if root == "" {
+		return ""
+	}
+	return firstExisting(filepath.Join(root, "src", "theme", filepath.FromSlash(name)), themeSources)
 }
 
 // docusaurusModules are the @docusaurus/ imports docsd provides, by name.
@@ -173,21 +186,26 @@ func (b *Bundler) compile(abs string, raw []byte, page bool) (string, error) {
 }
 
 // aliasPath is the file an import of an MDX page names by one of docsd's aliases (`@theme/`,
-// `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none (or, without pb to
-// resolve it with, for `@site/`).
+// `@theme-original/`, `@docusaurus/`, `@site/`, docsd:mdx-components), or "" when there is none
+// (or, without pb to resolve it with, for `@site/`; or for docsd:mdx-components when the project
+// has its own MDXComponents, which the page's build wraps: siteProvider).
 func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKind) string {
 	ours := filepath.Join(b.siteDir, "src", "mdx")
 	switch {
 	case spec == "docsd:mdx-components":
+		if b.mdx.provider != "" {
+			return ""
+		}
 		return filepath.Join(ours, "components.jsx")
 	case strings.HasPrefix(spec, "@theme/"):
-		name := filepath.FromSlash(strings.TrimPrefix(spec, "@theme/"))
-		if b.mdx.Root != "" {
-			if p := firstExisting(filepath.Join(b.mdx.Root, "src", "theme", name), themeSources); p != "" {
-				return p
-			}
+		name := strings.TrimPrefix(spec, "@theme/")
+		if p := ThemeFile(b.mdx.Root, name); p != "" {
+			return p
 		}
-		return firstExisting(filepath.Join(ours, "theme", name), themeSources)
+		return firstExisting(filepath.Join(ours, "theme", filepath.FromSlash(name)), themeSources)
+	case strings.HasPrefix(spec, "@theme-original/"):
+		// What a project's own src/theme/<Name> wraps: always ours.
+		return firstExisting(filepath.Join(ours, "theme", filepath.FromSlash(strings.TrimPrefix(spec, "@theme-original/"))), themeSources)
 	case strings.HasPrefix(spec, "@docusaurus/"):
 		if f, ok := docusaurusModules[strings.TrimPrefix(spec, "@docusaurus/")]; ok {
 			return filepath.Join(ours, "docusaurus", f)
@@ -203,7 +221,7 @@ func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKi
 
 // aliasImport matches an import of a compiled MDX module that names an alias (the compiler
 // prints one import per line; the writer's keep their quotes).
-var aliasImport = regexp.MustCompile(`(?m)^(import\b[^\n]*?)["']((?:@theme|@docusaurus|@site)/[^"'\n]+|docsd:mdx-components)["']`)
+var aliasImport = regexp.MustCompile(`(?m)^(import\b[^\n]*?)["']((?:@theme|@theme-original|@docusaurus|@site)/[^"'\n]+|docsd:mdx-components)["']`)
 
 // nativeImports replaces the aliases a compiled MDX module imports by the files they name, so that
 // esbuild resolves those itself. A file a plugin resolves has no module type, while one esbuild

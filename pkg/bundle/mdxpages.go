@@ -31,6 +31,9 @@ type mdxPage struct {
 	server MDXServer         // the module the renderers run
 	deps   []string          // files outside the shell the page reads (absolute, real paths)
 	shared []string          // the shared keys the page imports
+	// provider is the project's MDXComponents the page was built with ("" for docsd's own): a
+	// page built before the file appeared, or after it went, is built again (Update).
+	provider string
 }
 
 // MDXServer is an MDX page's module for the renderers: CommonJS, named by Key ("<id>-<hash>"), so
@@ -132,8 +135,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS, ResolveDir: b.siteDir}, nil
 		})
 		admonitions(pb) // for a project's own src/theme/Admonition
+		b.siteProvider(pb)
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
-		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@docusaurus/`, `^@site/`} {
+		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@theme-original/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 				p := b.aliasPath(&pb, a.Path, a.Kind)
 				if p == "" {
@@ -169,6 +173,13 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 					return res, nil
 				}
 			}
+			// The project's files do not move during one Build or Update, in which every page's
+			// build resolves the same imports of the site's components (its MDXComponents'
+			// above all: every page reads them).
+			pkey := key + "\x00" + string(rune('0'+a.Kind))
+			if r, ok := b.projectResolved.Load(pkey); ok {
+				return r.(api.OnResolveResult), nil
+			}
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
 				Kind: a.Kind, PluginData: resolving{}})
 			if len(r.Errors) > 0 {
@@ -185,7 +196,11 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			if !r.SideEffects {
 				effects = api.SideEffectsFalse // package.json "sideEffects": false, for tree shaking
 			}
-			return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace, SideEffects: effects}, nil
+			res := api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace, SideEffects: effects}
+			if r.Namespace == "file" {
+				b.projectResolved.Store(pkey, res)
+			}
+			return res, nil
 		})
 		// A facade in ES module syntax, so that the page's own interop never depends on its
 		// module type (a project whose package.json says "type": "module" makes default imports
@@ -230,6 +245,8 @@ func aliasError(spec, root string) error {
 	case strings.HasPrefix(spec, "@theme/"):
 		name := strings.TrimPrefix(spec, "@theme/")
 		return fmt.Errorf("docsd has no \"%s\": write it in src/theme/%s.jsx", spec, name)
+	case strings.HasPrefix(spec, "@theme-original/"):
+		return fmt.Errorf("docsd has no \"%s\" to wrap", spec)
 	case strings.HasPrefix(spec, "@docusaurus/"):
 		return fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl, useIsBrowser and BrowserOnly)", spec)
 	case strings.HasPrefix(spec, "@site/") && root == "":
@@ -247,7 +264,27 @@ func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 	o.EntryNames = "mdx-[hash]"
 	o.EntryPoints = []string{mdxEntryPrefix + id}
 	o.Plugins = []api.Plugin{b.pagePlugin(used)}
+	// CSS modules keep their readable names (file_class): minified, each page's build named its
+	// classes a, b, … on its own, and two pages' stylesheets, both in the document after client
+	// navigation, then styled each other's elements. The JavaScript is minified after (minifyPage).
+	o.MinifyIdentifiers = false
 	return o
+}
+
+// minifyPage minifies the identifiers of a page's bundled module, as the shell's bundles are
+// (pageOptions leaves them for the CSS modules' sake).
+func (b *Bundler) minifyPage(id string, js []byte) ([]byte, error) {
+	if !b.clientOpts.MinifyIdentifiers {
+		return js, nil
+	}
+	o := b.clientOpts
+	out := api.Transform(string(js), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatESModule, Platform: api.PlatformBrowser,
+		Target: o.Target, MinifyWhitespace: o.MinifyWhitespace, MinifyIdentifiers: true, MinifySyntax: o.MinifySyntax,
+		LegalComments: api.LegalCommentsNone, LogLevel: api.LogLevelSilent})
+	if len(out.Errors) > 0 {
+		return nil, fmt.Errorf("minifying the MDX page %s: %s", id, formatMessages(out.Errors))
+	}
+	return out.Code, nil
 }
 
 // buildPage builds one page for the browser and the renderers.
@@ -263,7 +300,7 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		}
 		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
 	}
-	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
+	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}, provider: b.mdx.provider}
 	outDir := filepath.Join(b.siteDir, "out")
 	var js []byte
 	for _, f := range cr.OutputFiles {
@@ -273,7 +310,11 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		url := b.basePath + rel
 		switch {
 		case strings.HasSuffix(rel, ".js") && strings.HasPrefix(filepath.Base(rel), "mdx-"):
-			p.chunk.JS, js = url, f.Contents
+			min, err := b.minifyPage(id, f.Contents)
+			if err != nil {
+				return nil, err
+			}
+			p.chunk.JS, js, p.files[rel] = url, min, min
 		case strings.HasSuffix(rel, ".css") && strings.HasPrefix(filepath.Base(rel), "mdx-"):
 			p.chunk.CSS = append(p.chunk.CSS, url)
 		}
@@ -320,6 +361,7 @@ func (b *Bundler) pageDeps(meta *metafile) []string {
 
 // buildPages builds the pages ids.
 func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
+	b.projectResolved = &sync.Map{}
 	out := make([]*mdxPage, len(ids))
 	errs := make([]error, len(ids))
 	work := make(chan int)
@@ -393,7 +435,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	var ids []string
 	for _, id := range b.mdxIDs() {
 		p, ok := last.pages[id]
-		if !ok || p.file != b.mdx.Pages[id] || anyTouched(append([]string{p.file}, p.deps...), touched) {
+		if !ok || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || anyTouched(append([]string{p.file}, p.deps...), touched) {
 			ids = append(ids, id)
 		}
 	}

@@ -100,7 +100,7 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	// Named as esbuild names a bundled page's chunk: by its content.
 	sum := sha256.Sum256(out.Code)
 	rel := "assets/mdx-" + base32.StdEncoding.EncodeToString(sum[:])[:8] + ".js"
-	p = &mdxPage{file: file, files: map[string][]byte{rel: out.Code}, chunk: MDXChunk{JS: b.basePath + rel}}
+	p = &mdxPage{file: file, files: map[string][]byte{rel: out.Code}, chunk: MDXChunk{JS: b.basePath + rel}, provider: b.mdx.provider}
 	if real, err := filepath.EvalSymlinks(file); err == nil {
 		p.deps = []string{real}
 	}

@@ -53,6 +53,11 @@ type request struct {
 	Headings  []markdown.Heading `json:"headings"`
 	DropTitle bool               `json:"dropTitle"`
 	Page      bool               `json:"page"`
+	// The components the site's src/theme/MDXComponents gives every page (provider.go).
+	Components   []string `json:"components,omitempty"`
+	AnyComponent bool     `json:"anyComponent,omitempty"`
+	// Kind "components" asks which components Source (a site's MDXComponents) gives.
+	Kind string `json:"kind,omitempty"`
 }
 
 type answer struct {
@@ -68,6 +73,9 @@ type answer struct {
 		Line, Column int
 		Message      string
 	} `json:"error"`
+	// A "components" request's answer.
+	Names []string `json:"names"`
+	Open  bool     `json:"open"`
 }
 
 // NewCompiler makes a compiler that runs script with Node.
@@ -88,6 +96,9 @@ type Options struct {
 	// title, headings and links): its headings and title are used instead of parsing the file
 	// again, which was a third of docsd's own CPU for an MDX page.
 	Model *markdown.Doc
+	// Provided is what the site's src/theme/MDXComponents gives every page (ProvidedBy), so that
+	// a page may use those components without importing them.
+	Provided Provided
 }
 
 // Compile compiles one MDX file (front matter included) to an ES module whose default export is
@@ -105,7 +116,8 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	src := string(StripHeadingIDs(body))
 	sum := sha256.Sum256([]byte(src))
 	req := request{File: opts.File, Source: src, FirstLine: line, Token: "docsd" + hex.EncodeToString(sum[:10]),
-		Headings: model.Headings, DropTitle: opts.Page && model.Title != "", Page: opts.Page}
+		Headings: model.Headings, DropTitle: opts.Page && model.Title != "", Page: opts.Page,
+		Components: opts.Provided.Names, AnyComponent: opts.Provided.Open}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)
 	a, err := c.answer(opts.File, key, req)

@@ -1,7 +1,10 @@
 // The MDX compiler docsd runs in one long-lived Node process: MDX has one real compiler,
 // @mdx-js/mdx, and it is JavaScript. docsd sends one JSON request per line on stdin:
-//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle, page, fullSyntax}
-// and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}.
+//   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle, page, fullSyntax,
+//    components, anyComponent}
+// and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}; or
+//   {id, kind: "components", file, source} (a site's src/theme/MDXComponents) and gets
+//   {id, names, open} (providedNames).
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
 // slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
 // left in the JavaScript as a placeholder string ("<token>-code-<n>", "<token>-link-<n>") and listed
@@ -22,6 +25,7 @@ import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
 import { createInterface } from 'node:readline';
+import { parse as parseJS } from 'acorn';
 
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
 // content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
@@ -287,17 +291,81 @@ const provided = new Set(['Admonition', 'DocsdHTML', 'DocsdTruncate']);
 // import or export of the page nor docsd's provider. MDX compiles such a page and throws when it
 // renders ("Expected component … to be defined"), which left the page empty; Docusaurus fails
 // the build. A partial is let be: the page that shows it may pass it components.
-function undefinedComponent(js, found) {
+// siteProvided are the names the site's src/theme/MDXComponents gives every page (the request's
+// components, read by providedNames).
+function undefinedComponent(js, found, siteProvided) {
   let first = null;
+  // A member (<Base.Name>) of a Base the page defines (imports or exports) is checked when it
+  // renders: what Base holds is not known here. The names the page takes from the provider are
+  // those MDX destructures from it; the others the page defines.
+  const fromProvider = new Set();
+  for (const m of js.matchAll(/const \{([^}]*)\} = \{\s*\.\.\._provideComponents\(\)/g)) {
+    for (const n of m[1].split(',')) fromProvider.add(n.split(':')[0].trim());
+  }
   for (const m of js.matchAll(/_missingMdxReference\("([^"]+)", true\)/g)) {
-    if (provided.has(m[1].split('.')[0])) continue;
+    const base = m[1].split('.')[0];
+    if (provided.has(base) || siteProvided.has(base)) continue;
+    if (m[1].includes('.') && !fromProvider.has(base)) continue;
     const at = found.elements.get(m[1]) || { line: 0, column: 0 };
     if (!first || at.line < first.at.line || (at.line === first.at.line && at.column < first.at.column)) first = { name: m[1], at };
   }
   return first;
 }
 
+// providedNames reads which components a site's src/theme/MDXComponents gives every page: the keys
+// of the object its default export is (req.source is the file as esbuild made it plain JavaScript).
+// A spread of docsd's own map (@theme-original/MDXComponents) adds nothing the provider does not
+// give already. Anything not written out (a spread of something else, a computed key, a default
+// export that is not an object) makes the set open: the compiler cannot tell a missing component.
+function providedNames(req) {
+  const program = parseJS(req.source, { ecmaVersion: 'latest', sourceType: 'module' });
+  const imports = new Map(); // local name → module
+  const consts = new Map(); // local name → its initial value
+  let exported = null;
+  const declare = (decl) => {
+    if (decl && decl.type === 'VariableDeclaration') for (const d of decl.declarations) if (d.id.type === 'Identifier' && d.init) consts.set(d.id.name, d.init);
+  };
+  for (const node of program.body) {
+    if (node.type === 'ImportDeclaration') for (const s of node.specifiers) imports.set(s.local.name, node.source.value);
+    else if (node.type === 'VariableDeclaration') declare(node);
+    else if (node.type === 'ExportDefaultDeclaration') exported = node.declaration;
+    else if (node.type === 'ExportNamedDeclaration') {
+      declare(node.declaration);
+      for (const s of node.specifiers) if ((s.exported.name || s.exported.value) === 'default') exported = { type: 'Identifier', name: s.local.name };
+    }
+  }
+  const names = new Set();
+  let open = false;
+  const read = (expr, depth) => {
+    if (!expr || depth > 16) {
+      open = true;
+    } else if (expr.type === 'Identifier') {
+      if (/^@theme(-original)?\/MDXComponents$/.test(imports.get(expr.name) || '')) return;
+      if (consts.has(expr.name)) read(consts.get(expr.name), depth + 1);
+      else open = true;
+    } else if (expr.type === 'ObjectExpression') {
+      for (const p of expr.properties) {
+        if (p.type === 'SpreadElement') read(p.argument, depth + 1);
+        else if (!p.computed && p.key.type === 'Identifier') names.add(p.key.name);
+        else if (!p.computed && p.key.type === 'Literal') names.add(String(p.key.value));
+        else open = true;
+      }
+    } else {
+      open = true;
+    }
+  };
+  read(exported, 0);
+  return { id: req.id, names: [...names].sort(), open };
+}
+
 async function handle(req) {
+  if (req.kind === 'components') {
+    try {
+      return providedNames(req);
+    } catch (error) {
+      return { id: req.id, error: { line: (error.loc && error.loc.line) || 0, column: error.loc ? error.loc.column + 1 : 0, message: String(error.message) } };
+    }
+  }
   const found = { code: [], links: [], elements: new Map() };
   const options = { token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found };
   try {
@@ -319,7 +387,9 @@ async function handle(req) {
       },
     );
     const js = String(file);
-    const missing = req.page ? undefinedComponent(js, found) : null;
+    // anyComponent: the site's MDXComponents gives names docsd cannot read (providedNames), so a
+    // component missing after all shows only when the page renders.
+    const missing = req.page && !req.anyComponent ? undefinedComponent(js, found, new Set(req.components || [])) : null;
     if (missing) {
       const { line, column } = missing.at;
       return {
@@ -327,7 +397,7 @@ async function handle(req) {
         error: {
           line: line ? line + (req.firstLine || 1) - 1 : 0,
           column: column || 0,
-          message: `<${missing.name}> is not defined: import it (docsd gives a page only <Admonition> without an import, and does not read src/theme/MDXComponents)`,
+          message: `<${missing.name}> is not defined: import it, or give it to every page in src/theme/MDXComponents (docsd gives a page only <Admonition> without an import)`,
         },
       };
     }

@@ -1,6 +1,8 @@
 // The components every MDX page and partial may use without importing them: the compiler (pkg/mdx)
 // turns `:::kind` containers into <Admonition>, code fences into <DocsdHTML> (docsd's
-// highlighted HTML) and a blog post's `{/* truncate */}` into <DocsdTruncate>. The MDX compiler asks this module for them (its providerImportSource).
+// highlighted HTML) and a blog post's `{/* truncate */}` into <DocsdTruncate>. The MDX compiler asks this module for them (its providerImportSource);
+// a project with its own src/theme/MDXComponents gets a provider that adds its map to this one
+// (pkg/bundle/mdxprovider.go).
 import Admonition from './theme/Admonition.jsx';
 import DocsdTruncate from './DocsdTruncate.jsx';
 
@@ -10,7 +12,9 @@ function DocsdHTML({ html }) {
   return <div className="mdx-html" style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-const components = { Admonition, DocsdHTML, DocsdTruncate };
+// Also docsd's default map, which a site's own src/theme/MDXComponents spreads as
+// @theme-original/MDXComponents (theme/MDXComponents.js).
+export const components = { Admonition, DocsdHTML, DocsdTruncate };
 
 export function useMDXComponents() {
   return components;

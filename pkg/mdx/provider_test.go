@@ -1,0 +1,60 @@
+package mdx
+
+// ProvidedBy reads the names a site's src/theme/MDXComponents gives every page, in the forms real
+// sites write it; anything it cannot read makes the set open rather than wrong.
+
+import (
+	"errors"
+	"path/filepath"
+	"reflect"
+	"testing"
+
+	"docsd/pkg/content"
+)
+
+func TestProvidedBy(t *testing.T) {
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	cases := []struct {
+		name, file, source string
+		want               Provided
+	}{
+		{"docsd's map spread and the site's added", "index.tsx",
+			"import MDXComponents from '@theme-original/MDXComponents';\nimport type { FC } from 'react';\nimport { PackageLink } from './PackageLink';\nimport Admonition from '@theme/Admonition';\n\nexport default {\n  ...MDXComponents,\n  Admonition,\n  PackageLink,\n  'HiddenHeading': PackageLink as FC,\n};\n",
+			Provided{Names: []string{"Admonition", "HiddenHeading", "PackageLink"}}},
+		{"a named object, exported after", "MDXComponents.js",
+			"import Original from '@theme/MDXComponents';\nimport Note from '../components/Note';\nconst extra = { Note };\nconst map = { ...Original, ...extra, h2: (p) => <h2 className=\"x\" {...p} /> };\nexport default map;\n",
+			Provided{Names: []string{"Note", "h2"}}},
+		{"export { x as default }", "MDXComponents.jsx",
+			"import Tip from './Tip';\nconst components = { Tip };\nexport { components as default };\n",
+			Provided{Names: []string{"Tip"}}},
+		{"a spread of something else", "MDXComponents.js",
+			"import more from './more';\nimport Tip from './Tip';\nexport default { ...more, Tip };\n",
+			Provided{Names: []string{"Tip"}, Open: true}},
+		{"a computed key", "MDXComponents.js",
+			"import Tip from './Tip';\nconst name = 'Tip';\nexport default { [name]: Tip };\n",
+			Provided{Names: []string{}, Open: true}},
+		{"a default export that is no object", "MDXComponents.js",
+			"import make from './make';\nexport default make();\n",
+			Provided{Names: []string{}, Open: true}},
+	}
+	for _, tc := range cases {
+		got, err := c.ProvidedBy("src/theme/"+tc.file, "/project/src/theme/"+tc.file, []byte(tc.source))
+		if err != nil {
+			t.Errorf("%s: %v", tc.name, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+	_, err = c.ProvidedBy("src/theme/MDXComponents.js", "/project/src/theme/MDXComponents.js", []byte("import Tip from './Tip';\n\nexport default { Tip,, };\n"))
+	var ce *content.Error
+	if !errors.As(err, &ce) || ce.File != "src/theme/MDXComponents.js" || ce.Line != 3 || ce.Column == 0 {
+		t.Errorf("a syntax error gives %v, want a *content.Error at src/theme/MDXComponents.js:3:col", err)
+	}
+}
