@@ -192,14 +192,19 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 // assemble makes the model of a rebuild. When only bodies changed (no file's meta, no structure, no
 // configuration or shell), the last model is reused with the new documents in their routes
 // (bodiesOnly): assembling the whole site again was most of an edit's time at 10,000 pages, for a
-// model that reads nothing else of a body. Anything else assembles the site again.
+// model that reads nothing else of a body. When docs' meta changed too (a title, a sidebar
+// position), only what reads it is assembled again (site.WithMeta), if the graph says what that is.
+// Anything else assembles the site again.
 func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything && !proc.structural {
 		bodies := map[string]*site.Parsed{}
+		meta := map[string]*site.Parsed{}
 		for _, n := range proc.changed {
 			switch n.Kind {
 			case graph.FileKind:
 				bodies[n.Key] = proc.byPath[n.Key]
+			case graph.MetaKind:
+				meta[n.Key] = proc.byPath[n.Key]
 			case graph.AnchorsKind:
 				// Heading ids are read by rendering (#anchor links), not by assembly.
 			default:
@@ -207,7 +212,19 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, e
 				return s, false, err
 			}
 		}
-		return last.WithBodies(bodies), true, nil
+		if len(meta) == 0 {
+			return last.WithBodies(bodies), true, nil
+		}
+		for p := range meta {
+			delete(bodies, p)
+		}
+		base := last
+		if len(bodies) > 0 {
+			base = last.WithBodies(bodies)
+		}
+		if s, ok := base.WithMeta(meta); ok {
+			return s, false, nil
+		}
 	}
 	s, err = site.Assemble(cfg, proc.list(), b.graph)
 	return s, false, err

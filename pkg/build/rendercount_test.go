@@ -302,3 +302,39 @@ func sidebarFiles(f *emit.Files) map[string][]byte {
 	}
 	return out
 }
+
+// A title edit assembles again only what reads the title (issue #16): its sidebar's pages and the
+// category index showing it are new routes, every other route is the last model's very object, so
+// a rebuild that assembles the whole site again fails here. The last model stays as it was.
+func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	before, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, strings.Replace(read(t, root, f), "title: Setup", "title: Setting up", 1))
+	after, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var remade []string
+	for p, r := range after.Site.Routes {
+		if before.Site.Routes[p] != r {
+			remade = append(remade, p)
+		}
+	}
+	sort.Strings(remade)
+	want := withBase([]string{"/guide/intro", "/guide/setup", "/guide/more/extra", "/category/more"})
+	if strings.Join(remade, " ") != strings.Join(sortedCopy(want), " ") {
+		t.Errorf("a title edit assembled %v again\nwant %v", remade, sortedCopy(want))
+	}
+	if got := after.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setting up" {
+		t.Errorf("the next link of the page before shows %q", got)
+	}
+	if got := before.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setup" {
+		t.Errorf("the last model was changed: its next link shows %q", got)
+	}
+}

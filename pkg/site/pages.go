@@ -110,6 +110,8 @@ func (a *assembler) generatedLanding(root, locale string) {
 		d.Cards = append(d.Cards, Card{Title: title, Route: blog, Description: a.cfg.Blog.Description})
 		a.s.Graph.Record(node, graph.BlogList(locale))
 	}
-	a.claims[root] = ""
+	if _, ok := a.claims[root]; !ok {
+		a.claims[root] = ""
+	}
 	a.addRoute(&Route{Path: root, Data: d, Listed: true})
 }
