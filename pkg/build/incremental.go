@@ -324,22 +324,19 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	return b.finish(st, last, start, len(routes)), nil
 }
 
-// renderUnlessInterrupted renders routes in batches, asking the request's context between them,
-// and returns how many it rendered.
+// renderUnlessInterrupted renders routes, asking the request's context before each page, and
+// returns how many it rendered. Once newer edits wait, only the pages already on their way are
+// finished, and fewer are let on their way than in a build that runs to its end: the next edit's
+// page waits for them. (Batches of 8 pages, each waited for to its end, held it back by a batch.)
 func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
 	if st.req.ctx == nil {
 		return len(routes), st.renderPages(routes)
 	}
-	const batch = 8
-	done := 0
-	for done < len(routes) && !st.req.interrupted() {
-		end := min(done+batch, len(routes))
-		if err := st.renderPages(routes[done:end]); err != nil {
-			return done, err
-		}
-		done = end
-	}
-	return done, nil
+	before := len(st.rendered)
+	st.halt = st.req.interrupted
+	defer func() { st.halt = nil }()
+	err := st.renderPages(routes)
+	return len(st.rendered) - before, err
 }
 
 // partial describes a build whose first routes are rendered; the state is not made current yet.

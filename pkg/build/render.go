@@ -73,6 +73,9 @@ type state struct {
 	reindexed []string
 	// timings, when set, receives how long the parts of rendering took (a full build reports them).
 	timings map[string]time.Duration
+	// halt, when set, stops the pages' feed once it returns true (newer edits wait): the pages sent
+	// are finished, the others are left (renderUnlessInterrupted).
+	halt func() bool
 	// queue, when set, orders the pages of a full build served while it renders (serving.go).
 	queue *renderQueue
 	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
