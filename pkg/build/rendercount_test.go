@@ -338,3 +338,27 @@ func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
 		t.Errorf("the last model was changed: its next link shows %q", got)
 	}
 }
+
+// Every page carries the site data, and of the sidebars' entry docs only those the shell opens by
+// id (navbar items, landing buttons and cards): a sidebar no navbar item names is not in any page.
+func TestSiteDataCarriesOnlyOpenedSidebars(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	write(t, root, "docsd.toml", read(t, root, "docsd.toml")+"\n[[sidebars]]\nid = \"aside\"\ndir = \"aside\"\n")
+	write(t, root, "content/docs/aside/page.md", "---\ntitle: Aside\n---\n\nA page of a sidebar the navbar does not open.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, route := range []string{"/docs/guide/intro", "/docs/aside/page"} {
+		html, _, _ := res.Files.Get(res.Site.HTMLPath(route))
+		if !strings.Contains(string(html), `"sidebarEntries":{"guide":"/docs/guide/intro"}`) {
+			i := strings.Index(string(html), `"sidebarEntries"`)
+			t.Errorf("%s: the site data's sidebar entries are %.80s", route, string(html[max(i, 0):]))
+		}
+	}
+	if res.Site.SidebarEntries("en")["aside"] != "/docs/aside/page" {
+		t.Error("the model lost the entry of the sidebar the navbar does not open (the link check reads it)")
+	}
+}
