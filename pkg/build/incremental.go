@@ -165,6 +165,9 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		st.shared, st.sidebarsAdded = last.shared, true
 	}
 	st.linksOf = !fresh && !proc.structural
+	if !fresh {
+		st.prior = last
+	}
 	var gone []string
 	if proc.structural && !fresh {
 		// What the new structure changed, as nodes (structure.go).
@@ -264,6 +267,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 		return b.finish(st, last, start, len(routes)), nil
 	}
 	st.files.AddMissing(last.files)
+	st.carried = true
 	b.dropStaleAssets(st.files)
 	for _, p := range gone {
 		st.files.Remove(p)
@@ -362,6 +366,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	}
 	sort.Strings(changed)
 	st.release()
+	st.prior = nil // or every build would keep the one before it
 	timings := st.timings
 	if timings == nil {
 		timings = map[string]time.Duration{}
