@@ -246,6 +246,27 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if _, ok := s.WithMeta(map[string]*Parsed{post.Src.Path: post}); ok {
 		t.Error("WithMeta re-assembled a blog post's edit on its own")
 	}
+	// A hand-written sidebars file makes the version's sidebars: those are assembled with the rest.
+	hand := *cfg
+	hand.HandSidebars = map[string][]byte{"current": []byte(`{"alpha": ["alpha/intro", "alpha/setup"]}`)}
+	hs, err := Assemble(&hand, list, graph.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := hs.WithMeta(map[string]*Parsed{p.Src.Path: p}); ok {
+		t.Error("WithMeta re-assembled a sidebar of a sidebars file on its own")
+	}
+	// A sidebar of the whole docs folder holds the others': which one a page belongs to, and the
+	// category pages both make, depend on both.
+	wide := *cfg
+	wide.Sidebars = append([]config.Sidebar{{ID: "all", Dir: "."}}, cfg.Sidebars...)
+	ws, err := Assemble(&wide, list, graph.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := ws.WithMeta(map[string]*Parsed{p.Src.Path: p}); ok {
+		t.Error("WithMeta re-assembled sidebars whose folders overlap on their own")
+	}
 }
 
 // modelJSON is what of a model pages and the link check read, as text to compare.
