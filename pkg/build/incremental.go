@@ -225,7 +225,7 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, e
 		if len(bodies) > 0 {
 			base = last.WithBodies(bodies)
 		}
-		if s, ok := base.WithMeta(meta); ok {
+		if s, ok := base.WithMeta(meta, proc.byPath); ok {
 			return s, false, nil
 		}
 	}

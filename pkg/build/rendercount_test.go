@@ -14,6 +14,7 @@ import (
 
 	"docsd/pkg/emit"
 	"docsd/pkg/search"
+	"docsd/pkg/site"
 )
 
 // renderCountCase is one edit of the single-locale copy of testdata/sites/multi. Routes are written
@@ -336,6 +337,26 @@ func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
 	}
 	if got := before.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setup" {
 		t.Errorf("the last model was changed: its next link shows %q", got)
+	}
+	// A post's title: its blog and the landing page (which shows the latest post) are assembled
+	// again, the docs are not.
+	post := "content/blog/2025-01-01-first.md"
+	write(t, root, post, strings.Replace(read(t, root, post), "title: First post", "title: The first post", 1))
+	blogged, err := b.Rebuild([]string{post})
+	if err != nil {
+		t.Fatal(err)
+	}
+	remade = nil
+	for p, r := range blogged.Site.Routes {
+		if after.Site.Routes[p] != r && r.Data.Kind == site.KindDoc {
+			remade = append(remade, p)
+		}
+	}
+	if len(remade) > 0 {
+		t.Errorf("a post's title edit assembled docs again: %v", remade)
+	}
+	if got := blogged.Site.Routes["/docs/blog/second"].Data.Prev; got == nil || got.Title != "The first post" {
+		t.Errorf("the next post's link to it shows %+v", got)
 	}
 }
 

@@ -54,6 +54,9 @@ type assembler struct {
 	// owned, when set, lists the routes this assembly made or copied: a re-assembly starts from the
 	// last model's routes and copies one before changing it (own).
 	owned map[string]bool
+	// lists are, per locale, the paths of the blog's and the pages' sources in the order the
+	// locale's overlay has them: what a re-assembly of the blog reads again.
+	lists map[string][]string
 }
 
 // assembledKinds are the kinds of node assembly records reads of: every kind but the anchors, whose
@@ -71,7 +74,8 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		FileRoute: map[string]string{}, NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{},
 		docRoutes: map[string]string{}},
 		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: map[string]string{},
-		trees: map[string]folderIndex{}, generated: map[string]generatedSidebar{}, byFile: map[string][]*docEntry{}}
+		trees: map[string]folderIndex{}, generated: map[string]generatedSidebar{}, byFile: map[string][]*docEntry{},
+		lists: map[string][]string{}}
 	for _, loc := range cfg.Locales {
 		set := overlay(parsed, cfg.DefaultLocale().Code, loc.Code)
 		for _, v := range cfg.Versions {
@@ -82,6 +86,11 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		}
 		a.blog(set, loc.Code)
 		a.pages(set, loc.Code)
+		for _, p := range set {
+			if isBlogOrPage(p.Src.Kind) {
+				a.lists[loc.Code] = append(a.lists[loc.Code], p.Src.Path)
+			}
+		}
 	}
 	for _, p := range parsed {
 		if p.Src.Kind == content.Static {
@@ -166,6 +175,19 @@ func (a *assembler) addRoute(r *Route) {
 		a.owned[r.Path] = true
 	}
 	a.recordRoute(r)
+}
+
+// fileRoute notes the route of a file in a locale; a re-assembly writes only what changed (the map
+// is the last model's, which is not changed).
+func (a *assembler) fileRoute(key, route string) {
+	if r, ok := a.s.FileRoute[key]; !ok || r != route {
+		a.s.FileRoute[key] = route
+	}
+}
+
+// isBlogOrPage reports the kinds of source the blog and the pages are assembled from.
+func isBlogOrPage(k content.Kind) bool {
+	return k == content.BlogPost || k == content.BlogAuthors || k == content.BlogTags || k == content.Page
 }
 
 // own returns the route at path to change: in a re-assembly, a copy of the last model's route

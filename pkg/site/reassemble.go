@@ -1,11 +1,12 @@
 // Re-assembly after a meta edit (issue #16): a doc's title, sidebar label or position, description
-// or pagination changed, and nothing that decides which routes exist. Assembling the whole site
+// or pagination changed (or a blog post's title, authors, description), and nothing that decides
+// which routes exist. Assembling the whole site
 // again was most of a title edit's time at 10,000 pages (137 of 196 ms before the page went out),
 // for a change that only the doc's own routes, the sidebars listing it (their pages' neighbours and
 // breadcrumbs, their category index pages) and what reads those sidebars see. The graph says which
-// those are; when it names something this file cannot make again on its own (a blog post, a page,
-// a hand-written sidebar, sidebars whose folders overlap), the caller assembles everything: when
-// unsure, rebuild more.
+// those are; a post's blog and the locale's pages are small and made again whole. When the graph
+// names something this file cannot make again on its own (a page, a hand-written sidebar, sidebars
+// whose folders overlap), the caller assembles everything: when unsure, rebuild more.
 
 package site
 
@@ -28,6 +29,7 @@ type assembly struct {
 	claims    map[string]string
 	generated map[string]generatedSidebar // sidebars made from a folder, by sidebar key
 	byFile    map[string][]*docEntry      // content path → the docs it is
+	lists     map[string][]string         // locale → its blog's and pages' sources, in order
 }
 
 // generatedSidebar is where a sidebar made from a folder comes from: the version and locale (k) and
@@ -36,21 +38,23 @@ type generatedSidebar struct{ k, dir string }
 
 func (a *assembler) keep() *assembly {
 	return &assembly{docs: a.docs, trees: a.trees, cats: a.cats, catRoute: a.catRoute, claims: a.claims,
-		generated: a.generated, byFile: a.byFile}
+		generated: a.generated, byFile: a.byFile, lists: a.lists}
 }
 
 // WithMeta is the site assembled again after edits that changed the front matter or title of the
-// given docs (by content path, parsed again) but not which routes exist: their routes are made
-// again, and so are the sidebars that list them or whose pages read them, with those pages'
-// neighbours and breadcrumbs, their category index pages and a generated landing page that shows
-// them. Every other route is the last model's. s is not changed, and the graph keeps the edges
-// assembly would record. ok is false when the edit needs a whole assembly.
-func (s *Site) WithMeta(changed map[string]*Parsed) (out *Site, ok bool) {
+// given docs and blog posts (by content path, parsed again) but not which routes exist: a doc's
+// routes are made again, and so are the sidebars that list it or whose pages read it, with those
+// pages' neighbours and breadcrumbs, their category index pages and a generated landing page that
+// shows them; a post's blog (its posts, lists, archive, authors and tags) and pages of each locale
+// it shows in. all holds every source as it is now. Every other route is the last model's. s is not
+// changed, and the graph keeps the edges assembly would record. ok is false when the edit needs a
+// whole assembly.
+func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	asm, g := s.asm, s.Graph
 	if asm == nil || len(changed) == 0 {
 		return nil, false
 	}
-	sidebars, landings, ok := s.metaReaders(changed)
+	sidebars, landings, blogs, ok := s.metaReaders(changed)
 	if !ok {
 		return nil, false
 	}
@@ -59,14 +63,15 @@ func (s *Site) WithMeta(changed map[string]*Parsed) (out *Site, ok bool) {
 	next.Sidebars = maps.Clone(s.Sidebars)
 	a := &assembler{cfg: s.Config, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
 		claims: asm.claims, trees: maps.Clone(asm.trees), generated: asm.generated, byFile: maps.Clone(asm.byFile),
-		owned: map[string]bool{}}
-	// The changed docs' pagination problems are found again below, with their new front matter.
+		lists: asm.lists, owned: map[string]bool{}}
+	// The changed files' problems (a doc's pagination, a post's authors and tags) are found again
+	// below, with their new front matter.
 	files := map[string]bool{}
 	for _, p := range changed {
 		files[p.Src.File()] = true
 	}
 	next.Refs = slices.DeleteFunc(slices.Clone(s.Refs), func(r Ref) bool {
-		return files[r.File] && strings.HasPrefix(r.Field, "pagination_")
+		return files[r.File] && (strings.HasPrefix(r.Field, "pagination_") || r.Field == "authors" || r.Field == "tags")
 	})
 	if len(next.Refs) == 0 {
 		next.Refs = nil // as an assembly that found none leaves them
@@ -74,6 +79,9 @@ func (s *Site) WithMeta(changed map[string]*Parsed) (out *Site, ok bool) {
 	cloned := map[string]bool{}
 	for _, path := range sortedKeys(changed) {
 		p := changed[path]
+		if p.Src.Kind != content.Doc {
+			continue // a post: its blog is assembled again below
+		}
 		var now []*docEntry
 		for _, e := range asm.byFile[path] {
 			k := key(e.version.Name, e.locale)
@@ -127,7 +135,25 @@ func (s *Site) WithMeta(changed map[string]*Parsed) (out *Site, ok bool) {
 		}
 	}
 	for _, locale := range sortedKeys(landings) {
-		a.generatedLanding(landingRoute(s, locale), locale)
+		if !blogs[locale] {
+			a.generatedLanding(landingRoute(s, locale), locale)
+		}
+	}
+	if len(blogs) > 0 {
+		next.Posts, next.NotFound = maps.Clone(s.Posts), maps.Clone(s.NotFound)
+		for _, locale := range sortedKeys(blogs) {
+			var set []*Parsed
+			for _, path := range asm.lists[locale] {
+				p := all[path]
+				if p == nil {
+					return nil, false // gone: a structural edit, which this is not
+				}
+				set = append(set, p)
+			}
+			// As Assemble makes them: the blog, then the pages (the landing shows the latest post).
+			a.blog(set, locale)
+			a.pages(set, locale)
+		}
 	}
 	if len(a.errs) > 0 {
 		return nil, false // a whole assembly reports them
@@ -138,20 +164,31 @@ func (s *Site) WithMeta(changed map[string]*Parsed) (out *Site, ok bool) {
 
 // metaReaders lists what a re-assembly makes again for edits of the front matter of changed: the
 // sidebars that list the docs or whose pages read them (neighbours, pagination, category cards),
-// and the locales whose generated landing page shows one of those sidebars. ok is false when the
-// graph names a reader WithMeta cannot make on its own.
-func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings map[string]bool, ok bool) {
+// the locales whose generated landing page shows one of those sidebars, and the locales whose blog
+// lists a changed post. ok is false when the graph names a reader WithMeta cannot make on its own.
+func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blogs map[string]bool, ok bool) {
 	asm, g := s.asm, s.Graph
-	sidebars, landings = map[string]bool{}, map[string]bool{}
+	sidebars, landings, blogs = map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for path, p := range changed {
+		if p.Src.Kind == content.BlogPost {
+			for _, n := range g.Readers(graph.File(path)) {
+				if n.Kind == graph.BlogListKind {
+					blogs[n.Key] = true
+				}
+			}
+			if len(blogs) == 0 {
+				return nil, nil, nil, false
+			}
+			continue
+		}
 		entries := asm.byFile[path]
 		if p.Src.Kind != content.Doc || len(entries) == 0 {
-			return nil, nil, false // a blog post, a page: their lists are assembled with the rest
+			return nil, nil, nil, false // a page: assembled with the rest
 		}
 		for _, e := range entries {
 			r := s.Routes[e.route]
 			if r == nil {
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 			if r.Data.Sidebar != "" {
 				sidebars[r.Data.Sidebar] = true
@@ -164,30 +201,50 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings map[s
 			case n.Kind == graph.RouteKind && r != nil && r.Data.Sidebar != "":
 				sidebars[r.Data.Sidebar] = true // its pagination or its cards: its sidebar is made again
 			default:
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 		}
 	}
 	for key := range sidebars {
 		gs, isGenerated := asm.generated[key]
 		if !isGenerated || asm.overlaps(key, gs) {
-			return nil, nil, false
+			return nil, nil, nil, false
 		}
 		for _, n := range g.Readers(graph.Sidebar(key)) {
 			r := s.Routes[n.Key]
 			switch {
 			case n.Kind != graph.RouteKind || r == nil:
-				return nil, nil, false
+				return nil, nil, nil, false
 			case r.Data.Sidebar == key:
 				// One of its pages: placed again.
 			case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && asm.claims[n.Key] == "":
 				landings[r.Data.Locale] = true
 			default:
-				return nil, nil, false
+				return nil, nil, nil, false
 			}
 		}
 	}
-	return sidebars, landings, true
+	// What reads a blog: its own pages and the locale's landing page, which the blog's assembly and
+	// the pages' make again.
+	for locale := range blogs {
+		for _, n := range g.Readers(graph.BlogList(locale)) {
+			r := s.Routes[n.Key]
+			if n.Kind != graph.RouteKind || r == nil || r.Data.Locale != locale ||
+				!isBlogKind(r.Data.Kind) && n.Key != landingRoute(s, locale) {
+				return nil, nil, nil, false
+			}
+		}
+	}
+	return sidebars, landings, blogs, true
+}
+
+// isBlogKind reports the kinds of page a blog's assembly makes.
+func isBlogKind(kind string) bool {
+	switch kind {
+	case KindBlogPost, KindBlogList, KindBlogArchive, KindBlogAuthors, KindBlogAuthor, KindBlogTags, KindBlogTag:
+		return true
+	}
+	return false
 }
 
 // overlaps reports a sidebar whose folder holds another sidebar's, or lies in it: both would make

@@ -58,6 +58,11 @@ label = "Français"
 	"content/docs/beta/guide/x.md":                         "---\ntitle: X\nsidebar_position: 1\n---\n\nText.\n",
 	"content/docs/beta/guide/y.md":                         "---\ntitle: Y\nsidebar_position: 2\npagination_next: alpha/setup\n---\n\nText.\n",
 	"content/docs/loose.md":                                "---\ntitle: Loose\n---\n\nIn no sidebar.\n",
+	"content/blog/2025-01-01-first.md":                     "---\ntitle: First\nauthors: [ann]\n---\n\nThe first post.\n",
+	"content/blog/2025-01-02-second.md":                    "---\ntitle: Second\nauthors: [ann, bob]\n---\n\nThe second post.\n",
+	"content/blog/2025-01-03-third.md":                     "---\ntitle: Third\n---\n\nThe third post.\n",
+	"content/blog/authors.yml":                             "ann:\n  name: Ann\nbob:\n  name: Bob\n",
+	"content/i18n/fr/pages/index.md":                       "---\ntitle: Accueil\n---\n\nBienvenue.\n",
 	"content/i18n/fr/docs/alpha/intro.md":                  "---\ntitle: Intro alpha\nsidebar_position: 1\n---\n\nTexte.\n",
 	"content/versioned_docs/version-1.0/alpha/intro.md":    "---\ntitle: Old alpha intro\n---\n\nText.\n",
 	"content/versioned_docs/version-1.0/alpha/setup.md":    "---\ntitle: Old setup\n---\n\nText.\n",
@@ -108,7 +113,7 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 	var docs []string
 	for _, p := range list {
 		byPath[p.Src.Path] = p
-		if p.Src.Kind == content.Doc {
+		if p.Src.Kind == content.Doc || p.Src.Kind == content.BlogPost {
 			docs = append(docs, p.Src.Path)
 		}
 	}
@@ -124,7 +129,15 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 		path := docs[rng.Intn(len(docs))]
 		var fm strings.Builder
 		fmt.Fprintf(&fm, "---\ntitle: Title %d\n", step)
-		if rng.Intn(2) == 0 {
+		if byPath[path].Src.Kind == content.BlogPost {
+			// A post: who wrote it (an author that does not exist is a problem), its description.
+			fmt.Fprintf(&fm, "authors: [%s]\n", []string{"ann", "bob", "ann, bob", "nobody"}[rng.Intn(4)])
+			if rng.Intn(2) == 0 {
+				fmt.Fprintf(&fm, "description: Post words %d\n", step)
+			}
+			fm.WriteString("---\n\nText of the post.\n")
+		}
+		if byPath[path].Src.Kind != content.BlogPost && rng.Intn(2) == 0 {
 			fmt.Fprintf(&fm, "sidebar_label: Label %d\n", step)
 		}
 		if rng.Intn(2) == 0 {
@@ -139,7 +152,9 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 		if rng.Intn(3) == 0 {
 			fmt.Fprintf(&fm, "pagination_next: %s\n", ids[rng.Intn(len(ids))])
 		}
-		fm.WriteString("---\n\nText.\n")
+		if byPath[path].Src.Kind != content.BlogPost {
+			fm.WriteString("---\n\nText.\n")
+		}
 		src := byPath[path].Src
 		if err := os.WriteFile(src.Abs, []byte(fm.String()), 0o644); err != nil {
 			t.Fatal(err)
@@ -150,7 +165,7 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 		}
 		byPath[path] = p
 		before := modelJSON(t, s)
-		got, ok := s.WithMeta(map[string]*Parsed{path: p})
+		got, ok := s.WithMeta(map[string]*Parsed{path: p}, byPath)
 		if !ok {
 			t.Fatalf("step %d (%s): WithMeta assembled nothing", step, path)
 		}
@@ -211,7 +226,12 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, ok := s.WithMeta(map[string]*Parsed{p.Src.Path: p})
+	all := map[string]*Parsed{}
+	for _, q := range list {
+		all[q.Src.Path] = q
+	}
+	all[p.Src.Path] = p
+	got, ok := s.WithMeta(map[string]*Parsed{p.Src.Path: p}, all)
 	if !ok {
 		t.Fatal("a title edit assembled the whole site")
 	}
@@ -230,7 +250,7 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 			want = append(want, prefix+"/"+d)
 		}
 	}
-	want = append(want, "/docs/", "/docs/fr") // the generated landing's cards show the first page of each sidebar
+	want = append(want, "/docs/") // the generated landing's cards show the first page of each sidebar (French has its own)
 	sort.Strings(want)
 	if !slices.Equal(remade, want) {
 		t.Errorf("re-assembled %v\nwant %v", remade, want)
@@ -241,10 +261,10 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if s.Routes["/docs/alpha/intro"].Data.Next.Title != "Setup" {
 		t.Error("the model before the edit was changed")
 	}
-	// A doc read by nothing it cannot make again: a blog post or a page is not a doc.
-	post := &Parsed{Src: content.Source{Path: "blog/2025-01-01-a.md", Kind: content.BlogPost}}
-	if _, ok := s.WithMeta(map[string]*Parsed{post.Src.Path: post}); ok {
-		t.Error("WithMeta re-assembled a blog post's edit on its own")
+	// A page is assembled with the rest.
+	page := &Parsed{Src: content.Source{Path: "pages/help.md", Kind: content.Page}}
+	if _, ok := s.WithMeta(map[string]*Parsed{page.Src.Path: page}, all); ok {
+		t.Error("WithMeta re-assembled a page's edit on its own")
 	}
 	// A hand-written sidebars file makes the version's sidebars: those are assembled with the rest.
 	hand := *cfg
@@ -253,7 +273,7 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := hs.WithMeta(map[string]*Parsed{p.Src.Path: p}); ok {
+	if _, ok := hs.WithMeta(map[string]*Parsed{p.Src.Path: p}, all); ok {
 		t.Error("WithMeta re-assembled a sidebar of a sidebars file on its own")
 	}
 	// A sidebar of the whole docs folder holds the others': which one a page belongs to, and the
@@ -264,7 +284,7 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok := ws.WithMeta(map[string]*Parsed{p.Src.Path: p}); ok {
+	if _, ok := ws.WithMeta(map[string]*Parsed{p.Src.Path: p}, all); ok {
 		t.Error("WithMeta re-assembled sidebars whose folders overlap on their own")
 	}
 }
