@@ -54,7 +54,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	if asm == nil || len(changed) == 0 {
 		return nil, false
 	}
-	sidebars, landings, blogs, ok := s.metaReaders(changed)
+	sidebars, landings, blogs, pages, ok := s.metaReaders(changed)
 	if !ok {
 		return nil, false
 	}
@@ -134,14 +134,17 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 			a.paginate(e, a.docs[k])
 		}
 	}
+	for locale := range blogs {
+		pages[locale] = true // the landing page shows the latest post
+	}
 	for _, locale := range sortedKeys(landings) {
-		if !blogs[locale] {
+		if !pages[locale] {
 			a.generatedLanding(landingRoute(s, locale), locale)
 		}
 	}
-	if len(blogs) > 0 {
+	if len(pages) > 0 {
 		next.Posts, next.NotFound = maps.Clone(s.Posts), maps.Clone(s.NotFound)
-		for _, locale := range sortedKeys(blogs) {
+		for _, locale := range sortedKeys(pages) {
 			var set []*Parsed
 			for _, path := range asm.lists[locale] {
 				p := all[path]
@@ -151,7 +154,9 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 				set = append(set, p)
 			}
 			// As Assemble makes them: the blog, then the pages (the landing shows the latest post).
-			a.blog(set, locale)
+			if blogs[locale] {
+				a.blog(set, locale)
+			}
 			a.pages(set, locale)
 		}
 	}
@@ -166,10 +171,22 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 // sidebars that list the docs or whose pages read them (neighbours, pagination, category cards),
 // the locales whose generated landing page shows one of those sidebars, and the locales whose blog
 // lists a changed post. ok is false when the graph names a reader WithMeta cannot make on its own.
-func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blogs map[string]bool, ok bool) {
+func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blogs, pages map[string]bool, ok bool) {
 	asm, g := s.asm, s.Graph
-	sidebars, landings, blogs = map[string]bool{}, map[string]bool{}, map[string]bool{}
+	sidebars, landings, blogs, pages = map[string]bool{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
 	for path, p := range changed {
+		if p.Src.Kind == content.Page {
+			// A page: the pages of each locale that shows it are made again (nothing else reads it).
+			for locale, list := range asm.lists {
+				if slices.Contains(list, path) {
+					pages[locale] = true
+				}
+			}
+			if len(pages) == 0 || len(g.Readers(graph.Meta(path))) > 0 {
+				return nil, nil, nil, nil, false
+			}
+			continue
+		}
 		if p.Src.Kind == content.BlogPost {
 			for _, n := range g.Readers(graph.File(path)) {
 				if n.Kind == graph.BlogListKind {
@@ -177,18 +194,18 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 				}
 			}
 			if len(blogs) == 0 {
-				return nil, nil, nil, false
+				return nil, nil, nil, nil, false
 			}
 			continue
 		}
 		entries := asm.byFile[path]
 		if p.Src.Kind != content.Doc || len(entries) == 0 {
-			return nil, nil, nil, false // a page: assembled with the rest
+			return nil, nil, nil, nil, false // not a doc, a post or a page
 		}
 		for _, e := range entries {
 			r := s.Routes[e.route]
 			if r == nil {
-				return nil, nil, nil, false
+				return nil, nil, nil, nil, false
 			}
 			if r.Data.Sidebar != "" {
 				sidebars[r.Data.Sidebar] = true
@@ -201,26 +218,26 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 			case n.Kind == graph.RouteKind && r != nil && r.Data.Sidebar != "":
 				sidebars[r.Data.Sidebar] = true // its pagination or its cards: its sidebar is made again
 			default:
-				return nil, nil, nil, false
+				return nil, nil, nil, nil, false
 			}
 		}
 	}
 	for key := range sidebars {
 		gs, isGenerated := asm.generated[key]
 		if !isGenerated || asm.overlaps(key, gs) {
-			return nil, nil, nil, false
+			return nil, nil, nil, nil, false
 		}
 		for _, n := range g.Readers(graph.Sidebar(key)) {
 			r := s.Routes[n.Key]
 			switch {
 			case n.Kind != graph.RouteKind || r == nil:
-				return nil, nil, nil, false
+				return nil, nil, nil, nil, false
 			case r.Data.Sidebar == key:
 				// One of its pages: placed again.
 			case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && asm.claims[n.Key] == "":
 				landings[r.Data.Locale] = true
 			default:
-				return nil, nil, nil, false
+				return nil, nil, nil, nil, false
 			}
 		}
 	}
@@ -231,11 +248,11 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 			r := s.Routes[n.Key]
 			if n.Kind != graph.RouteKind || r == nil || r.Data.Locale != locale ||
 				!isBlogKind(r.Data.Kind) && n.Key != landingRoute(s, locale) {
-				return nil, nil, nil, false
+				return nil, nil, nil, nil, false
 			}
 		}
 	}
-	return sidebars, landings, blogs, true
+	return sidebars, landings, blogs, pages, true
 }
 
 // isBlogKind reports the kinds of page a blog's assembly makes.

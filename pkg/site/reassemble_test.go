@@ -95,7 +95,8 @@ func metaProject(t *testing.T) (string, *config.Site, content.Layout) {
 }
 
 // TestWithMetaEqualsAssemble edits the front matter of docs at random (titles, sidebar labels and
-// positions, descriptions, pagination to docs that exist and that do not) and checks after every
+// positions, descriptions, pagination to docs that exist and that do not), of blog posts (titles,
+// authors, one that does not exist) and of the French landing page, and checks after every
 // edit that re-assembling only what reads them (WithMeta) makes the model, the problems and the
 // graph's edges a whole assembly makes, and that it leaves the model before it as it was.
 func TestWithMetaEqualsAssemble(t *testing.T) {
@@ -113,7 +114,7 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 	var docs []string
 	for _, p := range list {
 		byPath[p.Src.Path] = p
-		if p.Src.Kind == content.Doc || p.Src.Kind == content.BlogPost {
+		if p.Src.Kind == content.Doc || p.Src.Kind == content.BlogPost || p.Src.Kind == content.Page {
 			docs = append(docs, p.Src.Path)
 		}
 	}
@@ -129,30 +130,32 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 		path := docs[rng.Intn(len(docs))]
 		var fm strings.Builder
 		fmt.Fprintf(&fm, "---\ntitle: Title %d\n", step)
-		if byPath[path].Src.Kind == content.BlogPost {
+		switch byPath[path].Src.Kind {
+		case content.Page:
+			fmt.Fprintf(&fm, "description: Page words %d\n---\n\nWelcome.\n", step)
+		case content.BlogPost:
 			// A post: who wrote it (an author that does not exist is a problem), its description.
 			fmt.Fprintf(&fm, "authors: [%s]\n", []string{"ann", "bob", "ann, bob", "nobody"}[rng.Intn(4)])
 			if rng.Intn(2) == 0 {
 				fmt.Fprintf(&fm, "description: Post words %d\n", step)
 			}
 			fm.WriteString("---\n\nText of the post.\n")
-		}
-		if byPath[path].Src.Kind != content.BlogPost && rng.Intn(2) == 0 {
-			fmt.Fprintf(&fm, "sidebar_label: Label %d\n", step)
-		}
-		if rng.Intn(2) == 0 {
-			fmt.Fprintf(&fm, "sidebar_position: %d\n", rng.Intn(4))
-		}
-		if rng.Intn(2) == 0 {
-			fmt.Fprintf(&fm, "description: Words %d\n", step)
-		}
-		if rng.Intn(3) == 0 {
-			fmt.Fprintf(&fm, "pagination_prev: %s\n", ids[rng.Intn(len(ids))])
-		}
-		if rng.Intn(3) == 0 {
-			fmt.Fprintf(&fm, "pagination_next: %s\n", ids[rng.Intn(len(ids))])
-		}
-		if byPath[path].Src.Kind != content.BlogPost {
+		default:
+			if rng.Intn(2) == 0 {
+				fmt.Fprintf(&fm, "sidebar_label: Label %d\n", step)
+			}
+			if rng.Intn(2) == 0 {
+				fmt.Fprintf(&fm, "sidebar_position: %d\n", rng.Intn(4))
+			}
+			if rng.Intn(2) == 0 {
+				fmt.Fprintf(&fm, "description: Words %d\n", step)
+			}
+			if rng.Intn(3) == 0 {
+				fmt.Fprintf(&fm, "pagination_prev: %s\n", ids[rng.Intn(len(ids))])
+			}
+			if rng.Intn(3) == 0 {
+				fmt.Fprintf(&fm, "pagination_next: %s\n", ids[rng.Intn(len(ids))])
+			}
 			fm.WriteString("---\n\nText.\n")
 		}
 		src := byPath[path].Src
@@ -261,10 +264,10 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if s.Routes["/docs/alpha/intro"].Data.Next.Title != "Setup" {
 		t.Error("the model before the edit was changed")
 	}
-	// A page is assembled with the rest.
+	// A page no locale shows is assembled with the rest.
 	page := &Parsed{Src: content.Source{Path: "pages/help.md", Kind: content.Page}}
 	if _, ok := s.WithMeta(map[string]*Parsed{page.Src.Path: page}, all); ok {
-		t.Error("WithMeta re-assembled a page's edit on its own")
+		t.Error("WithMeta re-assembled the edit of a page it does not know on its own")
 	}
 	// A hand-written sidebars file makes the version's sidebars: those are assembled with the rest.
 	hand := *cfg
