@@ -1,12 +1,12 @@
 // Re-assembly after a meta edit (issue #16): a doc's title, sidebar label or position, description
-// or pagination changed (or a blog post's title, authors, description), and nothing that decides
-// which routes exist. Assembling the whole site
-// again was most of a title edit's time at 10,000 pages (137 of 196 ms before the page went out),
-// for a change that only the doc's own routes, the sidebars listing it (their pages' neighbours and
-// breadcrumbs, their category index pages) and what reads those sidebars see. The graph says which
-// those are; a post's blog and the locale's pages are small and made again whole. When the graph
-// names something this file cannot make again on its own (a page, a hand-written sidebar, sidebars
-// whose folders overlap), the caller assembles everything: when unsure, rebuild more.
+// or pagination changed (or a blog post's or a page's front matter), and nothing that decides which
+// routes exist. Assembling the whole site again was most of a title edit's time at 10,000 pages (137
+// of 196 ms before the page went out), for a change that only the doc's own routes, the sidebars
+// listing it (their pages' neighbours and breadcrumbs, their category index pages) and what reads
+// those sidebars see. The graph says which those are; a post's blog and a locale's pages are small
+// and made again whole. When the graph names something this file cannot make again on its own (a
+// hand-written sidebar, sidebars whose folders overlap, a reader of another kind), the caller
+// assembles everything: when unsure, rebuild more.
 
 package site
 
@@ -42,11 +42,11 @@ func (a *assembler) keep() *assembly {
 }
 
 // WithMeta is the site assembled again after edits that changed the front matter or title of the
-// given docs and blog posts (by content path, parsed again) but not which routes exist: a doc's
-// routes are made again, and so are the sidebars that list it or whose pages read it, with those
-// pages' neighbours and breadcrumbs, their category index pages and a generated landing page that
-// shows them; a post's blog (its posts, lists, archive, authors and tags) and pages of each locale
-// it shows in. all holds every source as it is now. Every other route is the last model's. s is not
+// given docs, blog posts and pages (by content path, parsed again) but not which routes exist: a
+// doc's routes are made again, and so are the sidebars that list it or whose pages read it, with
+// those pages' neighbours and breadcrumbs, their category index pages and a generated landing page
+// that shows them; a post's blog (its posts, lists, archive, authors and tags) and the pages of each
+// locale it shows in; a page's locales' pages. all holds every source as it is now. Every other route is the last model's. s is not
 // changed, and the graph keeps the edges assembly would record. ok is false when the edit needs a
 // whole assembly.
 func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
