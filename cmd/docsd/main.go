@@ -101,7 +101,8 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return buildAndWatch(*root, *out, target, siteDir, stdout, stderr)
 	}
 	start := time.Now()
-	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true, SiteDir: siteDir})
+	onceGC()
+	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true, SiteDir: siteDir, Sized: onceMemoryLimit})
 	var refused *emit.RefusedError
 	if errors.As(err, &refused) {
 		fmt.Fprintf(stderr, "docsd: --out %s: %s\n", *out, refused.Reason)

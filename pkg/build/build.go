@@ -41,6 +41,9 @@ type Options struct {
 	// Renderers is the number of Node processes that render pages; 0 means one per two cores
 	// (defaultRenderers).
 	Renderers int
+	// Sized, when set, is told how many sources the build found, before they are read (docsd build
+	// --once sizes Go's collector by it).
+	Sized func(sources int)
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
 	LowMemory bool
@@ -245,6 +248,9 @@ func (b *Builder) full(req *request) (*Result, error) {
 	sources, skipped, err := content.Scan(cfg.Content(b.opts.Root), b.layout(cfg))
 	if err != nil {
 		return nil, fmt.Errorf("scanning content: %w", err)
+	}
+	if b.opts.Sized != nil {
+		b.opts.Sized(len(sources))
 	}
 	if err := b.handSidebars(cfg); err != nil {
 		return nil, err

@@ -165,6 +165,9 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		st.shared, st.sidebarsAdded = last.shared, true
 	}
 	st.linksOf = !fresh && !proc.structural
+	if !fresh {
+		st.prior = last
+	}
 	var gone []string
 	if proc.structural && !fresh {
 		// What the new structure changed, as nodes (structure.go).
@@ -192,14 +195,19 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 // assemble makes the model of a rebuild. When only bodies changed (no file's meta, no structure, no
 // configuration or shell), the last model is reused with the new documents in their routes
 // (bodiesOnly): assembling the whole site again was most of an edit's time at 10,000 pages, for a
-// model that reads nothing else of a body. Anything else assembles the site again.
+// model that reads nothing else of a body. When docs' meta changed too (a title, a sidebar
+// position), only what reads it is assembled again (site.WithMeta), if the graph says what that is.
+// Anything else assembles the site again.
 func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything && !proc.structural {
 		bodies := map[string]*site.Parsed{}
+		meta := map[string]*site.Parsed{}
 		for _, n := range proc.changed {
 			switch n.Kind {
 			case graph.FileKind:
 				bodies[n.Key] = proc.byPath[n.Key]
+			case graph.MetaKind:
+				meta[n.Key] = proc.byPath[n.Key]
 			case graph.AnchorsKind:
 				// Heading ids are read by rendering (#anchor links), not by assembly.
 			default:
@@ -207,7 +215,19 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, e
 				return s, false, err
 			}
 		}
-		return last.WithBodies(bodies), true, nil
+		if len(meta) == 0 {
+			return last.WithBodies(bodies), true, nil
+		}
+		for p := range meta {
+			delete(bodies, p)
+		}
+		base := last
+		if len(bodies) > 0 {
+			base = last.WithBodies(bodies)
+		}
+		if s, ok := base.WithMeta(meta, proc.byPath); ok {
+			return s, false, nil
+		}
 	}
 	s, err = site.Assemble(cfg, proc.list(), b.graph)
 	return s, false, err
@@ -247,6 +267,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 		return b.finish(st, last, start, len(routes)), nil
 	}
 	st.files.AddMissing(last.files)
+	st.carried = true
 	b.dropStaleAssets(st.files)
 	for _, p := range gone {
 		st.files.Remove(p)
@@ -307,22 +328,19 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	return b.finish(st, last, start, len(routes)), nil
 }
 
-// renderUnlessInterrupted renders routes in batches, asking the request's context between them,
-// and returns how many it rendered.
+// renderUnlessInterrupted renders routes, asking the request's context before each page, and
+// returns how many it rendered. Once newer edits wait, only the pages already on their way are
+// finished, and fewer are let on their way than in a build that runs to its end: the next edit's
+// page waits for them. (Batches of 8 pages, each waited for to its end, held it back by a batch.)
 func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
 	if st.req.ctx == nil {
 		return len(routes), st.renderPages(routes)
 	}
-	const batch = 8
-	done := 0
-	for done < len(routes) && !st.req.interrupted() {
-		end := min(done+batch, len(routes))
-		if err := st.renderPages(routes[done:end]); err != nil {
-			return done, err
-		}
-		done = end
-	}
-	return done, nil
+	before := len(st.rendered)
+	st.halt = st.req.interrupted
+	defer func() { st.halt = nil }()
+	err := st.renderPages(routes)
+	return len(st.rendered) - before, err
 }
 
 // partial describes a build whose first routes are rendered; the state is not made current yet.
@@ -348,6 +366,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	}
 	sort.Strings(changed)
 	st.release()
+	st.prior = nil // or every build would keep the one before it
 	timings := st.timings
 	if timings == nil {
 		timings = map[string]time.Duration{}

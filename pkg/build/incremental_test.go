@@ -267,7 +267,7 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 
 // coinContext is a context that newer edits interrupt at random: each time the builder asks, a coin
 // decides, so the points where rebuilds stop follow the seed. (Done never closes; the builder asks
-// Err between batches, which is all it needs of a context here.)
+// Err before each page it renders after the pages on screen, which is all it needs of a context here.)
 type coinContext struct {
 	context.Context
 	rng *rand.Rand

@@ -14,6 +14,7 @@ import (
 
 	"docsd/pkg/emit"
 	"docsd/pkg/search"
+	"docsd/pkg/site"
 )
 
 // renderCountCase is one edit of the single-locale copy of testdata/sites/multi. Routes are written
@@ -301,4 +302,84 @@ func sidebarFiles(f *emit.Files) map[string][]byte {
 		}
 	}
 	return out
+}
+
+// A title edit assembles again only what reads the title (issue #16): its sidebar's pages and the
+// category index showing it are new routes, every other route is the last model's very object, so
+// a rebuild that assembles the whole site again fails here. The last model stays as it was.
+func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	before, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := "content/docs/guide/setup.md"
+	write(t, root, f, strings.Replace(read(t, root, f), "title: Setup", "title: Setting up", 1))
+	after, err := b.Rebuild([]string{f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var remade []string
+	for p, r := range after.Site.Routes {
+		if before.Site.Routes[p] != r {
+			remade = append(remade, p)
+		}
+	}
+	sort.Strings(remade)
+	want := withBase([]string{"/guide/intro", "/guide/setup", "/guide/more/extra", "/category/more"})
+	if strings.Join(remade, " ") != strings.Join(sortedCopy(want), " ") {
+		t.Errorf("a title edit assembled %v again\nwant %v", remade, sortedCopy(want))
+	}
+	if got := after.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setting up" {
+		t.Errorf("the next link of the page before shows %q", got)
+	}
+	if got := before.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setup" {
+		t.Errorf("the last model was changed: its next link shows %q", got)
+	}
+	// A post's title: its blog and the landing page (which shows the latest post) are assembled
+	// again, the docs are not.
+	post := "content/blog/2025-01-01-first.md"
+	write(t, root, post, strings.Replace(read(t, root, post), "title: First post", "title: The first post", 1))
+	blogged, err := b.Rebuild([]string{post})
+	if err != nil {
+		t.Fatal(err)
+	}
+	remade = nil
+	for p, r := range blogged.Site.Routes {
+		if after.Site.Routes[p] != r && r.Data.Kind == site.KindDoc {
+			remade = append(remade, p)
+		}
+	}
+	if len(remade) > 0 {
+		t.Errorf("a post's title edit assembled docs again: %v", remade)
+	}
+	if got := blogged.Site.Routes["/docs/blog/second"].Data.Prev; got == nil || got.Title != "The first post" {
+		t.Errorf("the next post's link to it shows %+v", got)
+	}
+}
+
+// Every page carries the site data, and of the sidebars' entry docs only those the shell opens by
+// id (navbar items, landing buttons and cards): a sidebar no navbar item names is not in any page.
+func TestSiteDataCarriesOnlyOpenedSidebars(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	write(t, root, "docsd.toml", read(t, root, "docsd.toml")+"\n[[sidebars]]\nid = \"aside\"\ndir = \"aside\"\n")
+	write(t, root, "content/docs/aside/page.md", "---\ntitle: Aside\n---\n\nA page of a sidebar the navbar does not open.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, route := range []string{"/docs/guide/intro", "/docs/aside/page"} {
+		html, _, _ := res.Files.Get(res.Site.HTMLPath(route))
+		if !strings.Contains(string(html), `"sidebarEntries":{"guide":"/docs/guide/intro"}`) {
+			i := strings.Index(string(html), `"sidebarEntries"`)
+			t.Errorf("%s: the site data's sidebar entries are %.80s", route, string(html[max(i, 0):]))
+		}
+	}
+	if res.Site.SidebarEntries("en")["aside"] != "/docs/aside/page" {
+		t.Error("the model lost the entry of the sidebar the navbar does not open (the link check reads it)")
+	}
 }

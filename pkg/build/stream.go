@@ -50,7 +50,12 @@ func (st *state) streamPages(routes []string) error {
 		r *site.Route
 		c pageContent
 	}
-	slots := make(chan struct{}, st.b.inFlight())
+	inFlight := st.b.inFlight()
+	if st.halt != nil {
+		// Pages already sent are finished when the feed halts: a few keep Node busy.
+		inFlight = min(inFlight, 2*runtime.GOMAXPROCS(0))
+	}
+	slots := make(chan struct{}, inFlight)
 	todo := make(chan *site.Route)
 	out := make(chan ready, cap(slots))
 	var failed atomic.Bool
@@ -114,7 +119,7 @@ func (st *state) streamPages(routes []string) error {
 		st.queue.feed(st, routes, failed.Load, send)
 	} else {
 		for _, path := range routes {
-			if failed.Load() {
+			if failed.Load() || st.halt != nil && st.halt() {
 				break
 			}
 			if r := st.route(path); r != nil {

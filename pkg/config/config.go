@@ -610,3 +610,26 @@ func (s *Site) Sidebar(id string) (Sidebar, bool) {
 	}
 	return Sidebar{}, false
 }
+
+// OpenedSidebars lists the sidebars the shell opens by id: those of the navbar's docSidebar items
+// (in dropdowns too) and of the landing page's buttons and cards. Only their entry docs need to be
+// in the site data every page carries.
+func (s *Site) OpenedSidebars() map[string]bool {
+	out := map[string]bool{}
+	var walk func(items []NavbarItem)
+	walk = func(items []NavbarItem) {
+		for _, it := range items {
+			if it.Type == ItemDocSidebar {
+				out[it.Sidebar] = true
+			}
+			walk(it.Items)
+		}
+	}
+	walk(s.Navbar.Items)
+	for _, l := range append(append([]LandingLink(nil), s.Landing.Actions...), s.Landing.Cards...) {
+		if l.Sidebar != "" {
+			out[l.Sidebar] = true
+		}
+	}
+	return out
+}

@@ -182,6 +182,22 @@ func (g *Graph) Reads(reader Node) []Node {
 	return out
 }
 
+// Readers lists, sorted, the nodes that read n directly.
+func (g *Graph) Readers(n Node) []Node {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	b, ok := g.ids[n]
+	if !ok {
+		return nil
+	}
+	out := make([]Node, 0, len(g.readers[b]))
+	for _, a := range g.readers[b] {
+		out = append(out, g.nodes[a])
+	}
+	sortNodes(out)
+	return out
+}
+
 // Dirty returns every node that reads any of changed, directly or through other nodes, plus the
 // changed nodes themselves.
 func (g *Graph) Dirty(changed ...Node) map[Node]bool {

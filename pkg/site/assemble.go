@@ -32,6 +32,9 @@ type Site struct {
 	// docRoutes maps version, locale and doc id to the doc's route (DocRoute): every page's site
 	// data asks it for each sidebar's entry, and a scan of the routes grew with sidebars × pages.
 	docRoutes map[string]string
+	// asm is what the assembly knew beyond the model, for assembling again only what an edit
+	// changes (reassemble.go).
+	asm *assembly
 }
 
 type assembler struct {
@@ -43,19 +46,36 @@ type assembler struct {
 	cats     map[string]*Parsed              // key version/locale/dir → category file
 	catRoute map[string]string               // version/locale/dir → generated index route
 	claims   map[string]string               // route → file that claims it
+	trees    map[string]folderIndex          // key version/locale → its docs by folder
+	// generated are the sidebars made from a folder, by sidebar key; byFile lists the docs each
+	// content file is (one per locale it shows in).
+	generated map[string]generatedSidebar
+	byFile    map[string][]*docEntry
+	// owned, when set, lists the routes this assembly made or copied: a re-assembly starts from the
+	// last model's routes and copies one before changing it (own).
+	owned map[string]bool
+	// lists are, per locale, the paths of the blog's and the pages' sources in the order the
+	// locale's overlay has them: what a re-assembly of the blog reads again.
+	lists map[string][]string
 }
+
+// assembledKinds are the kinds of node assembly records reads of: every kind but the anchors, whose
+// reads rendering records.
+var assembledKinds = []graph.Kind{graph.FileKind, graph.MetaKind, graph.RouteKind, graph.SidebarKind, graph.BlogListKind,
+	graph.ConfigKind, graph.ShellKind, graph.StructureKind}
 
 func key(version, locale string) string { return version + "/" + locale }
 
 // Assemble builds the site model from parsed sources and records its edges in g. g may hold the
 // edges of an earlier assembly: they are dropped first (rendering's edges to anchors stay).
 func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error) {
-	g.Drop(graph.FileKind, graph.MetaKind, graph.RouteKind, graph.SidebarKind, graph.BlogListKind, graph.ConfigKind,
-		graph.ShellKind, graph.StructureKind)
+	g.Drop(assembledKinds...)
 	a := &assembler{cfg: cfg, s: &Site{Config: cfg, Routes: map[string]*Route{}, Sidebars: map[string][]*SidebarItem{},
 		FileRoute: map[string]string{}, NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{},
 		docRoutes: map[string]string{}},
-		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: map[string]string{}}
+		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: map[string]string{},
+		trees: map[string]folderIndex{}, generated: map[string]generatedSidebar{}, byFile: map[string][]*docEntry{},
+		lists: map[string][]string{}}
 	for _, loc := range cfg.Locales {
 		set := overlay(parsed, cfg.DefaultLocale().Code, loc.Code)
 		for _, v := range cfg.Versions {
@@ -66,6 +86,11 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		}
 		a.blog(set, loc.Code)
 		a.pages(set, loc.Code)
+		for _, p := range set {
+			if isBlogOrPage(p.Src.Kind) {
+				a.lists[loc.Code] = append(a.lists[loc.Code], p.Src.Path)
+			}
+		}
 	}
 	for _, p := range parsed {
 		if p.Src.Kind == content.Static {
@@ -82,6 +107,7 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		a.s.Order = append(a.s.Order, r)
 	}
 	sort.Strings(a.s.Order)
+	a.s.asm = a.keep()
 	return a.s, nil
 }
 
@@ -129,9 +155,12 @@ func (a *assembler) versionBase(v config.Version, locale string) string {
 }
 
 func (a *assembler) claim(route, file string) bool {
-	if prev, ok := a.claims[route]; ok && prev != file {
-		a.fail(file, 1, "route %s is claimed by both %s and %s", route, prev, file)
-		return false
+	if prev, ok := a.claims[route]; ok {
+		if prev != file {
+			a.fail(file, 1, "route %s is claimed by both %s and %s", route, prev, file)
+			return false
+		}
+		return true // claimed already (a re-assembly shares the last one's claims: no write)
 	}
 	a.claims[route] = file
 	return true
@@ -142,7 +171,36 @@ func (a *assembler) addRoute(r *Route) {
 		r.File = a.cfg.SourceFile(r.Source)
 	}
 	a.s.Routes[r.Path] = r
+	if a.owned != nil {
+		a.owned[r.Path] = true
+	}
 	a.recordRoute(r)
+}
+
+// fileRoute notes the route of a file in a locale; a re-assembly writes only what changed (the map
+// is the last model's, which is not changed).
+func (a *assembler) fileRoute(key, route string) {
+	if r, ok := a.s.FileRoute[key]; !ok || r != route {
+		a.s.FileRoute[key] = route
+	}
+}
+
+// isBlogOrPage reports the kinds of source the blog and the pages are assembled from.
+func isBlogOrPage(k content.Kind) bool {
+	return k == content.BlogPost || k == content.BlogAuthors || k == content.BlogTags || k == content.Page
+}
+
+// own returns the route at path to change: in a re-assembly, a copy of the last model's route
+// (with its own page data) the first time, since that model is not changed (it may be served).
+func (a *assembler) own(path string) *Route {
+	r := a.s.Routes[path]
+	if a.owned == nil || r == nil || a.owned[path] {
+		return r
+	}
+	c, d := *r, *r.Data
+	c.Data = &d
+	a.s.Routes[path], a.owned[path] = &c, true
+	return &c
 }
 
 // recordRoute records what every page reads: its own source, and the configuration, the shell and

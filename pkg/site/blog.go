@@ -172,7 +172,7 @@ func (b *blogAssembly) post(p *Parsed) (blogPost, bool) {
 		}
 		sum.Tags = append(sum.Tags, TagRef{Label: t.Label, Route: b.tagRoute(t)})
 	}
-	a.s.FileRoute[b.locale+":"+p.Src.Path] = route
+	a.fileRoute(b.locale+":"+p.Src.Path, route)
 	return blogPost{p, sum, date}, true
 }
 

@@ -23,8 +23,9 @@ type docEntry struct {
 	locale  string
 	label   string
 	pos     float64
-	name    string // file or folder name, for ordering
-	dir     string // folder inside the version's docs
+	name    string   // file or folder name, for ordering
+	number  *float64 // the file name's number prefix, if any
+	dir     string   // folder inside the version's docs
 	isIndex bool
 }
 
@@ -102,34 +103,49 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		if !a.claim(route, file) {
 			continue
 		}
-		pos := math.Inf(1)
-		if p.FM.SidebarPosition != nil {
-			pos = *p.FM.SidebarPosition
-		} else if number != nil {
-			pos = *number
-		}
-		label := p.FM.SidebarLabel
-		if label == "" {
-			label = p.FM.Title
-		}
 		fileName := unprefixed
 		if isIndex {
 			fileName, _ = splitNumberPrefix(path.Base(dir))
 		}
-		e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, label: label, pos: pos,
+		e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, number: number,
 			name: fileName, dir: dir, isIndex: isIndex}
+		e.place()
 		a.docs[k][id] = e
+		a.byFile[p.Src.Path] = append(a.byFile[p.Src.Path], e)
 		a.s.FileRoute[locale+":"+p.Src.Path] = route
 		if p.Src.Locale != locale {
 			// A fallback page (no translation): links from it resolve within this locale too.
 			a.s.FileRoute[locale+":"+p.Src.Path] = route
 		}
-		data := &PageData{Route: route, Kind: KindDoc, Title: p.FM.Title, Description: p.FM.Description,
-			Locale: locale, Version: v.Name, DocID: id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
 		a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
-		a.addRoute(&Route{Path: route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted, SidebarLabel: p.FM.SidebarLabel,
-			TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents})
+		a.addRoute(e.newRoute())
 	}
+}
+
+// place sets what a doc's front matter says of its place in a generated sidebar: its label and
+// position (sidebar_position, else the file name's number prefix).
+func (e *docEntry) place() {
+	fm := e.p.FM
+	e.pos = math.Inf(1)
+	if fm.SidebarPosition != nil {
+		e.pos = *fm.SidebarPosition
+	} else if e.number != nil {
+		e.pos = *e.number
+	}
+	e.label = fm.SidebarLabel
+	if e.label == "" {
+		e.label = fm.Title
+	}
+}
+
+// newRoute is a doc's route as its own file makes it; the sidebar fills in its neighbours,
+// breadcrumbs and sidebar, and the other versions are added once every version is assembled.
+func (e *docEntry) newRoute() *Route {
+	p := e.p
+	data := &PageData{Route: e.route, Kind: KindDoc, Title: p.FM.Title, Description: p.FM.Description,
+		Locale: e.locale, Version: e.version.Name, DocID: e.id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
+	return &Route{Path: e.route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted, SidebarLabel: p.FM.SidebarLabel,
+		TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents}
 }
 
 func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {

@@ -20,6 +20,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	k := key(v.Name, locale)
 	docs := a.docs[k]
 	tree := foldersOf(docs)
+	a.trees[k] = tree
 	var ids []string
 	var lists [][]*SidebarItem
 	if raw, ok := a.cfg.HandSidebars[v.Name]; ok {
@@ -32,80 +33,29 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 		}
 	} else {
 		for _, sb := range a.cfg.Sidebars {
-			dir := sb.Dir
-			if dir == "." || dir == "/" {
-				dir = "" // the version's whole docs folder
-			}
+			dir := sidebarDir(sb.Dir)
 			ids = append(ids, sb.ID)
 			lists = append(lists, a.folder(k, dir, docs, tree, true))
+			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir}
 		}
 	}
 	assigned := map[string]bool{} // a doc in two sidebars belongs to the first (Docusaurus)
+	take := func(route string) bool {
+		if assigned[route] {
+			return false
+		}
+		assigned[route] = true
+		return true
+	}
 	for n, id := range ids {
-		items := lists[n]
-		if len(items) == 0 {
-			continue
-		}
-		sbKey := v.Name + "-" + locale + "-" + id
-		a.s.Sidebars[sbKey] = items
-		sbNode := graph.Sidebar(sbKey)
-		// flatten for previous/next and breadcrumbs
-		type flat struct {
-			link   Link
-			crumbs []Link
-		}
-		var seq []flat
-		var walk func(items []*SidebarItem, crumbs []Link)
-		walk = func(items []*SidebarItem, crumbs []Link) {
-			for _, it := range items {
-				if it.file != "" {
-					a.s.Graph.Record(sbNode, graph.Meta(it.file))
-				}
-				if it.Route != "" && !it.ref {
-					seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
-				}
-				if it.Type == "category" {
-					next := append(append([]Link(nil), crumbs...), Link{Title: it.Label, Route: it.Route})
-					walk(it.Items, next)
-				}
-			}
-		}
-		walk(items, nil)
-		for i, f := range seq {
-			r := a.s.Routes[f.link.Route]
-			if r == nil || assigned[r.Path] {
-				continue
-			}
-			assigned[r.Path] = true
-			r.Data.Sidebar = sbKey
-			r.Data.Breadcrumbs = f.crumbs
-			a.s.Graph.Record(graph.Route(r.Path), sbNode)
-			if i > 0 {
-				l := seq[i-1].link
-				r.Data.Prev = &l
-			}
-			if i < len(seq)-1 {
-				l := seq[i+1].link
-				r.Data.Next = &l
-			}
+		if items := lists[n]; len(items) > 0 {
+			a.placeSidebar(v.Name+"-"+locale+"-"+id, items, take)
 		}
 	}
 	// pagination_prev / pagination_next override the sidebar order of the docs in a sidebar (once,
 	// after every sidebar is made: a loop over the docs per sidebar grew with sidebars × docs).
 	for _, e := range docs {
-		r := a.s.Routes[e.route]
-		if r.Data.Sidebar == "" {
-			continue
-		}
-		file := e.p.Src.File()
-		if e.p.FM.PaginationPrev != nil {
-			r.Data.Prev = a.docLink(docs, *e.p.FM.PaginationPrev, file, "pagination_prev", r.Data.Prev)
-			a.recordDocRead(r.Path, docs, *e.p.FM.PaginationPrev)
-		}
-		if e.p.FM.PaginationNext != nil {
-			r.Data.Next = a.docLink(docs, *e.p.FM.PaginationNext, file, "pagination_next", r.Data.Next)
-			a.recordDocRead(r.Path, docs, *e.p.FM.PaginationNext)
-		}
+		a.paginate(e, docs)
 	}
 	// Docs that are in no sidebar still get a page; the same doc in other versions is offered.
 	for id, e := range docs {
@@ -122,6 +72,84 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 				r.Data.OtherVersions = append(r.Data.OtherVersions, VersionLink{Label: other.Label, Name: other.Name, Route: o.route})
 			}
 		}
+	}
+}
+
+// sidebarDir is the folder of a configured sidebar inside its version's docs ("" for all of them).
+func sidebarDir(dir string) string {
+	if dir == "." || dir == "/" {
+		return ""
+	}
+	return dir
+}
+
+// placeSidebar adds a sidebar and gives the routes it lists their sidebar, breadcrumbs and
+// previous/next links. take says whether a route is this sidebar's (a doc in two sidebars belongs
+// to the first); it returns the routes placed.
+func (a *assembler) placeSidebar(sbKey string, items []*SidebarItem, take func(route string) bool) []string {
+	a.s.Sidebars[sbKey] = items
+	sbNode := graph.Sidebar(sbKey)
+	// flatten for previous/next and breadcrumbs
+	type flat struct {
+		link   Link
+		crumbs []Link
+	}
+	var seq []flat
+	var walk func(items []*SidebarItem, crumbs []Link)
+	walk = func(items []*SidebarItem, crumbs []Link) {
+		for _, it := range items {
+			if it.file != "" {
+				a.s.Graph.Record(sbNode, graph.Meta(it.file))
+			}
+			if it.Route != "" && !it.ref {
+				seq = append(seq, flat{Link{Title: it.Label, Route: it.Route}, crumbs})
+			}
+			if it.Type == "category" {
+				next := append(append([]Link(nil), crumbs...), Link{Title: it.Label, Route: it.Route})
+				walk(it.Items, next)
+			}
+		}
+	}
+	walk(items, nil)
+	var placed []string
+	for i, f := range seq {
+		if a.s.Routes[f.link.Route] == nil || !take(f.link.Route) {
+			continue
+		}
+		r := a.own(f.link.Route)
+		placed = append(placed, r.Path)
+		r.Data.Sidebar = sbKey
+		r.Data.Breadcrumbs = f.crumbs
+		a.s.Graph.Record(graph.Route(r.Path), sbNode)
+		r.Data.Prev, r.Data.Next = nil, nil
+		if i > 0 {
+			l := seq[i-1].link
+			r.Data.Prev = &l
+		}
+		if i < len(seq)-1 {
+			l := seq[i+1].link
+			r.Data.Next = &l
+		}
+	}
+	return placed
+}
+
+// paginate applies a doc's pagination_prev / pagination_next, which override its sidebar
+// neighbours; a doc in no sidebar has none.
+func (a *assembler) paginate(e *docEntry, docs map[string]*docEntry) {
+	fm := e.p.FM
+	if r := a.s.Routes[e.route]; r.Data.Sidebar == "" || fm.PaginationPrev == nil && fm.PaginationNext == nil {
+		return
+	}
+	r := a.own(e.route)
+	file := e.p.Src.File()
+	if fm.PaginationPrev != nil {
+		r.Data.Prev = a.docLink(docs, *fm.PaginationPrev, file, "pagination_prev", r.Data.Prev)
+		a.recordDocRead(r.Path, docs, *fm.PaginationPrev)
+	}
+	if fm.PaginationNext != nil {
+		r.Data.Next = a.docLink(docs, *fm.PaginationNext, file, "pagination_next", r.Data.Next)
+		a.recordDocRead(r.Path, docs, *fm.PaginationNext)
 	}
 }
 
