@@ -3,6 +3,7 @@ package build
 import (
 	"context"
 	"errors"
+	"maps"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -153,7 +154,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
 		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
-	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.list())
+	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings())
 	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
 	st.timings = map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
 	st.prepare()
@@ -165,6 +166,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 		st.shared, st.sidebarsAdded = last.shared, true
 	}
 	st.linksOf = !fresh && !proc.structural
+	st.sameRoutes = bodiesOnly
 	if !fresh {
 		st.prior = last
 	}
@@ -272,16 +274,27 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	for _, p := range gone {
 		st.files.Remove(p)
 	}
-	for route, h := range last.hashes {
-		if st.route(route) != nil {
-			st.hashes[route] = h
-		} else {
-			b.graph.Forget(graph.Route(route)) // its #anchor links' edges
+	if st.sameRoutes && len(st.hashes) == 0 && len(st.excerpts) == 0 {
+		// The model has the last one's routes: what the last build kept per route carries over
+		// whole, a copy of the maps' tables instead of a lookup and an insert per route.
+		if last.hashes != nil {
+			st.hashes = maps.Clone(last.hashes)
 		}
-	}
-	for k, v := range last.excerpts {
-		if st.site.Routes[k] != nil {
-			st.excerpts[k] = v
+		if last.excerpts != nil {
+			st.excerpts = maps.Clone(last.excerpts)
+		}
+	} else {
+		for route, h := range last.hashes {
+			if st.route(route) != nil {
+				st.hashes[route] = h
+			} else {
+				b.graph.Forget(graph.Route(route)) // its #anchor links' edges
+			}
+		}
+		for k, v := range last.excerpts {
+			if st.site.Routes[k] != nil {
+				st.excerpts[k] = v
+			}
 		}
 	}
 	// Blog posts go first too: their excerpts are what the blog's lists show. So do new pages: a

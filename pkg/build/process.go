@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -44,14 +45,27 @@ func (p *processed) list() []*site.Parsed {
 	return out
 }
 
+// withWarnings lists, sorted by path, the sources that have warnings: what readWarnings reads, without
+// sorting every source of the site on each edit as list does.
+func (p *processed) withWarnings() []*site.Parsed {
+	var out []*site.Parsed
+	for _, parsed := range p.byPath {
+		if len(parsed.Warnings) > 0 {
+			out = append(out, parsed)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Src.Path < out[j].Src.Path })
+	return out
+}
+
 // process brings last's parsed sources up to date with the reported content paths (relative to
 // content/); rescan looks at every file instead.
 func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool) (*processed, error) {
 	layout := b.layout(cfg)
 	root := cfg.Content(b.opts.Root)
-	byPath := make(map[string]*site.Parsed, len(last))
-	for k, v := range last {
-		byPath[k] = v
+	byPath := maps.Clone(last) // a copy of the tables: no hashing of every path
+	if byPath == nil {
+		byPath = map[string]*site.Parsed{}
 	}
 	changed := map[string]bool{} // paths whose parsed result is new, or gone
 	var errs site.Errors

@@ -68,6 +68,9 @@ type state struct {
 	// linksOf is true when only the links of the rendered routes need checking again (a rebuild
 	// with the same routes and files as the last build).
 	linksOf bool
+	// sameRoutes is true when the model has the last build's routes, only bodies changed
+	// (Site.WithBodies): what the last build kept per route carries over whole.
+	sameRoutes bool
 	// searchFiles are the search files the last publish wrote (entry files and chunks), which the
 	// next one removes when it does not write them again.
 	searchFiles []string

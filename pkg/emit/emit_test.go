@@ -128,6 +128,12 @@ func TestPackedFilesRoundTrip(t *testing.T) {
 	if got, _, _ := next.Get("usage/quickstart.html"); string(got) != "<p>new</p>" {
 		t.Errorf("AddMissing replaced a file the build has: %q", got)
 	}
+	if _, dup := next.Packed["usage/quickstart.html"]; dup {
+		t.Error("AddMissing kept the last build's packed copy of a file the build has unpacked")
+	}
+	if len(next.Data)+len(next.Packed) != 4 {
+		t.Errorf("AddMissing gave %d files, want the 4 of the last build", len(next.Data)+len(next.Packed))
+	}
 	if got, _, _ := next.Get("__data/usage/quickstart.json"); !bytes.Equal(got, page) {
 		t.Error("AddMissing lost a packed file")
 	}

@@ -177,6 +177,9 @@ func (d *Doc) parseTree() (ast.Node, string) {
 func (d *Doc) Release() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.root == nil {
+		return // released already (each rebuild releases every page's document again)
+	}
 	d.root = nil
 	for i := range d.Links {
 		d.Links[i].node = nil
