@@ -177,35 +177,8 @@ for d in "$project/node_modules" "$dinst/node_modules"; do
     done
 done
 rm -rf "$site/x-packages"
-entry=$(cd "$project/content/docs/all" && find . -name "*.md" -o -name "*.mdx" | sed "s|^./||" | grep -v "^_\|/_" | sort | sed -n 1p | sed "s/\.mdx\{0,1\}$//" | tr "A-Z" "a-z")
-cat > "$project/docsd.toml" <<TOML
-title = "Real site"
-url = "https://example.test"
-base_path = "/docs/"
-
-[navbar]
-title = "Real site"
-
-[[navbar.items]]
-type = "docSidebar"
-sidebar = "all"
-label = "Docs"
-
-[footer]
-copyright = "Copyright"
-
-[[sidebars]]
-id = "all"
-dir = "all"
-entry = "all/$entry"
-
-[[versions]]
-name = "current"
-label = "current"
-path = "/docs"
-is_last = true
-main_doc = "all/$entry"
-TOML
+. "$here/bench/lib/realsite-toml.sh"
+realsite_toml "$project"
 if [ -n "${LAYOUT_ONLY:-}" ]; then
   echo "Docusaurus site: $site"
   echo "docsd project: $project"

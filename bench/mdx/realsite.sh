@@ -14,32 +14,5 @@ mv "$out/x/$docs" "$out/content/docs/all"
 [ -d "$out/x/$static" ] && cp -r "$out/x/$static/." "$out/content/static/"
 rm -rf "$out/x"
 ln -s "$here/site" "$out/site"
-entry=$(cd "$out/content/docs/all" && find . -name "*.md" -o -name "*.mdx" | sed "s|^./||" | grep -v "^_\|/_" | sort | head -1 | sed "s/\.mdx\{0,1\}$//" | tr "A-Z" "a-z")
-cat > "$out/docsd.toml" <<TOML
-title = "Real site"
-url = "https://example.test"
-base_path = "/docs/"
-
-[navbar]
-title = "Real site"
-
-[[navbar.items]]
-type = "docSidebar"
-sidebar = "all"
-label = "Docs"
-
-[footer]
-copyright = "Copyright"
-
-[[sidebars]]
-id = "all"
-dir = "all"
-entry = "all/$entry"
-
-[[versions]]
-name = "current"
-label = "current"
-path = "/docs"
-is_last = true
-main_doc = "all/$entry"
-TOML
+. "$here/bench/lib/realsite-toml.sh"
+realsite_toml "$out"
