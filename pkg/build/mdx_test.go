@@ -19,10 +19,13 @@ import (
 	"docsd/pkg/site"
 )
 
-func mdxSite(t *testing.T) (string, Options) {
+func mdxSite(t *testing.T) (string, Options) { return fixtureSite(t, "mdx") }
+
+// fixtureSite copies testdata/sites/<name> into a temporary project built with the repository's shell.
+func fixtureSite(t *testing.T, name string) (string, Options) {
 	t.Helper()
 	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
+	testfs.CopyTree(t, filepath.Join("../../testdata/sites", name), root)
 	shell, _ := filepath.Abs("../../site")
 	return root, Options{Root: root, SiteDir: shell, Production: true}
 }

@@ -15,17 +15,10 @@ import (
 	"strings"
 	"testing"
 
-	"docsd/internal/testfs"
 	"docsd/pkg/site"
 )
 
-func providerSite(t *testing.T) (string, Options) {
-	t.Helper()
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/sites/mdx-components", root)
-	shell, _ := filepath.Abs("../../site")
-	return root, Options{Root: root, SiteDir: shell, Production: true}
-}
+func providerSite(t *testing.T) (string, Options) { return fixtureSite(t, "mdx-components") }
 
 func TestMDXComponentsGiveEveryPage(t *testing.T) {
 	_, opts := providerSite(t)
