@@ -35,18 +35,8 @@ declare -A dconf=(
   [jest]='{"title":"Jest","docsPath":"../docs","sidebarPath":"./sidebars.json","blogPath":"blog"}'
 )
 dinst="$here/.bench/docusaurus-3.8.1"
-if [ -n "${DOCUSAURUS:-}" ] && [ ! -x "$dinst/node_modules/.bin/docusaurus" ]; then
-  mkdir -p "$dinst"
-  # The same packages as bench/docusaurus/run.sh (webpack held at 5.99 for Docusaurus 3.8.1).
-  cat > "$dinst/package.json" <<'JSON'
-{ "private": true, "dependencies": {
-  "@docusaurus/core": "3.8.1", "@docusaurus/preset-classic": "3.8.1",
-  "@mdx-js/react": "^3.0.0", "react": "^19.0.0", "react-dom": "^19.0.0" },
-  "overrides": { "webpack": "5.99.9" } }
-JSON
-  echo "installing Docusaurus 3.8.1 into $dinst" >&2
-  (cd "$dinst" && npm install --no-audit --no-fund --loglevel=error >npm-install.log 2>&1) || { cat "$dinst/npm-install.log" >&2; exit 1; }
-fi
+. "$here/bench/lib/docusaurus.sh"
+if [ -n "${DOCUSAURUS:-}" ]; then docusaurus_install "$dinst" || exit 1; fi
 # extras DIR SITE_FILES...: installs into DIR the packages the site's files import, at the versions
 # its package.json files name, without peer dependencies (React comes from docsd's or
 # Docusaurus's own install: two copies of React break its hooks).

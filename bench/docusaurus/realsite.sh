@@ -52,23 +52,10 @@ here=$(cd "$(dirname "$0")/../.." && pwd)
 if [ -z "${DOCSD:-}" ]; then
   (cd "$here" && go build -o bin/docsd ./cmd/docsd)
 fi
-if [ ! -x /usr/bin/time ]; then
-  echo "installing Debian's time (GNU time)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null
-fi
+. "$here/bench/lib/docusaurus.sh"
+gnu_time_install
 dinst="$here/.bench/docusaurus-3.8.1"
-if [ ! -x "$dinst/node_modules/.bin/docusaurus" ]; then
-  mkdir -p "$dinst"
-  # The same packages as run.sh (webpack held at 5.99 for Docusaurus 3.8.1).
-  cat > "$dinst/package.json" <<'JSON'
-{ "private": true, "dependencies": {
-  "@docusaurus/core": "3.8.1", "@docusaurus/preset-classic": "3.8.1",
-  "@mdx-js/react": "^3.0.0", "react": "^19.0.0", "react-dom": "^19.0.0" },
-  "overrides": { "webpack": "5.99.9" } }
-JSON
-  echo "installing Docusaurus 3.8.1 into $dinst"
-  (cd "$dinst" && npm install --no-audit --no-fund --loglevel=error >npm-install.log 2>&1) || { cat "$dinst/npm-install.log" >&2; exit 1; }
-fi
+docusaurus_install "$dinst"
 name=$(basename "$(dirname "$mirror")"); name=$(echo "${name##*+}" | sed "s/[^A-Za-z0-9_-]/-/g")
 # The Docusaurus site sits inside the install folder, where Node and webpack find its packages.
 site="$dinst/real-$name"

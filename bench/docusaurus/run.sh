@@ -10,26 +10,11 @@
 # Usage: bench/docusaurus/run.sh [--record] [--docsd-runs N] [--docusaurus-runs N]
 # (`make bench-docusaurus` builds bin/docsd first and records.)
 set -euo pipefail
-# GNU time reports the CPU time of each build's whole process tree.
-if [ ! -x /usr/bin/time ]; then
-  echo "installing Debian's time (GNU time)"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq time >/dev/null
-fi
 here=$(cd "$(dirname "$0")/../.." && pwd)
+. "$here/bench/lib/docusaurus.sh"
+gnu_time_install
 mkdir -p "$here/.bench"
 work=$(mktemp -d "$here/.bench/docusaurus-XXXX")
 trap 'rm -rf "$work"' EXIT
-cd "$work"
-# webpack is held at 5.99: later 5.x releases reject the progress-bar options Docusaurus 3.8.1 passes.
-cat > package.json <<'JSON'
-{ "private": true, "dependencies": {
-  "@docusaurus/core": "3.8.1", "@docusaurus/preset-classic": "3.8.1",
-  "@mdx-js/react": "^3.0.0", "react": "^19.0.0", "react-dom": "^19.0.0" },
-  "overrides": { "webpack": "5.99.9" } }
-JSON
-echo "installing Docusaurus 3.8.1 into $work"
-if ! npm install --no-audit --no-fund --loglevel=error >npm-install.log 2>&1; then
-  cat npm-install.log >&2
-  exit 1
-fi
+docusaurus_install "$work"
 node "$here/bench/docusaurus/compare.mjs" --site "$work" "$@"
