@@ -525,17 +525,7 @@ func TestNewerEditsStopTheSiteWideStep(t *testing.T) {
 	if res.LinksChecked != nil || len(b.last.stale) == 0 {
 		t.Fatalf("the site-wide step ran (links checked: %v) while newer edits waited", res.LinksChecked)
 	}
-	got, err := b.RebuildFirst(context.Background(), nil, first, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := New(opts)
-	defer ref.Close()
-	want, err := ref.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	compareFiles(t, "after catching up", got, want)
+	catchUpEqualsFull(t, b, opts, first)
 }
 
 // afterContext answers Err with nil fine times, then with context.Canceled: newer edits that
@@ -551,4 +541,21 @@ func (c *afterContext) Err() error {
 		return nil
 	}
 	return context.Canceled
+}
+
+// catchUpEqualsFull runs the rebuild that follows an interrupted one (no new changes) and compares
+// its output with a fresh full build of the same content.
+func catchUpEqualsFull(t *testing.T, b *Builder, opts Options, first map[string]bool) {
+	t.Helper()
+	got, err := b.RebuildFirst(context.Background(), nil, first, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, "after catching up", got, want)
 }

@@ -39,15 +39,5 @@ func TestNewerEditsDoNotWaitForThePublish(t *testing.T) {
 	}
 	b.beforePublish = nil
 	close(release)
-	got, err := b.RebuildFirst(context.Background(), nil, first, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := New(opts)
-	defer ref.Close()
-	want, err := ref.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	compareFiles(t, "after catching up", got, want)
+	catchUpEqualsFull(t, b, opts, first)
 }
