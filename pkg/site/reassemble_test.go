@@ -70,8 +70,9 @@ label = "Français"
 	"content/versioned_docs/version-1.0/beta/guide/old.md": "---\ntitle: Only old\n---\n\nText.\n",
 }
 
-// metaProject writes the project and returns its configuration and layout.
-func metaProject(t *testing.T) (string, *config.Site, content.Layout) {
+// metaProject writes the project, processes its sources and returns its configuration, the
+// converter they were processed with and the processed sources.
+func metaProject(t *testing.T) (*config.Site, *markdown.Converter, []*Parsed) {
 	t.Helper()
 	root := t.TempDir()
 	for rel, text := range metaSiteFiles {
@@ -91,7 +92,16 @@ func metaProject(t *testing.T) (string, *config.Site, content.Layout) {
 	for _, v := range cfg.Versions {
 		l.Versions[v.Dir] = v.Name
 	}
-	return root, cfg, l
+	conv := markdown.New()
+	sources, _, err := content.Scan(filepath.Join(root, "content"), l)
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, err := Process(conv, sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cfg, conv, list
 }
 
 // TestWithMetaEqualsAssemble edits the front matter of docs at random (titles, sidebar labels and
@@ -100,16 +110,7 @@ func metaProject(t *testing.T) (string, *config.Site, content.Layout) {
 // edit that re-assembling only what reads them (WithMeta) makes the model, the problems and the
 // graph's edges a whole assembly makes, and that it leaves the model before it as it was.
 func TestWithMetaEqualsAssemble(t *testing.T) {
-	root, cfg, layout := metaProject(t)
-	conv := markdown.New()
-	sources, _, err := content.Scan(filepath.Join(root, "content"), layout)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := Process(conv, sources)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, conv, list := metaProject(t)
 	byPath := map[string]*Parsed{}
 	var docs []string
 	for _, p := range list {
@@ -202,16 +203,7 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 // sidebar's pages, and shares every other route with the model before (the other sidebar, the
 // other versions, the doc in no sidebar); a blog post or a page needs a whole assembly.
 func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
-	root, cfg, layout := metaProject(t)
-	conv := markdown.New()
-	sources, _, err := content.Scan(filepath.Join(root, "content"), layout)
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, err := Process(conv, sources)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cfg, conv, list := metaProject(t)
 	s, err := Assemble(cfg, list, graph.New())
 	if err != nil {
 		t.Fatal(err)
