@@ -46,9 +46,9 @@ func (a *assembler) keep() *assembly {
 // doc's routes are made again, and so are the sidebars that list it or whose pages read it, with
 // those pages' neighbours and breadcrumbs, their category index pages and a generated landing page
 // that shows them; a post's blog (its posts, lists, archive, authors and tags) and the pages of each
-// locale it shows in; a page's locales' pages. all holds every source as it is now. Every other route is the last model's. s is not
-// changed, and the graph keeps the edges assembly would record. ok is false when the edit needs a
-// whole assembly.
+// locale it shows in; a page's locales' pages. all holds every source as it is now. Every other
+// route is the last model's. s is not changed, and the graph keeps the edges assembly would record.
+// ok is false when the edit needs a whole assembly.
 func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	asm, g := s.asm, s.Graph
 	if asm == nil || len(changed) == 0 {
