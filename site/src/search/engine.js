@@ -264,6 +264,19 @@ function slotField(list, arr, sc, sTitle, sCrumb, sName, pgs, n) {
   return n;
 }
 
+// pageArrays gives the index entry file's per-page arrays (one number per page, in page order),
+// the one place ranking reads them: where pkg/search stores them may change (chunked files, so an
+// edit rewrites less) without the ranking changing. An array an older index file lacks is empty.
+function pageArrays(indexEntry) {
+  const of = (name) => (Array.isArray(indexEntry[name]) ? indexEntry[name] : []);
+  return {
+    titleLengths: of('titleLengths'),
+    partShares: of('partShares'),
+    sectionCounts: of('sectionCounts'),
+    pageVersions: of('pageVersions'),
+  };
+}
+
 // staleError is what a query rejects with when a chunk belongs to other entry files than the
 // engine's: the files were rewritten under the same names while the page was open.
 function staleError() {
@@ -281,10 +294,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     throw new Error('The search files have an unknown format.');
   }
   const stop = new Set(indexEntry.stopWords || []);
-  const titleLengths = indexEntry.titleLengths;
+  const perPage = pageArrays(indexEntry);
+  const { titleLengths } = perPage;
   // Older index files lack partShares: then no page is in a part (partPrior does nothing).
   const partKeep = new Float64Array(indexEntry.pages || 0).fill(1);
-  (indexEntry.partShares || []).forEach((pct, page) => {
+  perPage.partShares.forEach((pct, page) => {
     if (page < partKeep.length) partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
   });
   const nSections = indexEntry.sections;
@@ -311,12 +325,12 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const sectionPage = new Int32Array(nSections);
   const firstSection = new Int32Array(nPages + 1);
   let n = 0;
-  indexEntry.sectionCounts.forEach((count, i) => {
+  perPage.sectionCounts.forEach((count, i) => {
     firstSection[i] = n;
     for (let k = 0; k < count; k++) sectionPage[n++] = i;
   });
   firstSection[nPages] = n;
-  const pageVersion = (page) => indexEntry.versions[indexEntry.pageVersions[page]] || '';
+  const pageVersion = (page) => (indexEntry.versions || [])[perPage.pageVersions[page]] || '';
 
   // The chunks: term chunks by number (each with its terms' positions), documents chunks by number.
   const termChunks = new Map();
@@ -331,7 +345,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (c.stamp !== docsEntry.stamp || !Array.isArray(c.searchDocs)) return false;
     const from = k * docsEntry.perChunk;
     if (c.searchDocs.length !== Math.max(0, Math.min(docsEntry.perChunk, nPages - from))) return false;
-    return c.searchDocs.every((d, i) => d.sections.length === indexEntry.sectionCounts[from + i]);
+    return c.searchDocs.every((d, i) => d.sections.length === perPage.sectionCounts[from + i]);
   }
   function fetchChunk(of, k) {
     const key = `${of} ${k}`;
