@@ -65,6 +65,8 @@ const WEIGHTS = {
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
   sectionShare: 0.15,
+  // 1: a word whose synonym is such a term names the part too (isSectionUnit).
+  synonymParts: 1,
   // A query that names no part of the site is more often a reader's task than a lookup among a
   // large part's many like pages (a hundred API endpoints): a page keeps 1 - partPrior *
   // share^partPow of its score, share being the part of the site its breadcrumbs put it in (the
@@ -72,12 +74,20 @@ const WEIGHTS = {
   // before both.
   partPrior: 0.3,
   partPow: 1,
+  // A query phrased as a task ("how do I restart a build", "how to add a secret") asks for a guide
+  // more than any other: a page keeps 1 - taskPrior * share^taskPow instead. The task words are
+  // TASK_WORDS, when the index's stop words have them (an English index).
+  taskPrior: 1.5,
+  taskPow: 0.5,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
+// Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
+// left out of the search itself.
+const TASK_WORDS = ['how'];
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
@@ -298,9 +308,13 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const { titleLengths } = perPage;
   // Older index files lack partShares: then no page is in a part (partPrior does nothing).
   const partKeep = new Float64Array(indexEntry.pages || 0).fill(1);
+  const taskKeep = new Float64Array(indexEntry.pages || 0).fill(1);
   perPage.partShares.forEach((pct, page) => {
-    if (page < partKeep.length) partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
+    if (page >= partKeep.length) return;
+    partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
+    taskKeep[page] = Math.max(0.1, 1 - W.taskPrior * (pct / 100) ** W.taskPow);
   });
+  const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
   const nSections = indexEntry.sections;
   const nPages = indexEntry.pages;
   const starts = indexEntry.chunks;
@@ -554,7 +568,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         i++;
       } else out.push(...entries(list, i, typing));
     }
-    return withSynonyms(out);
+    const units = withSynonyms(out);
+    // A task word among the typed words (not the one being typed) makes the query a task.
+    units.task = list.some((w, i) => taskWords.has(w.word) && (!typing || i < list.length - 1));
+    return units;
   }
 
   // entries are what word i of a query searches: itself, or the parts of an identifier, or none.
@@ -635,7 +652,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           if (!ph.every(hasTerm)) continue;
           const rest = ph.filter((t) => !others.has(t));
           if (rest.length === 0) continue;
-          alts.push({ slots: rest.map((t) => new Map([[t, W.synonym]])), scale: len / rest.length });
+          alts.push({ slots: rest.map((t) => new Map([[t, W.synonym]])), scale: len / rest.length, synonym: true });
         }
       }
       // A pair the docs write as one: also found apart, together worth W.split of one word.
@@ -662,12 +679,16 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // breadcrumbs of many pages ("cli", "api", "plugins"). A query that holds one asks for a page in
   // that part, so only a title, breadcrumb or file name match counts as having the word: "change
   // repo settings cli" is the CLI's page, not the API's page that mentions the CLI.
+  // A word the site's synonym table gives a part's word for ("endpoint => api", "command line =>
+  // cli") names that part as well: readers name the kind of page they want in their own words.
   function isSectionUnit(unit) {
-    if (!(W.sectionPages > 0) || unit.alts.length !== 1 || unit.alts[0].slots.length !== 1) return false;
-    const w = unit.words[0];
-    if (!w || w.typo || unit.alts[0].slots[0].get(w.term) !== 1) return false;
-    const p = postings(w.term);
-    return p.crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nPages);
+    if (!(W.sectionPages > 0)) return false;
+    const typed = unit.alts[0].slots;
+    if (unit.words.some((w, i) => w.typo || !typed[i] || typed[i].get(w.term) !== 1)) return false;
+    const partTerm = (t) => postings(t).crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nPages);
+    if (unit.alts.length === 1) return typed.length === 1 && partTerm(unit.words[0].term);
+    if (!W.synonymParts) return false;
+    return unit.alts.some((alt) => alt.synonym && alt.slots.length === 1 && alt.slots[0].size === 1 && partTerm(alt.slots[0].keys().next().value));
   }
 
   // The arrays a ranking works in, by section and page number, allocated once: a 10,000-page
@@ -934,7 +955,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
       // A query that names a part of the site picks it (isSectionUnit); one that names none leans
       // to the pages outside the large parts (W.partPrior).
-      if (sectionBits === 0) pageScore[page] *= partKeep[page];
+      if (sectionBits === 0) pageScore[page] *= q.task ? taskKeep[page] : partKeep[page];
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
