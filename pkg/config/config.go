@@ -242,6 +242,9 @@ type Search struct {
 	// Synonyms are the site's own equivalent words and abbreviations, one group an entry
 	// ("k8s, kubernetes"; "rerun => restart" one way). pkg/search parses and checks them.
 	Synonyms []string `toml:"synonyms"`
+	// LookupParts are breadcrumb words of parts of the site readers reach by naming them ("API"):
+	// a query that names no part ranks their pages a little lower. pkg/search checks them.
+	LookupParts []string `toml:"lookup_parts"`
 }
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).

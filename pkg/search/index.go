@@ -137,6 +137,9 @@ type Index struct {
 	changed map[string]*Shard
 	counts  *counts  // counts.go
 	routes  []string // sorted, while no route comes or goes
+
+	// lookupParts are the terms of [search] lookup_parts (lookup.go).
+	lookupParts []string
 }
 
 // dictionary numbers the terms every shard of an index has had, in the order they came: it only

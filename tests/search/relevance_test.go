@@ -51,6 +51,11 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 		t.Fatal(err)
 	}
 	x.SetSynonyms(syn)
+	lookup, err := search.ParseLookupParts(cfg.Search.LookupParts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetLookupParts(lookup)
 	for _, p := range s.Order {
 		r := s.Routes[p]
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {

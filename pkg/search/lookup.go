@@ -1,0 +1,31 @@
+package search
+
+import "fmt"
+
+// Lookup parts: a site's reference that readers reach by naming it ("API": a hundred endpoint
+// pages). Writers list their breadcrumb words in docsd.toml ([search] lookup_parts); the index
+// file carries their terms, and the browser ranks their pages a little lower when a query names
+// no part of the site (engine.js, lookupKeep): a task typed without "api" is more often the CLI's
+// or a guide's page of the same title than the endpoint's.
+
+// ParseLookupParts turns the entries of [search] lookup_parts into index terms, one word each.
+func ParseLookupParts(entries []string) ([]string, error) {
+	out := []string{}
+	for i, e := range entries {
+		var terms []string
+		for _, w := range Words(e) {
+			if t := Term(w); t != "" {
+				terms = append(terms, t)
+			}
+		}
+		if len(terms) != 1 {
+			return nil, fmt.Errorf("lookup_parts entry %d %q: want one searchable word of the part's breadcrumbs (\"API\")", i+1, e)
+		}
+		out = append(out, terms[0])
+	}
+	return out, nil
+}
+
+// SetLookupParts sets the terms ParseLookupParts returned (nil: none); Publish writes them into
+// the index file. No chunk depends on them.
+func (x *Index) SetLookupParts(terms []string) { x.lookupParts = terms }
