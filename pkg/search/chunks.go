@@ -79,8 +79,10 @@ type IndexEntry struct {
 	Synonyms     [][]string `json:"synonyms"`
 	TitleLengths []int      `json:"titleLengths"`
 	PartShares   []int      `json:"partShares"` // IndexFile.PartShares
-	// LookupParts are the terms of the parts readers reach by naming them (lookup.go).
+	// LookupParts are the terms of the parts readers reach by naming them, LookupPages their pages
+	// (lookup.go).
 	LookupParts []string `json:"lookupParts,omitempty"`
+	LookupPages []int    `json:"lookupPages,omitempty"`
 	// SectionCounts are the number of sections of each page: the browser numbers sections across
 	// pages in order.
 	SectionCounts []int `json:"sectionCounts"`

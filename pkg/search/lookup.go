@@ -29,3 +29,30 @@ func ParseLookupParts(entries []string) ([]string, error) {
 // SetLookupParts sets the terms ParseLookupParts returned (nil: none); Publish writes them into
 // the index file. No chunk depends on them.
 func (x *Index) SetLookupParts(terms []string) { x.lookupParts = terms }
+
+// lookupPages is IndexEntry.LookupPages: the pages whose breadcrumbs (those not in their title, as
+// partShares counts them) have a lookup part's term, each as its difference from the one before
+// (the first from page 0): the hundred endpoint pages of an API in a row cost a few bytes.
+func (x *Index) lookupPages(shards []*Shard) []int {
+	want := map[int32]bool{}
+	for _, t := range x.lookupParts {
+		if n, ok := x.dict.numbers[t]; ok {
+			want[n] = true
+		}
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	var out []int
+	last := 0
+	for i, s := range shards {
+		for _, t := range s.crumbs {
+			if want[t] {
+				out = append(out, i-last)
+				last = i
+				break
+			}
+		}
+	}
+	return out
+}

@@ -20,13 +20,19 @@ func TestParseLookupParts(t *testing.T) {
 	}
 }
 
-// The index file carries the terms, and a site without lookup parts writes the file it wrote
-// before they existed (no "lookupParts" key).
+// The index file carries the terms and the pages whose breadcrumbs have them (each the difference
+// from the page before), and a site without lookup parts writes the file it wrote before they
+// existed (no "lookup" key).
 func TestLookupPartsInTheIndexFile(t *testing.T) {
-	for _, terms := range [][]string{{"api"}, nil} {
+	for _, c := range []struct {
+		terms []string
+		pages []int
+	}{{[]string{"api"}, []int{0, 2}}, {nil, nil}} {
 		x := New()
-		x.SetLookupParts(terms)
-		x.Update("/a", NewShard(Page{Route: "/a", Title: "A page", Sections: []Section{{Text: "Words."}}}))
+		x.SetLookupParts(c.terms)
+		for _, p := range []struct{ route, crumb string }{{"/a", "API"}, {"/b", "Guides"}, {"/c", "API"}} {
+			x.Update(p.route, NewShard(Page{Route: p.route, Title: "A page", Crumbs: []string{p.crumb}, Sections: []Section{{Text: "Words."}}}))
+		}
 		_, idx, err := x.Publish()
 		if err != nil {
 			t.Fatal(err)
@@ -35,8 +41,9 @@ func TestLookupPartsInTheIndexFile(t *testing.T) {
 		if err := json.Unmarshal(idx, &e); err != nil {
 			t.Fatal(err)
 		}
-		if !reflect.DeepEqual(e.LookupParts, terms) || (terms == nil && strings.Contains(string(idx), "lookupParts")) {
-			t.Errorf("set %q: the index file has %q (%s)", terms, e.LookupParts, idx)
+		if !reflect.DeepEqual(e.LookupParts, c.terms) || !reflect.DeepEqual(e.LookupPages, c.pages) ||
+			(c.terms == nil && strings.Contains(string(idx), "lookup")) {
+			t.Errorf("set %q: the index file has parts %q, pages %v; want pages %v (%s)", c.terms, e.LookupParts, e.LookupPages, c.pages, idx)
 		}
 	}
 }

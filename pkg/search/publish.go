@@ -197,7 +197,7 @@ func (x *Index) docsChunks(next *lastPublish, samePages bool, shards []*Shard, c
 func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sections int) ([]byte, error) {
 	e := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: sections, StopWords: StopWords,
 		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases), PartShares: x.partShares(shards),
-		LookupParts: x.lookupParts, SectionCounts: make([]int, len(shards)),
+		LookupParts: x.lookupParts, LookupPages: x.lookupPages(shards), SectionCounts: make([]int, len(shards)),
 		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(next.chunks)),
 		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
 	versionNo := map[string]int{}

@@ -75,7 +75,7 @@ const WEIGHTS = {
   partPrior: 0.3,
   partPow: 1,
   // The parts a reader reaches by naming them (docsd.toml [search] lookup_parts, the index file's
-  // lookupParts: an API reference): when a query names no part, their pages keep this share of
+  // lookupPages: an API reference): when a query names no part, their pages keep this share of
   // their score, so that a task typed without "api" is the CLI's or a guide's page before the
   // endpoint's of the same title.
   lookupKeep: 0.93,
@@ -289,6 +289,7 @@ function pageArrays(indexEntry) {
     partShares: of('partShares'),
     sectionCounts: of('sectionCounts'),
     pageVersions: of('pageVersions'),
+    lookupPages: of('lookupPages'),
   };
 }
 
@@ -320,7 +321,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     taskKeep[page] = Math.max(0.1, 1 - W.taskPrior * (pct / 100) ** W.taskPow);
   });
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
-  const lookupParts = (Array.isArray(indexEntry.lookupParts) ? indexEntry.lookupParts : []).filter((t) => typeof t === 'string' && t);
+  // The pages of the parts readers reach by naming them (lookupPages: each the difference from the
+  // one before).
+  const inLookup = new Uint8Array(indexEntry.pages || 0);
+  let lookupAt = 0;
+  for (const d of perPage.lookupPages) {
+    lookupAt += d;
+    if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
+  }
   const nSections = indexEntry.sections;
   const nPages = indexEntry.pages;
   const starts = indexEntry.chunks;
@@ -510,8 +518,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         qterms.add(pair);
       }
     }
-    // The breadcrumbs lists of the lookup parts tell which pages are theirs (rank).
-    for (const t of lookupParts) out.add(chunkOf(t));
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
@@ -963,14 +969,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
       // A query that names a part of the site picks it (isSectionUnit); one that names none leans
       // to the pages outside the large parts (W.partPrior).
-      if (sectionBits === 0) pageScore[page] *= q.task ? taskKeep[page] : partKeep[page];
-    }
-    // A query that names no part ranks the pages of the parts readers reach by name lower.
-    if (sectionBits === 0 && W.lookupKeep !== 1) {
-      for (const t of lookupParts) {
-        if (!hasTerm(t)) continue;
-        for (const page of postings(t).crumbs) if (seen[page]) pageScore[page] *= W.lookupKeep;
-      }
+      // The parts readers reach by naming them (lookupPages) rank lower still.
+      if (sectionBits === 0) pageScore[page] *= (q.task ? taskKeep[page] : partKeep[page]) * (inLookup[page] ? W.lookupKeep : 1);
     }
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
