@@ -44,12 +44,13 @@ type Server struct {
 	lastErr error
 	handler http.Handler
 	hub     *hub
-	// watching, when set, runs once Watch watches the files: a test's hook, so that its saves come
-	// after it (a save before would be missed) without polling.
-	watching func()
-	tidy     *time.Timer // returns freed memory to the system when edits pause
+	tidy    *time.Timer // returns freed memory to the system when edits pause
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
+	// OnWatch, when set, is called once Watch watches the files: a save after it is seen. docsd
+	// watch says it is watching only then; a test saves files only then (a save before would be
+	// missed).
+	OnWatch func()
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
 	Hosts *Hosts
@@ -158,8 +159,8 @@ func (s *Server) Watch(ctx context.Context) error {
 	}
 	defer w.Close()
 	go w.Run(ctx)
-	if s.watching != nil {
-		s.watching()
+	if s.OnWatch != nil {
+		s.OnWatch()
 	}
 	// Edits wait for the first build (the watcher gathers them meanwhile).
 	select {

@@ -29,7 +29,7 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 	defer srv.Close()
 	// Saves before the watcher watches would be missed: they wait until it does.
 	watching := make(chan struct{})
-	s.watching = func() { close(watching) }
+	s.OnWatch = func() { close(watching) }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	watchErr := make(chan error, 1)
