@@ -39,6 +39,8 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 	case <-watching:
 	case err := <-watchErr:
 		t.Fatalf("Watch returned before watching: %v", err)
+	case <-time.After(failAfter):
+		t.Fatal("Watch never said it watches")
 	}
 	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
 	if err != nil {
