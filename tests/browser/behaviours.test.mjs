@@ -14,14 +14,8 @@ async function open(path, options) {
 }
 
 // animated waits until a Collapsible's height animation has ended (it clears its transition then).
-function animated(list) {
-  return list.evaluate(
-    (el) =>
-      new Promise((resolve) => {
-        const check = () => (el.style.transition === '' ? resolve() : requestAnimationFrame(check));
-        check();
-      }),
-  );
+async function animated(list) {
+  await list.page().waitForFunction((el) => el.style.transition === '', await list.elementHandle());
 }
 
 // pushRoute changes the URL the way the browser's back and forward buttons do, to a page the shell

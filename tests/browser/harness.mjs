@@ -45,14 +45,19 @@ export async function startSite({ project } = {}) {
 }
 
 // servingAt resolves with the address (http://host:port) a docsd process prints once it listens, the
-// first match of `pattern`'s group in its standard output, and rejects if the process exits first.
-// A test waits for that line: no port is guessed, and no request polls until the server answers.
+// first match of `pattern`'s group in its standard output, and rejects if the process exits first
+// (or, failing, says nothing for WAIT). A test waits for that line: no port is guessed, and no
+// request polls until the server answers.
 export function servingAt(proc, pattern) {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
     proc.stderr.on('data', (d) => (err = (err + d).slice(-20000)));
-    const onExit = (code, signal) => reject(new Error(`docsd exited (${code ?? signal}) before it served:\n${out}${err}`));
+    const bound = setTimeout(() => reject(new Error(`docsd did not say where it serves within ${WAIT} ms:\n${out}${err}`)), WAIT);
+    const onExit = (code, signal) => {
+      clearTimeout(bound);
+      reject(new Error(`docsd exited (${code ?? signal}) before it served:\n${out}${err}`));
+    };
     proc.once('exit', onExit);
     proc.stdout.on('data', (d) => {
       if (out === null) return; // said already: the rest is read and dropped, so docsd never blocks on it
@@ -60,6 +65,7 @@ export function servingAt(proc, pattern) {
       const m = pattern.exec(out);
       if (m) {
         out = null;
+        clearTimeout(bound);
         proc.off('exit', onExit);
         resolve(m[1]);
       }
@@ -73,7 +79,8 @@ export function servingAt(proc, pattern) {
 // page loads; an edit saved before it resolves may be rebuilt before docsd knew of the page, and
 // never shown. (Every socket is heard: one that reconnects only to reload the page says no route.)
 export function liveRoute(page) {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const bound = setTimeout(() => reject(new Error(`docsd never answered the page's route message within ${WAIT} ms`)), WAIT);
     const onSocket = (ws) => {
       const onFrame = ({ payload }) => {
         let m;
@@ -85,6 +92,7 @@ export function liveRoute(page) {
         if (m.route) {
           ws.off('framereceived', onFrame);
           page.off('websocket', onSocket);
+          clearTimeout(bound);
           resolve();
         }
       };
