@@ -236,6 +236,8 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	}()
 	// Watching from the start, so edits made during the first build are not missed; they are
 	// rebuilt once it has finished (Watch waits for it).
+	watching := make(chan struct{})
+	dev.OnWatch = func() { close(watching) }
 	go func() {
 		if err := dev.Watch(ctx); err != nil {
 			fmt.Fprintf(stderr, "docsd: %s\n", err)
@@ -257,6 +259,12 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	}
 	defer dev.Close()
 	fmt.Fprintf(stdout, "docsd: built %s in %s\n", plural(dev.Pages(), "page"), time.Since(start).Round(time.Millisecond))
+	// "watching" once it is true: a script (or test) that saves a file after this line is seen.
+	select {
+	case <-watching:
+	case <-ctx.Done():
+		return 0
+	}
 	fmt.Fprintf(stdout, "docsd: watching %s, serving at http://%s/docs/\n", *root, ln.Addr())
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)

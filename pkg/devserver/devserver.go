@@ -16,7 +16,6 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/gorilla/websocket"
@@ -45,10 +44,13 @@ type Server struct {
 	lastErr error
 	handler http.Handler
 	hub     *hub
-	watcher *atomic.Pointer[watch.Watcher] // set while Watch runs
-	tidy    *time.Timer                    // returns freed memory to the system when edits pause
+	tidy    *time.Timer // returns freed memory to the system when edits pause
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
+	// OnWatch, when set, is called once Watch watches the files: a save after it is seen. docsd
+	// watch says it is watching only then; a test saves files only then (a save before would be
+	// missed).
+	OnWatch func()
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
 	Hosts *Hosts
@@ -79,7 +81,7 @@ func start(opts build.Options, logw io.Writer, hooks firstBuildHooks) *Server {
 		opts.Renderers = 1
 	}
 	s := &Server{b: build.New(opts), root: opts.Root, siteDir: opts.SiteDir, log: log.New(logw, "docsd: ", 0), hub: newHub(),
-		watcher: &atomic.Pointer[watch.Watcher]{}, first: newFirstBuild(), hooks: hooks}
+		first: newFirstBuild(), hooks: hooks}
 	s.tidy = time.AfterFunc(time.Hour, debug.FreeOSMemory)
 	s.tidy.Stop()
 	go s.firstBuild()
@@ -156,9 +158,10 @@ func (s *Server) Watch(ctx context.Context) error {
 		return fmt.Errorf("watching %s: %w", s.root, err)
 	}
 	defer w.Close()
-	s.watcher.Store(w)
-	defer s.watcher.Store(nil)
 	go w.Run(ctx)
+	if s.OnWatch != nil {
+		s.OnWatch()
+	}
 	// Edits wait for the first build (the watcher gathers them meanwhile).
 	select {
 	case <-ctx.Done():

@@ -174,7 +174,7 @@ func TestFirstBuildTellsOpenPagesToLoadSearch(t *testing.T) {
 	defer c.Close()
 	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/intro"})
 	var hello message
-	c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	c.SetReadDeadline(time.Now().Add(failAfter))
 	if err := c.ReadJSON(&hello); err != nil || hello.Type != "status" {
 		t.Fatalf("hello %+v %v", hello, err)
 	}
@@ -184,7 +184,7 @@ func TestFirstBuildTellsOpenPagesToLoadSearch(t *testing.T) {
 	release()
 	var m message
 	for !m.Search {
-		c.SetReadDeadline(time.Now().Add(30 * time.Second))
+		c.SetReadDeadline(time.Now().Add(failAfter))
 		if err := c.ReadJSON(&m); err != nil {
 			t.Fatalf("waiting for the message saying the search files are there: %v", err)
 		}

@@ -41,7 +41,7 @@ func TestMDXErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 	os.WriteFile(f, []byte(broken), 0o644)
 	s.Rebuild([]string{f})
 	var m message
-	c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	c.SetReadDeadline(time.Now().Add(failAfter))
 	for m.Errors == nil {
 		if err := c.ReadJSON(&m); err != nil {
 			t.Fatal(err)

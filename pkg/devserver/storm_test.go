@@ -27,18 +27,20 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 	s.OnRebuild = func(_ *build.Result, err error) { results <- err }
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
+	// Saves before the watcher watches would be missed: they wait until it does.
+	watching := make(chan struct{})
+	s.OnWatch = func() { close(watching) }
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	watching := make(chan error, 1)
-	go func() { watching <- s.Watch(ctx) }()
-	defer func() { cancel(); <-watching }()
-	// Wait until the watcher is installed (rebuilds of these saves would otherwise be missed).
-	deadline := time.Now().Add(30 * time.Second)
-	for s.watcher.Load() == nil {
-		if time.Now().After(deadline) {
-			t.Fatal("the watcher did not start")
-		}
-		time.Sleep(5 * time.Millisecond)
+	watchErr := make(chan error, 1)
+	go func() { watchErr <- s.Watch(ctx) }()
+	defer func() { cancel(); <-watchErr }()
+	select {
+	case <-watching:
+	case err := <-watchErr:
+		t.Fatalf("Watch returned before watching: %v", err)
+	case <-time.After(failAfter):
+		t.Fatal("Watch never said it watches")
 	}
 	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
 	if err != nil {
@@ -64,7 +66,7 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 	}
 	// Every rebuild after the bad save fails naming it; the browser's overlay says so.
 	waitRebuild(t, results, func(err error) bool { return err != nil && strings.Contains(err.Error(), "setup.md:2") })
-	c.SetReadDeadline(time.Now().Add(30 * time.Second))
+	c.SetReadDeadline(time.Now().Add(failAfter))
 	for {
 		var m message
 		if err := c.ReadJSON(&m); err != nil {
@@ -101,7 +103,7 @@ func named(errs []problem, file string, line int) bool {
 // waitRebuild waits for a rebuild whose outcome satisfies ok; the deadline only bounds a failure.
 func waitRebuild(t *testing.T, results chan error, ok func(error) bool) {
 	t.Helper()
-	timeout := time.After(2 * time.Minute)
+	timeout := time.After(failAfter)
 	for {
 		select {
 		case err := <-results:

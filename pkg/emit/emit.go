@@ -251,6 +251,7 @@ type Stage struct {
 
 	exchange func(a, b string) error // swaps two folders atomically, where the system can
 	stopAt   func(step string) bool  // a test's hook: true stops Commit at step as a kill would
+	wrote    func(path string)       // a test's hook: the writer has written a streamed file
 }
 
 // NewStage makes the fresh folder for a build of dir. It refuses (RefusedError) a dir that is not
@@ -292,6 +293,9 @@ func NewStage(dir string) (*Stage, error) {
 		defer s.writer.Done()
 		for q := range queue {
 			s.write(q.path, q.data)
+			if s.wrote != nil {
+				s.wrote(q.path)
+			}
 			if q.forget {
 				s.mu.Lock()
 				s.written[q.path] = nil

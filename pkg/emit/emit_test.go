@@ -164,20 +164,25 @@ func TestStageStreamsAndCommits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The stage's writer takes streamed files from a queue: a.html is on disk before Commit. The
+	// hook says when the writer has written a file (set before anything is streamed; the bound only
+	// stops a test whose files are not streamed at all).
+	wrote := make(chan string, 16)
+	stage.wrote = func(p string) { wrote <- p }
 	f := NewFiles()
 	f.Add("before.html", []byte("added before streaming"))
 	f.StreamTo(stage)
 	f.Add("docs/a.html", []byte("a"))
 	f.Add("docs/b.html", []byte("b, first"))
-	// The stage's writer takes streamed files from a queue: a.html is on disk soon, before Commit.
-	for deadline := time.Now().Add(5 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-		got, err := os.ReadFile(filepath.Join(stage.tmp, "docs", "a.html"))
-		if err == nil && string(got) == "a" {
-			break
+	for p := ""; p != "docs/a.html"; {
+		select {
+		case p = <-wrote:
+		case <-time.After(2 * time.Minute):
+			t.Fatal("a streamed file is not written before Commit")
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("a streamed file is not on disk before Commit: %q, %v", got, err)
-		}
+	}
+	if got, err := os.ReadFile(filepath.Join(stage.tmp, "docs", "a.html")); string(got) != "a" {
+		t.Fatalf("a streamed file is not on disk before Commit: %q, %v", got, err)
 	}
 	if got, _ := os.ReadFile(filepath.Join(dir, "index.html")); string(got) != "previous" {
 		t.Fatal("the target changed before Commit")

@@ -118,7 +118,7 @@ func TestTokenIsSentOnlyToTheAPIOrigin(t *testing.T) {
 				strings.ToLower(to.Hostname()) + ":" + port(to):         target.Server,
 			}
 			f := &Fetcher{Client: routedClient(t, tlsSrv, routes), LookupEnv: withToken(),
-				Now: func() time.Time { return clock }, RequestTimeout: 5 * time.Second, Timeout: 10 * time.Second}
+				Now: func() time.Time { return clock }, RequestTimeout: time.Minute, Timeout: 2 * time.Minute}
 			rep := f.Run(context.Background(), registryFor(c.api, plugin("kaniko")), contentDir)
 
 			if c.wantWarning != "" {

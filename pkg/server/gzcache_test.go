@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"sync"
 	"testing"
+	"testing/synctest"
 )
 
 // TestGzipCacheBoundedLRU: the cache never holds more bytes than its bound, drops the least
@@ -38,30 +39,35 @@ func TestGzipCacheBoundedLRU(t *testing.T) {
 }
 
 // TestGzipCacheOneCompressionForConcurrentRequests: requests that arrive while a page is being
-// compressed wait for that compression and get its body.
+// compressed wait for that compression and get its body. In a synctest bubble, synctest.Wait
+// returns once all 20 requests are blocked, so all of them have asked while the first compression
+// is held, whatever the goroutines' order: one compression, however the machine schedules them.
 func TestGzipCacheOneCompressionForConcurrentRequests(t *testing.T) {
-	c := newGzipCache(1 << 20)
-	release := make(chan struct{})
-	var wg sync.WaitGroup
-	bodies := make([][]byte, 20)
-	for i := range bodies {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			bodies[i], _ = c.get(gzKey{path: "page", size: 1, mtime: 1}, func() ([]byte, error) {
-				<-release
-				return []byte("body"), nil
-			})
-		}()
-	}
-	close(release)
-	wg.Wait()
-	for i, b := range bodies {
-		if string(b) != "body" {
-			t.Errorf("request %d got %q", i, b)
+	synctest.Test(t, func(t *testing.T) {
+		c := newGzipCache(1 << 20)
+		release := make(chan struct{})
+		var wg sync.WaitGroup
+		bodies := make([][]byte, 20)
+		for i := range bodies {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				bodies[i], _ = c.get(gzKey{path: "page", size: 1, mtime: 1}, func() ([]byte, error) {
+					<-release
+					return []byte("body"), nil
+				})
+			}()
 		}
-	}
-	if c.compressions != 1 {
-		t.Errorf("%d compressions for 20 concurrent requests, want 1", c.compressions)
-	}
+		synctest.Wait()
+		close(release)
+		wg.Wait()
+		for i, b := range bodies {
+			if string(b) != "body" {
+				t.Errorf("request %d got %q", i, b)
+			}
+		}
+		if c.compressions != 1 {
+			t.Errorf("%d compressions for 20 concurrent requests, want 1", c.compressions)
+		}
+	})
 }

@@ -10,6 +10,10 @@ import (
 	"time"
 )
 
+// failAfter bounds a wait only when a test is failing: every wait is for an event (a connection
+// state, an answer) that comes however busy the machine is.
+const failAfter = 2 * time.Minute
+
 // startLimited runs NewHTTPServer on a loopback port with a limit of max connections; states
 // receives every connection state change, after the server's own bookkeeping.
 func startLimited(t *testing.T, h http.Handler, max int) (addr string, states <-chan http.ConnState) {
@@ -33,7 +37,7 @@ func startLimited(t *testing.T, h http.Handler, max int) (addr string, states <-
 // waitState waits for a connection to reach state (the deadline only bounds a failure).
 func waitState(t *testing.T, states <-chan http.ConnState, want http.ConnState) {
 	t.Helper()
-	deadline := time.After(10 * time.Second)
+	deadline := time.After(failAfter)
 	for {
 		select {
 		case s := <-states:
@@ -49,7 +53,7 @@ func waitState(t *testing.T, states <-chan http.ConnState, want http.ConnState) 
 // keepAliveGet sends a keep-alive GET on c and reads the answer, leaving the connection open.
 func keepAliveGet(t *testing.T, c net.Conn, r *bufio.Reader, path string) int {
 	t.Helper()
-	c.SetDeadline(time.Now().Add(10 * time.Second)) // bounds a failure only
+	c.SetDeadline(time.Now().Add(failAfter)) // bounds a failure only
 	if _, err := fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: docs.test\r\n\r\n", path); err != nil {
 		t.Fatalf("GET %s: %v", path, err)
 	}
@@ -82,7 +86,7 @@ func TestIdleConnectionsMakeRoom(t *testing.T) {
 	}
 	// The first two clients were closed to make room for the last two; the others are still open.
 	for i, c := range idle {
-		c.SetReadDeadline(time.Now().Add(10 * time.Second))
+		c.SetReadDeadline(time.Now().Add(failAfter))
 		if i < 2 {
 			if n, err := c.Read(make([]byte, 1)); err != io.EOF {
 				t.Errorf("client %d: read %d, %v; want the server to have closed it", i+1, n, err)
@@ -125,7 +129,7 @@ func TestBusyLimitWaits(t *testing.T) {
 			return
 		}
 		defer c.Close()
-		c.SetDeadline(time.Now().Add(20 * time.Second))
+		c.SetDeadline(time.Now().Add(failAfter))
 		fmt.Fprintf(c, "GET /new HTTP/1.1\r\nHost: docs.test\r\nConnection: close\r\n\r\n")
 		resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 		if err != nil {

@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/fsnotify/fsnotify"
 )
 
 // nginxBinary finds Debian's nginx, installing nginx-light when it is missing and this test may
@@ -80,11 +82,30 @@ func startNginxWith(t *testing.T, populate func(t *testing.T, www string), conf 
 	if err != nil {
 		t.Fatal(err)
 	}
+	// nginx cannot take a listening socket from the test, so it gets a port that was free a moment
+	// ago; another process may take it meanwhile: then nginx exits saying so, and another is tried.
+	for try := 1; ; try++ {
+		addr, exited, stderr := runNginx(t, bin, dir, www, include, conf)
+		if addr != "" {
+			return addr
+		}
+		if !strings.Contains(stderr, "Address already in use") || try == 3 {
+			t.Fatalf("nginx exited before it listened: %v\n%s", exited, stderr)
+		}
+	}
+}
+
+// runNginx starts nginx on a free loopback port and waits until it listens (addr) or exits (its
+// error and what it said). nginx writes its pid file once it has bound its port (and never when it
+// could not): the test waits for that file's event, not for a connection to succeed (which another
+// process on the port would accept too).
+func runNginx(t *testing.T, bin, dir, www, include string, conf func(dir, www, addr, include string) string) (addr string, exited error, stderr string) {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	addr := ln.Addr().String()
+	addr = ln.Addr().String()
 	ln.Close()
 	text := conf(dir, www, addr, include)
 	confPath := filepath.Join(dir, "nginx.conf")
@@ -94,38 +115,59 @@ func startNginxWith(t *testing.T, populate func(t *testing.T, www string), conf 
 	if out, err := exec.Command(bin, "-t", "-p", dir, "-c", confPath).CombinedOutput(); err != nil {
 		t.Fatalf("nginx rejects the configuration: %v\n%s", err, out)
 	}
+	pidFile := filepath.Join(dir, "nginx.pid")
+	if !strings.Contains(text, "pid "+pidFile+";") {
+		t.Fatalf("the test's nginx.conf does not put the pid file at %s", pidFile)
+	}
+	w, err := fsnotify.NewWatcher()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	if err := w.Add(dir); err != nil {
+		t.Fatal(err)
+	}
 	cmd := exec.Command(bin, "-p", dir, "-c", confPath)
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	var errText strings.Builder
+	cmd.Stderr = &errText
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting nginx: %v", err)
 	}
-	t.Cleanup(func() {
+	done := make(chan struct{})
+	var waitErr error
+	go func() { waitErr = cmd.Wait(); close(done) }()
+	stop := func() {
 		cmd.Process.Signal(os.Interrupt)
-		done := make(chan struct{})
-		go func() { cmd.Wait(); close(done) }()
 		select {
 		case <-done:
-		case <-time.After(5 * time.Second):
+		case <-time.After(time.Minute):
 			cmd.Process.Kill()
 			<-done
 		}
+	}
+	bound := time.After(failAfter) // bounds a failure only
+	for listening := false; !listening; {
+		select {
+		case ev := <-w.Events:
+			listening = ev.Name == pidFile
+		case err := <-w.Errors:
+			stop()
+			t.Fatalf("watching for nginx's pid file: %v", err)
+		case <-done:
+			log, _ := os.ReadFile(filepath.Join(dir, "error.log"))
+			return "", waitErr, errText.String() + string(log)
+		case <-bound:
+			stop()
+			t.Fatalf("nginx neither listened on %s nor exited\n%s", addr, errText.String())
+		}
+	}
+	t.Cleanup(func() {
+		stop()
 		if log, err := os.ReadFile(filepath.Join(dir, "error.log")); err == nil && t.Failed() {
 			t.Logf("nginx error.log:\n%s", log)
 		}
 	})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
-		if err == nil {
-			c.Close()
-			return addr
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("nginx did not listen on %s: %v\n%s", addr, err, stderr.String())
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
+	return addr, nil, ""
 }
 
 // testConf is a minimal nginx.conf around deploy/nginx/docsd.conf: one process, everything inside
@@ -176,12 +218,12 @@ func rawGet(t *testing.T, addr, target string) (*http.Response, string) {
 // rawGetWith is rawGet with extra header lines ("Name: value\r\n" each).
 func rawGetWith(t *testing.T, addr, target, headers string) (*http.Response, string) {
 	t.Helper()
-	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	c, err := net.DialTimeout("tcp", addr, failAfter)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	c.SetDeadline(time.Now().Add(10 * time.Second))
+	c.SetDeadline(time.Now().Add(failAfter))
 	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: docs.test\r\nConnection: close\r\n%s\r\n", target, headers)
 	resp, err := http.ReadResponse(bufio.NewReader(c), nil)
 	if err != nil {
@@ -321,12 +363,12 @@ func TestNginxOnlyGetAndHead(t *testing.T) {
 // rawGetMethod sends a bodiless request with any method and reads the answer's head.
 func rawGetMethod(t *testing.T, addr, method, target string) (*http.Response, error) {
 	t.Helper()
-	c, err := net.DialTimeout("tcp", addr, 5*time.Second)
+	c, err := net.DialTimeout("tcp", addr, failAfter)
 	if err != nil {
 		return nil, err
 	}
 	defer c.Close()
-	c.SetDeadline(time.Now().Add(10 * time.Second))
+	c.SetDeadline(time.Now().Add(failAfter))
 	fmt.Fprintf(c, "%s %s HTTP/1.1\r\nHost: docs.test\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", method, target)
 	req, _ := http.NewRequest(method, "http://docs.test"+target, nil)
 	return http.ReadResponse(bufio.NewReader(c), req)

@@ -3,7 +3,7 @@
 // announcement bar, storage and the footer. Failures are simulated with page.route().
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, openPage, sleep, useSite } from './harness.mjs';
+import { frames, hydrated, openPage, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -11,6 +11,11 @@ async function open(path, options) {
   const o = await openPage(site.browser, site.base + path, options);
   await hydrated(o.page);
   return o;
+}
+
+// animated waits until a Collapsible's height animation has ended (it clears its transition then).
+async function animated(list) {
+  await list.page().waitForFunction((el) => el.style.transition === '', await list.elementHandle());
 }
 
 // pushRoute changes the URL the way the browser's back and forward buttons do, to a page the shell
@@ -109,13 +114,12 @@ test('navbar hides on scroll down and comes back on scroll up', async () => {
   await page.mouse.move(700, 400);
   await page.mouse.wheel(0, 1200);
   await page.waitForFunction(() => window.scrollY > 600);
-  await sleep(100);
-  assert.equal(await hidden(), true, 'hidden after scrolling down');
-  const top = await page.evaluate(() => document.querySelector('nav.navbar').getBoundingClientRect().bottom);
-  await sleep(300);
-  assert.ok((await page.evaluate(() => document.querySelector('nav.navbar').getBoundingClientRect().bottom)) <= 1, `navbar moved out of view (${top})`);
+  // Each state is waited for (the scroll handler and the slide run when the browser gets to them);
+  // one that never comes fails the test at the wait's bound.
+  await page.waitForFunction(() => document.querySelector('nav.navbar').classList.contains('navbar-hidden'));
+  await page.waitForFunction(() => document.querySelector('nav.navbar').getBoundingClientRect().bottom <= 1);
   await page.mouse.wheel(0, -300);
-  await sleep(150);
+  await page.waitForFunction(() => !document.querySelector('nav.navbar').classList.contains('navbar-hidden'));
   assert.equal(await hidden(), false, 'shown again after scrolling up');
   await context.close();
 });
@@ -164,15 +168,16 @@ test('colour mode: a change in another tab applies here (storage listen)', async
 
 test('navigation preloads the next page before the route switches', async () => {
   const { page, context } = await open('/docs/usage/quickstart');
-  await page.route('**/docs/__data/usage/tour.json', async (route) => {
-    await sleep(800);
-    await route.continue();
-  });
+  // The next page's data is held until the test has looked: while it is asked for and not there,
+  // the route must not have switched.
+  const asked = page.waitForRequest('**/docs/__data/usage/tour.json');
+  const release = await hold(page, 'usage/tour');
   await page.click('.pagination-next');
-  await sleep(400);
+  await asked;
   assert.equal(new URL(page.url()).pathname, '/docs/usage/quickstart', 'the route has not switched yet');
   assert.equal(await page.textContent('.doc-article h1'), 'Quickstart', 'the old page stays on screen');
   assert.equal(await page.locator('.page-loading').count(), 0, 'no spinner while preloading');
+  release();
   await page.waitForURL(`${site.base}/docs/usage/tour`);
   await page.waitForSelector('.doc-article h1 >> text=Tour');
   await context.close();
@@ -287,8 +292,15 @@ test('hover prefetch loads the next page’s data, except on 2g connections or w
     const { page, context } = await open('/docs/usage/quickstart', { init });
     const requested = [];
     page.on('request', (r) => r.url().includes('/__data/') && requested.push(new URL(r.url()).pathname));
+    // The hover prefetches at once, or never: a request made after the hover comes after the
+    // prefetch's, if there is one (the browser sends a document's requests in order).
+    const prefetched = page.waitForRequest('**/docs/__data/usage/authenticate.json');
     await page.hover('.doc-sidebar a[href="/docs/usage/authenticate"]');
-    await sleep(400);
+    if (expected) await prefetched;
+    const marker = page.waitForRequest('**/docs/after-the-hover');
+    await page.evaluate(() => fetch('/docs/after-the-hover').catch(() => {}));
+    await marker;
+    prefetched.catch(() => {}); // not awaited when no prefetch is expected
     assert.equal(requested.includes('/docs/__data/usage/authenticate.json'), expected, `connection ${JSON.stringify(connection)}: ${requested}`);
     await context.close();
   }
@@ -345,15 +357,13 @@ test('progress bar: appears 200 ms after a path change at 0.08, trickles by at m
 
 test('page loading: an animated spinner while the page loads, then the page', async () => {
   const { page, context } = await open('/docs/usage/quickstart');
-  await page.route('**/docs/__data/usage/tour.json', async (route) => {
-    await sleep(1200);
-    await route.continue();
-  });
+  const release = await hold(page, 'usage/tour'); // the page loads only once the spinner is checked
   await pushRoute(page, '/docs/usage/tour');
   const spinner = page.locator('.page-loading .spinner');
   await spinner.waitFor();
   assert.equal(await page.textContent('.page-loading [role="status"], .page-loading'), 'Loading…');
   assert.equal(await spinner.evaluate((el) => getComputedStyle(el).animationName), 'spin');
+  release();
   await page.waitForSelector('.doc-article h1 >> text=Tour');
   assert.equal(await spinner.count(), 0);
   await context.close();
@@ -432,7 +442,9 @@ test('mobile: the menu offers "← Back to main menu", and closes when the windo
   await page.click('button[aria-label="Toggle navigation bar"]');
   await menu.waitFor();
   await page.setViewportSize({ width: 996, height: 844 });
-  await sleep(100);
+  // The page has seen the new width (its media query listeners ran) and had frames to react.
+  await page.waitForFunction(() => window.innerWidth === 996);
+  await frames(page, 5);
   assert.equal(await menu.count(), 1, 'still mobile at 996 px');
   await page.setViewportSize({ width: 997, height: 844 });
   await menu.waitFor({ state: 'detached' });
@@ -506,12 +518,12 @@ test('sidebar: opening a category collapses its open sibling, and the animation 
   assert.equal(await caret('Tour').getAttribute('aria-expanded'), 'true');
   const list = (label) => caret(label).locator('xpath=../following-sibling::ul');
   const tourDuration = Number(await list('Tour').getAttribute('data-duration'));
-  await sleep(500);
+  await animated(list('Tour'));
   await caret('Templates').click();
   assert.equal(await caret('Templates').getAttribute('aria-expanded'), 'true');
   assert.equal(await caret('Tour').getAttribute('aria-expanded'), 'false', 'Tour auto-collapsed');
   const templatesDuration = Number(await list('Templates').getAttribute('data-duration'));
-  await sleep(500);
+  await animated(list('Tour'));
   assert.equal(await list('Tour').getAttribute('aria-hidden'), 'true');
   assert.ok(tourDuration > templatesDuration, `12 items (${tourDuration} ms) animate longer than 2 (${templatesDuration} ms)`);
   await context.close();
@@ -529,7 +541,7 @@ test('sidebar: a page carries the links of its open categories only; a category 
   assert.equal(await page.locator('.doc-sidebar a[href="/docs/usage/tour/steps"]').count(), 0);
   await tour.click();
   await page.locator('.doc-sidebar a[href="/docs/usage/tour/steps"]').waitFor({ state: 'visible' });
-  await sleep(500);
+  await animated(tour.locator('xpath=../following-sibling::ul'));
   await tour.click();
   await page.waitForFunction(() => document.querySelector('.doc-sidebar a[href="/docs/usage/tour/steps"]')?.closest('ul[aria-hidden="true"]'));
   assert.equal(await page.locator('.doc-sidebar a[href="/docs/usage/tour/steps"]').count(), 1, 'closing keeps the items, hidden');

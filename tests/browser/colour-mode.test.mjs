@@ -4,7 +4,7 @@
 // frame. The Vela site itself respects the system preference (behaviours.test.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, useSite } from './harness.mjs';
+import { frames, hydrated, useSite } from './harness.mjs';
 
 const site = useSite({ project: 'light-dark' });
 
@@ -75,7 +75,8 @@ test('a dark system still gets the light mode, from the first paint on, and the 
   // The system switching between light and dark changes nothing either.
   await page.emulateMedia({ colorScheme: 'light' });
   await page.emulateMedia({ colorScheme: 'dark' });
-  await page.waitForTimeout(100);
+  await page.waitForFunction(() => matchMedia('(prefers-color-scheme: dark)').matches);
+  await frames(page, 5); // the page has had the change and frames to act on it
   assert.equal((await state(page)).theme, 'light');
   assert.deepEqual(problems, []);
   await context.close();
@@ -99,7 +100,7 @@ test('the stored choice, else light, is the theme of the first paint whatever th
     await context.close();
     // With the shell: hydration keeps it, never showing the other theme in between.
     ({ page, context } = await openIn(system, { stored }));
-    await page.waitForTimeout(200);
+    await frames(page, 5); // hydrated (openIn), and the effects after it have had frames to run
     s = await state(page);
     assert.deepEqual([...new Set(s.themes)], [expected], `${stored} on a ${system} system, after hydration: ${s.themes}`);
     assert.equal(await page.getAttribute('.navbar-right .color-mode-toggle', 'data-choice'), expected);
@@ -119,7 +120,7 @@ test('another tab clearing the choice brings back light, not the system’s dark
   const s = await state(page);
   assert.equal(s.choice, 'light');
   assert.equal(await toggle.getAttribute('data-choice'), 'light');
-  await page.waitForTimeout(200);
+  await frames(page, 5);
   assert.equal((await state(page)).theme, 'light', 'and it stays light on the dark system');
   await context.close();
 });

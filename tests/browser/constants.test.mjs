@@ -3,9 +3,32 @@
 // defaults (frame wait time-out 5000 ms, partial, case-insensitive, no wildcards).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { hydrated, openPage, sleep, useSite } from './harness.mjs';
+import { hydrated, openPage, useSite } from './harness.mjs';
 
 const site = useSite();
+
+// still resolves once the window has not moved for `frames` animation frames in a row. A glide moves
+// it on every frame until it arrives (scroll.js), so this is the glide's end however slowly the frames
+// come; false if it is still moving after `limit` frames.
+function still(page, frames = 5, limit = 20000) {
+  return page.evaluate(
+    ([want, max]) =>
+      new Promise((resolve) => {
+        let last = window.scrollY;
+        let quiet = 0;
+        let seen = 0;
+        const tick = () => {
+          if (window.scrollY === last) quiet++;
+          else [quiet, last] = [0, window.scrollY];
+          if (quiet >= want) resolve(true);
+          else if (++seen >= max) resolve(false);
+          else requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      }),
+    [frames, limit],
+  );
+}
 
 test('smooth scroll: an in-page jump glides, each frame covering 15% of the distance left (easing 0.85)', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/secrets`);
@@ -18,14 +41,9 @@ test('smooth scroll: an in-page jump glides, each frame covering 15% of the dist
   const link = page.locator('.toc a').nth(-3);
   const hash = await link.getAttribute('href');
   await link.click();
-  // The glide is over once the window has stood still for a while.
-  let last = -1;
-  for (let still = 0; still < 3; ) {
-    await sleep(150);
-    const y = await page.evaluate(() => window.scrollY);
-    still = y === last ? still + 1 : 0;
-    last = y;
-  }
+  // The glide is over once the window has stood still for a few frames.
+  await page.waitForFunction(() => window.scrollY > 0);
+  assert.equal(await still(page), true, 'the glide ends');
   const positions = (await page.evaluate(() => window.__positions)).filter((y, i, all) => i === 0 || y !== all[i - 1]);
   const target = positions.at(-1);
   assert.equal(positions[0], 0);
@@ -51,23 +69,26 @@ test('smooth scroll: an in-page jump glides, each frame covering 15% of the dist
 test('smooth scroll: the reader’s own scrolling stops a glide, and reduced motion jumps at once', async () => {
   const { page, context } = await openPage(site.browser, `${site.base}/docs/usage/secrets`);
   await hydrated(page);
+  const hash = await page.locator('.toc a').nth(-3).getAttribute('href');
   await page.locator('.toc a').nth(-3).click();
   await page.waitForFunction(() => window.scrollY > 100);
   await page.mouse.move(700, 400);
   await page.mouse.wheel(0, -50);
-  await sleep(300);
-  const y = await page.evaluate(() => window.scrollY);
-  await sleep(300);
-  assert.equal(await page.evaluate(() => window.scrollY), y, 'the glide stopped where the reader took over');
+  // Stopped: the window stands still short of the heading the glide was going to (a glide that went
+  // on would move on every frame until it got there).
+  assert.equal(await still(page), true, 'the window stands still');
+  const top = await page.evaluate((id) => document.getElementById(decodeURIComponent(id)).getBoundingClientRect().top, hash.slice(1));
+  assert.ok(top > 72 + 1, `the glide stopped where the reader took over, the heading still ${top}px down`);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.evaluate(() => window.scrollTo(0, 0));
-  await sleep(200);
+  await still(page);
   await page.evaluate(() => {
     window.__positions = [];
     window.addEventListener('scroll', () => window.__positions.push(window.scrollY));
   });
   await page.locator('.toc a').nth(-2).click();
-  await sleep(400);
+  await page.waitForFunction(() => window.__positions.length > 0);
+  await still(page);
   const positions = await page.evaluate(() => window.__positions);
   assert.equal(new Set(positions).size, 1, `one jump: ${positions.slice(0, 10)}`);
   await context.close();
@@ -76,8 +97,13 @@ test('smooth scroll: the reader’s own scrolling stops a glide, and reduced mot
 test('scheduler: hydration yields to the browser in slices of about 5 ms', async () => {
   const context = await site.browser.newContext({ viewport: { width: 1400, height: 900 } });
   // React's scheduler runs its work in MessageChannel tasks, one per slice: time each of them, and
-  // note when the page became interactive.
+  // note when the page became interactive. The time is the page's own clock, which moves 0.1 ms
+  // each time it is read: the scheduler reads it after every unit of work and yields once 5 ms have
+  // passed on it, so a slice's length here counts the units the scheduler took before yielding,
+  // whatever the machine's speed or load (on the wall clock, a busy machine stretches any slice).
   await context.addInitScript(() => {
+    let clock = 0;
+    Object.defineProperty(Performance.prototype, 'now', { configurable: true, value: () => (clock += 0.1) });
     window.__slices = [];
     const own = Object.getOwnPropertyDescriptor(MessagePort.prototype, 'onmessage');
     Object.defineProperty(MessagePort.prototype, 'onmessage', {
@@ -105,10 +131,6 @@ test('scheduler: hydration yields to the browser in slices of about 5 ms', async
     }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-hydrated'] });
   });
   const page = await context.newPage();
-  // A slower CPU makes hydration long enough to need many slices; slices are measured in wall-clock
-  // time, so their length does not change.
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.goto(`${site.base}/docs/reference/cli/pipeline/exec`, { waitUntil: 'load' });
   await hydrated(page);
   const { slices, hydratedAt } = await page.evaluate(() => ({ slices: window.__slices, hydratedAt: window.__hydratedAt }));
@@ -140,25 +162,44 @@ test('highlighting: ?highlight= marks partial words in any case, and * and ? are
 test('highlighting: it waits up to 5000 ms for the page to appear, then gives up', async () => {
   const { page, context } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
   await hydrated(page);
+  // The page's timers run on Playwright's clock, moved by hand, so the 5000 ms are the page's own
+  // and not the machine's: how long the data takes to arrive changes nothing. The highlighter's
+  // 5000 ms timer is counted, to move the clock only once it is set.
+  await page.clock.install();
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await page.evaluate(() => {
+    const own = window.setTimeout;
+    window.__waits = 0;
+    window.setTimeout = function (fn, ms, ...rest) {
+      if (ms === 5000) window.__waits++;
+      return own.call(this, fn, ms, ...rest);
+    };
+  });
   // Opening a page the shell has not loaded yet (the way the back button does) shows the loading
-  // state first; the page's data arrives after `delay`.
+  // state first; the page's data arrives once the clock has moved by `delay`.
   const open = async (path, delay) => {
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
     await page.route(`**/docs/__data${path}.json`, async (route) => {
-      await sleep(delay);
+      await held;
       await route.continue();
     });
+    const waits = await page.evaluate(() => window.__waits);
     await page.evaluate((p) => {
       history.pushState({}, '', p);
       window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
     }, `/docs${path}?highlight=secret`);
     await page.locator('.page-loading').waitFor();
-    await page.locator('.doc-article h1').waitFor({ timeout: delay + 5000 });
+    await page.waitForFunction((n) => window.__waits === n + 1, waits);
+    await page.clock.runFor(delay);
+    release();
+    await page.locator('.doc-article h1').waitFor();
   };
   await open('/usage/secrets', 4300);
-  await page.waitForSelector('mark.search-highlight', { timeout: 2000 });
+  await page.waitForSelector('mark.search-highlight');
   assert.ok((await page.locator('.markdown mark.search-highlight').count()) > 3, 'marked after 4.3 s of waiting');
+  // (Marks come in the same task as the content they mark: none by the time the page shows, none.)
   await open('/usage/tour/secrets', 5700);
-  await sleep(1000);
   assert.match(await page.textContent('.markdown'), /secret/i);
   assert.equal(await page.locator('mark.search-highlight').count(), 0, 'not marked after 5.7 s: the wait had timed out');
   await context.close();

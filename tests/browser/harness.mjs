@@ -24,22 +24,16 @@ export async function startSite({ project } = {}) {
     where.push('--root', copy);
   }
   execFileSync(docsd, ['build', '--once', ...where, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const server = spawn(docsd, ['serve', '--dir', out, ...where, '--addr', `127.0.0.1:${port}`], { cwd: root, stdio: 'ignore' });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    try {
-      const res = await fetch(`${base}/docs/`);
-      if (res.ok) break;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+  // Port 0: the system picks a free port, and docsd says which once it listens.
+  const server = spawn(docsd, ['serve', '--dir', out, ...where, '--addr', '127.0.0.1:0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const base = await servingAt(server, /serving \S+ at (http:\/\/[^\s/]+)\//);
   mkdirSync(shots, { recursive: true });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = patient(
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    }),
+  );
   return {
     base,
     browser,
@@ -48,6 +42,86 @@ export async function startSite({ project } = {}) {
       server.kill();
     },
   };
+}
+
+// servingAt resolves with the address (http://host:port) a docsd process prints once it listens, the
+// first match of `pattern`'s group in its standard output, and rejects if the process exits first
+// (or, failing, says nothing for WAIT). A test waits for that line: no port is guessed, and no
+// request polls until the server answers.
+export function servingAt(proc, pattern) {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    proc.stderr.on('data', (d) => (err = (err + d).slice(-20000)));
+    const bound = setTimeout(() => reject(new Error(`docsd did not say where it serves within ${WAIT} ms:\n${out}${err}`)), WAIT);
+    const onExit = (code, signal) => {
+      clearTimeout(bound);
+      reject(new Error(`docsd exited (${code ?? signal}) before it served:\n${out}${err}`));
+    };
+    proc.once('exit', onExit);
+    proc.stdout.on('data', (d) => {
+      if (out === null) return; // said already: the rest is read and dropped, so docsd never blocks on it
+      out += d;
+      const m = pattern.exec(out);
+      if (m) {
+        out = null;
+        clearTimeout(bound);
+        proc.off('exit', onExit);
+        resolve(m[1]);
+      }
+    });
+  });
+}
+
+// liveRoute resolves once a dev-client socket the page opens from now on has had a message naming the
+// page's route: docsd has then recorded which page the browser shows (it answers the client's
+// "route" message with a status), and a rebuild after this point tells the page. Call it before the
+// page loads; an edit saved before it resolves may be rebuilt before docsd knew of the page, and
+// never shown. (Every socket is heard: one that reconnects only to reload the page says no route.)
+export function liveRoute(page) {
+  return new Promise((resolve, reject) => {
+    const bound = setTimeout(() => reject(new Error(`docsd never answered the page's route message within ${WAIT} ms`)), WAIT);
+    const onSocket = (ws) => {
+      const onFrame = ({ payload }) => {
+        let m;
+        try {
+          m = JSON.parse(payload);
+        } catch {
+          return;
+        }
+        if (m.route) {
+          ws.off('framereceived', onFrame);
+          page.off('websocket', onSocket);
+          clearTimeout(bound);
+          resolve();
+        }
+      };
+      ws.on('framereceived', onFrame);
+    };
+    page.on('websocket', onSocket);
+  });
+}
+
+// WAIT is how long a Playwright wait may take before it fails the test: the waits are for events (an
+// element, a URL, a response), and on a loaded machine (CI keeps both cores busy) a rebuild or a
+// navigation may take many seconds, so only a test that is failing ever reaches it.
+export const WAIT = 120_000;
+
+// patient sets WAIT as the default time-out of every context and page the browser makes.
+export function patient(browser) {
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    context.setDefaultTimeout(WAIT);
+    return context;
+  };
+  const newPage = browser.newPage.bind(browser);
+  browser.newPage = async (...args) => {
+    const page = await newPage(...args);
+    page.context().setDefaultTimeout(WAIT);
+    return page;
+  };
+  return browser;
 }
 
 // useSite starts a site before the file's tests and stops it after them: the returned object gets
@@ -61,8 +135,9 @@ export function useSite(options) {
   return site;
 }
 
-// openPage opens a page and collects console errors and warnings and uncaught exceptions.
-export async function openPage(browser, url, { width = 1400, height = 900, colorScheme = 'light', init } = {}) {
+// openPage opens a page and collects console errors and warnings and uncaught exceptions. With
+// `live` (a page of docsd watch), it returns once docsd knows the page is open (liveRoute).
+export async function openPage(browser, url, { width = 1400, height = 900, colorScheme = 'light', init, live = false } = {}) {
   const context = await browser.newContext({ viewport: { width, height }, colorScheme });
   if (init) await context.addInitScript(init);
   const page = await context.newPage();
@@ -73,11 +148,25 @@ export async function openPage(browser, url, { width = 1400, height = 900, color
     if (m.type() === 'warning') warnings.push(m.text());
   });
   page.on('pageerror', (e) => problems.push(e.message));
+  const known = live ? liveRoute(page) : null;
   const response = await page.goto(url, { waitUntil: 'networkidle' });
+  await known;
   return { page, context, problems, warnings, response };
+}
+
+// frames resolves after n animation frames of the page: what a resize, a scroll or a media change
+// set off has run (frames, not milliseconds: a busy machine gives fewer frames a second, not fewer
+// frames).
+export function frames(page, n) {
+  return page.evaluate(
+    (count) =>
+      new Promise((resolve) => {
+        const next = (left) => (left === 0 ? resolve() : requestAnimationFrame(() => next(left - 1)));
+        next(count);
+      }),
+    n,
+  );
 }
 
 // hydrated resolves once the page's content has hydrated (HydrationMark sets the attribute).
 export const hydrated = (page) => page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' });
-
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));

@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hydrated, openPage, root, sleep, useSite } from './harness.mjs';
+import { hydrated, openPage, root, servingAt, useSite } from './harness.mjs';
 
 const site = useSite({ project: 'mdx' });
 
@@ -108,24 +108,18 @@ test('docsd watch: an MDX page edit shows in place, also one using a theme compo
     "---\ntitle: Quick\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
       '<Tabs>\n  <TabItem value="a" label="First" default>First panel.</TabItem>\n  <TabItem value="b" label="Second">Second panel.</TabItem>\n</Tabs>\n',
   );
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const base = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
+  const proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', '127.0.0.1:0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   try {
-    for (let i = 0; i < 300; i++) {
-      try {
-        if ((await fetch(`${base}/docs/guide/install`)).ok) break;
-      } catch {
-        await sleep(100);
-      }
-    }
-    const { page, context, problems } = await openPage(site.browser, `${base}/docs/guide/install`);
+    const base = await servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
+    const { page, context, problems } = await openPage(site.browser, `${base}/docs/guide/install`, { live: true });
     await hydrated(page);
     await page.evaluate(() => (window.__sameDocument = true));
     const file = join(project, 'content/docs/guide/install.mdx');
     const original = readFileSync(file, 'utf8');
     writeFileSync(file, original.replace('is the current one.', 'is the edited one.'));
-    await page.waitForSelector('text=is the edited one.', { timeout: 15000 });
+    await page.waitForSelector('text=is the edited one.');
     assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
     assert.equal(await page.locator('.tabs-container').count(), 2, 'the components still render');
     // A component no page used: the registry is built again, and the page loads the new one.
@@ -133,7 +127,7 @@ test('docsd watch: an MDX page edit shows in place, also one using a theme compo
       .replace("import Tabs from '@theme/Tabs';", "import Tabs from '@theme/Tabs';\nimport DocCardList from '@theme/DocCardList';")
       .concat('\n<DocCardList />\n\nA paragraph after the cards.\n');
     writeFileSync(file, withDetails);
-    await page.waitForSelector('text=A paragraph after the cards.', { timeout: 15000 });
+    await page.waitForSelector('text=A paragraph after the cards.');
     await page.locator('.tabs-container').first().getByRole('tab', { name: 'macOS' }).click();
     await page.waitForSelector('text=brew install fixture');
     // The page built without the bundler hydrates and its tabs switch.

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { hydrated, root, shots, useSite } from './harness.mjs';
+import { frames, hydrated, root, shots, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -33,6 +33,7 @@ async function open(viewport, path, extra = {}) {
 }
 
 async function axe(page) {
+  await frames(page, 2); // the tables' scroll marks are in (see tables)
   await page.addScriptTag({ path: join(root, 'node_modules', 'axe-core', 'axe.min.js') });
   const result = await page.evaluate(() =>
     window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] }, resultTypes: ['violations'] }),
@@ -41,9 +42,13 @@ async function axe(page) {
 }
 
 // tables reports, for each table of the content, how far it sticks out of its column and whether
-// its wrapper then shows the scroll affordance (data-overflow, which fades the hidden edge).
-const tables = (page) =>
-  page.evaluate(() =>
+// its wrapper then shows the scroll affordance (data-overflow, which fades the hidden edge). The marks
+// come from a ResizeObserver the page starts as it hydrates: its first report comes with the next
+// frame, so two frames go by before the tables are read (on a busy machine, hydrated alone comes
+// before that frame).
+async function tables(page) {
+  await frames(page, 2);
+  return page.evaluate(() =>
     [...document.querySelectorAll('.markdown .table-wrap')].map((wrap) => ({
       hidden: wrap.scrollWidth - wrap.clientWidth,
       beyondColumn: wrap.getBoundingClientRect().right - wrap.closest('.markdown').getBoundingClientRect().right,
@@ -52,6 +57,7 @@ const tables = (page) =>
       display: getComputedStyle(wrap.querySelector('table')).display,
     })),
   );
+}
 
 for (const [name, viewport] of [
   ['1280', { width: 1280, height: 900 }],

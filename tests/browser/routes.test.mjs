@@ -83,7 +83,7 @@ test('one route of every page kind loads and hydrates without a console error or
     where.route = route;
     const res = await page.goto(site.base + route, { waitUntil: 'load' });
     if (res.status() !== 200) found.push(`${route}: HTTP ${res.status()}`);
-    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 10000 }).catch(() => found.push(`${route}: never hydrated`));
+    await page.waitForSelector('html[data-hydrated="true"]', { state: 'attached' }).catch(() => found.push(`${route}: never hydrated`));
   }
   await context.close();
   assert.deepEqual(found, []);

@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openPage, shots, useSite } from './harness.mjs';
+import { frames, openPage, shots, useSite } from './harness.mjs';
 
 const site = useSite();
 
@@ -23,10 +23,13 @@ test('the box reads "Loading..." until both files have loaded, then "Search Ctrl
   const held = [];
   const release = {};
   const gates = { docs: new Promise((r) => (release.docs = r)), index: new Promise((r) => (release.index = r)) };
+  let bothHeld;
+  const both = new Promise((r) => (bothHeld = r));
   const context = await site.browser.newContext({ viewport: { width: 1400, height: 900 } });
   await context.route(/search-(docs|index)-\d+\.json$/, async (route) => {
     const url = route.request().url();
     held.push(url);
+    if (held.length === 2) bothHeld();
     await gates[url.includes('search-docs-') ? 'docs' : 'index'];
     await route.continue();
   });
@@ -36,12 +39,15 @@ test('the box reads "Loading..." until both files have loaded, then "Search Ctrl
   page.on('pageerror', (e) => problems.push(e.message));
   const response = await page.goto(`${site.base}/docs/usage/quickstart`, { waitUntil: 'load' });
   assert.match(await response.text(), /placeholder="Loading..."/, 'the pre-rendered box reads Loading...');
-  for (let i = 0; i < 50 && held.length < 2; i++) await page.waitForTimeout(100);
+  await both; // the box asks for both files (a box that never did would fail at the test's bound)
   assert.equal(await page.getAttribute(box, 'placeholder'), 'Loading...');
   assert.equal(held.length, 2, `both files are requested: ${held}`);
   assert.ok(held.some((u) => /\/docs\/search-docs-\d{14}\.json$/.test(u)) && held.some((u) => /\/docs\/search-index-\d{14}\.json$/.test(u)), held.join(' '));
+  // The docs file arrives and the page has had frames to take it in: still loading.
+  const docsIn = page.waitForEvent('requestfinished', (r) => r.url().includes('search-docs-'));
   release.docs();
-  await page.waitForTimeout(400);
+  await docsIn;
+  await frames(page, 5);
   assert.equal(await page.getAttribute(box, 'placeholder'), 'Loading...', 'one file is not enough');
   release.index();
   await ready(page);
@@ -186,8 +192,9 @@ test('a "docsd:search-reload" (docsd watch re-indexed pages) makes the box fetch
   await ready(page);
   const fetched = [];
   page.on('request', (r) => /search-(docs|index)-\d+\.json$/.test(r.url()) && fetched.push(r.url()));
+  const again = Promise.all([page.waitForRequest(/search-docs-\d+\.json$/), page.waitForRequest(/search-index-\d+\.json$/)]);
   await page.evaluate(() => window.dispatchEvent(new Event('docsd:search-reload')));
-  for (let i = 0; i < 50 && fetched.length < 2; i++) await page.waitForTimeout(100);
+  await again;
   assert.equal(fetched.length, 2, `refetched: ${fetched}`);
   assert.equal(await page.getAttribute(box, 'placeholder'), 'Search Ctrl+K');
   await type(page, 'kaniko');

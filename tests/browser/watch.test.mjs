@@ -8,26 +8,18 @@ import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, utimesSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { root } from './harness.mjs';
+import { liveRoute, patient, root, servingAt, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
 let base;
 let project;
-let port;
 
-function startWatch() {
-  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', `127.0.0.1:${port}`], { stdio: 'ignore' });
-}
-
-async function waitUp() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${base}/docs/`)).ok) return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
+// startWatch starts docsd watch on addr and resolves once it serves (its first build done), with the
+// address it serves at.
+function startWatch(addr) {
+  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', addr], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
 }
 
 before(async () => {
@@ -35,14 +27,13 @@ before(async () => {
   cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
   cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
   symlinkSync(join(root, 'site'), join(project, 'site'));
-  port = 20000 + Math.floor(Math.random() * 20000);
-  base = `http://127.0.0.1:${port}`;
-  startWatch();
-  await waitUp();
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  base = await startWatch('127.0.0.1:0');
+  browser = patient(
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    }),
+  );
 });
 
 after(async () => {
@@ -54,7 +45,9 @@ test('an edit updates the open page in place, and a broken file shows an overlay
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const live = liveRoute(page);
   await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  await live;
   await page.evaluate(() => {
     window.__sameDocument = true;
     window.scrollTo(0, 500);
@@ -62,19 +55,19 @@ test('an edit updates the open page in place, and a broken file shows an overlay
   const file = join(project, 'content/docs/usage/quickstart.md');
   const original = readFileSync(file, 'utf8');
   writeFileSync(file, `${original}\n\nA sentence added while the page is open.\n`);
-  await page.waitForSelector('text=A sentence added while the page is open.', { timeout: 10000 });
+  await page.waitForSelector('text=A sentence added while the page is open.');
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   assert.equal(await page.evaluate(() => window.scrollY), 500, 'scroll position kept');
 
   writeFileSync(file, '---\ntitle: [unclosed\n---\n');
-  await page.waitForSelector('#docsd-dev-overlay', { timeout: 10000 });
+  await page.waitForSelector('#docsd-dev-overlay');
   assert.match(await page.textContent('#docsd-dev-overlay'), /content\/docs\/usage\/quickstart\.md:2:/);
   assert.ok(await page.isVisible('text=A sentence added while the page is open.'), 'the last good page stays');
   const res = await fetch(`${base}/docs/usage/quickstart`);
   assert.equal(res.status, 200, 'the server keeps serving');
 
   writeFileSync(file, original);
-  await page.waitForSelector('#docsd-dev-overlay', { state: 'detached', timeout: 10000 });
+  await page.waitForSelector('#docsd-dev-overlay', { state: 'detached' });
   assert.deepEqual(errors, []);
   await page.close();
 });
@@ -83,7 +76,7 @@ test('when the daemon stops the page says so, and it reloads once the daemon is 
   const page = await browser.newPage();
   // The shell's code loads once the page has painted: the daemon stops only once the dev client
   // has opened its socket (network idle alone does not say the code has been asked for).
-  const socket = page.waitForEvent('websocket');
+  const socket = liveRoute(page);
   await page.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
   await socket;
   await page.evaluate(() => {
@@ -93,10 +86,11 @@ test('when the daemon stops the page says so, and it reloads once the daemon is 
   proc.kill();
   await stopped;
   const banner = page.getByRole('status').filter({ hasText: 'docsd stopped — reconnecting…' });
-  await banner.waitFor({ timeout: 10000 });
-  const reloaded = page.waitForEvent('load', { timeout: 30000 });
-  startWatch();
-  await waitUp();
+  await banner.waitFor();
+  const reloaded = page.waitForEvent('load');
+  const liveAgain = liveRoute(page);
+  // The same address: the page reconnects to where it came from.
+  await startWatch(new URL(base).host);
   await reloaded;
   assert.equal(await page.evaluate(() => window.__sameDocument), undefined, 'the page reloaded');
   assert.equal(await page.locator('#docsd-dev-offline').count(), 0, 'no banner after the reload');
@@ -105,9 +99,10 @@ test('when the daemon stops the page says so, and it reloads once the daemon is 
     window.__sameDocument = true;
   });
   await page.waitForFunction(() => document.readyState === 'complete');
+  await liveAgain;
   const file = join(project, 'content/docs/usage/authenticate.md');
   writeFileSync(file, `${readFileSync(file, 'utf8')}\n\nWritten after the restart.\n`);
-  await page.waitForSelector('text=Written after the restart.', { timeout: 10000 });
+  await page.waitForSelector('text=Written after the restart.');
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload for an edit');
   await page.close();
 });
@@ -116,7 +111,9 @@ test('an edit re-indexes search: a page open on another route finds the new word
   const page = await browser.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  const live = liveRoute(page);
   await page.goto(`${base}/docs/installation/install-vela`, { waitUntil: 'networkidle' });
+  await live;
   const box = '.navbar-right .search-input';
   await page.waitForFunction((sel) => document.querySelector(sel)?.placeholder.startsWith('Search '), box);
   await page.evaluate(() => (window.__sameDocument = true));
@@ -124,10 +121,11 @@ test('an edit re-indexes search: a page open on another route finds the new word
   const original = readFileSync(file, 'utf8');
   // A word no page has, added to a page this browser does not show.
   writeFileSync(file, `${original}\n\n## Zanzibarquux rotation\n\nRotate zanzibarquux credentials often.\n`);
-  // Until the new index arrives, the old index answers (without the new word): wait for the new page.
+  // Until the new index arrives, the old index answers (without the new word): search again until
+  // the new page is found (the rebuild takes what it takes; WAIT bounds a failure only).
   let first = '';
-  for (let i = 0; i < 100 && !/Zanzibarquux rotation/i.test(first); i++) {
-    await page.waitForTimeout(200);
+  for (const give = Date.now() + WAIT; !/Zanzibarquux rotation/i.test(first) && Date.now() < give; ) {
+    await page.waitForTimeout(200); // between searches only: the loop ends on the new page found
     await page.fill(box, 'zanzibarquux');
     // The list answers once the query's chunks are in; until then it shows the previous answer.
     await page.waitForFunction(() => document.querySelector('.search-panel')?.getAttribute('aria-busy') !== 'true');
@@ -148,12 +146,14 @@ test('a docsd.toml edit renames the search files: an open page follows them and 
   page.on('response', (r) => {
     if (r.status() === 404 && /search-(docs|index)-/.test(r.url())) missing.push(r.url());
   });
+  const live = liveRoute(page);
   await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  await live;
   const box = '.navbar-right .search-input';
   await page.waitForFunction((sel) => document.querySelector(sel)?.placeholder.startsWith('Search '), box);
   await page.evaluate(() => (window.__sameDocument = true));
   const before = await page.evaluate(() => JSON.parse(document.getElementById('__docsd_data').textContent).site.searchDocs);
-  const renamed = page.waitForResponse((r) => /search-docs-/.test(r.url()) && !r.url().endsWith(before) && r.ok(), { timeout: 60000 });
+  const renamed = page.waitForResponse((r) => /search-docs-/.test(r.url()) && !r.url().endsWith(before) && r.ok(), { timeout: WAIT });
   // The names carry docsd.toml's modification time (to the second): an hour later moves them. The
   // edit replaces the file in one step, as editors do, so that the names move once.
   const toml = join(project, 'docsd.toml');
@@ -164,11 +164,12 @@ test('a docsd.toml edit renames the search files: an open page follows them and 
   utimesSync(edited, later, later);
   renameSync(edited, toml);
   await renamed;
+  // The page loads the renamed files once told: search until it answers (WAIT bounds a failure).
   let hits = 0;
-  for (let i = 0; i < 50 && hits === 0; i++) {
+  for (const give = Date.now() + WAIT; hits === 0 && Date.now() < give; ) {
     await page.fill(box, 'quickstart');
     hits = await page.locator('.search-hit').count();
-    if (hits === 0) await page.waitForTimeout(200);
+    if (hits === 0) await page.waitForTimeout(200); // between searches only
   }
   assert.ok(hits > 0, 'search still answers');
   assert.notEqual(await page.locator(box).getAttribute('placeholder'), 'Search unavailable');
