@@ -238,9 +238,11 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	// rebuilt once it has finished (Watch waits for it).
 	watching := make(chan struct{})
 	dev.OnWatch = func() { close(watching) }
+	watchFailed := make(chan struct{})
 	go func() {
 		if err := dev.Watch(ctx); err != nil {
 			fmt.Fprintf(stderr, "docsd: %s\n", err)
+			close(watchFailed)
 			stop()
 		}
 	}()
@@ -263,14 +265,25 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	select {
 	case <-watching:
 	case <-ctx.Done():
-		return 0
+		return watchExit(watchFailed)
 	}
 	fmt.Fprintf(stdout, "docsd: watching %s, serving at http://%s/docs/\n", *root, ln.Addr())
 	if err := <-served; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		fmt.Fprintf(stderr, "docsd: %s\n", err)
 		return 1
 	}
-	return 0
+	return watchExit(watchFailed)
+}
+
+// watchExit is docsd watch's exit code once it stops: 1 when watching the files failed (the error
+// is printed already), 0 when it was told to stop.
+func watchExit(watchFailed <-chan struct{}) int {
+	select {
+	case <-watchFailed:
+		return 1
+	default:
+		return 0
+	}
 }
 
 // watchHostsHelp says which hosts docsd watch answers (pkg/devserver/hosts.go).
