@@ -24,6 +24,27 @@ export function isInternal(basePath, href) {
   return (path === base || path.startsWith(base + '/')) && !/\.(xml|json|png|svg|jpg|jpeg|gif|pdf|txt|zip)$/.test(path);
 }
 
+// routerHref is the href react-router's <Link to> renders for a target from siteTarget (an absolute
+// path) in a router without a basename, as its resolveTo and createPath make it: repeated slashes
+// (and backslashes) merged, '.' and '..' segments resolved, an empty query or fragment dropped.
+export function routerHref(to) {
+  const hashAt = to.indexOf('#');
+  const hash = hashAt < 0 ? '' : to.slice(hashAt);
+  const rest = hashAt < 0 ? to : to.slice(0, hashAt);
+  const searchAt = rest.indexOf('?');
+  const search = searchAt < 0 ? '' : rest.slice(searchAt);
+  const target = (searchAt < 0 ? rest : rest.slice(0, searchAt)).replace(/[\\/]{2,}/g, '/');
+  const segments = [''];
+  for (const segment of target.slice(1).split('/')) {
+    if (segment === '..') {
+      if (segments.length > 1) segments.pop();
+    } else if (segment !== '.') segments.push(segment);
+  }
+  let pathname = segments.length > 1 ? segments.join('/') : '/';
+  if (!pathname.endsWith('/') && target !== '/' && target.endsWith('/')) pathname += '/';
+  return pathname + (search === '?' ? '' : search) + (hash === '#' ? '' : hash);
+}
+
 // siteTarget is the router's target for a link inside the site: its canonical path with the query
 // and fragment. from resolves relative links (the server renders only absolute ones).
 export function siteTarget(basePath, href, from = 'http://docsd.invalid/') {
