@@ -45,6 +45,22 @@ export function routerHref(to) {
   return pathname + (search === '?' ? '' : search) + (hash === '#' ? '' : hash);
 }
 
+// linkHref is the href of a site link to href: routerHref(siteTarget(basePath, href)), remembered,
+// since a site's links repeat on every page (the navbar, the footer, a sidebar's few hundred) and
+// parsing each as a URL was a sixth of the server's rendering. It is a pure function of its
+// arguments; the memo is dropped whole when it grows past a bound (docsd watch runs all day).
+const linkHrefs = new Map();
+export function linkHref(basePath, href) {
+  const key = basePath + '\n' + href;
+  let out = linkHrefs.get(key);
+  if (out === undefined) {
+    if (linkHrefs.size >= 50000) linkHrefs.clear();
+    out = routerHref(siteTarget(basePath, href));
+    linkHrefs.set(key, out);
+  }
+  return out;
+}
+
 // siteTarget is the router's target for a link inside the site: its canonical path with the query
 // and fragment. from resolves relative links (the server renders only absolute ones).
 export function siteTarget(basePath, href, from = 'http://docsd.invalid/') {

@@ -1,6 +1,6 @@
 import { isPlainClick } from '../clicks.js';
 import { useNavigation } from '../navigation.js';
-import { routerHref, siteTarget } from '../routes.js';
+import { linkHref } from '../routes.js';
 
 // SiteLink is a link inside the site: an anchor whose plain click goes through the site's navigation
 // (the next page is preloaded before the route switches, navigation.js), plus a prefetch on hover
@@ -33,7 +33,7 @@ export default function SiteLink({ href, children, onNavigate, onClick: onClickP
   };
   const prefetch = () => nav.prefetch(href);
   return (
-    <a {...attrs} onMouseEnter={prefetch} onFocus={prefetch} href={routerHref(siteTarget(nav.basePath, href))} onClick={onClick} target={target} data-discover={discover === 'render' ? 'true' : undefined}>
+    <a {...attrs} onMouseEnter={prefetch} onFocus={prefetch} href={linkHref(nav.basePath, href)} onClick={onClick} target={target} data-discover={discover === 'render' ? 'true' : undefined}>
       {children}
     </a>
   );
