@@ -46,7 +46,7 @@ export async function render({ url, site, page, sidebar }) {
         </PageStoreContext.Provider>
       </StrictMode>,
     );
-  return partsOff ? tree(null) : renderWithParts(site, tree);
+  return partsOff ? tree(null) : renderWithParts(tree);
 }
 
 // renderExcerpt renders the excerpt of an MDX blog post (request field excerpt: true), which the

@@ -12,7 +12,7 @@ export default function Layout({ site, page, sidebar, children }) {
     <div className="site">
       <SkipLink />
       <ProgressBar />
-      <ServerCached site={site} name="announcement">
+      <ServerCached owner={site} name="announcement">
         <AnnouncementBar announcement={site.announcement} />
       </ServerCached>
       <Navbar site={site} page={page} sidebar={sidebar} />
@@ -23,7 +23,7 @@ export default function Layout({ site, page, sidebar, children }) {
         <HydrationMark />
       </Suspense>
       <Suspense fallback={null}>
-        <ServerCached site={site} name="footer">
+        <ServerCached owner={site} name="footer">
           <Footer site={site} />
         </ServerCached>
       </Suspense>

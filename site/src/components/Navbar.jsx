@@ -65,19 +65,19 @@ export default function Navbar({ site, page, sidebar }) {
         </SiteLink>
         <div className="navbar-items navbar-left">
           {left.map((item, i) => (
-            <ServerCached key={i} site={site} name={itemPart('left', i, item, page)}>
+            <ServerCached key={i} owner={site} name={itemPart('left', i, item, page)}>
               <NavbarItem site={site} page={page} item={item} />
             </ServerCached>
           ))}
         </div>
         <div className="navbar-items navbar-right">
           {right.map((item, i) => (
-            <ServerCached key={i} site={site} name={itemPart('right', i, item, page)}>
+            <ServerCached key={i} owner={site} name={itemPart('right', i, item, page)}>
               <NavbarItem site={site} page={page} item={item} />
             </ServerCached>
           ))}
         </div>
-        <ServerCached site={site} name="navbar-mobile-tools">
+        <ServerCached owner={site} name="navbar-mobile-tools">
           <div className="navbar-mobile-tools">
             {items.some((i) => i.type === 'search') && <SearchBox site={site} page={page} compact />}
             <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />
