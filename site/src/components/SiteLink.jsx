@@ -9,7 +9,7 @@ import { linkHref } from '../routes.js';
 // It renders what react-router's <Link> renders (the same href, and data-discover) without using
 // Link: Link's own click handler never acts here (onClick below handles every click Link would), and
 // its hooks (the route matches serialised per link, navigate, prefetch state) were about a third of
-// the server's rendering time, since a page has a few hundred links. tests/shell/sitelink.test.mjs
+// the server's rendering time, since a page has dozens of links. pkg/ssr/sitelink_test.go
 // compares both for the shell's kinds of links.
 export default function SiteLink({ href, children, onNavigate, onClick: onClickProp, ...rest }) {
   const nav = useNavigation();
