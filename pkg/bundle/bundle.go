@@ -158,7 +158,13 @@ func nodePackages(shellModules string) api.Plugin {
 			if _, again := a.PluginData.(resolving); again {
 				return api.OnResolveResult{}, nil
 			}
-			r := b.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
+			path := a.Path
+			if path == "react-router-dom" {
+				// The same exports as react-router's (plus the browser's routers, which the server
+				// does not use), in a CommonJS file that would keep all of react-router.
+				path = "react-router"
+			}
+			r := b.Resolve(path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
 				Kind: a.Kind, PluginData: resolving{}})
 			if len(r.Errors) > 0 {
 				return api.OnResolveResult{Errors: r.Errors}, nil
@@ -166,12 +172,20 @@ func nodePackages(shellModules string) api.Plugin {
 			if r.External || r.Namespace != "file" {
 				return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}, nil
 			}
-			if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") {
+			if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") || bundledForNode(rel) {
 				return api.OnResolveResult{Path: r.Path}, nil
 			}
 			return api.OnResolveResult{Path: r.Path, External: true}, nil
 		})
 	}}
+}
+
+// bundledForNode says whether a file of the shell's node_modules (rel) is bundled into the server
+// bundle after all: Node loads react-router's ES modules through require(esm), running its
+// CommonJS lexer over React's files, and whole (350 KB) where the shell uses a few of its
+// functions; esbuild tree-shakes them.
+func bundledForNode(rel string) bool {
+	return strings.HasPrefix(filepath.ToSlash(rel), "react-router/")
 }
 
 // contexts creates the esbuild contexts if they do not exist.

@@ -1,11 +1,11 @@
-import Sidebar from './Sidebar.jsx';
+import CachedSidebar from './CachedSidebar.jsx';
 import TOC from './TOC.jsx';
 
 // DocLayout is the three-column docs page: sidebar, content, table of contents.
 export default function DocLayout({ page, sidebar, toc, children }) {
   return (
     <div className="doc-layout">
-      {sidebar && <Sidebar items={sidebar} current={page.route} />}
+      {sidebar && <CachedSidebar items={sidebar} current={page.route} />}
       <main id="main-content" className="doc-main" tabIndex={-1}>
         <div className="doc-container">
           <article className="doc-article">{children}</article>

@@ -4,6 +4,7 @@ import Footer from './Footer.jsx';
 import HydrationMark from './HydrationMark.jsx';
 import Navbar from './Navbar.jsx';
 import ProgressBar from './ProgressBar.jsx';
+import ServerCached from './ServerCached.jsx';
 import SkipLink from './SkipLink.jsx';
 
 export default function Layout({ site, page, sidebar, children }) {
@@ -11,7 +12,9 @@ export default function Layout({ site, page, sidebar, children }) {
     <div className="site">
       <SkipLink />
       <ProgressBar />
-      <AnnouncementBar announcement={site.announcement} />
+      <ServerCached owner={site} name="announcement">
+        <AnnouncementBar announcement={site.announcement} />
+      </ServerCached>
       <Navbar site={site} page={page} sidebar={sidebar} />
       {/* The page's content and the footer are Suspense boundaries: React hydrates the navbar
           first and makes it usable (search, menus) while the larger content hydrates after. */}
@@ -20,7 +23,9 @@ export default function Layout({ site, page, sidebar, children }) {
         <HydrationMark />
       </Suspense>
       <Suspense fallback={null}>
-        <Footer site={site} />
+        <ServerCached owner={site} name="footer">
+          <Footer site={site} />
+        </ServerCached>
       </Suspense>
     </div>
   );

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import ColorModeToggle from './ColorModeToggle.jsx';
 import MobileMenu from './MobileMenu.jsx';
-import NavbarItem from './NavbarItems.jsx';
+import NavbarItem, { itemActive } from './NavbarItems.jsx';
 import SearchBox from './SearchBox.jsx';
+import ServerCached from './ServerCached.jsx';
 import SiteLink from './SiteLink.jsx';
 
 // useHideOnScroll hides the navbar while the reader scrolls down and shows it on the way up.
@@ -22,6 +23,19 @@ function useHideOnScroll(enabled) {
     return () => window.removeEventListener('scroll', onScroll);
   }, [enabled]);
   return hidden;
+}
+
+// itemPart names a navbar item for the server's part cache (ServerCached) with what it reads of
+// the page: whether it is active. The version and locale menus show the page's own paths, so they
+// are not cached (null renders them every time).
+function itemPart(side, i, item, page) {
+  switch (item.type) {
+    case 'docsVersionDropdown':
+    case 'localeDropdown':
+      return null;
+    default:
+      return `navbar-${side}-${i}${itemActive(page, item) ? '-active' : ''}`;
+  }
 }
 
 export default function Navbar({ site, page, sidebar }) {
@@ -51,18 +65,24 @@ export default function Navbar({ site, page, sidebar }) {
         </SiteLink>
         <div className="navbar-items navbar-left">
           {left.map((item, i) => (
-            <NavbarItem key={i} site={site} page={page} item={item} />
+            <ServerCached key={i} owner={site} name={itemPart('left', i, item, page)}>
+              <NavbarItem site={site} page={page} item={item} />
+            </ServerCached>
           ))}
         </div>
         <div className="navbar-items navbar-right">
           {right.map((item, i) => (
-            <NavbarItem key={i} site={site} page={page} item={item} />
+            <ServerCached key={i} owner={site} name={itemPart('right', i, item, page)}>
+              <NavbarItem site={site} page={page} item={item} />
+            </ServerCached>
           ))}
         </div>
-        <div className="navbar-mobile-tools">
-          {items.some((i) => i.type === 'search') && <SearchBox site={site} page={page} compact />}
-          <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />
-        </div>
+        <ServerCached owner={site} name="navbar-mobile-tools">
+          <div className="navbar-mobile-tools">
+            {items.some((i) => i.type === 'search') && <SearchBox site={site} page={page} compact />}
+            <ColorModeToggle respectSystem={site.colorMode ? site.colorMode.respectPrefersColorScheme : true} />
+          </div>
+        </ServerCached>
       </div>
       {menuOpen && <MobileMenu site={site} page={page} sidebar={sidebar} onClose={closeMenu} />}
     </nav>

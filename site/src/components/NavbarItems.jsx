@@ -26,6 +26,11 @@ export function itemHref(site, item) {
   return undefined;
 }
 
+// itemActive says whether a navbar item is the page's: a doc sidebar item whose sidebar the page is in.
+export function itemActive(page, item) {
+  return Boolean(page && item.sidebar && page.sidebar && page.sidebar.endsWith(`-${item.sidebar}`));
+}
+
 // describeItem names a navbar item as docsd.toml spells it: its label and type.
 export function describeItem(item) {
   const type = `type "${item.type || 'link'}"`;
@@ -71,7 +76,7 @@ function NavbarItemContent({ site, page, item, mobile, onNavigate }) {
           item.type === 'docSidebar' ? `There is no sidebar with the id "${item.sidebar || ''}", so the item has no doc to open.` : 'The item has neither "to" nor "href".',
         );
       }
-      const active = page && item.sidebar && page.sidebar && page.sidebar.endsWith(`-${item.sidebar}`);
+      const active = itemActive(page, item);
       const link = isExternal(href) ? (
         <a className="navbar-link" href={href} target="_blank" rel="noopener noreferrer" aria-label={item.ariaLabel}>
           {item.label}
