@@ -68,6 +68,8 @@ type state struct {
 	// linksOf is true when only the links of the rendered routes need checking again (a rebuild
 	// with the same routes and files as the last build).
 	linksOf bool
+	// linksDone is true once this build's link check ran: Builder.report is of this model.
+	linksDone bool
 	// sameRoutes is true when the model has the last build's routes, only bodies changed
 	// (Site.WithBodies): what the last build kept per route carries over whole.
 	sameRoutes bool
