@@ -46,6 +46,8 @@ type lastPublish struct {
 	// gathered is how many pages' shards were read for the rewritten chunks' lists: every page's
 	// (collect) or only the changed pages' (patch.go).
 	gathered int
+	// arrays are the index file's per-page arrays with their JSON (entry.go).
+	arrays *pageArrays
 }
 
 // termChunkFile is a published term chunk: of its keys, the first and a hash of them all (a
@@ -233,7 +235,13 @@ func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sec
 	for i, c := range next.chunks {
 		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.first.word, c.id, c.stamp
 	}
-	return entryJSON(e)
+	var last *pageArrays
+	if x.last != nil {
+		last = x.last.arrays
+	}
+	data, arrays, err := encodeEntry(e, last)
+	next.arrays = arrays
+	return data, err
 }
 
 // Rewritten lists the term chunks (by number) and the documents chunks (by position) the last
