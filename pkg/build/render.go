@@ -70,6 +70,8 @@ type state struct {
 	linksOf bool
 	// linksDone is true once this build's link check ran: Builder.report is of this model.
 	linksDone bool
+	// indexed is true once the search indexes hold this model's routes (indexSearch).
+	indexed bool
 	// globals is what this build's sitemap and feeds were made from (globals.go).
 	globals *globalsIn
 	// sameRoutes is true when the model has the last build's routes, only bodies changed
