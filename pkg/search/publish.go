@@ -75,14 +75,11 @@ var ErrStopped = errors.New("search: publish stopped")
 func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
 	x.stop = stop
 	defer func() { x.stop = nil }()
-	routes := x.sortedRoutes()
-	shards := make([]*Shard, len(routes))
-	for i, r := range routes {
-		shards[i] = x.shards[r]
-		if err := x.numbered(shards[i]); err != nil {
-			return nil, nil, err
-		}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		return nil, nil, err
 	}
+	routes := x.sortedRoutes()
 	last := x.last
 	// With other pages (or none before), every file is written again: nothing to compare.
 	samePages := last != nil && slices.Equal(last.routes, routes)
