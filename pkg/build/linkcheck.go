@@ -37,11 +37,16 @@ func (st *state) checkLinks(recheck map[string]bool) {
 	}
 	if recheck != nil {
 		in.Last, in.Recheck = st.b.report, recheck
+		// The last report is of the last build's model, and this model is that one with new
+		// documents: the check patches its sums (pkg/links/sums.go) instead of adding up every
+		// page's findings and walking the structure again (55 ms at 30,000 pages).
+		in.SameModel = st.sameRoutes && st.prior != nil && st.prior.linksDone
 	}
 	report := links.Run(in)
 	st.linksChecked = report.Checked
 	st.problems = report.Problems
 	st.b.report = report
+	st.linksDone = true
 }
 
 // readSource reads a file of the project by the name problems use ("content/…", "docsd.toml"), for

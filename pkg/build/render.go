@@ -68,6 +68,12 @@ type state struct {
 	// linksOf is true when only the links of the rendered routes need checking again (a rebuild
 	// with the same routes and files as the last build).
 	linksOf bool
+	// linksDone is true once this build's link check ran: Builder.report is of this model.
+	linksDone bool
+	// indexed is true once the search indexes hold this model's routes (indexSearch).
+	indexed bool
+	// globals is what this build's sitemap and feeds were made from (globals.go).
+	globals *globalsIn
 	// sameRoutes is true when the model has the last build's routes, only bodies changed
 	// (Site.WithBodies): what the last build kept per route carries over whole.
 	sameRoutes bool
@@ -586,32 +592,6 @@ func (st *state) renderedRoutes() []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// renderGlobals writes the files computed from the whole site: sitemap and feeds.
-func (st *state) renderGlobals() {
-	s, cfg := st.site, st.cfg
-	var listed []string
-	for _, p := range s.Order {
-		if s.Routes[p].Listed && !s.Routes[p].Data.NoIndex {
-			listed = append(listed, p)
-		}
-	}
-	st.files.Add("sitemap.xml", render.Sitemap(cfg, listed))
-	for _, loc := range cfg.Locales {
-		posts := s.Posts[loc.Code]
-		if len(posts) == 0 {
-			continue
-		}
-		var items []render.FeedItem
-		for _, p := range posts {
-			items = append(items, render.FeedItem{Post: p, Content: st.excerpts[p.Route].html})
-		}
-		blogRoute := st.blogRoute(loc.Code)
-		rel := st.feedDir(loc.Code)
-		st.files.Add(rel+"/rss.xml", render.RSS(cfg, blogRoute, items))
-		st.files.Add(rel+"/atom.xml", render.Atom(cfg, blogRoute, items))
-	}
 }
 
 // blogRoute is the route of a locale's blog; feedDir the folder of its feeds in the build.

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"docsd/pkg/emit"
 	"docsd/pkg/search"
@@ -30,6 +31,9 @@ type renderCountCase struct {
 	edit       func(t *testing.T, root, siteDir string) []string // returns the changed paths
 	rendered   []string
 	reindexed  []string
+	// globals are the sitemap and feed files the rebuild writes anew ("*": all of them); the others
+	// keep the last build's bytes.
+	globals []string
 }
 
 func renderCountCases() []renderCountCase {
@@ -62,7 +66,8 @@ func renderCountCases() []renderCountCase {
 			// What a watcher that lost events reports: content/ is scanned again and finds the file.
 			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
 			return []string{"content"}
-		}, rendered: append([]string{"/guide/unreported"}, guide...), reindexed: append([]string{"/guide/unreported"}, guide...), structural: true},
+		}, rendered: append([]string{"/guide/unreported"}, guide...), reindexed: append([]string{"/guide/unreported"}, guide...), structural: true,
+			globals: []string{"sitemap.xml"}},
 		{name: "title", edit: edit("content/docs/guide/setup.md", "title: Setup", "title: Setting up"),
 			// The sidebar's pages show the title, and so does the category index's card of it.
 			rendered: guide, reindexed: []string{"/category/more", "/guide/intro", "/guide/more/extra", "/guide/setup"}},
@@ -76,18 +81,20 @@ func renderCountCases() []renderCountCase {
 			rendered: guide, reindexed: guide, structural: true},
 		{name: "blog post", edit: edit("content/blog/2025-01-01-first.md", "title: First post", "title: The first post"),
 			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
-			reindexed: []string{"/blog/first", "/blog/second"}},
+			reindexed: []string{"/blog/first", "/blog/second"}, globals: []string{"blog/atom.xml", "blog/rss.xml"}},
 		{name: "new page", edit: func(t *testing.T, root, _ string) []string {
 			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
 			return []string{"content/docs/guide/new.md"}
-		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...), structural: true},
+		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...), structural: true,
+			globals: []string{"sitemap.xml"}},
 		{name: "deleted page", edit: func(t *testing.T, root, _ string) []string {
 			if err := os.Remove(filepath.Join(root, "content/docs/guide/more/extra.md")); err != nil {
 				t.Fatal(err)
 			}
 			return []string{"content/docs/guide/more/extra.md"}
 			// The folder is empty: its category and its index page go with the page.
-		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}, structural: true},
+		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}, structural: true,
+			globals: []string{"sitemap.xml"}},
 		{name: "renamed page", edit: func(t *testing.T, root, _ string) []string {
 			from, to := "content/docs/guide/more/extra.md", "content/docs/guide/more/extra-renamed.md"
 			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
@@ -95,7 +102,8 @@ func renderCountCases() []renderCountCase {
 			}
 			return []string{from, to}
 		}, rendered: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"},
-			reindexed: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"}, structural: true},
+			reindexed: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"}, structural: true,
+			globals: []string{"sitemap.xml"}},
 		{name: "new page a link names", before: func(t *testing.T, root string) {
 			f := "content/blog/2025-01-02-second.md"
 			write(t, root, f, read(t, root, f)+"\nSee [the target](../docs/other/target.md).\n")
@@ -104,14 +112,15 @@ func renderCountCases() []renderCountCase {
 			write(t, root, "content/docs/other/target.md", "# Target\n\nA page.\n")
 			return []string{"content/docs/other/target.md"}
 		}, rendered: append([]string{"/other/target", "/blog/first", "/blog/second"}, blogLists...),
-			reindexed: []string{"/other/target", "/blog/first", "/blog/second"}, structural: true},
+			reindexed: []string{"/other/target", "/blog/first", "/blog/second"}, structural: true,
+			globals: []string{"sitemap.xml"}},
 		{name: "config", edit: edit("docsd.toml", `tagline = "A small site`, `tagline = "A tiny site`),
-			rendered: []string{"*"}, reindexed: []string{"*"}, structural: true},
+			rendered: []string{"*"}, reindexed: []string{"*"}, structural: true, globals: []string{"*"}},
 		{name: "shell", edit: func(t *testing.T, _, siteDir string) []string {
 			// Reported, not edited: the shell is the repository's own, and a save that changes
 			// nothing still makes every page read the shell again.
 			return []string{filepath.Join(siteDir, "src", "App.jsx")}
-		}, rendered: []string{"*"}, reindexed: []string{"*"}, structural: true},
+		}, rendered: []string{"*"}, reindexed: []string{"*"}, structural: true, globals: []string{"*"}},
 	}
 }
 
@@ -124,7 +133,8 @@ func TestRenderCounts(t *testing.T) {
 			}
 			b := New(opts)
 			defer b.Close()
-			if _, err := b.Build(); err != nil {
+			first, err := b.Build()
+			if err != nil {
 				t.Fatal(err)
 			}
 			res, err := b.Rebuild(c.edit(t, root, opts.SiteDir))
@@ -157,6 +167,13 @@ func TestRenderCounts(t *testing.T) {
 			if strings.Join(res.LinksChecked, " ") != strings.Join(checked, " ") {
 				t.Errorf("links checked %v\nwant %v", res.LinksChecked, checked)
 			}
+			wantGlobals := c.globals
+			if len(wantGlobals) == 1 && wantGlobals[0] == "*" {
+				wantGlobals = []string{"blog/atom.xml", "blog/rss.xml", "sitemap.xml"}
+			}
+			if got := globalsWritten(t, first, res); strings.Join(got, " ") != strings.Join(wantGlobals, " ") {
+				t.Errorf("sitemap and feeds written anew %v\nwant %v", got, wantGlobals)
+			}
 			if c.unreported {
 				return
 			}
@@ -170,6 +187,23 @@ func TestRenderCounts(t *testing.T) {
 			compareFiles(t, c.name, res, want)
 		})
 	}
+}
+
+// globalsWritten lists the sitemap and feed files of res that are not the very bytes of first's
+// (a rebuild that leaves them keeps the last build's files as they are, never writes them again).
+func globalsWritten(t *testing.T, first, res *Result) []string {
+	t.Helper()
+	var out []string
+	for _, name := range []string{"blog/atom.xml", "blog/rss.xml", "sitemap.xml"} {
+		was, now := first.Files.Data[name], res.Files.Data[name]
+		if len(was) == 0 || len(now) == 0 {
+			t.Fatalf("%s is missing from a build", name)
+		}
+		if unsafe.SliceData(was) != unsafe.SliceData(now) {
+			out = append(out, name)
+		}
+	}
+	return out
 }
 
 // allRoutes lists every route of a build (not-found pages included) and those search indexes.

@@ -139,13 +139,19 @@ func (st *state) indexSearch(routes []string) error {
 		}
 	}
 	sort.Strings(st.reindexed)
-	for loc, idx := range b.search {
-		for _, p := range idx.Routes() {
-			if r := st.site.Routes[p]; r == nil || r.Data.Locale != loc || !search.Indexed(r) {
-				idx.Remove(p)
+	// Routes that are gone or no longer indexed leave the indexes. A model with the last one's
+	// routes (a body edit) has none when the last build's indexes were of that model, and need
+	// not look up every route of the site.
+	if !st.sameRoutes || st.prior == nil || !st.prior.indexed {
+		for loc, idx := range b.search {
+			for _, p := range idx.Routes() {
+				if r := st.site.Routes[p]; r == nil || r.Data.Locale != loc || !search.Indexed(r) {
+					idx.Remove(p)
+				}
 			}
 		}
 	}
+	st.indexed = true
 	// The search files this build writes; those of the last build that it does not write go (a
 	// locale's chunks when their count shrinks), or a rebuild that starts from the last build's
 	// files would serve them still.

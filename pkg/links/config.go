@@ -251,7 +251,7 @@ func (c *checker) structure() {
 	walk = func(items []*site.SidebarItem) {
 		for _, it := range items {
 			if it.Route != "" {
-				c.inbound[it.Route] = true
+				c.sums.structural[it.Route] = true
 			}
 			walk(it.Items)
 		}
@@ -261,11 +261,11 @@ func (c *checker) structure() {
 	}
 	for _, l := range c.s.Config.Locales {
 		for _, r := range c.s.SidebarEntries(l.Code) {
-			c.inbound[r] = true
+			c.sums.structural[r] = true
 		}
 		for _, v := range c.s.Config.Versions {
 			if r, ok := c.s.DocRoute(v.Name, l.Code, v.MainDocID); ok {
-				c.inbound[r] = true
+				c.sums.structural[r] = true
 			}
 		}
 	}
@@ -273,13 +273,13 @@ func (c *checker) structure() {
 		// The version dropdown ends with "All versions", a link to the versions page.
 		for route, r := range c.s.Routes {
 			if r.Data.Kind == site.KindVersions {
-				c.inbound[route] = true
+				c.sums.structural[route] = true
 			}
 		}
 	}
 	link := func(from, to string) {
 		if to != "" && to != from {
-			c.inbound[to] = true
+			c.sums.structural[to] = true
 		}
 	}
 	for _, route := range c.s.Order {
@@ -313,7 +313,7 @@ func (c *checker) structure() {
 func (c *checker) orphans() {
 	for _, route := range c.s.Order {
 		r := c.s.Routes[route]
-		if r.Doc == nil || r.Source == "" || c.fallback(r) || r.Data.Kind == site.KindLanding || c.inbound[route] {
+		if r.Doc == nil || r.Source == "" || c.fallback(r) || r.Data.Kind == site.KindLanding || c.sums.linked(route) {
 			continue
 		}
 		c.report.Orphans = append(c.report.Orphans, Orphan{Route: route, File: r.File})

@@ -10,9 +10,11 @@ package links
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"path"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -80,6 +82,8 @@ type Report struct {
 	// pages are each Markdown page's findings, by route, which the next check may reuse
 	// (Input.Recheck).
 	pages map[string]*pageResult
+	// sums are the pages' findings added up, which the next check may patch (sums.go).
+	sums *sums
 }
 
 // pageResult is what the check of one page's links found: its problems and external links (with
@@ -113,6 +117,10 @@ type Input struct {
 	// anchors. A nil Recheck or Last checks every page.
 	Last    *Report
 	Recheck map[string]bool
+	// SameModel says that the site's routes, their data and sidebars are those of Last's check:
+	// only documents changed (Site.WithBodies). The check then patches Last's sums with the pages
+	// in Recheck, and takes what the site's structure leads to from Last (sums.go).
+	SameModel bool
 }
 
 // Check finds every broken internal link and anchor of the site's Markdown. statics maps content
@@ -130,10 +138,12 @@ type checker struct {
 	inbound  map[string]bool
 	texts    map[string][]byte
 	report   Report
-	seenProb map[string]bool
-	seenExt  map[string]bool
-	sugs     suggesters
-	starts   map[string][]int // where each file's lines start (runeColumns)
+	seenProb map[probKey]bool
+	seenExt  map[extKey]bool
+	// sums are the pages' findings added up (sums.go); nil while one page is checked.
+	sums   *sums
+	sugs   suggesters
+	starts map[string][]int // where each file's lines start (runeColumns)
 }
 
 // Run checks the whole site.
@@ -143,20 +153,36 @@ func Run(in Input) *Report {
 	}
 	c := &checker{in: in, s: in.Site, base: strings.TrimSuffix(in.Site.Config.BasePath, "/"), files: map[string]bool{},
 		ids: map[string]map[string]bool{}, inbound: map[string]bool{}, texts: map[string][]byte{},
-		seenProb: map[string]bool{}, seenExt: map[string]bool{}, starts: map[string][]int{}}
+		seenProb: map[probKey]bool{}, seenExt: map[extKey]bool{}, starts: map[string][]int{}}
 	c.report.pages = map[string]*pageResult{}
 	for _, u := range in.Statics {
 		c.files[u] = true
 	}
-	c.pages()
-	problems, external := len(c.report.Problems), len(c.report.External)
+	incremental := c.incremental()
+	relinked := true
+	if incremental {
+		relinked = c.pagesAgain()
+	} else {
+		c.pages()
+	}
+	// From here, c.report holds the findings of the rest of the check; the pages' are in c.sums
+	// (they have their character columns already).
 	c.config()
 	c.refs()
-	c.structure()
-	c.orphans()
-	// The pages' findings have their character columns already.
-	c.runeColumns(c.report.Problems[problems:], c.report.External[external:])
+	if incremental {
+		c.sums.structural = in.Last.sums.structural // not changed once made
+	} else {
+		c.structure()
+	}
+	c.sums.others = c.inbound
+	if incremental && !relinked && maps.Equal(c.inbound, in.Last.sums.others) {
+		c.report.Orphans = slices.Clone(in.Last.Orphans)
+	} else {
+		c.orphans()
+	}
+	c.runeColumns(c.report.Problems, c.report.External)
 	c.sort()
+	c.report.sums = c.sums
 	// A copy: a pointer into the checker would keep it alive with the report, and through its
 	// Input.Last every earlier report and checker of a docsd watch session.
 	report := c.report
@@ -209,18 +235,28 @@ func (c *checker) runeColumns(problems []Problem, external []External) {
 }
 
 func (c *checker) problem(p Problem) {
-	k := p.String()
+	k := keyOfProblem(p)
 	if c.seenProb[k] {
 		return
+	}
+	if c.sums != nil {
+		if _, ok := c.sums.problems[k]; ok {
+			return // a page's
+		}
 	}
 	c.seenProb[k] = true
 	c.report.Problems = append(c.report.Problems, p)
 }
 
 func (c *checker) external(e External) {
-	k := fmt.Sprintf("%s:%d:%d:%s", e.File, e.Line, e.Column, e.Target)
+	k := keyOfExternal(e)
 	if c.seenExt[k] {
 		return
+	}
+	if c.sums != nil {
+		if _, ok := c.sums.external[k]; ok {
+			return // a page's
+		}
 	}
 	c.seenExt[k] = true
 	c.report.External = append(c.report.External, e)
@@ -258,6 +294,7 @@ func (c *checker) fallback(r *site.Route) bool {
 // when it need not be checked again (Input.Recheck). Either way they join the report in the same
 // order, so an incremental check reports what a full one does.
 func (c *checker) pages() {
+	c.sums = newSums()
 	for _, route := range c.s.Order {
 		r := c.s.Routes[route]
 		if r.Doc == nil || r.Source == "" {
@@ -269,16 +306,9 @@ func (c *checker) pages() {
 			c.report.Checked = append(c.report.Checked, route) // c.s.Order is sorted
 		}
 		c.report.pages[route] = pr
-		for _, p := range pr.problems {
-			c.problem(p)
-		}
-		for _, e := range pr.external {
-			c.external(e)
-		}
-		for _, to := range pr.inbound {
-			c.inbound[to] = true
-		}
+		c.sums.add(pr)
 	}
+	c.sums.sortFindings()
 }
 
 // page returns a report's findings on a route (nil when it has none, or there is no report).
@@ -292,12 +322,12 @@ func (r *Report) page(route string) *pageResult {
 // page checks the links of one Markdown page: its findings go into a pageResult of their own (with
 // character columns) rather than into the report.
 func (c *checker) page(r *site.Route) *pageResult {
-	report, inbound, seenProb, seenExt := c.report, c.inbound, c.seenProb, c.seenExt
-	c.report, c.inbound, c.seenProb, c.seenExt = Report{}, map[string]bool{}, map[string]bool{}, map[string]bool{}
+	report, inbound, seenProb, seenExt, sums := c.report, c.inbound, c.seenProb, c.seenExt, c.sums
+	c.report, c.inbound, c.seenProb, c.seenExt, c.sums = Report{}, map[string]bool{}, map[probKey]bool{}, map[extKey]bool{}, nil
 	c.checkPage(r)
 	c.runeColumns(c.report.Problems, c.report.External)
 	pr := &pageResult{problems: c.report.Problems, external: c.report.External, inbound: sortedSet(c.inbound)}
-	c.report, c.inbound, c.seenProb, c.seenExt = report, inbound, seenProb, seenExt
+	c.report, c.inbound, c.seenProb, c.seenExt, c.sums = report, inbound, seenProb, seenExt, sums
 	return pr
 }
 
@@ -692,30 +722,12 @@ func (c *checker) definedLabels(file string, d *markdown.Doc) []string {
 	return out
 }
 
+// sort puts the rest of the check's findings in order and merges them with the pages'.
 func (c *checker) sort() {
-	ps := c.report.Problems
-	sort.SliceStable(ps, func(i, j int) bool {
-		if ps[i].File != ps[j].File {
-			return ps[i].File < ps[j].File
-		}
-		if ps[i].Line != ps[j].Line {
-			return ps[i].Line < ps[j].Line
-		}
-		if ps[i].Column != ps[j].Column {
-			return ps[i].Column < ps[j].Column
-		}
-		return ps[i].Message < ps[j].Message
-	})
-	es := c.report.External
-	sort.SliceStable(es, func(i, j int) bool {
-		if es[i].File != es[j].File {
-			return es[i].File < es[j].File
-		}
-		if es[i].Line != es[j].Line {
-			return es[i].Line < es[j].Line
-		}
-		return es[i].Column < es[j].Column
-	})
+	slices.SortFunc(c.report.Problems, compareProblems)
+	c.report.Problems = mergeSorted(c.sums.pageProblems, c.report.Problems, compareProblems)
+	slices.SortFunc(c.report.External, compareExternal)
+	c.report.External = mergeSorted(c.sums.pageExternal, c.report.External, compareExternal)
 	sort.Slice(c.report.Orphans, func(i, j int) bool { return c.report.Orphans[i].Route < c.report.Orphans[j].Route })
 	if c.report.Problems == nil {
 		c.report.Problems = []Problem{}

@@ -245,21 +245,6 @@ func shortStamp(b []byte) string {
 	return fmt.Sprintf("%08x", h.Sum32())
 }
 
-// entryJSON writes the index file, stamped with the hash of the rest of it.
-func entryJSON(e *IndexEntry) ([]byte, error) {
-	e.Stamp = ""
-	unstamped, err := marshal(e)
-	if err != nil {
-		return nil, fmt.Errorf("writing the search index file: %w", err)
-	}
-	e.Stamp = stamp(string(unstamped))
-	out, err := marshal(e)
-	if err != nil {
-		return nil, fmt.Errorf("writing the search index file: %w", err)
-	}
-	return out, nil
-}
-
 // docsJSON writes the documents file.
 func docsJSON(d DocsEntry) ([]byte, error) {
 	out, err := marshal(d)

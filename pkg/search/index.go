@@ -137,6 +137,8 @@ type Index struct {
 	changed map[string]*Shard
 	counts  *counts  // counts.go
 	routes  []string // sorted, while no route comes or goes
+	// ordered are the shards in the order of routes, kept with it (shardsInOrder).
+	ordered []*Shard
 
 	// lookupParts are the terms of [search] lookup_parts (lookup.go).
 	lookupParts []string
@@ -257,8 +259,40 @@ func (x *Index) sortedRoutes() []string {
 			x.routes = append(x.routes, r)
 		}
 		sort.Strings(x.routes)
+		x.ordered = nil
 	}
 	return x.routes
+}
+
+// shardsInOrder are the shards in the order of sortedRoutes, each numbered in this index. While no
+// route comes or goes, only the changed routes' shards are looked up and numbered: a lookup per
+// route cost an edit's publish 7 ms at 30,000 pages.
+func (x *Index) shardsInOrder() ([]*Shard, error) {
+	routes := x.sortedRoutes()
+	if x.ordered == nil {
+		x.ordered = make([]*Shard, len(routes))
+		for i, r := range routes {
+			x.ordered[i] = x.shards[r]
+			if err := x.numbered(x.ordered[i]); err != nil {
+				x.ordered = nil
+				return nil, err
+			}
+		}
+		return x.ordered, nil
+	}
+	for r := range x.changed {
+		// Routes are the same: a changed route is still indexed (Remove would have dropped routes).
+		i, found := slices.BinarySearch(routes, r)
+		if !found {
+			x.ordered = nil
+			return x.shardsInOrder()
+		}
+		x.ordered[i] = x.shards[r]
+		if err := x.numbered(x.ordered[i]); err != nil {
+			return nil, err
+		}
+	}
+	return x.ordered, nil
 }
 
 // FileNames are the names of the two published files for a build timestamp. The timestamp is an

@@ -37,11 +37,17 @@ type lastPublish struct {
 	synonyms   string
 	chunkBytes int
 	chunks     []termChunkFile // in key order
+	terms      []uint64        // the terms with lists, as bits by number (patch.go)
 	docs       [][]byte
 	docsStamp  string
 	// rewritten are the term chunks (by number) and documents chunks this publish wrote anew.
 	rewritten     []int
 	rewrittenDocs []int
+	// gathered is how many pages' shards were read for the rewritten chunks' lists: every page's
+	// (collect) or only the changed pages' (patch.go).
+	gathered int
+	// arrays are the index file's per-page arrays with their JSON (entry.go).
+	arrays *pageArrays
 }
 
 // termChunkFile is a published term chunk: of its keys, the first and a hash of them all (a
@@ -69,14 +75,11 @@ var ErrStopped = errors.New("search: publish stopped")
 func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
 	x.stop = stop
 	defer func() { x.stop = nil }()
-	routes := x.sortedRoutes()
-	shards := make([]*Shard, len(routes))
-	for i, r := range routes {
-		shards[i] = x.shards[r]
-		if err := x.numbered(shards[i]); err != nil {
-			return nil, nil, err
-		}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		return nil, nil, err
 	}
+	routes := x.sortedRoutes()
 	last := x.last
 	// With other pages (or none before), every file is written again: nothing to compare.
 	samePages := last != nil && slices.Equal(last.routes, routes)
@@ -101,7 +104,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	starts := chunkStarts(keys, spacing)
 	ids := chunkIDs(keys, starts)
 	next := &lastPublish{routes: routes, avgStep: avgStep(counts.totalLen, counts.sections), spacing: spacing,
-		synonyms: synonyms, chunkBytes: x.chunkBytes}
+		synonyms: synonyms, chunkBytes: x.chunkBytes, terms: termsWithLists(counts)}
 	changedTerms, changedRoutes := x.changes(pages, stepAvg(next.avgStep))
 	full := !samePages || last.avgStep != next.avgStep || last.spacing != spacing ||
 		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
@@ -109,7 +112,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		return nil, nil, ErrStopped
 	}
 
-	if err := x.termChunks(next, full, keys, starts, ids, changedTerms, shards, aliases); err != nil {
+	if err := x.termChunks(next, full, keys, starts, ids, changedTerms, shards, aliases, pages); err != nil {
 		return nil, nil, err
 	}
 	x.docsChunks(next, samePages, shards, changedRoutes)
@@ -125,7 +128,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 
 // termChunks makes next's term chunks: the last publish's where their keys and their terms'
 // lists are the same (unless full), the others written anew.
-func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids []int, changedTerms map[int32]bool, shards []*Shard, aliases [][]int32) error {
+func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids []int, changedTerms map[int32]bool, shards []*Shard, aliases [][]int32, pages []changedPage) error {
 	var before map[key]*termChunkFile
 	if !full {
 		before = make(map[key]*termChunkFile, len(x.last.chunks))
@@ -158,8 +161,23 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 	if len(todo) == 0 {
 		return nil
 	}
-	lists, slot := x.collect(shards, aliases, need, stepAvg(next.avgStep), 2*len(todo) > len(starts))
-	if lists == nil || x.stopped() {
+	many := 2*len(todo) > len(starts)
+	var lists []termLists
+	var slot []int32
+	ok := false
+	if !full && !many {
+		// An edit's few chunks: the last publish's lists of their terms, patched (patch.go).
+		lists, slot, ok = x.patchLists(need, pages, next.routes, stepAvg(next.avgStep))
+	}
+	next.gathered = len(pages)
+	if !ok {
+		lists, slot = x.collect(shards, aliases, need, stepAvg(next.avgStep), many)
+		if lists == nil {
+			return ErrStopped
+		}
+		next.gathered = len(shards)
+	}
+	if x.stopped() {
 		return ErrStopped
 	}
 	for _, i := range todo {
@@ -214,7 +232,13 @@ func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sec
 	for i, c := range next.chunks {
 		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.first.word, c.id, c.stamp
 	}
-	return entryJSON(e)
+	var last *pageArrays
+	if x.last != nil {
+		last = x.last.arrays
+	}
+	data, arrays, err := encodeEntry(e, last)
+	next.arrays = arrays
+	return data, err
 }
 
 // Rewritten lists the term chunks (by number) and the documents chunks (by position) the last
@@ -224,6 +248,15 @@ func (x *Index) Rewritten() (terms, docs []int) {
 		return nil, nil
 	}
 	return x.last.rewritten, x.last.rewrittenDocs
+}
+
+// Gathered is how many pages' shards the last publish read to write the term chunks it rewrote:
+// the changed pages' when it patched the last chunks' lists (patch.go), else every page's.
+func (x *Index) Gathered() int {
+	if x.last == nil {
+		return 0
+	}
+	return x.last.gathered
 }
 
 func (x *Index) stopped() bool { return x.stop != nil && x.stop() }

@@ -132,6 +132,9 @@ func TestBodyEditRewritesOnlyItsChunks(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("rewritten term chunks %v; want those holding a term whose lists changed or whose keys changed, %v", got, want)
 	}
+	if g := x.Gathered(); g != 1 {
+		t.Errorf("the publish read %d pages' shards for the rewritten chunks; want 1, the edited page's (the others' lists are the last chunks')", g)
+	}
 	page := slices.Index(x.Routes(), edited.Route)
 	rewritten, docs := x.Rewritten()
 	if len(rewritten) != len(want) || !reflect.DeepEqual(docs, []int{page / docsPerChunk}) {

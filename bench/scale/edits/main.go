@@ -29,14 +29,15 @@ func main() {
 	kinds := flag.String("kind", "body,title", "what to edit, in turn: body, title, page (a new page beside it, then its deletion)")
 	n := flag.Int("n", 20, "edits to time")
 	cpu := flag.String("cpuprofile", "", "write a CPU profile of the edits (not the first build) here")
+	mem := flag.String("memprofile", "", "write a profile of the heap after the edits here (what the builder holds)")
 	flag.Parse()
-	if err := run(*root, *page, strings.Split(*kinds, ","), *n, *cpu); err != nil {
+	if err := run(*root, *page, strings.Split(*kinds, ","), *n, *cpu, *mem); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/scale/edits:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, page string, kinds []string, n int, cpuProfile string) error {
+func run(root, page string, kinds []string, n int, cpuProfile, memProfile string) error {
 	path, err := filepath.Abs(filepath.Join(root, filepath.FromSlash(page)))
 	if err != nil {
 		return err
@@ -80,6 +81,18 @@ func run(root, page string, kinds []string, n int, cpuProfile string) error {
 		if err := edits(b, path, page, orig, kind, n, first); err != nil {
 			return err
 		}
+	}
+	if memProfile != "" {
+		f, err := os.Create(memProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		runtime.GC()
+		if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+			return err
+		}
+		runtime.KeepAlive(b)
 	}
 	return nil
 }

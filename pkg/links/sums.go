@@ -1,0 +1,221 @@
+package links
+
+// Why this file: docsd watch checks links after every save. At 30,000 pages, adding every page's
+// kept findings into a new report (a map insert per problem, external link and linked route) and
+// walking the site's structure again took 50–60 ms of an edit that changed one page's links. So a
+// report keeps what its pages' findings add up to (sums): counted, so that a page's old findings
+// can be taken out and its new ones put in. When only documents changed since the last check
+// (Input.SameModel), a check starts from the last sums and patches in the pages it reads again;
+// the site's structure, which only the model holds, is the last check's too.
+
+import (
+	"cmp"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// probKey is what makes two problems the same one (Problem.String).
+type probKey struct {
+	file          string
+	line, column  int
+	message, sugg string
+}
+
+func keyOfProblem(p Problem) probKey {
+	return probKey{p.File, p.Line, p.Column, p.Message, p.Suggestion}
+}
+
+// extKey is what makes two external links the same one.
+type extKey struct {
+	file         string
+	line, column int
+	target       string
+}
+
+func keyOfExternal(e External) extKey { return extKey{e.File, e.Line, e.Column, e.Target} }
+
+// counted is a finding and the number of pages that report it.
+type counted[T any] struct {
+	v T
+	n int
+}
+
+// sums are the pages' findings of a check added up. A report's sums are not changed once it is
+// returned: the next check works on a copy (its maps are cloned: a copy of their tables, without
+// hashing).
+type sums struct {
+	problems map[probKey]counted[Problem]
+	external map[extKey]counted[External]
+	inbound  map[string]int // route → pages whose links lead to it
+	// structural are the routes the site's structure leads to: sidebars, their entries, main docs,
+	// neighbours, breadcrumbs, cards, other versions, blog lists (structure()).
+	structural map[string]bool
+	// others are the routes the rest of the check (docsd.toml) leads to.
+	others map[string]bool
+	// pageProblems and pageExternal are the pages' findings, once each, sorted.
+	pageProblems []Problem
+	pageExternal []External
+}
+
+func newSums() *sums {
+	return &sums{problems: map[probKey]counted[Problem]{}, external: map[extKey]counted[External]{},
+		inbound: map[string]int{}, structural: map[string]bool{}}
+}
+
+// clone is a copy of s to patch; the sorted lists are shared (replaced, never changed, by a patch).
+func (s *sums) clone() *sums {
+	out := *s
+	out.problems, out.external, out.inbound = maps.Clone(s.problems), maps.Clone(s.external), maps.Clone(s.inbound)
+	return &out
+}
+
+// add puts a page's findings in; it returns whether a finding that no page reported is now
+// reported (found) and whether a route no page linked to is now linked (linked).
+func (s *sums) add(pr *pageResult) (found, linked bool) {
+	for _, p := range pr.problems {
+		k := keyOfProblem(p)
+		c, ok := s.problems[k]
+		if !ok {
+			c.v, found = p, true // the first page's, as a full check keeps it
+		}
+		c.n++
+		s.problems[k] = c
+	}
+	for _, e := range pr.external {
+		k := keyOfExternal(e)
+		c, ok := s.external[k]
+		if !ok {
+			c.v, found = e, true
+		}
+		c.n++
+		s.external[k] = c
+	}
+	for _, to := range pr.inbound {
+		if s.inbound[to] == 0 {
+			linked = true
+		}
+		s.inbound[to]++
+	}
+	return found, linked
+}
+
+// remove takes a page's findings out (nil: none); it returns whether a finding or a linked route
+// is no longer reported by any page.
+func (s *sums) remove(pr *pageResult) (lost, unlinked bool) {
+	if pr == nil {
+		return false, false
+	}
+	for _, p := range pr.problems {
+		k := keyOfProblem(p)
+		if c := s.problems[k]; c.n <= 1 {
+			delete(s.problems, k)
+			lost = true
+		} else {
+			c.n--
+			s.problems[k] = c
+		}
+	}
+	for _, e := range pr.external {
+		k := keyOfExternal(e)
+		if c := s.external[k]; c.n <= 1 {
+			delete(s.external, k)
+			lost = true
+		} else {
+			c.n--
+			s.external[k] = c
+		}
+	}
+	for _, to := range pr.inbound {
+		if s.inbound[to] <= 1 {
+			delete(s.inbound, to)
+			unlinked = true
+		} else {
+			s.inbound[to]--
+		}
+	}
+	return lost, unlinked
+}
+
+// sortFindings lists the findings once each, sorted (pageProblems, pageExternal).
+func (s *sums) sortFindings() {
+	s.pageProblems = make([]Problem, 0, len(s.problems))
+	for _, c := range s.problems {
+		s.pageProblems = append(s.pageProblems, c.v)
+	}
+	slices.SortFunc(s.pageProblems, compareProblems)
+	s.pageExternal = make([]External, 0, len(s.external))
+	for _, c := range s.external {
+		s.pageExternal = append(s.pageExternal, c.v)
+	}
+	slices.SortFunc(s.pageExternal, compareExternal)
+}
+
+// linked reports whether anything of the site leads to route.
+func (s *sums) linked(route string) bool {
+	return s.inbound[route] > 0 || s.structural[route] || s.others[route]
+}
+
+// compareProblems orders problems by file, line, column and message, then by the rest, so that
+// the order does not depend on the order they were found in (a patched report lists them as a
+// full check does).
+func compareProblems(a, b Problem) int {
+	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
+		strings.Compare(a.Message, b.Message), strings.Compare(a.Suggestion, b.Suggestion),
+		strings.Compare(a.Target, b.Target), strings.Compare(a.Text, b.Text), strings.Compare(a.Kind, b.Kind))
+}
+
+func compareExternal(a, b External) int {
+	return cmp.Or(strings.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column),
+		strings.Compare(a.Target, b.Target), strings.Compare(a.Text, b.Text))
+}
+
+// mergeSorted merges two sorted lists into a new one.
+func mergeSorted[T any](a, b []T, compare func(T, T) int) []T {
+	out := make([]T, 0, len(a)+len(b))
+	for len(a) > 0 && len(b) > 0 {
+		if compare(b[0], a[0]) < 0 {
+			out, b = append(out, b[0]), b[1:]
+		} else {
+			out, a = append(out, a[0]), a[1:]
+		}
+	}
+	return append(append(out, a...), b...)
+}
+
+// pagesAgain is pages() for a check whose model is the last check's but for documents
+// (Input.SameModel): the last sums, with the findings of the pages in Recheck taken out and found
+// again. It reports whether a route's being linked changed (the orphans must be listed again).
+func (c *checker) pagesAgain() (relinked bool) {
+	last := c.in.Last
+	c.sums = last.sums.clone()
+	c.report.pages = maps.Clone(last.pages)
+	routes := make([]string, 0, len(c.in.Recheck))
+	for route := range c.in.Recheck {
+		routes = append(routes, route)
+	}
+	slices.Sort(routes)
+	changed := false
+	for _, route := range routes {
+		r := c.s.Routes[route]
+		if r == nil || r.Doc == nil || r.Source == "" {
+			continue
+		}
+		pr := c.page(r)
+		c.report.Checked = append(c.report.Checked, route)
+		c.report.pages[route] = pr
+		lost, unlinked := c.sums.remove(last.pages[route])
+		found, linked := c.sums.add(pr)
+		changed = changed || lost || found
+		relinked = relinked || unlinked || linked
+	}
+	if changed {
+		c.sums.sortFindings()
+	}
+	return relinked
+}
+
+// incremental reports whether this check may patch the last one's sums.
+func (c *checker) incremental() bool {
+	return c.in.SameModel && c.in.Recheck != nil && c.in.Last != nil && c.in.Last.sums != nil
+}
