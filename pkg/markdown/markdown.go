@@ -188,7 +188,7 @@ func (d *Doc) Release() {
 }
 
 // ReleaseSections drops the text of the document's sections, which search reads only when it
-// indexes the page: docsd watch held every page's text all day (37 of 357 MB at 10,000 pages)
+// indexes the page: docsd watch held every page's text all day (45 of 357 MB at 10,000 pages)
 // after its search shard had its own copy. Sections computes them again; a render from the source
 // does so on the way (Render).
 func (d *Doc) ReleaseSections() {
