@@ -179,8 +179,9 @@ func (st *state) prepare() {
 	st.assets = render.Assets{CSS: st.b.assets.EntryCSS, JS: st.b.assets.EntryJS, Preload: st.b.assets.Preload}
 }
 
-// release drops the parsed Markdown trees of a finished build when the builder keeps memory low;
-// a page rendered again parses its source again.
+// release drops the parsed Markdown trees of a finished build, and the text of their sections
+// (their search shards hold their own), when the builder keeps memory low; a page rendered or
+// indexed again parses its source again.
 func (st *state) release() {
 	if !st.b.opts.LowMemory {
 		return
@@ -188,6 +189,7 @@ func (st *state) release() {
 	for _, p := range st.parsed {
 		if p.Doc != nil {
 			p.Doc.Release()
+			p.Doc.ReleaseSections()
 		}
 	}
 }

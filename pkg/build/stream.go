@@ -100,6 +100,12 @@ func (st *state) streamPages(routes []string) error {
 						// The search shard too, while the renderer works on other pages
 						// (indexSearch merges them).
 						shard := search.NewShardWith(st.searchPage(p.r), st.terms)
+						if p.r.Doc != nil {
+							// The shard holds what search needs of the page's text; the
+							// document's copy went on to the end of the build (at 50,000
+							// pages, 190 MB).
+							p.r.Doc.ReleaseSections()
+						}
 						st.b.mu.Lock()
 						st.shards[p.r.Path] = shard
 						st.b.mu.Unlock()

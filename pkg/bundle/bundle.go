@@ -208,13 +208,17 @@ func (b *Bundler) contexts() error {
 
 // Release disposes of the esbuild contexts and the parsed modules they keep (tens of megabytes,
 // most of it React); the next Build starts cold. docsd watch rebuilds the shell rarely and runs
-// all day, so it trades that one slower build for memory.
+// all day, so it trades that one slower build for memory. The MDX pages' hook and modules go too
+// (SetMDX gives them again before the next Build or Update): the hook reads the site model of the
+// build that set it, which kept the first build's model, with the first version of every page
+// edited since, reachable all day.
 func (b *Bundler) Release() {
 	if b.client != nil {
 		b.client.Dispose()
 		b.server.Dispose()
 		b.client, b.server = nil, nil
 	}
+	b.mdx, b.compiled = MDX{}, nil
 }
 
 // Close releases the esbuild contexts.

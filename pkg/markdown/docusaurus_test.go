@@ -93,7 +93,7 @@ func TestDocusaurusHeadingIDs(t *testing.T) {
 	if h := d.Headings[0].Text; h != "testMatch [array<string>]" {
 		t.Errorf("heading text %q", h)
 	}
-	if s := d.Sections[1].Heading; s != "testMatch [array<string>]" {
+	if s := d.Sections()[1].Heading; s != "testMatch [array<string>]" {
 		t.Errorf("section heading %q", s)
 	}
 	if d := New().Parse([]byte("# Tom &amp; Jerry \\*\n"), 1); d.Title != "Tom & Jerry *" {

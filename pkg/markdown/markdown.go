@@ -76,7 +76,8 @@ type Doc struct {
 	Title    string // the first level-1 heading, removed from the body
 	Headings []Heading
 	Links    []Link
-	Sections []Section
+	// sections are what search indexes (Sections); nil once ReleaseSections dropped them.
+	sections []Section
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
 	source   []byte
@@ -142,7 +143,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 		}
 		return ast.WalkContinue, nil
 	})
-	d.Sections = sections(root, src)
+	d.sections = sections(root, src)
 	d.Warnings = lint(root, src, pos)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
@@ -186,6 +187,40 @@ func (d *Doc) Release() {
 	}
 }
 
+// ReleaseSections drops the text of the document's sections, which search reads only when it
+// indexes the page: docsd watch held every page's text all day (45 of 357 MB at 10,000 pages)
+// after its search shard had its own copy. Sections computes them again; a render from the source
+// does so on the way (Render).
+func (d *Doc) ReleaseSections() {
+	d.mu.Lock()
+	d.sections = nil
+	d.mu.Unlock()
+}
+
+// Released reports whether the document holds neither its tree nor its sections' text (Release and
+// ReleaseSections): what a long-lived build keeps of a page it does not render.
+func (d *Doc) Released() bool {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	return d.root == nil && d.sections == nil
+}
+
+// Sections are the document's sections as search indexes them: the text before the first
+// heading, then one per level-2 or level-3 heading. After ReleaseSections they are computed again
+// from the source (and kept until the next ReleaseSections).
+func (d *Doc) Sections() []Section {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.sections == nil {
+		root := d.root
+		if root == nil {
+			root, _ = d.parseTree()
+		}
+		d.sections = sections(root, d.source)
+	}
+	return d.sections
+}
+
 var htmlAttr = regexp.MustCompile(`(?i)\b(href|src)\s*=\s*(?:"([^"]*)"|'([^']*)')`)
 
 // htmlLinks finds href and src attributes in raw HTML; commented-out markup is skipped.
@@ -225,8 +260,12 @@ func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, erro
 	defer d.mu.Unlock()
 	root := d.root
 	if root == nil {
-		// Released: a fresh tree, whose destinations are still as written.
+		// Released: a fresh tree, whose destinations are still as written. The sections' text is
+		// taken from it too if it was released, before search asks for it (Sections).
 		root, _ = d.parseTree()
+		if d.sections == nil {
+			d.sections = sections(root, d.source)
+		}
 		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {
 				switch n := n.(type) {

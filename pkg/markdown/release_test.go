@@ -54,3 +54,35 @@ func mustRender(t *testing.T, d *Doc, resolve func(string, bool) string) []byte 
 	}
 	return out
 }
+
+// A document whose sections' text was released gives search the same sections again: computed
+// from the source when asked, or taken from the tree a render parses.
+func TestReleasedSectionsComeBack(t *testing.T) {
+	src := "Intro text.\n\n## Flags {#flags}\n\n| Flag | Meaning |\n|---|---|\n| `--org` | The organisation |\n\n" +
+		"### Tom &amp; Jerry\n\nA [link](./x.md) in *text*.\n"
+	c := New()
+	want := c.Parse([]byte(src), 1).Sections()
+	if len(want) != 3 || want[1].Keys != "--org" {
+		t.Fatalf("sections %+v", want)
+	}
+	d := c.Parse([]byte(src), 1)
+	if d.Released() {
+		t.Fatal("a parsed document reports itself released")
+	}
+	d.Release()
+	d.ReleaseSections()
+	if !d.Released() {
+		t.Fatal("a document without tree and sections reports itself not released")
+	}
+	if got := d.Sections(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("sections computed again\n%+v\nwant\n%+v", got, want)
+	}
+	d.ReleaseSections()
+	mustRender(t, d, func(dest string, _ bool) string { return "/elsewhere/" + dest })
+	if d.Released() {
+		t.Fatal("a render of a released document did not take its sections from the tree it parsed")
+	}
+	if got := d.Sections(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("sections after a render\n%+v\nwant\n%+v", got, want)
+	}
+}

@@ -59,7 +59,7 @@ func TestTableCellsCarryTheirColumnNames(t *testing.T) {
 func TestTableTextKeepsCellsApart(t *testing.T) {
 	d := New().Parse([]byte("## Flags\n\n| Flag | Meaning |\n|---|---|\n| `--org` | The organisation |\n| `--repo` | The repo. |\n"), 1)
 	var text string
-	for _, s := range d.Sections {
+	for _, s := range d.Sections() {
 		if s.ID == "flags" {
 			text = s.Text
 		}

@@ -31,7 +31,7 @@ func PageOf(r *site.Route) Page {
 		p.Crumbs = append(p.Crumbs, c.Title)
 	}
 	if r.Doc != nil {
-		for _, s := range r.Doc.Sections {
+		for _, s := range r.Doc.Sections() {
 			p.Sections = append(p.Sections, Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys})
 		}
 		return p

@@ -223,7 +223,7 @@ var numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*`)
 
 func countWords(d *markdown.Doc) int {
 	n := 0
-	for _, s := range d.Sections {
+	for _, s := range d.Sections() {
 		n += len(strings.Fields(s.Text)) + len(strings.Fields(s.Heading))
 	}
 	return n
