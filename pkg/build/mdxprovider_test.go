@@ -45,6 +45,44 @@ func TestMDXComponentsGiveEveryPage(t *testing.T) {
 	}
 }
 
+// The site's MDXComponents is built once, into a chunk of its own that every page imports: a page
+// that imports nothing else needs no bundler (its chunk is its own module, with the shell's
+// modules as registry lookups), and no page's chunk carries a copy of the site's components.
+func TestMDXComponentsOneChunkForEveryPage(t *testing.T) {
+	_, opts := providerSite(t)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var given []string
+	for p := range res.Files.Data {
+		if strings.HasPrefix(p, "assets/mdx-components-") && strings.HasSuffix(p, ".js") {
+			given = append(given, p)
+		}
+	}
+	if len(given) != 1 {
+		t.Fatalf("the build has %d chunks of the site's MDXComponents (%v), want 1", len(given), given)
+	}
+	if chunk := string(res.Files.Data[given[0]]); !strings.Contains(chunk, "fixture-shout") {
+		t.Errorf("the MDXComponents chunk %s lacks the site's Shout", given[0])
+	}
+	widgets := string(res.Files.Data[strings.TrimPrefix(b.assets.MDX["docs/guide/widgets.mdx"].JS, "/docs/")])
+	if !strings.Contains(widgets, `"/docs/`+given[0]+`"`) {
+		t.Errorf("the widgets page's chunk does not import %s:\n%s", given[0], widgets)
+	}
+	// A bundled page reaches the registry through CommonJS wrappers (`exports=globalThis.__docsdMdxShared(…)`);
+	// a page built from its module looks its frame up directly.
+	if strings.Contains(widgets, "fixture-shout") || strings.Contains(widgets, "exports=globalThis.__docsdMdxShared") ||
+		!strings.Contains(widgets, `__docsdMdxShared("site:src/mdx/MdxContent.jsx").default`) {
+		t.Errorf("the widgets page was bundled with the site's components, not built from its module:\n%s", widgets)
+	}
+	if server := b.assets.MDXServer["docs/guide/widgets.mdx"].JS; strings.Count(server, "fixture-counter") != 1 || strings.Contains(server, "require(\"/docs/") {
+		t.Errorf("the widgets page's module for the renderers does not carry the MDXComponents chunk once:\n%s", server)
+	}
+}
+
 func TestMDXComponentsUndefinedStillFails(t *testing.T) {
 	root, opts := providerSite(t)
 	write(t, root, "content/docs/guide/missing.mdx", "---\ntitle: Missing\n---\n\n<Shout>given</Shout> and\n\n  <Whisper />\n")
