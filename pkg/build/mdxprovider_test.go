@@ -120,6 +120,17 @@ func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {
 	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/widgets")]); !strings.Contains(html, `fixture-shout-edited">2.0<`) {
 		t.Error("the page does not show the edited map's component")
 	}
+	equalsFresh(t, opts, "after an edit of MDXComponents", res)
+	// A component the map imports: its chunk is built again, and the pages name the new one.
+	c := "src/components/Shout.jsx"
+	write(t, root, c, strings.Replace(read(t, root, c), "fixture-shout fixture-shout-", "fixture-shout edited-shout fixture-shout-", 1))
+	if res, err = b.Rebuild([]string{c}); err != nil {
+		t.Fatal(err)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/widgets")]); !strings.Contains(html, `class="fixture-shout edited-shout fixture-shout-edited"`) {
+		t.Error("the page does not show the edited component the map gives")
+	}
+	equalsFresh(t, opts, "after an edit of a component MDXComponents imports", res)
 	// A name the map no longer gives fails the build at the page; giving it again mends it.
 	write(t, root, f, strings.Replace(read(t, root, f), "  ClickCounter,\n", "", 1))
 	if _, err := b.Rebuild([]string{f}); err == nil || !strings.Contains(err.Error(), "content/docs/guide/widgets.mdx:9:1: MDX: <ClickCounter> is not defined") {
@@ -129,6 +140,18 @@ func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {
 	if _, err := b.Rebuild([]string{f}); err != nil {
 		t.Errorf("the map giving ClickCounter again: %v", err)
 	}
+}
+
+// equalsFresh compares a rebuild's files with a fresh build's.
+func equalsFresh(t *testing.T, opts Options, step string, got *Result) {
+	t.Helper()
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, step, got, want)
 }
 
 // A site that had no MDXComponents gets one: pages built without it are built again with it; and
