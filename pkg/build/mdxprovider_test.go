@@ -260,3 +260,14 @@ func TestMDXComponentsSyntaxErrorAtFileLineColumn(t *testing.T) {
 		t.Errorf("error %q, want it at src/theme/MDXComponents.js:9:9", got)
 	}
 }
+
+// A mistake in a component the site's MDXComponents imports is the writer's too, at its place.
+func TestMDXComponentsComponentErrorAtFileLineColumn(t *testing.T) {
+	root, opts := providerSite(t)
+	f := "src/components/Shout.jsx"
+	write(t, root, f, strings.Replace(read(t, root, f), "return <strong", "return <strong <", 1))
+	got := buildError(t, opts)
+	if !strings.HasPrefix(got, "src/components/Shout.jsx:3:18: ") {
+		t.Errorf("error %q, want it at src/components/Shout.jsx:3:18", got)
+	}
+}
