@@ -45,6 +45,44 @@ func TestMDXComponentsGiveEveryPage(t *testing.T) {
 	}
 }
 
+// The site's MDXComponents is built once, into a chunk of its own that every page imports: a page
+// that imports nothing else needs no bundler (its chunk is its own module, with the shell's
+// modules as registry lookups), and no page's chunk carries a copy of the site's components.
+func TestMDXComponentsOneChunkForEveryPage(t *testing.T) {
+	_, opts := providerSite(t)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var given []string
+	for p := range res.Files.Data {
+		if strings.HasPrefix(p, "assets/mdx-components-") && strings.HasSuffix(p, ".js") {
+			given = append(given, p)
+		}
+	}
+	if len(given) != 1 {
+		t.Fatalf("the build has %d chunks of the site's MDXComponents (%v), want 1", len(given), given)
+	}
+	if chunk := string(res.Files.Data[given[0]]); !strings.Contains(chunk, "fixture-shout") {
+		t.Errorf("the MDXComponents chunk %s lacks the site's Shout", given[0])
+	}
+	widgets := string(res.Files.Data[strings.TrimPrefix(b.assets.MDX["docs/guide/widgets.mdx"].JS, "/docs/")])
+	if !strings.Contains(widgets, `"/docs/`+given[0]+`"`) {
+		t.Errorf("the widgets page's chunk does not import %s:\n%s", given[0], widgets)
+	}
+	// A bundled page reaches the registry through CommonJS wrappers (`exports=globalThis.__docsdMdxShared(…)`);
+	// a page built from its module looks its frame up directly.
+	if strings.Contains(widgets, "fixture-shout") || strings.Contains(widgets, "exports=globalThis.__docsdMdxShared") ||
+		!strings.Contains(widgets, `__docsdMdxShared("site:src/mdx/MdxContent.jsx").default`) {
+		t.Errorf("the widgets page was bundled with the site's components, not built from its module:\n%s", widgets)
+	}
+	if server := b.assets.MDXServer["docs/guide/widgets.mdx"].JS; strings.Count(server, "fixture-counter") != 1 || strings.Contains(server, "require(\"/docs/") {
+		t.Errorf("the widgets page's module for the renderers does not carry the MDXComponents chunk once:\n%s", server)
+	}
+}
+
 func TestMDXComponentsUndefinedStillFails(t *testing.T) {
 	root, opts := providerSite(t)
 	write(t, root, "content/docs/guide/missing.mdx", "---\ntitle: Missing\n---\n\n<Shout>given</Shout> and\n\n  <Whisper />\n")
@@ -82,6 +120,17 @@ func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {
 	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/widgets")]); !strings.Contains(html, `fixture-shout-edited">2.0<`) {
 		t.Error("the page does not show the edited map's component")
 	}
+	equalsFresh(t, opts, "after an edit of MDXComponents", res)
+	// A component the map imports: its chunk is built again, and the pages name the new one.
+	c := "src/components/Shout.jsx"
+	write(t, root, c, strings.Replace(read(t, root, c), "fixture-shout fixture-shout-", "fixture-shout edited-shout fixture-shout-", 1))
+	if res, err = b.Rebuild([]string{c}); err != nil {
+		t.Fatal(err)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/widgets")]); !strings.Contains(html, `class="fixture-shout edited-shout fixture-shout-edited"`) {
+		t.Error("the page does not show the edited component the map gives")
+	}
+	equalsFresh(t, opts, "after an edit of a component MDXComponents imports", res)
 	// A name the map no longer gives fails the build at the page; giving it again mends it.
 	write(t, root, f, strings.Replace(read(t, root, f), "  ClickCounter,\n", "", 1))
 	if _, err := b.Rebuild([]string{f}); err == nil || !strings.Contains(err.Error(), "content/docs/guide/widgets.mdx:9:1: MDX: <ClickCounter> is not defined") {
@@ -91,6 +140,18 @@ func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {
 	if _, err := b.Rebuild([]string{f}); err != nil {
 		t.Errorf("the map giving ClickCounter again: %v", err)
 	}
+}
+
+// equalsFresh compares a rebuild's files with a fresh build's.
+func equalsFresh(t *testing.T, opts Options, step string, got *Result) {
+	t.Helper()
+	ref := New(opts)
+	defer ref.Close()
+	want, err := ref.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, step, got, want)
 }
 
 // A site that had no MDXComponents gets one: pages built without it are built again with it; and
@@ -197,5 +258,16 @@ func TestMDXComponentsSyntaxErrorAtFileLineColumn(t *testing.T) {
 	got := buildError(t, opts)
 	if !strings.HasPrefix(got, "src/theme/MDXComponents.js:9:9: ") {
 		t.Errorf("error %q, want it at src/theme/MDXComponents.js:9:9", got)
+	}
+}
+
+// A mistake in a component the site's MDXComponents imports is the writer's too, at its place.
+func TestMDXComponentsComponentErrorAtFileLineColumn(t *testing.T) {
+	root, opts := providerSite(t)
+	f := "src/components/Shout.jsx"
+	write(t, root, f, strings.Replace(read(t, root, f), "return <strong", "return <strong <", 1))
+	got := buildError(t, opts)
+	if !strings.HasPrefix(got, "src/components/Shout.jsx:3:18: ") {
+		t.Errorf("error %q, want it at src/components/Shout.jsx:3:18", got)
 	}
 }

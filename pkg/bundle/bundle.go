@@ -38,6 +38,7 @@ type Output struct {
 	shared    []string            // the shared keys the shell's registry holds
 	sharedJS  string              // the registry's entry in the browser bundle
 	sharedCSS []string            // and its stylesheet
+	provider  *providerChunk      // the project's MDXComponents, built for every page (mdxprovider.go)
 }
 
 // Bundler holds the esbuild contexts.
@@ -53,7 +54,8 @@ type Bundler struct {
 	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
 	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
 	jsxOnce                sync.Once
-	jsxKey                 string // the registry key of react/jsx-runtime (mdxquick.go)
+	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
+	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)
 }
 
 const clientEntry = "src/entry-client.jsx"
@@ -226,18 +228,22 @@ func (b *Bundler) Close() { b.Release() }
 
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
-	b.compiled = &sync.Map{}
+	b.compiled, b.projectResolved = &sync.Map{}, &sync.Map{}
 	ids := b.mdxIDs()
+	var err error
+	if b.provider, err = b.buildProvider(); err != nil {
+		return nil, err
+	}
 	pages, err := b.buildPages(ids)
 	if err != nil {
 		return nil, err
 	}
-	b.sharedKeys = sharedKeysOf(pages)
+	b.sharedKeys = sharedKeysOf(pages, b.provider)
 	main, err := b.buildMain()
 	if err != nil {
 		return nil, err
 	}
-	out := b.assemble(main, pages, b.sharedKeys)
+	out := b.assemble(main, pages, b.provider, b.sharedKeys)
 	out.Built, out.MainBuilt = ids, true
 	return out, nil
 }

@@ -31,9 +31,10 @@ type mdxPage struct {
 	server MDXServer         // the module the renderers run
 	deps   []string          // files outside the shell the page reads (absolute, real paths)
 	shared []string          // the shared keys the page imports
-	// provider is the project's MDXComponents the page was built with ("" for docsd's own): a
-	// page built before the file appeared, or after it went, is built again (Update).
-	provider string
+	// provider is the project's MDXComponents the page was built with ("" for docsd's own), and
+	// providerURL its chunk: a page built before the file appeared, after it went, or against
+	// another chunk of it, is built again (Update).
+	provider, providerURL string
 }
 
 // MDXServer is an MDX page's module for the renderers: CommonJS, named by Key ("<id>-<hash>"), so
@@ -300,7 +301,8 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		}
 		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
 	}
-	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}, provider: b.mdx.provider}
+	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
+	b.noteProvider(p)
 	outDir := filepath.Join(b.siteDir, "out")
 	var js []byte
 	for _, f := range cr.OutputFiles {
@@ -326,14 +328,14 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
 	// (a page's bundle is mostly esbuild's fixed cost per build).
 	var err error
-	if p.server, err = serverModule(id, js); err != nil {
+	if p.server, err = b.serverModule(id, js); err != nil {
 		return nil, err
 	}
 	meta, err := parseMeta(cr.Metafile)
 	if err != nil {
 		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
 	}
-	p.deps = b.pageDeps(meta)
+	p.deps = b.withProviderDeps(b.pageDeps(meta))
 	used.Range(func(k, _ any) bool {
 		p.shared = append(p.shared, k.(string))
 		return true
@@ -361,7 +363,6 @@ func (b *Bundler) pageDeps(meta *metafile) []string {
 
 // buildPages builds the pages ids.
 func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
-	b.projectResolved = &sync.Map{}
 	out := make([]*mdxPage, len(ids))
 	errs := make([]error, len(ids))
 	work := make(chan int)
@@ -400,9 +401,14 @@ func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
 	return pages, nil
 }
 
-// sharedKeysOf is the sorted union of the pages' shared keys.
-func sharedKeysOf(pages map[string]*mdxPage) []string {
+// sharedKeysOf is the sorted union of the pages' shared keys and the provider chunk's.
+func sharedKeysOf(pages map[string]*mdxPage, provider *providerChunk) []string {
 	set := map[string]bool{}
+	if provider != nil {
+		for _, k := range provider.shared {
+			set[k] = true
+		}
+	}
 	for _, p := range pages {
 		for _, k := range p.shared {
 			set[k] = true
@@ -424,7 +430,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	if last == nil || last.pages == nil {
 		return b.Build()
 	}
-	b.compiled = &sync.Map{}
+	b.compiled, b.projectResolved = &sync.Map{}, &sync.Map{}
 	touched := map[string]bool{}
 	for _, c := range changed {
 		touched[c] = true
@@ -432,10 +438,22 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 			touched[real] = true
 		}
 	}
+	b.provider = last.provider
+	if lp := last.provider; lp == nil || lp.source != b.mdx.provider || anyTouched(append([]string{lp.source}, lp.deps...), touched) {
+		var err error
+		if b.provider, err = b.buildProvider(); err != nil {
+			return nil, err
+		}
+	}
+	providerURL := ""
+	if b.provider != nil {
+		providerURL = b.provider.url
+	}
 	var ids []string
 	for _, id := range b.mdxIDs() {
 		p, ok := last.pages[id]
-		if !ok || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || anyTouched(append([]string{p.file}, p.deps...), touched) {
+		if !ok || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || p.providerURL != providerURL ||
+			anyTouched(append([]string{p.file}, p.deps...), touched) {
 			ids = append(ids, id)
 		}
 	}
@@ -451,7 +469,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 			pages[id] = last.pages[id]
 		}
 	}
-	keys := sharedKeysOf(pages)
+	keys := sharedKeysOf(pages, b.provider)
 	main := last.main
 	if strings.Join(keys, "\n") != strings.Join(last.shared, "\n") {
 		b.sharedKeys = keys
@@ -459,7 +477,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 			return nil, err
 		}
 	}
-	out := b.assemble(main, pages, keys)
+	out := b.assemble(main, pages, b.provider, keys)
 	out.Built = ids
 	out.MainBuilt = main != last.main
 	return out, nil
@@ -478,13 +496,21 @@ func anyTouched(files []string, touched map[string]bool) bool {
 	return false
 }
 
-// assemble is the Output of the shell's bundles main with the pages.
-func (b *Bundler) assemble(main *Output, pages map[string]*mdxPage, keys []string) *Output {
+// assemble is the Output of the shell's bundles main with the pages and their provider chunk.
+func (b *Bundler) assemble(main *Output, pages map[string]*mdxPage, provider *providerChunk, keys []string) *Output {
 	out := *main
-	out.main, out.pages, out.shared = main, pages, keys
+	out.main, out.pages, out.shared, out.provider = main, pages, keys, provider
 	out.Files = make(map[string][]byte, len(main.Files)+2*len(pages))
 	for p, data := range main.Files {
 		out.Files[p] = data
+	}
+	var providerCSS []string
+	if provider != nil {
+		for f, data := range provider.files {
+			out.Files[f] = data
+			out.ClientLen += len(data)
+		}
+		providerCSS = provider.css
 	}
 	if len(pages) > 0 {
 		out.MDX, out.MDXDeps, out.MDXServer = map[string]MDXChunk{}, map[string][]string{}, map[string]MDXServer{}
@@ -496,7 +522,9 @@ func (b *Bundler) assemble(main *Output, pages map[string]*mdxPage, keys []strin
 		}
 		c := MDXChunk{JS: p.chunk.JS, Shared: main.sharedJS}
 		// The registry's stylesheet (the theme components' CSS) comes with every page.
-		c.CSS = append(append(c.CSS, main.sharedCSS...), p.chunk.CSS...)
+		// The provider chunk's stylesheet (the site's MDXComponents') too, where a page that
+		// bundled them had them in its own.
+		c.CSS = append(append(append(c.CSS, main.sharedCSS...), providerCSS...), p.chunk.CSS...)
 		out.MDX[id], out.MDXDeps[id], out.MDXServer[id] = c, p.deps, p.server
 	}
 	return &out

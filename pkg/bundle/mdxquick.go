@@ -9,7 +9,6 @@ package bundle
 import (
 	"crypto/sha256"
 	"encoding/base32"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -57,6 +56,11 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 		if m == nil || m[1] == "" && m[2] == "" && m[3] == "" {
 			return nil, false, nil // a form left to the bundler (a side-effect import, …)
 		}
+		if m[4] == providerSpec && b.provider != nil {
+			// The site's MDXComponents: the provider chunk, which the browser loads by URL.
+			lines[i] = strings.Replace(line, m[4], b.provider.url, 1)
+			continue
+		}
 		key, shared := b.importKey(m[4])
 		if !shared {
 			return nil, false, nil
@@ -100,11 +104,12 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	// Named as esbuild names a bundled page's chunk: by its content.
 	sum := sha256.Sum256(out.Code)
 	rel := "assets/mdx-" + base32.StdEncoding.EncodeToString(sum[:])[:8] + ".js"
-	p = &mdxPage{file: file, files: map[string][]byte{rel: out.Code}, chunk: MDXChunk{JS: b.basePath + rel}, provider: b.mdx.provider}
+	p = &mdxPage{file: file, files: map[string][]byte{rel: out.Code}, chunk: MDXChunk{JS: b.basePath + rel}}
+	b.noteProvider(p)
 	if real, err := filepath.EvalSymlinks(file); err == nil {
-		p.deps = []string{real}
+		p.deps = b.withProviderDeps([]string{real})
 	}
-	if p.server, err = serverModule(id, out.Code); err != nil {
+	if p.server, err = b.serverModule(id, out.Code); err != nil {
 		return nil, false, err
 	}
 	for k := range used {
@@ -156,16 +161,4 @@ func (b *Bundler) jsxRuntime() string {
 		}
 	})
 	return b.jsxKey
-}
-
-// serverModule is the renderers' module of a page: its browser module as CommonJS, so both sides
-// run the same code.
-func serverModule(id string, browser []byte) (MDXServer, error) {
-	sr := api.Transform(string(browser), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
-		Target: api.ES2020, LogLevel: api.LogLevelSilent})
-	if len(sr.Errors) > 0 {
-		return MDXServer{}, fmt.Errorf("making the server module of the MDX page %s: %s", id, formatMessages(sr.Errors))
-	}
-	sum := sha256.Sum256(sr.Code)
-	return MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: string(sr.Code)}, nil
 }

@@ -1,14 +1,11 @@
 package mdx
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
-	"io"
-	"os"
-	"os/exec"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -16,20 +13,22 @@ import (
 	"docsd/pkg/markdown"
 )
 
-// Compiler turns MDX files into JavaScript modules. It starts its Node process (Script, with
-// @mdx-js/mdx found in node_modules above it) on first use; it is safe for concurrent use.
+// Compiler turns MDX files into JavaScript modules. It starts its Node processes (Script, with
+// @mdx-js/mdx found in node_modules above it) as requests need them (pool.go); it is safe for
+// concurrent use.
 type Compiler struct {
 	script string
 	conv   *markdown.Converter
 	hl     *markdown.CodeHighlighter
 
-	mu      sync.Mutex // guards everything below
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
-	next    int64
-	waiting map[int64]chan answer
-	dead    error
-	exited  chan struct{}
+	mu    sync.Mutex  // guards everything below
+	procs []*proc     // the processes started, in order
+	max   int         // how many may run
+	spare func() bool // whether the machine has a core for one more (spareCore)
+	next  int64
+	// onSend, when set (tests), is called with the index of the process each request went to,
+	// once it is sent.
+	onSend func(proc int)
 	// cache keeps, per file, the compiler's answer for the last source it compiled: esbuild loads
 	// every MDX file again on each rebuild, and most did not change.
 	cache map[string]*cached
@@ -80,7 +79,8 @@ type answer struct {
 
 // NewCompiler makes a compiler that runs script with Node.
 func NewCompiler(script string) *Compiler {
-	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]*cached{}}
+	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]*cached{},
+		max: poolSize(runtime.GOMAXPROCS(0)), spare: spareCore}
 }
 
 // Options say how one file is compiled.
@@ -179,124 +179,4 @@ func (c *Compiler) Forget(file string) {
 	c.mu.Lock()
 	delete(c.cache, file)
 	c.mu.Unlock()
-}
-
-// call sends one request and waits for its answer, starting the process if needed.
-func (c *Compiler) call(req request) (answer, error) {
-	ch := make(chan answer, 1)
-	c.mu.Lock()
-	if err := c.start(); err != nil {
-		c.mu.Unlock()
-		return answer{}, err
-	}
-	c.next++
-	req.ID = c.next
-	line, err := json.Marshal(req)
-	if err != nil {
-		c.mu.Unlock()
-		return answer{}, err
-	}
-	c.waiting[req.ID] = ch
-	_, err = c.stdin.Write(append(line, '\n'))
-	c.mu.Unlock()
-	if err != nil {
-		return answer{}, fmt.Errorf("sending %s to the MDX compiler: %w", req.File, err)
-	}
-	a := <-ch
-	if a.ID < 0 {
-		return answer{}, fmt.Errorf("compiling %s: %s", req.File, a.Error.Message)
-	}
-	return a, nil
-}
-
-// interruptBudget delays V8's optimizing compiler until a function has run about 8 times as
-// much as by default. The compiler process lives for one build and most of its CPU was TurboFan
-// compiling functions that warm up during the first pages: this cut the CPU of compiling 100
-// pages from about 1.0 s to 0.7 s and of 400 pages from 2.0-2.4 s to 1.9 s (what stays hot
-// is still optimized; `--no-opt` was as fast at 100 pages and slower at 400).
-const interruptBudget = "--interrupt-budget=1000000"
-
-// start runs the Node process; c.mu is held.
-func (c *Compiler) start() error {
-	if c.dead != nil {
-		return c.dead
-	}
-	if c.cmd != nil {
-		return nil
-	}
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return fmt.Errorf("compiling MDX needs Node.js on the PATH: %w", err)
-	}
-	if _, err := os.Stat(c.script); err != nil {
-		return fmt.Errorf("the MDX compiler is missing: %w", err)
-	}
-	script := c.script
-	if bundled, err := bundledScript(c.script); err == nil && bundled != "" {
-		script = bundled
-	} // else the script as it is: slower to start, same answers
-	cmd := exec.Command(node, interruptBudget, script)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		return err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return err
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		return fmt.Errorf("starting the MDX compiler: %w", err)
-	}
-	c.cmd, c.stdin, c.waiting, c.exited = cmd, stdin, map[int64]chan answer{}, make(chan struct{})
-	go c.read(stdout, &stderr)
-	return nil
-}
-
-func (c *Compiler) read(stdout io.Reader, stderr *strings.Builder) {
-	in := bufio.NewReaderSize(stdout, 1<<16)
-	for {
-		line, err := in.ReadBytes('\n')
-		if err != nil {
-			break
-		}
-		var a answer
-		if err := json.Unmarshal(line, &a); err != nil {
-			continue
-		}
-		c.mu.Lock()
-		ch := c.waiting[a.ID]
-		delete(c.waiting, a.ID)
-		c.mu.Unlock()
-		if ch != nil {
-			ch <- a
-		}
-	}
-	_ = c.cmd.Wait()
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.dead = fmt.Errorf("the MDX compiler stopped: %s", strings.TrimSpace(stderr.String()))
-	for id, ch := range c.waiting {
-		ch <- answer{ID: -1, Error: &struct {
-			Line, Column int
-			Message      string
-		}{Message: c.dead.Error()}}
-		delete(c.waiting, id)
-	}
-	close(c.exited)
-}
-
-// Close stops the Node process and waits for it.
-func (c *Compiler) Close() {
-	c.mu.Lock()
-	cmd, exited := c.cmd, c.exited
-	if cmd != nil {
-		_ = c.stdin.Close()
-		_ = cmd.Process.Kill()
-	}
-	c.mu.Unlock()
-	if exited != nil {
-		<-exited
-	}
 }

@@ -411,7 +411,8 @@ async function handle(req) {
 }
 
 // One thread: on a 2-core machine, compiling on a worker per core doubled the CPU time (each
-// thread loads and warms up the compiler) and did not shorten the build.
+// thread loads and warms up the compiler) and did not shorten the build. docsd runs more than one
+// process when pages wait (pkg/mdx/pool.go): nothing here may depend on an earlier request.
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
 rl.on('line', (line) => {
   if (!line) return;

@@ -1,0 +1,134 @@
+package mdx
+
+// The compiler's pool: requests in flight at once go to different processes, one request at a
+// time keeps to one process. A fake compiler (a few lines of Node) answers each request with its
+// process id, and holds a request whose source is "wait:<file>" until that file exists, so the
+// test knows a request is still in flight without timing anything.
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestChoose(t *testing.T) {
+	cases := []struct {
+		waiting []int
+		limit   int
+		want    int
+	}{
+		{nil, 2, 0},            // nothing runs: start one
+		{[]int{0}, 2, 0},       // the one running is idle
+		{[]int{1}, 2, 1},       // it is busy: start a second
+		{[]int{1}, 1, 0},       // it is busy, but one is the limit
+		{[]int{3, 1}, 2, 1},    // no room: the least busy
+		{[]int{2, 2}, 2, 0},    // a tie: the first
+		{[]int{1, 0, 2}, 4, 1}, // an idle one before starting another
+		{[]int{1, 1, 1}, 4, 3}, // all busy, room for one more
+		{[]int{5, 4, 4}, 2, 1}, // more running than the limit: the least busy
+	}
+	for _, c := range cases {
+		if got := choose(c.waiting, c.limit); got != c.want {
+			t.Errorf("choose(%v, %d) = %d, want %d", c.waiting, c.limit, got, c.want)
+		}
+	}
+}
+
+// fakeCompiler writes the fake compiler script into a test folder.
+func fakeCompiler(t *testing.T) string {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "compile.mjs")
+	src := `import { createInterface } from 'node:readline';
+import { existsSync } from 'node:fs';
+const answer = (req) => process.stdout.write(JSON.stringify({ id: req.id, js: String(process.pid) }) + '\n');
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const req = JSON.parse(line);
+  if (!req.source.startsWith('wait:')) return answer(req);
+  const file = req.source.slice(5).trim();
+  const poll = setInterval(() => { if (existsSync(file)) { clearInterval(poll); answer(req); } }, 5);
+});
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return script
+}
+
+func TestRequestsInFlightGoToSeparateProcesses(t *testing.T) {
+	script := fakeCompiler(t)
+	c := NewCompiler(script)
+	defer c.Close()
+	c.max, c.spare = 2, func() bool { return true }
+	sent := make(chan int, 4)
+	c.onSend = func(i int) { sent <- i }
+	release := filepath.Join(filepath.Dir(script), "release")
+	held := make(chan string, 1)
+	go func() {
+		js, err := c.Compile([]byte("wait:"+release+"\n"), Options{File: "held.mdx"})
+		if err != nil {
+			t.Error(err)
+		}
+		held <- js
+	}()
+	first := <-sent // the held request is in flight
+	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second := <-sent; second == first {
+		t.Errorf("a request sent while another was in flight went to the same process (%d)", first)
+	}
+	if err := os.WriteFile(release, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if heldJS := <-held; heldJS == js {
+		t.Errorf("both requests were compiled by process %s", js)
+	}
+}
+
+func TestOneRequestAtATimeKeepsToOneProcess(t *testing.T) {
+	c := NewCompiler(fakeCompiler(t))
+	defer c.Close()
+	c.max, c.spare = 4, func() bool { return true }
+	var pids []string
+	for _, f := range []string{"a.mdx", "b.mdx", "c.mdx"} {
+		js, err := c.Compile([]byte("text of "+f+"\n"), Options{File: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pids = append(pids, js)
+	}
+	if pids[0] != pids[1] || pids[1] != pids[2] || len(c.procs) != 1 {
+		t.Errorf("three requests one after another went to processes %v (%d started), want one", pids, len(c.procs))
+	}
+}
+
+// On a machine with no core to spare, requests in flight at once wait on the one process.
+func TestNoSpareCoreKeepsToOneProcess(t *testing.T) {
+	script := fakeCompiler(t)
+	c := NewCompiler(script)
+	defer c.Close()
+	c.max, c.spare = 2, func() bool { return false }
+	sent := make(chan int, 4)
+	c.onSend = func(i int) { sent <- i }
+	release := filepath.Join(filepath.Dir(script), "release")
+	held := make(chan string, 1)
+	go func() {
+		js, err := c.Compile([]byte("wait:"+release+"\n"), Options{File: "held.mdx"})
+		if err != nil {
+			t.Error(err)
+		}
+		held <- js
+	}()
+	<-sent
+	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(release, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if heldJS := <-held; heldJS != js || len(c.procs) != 1 {
+		t.Errorf("with no core to spare, the requests went to processes %s and %s (%d started), want one", heldJS, js, len(c.procs))
+	}
+}
