@@ -74,22 +74,10 @@ func (s *sums) clone() *sums {
 // reported (found) and whether a route no page linked to is now linked (linked).
 func (s *sums) add(pr *pageResult) (found, linked bool) {
 	for _, p := range pr.problems {
-		k := keyOfProblem(p)
-		c, ok := s.problems[k]
-		if !ok {
-			c.v, found = p, true // the first page's, as a full check keeps it
-		}
-		c.n++
-		s.problems[k] = c
+		found = countIn(s.problems, keyOfProblem(p), p) || found
 	}
 	for _, e := range pr.external {
-		k := keyOfExternal(e)
-		c, ok := s.external[k]
-		if !ok {
-			c.v, found = e, true
-		}
-		c.n++
-		s.external[k] = c
+		found = countIn(s.external, keyOfExternal(e), e) || found
 	}
 	for _, to := range pr.inbound {
 		if s.inbound[to] == 0 {
@@ -100,6 +88,30 @@ func (s *sums) add(pr *pageResult) (found, linked bool) {
 	return found, linked
 }
 
+// countIn counts one more page reporting v under k; it returns whether none did before (then v,
+// the first page's, is kept, as a full check keeps it).
+func countIn[K comparable, T any](m map[K]counted[T], k K, v T) (first bool) {
+	c, ok := m[k]
+	if !ok {
+		c.v, first = v, true
+	}
+	c.n++
+	m[k] = c
+	return first
+}
+
+// uncount counts one page fewer reporting k; it returns whether none does now.
+func uncount[K comparable, T any](m map[K]counted[T], k K) (gone bool) {
+	c := m[k]
+	if c.n <= 1 {
+		delete(m, k)
+		return true
+	}
+	c.n--
+	m[k] = c
+	return false
+}
+
 // remove takes a page's findings out (nil: none); it returns whether a finding or a linked route
 // is no longer reported by any page.
 func (s *sums) remove(pr *pageResult) (lost, unlinked bool) {
@@ -107,24 +119,10 @@ func (s *sums) remove(pr *pageResult) (lost, unlinked bool) {
 		return false, false
 	}
 	for _, p := range pr.problems {
-		k := keyOfProblem(p)
-		if c := s.problems[k]; c.n <= 1 {
-			delete(s.problems, k)
-			lost = true
-		} else {
-			c.n--
-			s.problems[k] = c
-		}
+		lost = uncount(s.problems, keyOfProblem(p)) || lost
 	}
 	for _, e := range pr.external {
-		k := keyOfExternal(e)
-		if c := s.external[k]; c.n <= 1 {
-			delete(s.external, k)
-			lost = true
-		} else {
-			c.n--
-			s.external[k] = c
-		}
+		lost = uncount(s.external, keyOfExternal(e)) || lost
 	}
 	for _, to := range pr.inbound {
 		if s.inbound[to] <= 1 {
