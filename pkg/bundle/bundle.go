@@ -156,23 +156,6 @@ func nodePackages(shellModules string) api.Plugin {
 	}
 	return api.Plugin{Name: "docsd-node-packages", Setup: func(b api.PluginBuild) {
 		type resolving struct{}
-		// React's JSX runtime, which Node loads, is a CommonJS module: esbuild reads each of its
-		// exports through a getter, on every element of every page. The shell's files import it
-		// through a small ES module instead, which reads jsx, jsxs and Fragment once; calls to them
-		// are then plain calls (5 % of the renderer's CPU on the generated 10k site).
-		const jsxShim = "docsd-jsx-runtime"
-		b.OnResolve(api.OnResolveOptions{Filter: `^react/jsx-runtime$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if a.Namespace == jsxShim {
-				return api.OnResolveResult{}, nil
-			}
-			return api.OnResolveResult{Path: "react/jsx-runtime", Namespace: jsxShim}, nil
-		})
-		b.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: jsxShim}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			code := "import * as runtime from 'react/jsx-runtime';\n" +
-				"export const jsx = runtime.jsx, jsxs = runtime.jsxs, Fragment = runtime.Fragment;\n"
-			dir := filepath.Dir(shellModules)
-			return api.OnLoadResult{Contents: &code, ResolveDir: dir, Loader: api.LoaderJS}, nil
-		})
 		b.OnResolve(api.OnResolveOptions{Filter: `^[^./]`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			if _, again := a.PluginData.(resolving); again {
 				return api.OnResolveResult{}, nil
