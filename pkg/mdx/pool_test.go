@@ -54,33 +54,46 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 	return script
 }
 
+// heldRequest starts a compile that the fake compiler holds until release is called, and returns
+// once it has been sent, with the number of the process it went to and its answer to come.
+func heldRequest(t *testing.T, c *Compiler, script string) (process int, release func(), held <-chan string) {
+	t.Helper()
+	sent := make(chan int, 4)
+	c.onSend = func(i int) { sent <- i }
+	file := filepath.Join(filepath.Dir(script), "release")
+	answers := make(chan string, 1)
+	go func() {
+		js, err := c.Compile([]byte("wait:"+file+"\n"), Options{File: "held.mdx"})
+		if err != nil {
+			t.Error(err)
+		}
+		answers <- js
+	}()
+	process = <-sent // the held request is in flight
+	release = func() {
+		if err := os.WriteFile(file, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return process, release, answers
+}
+
 func TestRequestsInFlightGoToSeparateProcesses(t *testing.T) {
 	script := fakeCompiler(t)
 	c := NewCompiler(script)
 	defer c.Close()
 	c.max, c.spare = 2, func() bool { return true }
-	sent := make(chan int, 4)
-	c.onSend = func(i int) { sent <- i }
-	release := filepath.Join(filepath.Dir(script), "release")
-	held := make(chan string, 1)
-	go func() {
-		js, err := c.Compile([]byte("wait:"+release+"\n"), Options{File: "held.mdx"})
-		if err != nil {
-			t.Error(err)
-		}
-		held <- js
-	}()
-	first := <-sent // the held request is in flight
+	first, release, held := heldRequest(t, c, script)
+	var second int
+	c.onSend = func(i int) { second = i }
 	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if second := <-sent; second == first {
+	if second == first {
 		t.Errorf("a request sent while another was in flight went to the same process (%d)", first)
 	}
-	if err := os.WriteFile(release, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if heldJS := <-held; heldJS == js {
 		t.Errorf("both requests were compiled by process %s", js)
 	}
@@ -109,25 +122,12 @@ func TestNoSpareCoreKeepsToOneProcess(t *testing.T) {
 	c := NewCompiler(script)
 	defer c.Close()
 	c.max, c.spare = 2, func() bool { return false }
-	sent := make(chan int, 4)
-	c.onSend = func(i int) { sent <- i }
-	release := filepath.Join(filepath.Dir(script), "release")
-	held := make(chan string, 1)
-	go func() {
-		js, err := c.Compile([]byte("wait:"+release+"\n"), Options{File: "held.mdx"})
-		if err != nil {
-			t.Error(err)
-		}
-		held <- js
-	}()
-	<-sent
+	_, release, held := heldRequest(t, c, script)
 	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(release, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	release()
 	if heldJS := <-held; heldJS != js || len(c.procs) != 1 {
 		t.Errorf("with no core to spare, the requests went to processes %s and %s (%d started), want one", heldJS, js, len(c.procs))
 	}
