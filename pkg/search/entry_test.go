@@ -3,6 +3,7 @@ package search
 import (
 	"bytes"
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -58,5 +59,22 @@ func TestIndexFileEncoding(t *testing.T) {
 		if n := e.SectionCounts[slices.Index(x.Routes(), edited.Route)]; step == 2 && n != len(edited.Sections) {
 			t.Fatalf("the edited page has %d sections in the index file, want %d", n, len(edited.Sections))
 		}
+	}
+}
+
+// indexEntryOut mirrors IndexEntry field for field (entry.go); a field added to one and not the
+// other would be left out of the file, or written out of order. The merge of two branches once
+// dropped lookupParts and lookupPages this way.
+func TestIndexEntryOutMirrorsIndexEntry(t *testing.T) {
+	tags := func(v any) []string {
+		var out []string
+		ty := reflect.TypeOf(v)
+		for i := range ty.NumField() {
+			out = append(out, ty.Field(i).Tag.Get("json"))
+		}
+		return out
+	}
+	if got, want := tags(indexEntryOut{}), tags(IndexEntry{}); !slices.Equal(got, want) {
+		t.Errorf("indexEntryOut's fields %v\nIndexEntry's      %v", got, want)
 	}
 }
