@@ -57,6 +57,10 @@ const WEIGHTS = {
   // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
   // (looked for only when the word matches no term, so a typo never outranks an exact match).
   synonym: 0.7,
+  // 1: of a page and a page below it (its route goes on from the other's), both shown, the one
+  // below comes first when its title, breadcrumbs and file name hold more of the query's words
+  // (specificFirst): an overview repeats its pages' words.
+  specific: 1,
   // The words that start with the word being typed count this much when it is a term itself.
   prefixOfExact: 0.7,
   typo1: 0.55,
@@ -540,7 +544,31 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const ranked = rank(q, opts);
     const wait = ranked.entries.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
     await Promise.all(wait);
-    return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    return specificFirst(ranked.entries).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+  }
+
+  // specificFirst puts a page found below another (its route goes on from the other's) right
+  // above it when its title, breadcrumbs and file name hold more of the query's words: an overview
+  // repeats its pages' words, the page below is about them ("rest endpoint for build logs": the
+  // page "Build logs" under "REST API"). It reads the routes, so it runs on the pages shown, once
+  // their documents are in.
+  function specificFirst(entries) {
+    if (!W.specific) return entries;
+    const out = entries.slice();
+    for (let j = 1; j < out.length; j++) {
+      const child = out[j];
+      const route = doc(child.page).route;
+      for (let i = 0; i < j; i++) {
+        const parent = out[i];
+        const base = doc(parent.page).route.replace(/\/$/, '');
+        if (child.nav > parent.nav && route.startsWith(`${base}/`)) {
+          out.splice(j, 1);
+          out.splice(i, 0, child);
+          break;
+        }
+      }
+    }
+    return out;
   }
 
   function doc(page) {
@@ -686,7 +714,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // postings, and this keeps every query within a few milliseconds.
   function search(query, opts = {}) {
     const ranked = rank(query, opts);
-    return ranked.entries.map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    return specificFirst(ranked.entries).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
   }
 
   // isSectionUnit says whether a unit is a word that names a part of the site: a term in the
@@ -983,7 +1011,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (matched < floor || matched < 0) continue;
       const score = matched < bestMatched ? pageScore[page] * W.missing ** (bestMatched - matched) : pageScore[page];
       if (entries.length === limit && (limit === 0 || !before({ score, page }, entries[limit - 1]))) continue;
-      const e = { page, matched, title: pageTitle[page], score };
+      const e = { page, matched, title: pageTitle[page], score, nav: nav[page] };
       // Insertion into the short sorted list of the best so far.
       let at = entries.length;
       while (at > 0 && before(e, entries[at - 1])) at--;
