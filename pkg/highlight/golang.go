@@ -163,7 +163,7 @@ func isHexOr_(c byte) bool {
 
 func isHex(c byte) bool { return c != '_' && isHexOr_(c) }
 
-// goChar matches chroma's character literal rule at i (s[i] == '\”): its end, or -1.
+// goChar matches chroma's character literal rule at i (where s holds a single quote): its end, or -1.
 func goChar(s string, i int) int {
 	if byteAt(s, i+1) != '\\' {
 		if i+2 < len(s) && s[i+2] == '\'' { // [^\\]

@@ -2,8 +2,9 @@ package ssr
 
 // Renderers started before their server bundle exists. A cold build spends its first tenths of a
 // second reading the sources and bundling the shell; Node's own start and React's loading (about
-// 70 ms of a 325-page build's critical path on 2 cores) happen beside that work when the process
-// is started first, and it only receives the bundle when the bundle is ready.
+// 70 ms before the first page could render, on 2 cores) happen beside that work when the process
+// is started first, and it only receives the bundle when the bundle is ready. On 2 cores that work
+// slows by part of what the pages step saves (BENCHMARKS.md, "Session 10: cold build CPU").
 
 import (
 	_ "embed"
