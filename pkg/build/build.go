@@ -92,6 +92,7 @@ type Builder struct {
 	mdxMu       sync.Mutex       // guards mdxErrs
 	mdxErrs     []*content.Error // the MDX mistakes found by the bundle being built
 	renderer    *ssr.Pool
+	early       *ssr.Early // renderers started before the bundle is ready (renderers.go)
 	assets      *bundle.Output
 	last        *state // the previous good build, for incremental rebuilds
 	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
@@ -112,8 +113,9 @@ type Builder struct {
 	beforePublish func()
 	mu            sync.Mutex
 
-	// rendererStarts counts the renderer pools started: an MDX page edit starts none (tests).
-	rendererStarts int
+	// rendererStarts counts the renderer pools started: an MDX page edit starts none (tests);
+	// earlyLoads, those of them that were started early (renderers.go).
+	rendererStarts, earlyLoads int
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -145,6 +147,9 @@ func (b *Builder) Close() {
 	b.waitPublish()
 	if b.renderer != nil {
 		b.renderer.Close()
+	}
+	if b.early != nil {
+		b.early.Close()
 	}
 	if b.bundler != nil {
 		b.bundler.Close()
@@ -241,6 +246,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step := func(name string, start time.Time) { timings[name] = time.Since(start) }
 
 	start := time.Now()
+	b.startRenderersEarly()
 	cfg, err := b.loadConfig()
 	if err != nil {
 		return nil, err
@@ -380,23 +386,9 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 		if b.renderer != nil {
 			b.renderer.Close()
 		}
-		n := b.opts.Renderers
-		if n == 0 {
-			n = defaultRenderers(runtime.GOMAXPROCS(0))
-		}
-		var flags []string
-		if b.opts.LowMemory {
-			// A smaller young generation: more frequent, smaller collections, a few MB less held
-			// by a renderer that serves one page at a time.
-			// --expose-gc lets it collect everything once requests pause (entry-server.jsx).
-			flags = append(flags, "--max-semi-space-size=1", "--expose-gc")
-		}
-		r, err := ssr.StartPool(out.ServerJS, n, flags...)
-		if err != nil {
+		if err := b.startRenderers(out.ServerJS); err != nil {
 			return err
 		}
-		b.renderer = r
-		b.rendererStarts++
 	}
 	b.noteStaleAssets(b.assets, out)
 	b.assets = out

@@ -1,5 +1,5 @@
 // Package highlight picks the lexer for a fenced code block's language. For the languages that fill
-// most of the site's code blocks (JSON, YAML, shell and console sessions) it first tries a
+// most of the site's code blocks (JSON, YAML, shell and console sessions, Go) it first tries a
 // hand-written lexer that yields exactly the tokens chroma's regular-expression lexer yields; chroma's
 // own lexer remains for every other language and for every block a hand-written lexer does not model
 // (it gives up rather than guess). The HTML does not change; the CPU spent highlighting does: chroma's
@@ -14,8 +14,9 @@
 //	Bash          249 blocks  31.3 ms -> 0.79 ms  (40x)  209,629 -> 2,547 allocations
 //	JSON          119 blocks  21.9 ms -> 0.52 ms  (42x)  212,399 -> 446 allocations
 //	Bash Session  163 blocks  21.5 ms -> 0.61 ms  (35x)  133,640 -> 859 allocations
+//	Go             13 blocks  21.9 ms -> 0.44 ms  (50x)   79,565 -> 55 allocations (load 11)
 //
-// The hand-written lexers take 248 of the 249 shell blocks and every JSON, YAML and console block;
+// The hand-written lexers take 248 of the 249 shell blocks and every JSON, YAML, console and Go block;
 // TestSiteBlocksMatchChroma holds each of them to chroma's tokens.
 package highlight
 
@@ -36,6 +37,7 @@ var fastLexers = map[string]fastLexer{
 	"YAML":         lexYAML,
 	"Bash":         lexBash,
 	"Bash Session": lexConsole,
+	"Go":           lexGo,
 }
 
 // Lexer returns the lexer for a code block's language (the fence's info-string language): its

@@ -93,7 +93,7 @@ func firstDifference(want, got []chroma.Token) string {
 
 // fastLanguages are the chroma lexers this package reimplements, with an info-string language for
 // each.
-var fastLanguages = map[string]string{"JSON": "json", "YAML": "yaml", "Bash": "sh", "Bash Session": "console"}
+var fastLanguages = map[string]string{"JSON": "json", "YAML": "yaml", "Bash": "sh", "Bash Session": "console", "Go": "go"}
 
 // minFastShare is the share of the site's blocks each hand-written lexer must lex itself, so that a
 // lexer that gives up on everything (always correct, never faster) fails the test.
@@ -141,15 +141,15 @@ func TestSiteBlocksMatchChroma(t *testing.T) {
 
 // TestAliases checks that every alias chroma accepts for a reimplemented lexer reaches it.
 func TestAliases(t *testing.T) {
-	for _, lang := range []string{"json", "yaml", "yml", "sh", "bash", "shell", "zsh", "ksh", "console", "shell-session", "bash-session", "JSON"} {
+	for _, lang := range []string{"json", "yaml", "yml", "sh", "bash", "shell", "zsh", "ksh", "console", "shell-session", "bash-session", "JSON", "go", "golang"} {
 		if _, ok := highlight.TokeniseFast(lang, "a\n"); !ok {
 			if _, ok := highlight.TokeniseFast(lang, "1\n"); !ok {
 				t.Errorf("%s: no hand-written lexer", lang)
 			}
 		}
 	}
-	if _, ok := highlight.TokeniseFast("go", "package main\n"); ok {
-		t.Errorf("go: a hand-written lexer where there is none")
+	if _, ok := highlight.TokeniseFast("python", "import os\n"); ok {
+		t.Errorf("python: a hand-written lexer where there is none")
 	}
 }
 
@@ -186,6 +186,10 @@ var trickySeeds = map[string][]string{
 	"Bash": {"#!/bin/sh\nif  [ $x ]; then echo \"$HOME ${A:-b} $(ls \"$1\")\"; fi\n",
 		"FOO+=bar done do\ndone\nexport X=1 2 \\\n  y\n", "echo ${#a} $? $@ $' \\' ' 12 12a <<< x && y || z\n",
 		"time times typeset type echo) $ é٣ 5", "a=\"$\" \"\\\"\" $\"x\"\n"},
+	"Go": {"package main\n\nimport \"fmt\"\n\nfunc main() {\n\tx := 1.5e+3i + .5 + 0x1F_ff + 0b101 + 017 + 09 + 1e5 + 1.e2 + 3i + .5e-2i + 1e+2i\n\tfmt.Println(len(x), any(x), string (x))\n}\n",
+		"//go:generate x\n// c\n/* a\n*/ /* open\nvar s = \"a\\\"b\\\\\" + 'x' + '\\n' + '\\x41' + '\\101' + '\\1' + '\\u00e9' + '\\U0001F600' + '''\n",
+		"a &^= b <<= 2; c <- d; e... ; f != g && h || !i; x.y[z] ~ @", "x := \"unterminated\nfoo(\n)", "s := `raw`", "é := 1",
+		"gopher goto go iota nil true falsey make(x) make (x) print\n", "'\\777' '\\x4' 'ab' '\n' 0x 0b2 0_1 //", "a /* b */ c\\\n/"},
 	"Bash Session": {"$ ls\nout\n\n[user@host dir]$ echo 1\n# id\n> x", "$\n  echo hi\n%", "[a@b] \n$ x\n"},
 }
 
@@ -216,6 +220,11 @@ func FuzzBash(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "sh", text) })
 }
 
+func FuzzGo(f *testing.F) {
+	seedFuzz(f, "Go")
+	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "go", text) })
+}
+
 func FuzzConsole(f *testing.F) {
 	seedFuzz(f, "Bash Session")
 	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "console", text) })
@@ -225,7 +234,7 @@ func FuzzConsole(f *testing.F) {
 // package (the fast path, and chroma for the blocks it gives up on).
 func BenchmarkLexers(b *testing.B) {
 	blocks := siteBlocks(b)
-	for _, name := range []string{"YAML", "Bash", "JSON", "Bash Session"} {
+	for _, name := range []string{"YAML", "Bash", "JSON", "Bash Session", "Go"} {
 		var texts []string
 		size := 0
 		for _, blk := range blocks {

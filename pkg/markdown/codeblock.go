@@ -2,9 +2,7 @@ package markdown
 
 import (
 	"bytes"
-	"fmt"
 	"html"
-	"io"
 	"regexp"
 	"strconv"
 	"strings"
@@ -64,10 +62,9 @@ func ParseCodeInfo(info string) CodeInfo {
 
 // codeRenderer replaces goldmark's fenced-code output with highlighted, titled blocks. Colours come
 // from CSS classes so that one HTML serves both the light and the dark theme.
-// One formatter serves every block without highlighted lines: it compiles the style's classes once
-// (a new formatter per block spent a fifth of the highlighting time doing that again).
+// Its HTML is chroma's HTML formatter's, written by codeHTML (codehtml.go).
 type codeRenderer struct {
-	plain *chromahtml.Formatter
+	spans *codeHTML
 	// lexers keeps the lexer of each language as written (chroma.Lexer): chroma looks a name up by
 	// matching it against every lexer's file patterns when it is not a lexer's name or alias, about
 	// 7% of docsd's own CPU (0.11 of 1.53 s) on typescript-eslint's docs, whose pages are mostly
@@ -86,7 +83,7 @@ func (c *codeRenderer) lexer(lang string) chroma.Lexer {
 }
 
 func newCodeRenderer() *codeRenderer {
-	return &codeRenderer{plain: chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4))}
+	return &codeRenderer{spans: newCodeHTML()}
 }
 
 func (c *codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -116,11 +113,10 @@ func (c *codeRenderer) write(w util.BufWriter, ci CodeInfo, code string) {
 	w.WriteString(`<div class="code-body">`)
 	// The <pre> scrolls sideways on long lines, so it takes keyboard focus (tabindex) to be scrollable
 	// without a mouse.
-	var out bytes.Buffer
-	if err := c.highlight(&out, code, ci); err != nil {
+	if it, err := c.lexer(ci.Lang).Tokenise(nil, code); err != nil {
 		w.WriteString(`<pre class="chroma" tabindex="0"><code>` + html.EscapeString(code) + `</code></pre>`)
 	} else {
-		w.WriteString(strings.Replace(out.String(), `<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, 1))
+		c.spans.write(w, it.Tokens(), ci.Highlight)
 	}
 	w.WriteString(`<button type="button" class="copy-button" aria-label="Copy code to clipboard">Copy</button></div></div>` + "\n")
 }
@@ -164,20 +160,6 @@ func (c *Converter) CodeBlocks(src []byte) []CodeBlock {
 		return ast.WalkContinue, nil
 	})
 	return blocks
-}
-
-func (c *codeRenderer) highlight(w io.Writer, code string, ci CodeInfo) error {
-	// highlight.Lexer yields chroma.Coalesce's tokens for chroma's lexer, from a hand-written lexer
-	// where it can: the same HTML for much less CPU.
-	it, err := c.lexer(ci.Lang).Tokenise(nil, code)
-	if err != nil {
-		return fmt.Errorf("highlight %s block: %w", ci.Lang, err)
-	}
-	if len(ci.Highlight) == 0 {
-		return c.plain.Format(w, styles.Fallback, it)
-	}
-	f := chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4), chromahtml.HighlightLines(ci.Highlight))
-	return f.Format(w, styles.Fallback, it)
 }
 
 var (

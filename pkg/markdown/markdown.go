@@ -347,8 +347,8 @@ func sections(root ast.Node, src []byte) []Section {
 	out := []Section{{}}
 	var b, keys strings.Builder
 	flush := func() {
-		out[len(out)-1].Text = strings.Join(strings.Fields(b.String()), " ")
-		out[len(out)-1].Keys = strings.Join(strings.Fields(keys.String()), " ")
+		out[len(out)-1].Text = collapseSpaces(b.String())
+		out[len(out)-1].Keys = collapseSpaces(keys.String())
 		b.Reset()
 		keys.Reset()
 	}

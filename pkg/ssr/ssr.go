@@ -60,19 +60,29 @@ type Renderer struct {
 // Start writes the server bundle to a temporary folder and starts Node on it, with nodeFlags
 // before the script.
 func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return nil, fmt.Errorf("server rendering needs Node.js on the PATH: %w", err)
-	}
 	dir, err := os.MkdirTemp("", "docsd-ssr-")
 	if err != nil {
 		return nil, err
 	}
 	file := filepath.Join(dir, "ssr.cjs")
 	if err := os.WriteFile(file, bundle, 0o644); err != nil {
+		_ = os.RemoveAll(dir)
 		return nil, err
 	}
-	cmd := exec.Command(node, append(append([]string(nil), nodeFlags...), file)...)
+	r, err := spawn(dir, append(append([]string(nil), nodeFlags...), file))
+	if err != nil {
+		_ = os.RemoveAll(dir)
+	}
+	return r, err
+}
+
+// spawn starts Node with args; dir is the renderer's temporary folder, removed by Close.
+func spawn(dir string, args []string) (*Renderer, error) {
+	node, err := exec.LookPath("node")
+	if err != nil {
+		return nil, fmt.Errorf("server rendering needs Node.js on the PATH: %w", err)
+	}
+	cmd := exec.Command(node, args...)
 	cmd.Env = append(os.Environ(), "NODE_ENV=production")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
@@ -259,7 +269,10 @@ func (r *Renderer) Render(req Request) (string, error) {
 	_, err = r.stdin.Write(line)
 	r.mu.Unlock()
 	if err != nil {
-		return "", fmt.Errorf("sending a page to the server renderer: %w", err)
+		// A process that stopped (a bundle that failed to load, say) closed its end: what it
+		// wrote on stderr says why, once it has been waited for.
+		<-r.exited
+		return "", r.dead
 	}
 	a := <-ch
 	if a.Error != "" {

@@ -1,0 +1,75 @@
+package build
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"docsd/internal/testfs"
+)
+
+// shellCopy copies the shell into a temporary folder a test may edit; node_modules is linked in.
+func shellCopy(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	testfs.CopyTree(t, "../../site", dir)
+	nm, _ := filepath.Abs("../../node_modules")
+	if err := os.Symlink(nm, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestRenderersStartedEarly: a first build renders with the renderers started before its bundle
+// was made; an edit that changes the server bundle still starts new renderers, which render the
+// edit; and a bundle that fails to load in the renderers started early fails the build with what
+// Node said.
+func TestRenderersStartedEarly(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	opts.SiteDir = shellCopy(t)
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.rendererStarts != 1 || b.earlyLoads != 1 {
+		t.Fatalf("the first build started %d renderer pools, %d of them early; want 1 started early", b.rendererStarts, b.earlyLoads)
+	}
+	// A docs page below a category shows breadcrumbs (server-rendered).
+	route := ""
+	for _, r := range res.Site.Order {
+		if strings.Contains(string(res.Files.Data[res.Site.HTMLPath(r)]), `aria-label="Breadcrumbs"`) {
+			route = r
+			break
+		}
+	}
+	if route == "" {
+		t.Fatal("no page was server-rendered with breadcrumbs")
+	}
+	page := func(res *Result) string { return string(res.Files.Data[res.Site.HTMLPath(route)]) }
+
+	crumbs := filepath.Join(opts.SiteDir, "src/components/Breadcrumbs.jsx")
+	write(t, "/", crumbs, strings.Replace(read(t, "/", crumbs), `aria-label="Breadcrumbs"`, `aria-label="Trail of pages"`, 1))
+	if res, err = b.Rebuild([]string{crumbs}); err != nil {
+		t.Fatal(err)
+	}
+	if b.rendererStarts != 2 || b.earlyLoads != 1 {
+		t.Errorf("after a shell edit: %d renderer pools started, %d early; want a second one started from the bundle", b.rendererStarts, b.earlyLoads)
+	}
+	if html := page(res); !strings.Contains(html, `aria-label="Trail of pages"`) {
+		t.Errorf("the new renderers did not render the edit: %.300s", html)
+	}
+
+	entry := filepath.Join(opts.SiteDir, "src/entry-server.jsx")
+	write(t, "/", entry, read(t, "/", entry)+"\nthrow new Error('docsd test: the server bundle fails to load');\n")
+	broken := New(Options{Root: root, SiteDir: opts.SiteDir, Production: true})
+	defer broken.Close()
+	if _, err := broken.Build(); err == nil || !strings.Contains(err.Error(), "the server bundle fails to load") {
+		t.Errorf("a bundle that fails to load: %v, want Node's error", err)
+	}
+	if broken.earlyLoads != 1 {
+		t.Errorf("the failing bundle went to %d renderer pools started early, want 1", broken.earlyLoads)
+	}
+}
