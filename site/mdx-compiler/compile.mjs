@@ -10,7 +10,7 @@
 // left in the JavaScript as a placeholder string ("<token>-code-<n>", "<token>-link-<n>") and listed
 // in the answer, and docsd puts its own highlighted HTML and resolved URLs in their place. The
 // plugins below do that, drop the title heading, and turn `:::kind` containers into <Admonition>.
-import { compile } from '@mdx-js/mdx';
+import { createProcessor } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import { combineExtensions } from 'micromark-util-combine-extensions';
@@ -76,10 +76,12 @@ function attr(name, value) {
 // Markdown does (pkg/markdown's table); text and leaf directives go back to the text they were
 // written as (a time like 10:30 or a word after a colon is no directive); code fences become
 // docsd's highlighted HTML.
-function remarkDocsd(options) {
-  return (tree) => {
+function remarkDocsd() {
+  return (tree, file) => {
+    const options = file.data.docsd;
     const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
+      if (node.type === 'code' && node.position) options.found.fenced.push([node.position.start.line, node.position.end.line]);
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && node.position && !options.found.elements.has(node.name)) {
         options.found.elements.set(node.name, node.position.start);
       }
@@ -186,8 +188,9 @@ function slug(text, used) {
 
 // rehypeDocsd gives headings docsd's ids (matched by text, in order) and links and images their
 // resolved URLs.
-function rehypeDocsd(options) {
-  return (tree) => {
+function rehypeDocsd() {
+  return (tree, file) => {
+    const options = file.data.docsd;
     const ids = options.headings.map((h) => ({ ...h, used: false }));
     const taken = new Set(options.headings.map((h) => h.id));
     const link = (dest, image, node) => {
@@ -233,10 +236,19 @@ const gfmParts = [
   [/\[[ \t\r\nxX]\]/, gfmTaskListItem, gfmTaskListItemFromMarkdown],
 ];
 
-// remarkGfmFor is remark-gfm (for parsing) with only the parts the source can use.
-function remarkGfmFor(source) {
-  const text = markdownText(source);
-  const parts = gfmParts.filter(([test]) => test.test(text));
+// gfmUsed is which of gfmParts a page whose Markdown text (markdownText) is text can use, as a
+// bit mask.
+function gfmUsed(text) {
+  let mask = 0;
+  gfmParts.forEach(([test], i) => {
+    if (test.test(text)) mask |= 1 << i;
+  });
+  return mask;
+}
+
+// remarkGfmParts is remark-gfm (for parsing) with only the parts of mask.
+function remarkGfmParts(mask) {
+  const parts = gfmParts.filter((_, i) => mask & (1 << i));
   return function remarkGfmUsed() {
     if (parts.length === 0) return;
     const data = this.data();
@@ -246,17 +258,26 @@ function remarkGfmFor(source) {
 }
 
 // markdownText is the source without its import/export blocks, whose module paths ('@theme/…')
-// would otherwise keep autolink literals in almost every page. A block is what MDX reads as one:
-// a line that starts with "import " or "export " after a blank line (or first), up to the next
-// blank line. Anything unsure keeps the text in: a line in a code fence, and a block's lines from
-// a fence-like line on (fences are tracked roughly; text kept in only makes a part stay).
+// would otherwise keep autolink literals in almost every page: all. A block is what MDX reads as
+// one: a line that starts with "import " or "export " after a blank line (or first), up to the
+// next blank line. Anything unsure keeps the text in: a block's lines from a fence-like line on
+// (fences are tracked roughly; text kept in only makes a part stay). prose is all without the
+// code between each fence and the fence that closes it, where `&&`, `@scope/package` and `a | b`
+// kept autolink literals and tables in most pages with code; fences are those (their lines,
+// 1-based). Tracked roughly, a fence may not be one (a line of an expression or of an export
+// block, a fence a list item's end closes early): a page compiled for prose is checked against
+// them (fencesHeld).
 function markdownText(source) {
-  const out = [];
-  let fence = null;
+  const all = [];
+  const prose = [];
+  const fences = [];
+  let fence = null; // the open fence: {marks, open: its line, code: its lines so far}
   let esm = false;
   let afterBlank = true;
-  for (const line of source.split('\n')) {
-    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const f = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
     if (esm && !f) {
       if (line.trim() === '') esm = false;
       afterBlank = true;
@@ -264,17 +285,36 @@ function markdownText(source) {
     }
     esm = false;
     if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
+      if (f && f[1][0] === fence.marks[0] && f[1].length >= fence.marks.length && f[2].trim() === '') {
+        fences.push({ open: fence.open, close: i + 1 });
+        fence = null;
+      } else {
+        fence.code.push(line);
+        all.push(line);
+        afterBlank = line.trim() === '';
+        continue;
+      }
     } else if (f) {
-      fence = f[1];
+      fence = { marks: f[1], open: i + 1, code: [] };
     } else if (afterBlank && /^(import|export) /.test(line)) {
       esm = true;
       continue;
     }
-    out.push(line);
+    all.push(line);
+    prose.push(line);
     afterBlank = line.trim() === '';
   }
-  return out.join('\n');
+  if (fence) prose.push(...fence.code); // never closed: kept
+  return { all: all.join('\n'), prose: prose.join('\n'), fences };
+}
+
+// fencesHeld reports whether each fence markdownText left out the code of is, in the page as
+// compiled, a code block from that fence to its closing one (found.fenced: the code blocks'
+// lines). Then the code left out was code, where no GFM syntax is read, and the parts left out
+// for it change nothing.
+function fencesHeld(fences, fenced) {
+  const blocks = new Set(fenced.map(([start, end]) => `${start}:${end}`));
+  return fences.every((f) => blocks.has(`${f.open}:${f.close}`));
 }
 
 // A directive (`:name`, `::name`, `:::name`) starts with a colon and a name, whose first character
@@ -358,6 +398,34 @@ function providedNames(req) {
   return { id: req.id, names: [...names].sort(), open };
 }
 
+// A processor is made once per set of syntax extensions (at most 2^6 of them, plus the full set)
+// and reused for every page that needs that set: making one per page (what @mdx-js/mdx's compile
+// does) built the micromark extensions and a new acorn parser class each time, which was about a
+// tenth of the compiler's CPU and kept V8 from optimizing the parser. What a page's plugins need
+// (its token, headings, what they found) travels with its file (file.data.docsd), so reusing a
+// processor carries nothing from one page to the next.
+const processors = new Map();
+
+function processorFor(fullSyntax, gfmMask, directive) {
+  const key = fullSyntax ? 'full' : `${gfmMask}:${directive}`;
+  let processor = processors.get(key);
+  if (!processor) {
+    const remarkPlugins = fullSyntax ? [remarkGfm, remarkDirective] : [remarkGfmParts(gfmMask)];
+    if (!fullSyntax && directive) remarkPlugins.push(remarkDirective);
+    remarkPlugins.push(remarkDocsd);
+    processor = createProcessor({
+      remarkPlugins,
+      rehypePlugins: [rehypeDocsd],
+      providerImportSource: 'docsd:mdx-components',
+      // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
+      format: 'mdx',
+      development: false,
+    });
+    processors.set(key, processor);
+  }
+  return processor;
+}
+
 async function handle(req) {
   if (req.kind === 'components') {
     try {
@@ -366,26 +434,34 @@ async function handle(req) {
       return { id: req.id, error: { line: (error.loc && error.loc.line) || 0, column: error.loc ? error.loc.column + 1 : 0, message: String(error.message) } };
     }
   }
-  const found = { code: [], links: [], elements: new Map() };
-  const options = { token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found };
+  let found = { code: [], links: [], elements: new Map(), fenced: [] };
   try {
     const source = bracketTitles(req.source);
-    // fullSyntax parses with all of remark-gfm and remark-directive, whatever the source: a test
-    // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
-    const remarkPlugins = req.fullSyntax ? [remarkGfm, remarkDirective] : [remarkGfmFor(source)];
-    if (!req.fullSyntax && directiveStart.test(source)) remarkPlugins.push(remarkDirective);
-    remarkPlugins.push([remarkDocsd, options]);
-    const file = await compile(
-      { value: source, path: req.file },
-      {
-        remarkPlugins,
-        rehypePlugins: [[rehypeDocsd, options]],
-        providerImportSource: 'docsd:mdx-components',
-        // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
-        format: 'mdx',
-        development: false,
-      },
-    );
+    const page = (options) => ({ value: source, path: req.file, data: { docsd: options } });
+    const options = () => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found });
+    let file;
+    if (req.fullSyntax) {
+      // fullSyntax parses with all of remark-gfm and remark-directive, whatever the source: a test
+      // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
+      file = await processorFor(true).process(page(options()));
+    } else {
+      const directive = directiveStart.test(source);
+      const text = markdownText(source);
+      const all = gfmUsed(text.all);
+      const prose = gfmUsed(text.prose);
+      // Compiled for its prose first; when a fence was not one, or the page has an error (which
+      // is then reported as the parts its whole text can use find it), compiled again for all.
+      file = await processorFor(false, prose, directive)
+        .process(page(options()))
+        .catch((error) => {
+          if (prose === all) throw error;
+          return null;
+        });
+      if (prose !== all && (!file || !fencesHeld(text.fences, found.fenced))) {
+        found = { code: [], links: [], elements: new Map(), fenced: [] };
+        file = await processorFor(false, all, directive).process(page(options()));
+      }
+    }
     const js = String(file);
     // anyComponent: the site's MDXComponents gives names docsd cannot read (providedNames), so a
     // component missing after all shows only when the page renders.
