@@ -65,15 +65,18 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 	}
 }
 
-// nodeCompiler starts site/mdx-compiler/compile.mjs and gives a function that sends it one
-// request and returns its answer.
-func nodeCompiler(t *testing.T) func(req map[string]any) answer {
+// nodeCompiler starts Node on args (site/mdx-compiler/compile.mjs when none) and gives a
+// function that sends the compiler one request and returns its answer.
+func nodeCompiler(t *testing.T, args ...string) func(req map[string]any) answer {
 	t.Helper()
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
+	if len(args) == 0 {
+		script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = []string{script}
 	}
-	cmd := exec.Command("node", script)
+	cmd := exec.Command("node", args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)

@@ -490,6 +490,8 @@ async function handle(req) {
 // thread loads and warms up the compiler) and did not shorten the build. docsd runs more than one
 // process when pages wait (pkg/mdx/pool.go): nothing here may depend on an earlier request.
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+let pending = 0;
+let answered = 0;
 rl.on('line', (line) => {
   if (!line) return;
   let req;
@@ -499,5 +501,13 @@ rl.on('line', (line) => {
     process.stdout.write(`${JSON.stringify({ id: -1, error: { message: String(error) } })}\n`);
     return;
   }
-  handle(req).then((answer) => process.stdout.write(`${JSON.stringify(answer)}\n`));
+  pending++;
+  handle(req).then((answer) => {
+    pending--;
+    answered++;
+    // run.cjs, which runs the bundled compiler, keeps V8's code cache of it up to date when the
+    // compiler is idle.
+    if (pending === 0 && globalThis.docsdCompilerIdle) globalThis.docsdCompilerIdle(answered);
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
+  });
 });
