@@ -1,8 +1,9 @@
 package mdx
 
-// The compiler parses a page with only the GFM parts and directives its source can use
-// (site/mdx-compiler/compile.mjs, gfmUsed, markdownText and directiveStart): that must change
-// nothing in the module it makes. Each source here is compiled both ways and the two modules
+// The compiler parses a page with only the GFM parts and directives its source can use, and
+// with the code of fences at the left margin blanked (site/mdx-compiler/compile.mjs, gfmUsed,
+// markdownText, blankCode and directiveStart): that must change nothing in the module it makes
+// nor in the code blocks it reports. Each source here is compiled both ways and the two modules
 // compared; the sources leave parts out, keep them for the one character that needs them, and
 // hide those characters where the source's tests could miss them (character references, import
 // blocks, code fences, paragraph lines that start with "import", and lines that look like a
@@ -48,19 +49,28 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		"a fence-like line of an export block":      "export const fence = `\n~~~\n`;\n\nWrite to someone@example.com.\n\n~~~sh\ncode\n~~~\n",
 		"a fence-like line of an expression":        "{`\n~~~\n`}\n\nSee www.example.com | ~~x~~.\n\n~~~sh\nx\n~~~\n",
 		"a fence in a list item, its code indented": "1. Install:\n   ```sh\n   npm i @a/b && c\n   ```\n2. Done.\n",
+		"code with tabs, blank and indented lines":  "Text.\n\n```go\n\tif x {\n\n  \treturn  \n}\n\n```\n\n~~~~\n~~~\n```\n~~~~~\n\n```\n```\n",
+		"code in JSX, and a closing fence indented": "<div>\n\n```js title=\"a.js\"\nlet a = '<b>';\n    ```\n\n</div>\n",
+		"a fence-like line of an MDX comment":       "{/*\n```js\n*/}\n\nA www.example.com link.\n\n```\nx\n```\n",
+		"a closing fence with a no-break space":     "```\ncode\n``` \u00a0\nstill code\n```\n\nwww.example.com\n",
+		"code with CR line endings":                 "Text.\r\n\r\n```sh\r\na && b\r\n```\r\n",
+		"an unclosed fence":                         "Text.\n\n```sh\nnpm i @a/b\n",
 	}
 	send := nodeCompiler(t)
+	// The answer: the module, and the code blocks and links it holds places for.
 	compile := func(source string, full bool) string {
 		t.Helper()
 		a := send(map[string]any{"id": 1, "file": "page.mdx", "source": source, "firstLine": 1, "token": "tok", "fullSyntax": full})
 		if a.Error != nil {
 			t.Fatalf("compiling %q: %+v", source, a.Error)
 		}
-		return a.JS
+		code, _ := json.Marshal(a.Code)
+		links, _ := json.Marshal(a.Links)
+		return a.JS + "\n--- code: " + string(code) + "\n--- links: " + string(links)
 	}
 	for name, source := range sources {
 		if got, want := compile(source, false), compile(source, true); got != want {
-			t.Errorf("%s: the module differs when syntax the source cannot use is left out\n--- left out\n%s\n--- all of it\n%s", name, got, want)
+			t.Errorf("%s: the answer differs when syntax the source cannot use is left out or its code not parsed\n--- so\n%s\n--- all of it\n%s", name, got, want)
 		}
 	}
 }

@@ -116,7 +116,9 @@ function remarkDocsd() {
         }
         const info = [node.lang || '', ...(node.meta || '').split(/\s+/)].filter(Boolean).join(' ');
         const token = `${options.token}-code-${options.found.code.length}`;
-        options.found.code.push({ info, value: node.value });
+        const lines = node.position && `${node.position.start.line}:${node.position.end.line}`;
+        const value = options.blankedCode && options.blankedCode.has(lines) ? options.blankedCode.get(lines) : node.value;
+        options.found.code.push({ info, value });
         parent.children[index] = { type: 'mdxJsxFlowElement', name: 'DocsdHTML', attributes: [attr('html', token)], children: [], position: node.position };
         return;
       }
@@ -286,7 +288,7 @@ function markdownText(source) {
     esm = false;
     if (fence) {
       if (f && f[1][0] === fence.marks[0] && f[1].length >= fence.marks.length && f[2].trim() === '') {
-        fences.push({ open: fence.open, close: i + 1 });
+        fences.push({ open: fence.open, close: i + 1, atMargin: fence.atMargin, code: fence.code });
         fence = null;
       } else {
         fence.code.push(line);
@@ -295,7 +297,7 @@ function markdownText(source) {
         continue;
       }
     } else if (f) {
-      fence = { marks: f[1], open: i + 1, code: [] };
+      fence = { marks: f[1], open: i + 1, code: [], atMargin: line[0] === f[1][0] };
     } else if (afterBlank && /^(import|export) /.test(line)) {
       esm = true;
       continue;
@@ -306,6 +308,26 @@ function markdownText(source) {
   }
   if (fence) prose.push(...fence.code); // never closed: kept
   return { all: all.join('\n'), prose: prose.join('\n'), fences };
+}
+
+// blankCode is source with the code of each fence at the left margin (markdownText's fences)
+// made blank lines, and that code by the fence's lines ("open:close"): docsd puts its own
+// highlighted HTML where a code block was, so the compiler needs its code but not to parse it, and
+// micromark read code character by character (a tenth of the compiler's CPU on typescript-eslint's
+// docs). Such a fence's code block holds its lines exactly as written (no indentation to take
+// off, no container's marks), unless the source has what micromark rewrites (a CR, a NUL), which
+// keeps it whole. null when nothing is blanked. Like leaving GFM parts out, this holds only for
+// fences that are code blocks in the page as compiled (fencesHeld).
+function blankCode(source, fences) {
+  const blanked = fences.filter((f) => f.atMargin && f.code.length > 0);
+  if (blanked.length === 0 || source.includes('\r') || source.includes('\0')) return null;
+  const lines = source.split('\n');
+  const code = new Map();
+  for (const f of blanked) {
+    code.set(`${f.open}:${f.close}`, f.code.join('\n'));
+    for (let i = f.open; i < f.close - 1; i++) lines[i] = '';
+  }
+  return { source: lines.join('\n'), fences: blanked, code };
 }
 
 // fencesHeld reports whether each fence markdownText left out the code of is, in the page as
@@ -437,29 +459,31 @@ async function handle(req) {
   let found = { code: [], links: [], elements: new Map(), fenced: [] };
   try {
     const source = bracketTitles(req.source);
-    const page = (options) => ({ value: source, path: req.file, data: { docsd: options } });
-    const options = () => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found });
+    const page = (value, options) => ({ value, path: req.file, data: { docsd: options } });
+    const options = (blankedCode) => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found, blankedCode });
     let file;
     if (req.fullSyntax) {
-      // fullSyntax parses with all of remark-gfm and remark-directive, whatever the source: a test
+      // fullSyntax parses the source as it is with all of remark-gfm and remark-directive: a test
       // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
-      file = await processorFor(true).process(page(options()));
+      file = await processorFor(true).process(page(source, options()));
     } else {
       const directive = directiveStart.test(source);
       const text = markdownText(source);
       const all = gfmUsed(text.all);
       const prose = gfmUsed(text.prose);
-      // Compiled for its prose first; when a fence was not one, or the page has an error (which
-      // is then reported as the parts its whole text can use find it), compiled again for all.
-      file = await processorFor(false, prose, directive)
-        .process(page(options()))
-        .catch((error) => {
-          if (prose === all) throw error;
-          return null;
-        });
-      if (prose !== all && (!file || !fencesHeld(text.fences, found.fenced))) {
-        found = { code: [], links: [], elements: new Map(), fenced: [] };
-        file = await processorFor(false, all, directive).process(page(options()));
+      const blanked = blankCode(source, text.fences);
+      if (prose === all && !blanked) {
+        file = await processorFor(false, all, directive).process(page(source, options()));
+      } else {
+        // Compiled for its prose first, its code blanked; when a fence was not one, or the page
+        // has an error (then reported as the whole source gives it), compiled again as it is.
+        file = await processorFor(false, prose, directive)
+          .process(page(blanked ? blanked.source : source, options(blanked && blanked.code)))
+          .catch(() => null);
+        if (!file || !fencesHeld(prose !== all ? text.fences : blanked.fences, found.fenced)) {
+          found = { code: [], links: [], elements: new Map(), fenced: [] };
+          file = await processorFor(false, all, directive).process(page(source, options()));
+        }
       }
     }
     const js = String(file);
