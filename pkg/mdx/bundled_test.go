@@ -1,8 +1,10 @@
 package mdx
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 )
@@ -55,5 +57,71 @@ func TestBundledScript(t *testing.T) {
 	put("site/compiler/run.mjs", "import { word } from 'dep';\nconsole.log(word, 2);\n")
 	if other, err := bundledScript(script); err != nil || other == first || other == "" {
 		t.Errorf("after the script changed: %q, %v; want a new bundle", other, err)
+	}
+}
+
+// run.cjs runs the bundled compiler from V8's code cache: the first process writes the cache once
+// it has answered every request; a later one loads it (V8 accepts it) and writes it again only
+// after compiling twice as many files. The answers are those of the script as it is.
+func TestCodeCache(t *testing.T) {
+	real, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled, err := bundledScript(real)
+	if err != nil || bundled == "" {
+		t.Skipf("no bundled compiler (npm's record of the packages is missing?): %q, %v", bundled, err)
+	}
+	// A copy in a folder of its own, so that the cache is this test's.
+	dir := t.TempDir()
+	bundle := filepath.Join(dir, "compile.cjs")
+	code, err := os.ReadFile(bundled)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bundle, code, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runner := filepath.Join(filepath.Dir(real), "run.cjs")
+	cache := bundle + ".v8cache"
+	madeAt := func() uint32 {
+		t.Helper()
+		raw, err := os.ReadFile(cache)
+		if err != nil {
+			t.Fatalf("no code cache: %v", err)
+		}
+		if len(raw) < 4 {
+			t.Fatalf("code cache of %d bytes", len(raw))
+		}
+		return binary.LittleEndian.Uint32(raw)
+	}
+	page := map[string]any{"file": "a.mdx", "source": "## Hello\n\nA [link](./b.mdx) and `code`.\n\n```js\nlet a = 1 && 2;\n```\n", "firstLine": 1, "token": "tok", "page": true}
+	want := nodeCompiler(t, real)(page)
+
+	first := nodeCompiler(t, runner, bundle)
+	if got := first(page); !reflect.DeepEqual(got, want) {
+		t.Fatalf("run.cjs answers\n%+v\nthe script answers\n%+v", got, want)
+	}
+	// Written before the answer that left the compiler idle.
+	if n := madeAt(); n != 1 {
+		t.Fatalf("the cache was made after %d files, want 1", n)
+	}
+	first(page)
+	if n := madeAt(); n != 1 {
+		t.Errorf("the same process wrote the cache again (after %d files)", n)
+	}
+
+	second := nodeCompiler(t, runner, bundle)
+	if got := second(page); !reflect.DeepEqual(got, want) {
+		t.Fatalf("run.cjs with the cache answers\n%+v\nthe script answers\n%+v", got, want)
+	}
+	if n := madeAt(); n != 1 {
+		t.Fatalf("after one file, the cache is one made after %d, want the first process's", n)
+	}
+	// Had V8 rejected the cache (or run.cjs not given it), this process would have written its
+	// own after one file, and not again.
+	second(page)
+	if n := madeAt(); n != 2 {
+		t.Errorf("after twice as many files, the cache is one made after %d, want 2", n)
 	}
 }

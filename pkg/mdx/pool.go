@@ -19,6 +19,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strconv"
 	"strings"
@@ -151,11 +152,12 @@ func (c *Compiler) startProc() (*proc, error) {
 	if _, err := os.Stat(c.script); err != nil {
 		return nil, fmt.Errorf("the MDX compiler is missing: %w", err)
 	}
-	script := c.script
+	args := []string{interruptBudget, c.script}
 	if bundled, err := bundledScript(c.script); err == nil && bundled != "" {
-		script = bundled
+		// The bundled copy, run by run.cjs from V8's code cache.
+		args = []string{interruptBudget, filepath.Join(filepath.Dir(c.script), "run.cjs"), bundled}
 	} // else the script as it is: slower to start, same answers
-	cmd := exec.Command(node, interruptBudget, script)
+	cmd := exec.Command(node, args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

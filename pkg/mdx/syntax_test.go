@@ -1,11 +1,14 @@
 package mdx
 
-// The compiler parses a page with only the GFM parts and directives its source can use
-// (site/mdx-compiler/compile.mjs, remarkGfmFor and directiveStart): that must change nothing in
-// the module it makes. Each source here is compiled both ways and the two modules compared; the
-// sources leave parts out, keep them for the one character that needs them, and hide those
-// characters where the source's tests could miss them (character references, import blocks,
-// code fences, paragraph lines that start with "import").
+// The compiler parses a page with only the GFM parts and directives its source can use, and
+// with the code of fences at the left margin blanked (site/mdx-compiler/compile.mjs, gfmUsed,
+// markdownText, blankCode and directiveStart): that must change nothing in the module it makes
+// nor in the code blocks it reports. Each source here is compiled both ways and the two modules
+// compared; the sources leave parts out, keep them for the one character that needs them, and
+// hide those characters where the source's tests could miss them (character references, import
+// blocks, code fences, paragraph lines that start with "import", and lines that look like a
+// fence's code and are not: a fence a list item's end closes, fence-like lines of an export
+// block or an expression).
 
 import (
 	"bufio"
@@ -41,12 +44,49 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		"container directive":                       ":::tip[Hint]\nA tip.\n:::\n",
 		"colon without a directive":                 "At 10:30, note: this.\n",
 		"every part":                                "| a |\n|---|\n| www.example.com ~~x~~ [^1] |\n\n- [ ] task :::x\n\n[^1]: note\n",
+		"every part's characters only in code":      "Run this:\n\n```sh\nnpm i @scope/pkg && echo https://x.y | cat ~/a [^1] [x]\n```\n\n~~~\nwww.example.com\n~~~\n\nDone.\n",
+		"a fence a list item's end closes":          "- step\n  ```sh\n  run it\n- then www.example.com\n\n```\ncode\n```\n",
+		"a fence-like line of an export block":      "export const fence = `\n~~~\n`;\n\nWrite to someone@example.com.\n\n~~~sh\ncode\n~~~\n",
+		"a fence-like line of an expression":        "{`\n~~~\n`}\n\nSee www.example.com | ~~x~~.\n\n~~~sh\nx\n~~~\n",
+		"a fence in a list item, its code indented": "1. Install:\n   ```sh\n   npm i @a/b && c\n   ```\n2. Done.\n",
+		"code with tabs, blank and indented lines":  "Text.\n\n```go\n\tif x {\n\n  \treturn  \n}\n\n```\n\n~~~~\n~~~\n```\n~~~~~\n\n```\n```\n",
+		"code in JSX, and a closing fence indented": "<div>\n\n```js title=\"a.js\"\nlet a = '<b>';\n    ```\n\n</div>\n",
+		"a fence-like line of an MDX comment":       "{/*\n```js\n*/}\n\nA www.example.com link.\n\n```\nx\n```\n",
+		"a closing fence with a no-break space":     "```\ncode\n``` \u00a0\nstill code\n```\n\nwww.example.com\n",
+		"code with CR line endings":                 "Text.\r\n\r\n```sh\r\na && b\r\n```\r\n",
+		"an unclosed fence":                         "Text.\n\n```sh\nnpm i @a/b\n",
 	}
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
+	send := nodeCompiler(t)
+	// The answer: the module, and the code blocks and links it holds places for.
+	compile := func(source string, full bool) string {
+		t.Helper()
+		a := send(map[string]any{"id": 1, "file": "page.mdx", "source": source, "firstLine": 1, "token": "tok", "fullSyntax": full})
+		if a.Error != nil {
+			t.Fatalf("compiling %q: %+v", source, a.Error)
+		}
+		code, _ := json.Marshal(a.Code)
+		links, _ := json.Marshal(a.Links)
+		return a.JS + "\n--- code: " + string(code) + "\n--- links: " + string(links)
 	}
-	cmd := exec.Command("node", script)
+	for name, source := range sources {
+		if got, want := compile(source, false), compile(source, true); got != want {
+			t.Errorf("%s: the answer differs when syntax the source cannot use is left out or its code not parsed\n--- so\n%s\n--- all of it\n%s", name, got, want)
+		}
+	}
+}
+
+// nodeCompiler starts Node on args (site/mdx-compiler/compile.mjs when none) and gives a
+// function that sends the compiler one request and returns its answer.
+func nodeCompiler(t *testing.T, args ...string) func(req map[string]any) answer {
+	t.Helper()
+	if len(args) == 0 {
+		script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+		if err != nil {
+			t.Fatal(err)
+		}
+		args = []string{script}
+	}
+	cmd := exec.Command("node", args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -58,34 +98,54 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("starting the MDX compiler (Node.js is needed): %v", err)
 	}
-	defer func() {
+	t.Cleanup(func() {
 		stdin.Close()
 		_ = cmd.Wait()
-	}()
+	})
 	in := bufio.NewReader(stdout)
-	compile := func(source string, full bool) string {
+	return func(req map[string]any) answer {
 		t.Helper()
-		req, _ := json.Marshal(map[string]any{"id": 1, "file": "page.mdx", "source": source, "firstLine": 1, "token": "tok", "fullSyntax": full})
-		if _, err := stdin.Write(append(req, '\n')); err != nil {
+		line, _ := json.Marshal(req)
+		if _, err := stdin.Write(append(line, '\n')); err != nil {
 			t.Fatal(err)
 		}
-		line, err := in.ReadBytes('\n')
+		out, err := in.ReadBytes('\n')
 		if err != nil {
 			t.Fatal(err)
 		}
 		var a answer
-		if err := json.Unmarshal(line, &a); err != nil {
+		if err := json.Unmarshal(out, &a); err != nil {
 			t.Fatal(err)
 		}
-		if a.Error != nil {
-			t.Fatalf("compiling %q: %+v", source, a.Error)
-		}
-		return a.JS
+		return a
 	}
-	for name, source := range sources {
-		if got, want := compile(source, false), compile(source, true); got != want {
-			t.Errorf("%s: the module differs when syntax the source cannot use is left out\n--- left out\n%s\n--- all of it\n%s", name, got, want)
+}
+
+// The compiler makes a processor once per set of syntax parts and reuses it: what a page's
+// plugins use (its token, headings, title, the code and links they find) must come from its own
+// request, so a page compiled after others gives what it gives first.
+func TestCompilerKeepsNothingBetweenPages(t *testing.T) {
+	send := nodeCompiler(t)
+	pages := []map[string]any{
+		{"id": 1, "file": "a.mdx", "source": "# A\n\n## One\n\nSee [b](./b.mdx).\n\n```js\nlet a = 1;\n```\n", "firstLine": 1, "token": "tokA",
+			"headings": []map[string]any{{"level": 1, "id": "a", "value": "A"}, {"level": 2, "id": "custom-one", "value": "One"}}, "dropTitle": true, "page": true},
+		{"id": 2, "file": "b.mdx", "source": "# B\n\n## One\n\nSee [a](./a.mdx) and ![x](./x.png).\n\n```go\nvar b = 2\n```\n\n```sh\nb\n```\n", "firstLine": 3, "token": "tokB",
+			"headings": []map[string]any{{"level": 1, "id": "b", "value": "B"}, {"level": 2, "id": "other-one", "value": "One"}}, "dropTitle": false, "page": true},
+	}
+	first := make([]answer, len(pages))
+	for i, p := range pages {
+		first[i] = send(p)
+	}
+	for round := 0; round < 2; round++ {
+		for i := len(pages) - 1; i >= 0; i-- {
+			again := send(pages[i])
+			if !reflect.DeepEqual(again, first[i]) {
+				t.Errorf("%s compiled after another page differs:\n--- first\n%+v\n--- again\n%+v", pages[i]["file"], first[i], again)
+			}
 		}
+	}
+	if first[0].Error != nil || !strings.Contains(first[0].JS, "custom-one") || strings.Contains(first[0].JS, "tokB") || len(first[0].Code) != 1 || len(first[1].Links) != 2 {
+		t.Errorf("the pages did not compile as written: %+v", first)
 	}
 }
 

@@ -10,7 +10,7 @@
 // left in the JavaScript as a placeholder string ("<token>-code-<n>", "<token>-link-<n>") and listed
 // in the answer, and docsd puts its own highlighted HTML and resolved URLs in their place. The
 // plugins below do that, drop the title heading, and turn `:::kind` containers into <Admonition>.
-import { compile } from '@mdx-js/mdx';
+import { createProcessor } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
 import { combineExtensions } from 'micromark-util-combine-extensions';
@@ -76,10 +76,12 @@ function attr(name, value) {
 // Markdown does (pkg/markdown's table); text and leaf directives go back to the text they were
 // written as (a time like 10:30 or a word after a colon is no directive); code fences become
 // docsd's highlighted HTML.
-function remarkDocsd(options) {
-  return (tree) => {
+function remarkDocsd() {
+  return (tree, file) => {
+    const options = file.data.docsd;
     const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
+      if (node.type === 'code' && node.position) options.found.fenced.push([node.position.start.line, node.position.end.line]);
       if ((node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') && node.name && node.position && !options.found.elements.has(node.name)) {
         options.found.elements.set(node.name, node.position.start);
       }
@@ -114,7 +116,9 @@ function remarkDocsd(options) {
         }
         const info = [node.lang || '', ...(node.meta || '').split(/\s+/)].filter(Boolean).join(' ');
         const token = `${options.token}-code-${options.found.code.length}`;
-        options.found.code.push({ info, value: node.value });
+        const lines = node.position && `${node.position.start.line}:${node.position.end.line}`;
+        const value = options.blankedCode && options.blankedCode.has(lines) ? options.blankedCode.get(lines) : node.value;
+        options.found.code.push({ info, value });
         parent.children[index] = { type: 'mdxJsxFlowElement', name: 'DocsdHTML', attributes: [attr('html', token)], children: [], position: node.position };
         return;
       }
@@ -186,8 +190,9 @@ function slug(text, used) {
 
 // rehypeDocsd gives headings docsd's ids (matched by text, in order) and links and images their
 // resolved URLs.
-function rehypeDocsd(options) {
-  return (tree) => {
+function rehypeDocsd() {
+  return (tree, file) => {
+    const options = file.data.docsd;
     const ids = options.headings.map((h) => ({ ...h, used: false }));
     const taken = new Set(options.headings.map((h) => h.id));
     const link = (dest, image, node) => {
@@ -233,10 +238,19 @@ const gfmParts = [
   [/\[[ \t\r\nxX]\]/, gfmTaskListItem, gfmTaskListItemFromMarkdown],
 ];
 
-// remarkGfmFor is remark-gfm (for parsing) with only the parts the source can use.
-function remarkGfmFor(source) {
-  const text = markdownText(source);
-  const parts = gfmParts.filter(([test]) => test.test(text));
+// gfmUsed is which of gfmParts a page whose Markdown text (markdownText) is text can use, as a
+// bit mask.
+function gfmUsed(text) {
+  let mask = 0;
+  gfmParts.forEach(([test], i) => {
+    if (test.test(text)) mask |= 1 << i;
+  });
+  return mask;
+}
+
+// remarkGfmParts is remark-gfm (for parsing) with only the parts of mask.
+function remarkGfmParts(mask) {
+  const parts = gfmParts.filter((_, i) => mask & (1 << i));
   return function remarkGfmUsed() {
     if (parts.length === 0) return;
     const data = this.data();
@@ -246,17 +260,26 @@ function remarkGfmFor(source) {
 }
 
 // markdownText is the source without its import/export blocks, whose module paths ('@theme/…')
-// would otherwise keep autolink literals in almost every page. A block is what MDX reads as one:
-// a line that starts with "import " or "export " after a blank line (or first), up to the next
-// blank line. Anything unsure keeps the text in: a line in a code fence, and a block's lines from
-// a fence-like line on (fences are tracked roughly; text kept in only makes a part stay).
+// would otherwise keep autolink literals in almost every page: all. A block is what MDX reads as
+// one: a line that starts with "import " or "export " after a blank line (or first), up to the
+// next blank line. Anything unsure keeps the text in: a block's lines from a fence-like line on
+// (fences are tracked roughly; text kept in only makes a part stay). prose is all without the
+// code between each fence and the fence that closes it, where `&&`, `@scope/package` and `a | b`
+// kept autolink literals and tables in most pages with code; fences are those (their lines,
+// 1-based). Tracked roughly, a fence may not be one (a line of an expression or of an export
+// block, a fence a list item's end closes early): a page compiled for prose is checked against
+// them (fencesHeld).
 function markdownText(source) {
-  const out = [];
-  let fence = null;
+  const all = [];
+  const prose = [];
+  const fences = [];
+  let fence = null; // the open fence: {marks, open: its line, code: its lines so far}
   let esm = false;
   let afterBlank = true;
-  for (const line of source.split('\n')) {
-    const f = /^\s*(`{3,}|~{3,})/.exec(line);
+  const lines = source.split('\n');
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    const f = /^\s*(`{3,}|~{3,})(.*)$/.exec(line);
     if (esm && !f) {
       if (line.trim() === '') esm = false;
       afterBlank = true;
@@ -264,17 +287,56 @@ function markdownText(source) {
     }
     esm = false;
     if (fence) {
-      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
+      if (f && f[1][0] === fence.marks[0] && f[1].length >= fence.marks.length && f[2].trim() === '') {
+        fences.push({ open: fence.open, close: i + 1, atMargin: fence.atMargin, code: fence.code });
+        fence = null;
+      } else {
+        fence.code.push(line);
+        all.push(line);
+        afterBlank = line.trim() === '';
+        continue;
+      }
     } else if (f) {
-      fence = f[1];
+      fence = { marks: f[1], open: i + 1, code: [], atMargin: line[0] === f[1][0] };
     } else if (afterBlank && /^(import|export) /.test(line)) {
       esm = true;
       continue;
     }
-    out.push(line);
+    all.push(line);
+    prose.push(line);
     afterBlank = line.trim() === '';
   }
-  return out.join('\n');
+  if (fence) prose.push(...fence.code); // never closed: kept
+  return { all: all.join('\n'), prose: prose.join('\n'), fences };
+}
+
+// blankCode is source with the code of each fence at the left margin (markdownText's fences)
+// made blank lines, and that code by the fence's lines ("open:close"): docsd puts its own
+// highlighted HTML where a code block was, so the compiler needs its code but not to parse it, and
+// micromark read code character by character (a tenth of the compiler's CPU on typescript-eslint's
+// docs). Such a fence's code block holds its lines exactly as written (no indentation to take
+// off, no container's marks), unless the source has what micromark rewrites (a CR, a NUL), which
+// keeps it whole. null when nothing is blanked. Like leaving GFM parts out, this holds only for
+// fences that are code blocks in the page as compiled (fencesHeld).
+function blankCode(source, fences) {
+  const blanked = fences.filter((f) => f.atMargin && f.code.length > 0);
+  if (blanked.length === 0 || source.includes('\r') || source.includes('\0')) return null;
+  const lines = source.split('\n');
+  const code = new Map();
+  for (const f of blanked) {
+    code.set(`${f.open}:${f.close}`, f.code.join('\n'));
+    for (let i = f.open; i < f.close - 1; i++) lines[i] = '';
+  }
+  return { source: lines.join('\n'), fences: blanked, code };
+}
+
+// fencesHeld reports whether each fence markdownText left out the code of is, in the page as
+// compiled, a code block from that fence to its closing one (found.fenced: the code blocks'
+// lines). Then the code left out was code, where no GFM syntax is read, and the parts left out
+// for it change nothing.
+function fencesHeld(fences, fenced) {
+  const blocks = new Set(fenced.map(([start, end]) => `${start}:${end}`));
+  return fences.every((f) => blocks.has(`${f.open}:${f.close}`));
 }
 
 // A directive (`:name`, `::name`, `:::name`) starts with a colon and a name, whose first character
@@ -358,6 +420,34 @@ function providedNames(req) {
   return { id: req.id, names: [...names].sort(), open };
 }
 
+// A processor is made once per set of syntax extensions (at most 2^6 of them, plus the full set)
+// and reused for every page that needs that set: making one per page (what @mdx-js/mdx's compile
+// does) built the micromark extensions and a new acorn parser class each time, which was about a
+// tenth of the compiler's CPU and kept V8 from optimizing the parser. What a page's plugins need
+// (its token, headings, what they found) travels with its file (file.data.docsd), so reusing a
+// processor carries nothing from one page to the next.
+const processors = new Map();
+
+function processorFor(fullSyntax, gfmMask, directive) {
+  const key = fullSyntax ? 'full' : `${gfmMask}:${directive}`;
+  let processor = processors.get(key);
+  if (!processor) {
+    const remarkPlugins = fullSyntax ? [remarkGfm, remarkDirective] : [remarkGfmParts(gfmMask)];
+    if (!fullSyntax && directive) remarkPlugins.push(remarkDirective);
+    remarkPlugins.push(remarkDocsd);
+    processor = createProcessor({
+      remarkPlugins,
+      rehypePlugins: [rehypeDocsd],
+      providerImportSource: 'docsd:mdx-components',
+      // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
+      format: 'mdx',
+      development: false,
+    });
+    processors.set(key, processor);
+  }
+  return processor;
+}
+
 async function handle(req) {
   if (req.kind === 'components') {
     try {
@@ -366,26 +456,36 @@ async function handle(req) {
       return { id: req.id, error: { line: (error.loc && error.loc.line) || 0, column: error.loc ? error.loc.column + 1 : 0, message: String(error.message) } };
     }
   }
-  const found = { code: [], links: [], elements: new Map() };
-  const options = { token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found };
+  let found = { code: [], links: [], elements: new Map(), fenced: [] };
   try {
     const source = bracketTitles(req.source);
-    // fullSyntax parses with all of remark-gfm and remark-directive, whatever the source: a test
-    // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
-    const remarkPlugins = req.fullSyntax ? [remarkGfm, remarkDirective] : [remarkGfmFor(source)];
-    if (!req.fullSyntax && directiveStart.test(source)) remarkPlugins.push(remarkDirective);
-    remarkPlugins.push([remarkDocsd, options]);
-    const file = await compile(
-      { value: source, path: req.file },
-      {
-        remarkPlugins,
-        rehypePlugins: [[rehypeDocsd, options]],
-        providerImportSource: 'docsd:mdx-components',
-        // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
-        format: 'mdx',
-        development: false,
-      },
-    );
+    const page = (value, options) => ({ value, path: req.file, data: { docsd: options } });
+    const options = (blankedCode) => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found, blankedCode });
+    let file;
+    if (req.fullSyntax) {
+      // fullSyntax parses the source as it is with all of remark-gfm and remark-directive: a test
+      // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
+      file = await processorFor(true).process(page(source, options()));
+    } else {
+      const directive = directiveStart.test(source);
+      const text = markdownText(source);
+      const all = gfmUsed(text.all);
+      const prose = gfmUsed(text.prose);
+      const blanked = blankCode(source, text.fences);
+      if (prose === all && !blanked) {
+        file = await processorFor(false, all, directive).process(page(source, options()));
+      } else {
+        // Compiled for its prose first, its code blanked; when a fence was not one, or the page
+        // has an error (then reported as the whole source gives it), compiled again as it is.
+        file = await processorFor(false, prose, directive)
+          .process(page(blanked ? blanked.source : source, options(blanked && blanked.code)))
+          .catch(() => null);
+        if (!file || !fencesHeld(prose !== all ? text.fences : blanked.fences, found.fenced)) {
+          found = { code: [], links: [], elements: new Map(), fenced: [] };
+          file = await processorFor(false, all, directive).process(page(source, options()));
+        }
+      }
+    }
     const js = String(file);
     // anyComponent: the site's MDXComponents gives names docsd cannot read (providedNames), so a
     // component missing after all shows only when the page renders.
@@ -414,6 +514,8 @@ async function handle(req) {
 // thread loads and warms up the compiler) and did not shorten the build. docsd runs more than one
 // process when pages wait (pkg/mdx/pool.go): nothing here may depend on an earlier request.
 const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+let pending = 0;
+let answered = 0;
 rl.on('line', (line) => {
   if (!line) return;
   let req;
@@ -423,5 +525,13 @@ rl.on('line', (line) => {
     process.stdout.write(`${JSON.stringify({ id: -1, error: { message: String(error) } })}\n`);
     return;
   }
-  handle(req).then((answer) => process.stdout.write(`${JSON.stringify(answer)}\n`));
+  pending++;
+  handle(req).then((answer) => {
+    pending--;
+    answered++;
+    // run.cjs, which runs the bundled compiler, keeps V8's code cache of it up to date when the
+    // compiler is idle.
+    if (pending === 0 && globalThis.docsdCompilerIdle) globalThis.docsdCompilerIdle(answered);
+    process.stdout.write(`${JSON.stringify(answer)}\n`);
+  });
 });
