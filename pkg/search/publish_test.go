@@ -4,6 +4,7 @@ package search
 // through edits writes exactly what a fresh index of the same pages writes.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -303,5 +304,82 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 		if slices.Contains(c.Terms, "quokkaword") {
 			t.Error("the section that went still has its word")
 		}
+	}
+}
+
+// TestCollectOnCoresIsOnePass: a publish that gathers every term's lists (a new or deleted page)
+// cuts the pages in one range per core (collectOnCores); the lists must be those of one pass over
+// the pages, whatever the number of ranges, including ranges that split a product's pages.
+func TestCollectOnCoresIsOnePass(t *testing.T) {
+	x := New()
+	syn, err := ParseSynonyms([]string{"docker, moby engine", "kubernetes => orchestrator"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn) // titles gain aliases: their terms join the title lists
+	for i := 0; i < 301; i++ {
+		p := genPage(i, i%3)
+		x.Update(p.Route, NewShard(p))
+	}
+	if _, _, err := x.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	aliases := x.pageAliases(shards)
+	need := make([]bool, len(x.dict.terms))
+	for i := range need {
+		need[i] = i%5 != 0 // most terms, not all: slots differ from term numbers
+	}
+	avg := stepAvg(x.last.avgStep)
+	want, wantSlot := x.collectOn(1, shards, aliases, need, avg, true)
+	for _, workers := range []int{2, 3, 7} {
+		got, slot := x.collectOn(workers, shards, aliases, need, avg, true)
+		if !slices.Equal(slot, wantSlot) || len(got) != len(want) {
+			t.Fatalf("%d ranges: %d lists, want %d", workers, len(got), len(want))
+		}
+		for k := range want {
+			g, w := got[k], want[k]
+			if !slices.Equal(g.titles, w.titles) || !slices.Equal(g.crumbs, w.crumbs) || !slices.Equal(g.names, w.names) || !slices.Equal(g.posts, w.posts) {
+				t.Fatalf("%d ranges: list %d is %+v, want %+v", workers, k, g, w)
+			}
+			if cap(g.posts) != len(g.posts) {
+				t.Fatalf("%d ranges: list %d has room for %d postings, holds %d", workers, k, cap(g.posts), len(g.posts))
+			}
+		}
+	}
+}
+
+// TestPublishOnCoresWritesTheSameFiles: a publish that rewrites many chunks encodes them on every
+// core (encodeEach) and gathers their lists by ranges of pages (collectOnCores); its files are
+// those of a publish on one core, first publish and after a new page (which renumbers the pages).
+func TestPublishOnCoresWritesTheSameFiles(t *testing.T) {
+	one, many := New(), New()
+	one.cores, many.cores = 1, 3
+	one.chunkBytes, many.chunkBytes = 512, 512 // many chunks, so that every core has some
+	for i := 0; i < 200; i++ {
+		p := genPage(i, 0)
+		one.Update(p.Route, NewShard(p))
+		many.Update(p.Route, NewShard(p))
+	}
+	for step := 0; step < 2; step++ {
+		want, got := published(t, one), published(t, many)
+		if len(want) < 64 {
+			t.Fatalf("step %d: %d files, want many chunks", step, len(want))
+		}
+		if len(got) != len(want) {
+			t.Fatalf("step %d: %d files on 3 cores, %d on one", step, len(got), len(want))
+		}
+		for name, data := range want {
+			if !bytes.Equal(got[name], data) {
+				t.Fatalf("step %d: %s differs on 3 cores", step, name)
+			}
+		}
+		p := genPage(1000, 0)
+		p.Route = "/docs/p00/page-000a" // second in route order: every page after it is renumbered
+		one.Update(p.Route, NewShard(p))
+		many.Update(p.Route, NewShard(p))
 	}
 }
