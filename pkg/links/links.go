@@ -186,13 +186,14 @@ func Run(in Input) *Report {
 	// (they have their character columns already).
 	c.config()
 	c.refs()
-	if incremental {
+	if incremental && in.SameModel {
 		c.sums.structural = in.Last.sums.structural // not changed once made
 	} else {
+		c.sums.structural = map[string]bool{} // a patched clone shares the last report's
 		c.structure()
 	}
 	c.sums.others = c.inbound
-	if incremental && !relinked && maps.Equal(c.inbound, in.Last.sums.others) {
+	if incremental && in.SameModel && !relinked && maps.Equal(c.inbound, in.Last.sums.others) {
 		c.report.Orphans = slices.Clone(in.Last.Orphans)
 	} else {
 		c.orphans()

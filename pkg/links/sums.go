@@ -13,6 +13,8 @@ import (
 	"maps"
 	"slices"
 	"strings"
+
+	"docsd/pkg/site"
 )
 
 // probKey is what makes two problems the same one (Problem.String).
@@ -192,11 +194,31 @@ func (c *checker) pagesAgain() (relinked bool) {
 	for route := range c.in.Recheck {
 		routes = append(routes, route)
 	}
-	slices.Sort(routes)
 	changed := false
+	if c.in.Moved != nil {
+		// A structural edit: the pages gone leave the sums, and the pages whose findings it may
+		// change are read again with those it rendered.
+		for route := range c.in.Moved {
+			if pr := last.pages[route]; pr != nil && !isPage(c.s.Routes[route]) {
+				lost, unlinked := c.sums.remove(pr)
+				delete(c.report.pages, route)
+				changed = changed || lost
+				relinked = relinked || unlinked
+			}
+		}
+		for _, route := range c.s.Order {
+			if c.in.Recheck[route] || !isPage(c.s.Routes[route]) {
+				continue
+			}
+			if pr := last.pages[route]; pr == nil || c.movedUnder(pr) {
+				routes = append(routes, route)
+			}
+		}
+	}
+	slices.Sort(routes)
 	for _, route := range routes {
 		r := c.s.Routes[route]
-		if r == nil || r.Doc == nil || r.Source == "" {
+		if !isPage(r) {
 			continue
 		}
 		pr := c.page(r)
@@ -213,7 +235,11 @@ func (c *checker) pagesAgain() (relinked bool) {
 	return relinked
 }
 
-// incremental reports whether this check may patch the last one's sums.
+// incremental reports whether this check may patch the last one's sums: a check after documents
+// changed (SameModel) or after a structural edit (Moved).
 func (c *checker) incremental() bool {
-	return c.in.SameModel && c.in.Recheck != nil && c.in.Last != nil && c.in.Last.sums != nil
+	return (c.in.SameModel || c.in.Moved != nil) && c.in.Recheck != nil && c.in.Last != nil && c.in.Last.sums != nil
 }
+
+// isPage reports a route whose links the check reads: a Markdown page.
+func isPage(r *site.Route) bool { return r != nil && r.Doc != nil && r.Source != "" }
