@@ -6,7 +6,8 @@ package links
 // report keeps what its pages' findings add up to (sums): counted, so that a page's old findings
 // can be taken out and its new ones put in. When only documents changed since the last check
 // (Input.SameModel), a check starts from the last sums and patches in the pages it reads again;
-// the site's structure, which only the model holds, is the last check's too.
+// the site's structure, which only the model holds, is the last check's too. After a structural
+// edit (Input.Moved) it patches them too, the pages gone taken out, and walks the structure again.
 
 import (
 	"cmp"
@@ -184,8 +185,9 @@ func mergeSorted[T any](a, b []T, compare func(T, T) int) []T {
 }
 
 // pagesAgain is pages() for a check whose model is the last check's but for documents
-// (Input.SameModel): the last sums, with the findings of the pages in Recheck taken out and found
-// again. It reports whether a route's being linked changed (the orphans must be listed again).
+// (Input.SameModel), or after a structural edit (Input.Moved): the last sums, with the findings of
+// the pages in Recheck (and, after a structural edit, of the pages it may change and the pages
+// gone) taken out and found again. It reports whether a route's being linked changed (the orphans must be listed again).
 func (c *checker) pagesAgain() (relinked bool) {
 	last := c.in.Last
 	c.sums = last.sums.clone()
