@@ -168,3 +168,62 @@ func BenchmarkPublishNewPage(b *testing.B) {
 	b.ReportMetric(per(cpu[0]), "cpu-ms/publish-1core")
 	b.ReportMetric(per(cpu[1]), "cpu-ms/publish-allcores")
 }
+
+// BenchmarkEncodeTermChunks compares writing every term chunk of 10,000 generated pages with
+// appendTermChunk (chunkjson.go) and with encoding/json (marshalTermChunk, what it replaced), in
+// turn in each op, so both meet the same load.
+//
+//	go test ./pkg/search -run '^$' -bench EncodeTermChunks -benchtime 5x -count 3
+func BenchmarkEncodeTermChunks(b *testing.B) {
+	const pages = 10000
+	page := zipfPages()
+	x := New()
+	terms := NewTerms()
+	for i := 0; i < pages; i++ {
+		p := page(i, "")
+		x.Update(p.Route, NewShardWith(p, terms))
+	}
+	if _, _, err := x.Publish(); err != nil {
+		b.Fatal(err)
+	}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		b.Fatal(err)
+	}
+	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
+	keys := x.keys(counts)
+	need := make([]bool, len(x.dict.terms))
+	for _, k := range keys {
+		need[k.term] = true
+	}
+	lists, slot := x.collectOn(1, shards, x.pageAliases(shards), need, stepAvg(x.last.avgStep), true)
+	starts := chunkStarts(keys, x.last.spacing)
+	var took [2]time.Duration
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		for v := range took {
+			runtime.GC()
+			cpu0 := cpuTime()
+			for i := range starts {
+				end := len(keys)
+				if i+1 < len(starts) {
+					end = starts[i+1]
+				}
+				var err error
+				if v == 0 {
+					_, err = x.marshalTermChunk(keys[starts[i]:end], lists, slot)
+				} else {
+					_, err = x.appendTermChunk(nil, keys[starts[i]:end], lists, slot, map[int32]int{})
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+			}
+			took[v] += cpuTime() - cpu0
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(len(starts)), "chunks")
+	b.ReportMetric(float64(took[0].Microseconds())/1000/float64(b.N), "cpu-ms/json")
+	b.ReportMetric(float64(took[1].Microseconds())/1000/float64(b.N), "cpu-ms/append")
+}

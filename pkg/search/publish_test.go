@@ -383,3 +383,107 @@ func TestPublishOnCoresWritesTheSameFiles(t *testing.T) {
 		many.Update(p.Route, NewShard(p))
 	}
 }
+
+// marshalTermChunk is the TermChunk of keys marshalled: what appendTermChunk must write.
+func (x *Index) marshalTermChunk(keys []key, lists []termLists, slot []int32) ([]byte, error) {
+	c := TermChunk{Version: PublishedVersion, Keys: make([]string, len(keys)), KeyTerms: make([]int, len(keys)), Terms: []string{},
+		Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{}}
+	pos := map[int32]int{}
+	var enc strings.Builder
+	for i, k := range keys {
+		p, ok := pos[k.term]
+		if !ok {
+			p = len(c.Terms)
+			pos[k.term] = p
+			l := &lists[slot[k.term]]
+			c.Terms = append(c.Terms, x.dict.terms[k.term])
+			c.Titles = append(c.Titles, deltas(l.titles))
+			c.Crumbs = append(c.Crumbs, deltas(l.crumbs))
+			c.Names = append(c.Names, deltas(l.names))
+			enc.Reset()
+			var prev pagePosting
+			for _, pp := range l.posts {
+				encodePagePosting(&enc, prev, pp)
+				prev = pp
+			}
+			c.Postings = append(c.Postings, enc.String())
+		}
+		c.Keys[i] = k.word
+		c.KeyTerms[i] = p
+	}
+	return marshal(c)
+}
+
+// TestAppendTermChunkIsMarshal: the term chunks are written without encoding/json (chunkjson.go),
+// byte for byte as encoding/json writes them: every chunk of an index whose words include accents,
+// other scripts and characters JSON escapes, and JSON strings of such words.
+func TestAppendTermChunkIsMarshal(t *testing.T) {
+	x := New()
+	x.chunkBytes = 512
+	odd := []string{"café", "naïve", "日本語", "a\u2028b", "quote\"d", "back\\slash", "tab\there", "ctl\x01x", "bad\xffutf8", "<html>&amp;"}
+	for i := 0; i < 120; i++ {
+		p := genPage(i, 0)
+		p.Sections[0].Text += " " + odd[i%len(odd)] + " " + strings.ToUpper(odd[(i+3)%len(odd)])
+		p.Title += " " + odd[(i+5)%len(odd)]
+		x.Update(p.Route, NewShard(p))
+	}
+	if _, _, err := x.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
+	keys := x.keys(counts)
+	need := make([]bool, len(x.dict.terms))
+	for _, k := range keys {
+		need[k.term] = true
+	}
+	lists, slot := x.collectOn(1, shards, x.pageAliases(shards), need, stepAvg(x.last.avgStep), true)
+	starts := chunkStarts(keys, spacingFor(len(keys), counts.listSize, x.chunkBytes))
+	if len(starts) < 10 {
+		t.Fatalf("%d chunks, want many", len(starts))
+	}
+	nonASCII := 0
+	for i := range starts {
+		end := len(keys)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		want, err := x.marshalTermChunk(keys[starts[i]:end], lists, slot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := x.appendTermChunk(nil, keys[starts[i]:end], lists, slot, map[int32]int{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("chunk %d:\n%s\nwant\n%s", i, got, want)
+		}
+		if bytes.ContainsFunc(want, func(r rune) bool { return r >= 0x80 }) {
+			nonASCII++
+		}
+	}
+	if nonASCII == 0 {
+		t.Fatal("no chunk holds a word with a character outside ASCII")
+	}
+	for _, n := range []int{0, 1, 31, 32, 1023, 1024, 32767, 32768, 1 << 20, 1<<30 + 12345, 1<<40 - 1} {
+		var w strings.Builder
+		writeNumber(&w, n)
+		if got := string(appendNumber([]byte("x"), n)); got != "x"+w.String() {
+			t.Errorf("appendNumber(%d) = %s, want x%s", n, got, w.String())
+		}
+	}
+	for _, s := range append(odd, "", "plain", "\u2029", "\x7f") {
+		want, err := marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := appendJSONString([]byte("x"), s)
+		if err != nil || string(got) != "x"+string(want) {
+			t.Errorf("appendJSONString(%q) = %s, %v; want x%s", s, got, err, want)
+		}
+	}
+}
