@@ -35,12 +35,22 @@ func (st *state) checkLinks(recheck map[string]bool) {
 		ConfigFile: "docsd.toml",
 		ReadFile:   st.b.readSource,
 	}
+	if recheck != nil && !st.linksOf {
+		// A structural edit: the pages whose links read what it moved are checked again too
+		// (links.Input.Moved), when the last report is of the last model and the files links may
+		// lead to are the same; else every page.
+		if st.prior == nil || !st.prior.linksDone || st.b.report == nil || !maps.Equal(st.statics, st.prior.statics) {
+			recheck = nil
+		} else {
+			in.Moved = movedRoutes(st.prior.site, st.site)
+		}
+	}
 	if recheck != nil {
 		in.Last, in.Recheck = st.b.report, recheck
 		// The last report is of the last build's model, and this model is that one with new
 		// documents: the check patches its sums (pkg/links/sums.go) instead of adding up every
 		// page's findings and walking the structure again (55 ms at 30,000 pages).
-		in.SameModel = st.sameRoutes && st.prior != nil && st.prior.linksDone
+		in.SameModel = st.linksOf && st.sameRoutes && st.prior != nil && st.prior.linksDone
 	}
 	report := links.Run(in)
 	st.linksChecked = report.Checked
@@ -57,4 +67,23 @@ func (b *Builder) readSource(name string) ([]byte, error) {
 		return nil, fmt.Errorf("reading %s for link positions: %w", name, err)
 	}
 	return data, nil
+}
+
+// movedRoutes are the routes that are in one model and not the other, or whose page is built from
+// another source or is generated in one and written in the other: what links to them may find
+// otherwise (another page, other anchors, none).
+func movedRoutes(before, now *site.Site) map[string]bool {
+	moved := map[string]bool{}
+	for p, r := range now.Routes {
+		o := before.Routes[p]
+		if o == nil || o.Source != r.Source || (o.Doc == nil) != (r.Doc == nil) {
+			moved[p] = true
+		}
+	}
+	for p := range before.Routes {
+		if now.Routes[p] == nil {
+			moved[p] = true
+		}
+	}
+	return moved
 }

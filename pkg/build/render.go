@@ -372,8 +372,10 @@ func (st *state) renderSiteWide(routes []string) error {
 	// A page's links read its own document, the routes and files that exist and the anchors of
 	// their targets. An edit that leaves the routes and files as they were changes the links of
 	// the pages it renders only: those that link to a changed anchor are among them (graph).
+	// A structural edit (pages added, deleted, renamed) also changes what links to the routes it
+	// moved find: checkLinks adds those pages (linkcheck.go).
 	var recheck map[string]bool
-	if st.linksOf {
+	if st.linksOf || st.prior != nil {
 		recheck = make(map[string]bool, len(routes))
 		for _, r := range routes {
 			recheck[r] = true

@@ -25,12 +25,15 @@ type renderCountCase struct {
 	before func(t *testing.T, root string) // changes the site before the first build, if set
 	// unreported is true when the edit leaves a change unreported on purpose: a full build differs.
 	unreported bool
-	// structural edits check every page's links again (a new route may be the suggestion for any
-	// broken link); the others check the links of the pages they render.
-	structural bool
-	edit       func(t *testing.T, root, siteDir string) []string // returns the changed paths
-	rendered   []string
-	reindexed  []string
+	// structural is true when the edit checks every page's links again (the configuration, the
+	// shell); the others check the links of the pages they render and of alsoChecked: after a
+	// structural edit, the pages whose links lead nowhere or to a route that came or went
+	// (links.Input.Moved).
+	structural  bool
+	alsoChecked []string
+	edit        func(t *testing.T, root, siteDir string) []string // returns the changed paths
+	rendered    []string
+	reindexed   []string
 	// globals are the sitemap and feed files the rebuild writes anew ("*": all of them); the others
 	// keep the last build's bytes.
 	globals []string
@@ -66,7 +69,7 @@ func renderCountCases() []renderCountCase {
 			// What a watcher that lost events reports: content/ is scanned again and finds the file.
 			write(t, root, "content/docs/guide/unreported.md", "# Unreported\n")
 			return []string{"content"}
-		}, rendered: append([]string{"/guide/unreported"}, guide...), reindexed: append([]string{"/guide/unreported"}, guide...), structural: true,
+		}, rendered: append([]string{"/guide/unreported"}, guide...), reindexed: append([]string{"/guide/unreported"}, guide...),
 			globals: []string{"sitemap.xml"}},
 		{name: "title", edit: edit("content/docs/guide/setup.md", "title: Setup", "title: Setting up"),
 			// The sidebar's pages show the title, and so does the category index's card of it.
@@ -78,14 +81,14 @@ func renderCountCases() []renderCountCase {
 			rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}},
 		// Structural edits render the pages whose sidebar, neighbours or cards change, not the site.
 		{name: "category file", edit: edit("content/docs/guide/more/_category_.yml", "label: More", "label: Much more"),
-			rendered: guide, reindexed: guide, structural: true},
+			rendered: guide, reindexed: guide},
 		{name: "blog post", edit: edit("content/blog/2025-01-01-first.md", "title: First post", "title: The first post"),
 			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
 			reindexed: []string{"/blog/first", "/blog/second"}, globals: []string{"blog/atom.xml", "blog/rss.xml"}},
 		{name: "new page", edit: func(t *testing.T, root, _ string) []string {
 			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
 			return []string{"content/docs/guide/new.md"}
-		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...), structural: true,
+		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...),
 			globals: []string{"sitemap.xml"}},
 		{name: "deleted page", edit: func(t *testing.T, root, _ string) []string {
 			if err := os.Remove(filepath.Join(root, "content/docs/guide/more/extra.md")); err != nil {
@@ -93,7 +96,7 @@ func renderCountCases() []renderCountCase {
 			}
 			return []string{"content/docs/guide/more/extra.md"}
 			// The folder is empty: its category and its index page go with the page.
-		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"}, structural: true,
+		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"},
 			globals: []string{"sitemap.xml"}},
 		{name: "renamed page", edit: func(t *testing.T, root, _ string) []string {
 			from, to := "content/docs/guide/more/extra.md", "content/docs/guide/more/extra-renamed.md"
@@ -102,8 +105,8 @@ func renderCountCases() []renderCountCase {
 			}
 			return []string{from, to}
 		}, rendered: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"},
-			reindexed: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"}, structural: true,
-			globals: []string{"sitemap.xml"}},
+			reindexed: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"},
+			globals:   []string{"sitemap.xml"}},
 		{name: "new page a link names", before: func(t *testing.T, root string) {
 			f := "content/blog/2025-01-02-second.md"
 			write(t, root, f, read(t, root, f)+"\nSee [the target](../docs/other/target.md).\n")
@@ -112,8 +115,33 @@ func renderCountCases() []renderCountCase {
 			write(t, root, "content/docs/other/target.md", "# Target\n\nA page.\n")
 			return []string{"content/docs/other/target.md"}
 		}, rendered: append([]string{"/other/target", "/blog/first", "/blog/second"}, blogLists...),
-			reindexed: []string{"/other/target", "/blog/first", "/blog/second"}, structural: true,
-			globals: []string{"sitemap.xml"}},
+			reindexed: []string{"/other/target", "/blog/first", "/blog/second"},
+			// intro and setup hold broken links, which may lead to the new page now (or suggest it).
+			alsoChecked: []string{"/guide/intro", "/guide/setup"}, globals: []string{"sitemap.xml"}},
+		{name: "new page an absolute link names", before: func(t *testing.T, root string) {
+			f := "content/versioned_docs/version-1.0/guide/intro.md"
+			write(t, root, f, read(t, root, f)+"\nSee [the target](/docs/other/target).\n")
+		}, edit: func(t *testing.T, root, _ string) []string {
+			// The link was broken and now leads to the new page: the page holding it does not
+			// render (the link reads the same), but its links are checked again.
+			write(t, root, "content/docs/other/target.md", "# Target\n\nA page.\n")
+			return []string{"content/docs/other/target.md"}
+		}, rendered: []string{"/other/target"}, reindexed: []string{"/other/target"},
+			alsoChecked: []string{"/1.0/guide/intro", "/guide/intro", "/guide/setup"}, globals: []string{"sitemap.xml"}},
+		{name: "deleted page an absolute link names", before: func(t *testing.T, root string) {
+			f := "content/versioned_docs/version-1.0/guide/intro.md"
+			write(t, root, f, read(t, root, f)+"\nSee [the extra page](/docs/guide/more/extra).\n")
+			// The deleted page's own broken link leaves the report with it.
+			f = "content/docs/guide/more/extra.md"
+			write(t, root, f, read(t, root, f)+"\nSee [a page to come](to-come.md).\n")
+		}, edit: func(t *testing.T, root, _ string) []string {
+			// The link now leads nowhere: the page holding it is checked again, no other.
+			if err := os.Remove(filepath.Join(root, "content/docs/guide/more/extra.md")); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"content/docs/guide/more/extra.md"}
+		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"},
+			alsoChecked: []string{"/1.0/guide/intro"}, globals: []string{"sitemap.xml"}},
 		{name: "config", edit: edit("docsd.toml", `tagline = "A small site`, `tagline = "A tiny site`),
 			rendered: []string{"*"}, reindexed: []string{"*"}, structural: true, globals: []string{"*"}},
 		{name: "shell", edit: func(t *testing.T, _, siteDir string) []string {
@@ -159,7 +187,7 @@ func TestRenderCounts(t *testing.T) {
 			for _, r := range all {
 				if rt := res.Site.Routes[r]; rt != nil && rt.Doc != nil && rt.Source != "" {
 					every = append(every, r)
-					if c.structural || slices.Contains(res.RenderedRoutes, r) {
+					if c.structural || slices.Contains(res.RenderedRoutes, r) || slices.Contains(withBase(c.alsoChecked), r) {
 						checked = append(checked, r)
 					}
 				}

@@ -6,13 +6,16 @@ package links
 // report keeps what its pages' findings add up to (sums): counted, so that a page's old findings
 // can be taken out and its new ones put in. When only documents changed since the last check
 // (Input.SameModel), a check starts from the last sums and patches in the pages it reads again;
-// the site's structure, which only the model holds, is the last check's too.
+// the site's structure, which only the model holds, is the last check's too. After a structural
+// edit (Input.Moved) it patches them too, the pages gone taken out, and walks the structure again.
 
 import (
 	"cmp"
 	"maps"
 	"slices"
 	"strings"
+
+	"docsd/pkg/site"
 )
 
 // probKey is what makes two problems the same one (Problem.String).
@@ -182,8 +185,9 @@ func mergeSorted[T any](a, b []T, compare func(T, T) int) []T {
 }
 
 // pagesAgain is pages() for a check whose model is the last check's but for documents
-// (Input.SameModel): the last sums, with the findings of the pages in Recheck taken out and found
-// again. It reports whether a route's being linked changed (the orphans must be listed again).
+// (Input.SameModel), or after a structural edit (Input.Moved): the last sums, with the findings of
+// the pages in Recheck (and, after a structural edit, of the pages it may change and the pages
+// gone) taken out and found again. It reports whether a route's being linked changed (the orphans must be listed again).
 func (c *checker) pagesAgain() (relinked bool) {
 	last := c.in.Last
 	c.sums = last.sums.clone()
@@ -192,11 +196,31 @@ func (c *checker) pagesAgain() (relinked bool) {
 	for route := range c.in.Recheck {
 		routes = append(routes, route)
 	}
-	slices.Sort(routes)
 	changed := false
+	if c.in.Moved != nil {
+		// A structural edit: the pages gone leave the sums, and the pages whose findings it may
+		// change are read again with those it rendered.
+		for route := range c.in.Moved {
+			if pr := last.pages[route]; pr != nil && !isPage(c.s.Routes[route]) {
+				lost, unlinked := c.sums.remove(pr)
+				delete(c.report.pages, route)
+				changed = changed || lost
+				relinked = relinked || unlinked
+			}
+		}
+		for _, route := range c.s.Order {
+			if c.in.Recheck[route] || !isPage(c.s.Routes[route]) {
+				continue
+			}
+			if pr := last.pages[route]; pr == nil || c.movedUnder(pr) {
+				routes = append(routes, route)
+			}
+		}
+	}
+	slices.Sort(routes)
 	for _, route := range routes {
 		r := c.s.Routes[route]
-		if r == nil || r.Doc == nil || r.Source == "" {
+		if !isPage(r) {
 			continue
 		}
 		pr := c.page(r)
@@ -213,7 +237,11 @@ func (c *checker) pagesAgain() (relinked bool) {
 	return relinked
 }
 
-// incremental reports whether this check may patch the last one's sums.
+// incremental reports whether this check may patch the last one's sums: a check after documents
+// changed (SameModel) or after a structural edit (Moved).
 func (c *checker) incremental() bool {
-	return c.in.SameModel && c.in.Recheck != nil && c.in.Last != nil && c.in.Last.sums != nil
+	return (c.in.SameModel || c.in.Moved != nil) && c.in.Recheck != nil && c.in.Last != nil && c.in.Last.sums != nil
 }
+
+// isPage reports a route whose links the check reads: a Markdown page.
+func isPage(r *site.Route) bool { return r != nil && r.Doc != nil && r.Source != "" }

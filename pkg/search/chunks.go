@@ -133,32 +133,7 @@ type DocsEntry struct {
 // encodeTermChunk writes a term chunk of the given keys (sorted) from the lists of their terms,
 // and gives its stamp.
 func (x *Index) encodeTermChunk(keys []key, lists []termLists, slot []int32) (data []byte, stamp string, err error) {
-	c := TermChunk{Version: PublishedVersion, Keys: make([]string, len(keys)), KeyTerms: make([]int, len(keys)), Terms: []string{},
-		Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{}}
-	pos := map[int32]int{}
-	var enc strings.Builder
-	for i, k := range keys {
-		p, ok := pos[k.term]
-		if !ok {
-			p = len(c.Terms)
-			pos[k.term] = p
-			l := &lists[slot[k.term]]
-			c.Terms = append(c.Terms, x.dict.terms[k.term])
-			c.Titles = append(c.Titles, deltas(l.titles))
-			c.Crumbs = append(c.Crumbs, deltas(l.crumbs))
-			c.Names = append(c.Names, deltas(l.names))
-			enc.Reset()
-			var prev pagePosting
-			for _, pp := range l.posts {
-				encodePagePosting(&enc, prev, pp)
-				prev = pp
-			}
-			c.Postings = append(c.Postings, enc.String())
-		}
-		c.Keys[i] = k.word
-		c.KeyTerms[i] = p
-	}
-	unstamped, err := marshal(c)
+	unstamped, err := x.appendTermChunk(nil, keys, lists, slot, map[int32]int{})
 	if err != nil {
 		return nil, "", fmt.Errorf("writing a search index chunk: %w", err)
 	}

@@ -142,6 +142,8 @@ type Index struct {
 
 	// lookupParts are the terms of [search] lookup_parts (lookup.go).
 	lookupParts []string
+	// cores is how many cores a publish may use (0: as many as Go runs on); tests set it.
+	cores int
 }
 
 // dictionary numbers the terms every shard of an index has had, in the order they came: it only

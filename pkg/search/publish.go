@@ -27,6 +27,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // lastPublish is what a publish wrote, kept for the next.
@@ -180,15 +182,43 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 	if x.stopped() {
 		return ErrStopped
 	}
-	for _, i := range todo {
-		c := &next.chunks[i]
-		var err error
-		if c.data, c.stamp, err = x.encodeTermChunk(chunkKeys(i), lists, slot); err != nil {
-			return err
+	errs := make([]error, len(todo))
+	encodeEach(x.workers(len(todo)/32), len(todo), func(j int) {
+		c := &next.chunks[todo[j]]
+		c.data, c.stamp, errs[j] = x.encodeTermChunk(chunkKeys(todo[j]), lists, slot)
+	})
+	for j, i := range todo {
+		if errs[j] != nil {
+			return errs[j]
 		}
-		next.rewritten = append(next.rewritten, c.id)
+		next.rewritten = append(next.rewritten, next.chunks[i].id)
 	}
 	return nil
+}
+
+// encodeEach runs encode(0 … n-1), on every core when there are many: a new, deleted or renamed
+// page renumbers the pages after it and so rewrites every term chunk (1,200 at 30,000 pages, 170 ms
+// of CPU), and each chunk is encoded from lists no one changes meanwhile. A few chunks (a body
+// edit's) are encoded in turn.
+func encodeEach(workers, n int, encode func(i int)) {
+	if workers < 2 {
+		for i := 0; i < n; i++ {
+			encode(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				encode(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // docsChunks makes next's documents chunks: the last publish's but those of changed pages, or all

@@ -4,6 +4,7 @@ package search
 // through edits writes exactly what a fresh index of the same pages writes.
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -302,6 +303,187 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 	for _, c := range termChunks(t, check("numbatword", 1)) {
 		if slices.Contains(c.Terms, "quokkaword") {
 			t.Error("the section that went still has its word")
+		}
+	}
+}
+
+// TestCollectOnCoresIsOnePass: a publish that gathers every term's lists (a new or deleted page)
+// cuts the pages in one range per core (collectOnCores); the lists must be those of one pass over
+// the pages, whatever the number of ranges, including ranges that split a product's pages.
+func TestCollectOnCoresIsOnePass(t *testing.T) {
+	x := New()
+	syn, err := ParseSynonyms([]string{"docker, moby engine", "kubernetes => orchestrator"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn) // titles gain aliases: their terms join the title lists
+	for i := 0; i < 301; i++ {
+		p := genPage(i, i%3)
+		x.Update(p.Route, NewShard(p))
+	}
+	if _, _, err := x.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	aliases := x.pageAliases(shards)
+	need := make([]bool, len(x.dict.terms))
+	for i := range need {
+		need[i] = i%5 != 0 // most terms, not all: slots differ from term numbers
+	}
+	avg := stepAvg(x.last.avgStep)
+	want, wantSlot := x.collectOn(1, shards, aliases, need, avg, true)
+	for _, workers := range []int{2, 3, 7} {
+		got, slot := x.collectOn(workers, shards, aliases, need, avg, true)
+		if !slices.Equal(slot, wantSlot) || len(got) != len(want) {
+			t.Fatalf("%d ranges: %d lists, want %d", workers, len(got), len(want))
+		}
+		for k := range want {
+			g, w := got[k], want[k]
+			if !slices.Equal(g.titles, w.titles) || !slices.Equal(g.crumbs, w.crumbs) || !slices.Equal(g.names, w.names) || !slices.Equal(g.posts, w.posts) {
+				t.Fatalf("%d ranges: list %d is %+v, want %+v", workers, k, g, w)
+			}
+			if cap(g.posts) != len(g.posts) {
+				t.Fatalf("%d ranges: list %d has room for %d postings, holds %d", workers, k, cap(g.posts), len(g.posts))
+			}
+		}
+	}
+}
+
+// TestPublishOnCoresWritesTheSameFiles: a publish that rewrites many chunks encodes them on every
+// core (encodeEach) and gathers their lists by ranges of pages (collectOnCores); its files are
+// those of a publish on one core, first publish and after a new page (which renumbers the pages).
+func TestPublishOnCoresWritesTheSameFiles(t *testing.T) {
+	one, many := New(), New()
+	one.cores, many.cores = 1, 3
+	one.chunkBytes, many.chunkBytes = 512, 512 // many chunks, so that every core has some
+	for i := 0; i < 200; i++ {
+		p := genPage(i, 0)
+		one.Update(p.Route, NewShard(p))
+		many.Update(p.Route, NewShard(p))
+	}
+	for step := 0; step < 2; step++ {
+		want, got := published(t, one), published(t, many)
+		if len(want) < 64 {
+			t.Fatalf("step %d: %d files, want many chunks", step, len(want))
+		}
+		if len(got) != len(want) {
+			t.Fatalf("step %d: %d files on 3 cores, %d on one", step, len(got), len(want))
+		}
+		for name, data := range want {
+			if !bytes.Equal(got[name], data) {
+				t.Fatalf("step %d: %s differs on 3 cores", step, name)
+			}
+		}
+		p := genPage(1000, 0)
+		p.Route = "/docs/p00/page-000a" // second in route order: every page after it is renumbered
+		one.Update(p.Route, NewShard(p))
+		many.Update(p.Route, NewShard(p))
+	}
+}
+
+// marshalTermChunk is the TermChunk of keys marshalled: what appendTermChunk must write.
+func (x *Index) marshalTermChunk(keys []key, lists []termLists, slot []int32) ([]byte, error) {
+	c := TermChunk{Version: PublishedVersion, Keys: make([]string, len(keys)), KeyTerms: make([]int, len(keys)), Terms: []string{},
+		Titles: [][]int{}, Crumbs: [][]int{}, Names: [][]int{}, Postings: []string{}}
+	pos := map[int32]int{}
+	var enc strings.Builder
+	for i, k := range keys {
+		p, ok := pos[k.term]
+		if !ok {
+			p = len(c.Terms)
+			pos[k.term] = p
+			l := &lists[slot[k.term]]
+			c.Terms = append(c.Terms, x.dict.terms[k.term])
+			c.Titles = append(c.Titles, deltas(l.titles))
+			c.Crumbs = append(c.Crumbs, deltas(l.crumbs))
+			c.Names = append(c.Names, deltas(l.names))
+			enc.Reset()
+			var prev pagePosting
+			for _, pp := range l.posts {
+				encodePagePosting(&enc, prev, pp)
+				prev = pp
+			}
+			c.Postings = append(c.Postings, enc.String())
+		}
+		c.Keys[i] = k.word
+		c.KeyTerms[i] = p
+	}
+	return marshal(c)
+}
+
+// TestAppendTermChunkIsMarshal: the term chunks are written without encoding/json (chunkjson.go),
+// byte for byte as encoding/json writes them: every chunk of an index whose words include accents,
+// other scripts and characters JSON escapes, and JSON strings of such words.
+func TestAppendTermChunkIsMarshal(t *testing.T) {
+	x := New()
+	x.chunkBytes = 512
+	odd := []string{"café", "naïve", "日本語", "a\u2028b", "quote\"d", "back\\slash", "tab\there", "ctl\x01x", "bad\xffutf8", "<html>&amp;"}
+	for i := 0; i < 120; i++ {
+		p := genPage(i, 0)
+		p.Sections[0].Text += " " + odd[i%len(odd)] + " " + strings.ToUpper(odd[(i+3)%len(odd)])
+		p.Title += " " + odd[(i+5)%len(odd)]
+		x.Update(p.Route, NewShard(p))
+	}
+	if _, _, err := x.Publish(); err != nil {
+		t.Fatal(err)
+	}
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
+	keys := x.keys(counts)
+	need := make([]bool, len(x.dict.terms))
+	for _, k := range keys {
+		need[k.term] = true
+	}
+	lists, slot := x.collectOn(1, shards, x.pageAliases(shards), need, stepAvg(x.last.avgStep), true)
+	starts := chunkStarts(keys, spacingFor(len(keys), counts.listSize, x.chunkBytes))
+	if len(starts) < 10 {
+		t.Fatalf("%d chunks, want many", len(starts))
+	}
+	nonASCII := 0
+	for i := range starts {
+		end := len(keys)
+		if i+1 < len(starts) {
+			end = starts[i+1]
+		}
+		want, err := x.marshalTermChunk(keys[starts[i]:end], lists, slot)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := x.appendTermChunk(nil, keys[starts[i]:end], lists, slot, map[int32]int{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) {
+			t.Fatalf("chunk %d:\n%s\nwant\n%s", i, got, want)
+		}
+		if bytes.ContainsFunc(want, func(r rune) bool { return r >= 0x80 }) {
+			nonASCII++
+		}
+	}
+	if nonASCII == 0 {
+		t.Fatal("no chunk holds a word with a character outside ASCII")
+	}
+	for _, n := range []int{0, 1, 31, 32, 1023, 1024, 32767, 32768, 1 << 20, 1<<30 + 12345, 1<<40 - 1} {
+		var w strings.Builder
+		writeNumber(&w, n)
+		if got := string(appendNumber([]byte("x"), n)); got != "x"+w.String() {
+			t.Errorf("appendNumber(%d) = %s, want x%s", n, got, w.String())
+		}
+	}
+	for _, s := range append(odd, "", "plain", "\u2029", "\x7f") {
+		want, err := marshal(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := appendJSONString([]byte("x"), s)
+		if err != nil || string(got) != "x"+string(want) {
+			t.Errorf("appendJSONString(%q) = %s, %v; want x%s", s, got, err, want)
 		}
 	}
 }
