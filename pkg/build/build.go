@@ -114,6 +114,18 @@ type Builder struct {
 
 	// rendererStarts counts the renderer pools started: an MDX page edit starts none (tests).
 	rendererStarts int
+	// early holds the MDX pages' chunks as they are built while a full build renders (early.go).
+	early *earlyPages
+	// earlyMissed counts the full builds whose shell was made again because the MDX pages shared
+	// other modules than their import blocks said (early.go; tests).
+	earlyMissed int
+	// onCompile, when set, runs before the MDX compiler compiles a file, and onWritten after a
+	// page's HTML is added to the build: the tests' hooks to check the order of the two.
+	// onCompiled, when set, may change a compiled module (a test's way to import what the page's
+	// import blocks do not say).
+	onCompile  func(file string)
+	onWritten  func(route string)
+	onCompiled func(file, js string) string
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -282,6 +294,10 @@ func (b *Builder) full(req *request) (*Result, error) {
 	}
 	step("assemble", start)
 
+	if req.serving == nil {
+		// Pages render while the MDX pages compile (early.go).
+		return b.fullEarly(req, cfg, s, g, parsed, skipped, timings)
+	}
 	start = time.Now()
 	if err := b.prepareShell(cfg, s, nil); err != nil {
 		return nil, err
@@ -350,16 +366,8 @@ func (b *Builder) layout(cfg *config.Site) content.Layout {
 // server bundle changed. With changed (absolute paths, an edit), only the MDX pages that read
 // them are built again (bundle.Update); nil builds everything.
 func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string) error {
-	if b.bundler == nil {
-		dir := b.opts.SiteDir
-		if dir == "" {
-			dir = filepath.Join(b.opts.Root, "site")
-		}
-		bu, err := bundle.New(dir, cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
-		if err != nil {
-			return err
-		}
-		b.bundler = bu
+	if err := b.ensureBundler(cfg); err != nil {
+		return err
 	}
 	b.setMDX(cfg, s)
 	var out *bundle.Output
@@ -376,7 +384,18 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 		return b.bundleErrors(err)
 	}
 	b.bundleErrors(nil) // a good bundle: no mistakes to keep
-	if b.renderer == nil || b.assets == nil || string(out.ServerJS) != string(b.assets.ServerJS) {
+	if err := b.startRenderers(b.assets, out); err != nil {
+		return err
+	}
+	b.noteStaleAssets(b.assets, out)
+	b.assets = out
+	return nil
+}
+
+// startRenderers starts the Node renderers with out's server bundle, unless they run old's
+// already.
+func (b *Builder) startRenderers(old, out *bundle.Output) error {
+	if b.renderer == nil || old == nil || string(out.ServerJS) != string(old.ServerJS) {
 		if b.renderer != nil {
 			b.renderer.Close()
 		}
@@ -398,9 +417,30 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 		b.renderer = r
 		b.rendererStarts++
 	}
-	b.noteStaleAssets(b.assets, out)
-	b.assets = out
 	return nil
+}
+
+// ensureBundler makes the bundler on first use.
+func (b *Builder) ensureBundler(cfg *config.Site) error {
+	if b.bundler != nil {
+		return nil
+	}
+	dir := b.opts.SiteDir
+	if dir == "" {
+		dir = filepath.Join(b.opts.Root, "site")
+	}
+	bu, err := bundle.New(dir, cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
+	if err != nil {
+		return err
+	}
+	b.bundler = bu
+	return nil
+}
+
+// absRoot is the project folder as an absolute path.
+func (b *Builder) absRoot() string {
+	root, _ := filepath.Abs(b.opts.Root)
+	return root
 }
 
 // defaultRenderers is one Node renderer per two cores. docsd's own work while pages render (page

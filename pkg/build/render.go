@@ -143,8 +143,11 @@ func (st *state) prepare() {
 	case st.req.stage != nil:
 		st.files.StreamTo(st.req.stage)
 	}
-	for p, data := range st.b.assets.Files {
-		st.files.Add(p, data)
+	if st.b.early == nil {
+		// A build whose MDX pages build while it renders adds the bundle's files at the end.
+		for p, data := range st.b.assets.Files {
+			st.files.Add(p, data)
+		}
 	}
 	st.statics = map[string]string{}
 	for _, src := range s.Statics {
@@ -545,6 +548,9 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 		return err
 	}
 	st.files.Add(s.HTMLPath(r.Path), html)
+	if st.b.onWritten != nil {
+		st.b.onWritten(r.Path)
+	}
 	st.b.mu.Lock()
 	if st.rendered == nil {
 		st.rendered = map[string]bool{}

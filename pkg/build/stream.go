@@ -124,13 +124,25 @@ func (st *state) streamPages(routes []string) error {
 		// Served while it renders: the pages requests ask for go first (serving.go).
 		st.queue.feed(st, routes, failed.Load, send)
 	} else {
+		// An MDX page whose chunk is still being built (early.go) waits until the pages that
+		// need none are sent, then goes as soon as its chunk is there.
+		var later []*site.Route
 		for _, path := range routes {
 			if failed.Load() || st.halt != nil && st.halt() {
 				break
 			}
-			if r := st.route(path); r != nil {
+			r := st.route(path)
+			switch {
+			case r == nil:
+			case st.b.early != nil && r.MDX && !st.b.early.built(r.Source):
+				later = append(later, r)
+			default:
 				send(r)
 			}
+		}
+		stop := func() bool { return failed.Load() || st.halt != nil && st.halt() }
+		if len(later) > 0 && !st.b.early.sendAsBuilt(later, stop, send) {
+			fail(errMDXPending)
 		}
 	}
 	close(todo)
