@@ -24,6 +24,8 @@ type earlyPages struct {
 	chunks map[string]bundle.Chunk  // by page id (content path), once built
 	ready  map[string]chan struct{} // by page id: closed once its chunk is in chunks, or the build ended
 	ended  bool                     // the pages' build ended (failed: some chunks never come)
+	// settled is true once the pages are built and the shell stays: no page renders again.
+	settled bool
 	// more is closed, and replaced, each time a page is built: what a feed waiting for any of
 	// its pages waits on.
 	more chan struct{}
@@ -63,6 +65,14 @@ func (e *earlyPages) end() {
 	}
 	close(e.more)
 	e.more = make(chan struct{})
+}
+
+// mayRenderAgain reports whether the pages rendered so far may render again: the build has MDX
+// pages, not all built yet, and one of them may need a shell made again (fullEarly).
+func (e *earlyPages) mayRenderAgain() bool {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return len(e.ready) > 0 && !e.settled
 }
 
 // next is closed once one more page is built or the build ends.
@@ -168,6 +178,11 @@ func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *gra
 	done := make(chan built, 1)
 	go func() {
 		out, missed, err := early.Pages(st.mdxOrder(), pending.put)
+		if err == nil && !missed {
+			pending.mu.Lock()
+			pending.settled = true
+			pending.mu.Unlock()
+		}
 		pending.end()
 		done <- built{out, missed, err}
 	}()
@@ -185,6 +200,9 @@ func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *gra
 		return nil, renderErr
 	}
 	b.early = nil
+	if !res.missed {
+		st.releaseHeld()
+	}
 	if res.missed {
 		b.earlyMissed++
 		// The shell was made again with the modules the compiled pages share: every page names

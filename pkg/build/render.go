@@ -93,6 +93,10 @@ type state struct {
 	halt func() bool
 	// queue, when set, orders the pages of a full build served while it renders (serving.go).
 	queue *renderQueue
+	// docRoutes counts, by document, its routes not yet rendered and indexed (doneWith, --once).
+	docRoutes map[*markdown.Doc]int
+	// heldSources are the documents doneWith would have released while the MDX pages still built.
+	heldSources []*markdown.Doc
 	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
 	// takes them (mdx.go).
 	mdxText map[string][]markdown.Section
