@@ -24,6 +24,10 @@ const (
 	// from 289 to 472 MB).
 	onceMemoryFloor = 256 << 20
 	perSource       = 60 << 10
+	// onceMemoryCeiling caps the limit: past 26,000 sources, 60 KiB each let the heap grow to
+	// 2.9 GB at 50,000 pages (issue #17: 2 GB with the renderers), while what such a build keeps
+	// live is about 1 GB at its end (search shards, the model, headings and links).
+	onceMemoryCeiling = 1536 << 20
 )
 
 // onceGC sets the collector for a build, unless the environment does.
@@ -38,5 +42,10 @@ func onceMemoryLimit(sources int) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
 		return
 	}
-	debug.SetMemoryLimit(max(onceMemoryFloor, int64(sources)*perSource))
+	debug.SetMemoryLimit(onceLimit(sources))
+}
+
+// onceLimit is the memory limit of a build of that many sources.
+func onceLimit(sources int) int64 {
+	return min(onceMemoryCeiling, max(onceMemoryFloor, int64(sources)*perSource))
 }

@@ -88,13 +88,13 @@ type Builder struct {
 	bundler *bundle.Bundler
 	mdxc    *mdx.Compiler // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
 	// staleAssets are files of earlier bundles the current one does not have (noteStaleAssets).
-	staleAssets map[string]bool
-	mdxMu       sync.Mutex       // guards mdxErrs
-	mdxErrs     []*content.Error // the MDX mistakes found by the bundle being built
-	renderer    *ssr.Pool
-	early       *ssr.Early // renderers started before the bundle is ready (renderers.go)
-	assets      *bundle.Output
-	last        *state // the previous good build, for incremental rebuilds
+	staleAssets    map[string]bool
+	mdxMu          sync.Mutex       // guards mdxErrs
+	mdxErrs        []*content.Error // the MDX mistakes found by the bundle being built
+	renderer       *ssr.Pool
+	earlyRenderers *ssr.Early // renderers started before the bundle is ready (renderers.go)
+	assets         *bundle.Output
+	last           *state // the previous good build, for incremental rebuilds
 	// graph is the dependency graph of the builds: assembly records its edges (dropping those of
 	// the assembly before), rendering the edges of #anchor links.
 	graph      *graph.Graph
@@ -116,6 +116,18 @@ type Builder struct {
 	// rendererStarts counts the renderer pools started: an MDX page edit starts none (tests);
 	// earlyLoads, those of them that were started early (renderers.go).
 	rendererStarts, earlyLoads int
+	// early holds the MDX pages' chunks as they are built while a full build renders (early.go).
+	early *earlyPages
+	// earlyMissed counts the full builds whose shell was made again because the MDX pages shared
+	// other modules than their import blocks said (early.go; tests).
+	earlyMissed int
+	// onCompile, when set, runs before the MDX compiler compiles a file, and onWritten after a
+	// page's HTML is added to the build: the tests' hooks to check the order of the two.
+	// onCompiled, when set, may change a compiled module (a test's way to import what the page's
+	// import blocks do not say).
+	onCompile  func(file string)
+	onWritten  func(route string)
+	onCompiled func(file, js string) string
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -148,8 +160,8 @@ func (b *Builder) Close() {
 	if b.renderer != nil {
 		b.renderer.Close()
 	}
-	if b.early != nil {
-		b.early.Close()
+	if b.earlyRenderers != nil {
+		b.earlyRenderers.Close()
 	}
 	if b.bundler != nil {
 		b.bundler.Close()
@@ -288,6 +300,10 @@ func (b *Builder) full(req *request) (*Result, error) {
 	}
 	step("assemble", start)
 
+	if req.serving == nil {
+		// Pages render while the MDX pages compile (early.go).
+		return b.fullEarly(req, cfg, s, g, parsed, skipped, timings)
+	}
 	start = time.Now()
 	if err := b.prepareShell(cfg, s, nil); err != nil {
 		return nil, err
@@ -356,16 +372,8 @@ func (b *Builder) layout(cfg *config.Site) content.Layout {
 // server bundle changed. With changed (absolute paths, an edit), only the MDX pages that read
 // them are built again (bundle.Update); nil builds everything.
 func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string) error {
-	if b.bundler == nil {
-		dir := b.opts.SiteDir
-		if dir == "" {
-			dir = filepath.Join(b.opts.Root, "site")
-		}
-		bu, err := bundle.New(dir, cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
-		if err != nil {
-			return err
-		}
-		b.bundler = bu
+	if err := b.ensureBundler(cfg); err != nil {
+		return err
 	}
 	b.setMDX(cfg, s)
 	var out *bundle.Output
@@ -382,7 +390,18 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 		return b.bundleErrors(err)
 	}
 	b.bundleErrors(nil) // a good bundle: no mistakes to keep
-	if b.renderer == nil || b.assets == nil || string(out.ServerJS) != string(b.assets.ServerJS) {
+	if err := b.renderersFor(b.assets, out); err != nil {
+		return err
+	}
+	b.noteStaleAssets(b.assets, out)
+	b.assets = out
+	return nil
+}
+
+// renderersFor starts the Node renderers with out's server bundle, unless they run old's
+// already.
+func (b *Builder) renderersFor(old, out *bundle.Output) error {
+	if b.renderer == nil || old == nil || string(out.ServerJS) != string(old.ServerJS) {
 		if b.renderer != nil {
 			b.renderer.Close()
 		}
@@ -390,9 +409,30 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 			return err
 		}
 	}
-	b.noteStaleAssets(b.assets, out)
-	b.assets = out
 	return nil
+}
+
+// ensureBundler makes the bundler on first use.
+func (b *Builder) ensureBundler(cfg *config.Site) error {
+	if b.bundler != nil {
+		return nil
+	}
+	dir := b.opts.SiteDir
+	if dir == "" {
+		dir = filepath.Join(b.opts.Root, "site")
+	}
+	bu, err := bundle.New(dir, cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
+	if err != nil {
+		return err
+	}
+	b.bundler = bu
+	return nil
+}
+
+// absRoot is the project folder as an absolute path.
+func (b *Builder) absRoot() string {
+	root, _ := filepath.Abs(b.opts.Root)
+	return root
 }
 
 // defaultRenderers is one Node renderer per two cores. docsd's own work while pages render (page

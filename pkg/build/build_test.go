@@ -240,6 +240,21 @@ func TestOnceWritesEveryFileAndKeepsNone(t *testing.T) {
 	if !res.Files.Has("guide/intro.html") {
 		t.Error("a written page is not known to the build (the link check asks)")
 	}
+	// Nor their sources, once every route of a page (one per locale here) is written and indexed;
+	// below, the files on disk show that no route lost its text to that.
+	released := 0
+	for path, r := range res.Site.Routes {
+		if r.Doc == nil || r.MDX || linkCheckQuotes(r.Doc) {
+			continue
+		}
+		if r.Doc.Body() != nil {
+			t.Errorf("%s: the build still holds the page's source after writing it", path)
+		}
+		released++
+	}
+	if released == 0 {
+		t.Error("no page's source was released")
+	}
 	b := New(opts)
 	defer b.Close()
 	want, err := b.Build()

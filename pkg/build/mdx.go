@@ -82,7 +82,13 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		} else {
 			opts.File = abs
 		}
+		if b.onCompile != nil {
+			b.onCompile(abs)
+		}
 		js, err := b.mdxc.Compile(raw, opts)
+		if err == nil && b.onCompiled != nil {
+			js = b.onCompiled(abs, js)
+		}
 		var ce *content.Error
 		if errors.As(err, &ce) {
 			b.mdxMu.Lock()
@@ -142,10 +148,7 @@ func mdxDepNode(root, contentDir, abs string) graph.Node {
 
 // mdxModule is what a page's data says of its MDX chunk; nil for other pages.
 func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
-	if !r.MDX || b.assets == nil {
-		return nil
-	}
-	c, ok := b.assets.MDX[r.Source]
+	c, _, ok := b.mdxChunk(r)
 	if !ok {
 		return nil
 	}
@@ -155,11 +158,25 @@ func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
 // mdxServer is the module of an MDX route's page for the renderers (key and code; pkg/ssr sends
 // the code once per key), or nothing for other routes.
 func (b *Builder) mdxServer(r *site.Route) (string, string) {
-	if !r.MDX || b.assets == nil {
-		return "", ""
-	}
-	m := b.assets.MDXServer[r.Source]
+	_, m, _ := b.mdxChunk(r)
 	return m.Key, m.JS
+}
+
+// mdxChunk is an MDX route's chunk and server module: from the pages built so far while a full
+// build renders (early.go), else from the bundle.
+func (b *Builder) mdxChunk(r *site.Route) (bundle.MDXChunk, bundle.MDXServer, bool) {
+	if !r.MDX {
+		return bundle.MDXChunk{}, bundle.MDXServer{}, false
+	}
+	if b.early != nil {
+		c, ok := b.early.chunk(r.Source)
+		return c.MDX, c.Server, ok
+	}
+	if b.assets == nil {
+		return bundle.MDXChunk{}, bundle.MDXServer{}, false
+	}
+	c, ok := b.assets.MDX[r.Source]
+	return c, b.assets.MDXServer[r.Source], ok
 }
 
 // absPaths are the changed paths (relative to the project or absolute) as absolute paths, for
@@ -261,6 +278,9 @@ func (st *state) mdxExcerpts(routes []string) error {
 	}
 	return parallel(len(posts), func(i int) error {
 		r := posts[i]
+		if st.b.early != nil && !st.b.early.wait(r.Source) {
+			return errMDXPending
+		}
 		page, err := json.Marshal(map[string]any{"route": r.Path, "mdx": st.b.mdxModule(r)})
 		if err != nil {
 			return err

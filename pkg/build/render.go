@@ -93,6 +93,10 @@ type state struct {
 	halt func() bool
 	// queue, when set, orders the pages of a full build served while it renders (serving.go).
 	queue *renderQueue
+	// docRoutes counts, by document, its routes not yet rendered and indexed (doneWith, --once).
+	docRoutes map[*markdown.Doc]int
+	// heldSources are the documents doneWith would have released while the MDX pages still built.
+	heldSources []*markdown.Doc
 	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
 	// takes them (mdx.go).
 	mdxText map[string][]markdown.Section
@@ -143,8 +147,11 @@ func (st *state) prepare() {
 	case st.req.stage != nil:
 		st.files.StreamTo(st.req.stage)
 	}
-	for p, data := range st.b.assets.Files {
-		st.files.Add(p, data)
+	if st.b.early == nil {
+		// A build whose MDX pages build while it renders adds the bundle's files at the end.
+		for p, data := range st.b.assets.Files {
+			st.files.Add(p, data)
+		}
 	}
 	st.statics = map[string]string{}
 	for _, src := range s.Statics {
@@ -547,6 +554,9 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 		return err
 	}
 	st.files.Add(s.HTMLPath(r.Path), html)
+	if st.b.onWritten != nil {
+		st.b.onWritten(r.Path)
+	}
 	st.b.mu.Lock()
 	if st.rendered == nil {
 		st.rendered = map[string]bool{}

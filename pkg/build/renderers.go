@@ -40,12 +40,12 @@ func (b *Builder) rendererSetup() (int, []string) {
 // exists. A failure here is not reported: startRenderers starts them again from the bundle and
 // reports what goes wrong then.
 func (b *Builder) startRenderersEarly() {
-	if b.renderer != nil || b.early != nil {
+	if b.renderer != nil || b.earlyRenderers != nil {
 		return
 	}
 	n, flags := b.rendererSetup()
 	if e, err := ssr.StartEarly(b.shellDir(), n, flags...); err == nil {
-		b.early = e
+		b.earlyRenderers = e
 	}
 }
 
@@ -54,11 +54,11 @@ func (b *Builder) startRenderersEarly() {
 func (b *Builder) startRenderers(js []byte) error {
 	var r *ssr.Pool
 	var err error
-	if b.early != nil {
+	if b.earlyRenderers != nil {
 		// A process that stopped before its bundle came (Load's error) is started again from
 		// the bundle: what fails then is reported.
-		r, err = b.early.Load(js)
-		b.early = nil
+		r, err = b.earlyRenderers.Load(js)
+		b.earlyRenderers = nil
 		if err == nil {
 			b.earlyLoads++
 		}

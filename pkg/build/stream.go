@@ -10,6 +10,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"docsd/pkg/markdown"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
@@ -110,6 +111,9 @@ func (st *state) streamPages(routes []string) error {
 						st.shards[p.r.Path] = shard
 						st.b.mu.Unlock()
 					}
+					if err == nil {
+						st.doneWith(p.r)
+					}
 				}
 				st.pipeline.done()
 				<-slots
@@ -124,13 +128,25 @@ func (st *state) streamPages(routes []string) error {
 		// Served while it renders: the pages requests ask for go first (serving.go).
 		st.queue.feed(st, routes, failed.Load, send)
 	} else {
+		// An MDX page whose chunk is still being built (early.go) waits until the pages that
+		// need none are sent, then goes as soon as its chunk is there.
+		var later []*site.Route
 		for _, path := range routes {
 			if failed.Load() || st.halt != nil && st.halt() {
 				break
 			}
-			if r := st.route(path); r != nil {
+			r := st.route(path)
+			switch {
+			case r == nil:
+			case st.b.early != nil && r.MDX && !st.b.early.built(r.Source):
+				later = append(later, r)
+			default:
 				send(r)
 			}
+		}
+		stop := func() bool { return failed.Load() || st.halt != nil && st.halt() }
+		if len(later) > 0 && !st.b.early.sendAsBuilt(later, stop, send) {
+			fail(errMDXPending)
 		}
 	}
 	close(todo)
@@ -138,4 +154,64 @@ func (st *state) streamPages(routes []string) error {
 	close(out)
 	pageWorkers.Wait()
 	return first
+}
+
+// doneWith drops a page's source once the last of its routes (a page can have one per locale) is
+// rendered and indexed, in a build that nothing rebuilds from (--once): else every page's source
+// stayed to the end of the build (at 50,000 pages, 230 MB of its peak). A page whose link report
+// quotes its text (reference links, autolinks) keeps it for the link check.
+func (st *state) doneWith(r *site.Route) {
+	if !st.req.once || r.Doc == nil || r.MDX {
+		return
+	}
+	st.b.mu.Lock()
+	if st.docRoutes == nil {
+		st.docRoutes = map[*markdown.Doc]int{}
+		for _, rt := range st.site.Routes {
+			if rt.Doc != nil {
+				st.docRoutes[rt.Doc]++
+			}
+		}
+		for _, rt := range st.site.NotFound {
+			if rt.Doc != nil {
+				st.docRoutes[rt.Doc]++
+			}
+		}
+	}
+	st.docRoutes[r.Doc]--
+	last := st.docRoutes[r.Doc] == 0
+	held := last && st.b.early != nil && st.b.early.mayRenderAgain()
+	if held {
+		// A shell made again would render every page again (early.go): not before the MDX pages
+		// are built.
+		st.heldSources = append(st.heldSources, r.Doc)
+	}
+	st.b.mu.Unlock()
+	if last && !held && !linkCheckQuotes(r.Doc) {
+		r.Doc.ReleaseSource()
+	}
+}
+
+// releaseHeld drops the sources doneWith held while a render again was possible.
+func (st *state) releaseHeld() {
+	for _, d := range st.heldSources {
+		if !linkCheckQuotes(d) {
+			d.ReleaseSource()
+		}
+	}
+	st.heldSources = nil
+}
+
+// linkCheckQuotes reports whether the link check reads the document's text: to place an
+// undefined reference, an autolink or a reference link's definition (pkg/links).
+func linkCheckQuotes(d *markdown.Doc) bool {
+	if len(d.UndefinedRefs()) > 0 || len(d.AutoLinks()) > 0 {
+		return true
+	}
+	for _, l := range d.Links {
+		if l.RefLabel() != "" {
+			return true
+		}
+	}
+	return false
 }

@@ -215,12 +215,18 @@ func (b *Bundler) contexts() error {
 // build that set it, which kept the first build's model, with the first version of every page
 // edited since, reachable all day.
 func (b *Bundler) Release() {
+	b.dispose()
+	b.mdx, b.compiled = MDX{}, nil
+}
+
+// dispose drops the esbuild contexts alone: the MDX pages stay (a build whose shell is made
+// before its pages, early.go, makes new contexts for the registry's entry).
+func (b *Bundler) dispose() {
 	if b.client != nil {
 		b.client.Dispose()
 		b.server.Dispose()
 		b.client, b.server = nil, nil
 	}
-	b.mdx, b.compiled = MDX{}, nil
 }
 
 // Close releases the esbuild contexts.
@@ -257,7 +263,7 @@ func (b *Bundler) buildMain() (*Output, error) {
 		entries = append(entries, "docsd:mdx-shared")
 	}
 	if strings.Join(entries, ",") != strings.Join(b.clientOpts.EntryPoints, ",") {
-		b.Release()
+		b.dispose()
 		b.clientOpts.EntryPoints = entries
 	}
 	if err := b.contexts(); err != nil {

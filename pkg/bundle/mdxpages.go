@@ -363,6 +363,12 @@ func (b *Bundler) pageDeps(meta *metafile) []string {
 
 // buildPages builds the pages ids.
 func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
+	return b.buildPagesThen(ids, nil)
+}
+
+// buildPagesThen builds the pages ids, starting them in that order, and tells done (when set) of
+// each page as soon as it is built (early.go).
+func (b *Bundler) buildPagesThen(ids []string, done func(id string, p *mdxPage)) (map[string]*mdxPage, error) {
 	out := make([]*mdxPage, len(ids))
 	errs := make([]error, len(ids))
 	work := make(chan int)
@@ -375,6 +381,9 @@ func (b *Bundler) buildPages(ids []string) (map[string]*mdxPage, error) {
 			defer wg.Done()
 			for i := range work {
 				out[i], errs[i] = b.buildPage(ids[i])
+				if errs[i] == nil && done != nil {
+					done(ids[i], out[i])
+				}
 			}
 		}()
 	}
@@ -504,13 +513,11 @@ func (b *Bundler) assemble(main *Output, pages map[string]*mdxPage, provider *pr
 	for p, data := range main.Files {
 		out.Files[p] = data
 	}
-	var providerCSS []string
 	if provider != nil {
 		for f, data := range provider.files {
 			out.Files[f] = data
 			out.ClientLen += len(data)
 		}
-		providerCSS = provider.css
 	}
 	if len(pages) > 0 {
 		out.MDX, out.MDXDeps, out.MDXServer = map[string]MDXChunk{}, map[string][]string{}, map[string]MDXServer{}
@@ -520,12 +527,21 @@ func (b *Bundler) assemble(main *Output, pages map[string]*mdxPage, provider *pr
 			out.Files[f] = data
 			out.ClientLen += len(data)
 		}
-		c := MDXChunk{JS: p.chunk.JS, Shared: main.sharedJS}
-		// The registry's stylesheet (the theme components' CSS) comes with every page.
-		// The provider chunk's stylesheet (the site's MDXComponents') too, where a page that
-		// bundled them had them in its own.
-		c.CSS = append(append(append(c.CSS, main.sharedCSS...), providerCSS...), p.chunk.CSS...)
-		out.MDX[id], out.MDXDeps[id], out.MDXServer[id] = c, p.deps, p.server
+		out.MDX[id], out.MDXDeps[id], out.MDXServer[id] = pageChunk(main, provider, p), p.deps, p.server
 	}
 	return &out
+}
+
+// pageChunk is what page p's data names: its chunk, with the shell's registry main holds.
+func pageChunk(main *Output, provider *providerChunk, p *mdxPage) MDXChunk {
+	c := MDXChunk{JS: p.chunk.JS, Shared: main.sharedJS}
+	var providerCSS []string
+	if provider != nil {
+		providerCSS = provider.css
+	}
+	// The registry's stylesheet (the theme components' CSS) comes with every page.
+	// The provider chunk's stylesheet (the site's MDXComponents') too, where a page that
+	// bundled them had them in its own.
+	c.CSS = append(append(append(c.CSS, main.sharedCSS...), providerCSS...), p.chunk.CSS...)
+	return c
 }
