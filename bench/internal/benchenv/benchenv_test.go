@@ -2,7 +2,9 @@ package benchenv
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -28,5 +30,25 @@ func TestStatusAndOwnRSS(t *testing.T) {
 	}
 	if kb, alive := TreeRSS(os.Getpid()); !alive || kb <= 0 {
 		t.Errorf("TreeRSS of this process = %d, %v", kb, alive)
+	}
+}
+
+// A process shares its own address space and not its child's: a child that has called exec
+// (here sleep) is counted, while one between vfork and exec would not be.
+func TestSharesMemory(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("kcmp(2) is Linux's")
+	}
+	child := exec.Command("sleep", "60")
+	if err := child.Start(); err != nil {
+		t.Skip("no sleep:", err)
+	}
+	defer child.Process.Kill()
+	self := os.Getpid()
+	if !sharesMemory(self, self) {
+		t.Error("a process does not share its own memory: kcmp is not asked the right question")
+	}
+	if sharesMemory(self, child.Process.Pid) {
+		t.Error("a child that ran exec shares its parent's memory")
 	}
 }
