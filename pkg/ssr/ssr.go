@@ -254,7 +254,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 	r.mu.Lock()
 	if r.dead != nil {
 		r.mu.Unlock()
-		return "", r.dead
+		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	// Under the lock, so that the first request to carry a key is also the first one written.
 	if !r.remember("site:" + req.SiteKey) {
@@ -280,7 +280,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 		// A process that stopped (a bundle that failed to load, say) closed its end: what it
 		// wrote on stderr says why, once it has been waited for.
 		<-r.exited
-		return "", r.dead
+		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	a := <-ch
 	if a.Error != "" {
