@@ -196,10 +196,19 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *strings.Builder) {
 			ch <- a
 		}
 	}
-	_ = p.cmd.Wait()
+	waitErr := p.cmd.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	p.dead = fmt.Errorf("the MDX compiler stopped: %s", strings.TrimSpace(stderr.String()))
+	why := strings.TrimSpace(stderr.String())
+	if why == "" {
+		// Nothing on stderr: a process killed (the kernel's out-of-memory killer sends no word)
+		// or one that exited on its own. How it ended is all there is to say.
+		why = "it wrote nothing on stderr"
+		if waitErr != nil {
+			why = waitErr.Error() + ", " + why
+		}
+	}
+	p.dead = fmt.Errorf("the MDX compiler stopped: %s", why)
 	for id, ch := range p.waiting {
 		ch <- answer{ID: -1, Error: &struct {
 			Line, Column int

@@ -8,6 +8,7 @@ package mdx
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -130,5 +131,22 @@ func TestNoSpareCoreKeepsToOneProcess(t *testing.T) {
 	release()
 	if heldJS := <-held; heldJS != js || len(c.procs) != 1 {
 		t.Errorf("with no core to spare, the requests went to processes %s and %s (%d started), want one", heldJS, js, len(c.procs))
+	}
+}
+
+// A compiler process that stops without a word on stderr (killed for memory, or exiting on its
+// own) fails the pages sent to it with how it stopped, not with an empty reason.
+func TestCompilerStoppedSilentlySaysHow(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "compile.mjs")
+	if err := os.WriteFile(script, []byte("process.exit(3);\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	for i := 0; i < 2; i++ { // before and after the process is known to have stopped
+		_, err := c.Compile([]byte("# A\n"), Options{File: "a.mdx"})
+		if err == nil || !strings.Contains(err.Error(), "the MDX compiler stopped") || !strings.Contains(err.Error(), "exit status 3") {
+			t.Fatalf("compile %d: %v, want how the compiler stopped", i, err)
+		}
 	}
 }

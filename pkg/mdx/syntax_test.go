@@ -55,6 +55,8 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		"a closing fence with a no-break space":     "```\ncode\n``` \u00a0\nstill code\n```\n\nwww.example.com\n",
 		"code with CR line endings":                 "Text.\r\n\r\n```sh\r\na && b\r\n```\r\n",
 		"an unclosed fence":                         "Text.\n\n```sh\nnpm i @a/b\n",
+		// What UnwrapCodeBlocks leaves of an mdx-code-block fence shown inside another: a code block.
+		"an mdx-code-block fence left as code": "Shown as code:\n\n```mdx-code-block\nimport Tabs from '@theme/Tabs';\n<Tabs>a && b</Tabs>\n```\n",
 	}
 	send := nodeCompiler(t)
 	// The answer: the module, and the code blocks and links it holds places for.

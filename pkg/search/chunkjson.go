@@ -79,7 +79,12 @@ func (x *Index) appendTermChunk(b []byte, keys []key, lists []termLists, slot []
 	return append(b, "]}"...), nil
 }
 
-// appendPagePosting is encodePagePosting onto a byte slice: the postings are most of a chunk.
+// appendPagePosting writes one posting after prev (the term's posting before it; zero for the
+// first): x = 8 × (page − prev's page) + s, where s is the section's number within its page when
+// the page differs and the difference from prev's section when it is the same; an s of 7 or more
+// is written as 7 with s − 7 after x. Both numbers in base 32 as in encodePosting, then the code
+// digit. A common term is on most pages' first sections, so most postings are two digits. It
+// writes onto a byte slice: the postings are most of a chunk.
 func appendPagePosting(b []byte, prev, p pagePosting) []byte {
 	dp := int(p.page - prev.page)
 	s := int(p.section())
@@ -93,7 +98,8 @@ func appendPagePosting(b []byte, prev, p pagePosting) []byte {
 	return append(b, digits[p.code()])
 }
 
-// appendNumber is writeNumber onto a byte slice.
+// appendNumber writes n in base 32, most significant group first, every group but the last from
+// the upper half of digits.
 func appendNumber(b []byte, n int) []byte {
 	var groups [13]byte
 	k := len(groups)

@@ -104,7 +104,7 @@ type IndexEntry struct {
 // and the keys of its range, sorted, each with its term's position in Terms. Titles, Crumbs and
 // Names are the pages whose title, breadcrumbs (but not title) or file name have the term, as
 // deltas of page numbers; Postings the sections that have it in their heading or text, one string
-// per term (see encodePagePosting).
+// per term (see appendPagePosting).
 type TermChunk struct {
 	Version  int      `json:"version"`
 	Stamp    string   `json:"stamp"` // the one IndexEntry.ChunkStamps lists for it
@@ -148,43 +148,6 @@ func (x *Index) encodeTermChunk(keys []key, lists []termLists, slot []int32) (da
 	data = append(data, stamp...)
 	data = append(data, unstamped[len(head)-1:]...)
 	return data, stamp, nil
-}
-
-// encodePagePosting writes one posting after prev (the term's posting before it; zero for the
-// first): x = 8 × (page − prev's page) + s, where s is the section's number within its page when
-// the page differs and the difference from prev's section when it is the same; an s of 7 or more
-// is written as 7 with s − 7 after x. Both numbers in base 32 as in encodePosting, then the code
-// digit. A common term is on most pages' first sections, so most postings are two digits.
-func encodePagePosting(b *strings.Builder, prev, p pagePosting) {
-	dp := int(p.page - prev.page)
-	s := int(p.section())
-	if dp == 0 {
-		s -= int(prev.section())
-	}
-	writeNumber(b, dp*8+min(s, 7))
-	if s >= 7 {
-		writeNumber(b, s-7)
-	}
-	b.WriteByte(digits[p.code()])
-}
-
-// writeNumber writes n in base 32, most significant group first, every group but the last from
-// the upper half of digits.
-func writeNumber(b *strings.Builder, n int) {
-	var groups [8]int
-	k := 0
-	for {
-		groups[k] = n & 31
-		k++
-		n >>= 5
-		if n == 0 {
-			break
-		}
-	}
-	for i := k - 1; i > 0; i-- {
-		b.WriteByte(digits[32+groups[i]])
-	}
-	b.WriteByte(digits[groups[0]])
 }
 
 // encodeDocsChunk writes documents chunk n of the pages' shards.

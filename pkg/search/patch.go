@@ -162,7 +162,7 @@ func sums32(ds []int) []int32 {
 	return out
 }
 
-// decodePagePostings reads a term's postings string (encodePagePosting).
+// decodePagePostings reads a term's postings string (appendPagePosting).
 func decodePagePostings(s string) ([]pagePosting, error) {
 	var out []pagePosting
 	var prev pagePosting

@@ -208,12 +208,20 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 			_ = r.cmd.Process.Kill()
 		}
 	}
-	_ = r.cmd.Wait()
+	waitErr := r.cmd.Wait()
 	defer close(r.exited)
 	r.mu.Lock()
 	why := strings.TrimSpace(stderr.String())
 	if broken != "" {
 		why = "it could not read a request: " + broken
+	}
+	if why == "" {
+		// Nothing on stderr: a process killed (the kernel's out-of-memory killer sends no word)
+		// or one that exited on its own. How it ended is all there is to say.
+		why = "it wrote nothing on stderr"
+		if waitErr != nil {
+			why = waitErr.Error() + ", " + why
+		}
 	}
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	for id, ch := range r.waiting {
@@ -246,7 +254,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 	r.mu.Lock()
 	if r.dead != nil {
 		r.mu.Unlock()
-		return "", r.dead
+		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	// Under the lock, so that the first request to carry a key is also the first one written.
 	if !r.remember("site:" + req.SiteKey) {
@@ -272,7 +280,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 		// A process that stopped (a bundle that failed to load, say) closed its end: what it
 		// wrote on stderr says why, once it has been waited for.
 		<-r.exited
-		return "", r.dead
+		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	a := <-ch
 	if a.Error != "" {

@@ -98,3 +98,19 @@ func TestUnreadableRequestFailsInsteadOfHanging(t *testing.T) {
 		t.Fatal("the page still waits for an answer")
 	}
 }
+
+// A renderer that stops without a word on stderr (killed for memory, or exiting on its own) fails
+// its pages with how it stopped, not with an empty reason, each error naming its page.
+func TestRendererStoppedSilentlySaysHow(t *testing.T) {
+	r, err := Start([]byte(`process.exit(3);`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for i := 0; i < 2; i++ { // before and after the process is known to have stopped
+		_, err := r.Render(Request{URL: "/docs/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)})
+		if err == nil || !strings.Contains(err.Error(), "rendering /docs/a: the server renderer stopped") || !strings.Contains(err.Error(), "exit status 3") {
+			t.Fatalf("render %d: %v, want the page and how the renderer stopped", i, err)
+		}
+	}
+}

@@ -109,15 +109,18 @@ function remarkDocsd() {
           return;
         }
       } else if (node.type === 'code') {
+        // The code as written, when blankCode left it out of the parse.
+        const lines = node.position && `${node.position.start.line}:${node.position.end.line}`;
+        const value = options.blankedCode && options.blankedCode.has(lines) ? options.blankedCode.get(lines) : node.value;
         if (node.lang === 'mdx-code-block') {
           // Docusaurus's escape hatch: the fence's content is MDX, written as a fence so that other
-          // Markdown tools show it as code. docsd unwraps these fences before compiling.
+          // Markdown tools show it as code. docsd unwraps these fences before compiling; one left
+          // (shown inside another) stays a code block of its code.
+          node.value = value;
           return;
         }
         const info = [node.lang || '', ...(node.meta || '').split(/\s+/)].filter(Boolean).join(' ');
         const token = `${options.token}-code-${options.found.code.length}`;
-        const lines = node.position && `${node.position.start.line}:${node.position.end.line}`;
-        const value = options.blankedCode && options.blankedCode.has(lines) ? options.blankedCode.get(lines) : node.value;
         options.found.code.push({ info, value });
         parent.children[index] = { type: 'mdxJsxFlowElement', name: 'DocsdHTML', attributes: [attr('html', token)], children: [], position: node.position };
         return;
