@@ -74,7 +74,29 @@ func bundledScript(script string) (string, error) {
 		os.Remove(tmp.Name())
 		return "", err
 	}
+	removeOlderBundles(filepath.Join(dir, cacheDir), strings.TrimSuffix(filepath.Base(script), ".mjs")+"-", name)
 	return out, nil
+}
+
+// removeOlderBundles deletes the bundles of earlier versions of the script or the packages (and
+// their code caches) from the cache folder, keeping the one just made: each change to either made
+// one more megabyte-sized copy that nothing would read again. A docsd already running an older
+// copy has read it whole when its compiler started.
+func removeOlderBundles(cache, prefix, keep string) {
+	entries, err := os.ReadDir(cache)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		name := e.Name()
+		if !e.Type().IsRegular() || !strings.HasPrefix(name, prefix) || name == keep || strings.HasPrefix(name, keep+".") {
+			continue
+		}
+		if strings.Contains(name, ".tmp") {
+			continue // another docsd's bundle being written
+		}
+		os.Remove(filepath.Join(cache, name))
+	}
 }
 
 // installedPackages is node_modules/.package-lock.json in dir or the nearest folder above it (where

@@ -55,8 +55,20 @@ func TestBundledScript(t *testing.T) {
 		t.Errorf("after the packages changed: %q, %v; want a new bundle", other, err)
 	}
 	put("site/compiler/run.mjs", "import { word } from 'dep';\nconsole.log(word, 2);\n")
-	if other, err := bundledScript(script); err != nil || other == first || other == "" {
-		t.Errorf("after the script changed: %q, %v; want a new bundle", other, err)
+	put("site/compiler/.cache/"+filepath.Base(first)+".v8cache", "cache of the first")
+	put("site/compiler/.cache/other-1234.cjs", "another script's bundle")
+	latest, err := bundledScript(script)
+	if err != nil || latest == first || latest == "" {
+		t.Errorf("after the script changed: %q, %v; want a new bundle", latest, err)
+	}
+	// The copies of earlier versions go; another script's bundle stays.
+	left, _ := os.ReadDir(filepath.Dir(latest))
+	var names []string
+	for _, e := range left {
+		names = append(names, e.Name())
+	}
+	if want := []string{".gitignore", "other-1234.cjs", filepath.Base(latest)}; !reflect.DeepEqual(names, want) {
+		t.Errorf("the cache folder holds %v, want %v", names, want)
 	}
 }
 

@@ -153,10 +153,14 @@ func (c *Compiler) startProc() (*proc, error) {
 		return nil, fmt.Errorf("the MDX compiler is missing: %w", err)
 	}
 	args := []string{interruptBudget, c.script}
-	if bundled, err := bundledScript(c.script); err == nil && bundled != "" {
-		// The bundled copy, run by run.cjs from V8's code cache.
-		args = []string{interruptBudget, filepath.Join(filepath.Dir(c.script), "run.cjs"), bundled}
-	} // else the script as it is: slower to start, same answers
+	runner := filepath.Join(filepath.Dir(c.script), "run.cjs")
+	if _, err := os.Stat(runner); err == nil {
+		if bundled, err := bundledScript(c.script); err == nil && bundled != "" {
+			// The bundled copy, run by run.cjs from V8's code cache.
+			args = []string{interruptBudget, runner, bundled}
+		}
+	} // else the script as it is (a shell folder without run.cjs, or no record of the packages):
+	// slower to start, same answers
 	cmd := exec.Command(node, args...)
 	stdin, err := cmd.StdinPipe()
 	if err != nil {

@@ -150,3 +150,26 @@ func TestCompilerStoppedSilentlySaysHow(t *testing.T) {
 		}
 	}
 }
+
+// A shell folder whose compiler script has no run.cjs beside it (an older or hand-made one) runs
+// the script as it is, even where npm's record of the packages would let docsd bundle it: the
+// bundled copy needs run.cjs to start.
+func TestCompilerWithoutRunnerRunsTheScript(t *testing.T) {
+	script := fakeCompiler(t)
+	lock := filepath.Join(filepath.Dir(script), "node_modules", ".package-lock.json")
+	if err := os.MkdirAll(filepath.Dir(lock), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lock, []byte(`{"packages": {}}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
+	if err != nil {
+		t.Fatalf("compiling with no run.cjs beside the script: %v", err)
+	}
+	if strings.TrimSpace(js) == "" {
+		t.Error("the compiler answered nothing")
+	}
+}
