@@ -193,6 +193,7 @@ func (st *state) release() {
 		if p.Doc != nil {
 			p.Doc.Release()
 			p.Doc.ReleaseSections()
+			p.Doc.PackSource()
 		}
 	}
 }

@@ -81,6 +81,8 @@ type Doc struct {
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
 	source   []byte
+	packed   []byte // source compressed, once PackSource dropped it (packsource.go)
+	size     int    // len(source)
 	// firstLine is the line of source's first line in its file (front matter comes before it).
 	firstLine int
 	root      ast.Node // nil after Release: Render parses source again
@@ -99,8 +101,8 @@ type Doc struct {
 // Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
 // before it), so that link positions point into the file the writer edits.
 func (c *Converter) Parse(src []byte, firstLine int) *Doc {
-	d := &Doc{source: src, conv: c, firstLine: firstLine}
-	root, title := d.parseTree()
+	d := &Doc{source: src, conv: c, firstLine: firstLine, size: len(src)}
+	root, title := d.parseTree(src)
 	d.root, d.Title = root, title
 	lines := lineStarts(src)
 	pos := func(off int) (int, int) {
@@ -157,16 +159,16 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 
 // parseTree parses the source into a tree, without the title heading, which it returns: the first
 // level-1 heading is the title when it comes before any other content.
-func (d *Doc) parseTree() (ast.Node, string) {
+func (d *Doc) parseTree(src []byte) (ast.Node, string) {
 	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
-	root := d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
+	root := d.conv.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
 	title := ""
 	first := root.FirstChild()
 	for first != nil && first.Kind() == KindESM {
 		first = first.NextSibling() // MDX imports before the title do not hide it
 	}
 	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
-		title = renderedText(h, d.source)
+		title = renderedText(h, src)
 		root.RemoveChild(root, h)
 	}
 	return root, title
@@ -212,11 +214,12 @@ func (d *Doc) Sections() []Section {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.sections == nil {
+		src := d.text()
 		root := d.root
 		if root == nil {
-			root, _ = d.parseTree()
+			root, _ = d.parseTree(src)
 		}
-		d.sections = sections(root, d.source)
+		d.sections = sections(root, src)
 	}
 	return d.sections
 }
@@ -258,13 +261,13 @@ func (d *Doc) TOC(min, max int) []Heading {
 func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	root := d.root
+	root, src := d.root, d.text()
 	if root == nil {
 		// Released: a fresh tree, whose destinations are still as written. The sections' text is
 		// taken from it too if it was released, before search asks for it (Sections).
-		root, _ = d.parseTree()
+		root, _ = d.parseTree(src)
 		if d.sections == nil {
-			d.sections = sections(root, d.source)
+			d.sections = sections(root, src)
 		}
 		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {
@@ -288,7 +291,7 @@ func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, erro
 		}
 	}
 	var buf bytes.Buffer
-	err := d.conv.md.Renderer().Render(&buf, d.source, root)
+	err := d.conv.md.Renderer().Render(&buf, src, root)
 	return buf.Bytes(), err
 }
 
