@@ -124,7 +124,7 @@ func (f *Files) addSpilled(path string, data []byte) bool {
 	if len(data) >= packMin {
 		stored, packed = f.compress(data).Bytes(), true
 	}
-	r, err := f.spill.put(stored, packed)
+	r, err := f.spill.put(stored, len(data), packed)
 	if err != nil {
 		return false
 	}

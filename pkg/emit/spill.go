@@ -62,7 +62,8 @@ type spilled struct {
 	off    int64
 	n      uint32
 	sum    uint32
-	packed bool // flate-compressed
+	size   uint32 // the file's size, unpacked
+	packed bool   // flate-compressed
 }
 
 // OpenSpill opens a store in dir (made if missing), first removing the files that earlier
@@ -136,20 +137,20 @@ func (c segmentCloser) close() {
 	c.unlock()
 }
 
-// put appends data to the current file.
-func (s *Spill) put(data []byte, packed bool) (spilled, error) {
+// put appends data to the current file; size is the file's, data is packed.
+func (s *Spill) put(data []byte, size int, packed bool) (spilled, error) {
 	s.mu.Lock()
 	seg, closed := s.cur, s.closed
 	s.mu.Unlock()
 	if closed {
 		return spilled{}, errors.New("the spill store is closed")
 	}
-	return seg.put(data, packed)
+	return seg.put(data, size, packed)
 }
 
-func (seg *segment) put(data []byte, packed bool) (spilled, error) {
-	if int64(len(data)) > 1<<32-1 {
-		return spilled{}, fmt.Errorf("a file of %d bytes is too large to spill", len(data))
+func (seg *segment) put(data []byte, size int, packed bool) (spilled, error) {
+	if int64(len(data)) > 1<<32-1 || int64(size) > 1<<32-1 {
+		return spilled{}, fmt.Errorf("a file of %d bytes is too large to spill", size)
 	}
 	// The place is reserved under the lock and written outside it: writers do not wait for each
 	// other's writes.
@@ -160,7 +161,7 @@ func (seg *segment) put(data []byte, packed bool) (spilled, error) {
 	if _, err := seg.f.WriteAt(data, off); err != nil {
 		return spilled{}, fmt.Errorf("writing to the spill file: %w", err)
 	}
-	return spilled{seg: seg, off: off, n: uint32(len(data)), sum: crc32.ChecksumIEEE(data), packed: packed}, nil
+	return spilled{seg: seg, off: off, n: uint32(len(data)), sum: crc32.ChecksumIEEE(data), size: uint32(size), packed: packed}, nil
 }
 
 // raw reads back the bytes as stored (compressed or not), checked against their checksum.
@@ -181,8 +182,8 @@ func (r spilled) read() ([]byte, error) {
 	if err != nil || !r.packed {
 		return buf, err
 	}
-	data, err := io.ReadAll(flate.NewReader(bytes.NewReader(buf)))
-	if err != nil {
+	data := make([]byte, r.size)
+	if _, err := io.ReadFull(flate.NewReader(bytes.NewReader(buf)), data); err != nil {
 		return nil, fmt.Errorf("unpacking a spilled file: %w", err)
 	}
 	return data, nil
@@ -249,7 +250,7 @@ func (s *Spill) Compact(f *Files) error {
 		if err != nil {
 			return fmt.Errorf("compacting %s: %w", p, err)
 		}
-		nr, err := target.put(buf, r.packed)
+		nr, err := target.put(buf, int(r.size), r.packed)
 		if err != nil {
 			return fmt.Errorf("compacting %s: %w", p, err)
 		}

@@ -25,6 +25,9 @@ import (
 // Converter parses and renders Markdown; it is safe for concurrent use.
 type Converter struct {
 	md goldmark.Markdown
+	// packers are idle compressors for PackSource: a flate writer allocates about a megabyte of
+	// tables, and a build packs every page's source.
+	packers sync.Pool
 }
 
 // New makes a converter with the site's Markdown dialect: CommonMark, GFM, admonitions, highlighted

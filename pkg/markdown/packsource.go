@@ -20,9 +20,15 @@ func (d *Doc) PackSource() {
 		return
 	}
 	var b bytes.Buffer
-	zw, _ := flate.NewWriter(&b, flate.BestSpeed)
+	zw, ok := d.conv.packers.Get().(*flate.Writer)
+	if ok {
+		zw.Reset(&b)
+	} else {
+		zw, _ = flate.NewWriter(&b, flate.BestSpeed)
+	}
 	zw.Write(d.source)
 	zw.Close()
+	d.conv.packers.Put(zw)
 	d.packed, d.source = bytes.Clone(b.Bytes()), nil
 }
 
