@@ -1,7 +1,5 @@
 package main
 
-// Go's collector settings: for docsd build --once here, for docsd watch below.
-//
 // Go's collector for docsd build --once: one build that exits. With the default (GOGC=100) the
 // collector ran every time the heap doubled, which at the start of a build (a small live heap, many
 // short-lived allocations) is very often: 35-40% of docsd's CPU at 10,000 pages. A build now lets the
@@ -14,7 +12,6 @@ package main
 import (
 	"os"
 	"runtime/debug"
-	"runtime/metrics"
 )
 
 const (
@@ -42,36 +39,4 @@ func onceMemoryLimit(sources int) {
 		return
 	}
 	debug.SetMemoryLimit(max(onceMemoryFloor, int64(sources)*perSource))
-}
-
-// Go's collector for docsd watch, a process that runs all day. With the default alone, the heap
-// grows to twice what is live before a collection: at 10,000 pages, a hundred megabytes of garbage
-// that stays in the daemon's resident memory. After each rebuild, the memory limit is set to
-// watchHeadroom percent of the heap the last collection found live (never below watchFloor), so
-// the collector runs once garbage reaches half of what is live. Measured from the live heap, not
-// guessed from the number of pages, so a site of large pages is never held below what it keeps.
-// The first build runs without it (its peak is the build's, not the daemon's). GOMEMLIMIT in the
-// environment wins.
-const (
-	watchHeadroom = 150
-	watchFloor    = 128 << 20
-)
-
-// watchLimit is the memory limit for a daemon whose last collection found live bytes in use.
-func watchLimit(live uint64) int64 {
-	return max(watchFloor, int64(live)*watchHeadroom/100)
-}
-
-// watchMemoryLimit sets the limit from the live heap the runtime reports, unless the environment
-// sets one.
-func watchMemoryLimit() {
-	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
-		return
-	}
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	metrics.Read(sample)
-	if sample[0].Value.Kind() != metrics.KindUint64 || sample[0].Value.Uint64() == 0 {
-		return
-	}
-	debug.SetMemoryLimit(watchLimit(sample[0].Value.Uint64()))
 }

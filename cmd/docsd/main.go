@@ -239,8 +239,6 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	watching := make(chan struct{})
 	dev.OnWatch = func() { close(watching) }
 	watchFailed := make(chan struct{})
-	// The collector's limit follows what the daemon keeps (gc.go).
-	dev.OnRebuild = func(*build.Result, error) { watchMemoryLimit() }
 	go func() {
 		if err := dev.Watch(ctx); err != nil {
 			fmt.Fprintf(stderr, "docsd: %s\n", err)
@@ -262,7 +260,6 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 		return 0 // stopped during the first build: the renderers end with this process
 	}
 	defer dev.Close()
-	watchMemoryLimit()
 	fmt.Fprintf(stdout, "docsd: built %s in %s\n", plural(dev.Pages(), "page"), time.Since(start).Round(time.Millisecond))
 	// "watching" once it is true: a script (or test) that saves a file after this line is seen.
 	select {
