@@ -26,7 +26,7 @@ const (
 // largest kind of block starts. Call it before the document's tree is released: the tree says
 // what the page is made of.
 func pageSizeWarning(r *site.Route, html []byte) (*content.Error, bool) {
-	md := r.Doc.BodyLen()
+	md := len(r.Doc.Body())
 	if md <= maxPageMarkdown && len(html) <= maxPageHTML {
 		return nil, false
 	}

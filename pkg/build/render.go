@@ -193,7 +193,6 @@ func (st *state) release() {
 		if p.Doc != nil {
 			p.Doc.Release()
 			p.Doc.ReleaseSections()
-			p.Doc.PackSource()
 		}
 	}
 }

@@ -9,7 +9,7 @@ import (
 	"docsd/pkg/emit"
 )
 
-// The dev server's builds (LowMemory, pages in a spill store, sources packed, the store compacted
+// The dev server's builds (LowMemory, pages in a spill store, the store compacted
 // after each rebuild) give the output of a full build after every random edit.
 func TestSpilledIncrementalEqualsFull(t *testing.T) {
 	root, opts := siteCopy(t, false)

@@ -25,11 +25,11 @@ type Bulk struct {
 func (d *Doc) Bulk() []Bulk {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	root, src := d.root, d.text()
+	root := d.root
 	if root == nil {
 		// Released (a build drops every tree after reading the sources): only pages too large
 		// ask, so parsing one again is cheap overall.
-		root, _ = d.parseTree(src)
+		root, _ = d.parseTree()
 	}
 	type block struct {
 		kind  string
@@ -61,7 +61,7 @@ func (d *Doc) Bulk() []Bulk {
 	largest := map[string]int{} // kind → bytes of its largest block
 	var out []*Bulk
 	for i, b := range blocks {
-		end := len(src)
+		end := len(d.source)
 		if i+1 < len(blocks) {
 			end = max(blocks[i+1].start, b.start)
 		}
@@ -81,7 +81,7 @@ func (d *Doc) Bulk() []Bulk {
 	}
 	res := make([]Bulk, 0, len(out))
 	for _, k := range out {
-		k.Line = d.firstLine + bytes.Count(src[:k.Line], []byte("\n"))
+		k.Line = d.firstLine + bytes.Count(d.source[:k.Line], []byte("\n"))
 		res = append(res, *k)
 	}
 	slices.SortStableFunc(res, func(a, b Bulk) int { return b.Bytes - a.Bytes })

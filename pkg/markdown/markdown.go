@@ -25,9 +25,6 @@ import (
 // Converter parses and renders Markdown; it is safe for concurrent use.
 type Converter struct {
 	md goldmark.Markdown
-	// packers are idle compressors for PackSource: a flate writer allocates about a megabyte of
-	// tables, and a build packs every page's source.
-	packers sync.Pool
 }
 
 // New makes a converter with the site's Markdown dialect: CommonMark, GFM, admonitions, highlighted
@@ -84,8 +81,6 @@ type Doc struct {
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
 	source   []byte
-	packed   []byte // source compressed, once PackSource dropped it (packsource.go)
-	size     int    // len(source)
 	// firstLine is the line of source's first line in its file (front matter comes before it).
 	firstLine int
 	root      ast.Node // nil after Release: Render parses source again
@@ -104,8 +99,8 @@ type Doc struct {
 // Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
 // before it), so that link positions point into the file the writer edits.
 func (c *Converter) Parse(src []byte, firstLine int) *Doc {
-	d := &Doc{source: src, conv: c, firstLine: firstLine, size: len(src)}
-	root, title := d.parseTree(src)
+	d := &Doc{source: src, conv: c, firstLine: firstLine}
+	root, title := d.parseTree()
 	d.root, d.Title = root, title
 	lines := lineStarts(src)
 	pos := func(off int) (int, int) {
@@ -162,16 +157,16 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 
 // parseTree parses the source into a tree, without the title heading, which it returns: the first
 // level-1 heading is the title when it comes before any other content.
-func (d *Doc) parseTree(src []byte) (ast.Node, string) {
+func (d *Doc) parseTree() (ast.Node, string) {
 	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
-	root := d.conv.md.Parser().Parse(text.NewReader(src), parser.WithContext(ctx))
+	root := d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
 	title := ""
 	first := root.FirstChild()
 	for first != nil && first.Kind() == KindESM {
 		first = first.NextSibling() // MDX imports before the title do not hide it
 	}
 	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
-		title = renderedText(h, src)
+		title = renderedText(h, d.source)
 		root.RemoveChild(root, h)
 	}
 	return root, title
@@ -217,12 +212,11 @@ func (d *Doc) Sections() []Section {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.sections == nil {
-		src := d.text()
 		root := d.root
 		if root == nil {
-			root, _ = d.parseTree(src)
+			root, _ = d.parseTree()
 		}
-		d.sections = sections(root, src)
+		d.sections = sections(root, d.source)
 	}
 	return d.sections
 }
@@ -264,13 +258,13 @@ func (d *Doc) TOC(min, max int) []Heading {
 func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	root, src := d.root, d.text()
+	root := d.root
 	if root == nil {
 		// Released: a fresh tree, whose destinations are still as written. The sections' text is
 		// taken from it too if it was released, before search asks for it (Sections).
-		root, _ = d.parseTree(src)
+		root, _ = d.parseTree()
 		if d.sections == nil {
-			d.sections = sections(root, src)
+			d.sections = sections(root, d.source)
 		}
 		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {
@@ -294,7 +288,7 @@ func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, erro
 		}
 	}
 	var buf bytes.Buffer
-	err := d.conv.md.Renderer().Render(&buf, src, root)
+	err := d.conv.md.Renderer().Render(&buf, d.source, root)
 	return buf.Bytes(), err
 }
 

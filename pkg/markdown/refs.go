@@ -89,15 +89,8 @@ func refLabel(n ast.Node) string {
 	return ""
 }
 
-// BodyLen is len(Body()), without unpacking a packed source.
-func (d *Doc) BodyLen() int { return d.size }
-
 // Body is the Markdown the document was parsed from (the file without its front matter).
-func (d *Doc) Body() []byte {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.text()
-}
+func (d *Doc) Body() []byte { return d.source }
 
 // UndefinedRef is a full reference link, `[text][label]`, whose label no definition names: goldmark
 // leaves it as literal text, so the reader sees brackets instead of a link.
