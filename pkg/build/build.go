@@ -47,6 +47,9 @@ type Options struct {
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
 	LowMemory bool
+	// Spill, with LowMemory, keeps the pages and page data of the build on disk instead of the heap
+	// (emit.Spill; the dev server's).
+	Spill *emit.Spill
 }
 
 // Result is a finished build in memory.

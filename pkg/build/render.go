@@ -138,6 +138,9 @@ func (st *state) prepare() {
 	st.files = emit.NewFiles()
 	if st.b.opts.LowMemory {
 		st.files = emit.NewPackedFiles()
+		if st.b.opts.Spill != nil {
+			st.files = emit.NewSpilledFiles(st.b.opts.Spill)
+		}
 	}
 	switch {
 	case st.req.stage != nil && st.req.once:

@@ -51,11 +51,15 @@ type Server struct {
 	// watch says it is watching only then; a test saves files only then (a save before would be
 	// missed).
 	OnWatch func()
+	// OnCompact, when set, is called after each rebuild once the spill file is compacted, or found
+	// not to need it (tests wait on it).
+	OnCompact func()
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
 	Hosts *Hosts
 	first *firstBuild     // the first build, served while it renders (first.go)
 	hooks firstBuildHooks // tests' hooks into the first build
+	spill *emit.Spill     // where the builds keep their pages, off the heap (nil: on it)
 }
 
 // New builds the project once and returns the server.
@@ -80,8 +84,17 @@ func start(opts build.Options, logw io.Writer, hooks firstBuildHooks) *Server {
 		// The pages on screen are rendered first, so one renderer keeps edits fast and memory low.
 		opts.Renderers = 1
 	}
-	s := &Server{b: build.New(opts), root: opts.Root, siteDir: opts.SiteDir, log: log.New(logw, "docsd: ", 0), hub: newHub(),
-		first: newFirstBuild(), hooks: hooks}
+	logger := log.New(logw, "docsd: ", 0)
+	// The served pages live in the project's cache folder, not on the heap (125 MB of it at 10,000
+	// pages); a project whose folder cannot take them keeps them in memory, as before.
+	spill, err := emit.OpenSpill(emit.SpillDir(opts.Root))
+	if err != nil {
+		logger.Printf("warning: keeping pages in memory: %v", err)
+	} else {
+		opts.Spill = spill
+	}
+	s := &Server{b: build.New(opts), root: opts.Root, siteDir: opts.SiteDir, log: logger, hub: newHub(),
+		first: newFirstBuild(), hooks: hooks, spill: opts.Spill}
 	s.tidy = time.AfterFunc(time.Hour, debug.FreeOSMemory)
 	s.tidy.Stop()
 	go s.firstBuild()
@@ -96,6 +109,9 @@ func (s *Server) Close() {
 	<-s.first.done
 	s.tidy.Stop()
 	s.b.Close()
+	if s.spill != nil {
+		s.spill.Close()
+	}
 }
 
 func (s *Server) apply(res *build.Result) {
@@ -221,6 +237,19 @@ func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 	s.log.Printf("rebuilt %d %s in %s, %d changed", res.Rendered, pages, time.Since(start).Round(time.Millisecond), len(res.Changed))
 	s.notify(res, announced)
 	s.tidy.Reset(tidyAfter)
+	// Rewritten pages leave garbage in the spill file: once it outweighs the build, the build moves
+	// to a fresh file, beside the next rebuild rather than before it.
+	go s.compact(res.Files)
+}
+
+// compact compacts the spill file for files, the build just served (emit.Spill.Compact).
+func (s *Server) compact(files *emit.Files) {
+	if err := files.Compact(); err != nil {
+		s.log.Printf("warning: compacting the spill file: %v", err)
+	}
+	if s.OnCompact != nil {
+		s.OnCompact()
+	}
 }
 
 // newerEdits is a context that ends once newer is closed; stop ends it and its look-out.

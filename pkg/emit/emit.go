@@ -26,7 +26,11 @@ type Files struct {
 	// Packed holds the files that a packing build (NewPackedFiles) compressed, instead of Data.
 	Packed map[string][]byte
 	pack   bool
-	stage  *Stage // where added files are written at once (StreamTo), if anywhere
+	// spill, when set, holds the files a packing build would pack, on disk (spill.go); spilled says
+	// where each is.
+	spill   *Spill
+	spilled map[string]spilled
+	stage   *Stage // where added files are written at once (StreamTo), if anywhere
 	// release drops each streamed file's contents once handed to the stage (ReleaseTo): a build
 	// that nothing rebuilds holds none of its pages, only their paths in written.
 	release bool
@@ -61,25 +65,35 @@ func NewPackedFiles() *Files {
 	return f
 }
 
+// NewSpilledFiles returns a packing build that keeps its pages and page data files in spill, on
+// disk, instead of on the heap (spill.go): the dev server's, which holds them all day.
+func NewSpilledFiles(spill *Spill) *Files {
+	f := NewPackedFiles()
+	f.spill, f.spilled = spill, map[string]spilled{}
+	return f
+}
+
 // packMin is the smallest file a packing build compresses.
 const packMin = 4 << 10
 
 // Add puts a file into the build. It is safe for concurrent use.
 func (f *Files) Add(path string, data []byte) {
-	if f.pack && len(data) >= packMin && (strings.HasSuffix(path, ".html") || strings.HasPrefix(path, "__data/")) {
-		var b bytes.Buffer
-		zw := f.packer(&b)
-		zw.Write(data)
-		zw.Close()
-		f.packers.Put(zw)
+	page := strings.HasSuffix(path, ".html") || strings.HasPrefix(path, "__data/")
+	if f.spill != nil && page && f.addSpilled(path, data) {
+		return
+	}
+	if f.pack && len(data) >= packMin && page {
+		z := f.compress(data)
 		f.mu.Lock()
 		delete(f.Data, path)
-		f.Packed[path] = bytes.Clone(b.Bytes())
+		delete(f.spilled, path)
+		f.Packed[path] = bytes.Clone(z.Bytes())
 		f.mu.Unlock()
 		return
 	}
 	f.mu.Lock()
 	delete(f.Packed, path)
+	delete(f.spilled, path)
 	stage := f.stage
 	if stage != nil && f.release {
 		delete(f.Data, path)
@@ -91,6 +105,35 @@ func (f *Files) Add(path string, data []byte) {
 	if stage != nil {
 		stage.enqueue(path, data, f.release)
 	}
+}
+
+// compress returns data flate-compressed.
+func (f *Files) compress(data []byte) *bytes.Buffer {
+	var b bytes.Buffer
+	zw := f.packer(&b)
+	zw.Write(data)
+	zw.Close()
+	f.packers.Put(zw)
+	return &b
+}
+
+// addSpilled puts a page into the spill store, compressed when it is large enough to gain from it.
+// False when the store could not take it (closed, or the disk is full): the page stays on the heap.
+func (f *Files) addSpilled(path string, data []byte) bool {
+	stored, packed := data, false
+	if len(data) >= packMin {
+		stored, packed = f.compress(data).Bytes(), true
+	}
+	r, err := f.spill.put(stored, len(data), packed)
+	if err != nil {
+		return false
+	}
+	f.mu.Lock()
+	delete(f.Data, path)
+	delete(f.Packed, path)
+	f.spilled[path] = r
+	f.mu.Unlock()
+	return true
 }
 
 // ReleaseTo is StreamTo for a build that nothing rebuilds (docsd build --once): each file is
@@ -120,11 +163,15 @@ func (f *Files) Get(path string) (data []byte, copyOf string, ok bool) {
 	f.mu.Lock()
 	d, found := f.Data[path]
 	z, packed := f.Packed[path]
+	r, spilled := f.spilled[path]
 	src, copied := f.Copies[path]
 	f.mu.Unlock()
 	switch {
 	case found:
 		return d, "", true
+	case spilled:
+		data, err := r.read()
+		return data, "", err == nil
 	case packed:
 		data, err := io.ReadAll(flate.NewReader(bytes.NewReader(z)))
 		return data, "", err == nil
@@ -140,8 +187,9 @@ func (f *Files) Has(path string) bool {
 	defer f.mu.Unlock()
 	_, found := f.Data[path]
 	_, packed := f.Packed[path]
+	_, spilled := f.spilled[path]
 	_, copied := f.Copies[path]
-	return found || packed || copied || f.written[path]
+	return found || packed || spilled || copied || f.written[path]
 }
 
 // AddMissing puts every file of from that f does not have into f, as it is (packed or not).
@@ -153,39 +201,72 @@ func (f *Files) AddMissing(from *Files) {
 	defer from.mu.Unlock()
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	data, packed := maps.Clone(from.Data), maps.Clone(from.Packed)
+	data, packed, onDisk := maps.Clone(from.Data), maps.Clone(from.Packed), maps.Clone(from.spilled)
 	if data == nil {
 		data = map[string][]byte{}
 	}
 	if packed == nil {
 		packed = map[string][]byte{}
 	}
+	if onDisk == nil && (f.spilled != nil || from.spilled != nil) {
+		onDisk = map[string]spilled{}
+	}
 	// f's own files win, in the form f holds them.
 	for p, d := range f.Data {
 		data[p] = d
-		if _, own := f.Packed[p]; !own {
-			delete(packed, p)
-		}
+		delete(packed, p)
+		delete(onDisk, p)
 	}
 	for p, z := range f.Packed {
 		packed[p] = z
-		if _, own := f.Data[p]; !own {
-			delete(data, p)
-		}
+		delete(data, p)
+		delete(onDisk, p)
 	}
-	f.Data, f.Packed = data, packed
+	for p, r := range f.spilled {
+		onDisk[p] = r
+		delete(data, p)
+		delete(packed, p)
+	}
+	f.Data, f.Packed, f.spilled = data, packed, onDisk
+}
+
+// HeapBytes is how many bytes of file contents f holds on the heap, packed or not (what a Spill
+// keeps off it).
+func (f *Files) HeapBytes() int64 {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var n int64
+	for _, d := range f.Data {
+		n += int64(len(d))
+	}
+	for _, z := range f.Packed {
+		n += int64(len(z))
+	}
+	return n
+}
+
+// Compact gives f's spill store the chance to compact its file (Spill.Compact); f should be the
+// newest build. Nothing happens for a build without a store.
+func (f *Files) Compact() error {
+	if f.spill == nil {
+		return nil
+	}
+	return f.spill.Compact(f)
 }
 
 // Contents lists every file with contents (not copies), packed ones unpacked.
 func (f *Files) Contents() map[string][]byte {
-	if len(f.Packed) == 0 {
+	if len(f.Packed) == 0 && len(f.spilled) == 0 {
 		return f.Data
 	}
-	out := make(map[string][]byte, len(f.Data)+len(f.Packed))
+	out := make(map[string][]byte, len(f.Data)+len(f.Packed)+len(f.spilled))
 	for p, d := range f.Data {
 		out[p] = d
 	}
 	for p := range f.Packed {
+		out[p], _, _ = f.Get(p)
+	}
+	for p := range f.spilled {
 		out[p], _, _ = f.Get(p)
 	}
 	return out
@@ -209,11 +290,15 @@ func (f *Files) Paths() []string {
 	for p := range f.Packed {
 		out = append(out, p)
 	}
+	for p := range f.spilled {
+		out = append(out, p)
+	}
 	for p := range f.written {
 		out = append(out, p)
 	}
 	for p := range f.Copies {
-		if _, dup := f.Data[p]; !dup && f.Packed[p] == nil && !f.written[p] {
+		_, spilled := f.spilled[p]
+		if _, dup := f.Data[p]; !dup && f.Packed[p] == nil && !spilled && !f.written[p] {
 			out = append(out, p)
 		}
 	}

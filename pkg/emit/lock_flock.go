@@ -11,6 +11,9 @@ import (
 	"golang.org/x/sys/unix"
 )
 
+// flockable: locks hold between processes here.
+const flockable = true
+
 // tryLock takes dir's lock if nobody holds it; release gives it back.
 func tryLock(dir string) (release func(), ok bool) {
 	f, err := os.Open(dir)

@@ -7,5 +7,6 @@ func (f *Files) Remove(path string) {
 	defer f.mu.Unlock()
 	delete(f.Data, path)
 	delete(f.Packed, path)
+	delete(f.spilled, path)
 	delete(f.Copies, path)
 }
