@@ -330,11 +330,17 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
+	return b.finishFull(st, s, g, timings), nil
+}
+
+// finishFull keeps a full build's state for the rebuilds to come and reports what it built: every
+// route rendered.
+func (b *Builder) finishFull(st *state, s *site.Site, g *graph.Graph, timings map[string]time.Duration) *Result {
 	st.timings = nil
 	st.release()
 	b.last, b.graph = st, g
 	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}, nil
+		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}
 }
 
 // loadConfig reads docsd.toml, and keeps its text for the positions of its links.

@@ -226,11 +226,7 @@ func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *gra
 	if err := st.renderSiteWide(st.allRoutes()); err != nil {
 		return nil, err
 	}
-	st.timings = nil
-	st.release()
-	b.last, b.graph = st, g
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}, nil
+	return b.finishFull(st, s, g, timings), nil
 }
 
 // bundleEarly builds the shell's bundles ahead of the MDX pages and starts the renderers with
