@@ -23,6 +23,8 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+
+	"docsd/pkg/nodeproc"
 )
 
 // maxProcesses bounds the pool whatever the core count: each process holds the compiler (about
@@ -203,16 +205,7 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *strings.Builder) {
 	waitErr := p.cmd.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	why := strings.TrimSpace(stderr.String())
-	if why == "" {
-		// Nothing on stderr: a process killed (the kernel's out-of-memory killer sends no word)
-		// or one that exited on its own. How it ended is all there is to say.
-		why = "it wrote nothing on stderr"
-		if waitErr != nil {
-			why = waitErr.Error() + ", " + why
-		}
-	}
-	p.dead = fmt.Errorf("the MDX compiler stopped: %s", why)
+	p.dead = fmt.Errorf("the MDX compiler stopped: %s", nodeproc.StopReason(stderr.String(), waitErr))
 	for id, ch := range p.waiting {
 		ch <- answer{ID: -1, Error: &struct {
 			Line, Column int

@@ -18,6 +18,8 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"docsd/pkg/nodeproc"
 )
 
 // Request is one page to render. Site data and sidebars are the same for many pages: each is sent
@@ -211,17 +213,9 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 	waitErr := r.cmd.Wait()
 	defer close(r.exited)
 	r.mu.Lock()
-	why := strings.TrimSpace(stderr.String())
+	why := nodeproc.StopReason(stderr.String(), waitErr)
 	if broken != "" {
 		why = "it could not read a request: " + broken
-	}
-	if why == "" {
-		// Nothing on stderr: a process killed (the kernel's out-of-memory killer sends no word)
-		// or one that exited on its own. How it ended is all there is to say.
-		why = "it wrote nothing on stderr"
-		if waitErr != nil {
-			why = waitErr.Error() + ", " + why
-		}
 	}
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	for id, ch := range r.waiting {
