@@ -186,17 +186,7 @@ func BenchmarkEncodeTermChunks(b *testing.B) {
 	if _, _, err := x.Publish(); err != nil {
 		b.Fatal(err)
 	}
-	shards, err := x.shardsInOrder()
-	if err != nil {
-		b.Fatal(err)
-	}
-	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
-	keys := x.keys(counts)
-	need := make([]bool, len(x.dict.terms))
-	for _, k := range keys {
-		need[k.term] = true
-	}
-	lists, slot := x.collectOn(1, shards, x.pageAliases(shards), need, stepAvg(x.last.avgStep), true)
+	keys, _, lists, slot := everyTermList(b, x)
 	starts := chunkStarts(keys, x.last.spacing)
 	var took [2]time.Duration
 	b.ResetTimer()

@@ -417,6 +417,24 @@ func (x *Index) marshalTermChunk(keys []key, lists []termLists, slot []int32) ([
 // TestAppendTermChunkIsMarshal: the term chunks are written without encoding/json (chunkjson.go),
 // byte for byte as encoding/json writes them: every chunk of an index whose words include accents,
 // other scripts and characters JSON escapes, and JSON strings of such words.
+// everyTermList gathers the lists of every term of a published index on one core, as a publish that
+// rewrites every chunk does: the keys, the counts they come from, the lists and each term's slot.
+func everyTermList(tb testing.TB, x *Index) ([]key, *counts, []termLists, []int32) {
+	tb.Helper()
+	shards, err := x.shardsInOrder()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
+	keys := x.keys(counts)
+	need := make([]bool, len(x.dict.terms))
+	for _, k := range keys {
+		need[k.term] = true
+	}
+	lists, slot := x.collectOn(1, shards, x.pageAliases(shards), need, stepAvg(x.last.avgStep), true)
+	return keys, counts, lists, slot
+}
+
 func TestAppendTermChunkIsMarshal(t *testing.T) {
 	x := New()
 	x.chunkBytes = 512
@@ -430,17 +448,7 @@ func TestAppendTermChunkIsMarshal(t *testing.T) {
 	if _, _, err := x.Publish(); err != nil {
 		t.Fatal(err)
 	}
-	shards, err := x.shardsInOrder()
-	if err != nil {
-		t.Fatal(err)
-	}
-	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
-	keys := x.keys(counts)
-	need := make([]bool, len(x.dict.terms))
-	for _, k := range keys {
-		need[k.term] = true
-	}
-	lists, slot := x.collectOn(1, shards, x.pageAliases(shards), need, stepAvg(x.last.avgStep), true)
+	keys, counts, lists, slot := everyTermList(t, x)
 	starts := chunkStarts(keys, spacingFor(len(keys), counts.listSize, x.chunkBytes))
 	if len(starts) < 10 {
 		t.Fatalf("%d chunks, want many", len(starts))
