@@ -48,3 +48,20 @@ func copyTree(from, to string) error {
 		return nil
 	})
 }
+
+// ShellCopy copies the shell (repo's site/) into a temporary folder a test may edit, with the
+// repository's node_modules linked in beside it so that the copy still bundles; repo is the
+// repository's root relative to the test's package.
+func ShellCopy(t testing.TB, repo string) string {
+	t.Helper()
+	dir := t.TempDir()
+	CopyTree(t, filepath.Join(repo, "site"), dir)
+	nm, err := filepath.Abs(filepath.Join(repo, "node_modules"))
+	if err != nil {
+		t.Fatalf("testfs: %v", err)
+	}
+	if err := os.Symlink(nm, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatalf("testfs: %v", err)
+	}
+	return dir
+}

@@ -69,3 +69,23 @@ func TestCopyTreeOfAMissingFolderFails(t *testing.T) {
 		t.Fatal("want an error")
 	}
 }
+
+func TestShellCopyLinksNodeModules(t *testing.T) {
+	repo := t.TempDir()
+	for _, p := range []string{"site/src/App.jsx", "node_modules/react/index.js"} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(repo, p)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(repo, p), []byte(p), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	dir := ShellCopy(t, repo)
+	if data, err := os.ReadFile(filepath.Join(dir, "src/App.jsx")); err != nil || string(data) != "site/src/App.jsx" {
+		t.Errorf("the shell's file was not copied: %q, %v", data, err)
+	}
+	link, err := os.Readlink(filepath.Join(dir, "node_modules"))
+	if err != nil || link != filepath.Join(repo, "node_modules") {
+		t.Errorf("node_modules links to %q (%v), want the repository's", link, err)
+	}
+}

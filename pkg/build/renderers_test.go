@@ -1,7 +1,6 @@
 package build
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -9,25 +8,13 @@ import (
 	"docsd/internal/testfs"
 )
 
-// shellCopy copies the shell into a temporary folder a test may edit; node_modules is linked in.
-func shellCopy(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	testfs.CopyTree(t, "../../site", dir)
-	nm, _ := filepath.Abs("../../node_modules")
-	if err := os.Symlink(nm, filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 // TestRenderersStartedEarly: a first build renders with the renderers started before its bundle
 // was made; an edit that changes the server bundle still starts new renderers, which render the
 // edit; and a bundle that fails to load in the renderers started early fails the build with what
 // Node said.
 func TestRenderersStartedEarly(t *testing.T) {
 	root, opts := siteCopy(t, true)
-	opts.SiteDir = shellCopy(t)
+	opts.SiteDir = testfs.ShellCopy(t, "../..")
 	b := New(opts)
 	defer b.Close()
 	res, err := b.Build()

@@ -136,22 +136,10 @@ func TestEditIsPushedToTheBrowserShowingThePage(t *testing.T) {
 	}
 }
 
-// shellCopy makes a copy of the shell whose edits a test may make; node_modules is linked in.
-func shellCopy(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	testfs.CopyTree(t, "../../site", dir)
-	nm, _ := filepath.Abs("../../node_modules")
-	if err := os.Symlink(nm, filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
 func TestShellEditsReloadOrSwapStyles(t *testing.T) {
 	root := t.TempDir()
 	testfs.CopyTree(t, "../../testdata/sites/multi", root)
-	shell := shellCopy(t)
+	shell := testfs.ShellCopy(t, "../..")
 	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
 	if err != nil {
 		t.Fatal(err)
