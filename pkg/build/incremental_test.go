@@ -181,8 +181,14 @@ func incrementalEqualsFull(t *testing.T, seed int64) {
 	if _, err := inc.Build(); err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewSource(seed))
-	e := &editor{t: t, root: root, rng: rng}
+	compareRandomEdits(t, inc, ref, root, seed, steps, nil)
+}
+
+// compareRandomEdits makes steps random edits (seeded) to the site at root and, after each, compares
+// inc's rebuild with a full build by ref; after, when set, runs on each good rebuild first.
+func compareRandomEdits(t *testing.T, inc, ref *Builder, root string, seed int64, steps int, after func(*Result)) {
+	t.Helper()
+	e := &editor{t: t, root: root, rng: rand.New(rand.NewSource(seed))}
 	for i := 0; i < steps; i++ {
 		desc, changed := e.random()
 		got, gotErr := inc.Rebuild(changed)
@@ -193,6 +199,9 @@ func incrementalEqualsFull(t *testing.T, seed int64) {
 		}
 		if gotErr != nil {
 			continue
+		}
+		if after != nil {
+			after(got)
 		}
 		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
 	}

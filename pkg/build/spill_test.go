@@ -1,8 +1,6 @@
 package build
 
 import (
-	"fmt"
-	"math/rand"
 	"strings"
 	"testing"
 
@@ -39,21 +37,9 @@ func TestSpilledIncrementalEqualsFull(t *testing.T) {
 	if got := res.Files.HeapBytes(); got != others {
 		t.Fatalf("the build holds %d bytes on the heap, its files other than pages %d: pages are not spilled", got, others)
 	}
-	e := &editor{t: t, root: root, rng: rand.New(rand.NewSource(5))}
-	for i := 0; i < 10; i++ {
-		desc, changed := e.random()
-		got, gotErr := inc.Rebuild(changed)
-		ref.last = nil
-		want, wantErr := ref.Build()
-		if (gotErr == nil) != (wantErr == nil) {
-			t.Fatalf("step %d (%s): incremental error %v, full error %v", i, desc, gotErr, wantErr)
-		}
-		if gotErr != nil {
-			continue
-		}
+	compareRandomEdits(t, inc, ref, root, 5, 10, func(got *Result) {
 		if err := got.Files.Compact(); err != nil {
 			t.Fatal(err)
 		}
-		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
-	}
+	})
 }
