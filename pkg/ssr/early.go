@@ -82,7 +82,7 @@ func (e *Early) Load(bundle []byte) (*Pool, error) {
 		r.mu.Unlock()
 		if err != nil {
 			// The process has stopped already (it could not start, or load React): say why.
-			<-r.exited
+			r.awaitExitAfterFailedWrite()
 			p.Close()
 			return nil, r.dead
 		}

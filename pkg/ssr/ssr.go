@@ -18,6 +18,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"docsd/pkg/nodeproc"
 )
@@ -57,6 +58,8 @@ type Renderer struct {
 	dead    error
 	dir     string
 	exited  chan struct{} // closed once the process has exited and been waited for
+	// inputClosed is set when docsd stopped a process that no longer read its input.
+	inputClosed atomic.Bool
 }
 
 // Start writes the server bundle to a temporary folder and starts Node on it, with nodeFlags
@@ -216,6 +219,8 @@ func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
 	why := nodeproc.StopReason(stderr.String(), waitErr)
 	if broken != "" {
 		why = "it could not read a request: " + broken
+	} else if r.inputClosed.Load() {
+		why = "it closed its input but kept running, so docsd stopped it"
 	}
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	for id, ch := range r.waiting {
@@ -273,7 +278,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 	if err != nil {
 		// A process that stopped (a bundle that failed to load, say) closed its end: what it
 		// wrote on stderr says why, once it has been waited for.
-		<-r.exited
+		r.awaitExitAfterFailedWrite()
 		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	a := <-ch
@@ -281,6 +286,24 @@ func (r *Renderer) Render(req Request) (string, error) {
 		return "", fmt.Errorf("rendering %s: %s", req.URL, a.Error)
 	}
 	return a.HTML, nil
+}
+
+// stopGrace is how long a process whose input is closed has to exit by itself (and say why on
+// stderr) before it is stopped.
+const stopGrace = 2 * time.Second
+
+// awaitExitAfterFailedWrite waits for the process after a write to it failed. Usually it has exited
+// (or is exiting) and the reader records why; a process that closed its input but keeps running
+// would otherwise be waited for forever, hanging the build, so it is stopped after stopGrace.
+func (r *Renderer) awaitExitAfterFailedWrite() {
+	select {
+	case <-r.exited:
+		return
+	case <-time.After(stopGrace):
+	}
+	r.inputClosed.Store(true)
+	_ = r.cmd.Process.Kill()
+	<-r.exited
 }
 
 // Close stops the process.

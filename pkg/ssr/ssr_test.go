@@ -114,3 +114,31 @@ func TestRendererStoppedSilentlySaysHow(t *testing.T) {
 		}
 	}
 }
+
+// A process that closes its input but keeps running would leave a page waiting forever for it to
+// exit after the write to it failed; it is stopped instead, and the page says so. The script answers
+// the first request only after closing its input, so the second write fails for certain.
+func TestRendererThatClosesItsInputIsStopped(t *testing.T) {
+	r, err := Start([]byte(`require('fs').closeSync(0); process.stdout.write('1 5\nhello'); setInterval(() => {}, 1e6);`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	req := Request{URL: "/docs/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)}
+	if html, err := r.Render(req); err != nil || html != "hello" {
+		t.Fatalf("first render: %q, %v", html, err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := r.Render(req)
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "rendering /docs/a: the server renderer stopped: it closed its input but kept running") {
+			t.Fatalf("got %v, want the page and why its renderer was stopped", err)
+		}
+	case <-time.After(2 * time.Minute): // bounds a failure only
+		t.Fatal("the page still waits for a renderer that no longer reads")
+	}
+}
