@@ -85,8 +85,13 @@ func (s *Synonyms) encode() [][]string {
 	return out
 }
 
-// aliases are the terms a title gains from the table: the terms of every phrase that stands for a
-// phrase the title contains (its terms in a row), sorted and without the title's own terms.
+// aliases are the terms a title gains from the table: the one-word phrases of a two-way entry
+// that has a phrase the title contains (its terms in a row), sorted and without the title's own
+// terms. A phrase of several words is not given: its words one by one would title the page with
+// each ("re-run" made every "Restart" page titled "run"). Nor is a one-way entry's first phrase:
+// "list => get" says a reader's "list" finds "get", not that "vela get build" is titled "list",
+// above the page that is ("List builds"). The browser searches both with the query's synonyms,
+// a little below a word as typed.
 func (s *Synonyms) aliases(seq []string) []string {
 	if s == nil || len(seq) == 0 {
 		return nil
@@ -97,14 +102,15 @@ func (s *Synonyms) aliases(seq []string) []string {
 	}
 	add := map[string]bool{}
 	for _, g := range s.Groups {
+		if g.OneWay {
+			continue
+		}
 		for i, p := range g.Phrases {
-			// A one-way entry makes its first phrase find the others: the titles with one of
-			// those gain the first phrase, not the other way round.
-			if (g.OneWay && i == 0) || !containsRun(seq, p) {
+			if !containsRun(seq, p) {
 				continue
 			}
 			for j, q := range g.Phrases {
-				if j == i || (g.OneWay && j > 0) {
+				if j == i || len(q) > 1 {
 					continue
 				}
 				for _, t := range q {

@@ -31,13 +31,16 @@ func TestParseSynonyms(t *testing.T) {
 }
 
 // A page whose title (or sidebar label) has a phrase of the table is published with the other
-// phrases' terms in its title too; a one-way entry gives titles its first phrase only.
+// one-word phrases of a two-way entry in its title too: not with the words of a longer phrase one
+// by one ("re-run" would title "Restart a build" with "run"), nor with a one-way entry's first
+// phrase ("list => get": "vela get build" is not titled "list").
 func TestPublishGivesTitlesTheirSynonyms(t *testing.T) {
 	x := New()
 	x.Update("/k", NewShard(Page{Route: "/k", Title: "Run the worker on Kubernetes", Sections: []Section{{Text: "x"}}}))
 	x.Update("/e", NewShard(Page{Route: "/e", Title: "Variables", Label: "Environment variables", Sections: []Section{{Text: "x"}}}))
 	x.Update("/r", NewShard(Page{Route: "/r", Title: "Restart a build", Name: "restart", Sections: []Section{{Text: "x"}}}))
-	syn, err := ParseSynonyms([]string{"k8s, kubernetes", "env vars, environment variables", "rerun => restart"})
+	x.Update("/g", NewShard(Page{Route: "/g", Title: "vela get build", Sections: []Section{{Text: "x"}}}))
+	syn, err := ParseSynonyms([]string{"k8s, kubernetes", "env vars, environment variables", "rerun, re-run, restart", "list => get"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,18 +54,19 @@ func TestPublishGivesTitlesTheirSynonyms(t *testing.T) {
 			titled[term] = append(titled[term], page)
 		}
 	}
-	// Pages are numbered in route order: /e 0, /k 1, /r 2.
-	for term, want := range map[string][]int{"k8s": {1}, "kubernet": {1}, "env": {0}, "var": {0}, "environ": {0}, "rerun": {2}, "restart": {2}} {
+	// Pages are numbered in route order: /e 0, /g 1, /k 2, /r 3.
+	for term, want := range map[string][]int{"k8s": {2}, "kubernet": {2}, "environ": {0}, "env": nil, "var": nil,
+		"rerun": {3}, "restart": {3}, "re": nil, "run": {2}, "get": {1}, "list": nil} {
 		if !reflect.DeepEqual(titled[term], want) {
 			t.Errorf("pages titled %q: %v, want %v", term, titled[term], want)
 		}
 	}
-	if len(ix.Synonyms) != 3 || ix.Names == nil {
+	if len(ix.Synonyms) != 4 || ix.Names == nil {
 		t.Errorf("the index file carries %d synonym entries and names %v", len(ix.Synonyms), ix.Names)
 	}
 	// The labels' terms rank as title terms; the title lengths do not count the synonyms.
-	if !reflect.DeepEqual(ix.TitleLengths, []int{2, 3, 2}) {
-		t.Errorf("title lengths %v, want [2 3 2]", ix.TitleLengths)
+	if !reflect.DeepEqual(ix.TitleLengths, []int{2, 3, 3, 2}) {
+		t.Errorf("title lengths %v, want [2 3 3 2]", ix.TitleLengths)
 	}
 }
 

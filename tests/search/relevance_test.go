@@ -208,7 +208,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // relevance.tsv (the set the weights were tuned on) and heldout.tsv (written blind on 2026-11-28,
 // never used for tuning, reported apart). The goals (whole new set right first for 95 % and
 // in the top three for all, held-out right first for 90 %) are not met yet: the floors below are
-// what the ranking reaches today (old set 59/60 first; relevance.tsv 278/310 first, 306/310 in the
+// what the ranking reaches today (old set 59/60 first; relevance.tsv 280/310 first, 306/310 in the
 // top 3; held-out 82 % / 96 %), so that no change goes back. relevance.tsv grew from 234 to 268
 // queries on 2026-11-28 (the sections it covered thinly), which lowered its top-3 floor, and to
 // 310 in session 9 (queries naming the kind of page, guides covered thinly; 23 of their 42 were
@@ -236,8 +236,8 @@ func TestRelevance(t *testing.T) {
 	if pct(o1, len(old)) < 98 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98 %% first and all in the top 3")
 	}
-	if pct(t1, len(tuned)) < 89.6 || pct(t3, len(tuned)) < 98.7 {
-		t.Errorf("relevance.tsv: want at least 89.6 %% first and 98.7 %% in the top 3")
+	if pct(t1, len(tuned)) < 90.3 || pct(t3, len(tuned)) < 98.7 {
+		t.Errorf("relevance.tsv: want at least 90.3 %% first and 98.7 %% in the top 3")
 	}
 	if pct(h1, len(held)) < 82 || pct(h3, len(held)) < 96 {
 		t.Errorf("heldout.tsv: want at least 82 %% first and 96 %% in the top 3")
