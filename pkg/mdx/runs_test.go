@@ -1,0 +1,214 @@
+package mdx
+
+// The split of an MDX page into Markdown runs, which docsd renders, and the rest, which the MDX
+// compiler parses (runs.go): which blocks become runs, and each rule that keeps a block, or the
+// whole page, with the compiler. pkg/build's TestMDXRunsRenderAsWhole compares the pages built
+// both ways.
+
+import (
+	"strings"
+	"testing"
+
+	"docsd/pkg/markdown"
+)
+
+// splitOf splits body (a page's text after its front matter) as Compile does.
+func splitOf(t *testing.T, body string, page bool) *split {
+	t.Helper()
+	conv := markdown.New()
+	b := UnwrapCodeBlocks([]byte(body))
+	modelSrc := ModelSource(b)
+	model := conv.Parse(modelSrc, 1)
+	src := string(StripHeadingIDs(b))
+	return splitRuns(src, conv, modelSrc, "tok", page && model.Title != "", model.Headings,
+		func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter())
+}
+
+// runLines is, per line of the split source, "R" where a run's placeholder is, "-" for a line a
+// run took, and "." for a line the compiler gets as it was.
+func runLines(t *testing.T, body string, sp *split) string {
+	t.Helper()
+	in := strings.Split(string(StripHeadingIDs(UnwrapCodeBlocks([]byte(body)))), "\n")
+	out := strings.Split(sp.source, "\n")
+	if len(in) != len(out) {
+		t.Fatalf("the split source has %d lines, the page %d", len(out), len(in))
+	}
+	var b strings.Builder
+	for i := range in {
+		switch {
+		case strings.HasPrefix(out[i], `{"tok-run-`):
+			b.WriteByte('R')
+		case out[i] != in[i]:
+			b.WriteByte('-')
+		default:
+			b.WriteByte('.')
+		}
+	}
+	return b.String()
+}
+
+const mixedPage = `import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+# The title
+
+Some *Markdown* with a [link](./other.md) and ` + "`code`" + `.
+
+## A heading {#custom}
+
+- one
+- two
+
+<Tabs>
+  <TabItem value="a">
+
+A paragraph in a tab.
+
+  </TabItem>
+</Tabs>
+
+An expression: {1 + 1}.
+
+<div>
+
+## A heading inside a JSX element
+
+</div>
+
+` + "```mdx-code-block" + `
+<Tabs><TabItem value="b">Unwrapped.</TabItem></Tabs>
+` + "```" + `
+
+| a | b |
+|---|--:|
+| 1 | 2 |
+
+` + "```js title=\"x.js\"" + `
+let a = '<b>';
+` + "```" + `
+
+The end.
+`
+
+func TestSplitRuns(t *testing.T) {
+	sp := splitOf(t, mixedPage, true)
+	if sp == nil {
+		t.Fatal("the page was not split")
+	}
+	// Lines: imports (1-2) stay; the title (4), the paragraph after it, the heading and the list
+	// are one run (which leaves the title out); the tab's paragraph is a run inside the JSX
+	// element; the expression's paragraph and the JSX blocks stay; the heading inside <div> is a
+	// run; the unwrapped mdx-code-block stays; the table, the fence and the last paragraph are one
+	// run.
+	want := "..." + // imports, blank
+		"R.-.-.--." + // the title, the paragraph, the heading and the list: one run
+		"..." + "R" + "...." + // <Tabs>, <TabItem>, blank, the tab's paragraph, blank, closing tags, blank
+		".." + // the expression, blank
+		".." + "R" + ".." + // <div>, blank, the heading in it, blank, </div>
+		"....." + // blank, the unwrapped fence's lines, blank
+		"R--.---.-." // the table, the fence, the last paragraph
+	if got := runLines(t, mixedPage, sp); got != want {
+		t.Errorf("split lines\n got %s\nwant %s\n%s", got, want, sp.source)
+	}
+	if sp.dropTitle {
+		t.Error("the title heading is in a run, which leaves it out: the compiler must not drop another heading")
+	}
+	if strings.Contains(strings.Join(sp.runs[0], ""), "The title") {
+		t.Error("the run shows the title heading")
+	}
+	if len(sp.runs) != 4 {
+		t.Fatalf("%d runs, want 4", len(sp.runs))
+	}
+	first := strings.Join(sp.runs[0], "\n")
+	for _, want := range []string{`_components.em, {children: "Markdown"}`, `href: "/resolved/./other.md"`, `id: "custom"`, `_components.ul`} {
+		if !strings.Contains(first, want) {
+			t.Errorf("the first run lacks %s:\n%s", want, first)
+		}
+	}
+	if !sp.taken["custom"] || !sp.taken["a-heading-inside-a-jsx-element"] {
+		t.Errorf("headings taken by runs: %v", sp.taken)
+	}
+	last := strings.Join(sp.runs[3], "\n")
+	for _, want := range []string{`style: {textAlign: "right"}`, `_components.DocsdHTML, {html: "\u003cdiv class=\"code-block language-js\"\u003e\u003cdiv class=\"code-title\"\u003ex.js`} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the last run lacks %s:\n%s", want, last)
+		}
+	}
+}
+
+// The title heading in a run with what follows it is dropped by the split, and the compiler is
+// told not to drop another heading.
+func TestSplitRunsDropsTheTitle(t *testing.T) {
+	body := "# Title\nText right under it.\n\n<Foo />\n"
+	sp := splitOf(t, body, true)
+	if sp == nil || sp.dropTitle {
+		t.Fatalf("split %+v: want a run and dropTitle false", sp)
+	}
+	if run := strings.Join(sp.runs[0], ""); strings.Contains(run, "Title") || !strings.Contains(run, "Text right under it.") {
+		t.Errorf("the run %s", run)
+	}
+}
+
+// Each rule that keeps a block with the compiler: the block "Kept" stays, the paragraphs "Before"
+// and "After" around it (blank lines apart) are runs.
+func TestSplitRunsKeepsBlocks(t *testing.T) {
+	cases := map[string]string{
+		"JSX":                        "<Foo>Kept</Foo>",
+		"an expression":              "Kept {1}",
+		"a backslash escape":         `Kept \*`,
+		"a character reference":      "Kept &amp; more",
+		"a hard line break":          "Kept  \nhere",
+		"an HTML comment":            "Kept <!-- x -->",
+		"an admonition":              ":::note\nKept\n:::",
+		"an import":                  "import Kept from './kept';",
+		"a JSX tag open over a line": "<Foo\n  kept=\"1\"\n/>",
+	}
+	for name, block := range cases {
+		body := "Before.\n\n" + block + "\n\nAfter.\n"
+		sp := splitOf(t, body, false)
+		if sp == nil {
+			t.Errorf("%s: not split", name)
+			continue
+		}
+		if strings.Count(sp.source, `{"tok-run-`) != 2 || !strings.Contains(sp.source, block) {
+			t.Errorf("%s: split source\n%s", name, sp.source)
+		}
+	}
+}
+
+// What a block the compiler keeps leaves open keeps the blocks after it there too, and a block
+// next to a kept one, with no blank line between, stays with it.
+func TestSplitRunsKeepsWhatIsOpen(t *testing.T) {
+	cases := map[string]struct{ body, kept string }{
+		"an export over a blank line":     {"export const a = {\n\n  b: 1,\n\n};\n\nAfter.\n", "  b: 1,"},
+		"an expression over a blank line": {"{[\n\n'a',\n\n]}\n\nAfter.\n", "'a',"},
+		"a JSX tag over a blank line":     {"<Foo\n\n  bar\n\n/>\n\nAfter.\n", "  bar"},
+		"a heading right before JSX":      {"Before.\n\n## Kept\n<Foo />\n\nAfter.\n", "## Kept"},
+		"a paragraph right after JSX":     {"Before.\n\n<Foo />\n## Kept\n\nAfter.\n", "## Kept"},
+	}
+	for name, c := range cases {
+		sp := splitOf(t, c.body, false)
+		if sp == nil {
+			t.Errorf("%s: not split", name)
+			continue
+		}
+		if !strings.Contains(sp.source, "\n"+c.kept+"\n") || !strings.Contains(sp.source, `{"tok-run-`) {
+			t.Errorf("%s: split source\n%s", name, sp.source)
+		}
+	}
+}
+
+// What is read across the whole document makes the page compiled whole.
+func TestSplitRunsWholePage(t *testing.T) {
+	cases := map[string]string{
+		"a reference-style link": "Some [text][ref].\n\n<Foo />\n\nMore.\n\n[ref]: ./other.md\n",
+		"a footnote":             "A claim.[^1]\n\n<Foo />\n\n[^1]: The source.\n",
+		"CR line endings":        "Text.\r\n\r\n<Foo />\r\n",
+		"nothing but MDX":        "<Foo />\n\n{1}\n",
+	}
+	for name, body := range cases {
+		if sp := splitOf(t, body, false); sp != nil {
+			t.Errorf("%s: split into\n%s", name, sp.source)
+		}
+	}
+}
