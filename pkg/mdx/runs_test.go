@@ -6,6 +6,7 @@ package mdx
 // both ways.
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -209,6 +210,36 @@ func TestSplitRunsWholePage(t *testing.T) {
 	for name, body := range cases {
 		if sp := splitOf(t, body, false); sp != nil {
 			t.Errorf("%s: split into\n%s", name, sp.source)
+		}
+	}
+}
+
+// The compiler counts the placeholders of runs only where docsd can put the run's elements: a flow
+// expression of the page or of a JSX element (and says which). One read otherwise makes
+// runsMissing, and Compile compiles the page whole.
+func TestCompilerChecksRunPlaceholders(t *testing.T) {
+	send := nodeCompiler(t)
+	cases := []struct {
+		name, source string
+		runs         int
+		missing      bool
+		inJSX        []bool
+	}{
+		{"the page's and a JSX element's", "{\"tok-run-0\"}\n\n<div>\n\n{\"tok-run-1\"}\n\n</div>\n", 2, false, []bool{false, true}},
+		{"in a list item", "- a\n\n  {\"tok-run-0\"}\n", 1, true, nil},
+		{"in a paragraph", "Text {\"tok-run-0\"} here.\n", 1, true, nil},
+		{"in a block quote", "> {\"tok-run-0\"}\n", 1, true, nil},
+		{"twice", "{\"tok-run-0\"}\n\n{\"tok-run-0\"}\n", 1, true, nil},
+		{"one not there", "{\"tok-run-0\"}\n", 2, true, nil},
+	}
+	for i, c := range cases {
+		a := send(map[string]any{"id": i + 1, "file": "a.mdx", "source": c.source, "firstLine": 1, "token": "tok", "page": true, "runs": c.runs})
+		if a.Error != nil {
+			t.Errorf("%s: %+v", c.name, a.Error)
+			continue
+		}
+		if a.RunsMissing != c.missing || !c.missing && !reflect.DeepEqual(a.RunsInJSX, c.inJSX) {
+			t.Errorf("%s: runsMissing %v, in JSX %v; want %v, %v", c.name, a.RunsMissing, a.RunsInJSX, c.missing, c.inJSX)
 		}
 	}
 }
