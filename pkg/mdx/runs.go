@@ -30,6 +30,8 @@ type split struct {
 	tags   map[string]bool // the elements the runs use
 	// taken are the heading ids the runs rendered; the compiler must not give them again.
 	taken map[string]bool
+	// lines are each run's first and last line in the page's source.
+	lines [][2]int
 	// dropTitle is what the compiler is told: false when the title heading was in a run (and
 	// left out of it here).
 	dropTitle bool
@@ -149,9 +151,9 @@ type chunk struct {
 	run         bool
 }
 
-// splitRuns splits src (the compiler's source; tree is goldmark's parse of modelSrc, the same
-// lines) into runs and the rest; nil when there is nothing to take away, or the page must be
-// compiled whole.
+// splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines,
+// which conv parses) into runs and the rest; nil when there is nothing to take away, or the page
+// must be compiled whole.
 func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
 	resolve func(string, bool) string, hl *markdown.CodeHighlighter) *split {
 	if wholePageReason(src) != "" {
@@ -294,19 +296,32 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 		if !takeHeadings(nodes, modelSrc, free, sp.taken) {
 			return nil // a heading the page's document has not: simpler to leave the page whole
 		}
-		for k := first; k <= last; k++ {
-			out[k] = ""
-		}
 		out[first] = `{"` + token + "-run-" + itoa(len(sp.runs)) + `"}`
+		for k := first + 1; k <= last; k++ {
+			out[k] = dropped
+		}
 		sp.runs = append(sp.runs, els)
+		sp.lines = append(sp.lines, [2]int{first, last})
 		i = j
 	}
 	if len(sp.runs) == 0 {
 		return nil
 	}
-	sp.source = strings.Join(out, "\n")
+	// A run's other lines are left out, not blanked: micromark's reading of blank lines was a
+	// good part of what the compiler still parsed. Positions in the compiler's source are wrong
+	// after a run, but only errors report them, and a page with an error is compiled whole.
+	kept := out[:0]
+	for _, line := range out {
+		if line != dropped {
+			kept = append(kept, line)
+		}
+	}
+	sp.source = strings.Join(kept, "\n")
 	return sp
 }
+
+// dropped marks a line a run leaves out (no line of a source has a NUL: wholePageReason).
+const dropped = "\x00"
 
 // supported reports whether runjs.go has a rule for every node of nodes.
 func supported(nodes []ast.Node) bool {

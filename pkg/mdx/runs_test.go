@@ -25,27 +25,34 @@ func splitOf(t *testing.T, body string, page bool) *split {
 		func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter())
 }
 
-// runLines is, per line of the split source, "R" where a run's placeholder is, "-" for a line a
-// run took, and "." for a line the compiler gets as it was.
+// runLines is, per line of the page, "R" where a run starts (its placeholder), "-" for a line a
+// run took, and "." for a line the compiler gets as it was; and checks the compiler's source.
 func runLines(t *testing.T, body string, sp *split) string {
 	t.Helper()
 	in := strings.Split(string(StripHeadingIDs(UnwrapCodeBlocks([]byte(body)))), "\n")
-	out := strings.Split(sp.source, "\n")
-	if len(in) != len(out) {
-		t.Fatalf("the split source has %d lines, the page %d", len(out), len(in))
-	}
-	var b strings.Builder
-	for i := range in {
-		switch {
-		case strings.HasPrefix(out[i], `{"tok-run-`):
-			b.WriteByte('R')
-		case out[i] != in[i]:
-			b.WriteByte('-')
-		default:
-			b.WriteByte('.')
+	marks := []byte(strings.Repeat(".", len(in)))
+	for _, r := range sp.lines {
+		marks[r[0]] = 'R'
+		for k := r[0] + 1; k <= r[1]; k++ {
+			marks[k] = '-'
 		}
 	}
-	return b.String()
+	// The source the compiler gets is the page's without the runs' other lines.
+	var want []string
+	n := 0
+	for i, line := range in {
+		switch marks[i] {
+		case 'R':
+			want = append(want, `{"tok-run-`+itoa(n)+`"}`)
+			n++
+		case '.':
+			want = append(want, line)
+		}
+	}
+	if got := sp.source; got != strings.Join(want, "\n") {
+		t.Errorf("the compiler's source\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+	return string(marks)
 }
 
 const mixedPage = `import Tabs from '@theme/Tabs';
@@ -102,12 +109,12 @@ func TestSplitRuns(t *testing.T) {
 	// run; the unwrapped mdx-code-block stays; the table, the fence and the last paragraph are one
 	// run.
 	want := "..." + // imports, blank
-		"R.-.-.--." + // the title, the paragraph, the heading and the list: one run
+		"R-------." + // the title, the paragraph, the heading and the list: one run
 		"..." + "R" + "...." + // <Tabs>, <TabItem>, blank, the tab's paragraph, blank, closing tags, blank
 		".." + // the expression, blank
 		".." + "R" + ".." + // <div>, blank, the heading in it, blank, </div>
 		"....." + // blank, the unwrapped fence's lines, blank
-		"R--.---.-." // the table, the fence, the last paragraph
+		"R--------." // the table, the fence, the last paragraph
 	if got := runLines(t, mixedPage, sp); got != want {
 		t.Errorf("split lines\n got %s\nwant %s\n%s", got, want, sp.source)
 	}
