@@ -6,10 +6,13 @@ package mdx
 // both ways.
 
 import (
+	"errors"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
 
+	"docsd/pkg/content"
 	"docsd/pkg/markdown"
 )
 
@@ -248,5 +251,56 @@ func TestCompilerChecksRunPlaceholders(t *testing.T) {
 		if a.RunsMissing != c.missing || !c.missing && !reflect.DeepEqual(a.RunsInJSX, c.inJSX) {
 			t.Errorf("%s: runsMissing %v, in JSX %v; want %v, %v", c.name, a.RunsMissing, a.RunsInJSX, c.missing, c.inJSX)
 		}
+	}
+}
+
+// A page with an error is compiled whole, so the error is where the writer made it: the split
+// source has fewer lines.
+func TestCompileErrorIsTheWholePages(t *testing.T) {
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	body := "Intro paragraph.\n\nMore text,\nover two lines.\n\n- a list\n\n<Foo attr={1 +} />\n\nAfter.\n"
+	if sp := splitOf(t, body, false); sp == nil || len(sp.runs) != 2 {
+		t.Fatalf("the page is not split in two runs: %+v", sp)
+	}
+	raw := []byte("---\ntitle: Broken\n---\n\n" + body)
+	_, splitErr := c.Compile(raw, Options{File: "broken.mdx", Page: true})
+	_, wholeErr := c.Compile(raw, Options{File: "broken.mdx", Page: true, Whole: true})
+	var ce *content.Error
+	if !errors.As(splitErr, &ce) || ce.Line != 12 {
+		t.Fatalf("error %v, want one at line 12", splitErr)
+	}
+	if wholeErr == nil || splitErr.Error() != wholeErr.Error() {
+		t.Errorf("split: %v\nwhole: %v", splitErr, wholeErr)
+	}
+}
+
+// patch leaves a module it does not know as it is (the page is then compiled whole).
+func TestPatchNeedsTheCompilersModule(t *testing.T) {
+	sp := &split{token: "tok", runs: [][]string{{`_docsdJsx(_components.p, {children: "a"})`}}, tags: map[string]bool{"p": true}}
+	module := "import {jsx as _jsx} from \"react/jsx-runtime\";\nimport {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
+		"function _createMdxContent(props) {\n  return _jsx(_Fragment, {children: [\"tok-run-0\", \"\\n\", \"x\"]});\n}\n"
+	js, ok := sp.patch(module, []bool{false})
+	if !ok || !strings.Contains(js, `children: [_docsdJsx(_components.p, {children: "a"}), "\n", "x"]`) ||
+		!strings.Contains(js, `const _components = {p: "p", ..._provideComponents(), ...props.components};`) {
+		t.Fatalf("patched: %v\n%s", ok, js)
+	}
+	for name, bad := range map[string]string{
+		"no placeholder":     strings.Replace(module, `"tok-run-0"`, `"x"`, 1),
+		"placeholder twice":  strings.Replace(module, `"x"`, `"tok-run-0"`, 1),
+		"no content":         strings.Replace(module, "_createMdxContent", "_content", 1),
+		"no provider":        strings.Replace(module, "_provideComponents", "_p", 1),
+		"in an odd position": strings.Replace(module, `["tok-run-0"`, `[f("tok-run-0")`, 1),
+	} {
+		if _, ok := sp.patch(bad, []bool{false}); ok {
+			t.Errorf("%s: patched", name)
+		}
+	}
+	if _, ok := sp.patch(module, nil); ok {
+		t.Error("patched without knowing where the run is")
 	}
 }
