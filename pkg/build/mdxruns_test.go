@@ -25,7 +25,9 @@ import TabItem from '@theme/TabItem';
 # Mixed
 
 Some *Markdown*, **strong**, ~~gone~~, ` + "`code`" + ` and a [link](./intro.md "The intro").
-A second line, and www.example.com.
+A second line.
+
+A link GFM makes: www.example.com, and a time, 10:30.
 
 ## A run's heading {#custom-id}
 
@@ -169,6 +171,8 @@ func TestMDXRunsRenderAsWhole(t *testing.T) {
 	}
 	page := split["/docs/guide/mixed"]
 	for _, want := range []string{
+		`<del>gone</del>`,
+		`<a href="http://www.example.com">www.example.com</a>`,
 		`<h2 id="custom-id" class="site-h2">A run&#x27;s heading</h2>`,
 		`<h2 id="a-runs-heading" class="site-h2">A run&#x27;s heading</h2>`,
 		`<code class="site-code">code</code>`,

@@ -304,14 +304,6 @@ func (r *runJSX) inline(n ast.Node) string {
 			props = append(props, "title: "+jsString(string(n.Title)))
 		}
 		return r.el("a", props, r.inlines(n))
-	case *ast.AutoLink:
-		url := string(n.URL(r.src))
-		if n.AutoLinkType == ast.AutoLinkEmail && !strings.HasPrefix(strings.ToLower(url), "mailto:") {
-			url = "mailto:" + url
-		} else if n.AutoLinkType == ast.AutoLinkURL && strings.HasPrefix(url, "www.") {
-			url = "http://" + url
-		}
-		return r.el("a", []string{"href: " + jsString(r.url(url, false))}, []string{jsString(string(n.Label(r.src)))})
 	case *ast.Image:
 		props := []string{"src: " + jsString(r.url(string(n.Destination), true)), "alt: " + jsString(altText(n, r.src))}
 		if len(n.Title) > 0 {

@@ -44,7 +44,12 @@ var (
 	// A character reference; backslash escapes are looked for as a byte. Both are left to the
 	// compiler (a block with one is not a run), which resolves them into its text nodes.
 	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}([ \t]|$)`)
-	charRef    = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+	// compile.mjs's directiveStart.
+	directiveName = regexp.MustCompile(`:[^\s\p{P}\p{S}]`)
+	autolinkText  = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
+	// A link's destination and title, `](…)`, which GFM does not make links of.
+	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
+	charRef  = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 )
 
 // wholePageReason says why a page is compiled whole ("" when it may be split): what the split
@@ -67,6 +72,18 @@ func blockIsRun(text string) bool {
 	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || charRef.MatchString(text) {
 		return false
 	}
+	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
+	// three text nodes), a ~ not doubled (GFM's strikethrough, which goldmark does not take), and what
+	// GFM makes a link of (www., a URL, an email), whose ends the two find differently.
+	differs := false
+	forLines([]byte(text), func(line string) string {
+		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
+		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
+		return line
+	}, nil)
+	if differs {
+		return false
+	}
 	for _, line := range strings.Split(text, "\n") {
 		// (A heading's {#id}, taken off the compiler's source, leaves spaces: a heading has no
 		// line breaks.)
@@ -75,6 +92,25 @@ func blockIsRun(text string) bool {
 		}
 	}
 	return true
+}
+
+// oddTildes reports a run of ~ other than ~~ in line.
+func oddTildes(line string) bool {
+	for i := 0; i < len(line); {
+		if line[i] != '~' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && line[j] == '~' {
+			j++
+		}
+		if j-i != 2 {
+			return true
+		}
+		i = j
+	}
+	return false
 }
 
 // scanOpen follows what a block that stays with the compiler leaves open: a `{` not yet closed
@@ -338,7 +374,7 @@ func supported(nodes []ast.Node) bool {
 				ok = ok && !c.HardLineBreak()
 			case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ThematicBreak, *ast.Blockquote, *ast.List, *ast.ListItem,
 				*east.Table, *east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
-				*east.Strikethrough, *ast.Link, *ast.AutoLink, *ast.Image, *east.TaskCheckBox:
+				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
 			default:
 				ok = false
 			}

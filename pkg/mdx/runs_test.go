@@ -63,7 +63,7 @@ import TabItem from '@theme/TabItem';
 
 # The title
 
-Some *Markdown* with a [link](./other.md) and ` + "`code`" + `.
+Some *Markdown* with ~~a strike~~, a [link](./other.md) and ` + "`code`" + `.
 
 ## A heading {#custom}
 
@@ -131,7 +131,7 @@ func TestSplitRuns(t *testing.T) {
 		t.Fatalf("%d runs, want 4", len(sp.runs))
 	}
 	first := strings.Join(sp.runs[0], "\n")
-	for _, want := range []string{`_components.em, {children: "Markdown"}`, `href: "/resolved/./other.md"`, `id: "custom"`, `_components.ul`} {
+	for _, want := range []string{`_components.em, {children: "Markdown"}`, `_components.del, {children: "a strike"}`, `href: "/resolved/./other.md"`, `id: "custom"`, `_components.ul`} {
 		if !strings.Contains(first, want) {
 			t.Errorf("the first run lacks %s:\n%s", want, first)
 		}
@@ -173,6 +173,11 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"an admonition":              ":::note\nKept\n:::",
 		"an import":                  "import Kept from './kept';",
 		"a JSX tag open over a line": "<Foo\n  kept=\"1\"\n/>",
+		"a directive's name":         "Kept at 10:30",
+		"a single tilde":             "Kept ~this~",
+		"a URL":                      "Kept at https://example.com/x",
+		"www.":                       "Kept at www.example.com",
+		"an email":                   "Kept by someone@example.com",
 	}
 	for name, block := range cases {
 		body := "Before.\n\n" + block + "\n\nAfter.\n"
