@@ -4,7 +4,7 @@ package mdx
 // its parse (micromark) of the whole page was most of an MDX page's cost, and a typical page is
 // mostly Markdown around a few components. Each run of top-level blocks that uses nothing MDX reads
 // otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `{"<token>-run-<n>"}` in
-// the source the compiler gets (its other lines blank, so positions stay), and docsd puts the
+// the source the compiler gets (its other lines left out), and docsd puts the
 // run's React elements, made from its own parse of the page (runjs.go), where the compiler left
 // that string. The compiler checks that each placeholder is a flow expression of the page or of a
 // JSX element; otherwise, and whenever the page has something read across the whole document,
@@ -41,15 +41,17 @@ var (
 	// Link reference definitions and footnotes are read across the whole document: a page with
 	// either is compiled whole.
 	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[[^\]]+\]:`)
-	// A character reference; backslash escapes are looked for as a byte. Both are left to the
-	// compiler (a block with one is not a run), which resolves them into its text nodes.
+	// An ATX heading, whose line may end in the spaces StripHeadingIDs left of its {#id}.
 	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}([ \t]|$)`)
-	// compile.mjs's directiveStart.
+	// compile.mjs's directiveStart: a directive's name, to the compiler.
 	directiveName = regexp.MustCompile(`:[^\s\p{P}\p{S}]`)
-	autolinkText  = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
+	// What GFM's autolink literals start with.
+	autolinkText = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
 	// A link's destination and title, `](…)`, which GFM does not make links of.
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
-	charRef  = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+	// A character reference; backslash escapes are looked for as a byte. Both are left to the
+	// compiler (a block with one is not a run), which resolves them into its text nodes.
+	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 )
 
 // wholePageReason says why a page is compiled whole ("" when it may be split): what the split
