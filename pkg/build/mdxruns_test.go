@@ -5,7 +5,6 @@ package build
 // MDXComponents overriding the elements of the runs too.
 
 import (
-	"os"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -13,160 +12,72 @@ import (
 	"testing"
 )
 
-// mixedMDX is a page that mixes Markdown runs with JSX, expressions, imports, an mdx-code-block
-// and a heading inside a JSX element, and has something of every kind runjs.go makes.
-const mixedMDX = `---
-title: Mixed
----
+// buildMDXPages builds the fixture site name, its MDX pages compiled whole or split, and returns
+// each MDX route's HTML and each compiled file's module.
+func buildMDXPages(t *testing.T, name string, whole bool) (map[string]string, map[string]string) {
+	t.Helper()
+	_, opts := fixtureSite(t, name)
+	b := New(opts)
+	defer b.Close()
+	b.mdxWhole = whole
+	modules := map[string]string{}
+	b.onCompiled = func(file, js string) string {
+		modules[filepath.Base(file)] = js
+		return js
+	}
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pages := map[string]string{}
+	for path, r := range res.Site.Routes {
+		if r.MDX {
+			pages[path] = string(res.Files.Data[res.Site.HTMLPath(path)])
+		}
+	}
+	return pages, modules
+}
 
-import Tabs from '@theme/Tabs';
-import TabItem from '@theme/TabItem';
-
-# Mixed
-
-Some *Markdown*, **strong**, ~~gone~~, ` + "`code`" + ` and a [link](./intro.md "The intro").
-A second line.
-
-A link GFM makes: www.example.com, and a time, 10:30.
-
-## A run's heading {#custom-id}
-
-1. one
-2. two
-
-3. three
-
-- [ ] to do
-- [x] done
-  - nested
-
-> A quote
-> over two lines.
-
-<Tabs>
-  <TabItem value="a" label="A">
-
-A paragraph in a tab.
-
-` + "```sh" + `
-echo in a tab
-` + "```" + `
-
-  </TabItem>
-  <TabItem value="b" label="B">
-
-Another.
-
-  </TabItem>
-</Tabs>
-
-An expression: {1 + 1}.
-
-<div className="box">
-
-## A heading inside a JSX element
-
-Text beside it.
-
-</div>
-
-` + "```mdx-code-block" + `
-<Tabs><TabItem value="c" label="C">Unwrapped.</TabItem></Tabs>
-` + "```" + `
-
-| Left | Centre | Right |
-|:-----|:------:|------:|
-| ` + "`1`" + ` | 2 | *3* |
-
----
-
-` + "```js title=\"x.js\"" + `
-let a = '<b>';
-` + "```" + `
-
-## A run's heading
-
-The end, with a [reference][intro] link.
-
-[intro]: ./intro.md
-`
-
-// mixedMDXNoRefs is mixedMDX without its reference link, which makes the page compiled whole.
-var mixedMDXNoRefs = strings.Replace(strings.Replace(mixedMDX, "\n[intro]: ./intro.md\n", "", 1), "[reference][intro]", "[plain](./intro.md)", 1)
-
+// testdata/sites/mdx-runs's mixed.mdx mixes Markdown runs of every kind runjs.go makes with JSX,
+// expressions, imports, an mdx-code-block and a heading inside a JSX element; mixed-refs.mdx is the
+// same with a reference-style link, which keeps it whole. testdata/sites/mdx is built too.
 func TestMDXRunsRenderAsWhole(t *testing.T) {
-	root, opts := mdxSite(t)
-	guide := filepath.Join(root, "content", "docs", "guide")
-	write := func(path, text string) {
-		t.Helper()
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	write(filepath.Join(guide, "mixed.mdx"), mixedMDXNoRefs)
-	write(filepath.Join(guide, "mixed-refs.mdx"), mixedMDX)
-	// The site overrides two elements the runs make.
-	write(filepath.Join(root, "src", "theme", "MDXComponents.js"), "import MDXComponents from '@theme-original/MDXComponents';\n"+
-		"import Heading2 from '@site/src/components/Heading2';\nimport Code from '@site/src/components/Code';\n\n"+
-		"export default { ...MDXComponents, h2: Heading2, code: Code };\n")
-	write(filepath.Join(root, "src", "components", "Heading2.jsx"), "export default function Heading2(props) {\n  return <h2 {...props} className=\"site-h2\" />;\n}\n")
-	write(filepath.Join(root, "src", "components", "Code.jsx"), "export default function Code(props) {\n  return <code {...props} className=\"site-code\" />;\n}\n")
-
-	build := func(whole bool) (map[string]string, map[string]string) {
-		t.Helper()
-		b := New(opts)
-		defer b.Close()
-		b.mdxWhole = whole
-		modules := map[string]string{}
-		b.onCompiled = func(file, js string) string {
-			modules[filepath.Base(file)] = js
-			return js
-		}
-		res, err := b.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		pages := map[string]string{}
-		for path, r := range res.Site.Routes {
-			if r.MDX {
-				pages[path] = string(res.Files.Data[res.Site.HTMLPath(path)])
-			}
-		}
-		return pages, modules
-	}
-	whole, wholeModules := build(true)
-	split, splitModules := build(false)
-
-	// Split where it can be, whole where it cannot.
-	for file, want := range map[string]bool{"mixed.mdx": true, "install.mdx": true, "mixed-refs.mdx": false} {
-		if got := strings.Contains(splitModules[file], "_docsdJsx"); got != want {
-			t.Errorf("%s split: %v, want %v", file, got, want)
-		}
-		if strings.Contains(wholeModules[file], "_docsdJsx") {
-			t.Errorf("%s compiled whole has runs", file)
-		}
-	}
-	// The same HTML, but for the names of the assets (the chunks differ).
 	assets := regexp.MustCompile(`[-.][A-Za-z0-9_]{6,}\.(js|css|json)`)
-	var routes []string
-	for path := range whole {
-		routes = append(routes, path)
-	}
-	sort.Strings(routes)
-	if len(routes) < 4 {
-		t.Fatalf("MDX routes %v", routes)
-	}
-	for _, path := range routes {
-		w, s := assets.ReplaceAllString(whole[path], "-H.$1"), assets.ReplaceAllString(split[path], "-H.$1")
-		if w != s {
-			i := 0
-			for i < len(w) && i < len(s) && w[i] == s[i] {
-				i++
+	split := map[string]string{}
+	for _, name := range []string{"mdx-runs", "mdx"} {
+		wholePages, wholeModules := buildMDXPages(t, name, true)
+		splitPages, splitModules := buildMDXPages(t, name, false)
+		// Split where it can be, whole where it cannot.
+		for file, want := range map[string]bool{"mixed.mdx": true, "mixed-refs.mdx": false, "install.mdx": true} {
+			if _, ok := splitModules[file]; !ok {
+				continue
 			}
-			t.Errorf("%s differs at byte %d:\nwhole: %.300s\nsplit: %.300s", path, i, w[max(i-100, 0):], s[max(i-100, 0):])
+			if got := strings.Contains(splitModules[file], "_docsdJsx"); got != want {
+				t.Errorf("%s split: %v, want %v", file, got, want)
+			}
+			if strings.Contains(wholeModules[file], "_docsdJsx") {
+				t.Errorf("%s compiled whole has runs", file)
+			}
+		}
+		// The same HTML, but for the names of the assets (the chunks differ).
+		var routes []string
+		for path := range wholePages {
+			routes = append(routes, path)
+		}
+		sort.Strings(routes)
+		if len(routes) < 2 {
+			t.Fatalf("%s: MDX routes %v", name, routes)
+		}
+		for _, path := range routes {
+			w, s := assets.ReplaceAllString(wholePages[path], "-H.$1"), assets.ReplaceAllString(splitPages[path], "-H.$1")
+			if w != s {
+				i := 0
+				for i < len(w) && i < len(s) && w[i] == s[i] {
+					i++
+				}
+				t.Errorf("%s differs at byte %d:\nwhole: %.300s\nsplit: %.300s", path, i, w[max(i-100, 0):], s[max(i-100, 0):])
+			}
+			split[path] = s
 		}
 	}
 	page := split["/docs/guide/mixed"]
