@@ -131,6 +131,9 @@ type Builder struct {
 	onCompile  func(file string)
 	onWritten  func(route string)
 	onCompiled func(file, js string) string
+	// mdxWhole compiles every MDX page whole, its Markdown runs included (pkg/mdx/runs.go; tests
+	// compare the two).
+	mdxWhole bool
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for

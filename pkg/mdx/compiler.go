@@ -44,19 +44,28 @@ type cached struct {
 
 // request is one file to compile (see site/mdx-compiler/compile.mjs).
 type request struct {
-	ID        int64              `json:"id"`
-	File      string             `json:"file"`
-	Source    string             `json:"source"`
-	FirstLine int                `json:"firstLine"`
-	Token     string             `json:"token"`
-	Headings  []markdown.Heading `json:"headings"`
-	DropTitle bool               `json:"dropTitle"`
-	Page      bool               `json:"page"`
+	ID        int64     `json:"id"`
+	File      string    `json:"file"`
+	Source    string    `json:"source"`
+	FirstLine int       `json:"firstLine"`
+	Token     string    `json:"token"`
+	Headings  []heading `json:"headings"`
+	DropTitle bool      `json:"dropTitle"`
+	Page      bool      `json:"page"`
 	// The components the site's src/theme/MDXComponents gives every page (provider.go).
 	Components   []string `json:"components,omitempty"`
 	AnyComponent bool     `json:"anyComponent,omitempty"`
 	// Kind "components" asks which components Source (a site's MDXComponents) gives.
 	Kind string `json:"kind,omitempty"`
+	// Runs is how many placeholders of Markdown runs Source has (runs.go).
+	Runs int `json:"runs,omitempty"`
+}
+
+// heading is one of the page's headings; Taken when a run of the page renders it (runs.go), so
+// the compiler gives its id to no other heading.
+type heading struct {
+	markdown.Heading
+	Taken bool `json:"taken,omitempty"`
 }
 
 type answer struct {
@@ -72,6 +81,10 @@ type answer struct {
 		Line, Column int
 		Message      string
 	} `json:"error"`
+	// RunsMissing: a placeholder of a run was not a flow expression of the page (runs.go).
+	RunsMissing bool `json:"runsMissing"`
+	// RunsInJSX says, by run, whether its placeholder is a child of a JSX element.
+	RunsInJSX []bool `json:"runsInJSX"`
 	// A "components" request's answer.
 	Names []string `json:"names"`
 	Open  bool     `json:"open"`
@@ -99,6 +112,17 @@ type Options struct {
 	// Provided is what the site's src/theme/MDXComponents gives every page (ProvidedBy), so that
 	// a page may use those components without importing them.
 	Provided Provided
+	// Whole compiles the page as one, Markdown runs included (runs.go): tests compare the two.
+	Whole bool
+}
+
+// requestHeadings is the page's headings for the compiler, those in taken marked.
+func requestHeadings(hs []markdown.Heading, taken map[string]bool) []heading {
+	out := make([]heading, len(hs))
+	for i, h := range hs {
+		out[i] = heading{Heading: h, Taken: taken[h.ID]}
+	}
+	return out
 }
 
 // Compile compiles one MDX file (front matter included) to an ES module whose default export is
@@ -109,24 +133,52 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		return "", err
 	}
 	body = UnwrapCodeBlocks(body)
+	modelSrc := ModelSource(body)
 	model := opts.Model
 	if model == nil {
-		model = c.conv.Parse(ModelSource(body), line)
+		model = c.conv.Parse(modelSrc, line)
 	}
 	src := string(StripHeadingIDs(body))
 	sum := sha256.Sum256([]byte(src))
-	req := request{File: opts.File, Source: src, FirstLine: line, Token: "docsd" + hex.EncodeToString(sum[:10]),
-		Headings: model.Headings, DropTitle: opts.Page && model.Title != "", Page: opts.Page,
+	token := "docsd" + hex.EncodeToString(sum[:10])
+	whole := request{File: opts.File, Source: src, FirstLine: line, Token: token,
+		Headings: requestHeadings(model.Headings, nil), DropTitle: opts.Page && model.Title != "", Page: opts.Page,
 		Components: opts.Provided.Names, AnyComponent: opts.Provided.Open}
+	req := whole
+	var sp *split
+	if !opts.Whole {
+		sp = splitRuns(src, c.conv, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl)
+	}
+	if sp != nil {
+		req.Source, req.Runs, req.DropTitle = sp.source, len(sp.runs), sp.dropTitle
+		req.Headings = requestHeadings(model.Headings, sp.taken)
+	}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)
-	a, err := c.answer(opts.File, key, req)
+	var js string
+	a, err := c.answer(opts.File, key, func() (answer, error) {
+		a, err := c.call(req)
+		if err != nil || sp == nil {
+			return a, err
+		}
+		if a.Error == nil && !a.RunsMissing {
+			if js, ok := sp.patch(a.JS, a.RunsInJSX); ok {
+				a.JS = js
+				return a, nil
+			}
+		}
+		// Compiled whole: the page's error as the whole page gives it, or a run the compiler did
+		// not leave as it was (see runs.go).
+		whole.ID = 0
+		return c.call(whole)
+	})
 	if err != nil {
 		return "", err
 	}
 	if a.Error != nil {
 		return "", &content.Error{File: opts.File, Line: a.Error.Line, Column: a.Error.Column, Msg: "MDX: " + a.Error.Message}
 	}
+	js = a.JS
 	// The placeholders become docsd's highlighted code and resolved URLs, as JSON strings (which
 	// are JavaScript string literals too).
 	pairs := make([]string, 0, 2*(len(a.Code)+len(a.Links)))
@@ -136,7 +188,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 			text += "\n"
 		}
 		html, _ := json.Marshal(c.hl.HTML(code.Info, text))
-		pairs = append(pairs, fmt.Sprintf(`"%s-code-%d"`, req.Token, i), string(html))
+		pairs = append(pairs, fmt.Sprintf(`"%s-code-%d"`, token, i), string(html))
 	}
 	for i, l := range a.Links {
 		dest := l.Dest
@@ -144,15 +196,15 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 			dest = opts.Resolve(l.Dest, l.Image)
 		}
 		url, _ := json.Marshal(dest)
-		pairs = append(pairs, fmt.Sprintf(`"%s-link-%d"`, req.Token, i), string(url))
+		pairs = append(pairs, fmt.Sprintf(`"%s-link-%d"`, token, i), string(url))
 	}
-	return strings.NewReplacer(pairs...).Replace(a.JS), nil
+	return strings.NewReplacer(pairs...).Replace(js), nil
 }
 
 // answer is the compiler's answer for a file's request: the cached one when the request is the
 // same, else a new one. The browser and server bundles load every file at the same time; the
 // second waits for the first's answer instead of compiling the file again.
-func (c *Compiler) answer(file, key string, req request) (answer, error) {
+func (c *Compiler) answer(file, key string, call func() (answer, error)) (answer, error) {
 	c.mu.Lock()
 	if hit, ok := c.cache[file]; ok && hit.key == key {
 		c.mu.Unlock()
@@ -162,7 +214,7 @@ func (c *Compiler) answer(file, key string, req request) (answer, error) {
 	entry := &cached{key: key, done: make(chan struct{})}
 	c.cache[file] = entry
 	c.mu.Unlock()
-	entry.a, entry.err = c.call(req)
+	entry.a, entry.err = call()
 	close(entry.done)
 	if entry.err != nil {
 		c.mu.Lock()

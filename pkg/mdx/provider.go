@@ -50,7 +50,7 @@ func (c *Compiler) ProvidedBy(file, abs string, raw []byte) (Provided, error) {
 	}
 	sum := sha256.Sum256(js.Code)
 	req := request{Kind: "components", File: file, Source: string(js.Code)}
-	a, err := c.answer(file, fmt.Sprintf("components\x00%x", sum), req)
+	a, err := c.answer(file, fmt.Sprintf("components\x00%x", sum), func() (answer, error) { return c.call(req) })
 	if err != nil {
 		return Provided{}, err
 	}

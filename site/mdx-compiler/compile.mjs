@@ -79,6 +79,7 @@ function attr(name, value) {
 function remarkDocsd() {
   return (tree, file) => {
     const options = file.data.docsd;
+    if (options.runs) countRuns(tree, options);
     const codeBlocks = codeBlockNames(tree);
     const visit = (node, parent, index) => {
       if (node.type === 'code' && node.position) options.found.fenced.push([node.position.start.line, node.position.end.line]);
@@ -143,6 +144,34 @@ function remarkDocsd() {
   };
 }
 
+// countRuns counts the placeholders docsd left for the page's Markdown runs (pkg/mdx/runs.go) that
+// are what docsd puts the run's elements in place of: a flow expression of the page or of a JSX
+// element, holding the string alone; and tells which are in a JSX element. A placeholder read any other way (inside a list item, a
+// paragraph, an attribute) is not counted, and docsd compiles the page whole.
+function countRuns(tree, options) {
+  const prefix = `"${options.token}-run-`;
+  const visit = (node, parent) => {
+    if (node.type === 'mdxFlowExpression' && node.value.startsWith(prefix) && (parent.type === 'root' || parent.type === 'mdxJsxFlowElement')) {
+      const m = /^"[\w-]+-run-(\d+)"$/.exec(node.value);
+      if (m) {
+        options.found.runs.set(node.value, (options.found.runs.get(node.value) || 0) + 1);
+        // Between a JSX element's children MDX puts no "\n" text, as it does between the page's.
+        options.found.runsInJSX[Number(m[1])] = parent.type !== 'root';
+      }
+    }
+    if (node.children) for (const child of node.children) visit(child, node);
+  };
+  visit(tree, null);
+}
+
+// runsHeld reports whether each of a page's runs placeholders was found once, as countRuns counts.
+function runsHeld(req, found) {
+  if (!req.runs) return true;
+  if (found.runs.size !== req.runs) return false;
+  for (const n of found.runs.values()) if (n !== 1) return false;
+  return true;
+}
+
 // codeBlockNames are the names a page imports @theme/CodeBlock as.
 function codeBlockNames(tree) {
   const names = new Set();
@@ -196,7 +225,8 @@ function slug(text, used) {
 function rehypeDocsd() {
   return (tree, file) => {
     const options = file.data.docsd;
-    const ids = options.headings.map((h) => ({ ...h, used: false }));
+    // A heading a Markdown run of the page shows (taken) has its id already.
+    const ids = options.headings.map((h) => ({ ...h, used: !!h.taken }));
     const taken = new Set(options.headings.map((h) => h.id));
     const link = (dest, image, node) => {
       const token = `${options.token}-link-${options.found.links.length}`;
@@ -459,11 +489,11 @@ async function handle(req) {
       return { id: req.id, error: { line: (error.loc && error.loc.line) || 0, column: error.loc ? error.loc.column + 1 : 0, message: String(error.message) } };
     }
   }
-  let found = { code: [], links: [], elements: new Map(), fenced: [] };
+  let found = { code: [], links: [], elements: new Map(), fenced: [], runs: new Map(), runsInJSX: [] };
   try {
     const source = bracketTitles(req.source);
     const page = (value, options) => ({ value, path: req.file, data: { docsd: options } });
-    const options = (blankedCode) => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, found, blankedCode });
+    const options = (blankedCode) => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, runs: req.runs || 0, found, blankedCode });
     let file;
     if (req.fullSyntax) {
       // fullSyntax parses the source as it is with all of remark-gfm and remark-directive: a test
@@ -484,12 +514,13 @@ async function handle(req) {
           .process(page(blanked ? blanked.source : source, options(blanked && blanked.code)))
           .catch(() => null);
         if (!file || !fencesHeld(prose !== all ? text.fences : blanked.fences, found.fenced)) {
-          found = { code: [], links: [], elements: new Map(), fenced: [] };
+          found = { code: [], links: [], elements: new Map(), fenced: [], runs: new Map(), runsInJSX: [] };
           file = await processorFor(false, all, directive).process(page(source, options()));
         }
       }
     }
     const js = String(file);
+    if (!runsHeld(req, found)) return { id: req.id, runsMissing: true };
     // anyComponent: the site's MDXComponents gives names docsd cannot read (providedNames), so a
     // component missing after all shows only when the page renders.
     const missing = req.page && !req.anyComponent ? undefinedComponent(js, found, new Set(req.components || [])) : null;
@@ -504,7 +535,7 @@ async function handle(req) {
         },
       };
     }
-    return { id: req.id, js, code: found.code, links: found.links };
+    return { id: req.id, js, code: found.code, links: found.links, runsInJSX: found.runsInJSX };
   } catch (error) {
     const place = error.place && error.place.start ? error.place.start : error.place || {};
     const line = error.line || place.line || 0;

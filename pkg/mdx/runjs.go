@@ -1,0 +1,344 @@
+package mdx
+
+// runjs.go makes React elements (JavaScript, as the MDX compiler prints them) from goldmark's tree
+// of the Markdown stretches of an MDX page that the compiler does not parse (runs.go). The elements
+// are the ones @mdx-js/mdx makes of the same Markdown (mdast-util-to-hast's shapes: the "\n" text
+// between blocks, a tight list item's paragraph unwrapped, a task item's checkbox, a table cell's
+// textAlign), each through the page's components map (_components), so that a site's
+// MDXComponents overrides them as it does the compiler's. A node it has no rule for makes the
+// block stay with the compiler.
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+
+	"docsd/pkg/markdown"
+)
+
+// runJSX writes the elements of one run.
+type runJSX struct {
+	src     []byte
+	resolve func(dest string, image bool) string
+	hl      *markdown.CodeHighlighter
+	tags    map[string]bool // the elements used, which _components must name
+	ok      bool            // false once a node had no rule
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// el is an element of the components map with props (already "name: value") and children.
+func (r *runJSX) el(tag string, props []string, children []string) string {
+	r.tags[tag] = true
+	return r.call("_components."+tag, props, children)
+}
+
+func (r *runJSX) call(typ string, props []string, children []string) string {
+	fn := "_docsdJsx"
+	switch len(children) {
+	case 0:
+	case 1:
+		props = append(props, "children: "+children[0])
+	default:
+		fn = "_docsdJsxs"
+		props = append(props, "children: ["+strings.Join(children, ", ")+"]")
+	}
+	return fn + "(" + typ + ", {" + strings.Join(props, ", ") + "})"
+}
+
+// blocks is the elements of a list of block nodes, with "\n" between them (wrapped: also before
+// the first and after the last, as mdast-util-to-hast wraps a list's or a quote's children).
+func (r *runJSX) blocks(nodes []ast.Node, wrapped bool) []string {
+	var out []string
+	for i, n := range nodes {
+		if i > 0 || wrapped {
+			out = append(out, `"\n"`)
+		}
+		out = append(out, r.block(n))
+	}
+	if wrapped && len(nodes) > 0 {
+		out = append(out, `"\n"`)
+	}
+	return out
+}
+
+func children(n ast.Node) []ast.Node {
+	var out []ast.Node
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		out = append(out, c)
+	}
+	return out
+}
+
+func (r *runJSX) block(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		return r.el("p", nil, r.inlines(n))
+	case *ast.Heading:
+		id, _ := n.AttributeString("id")
+		idb, _ := id.([]byte)
+		var props []string
+		if len(idb) > 0 {
+			props = append(props, "id: "+jsString(string(idb)))
+		}
+		return r.el(fmt.Sprintf("h%d", n.Level), props, r.inlines(n))
+	case *ast.ThematicBreak:
+		return r.el("hr", nil, nil)
+	case *ast.Blockquote:
+		return r.el("blockquote", nil, r.blocks(children(n), true))
+	case *ast.List:
+		return r.list(n)
+	case *ast.FencedCodeBlock:
+		return r.code(n)
+	case *east.Table:
+		return r.table(n)
+	}
+	r.ok = false
+	return `""`
+}
+
+// code is a fence as the compiler leaves it: docsd's highlighted HTML in <DocsdHTML>, the
+// provider's component (compiler.go puts the same HTML in for the compiler's placeholders).
+func (r *runJSX) code(n *ast.FencedCodeBlock) string {
+	info := ""
+	if n.Info != nil {
+		info = strings.Join(strings.Fields(string(n.Info.Segment.Value(r.src))), " ")
+	}
+	var code strings.Builder
+	lines := n.Lines()
+	for i := 0; i < lines.Len(); i++ {
+		seg := lines.At(i)
+		code.Write(seg.Value(r.src))
+	}
+	text := code.String()
+	if text != "" && !strings.HasSuffix(text, "\n") {
+		text += "\n"
+	}
+	return r.call("_components.DocsdHTML", []string{"html: " + jsString(r.hl.HTML(info, text))}, nil)
+}
+
+func checkBox(item ast.Node) *east.TaskCheckBox {
+	if first := item.FirstChild(); first != nil {
+		if cb, ok := first.FirstChild().(*east.TaskCheckBox); ok {
+			return cb
+		}
+	}
+	return nil
+}
+
+func (r *runJSX) list(n *ast.List) string {
+	tag, props := "ul", []string(nil)
+	if n.IsOrdered() {
+		tag = "ol"
+		if n.Start != 1 {
+			props = append(props, fmt.Sprintf("start: %d", n.Start))
+		}
+	}
+	tasks := false
+	var items []string
+	for item := n.FirstChild(); item != nil; item = item.NextSibling() {
+		if _, ok := item.(*ast.ListItem); !ok {
+			r.ok = false
+			return `""`
+		}
+		if checkBox(item) != nil {
+			tasks = true
+		}
+		items = append(items, `"\n"`, r.item(item, !n.IsTight))
+	}
+	items = append(items, `"\n"`)
+	if tasks {
+		props = append(props, `className: "contains-task-list"`)
+	}
+	return r.el(tag, props, items)
+}
+
+// item is mdast-util-to-hast's listItem: a tight item's first paragraph is unwrapped, and "\n"
+// goes between its other children.
+func (r *runJSX) item(item ast.Node, loose bool) string {
+	var props []string
+	if checkBox(item) != nil {
+		props = append(props, `className: "task-list-item"`)
+	}
+	kids := children(item)
+	var out []string
+	for i, c := range kids {
+		_, para := c.(*ast.Paragraph)
+		_, tb := c.(*ast.TextBlock)
+		para = para || tb
+		if loose || i != 0 || !para {
+			out = append(out, `"\n"`)
+		}
+		if para && !loose {
+			out = append(out, r.inlines(c)...)
+		} else {
+			out = append(out, r.block(c))
+		}
+	}
+	if len(kids) > 0 {
+		_, para := kids[len(kids)-1].(*ast.Paragraph)
+		_, tb := kids[len(kids)-1].(*ast.TextBlock)
+		if loose || !(para || tb) {
+			out = append(out, `"\n"`)
+		}
+	}
+	return r.el("li", props, out)
+}
+
+func (r *runJSX) table(n *east.Table) string {
+	var head, body []string
+	for row := n.FirstChild(); row != nil; row = row.NextSibling() {
+		if row.ChildCount() != len(n.Alignments) {
+			r.ok = false // a short or long row: the two fill it differently
+			return `""`
+		}
+		cellTag := "td"
+		if _, ok := row.(*east.TableHeader); ok {
+			cellTag = "th"
+		}
+		var cells []string
+		i := 0
+		for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
+			var props []string
+			switch n.Alignments[i] {
+			case east.AlignLeft:
+				props = append(props, `style: {textAlign: "left"}`)
+			case east.AlignCenter:
+				props = append(props, `style: {textAlign: "center"}`)
+			case east.AlignRight:
+				props = append(props, `style: {textAlign: "right"}`)
+			}
+			cells = append(cells, r.el(cellTag, props, r.inlines(cell)))
+			i++
+		}
+		tr := r.el("tr", nil, cells)
+		if cellTag == "th" {
+			head = append(head, tr)
+		} else {
+			body = append(body, tr)
+		}
+	}
+	parts := []string{r.el("thead", nil, head)}
+	if len(body) > 0 {
+		parts = append(parts, r.el("tbody", nil, body))
+	}
+	return r.el("table", nil, parts)
+}
+
+// inlines is the children of an inline container; adjacent text is one string, as an mdast text
+// node is.
+func (r *runJSX) inlines(n ast.Node) []string {
+	var out []string
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			out = append(out, jsString(text.String()))
+			text.Reset()
+		}
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			if c.HardLineBreak() {
+				r.ok = false
+			}
+			text.Write(c.Segment.Value(r.src))
+			if c.SoftLineBreak() {
+				text.WriteByte('\n')
+			}
+		case *ast.String:
+			text.Write(c.Value)
+		case *east.TaskCheckBox:
+			flush()
+			props := []string{`type: "checkbox"`}
+			if c.IsChecked {
+				props = append(props, "checked: true")
+			}
+			props = append(props, "disabled: true")
+			out = append(out, r.el("input", props, nil))
+			if c.NextSibling() != nil {
+				out = append(out, `" "`)
+			}
+			if t, ok := c.NextSibling().(*ast.Text); ok && t.Segment.Len() > 0 && r.src[t.Segment.Start] == ' ' {
+				t.Segment = t.Segment.WithStart(t.Segment.Start + 1)
+			}
+		default:
+			flush()
+			out = append(out, r.inline(c))
+		}
+	}
+	flush()
+	return out
+}
+
+func (r *runJSX) inline(n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.CodeSpan:
+		var b strings.Builder
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			t, ok := c.(*ast.Text)
+			if !ok {
+				r.ok = false
+				return `""`
+			}
+			b.Write(t.Segment.Value(r.src))
+		}
+		return r.el("code", nil, []string{jsString(strings.ReplaceAll(b.String(), "\n", " "))})
+	case *ast.Emphasis:
+		tag := "em"
+		if n.Level == 2 {
+			tag = "strong"
+		}
+		return r.el(tag, nil, r.inlines(n))
+	case *east.Strikethrough:
+		return r.el("del", nil, r.inlines(n))
+	case *ast.Link:
+		props := []string{"href: " + jsString(r.url(string(n.Destination), false))}
+		if len(n.Title) > 0 {
+			props = append(props, "title: "+jsString(string(n.Title)))
+		}
+		return r.el("a", props, r.inlines(n))
+	case *ast.Image:
+		props := []string{"src: " + jsString(r.url(string(n.Destination), true)), "alt: " + jsString(altText(n, r.src))}
+		if len(n.Title) > 0 {
+			props = append(props, "title: "+jsString(string(n.Title)))
+		}
+		return r.el("img", props, nil)
+	}
+	r.ok = false
+	return `""`
+}
+
+func (r *runJSX) url(dest string, image bool) string {
+	if r.resolve == nil {
+		return dest
+	}
+	return r.resolve(dest, image)
+}
+
+// altText is an image's alternative text: the text of what its brackets hold.
+func altText(n ast.Node, src []byte) string {
+	var b strings.Builder
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		switch t := c.(type) {
+		case *ast.Text:
+			b.Write(t.Segment.Value(src))
+			if t.SoftLineBreak() {
+				b.WriteByte('\n')
+			}
+		case *ast.String:
+			b.Write(t.Value)
+		}
+		return ast.WalkContinue, nil
+	})
+	return b.String()
+}

@@ -1,0 +1,500 @@
+package mdx
+
+// runs.go takes the stretches of an MDX page that hold no MDX syntax away from the MDX compiler:
+// its parse (micromark) of the whole page was most of an MDX page's cost, and a typical page is
+// mostly Markdown around a few components. Each run of top-level blocks that uses nothing MDX reads
+// otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `{"<token>-run-<n>"}` in
+// the source the compiler gets (its other lines left out), and docsd puts the
+// run's React elements, made from its own parse of the page (runjs.go), where the compiler left
+// that string. The compiler checks that each placeholder is a flow expression of the page or of a
+// JSX element; otherwise, and whenever the page has something read across the whole document,
+// the page is compiled whole, as before.
+
+import (
+	"bytes"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+
+	"docsd/pkg/markdown"
+)
+
+// split is a page's source for the compiler with its runs left out.
+type split struct {
+	source string
+	token  string
+	runs   [][]string      // each run's elements (its top-level blocks), in order
+	tags   map[string]bool // the elements the runs use
+	// taken are the heading ids the runs rendered; the compiler must not give them again.
+	taken map[string]bool
+	// lines are each run's first and last line in the page's source.
+	lines [][2]int
+	// dropTitle is what the compiler is told: false when the title heading was in a run (and
+	// left out of it here).
+	dropTitle bool
+}
+
+var (
+	// Link reference definitions and footnotes are read across the whole document: a page with
+	// either is compiled whole.
+	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[[^\]]+\]:`)
+	// An ATX heading, whose line may end in the spaces StripHeadingIDs left of its {#id}.
+	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}([ \t]|$)`)
+	// compile.mjs's directiveStart: a directive's name, to the compiler.
+	directiveName = regexp.MustCompile(`:[^\s\p{P}\p{S}]`)
+	// What GFM's autolink literals start with.
+	autolinkText = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
+	// A link's destination and title, `](…)`, which GFM does not make links of.
+	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
+	// A character reference; backslash escapes are looked for as a byte. Both are left to the
+	// compiler (a block with one is not a run), which resolves them into its text nodes.
+	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
+)
+
+// wholePageReason says why a page is compiled whole ("" when it may be split): what the split
+// cannot see block by block.
+func wholePageReason(src string) string {
+	switch {
+	case strings.ContainsAny(src, "\r\x00"):
+		return "a carriage return or NUL"
+	case strings.Contains(src, "[^"):
+		return "footnotes"
+	case refDefinition.MatchString(src):
+		return "link reference definitions"
+	}
+	return ""
+}
+
+// blockIsRun reports whether a block's source, as a page of its own, would read as CommonMark
+// reads it and has nothing the elements of runjs.go leave out.
+func blockIsRun(text string) bool {
+	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || charRef.MatchString(text) {
+		return false
+	}
+	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
+	// three text nodes), a ~ not doubled (GFM's strikethrough, which goldmark does not take), and what
+	// GFM makes a link of (www., a URL, an email), whose ends the two find differently.
+	differs := false
+	forLines([]byte(text), func(line string) string {
+		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
+		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
+		return line
+	}, nil)
+	if differs {
+		return false
+	}
+	for _, line := range strings.Split(text, "\n") {
+		// (A heading's {#id}, taken off the compiler's source, leaves spaces: a heading has no
+		// line breaks.)
+		if (strings.HasSuffix(line, " ") || strings.HasSuffix(line, "\t")) && !atxHeading.MatchString(line) {
+			return false // a hard line break, or spaces the two parsers may keep differently
+		}
+	}
+	return true
+}
+
+// oddTildes reports a run of ~ other than ~~ in line.
+func oddTildes(line string) bool {
+	for i := 0; i < len(line); {
+		if line[i] != '~' {
+			i++
+			continue
+		}
+		j := i
+		for j < len(line) && line[j] == '~' {
+			j++
+		}
+		if j-i != 2 {
+			return true
+		}
+		i = j
+	}
+	return false
+}
+
+// scanOpen follows what a block that stays with the compiler leaves open: a `{` not yet closed
+// (an expression or an export that goes on over a blank line) or a JSX tag whose `>` has not
+// come. A block after it cannot be a run. Code fences are skipped; strings are not, so the count
+// errs towards open, which only keeps blocks with the compiler.
+func scanOpen(text string, depth int, inTag bool) (int, bool) {
+	forLines([]byte(text), func(line string) string {
+		line = withoutCodeSpans(line)
+		for i := 0; i < len(line); i++ {
+			switch c := line[i]; {
+			case c == '{':
+				depth++
+			case c == '}':
+				depth--
+			case c == '<' && depth == 0 && i+1 < len(line) && (isLetter(line[i+1]) || strings.IndexByte("/>!", line[i+1]) >= 0):
+				inTag = true
+			case c == '>' && depth == 0:
+				inTag = false
+			}
+		}
+		return line
+	}, nil)
+	return depth, inTag
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+
+// nodeStart is the offset of the line a top-level block starts on, -1 when nothing in it says.
+func nodeStart(n ast.Node, src []byte) int {
+	off := -1
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		if !entering {
+			return ast.WalkContinue, nil
+		}
+		if a, ok := c.(*markdown.Admonition); ok {
+			off = a.Start()
+			return ast.WalkStop, nil
+		}
+		if f, ok := c.(*ast.FencedCodeBlock); ok {
+			switch {
+			case f.Info != nil:
+				off = f.Info.Segment.Start
+			case f.Lines().Len() > 0:
+				// The fence's line is the one before its first line of code.
+				start := f.Lines().At(0).Start
+				off = bytes.LastIndexByte(src[:max(start-1, 0)], '\n') + 1
+				if start == 0 {
+					off = -1
+				}
+			}
+			return ast.WalkStop, nil
+		}
+		if t, ok := c.(*ast.Text); ok {
+			off = t.Segment.Start
+			return ast.WalkStop, nil
+		}
+		if c.Type() == ast.TypeBlock && c.Lines().Len() > 0 {
+			off = c.Lines().At(0).Start
+			return ast.WalkStop, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	if off < 0 {
+		return -1
+	}
+	return bytes.LastIndexByte(src[:off], '\n') + 1
+}
+
+// chunk is one or more top-level blocks and the source lines they span.
+type chunk struct {
+	nodes       []ast.Node
+	first, last int // line indexes, last without the blank lines after it
+	run         bool
+}
+
+// splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines,
+// which conv parses) into runs and the rest; nil when there is nothing to take away, or the page
+// must be compiled whole.
+func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
+	resolve func(string, bool) string, hl *markdown.CodeHighlighter) *split {
+	if wholePageReason(src) != "" {
+		return nil
+	}
+	lines := strings.Split(src, "\n")
+	modelLines := strings.Split(string(modelSrc), "\n")
+	if len(lines) != len(modelLines) {
+		return nil
+	}
+	tree := conv.Tree(modelSrc)
+	lineStarts := []int{0}
+	for i, c := range modelSrc {
+		if c == '\n' {
+			lineStarts = append(lineStarts, i+1)
+		}
+	}
+	lineOf := func(off int) int { return sort.SearchInts(lineStarts, off+1) - 1 }
+	// Top-level blocks into chunks: a block whose line nothing in it gives joins the one before.
+	var chunks []*chunk
+	for n := tree.FirstChild(); n != nil; n = n.NextSibling() {
+		off := nodeStart(n, modelSrc)
+		if off < 0 || len(chunks) > 0 && lineOf(off) <= chunks[len(chunks)-1].first {
+			if len(chunks) == 0 {
+				chunks = append(chunks, &chunk{first: 0})
+			}
+			chunks[len(chunks)-1].nodes = append(chunks[len(chunks)-1].nodes, n)
+			continue
+		}
+		chunks = append(chunks, &chunk{nodes: []ast.Node{n}, first: lineOf(off)})
+	}
+	blank := func(i int) bool { return i < 0 || i >= len(lines) || strings.TrimSpace(lines[i]) == "" }
+	modelBlank := func(i int) bool { return strings.TrimSpace(modelLines[i]) == "" }
+	for i, c := range chunks {
+		end := len(lines)
+		if i+1 < len(chunks) {
+			end = chunks[i+1].first
+		}
+		// The lines up to the next block, but for the blank ones after it in docsd's model, where
+		// import and export blocks are blank: those stay with the compiler.
+		c.last = end - 1
+		for c.last > c.first && modelBlank(c.last) {
+			c.last--
+		}
+	}
+	// Which chunks may be runs: their own text, and nothing left open before them by what stays
+	// with the compiler (blocks that are not runs, and the import and export blocks between).
+	depth, inTag := 0, false
+	prevLast := -1
+	for _, c := range chunks {
+		if gap := strings.Join(lines[prevLast+1:c.first], "\n"); strings.TrimSpace(gap) != "" {
+			depth, inTag = scanOpen(gap, depth, inTag)
+		}
+		text := strings.Join(lines[c.first:c.last+1], "\n")
+		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes)
+		if !c.run {
+			depth, inTag = scanOpen(text, depth, inTag)
+		}
+		prevLast = c.last
+	}
+	// joined says whether chunk k goes on the run of chunk k-1: both are runs, and only blank
+	// lines are between them (not an import or export block).
+	joined := func(k int) bool {
+		if k <= 0 || k >= len(chunks) || !chunks[k-1].run || !chunks[k].run {
+			return false
+		}
+		for l := chunks[k-1].last + 1; l < chunks[k].first; l++ {
+			if !blank(l) {
+				return false
+			}
+		}
+		return true
+	}
+	// A run is set off by blank lines (else the compiler would read its placeholder as part of
+	// the block next to it).
+	for changed := true; changed; {
+		changed = false
+		for i, c := range chunks {
+			if c.run && (!joined(i) && !blank(c.first-1) || !joined(i+1) && !blank(c.last+1)) {
+				c.run, changed = false, true
+			}
+		}
+	}
+	// A title heading alone is left to the compiler, which drops it: a run of nothing would still
+	// be a child of the page (an empty string, and the "\n" after it).
+	title, _ := tree.FirstChild().(*ast.Heading)
+	if title == nil || !dropTitle || title.Level != 1 || len(chunks) == 0 || !chunks[0].run {
+		title = nil
+	} else if len(chunks[0].nodes) == 1 && !joined(1) {
+		chunks[0].run, title = false, nil
+	}
+	sp := &split{token: token, tags: map[string]bool{}, taken: map[string]bool{}, dropTitle: dropTitle}
+	if title != nil {
+		sp.dropTitle = false // the run leaves it out
+	}
+	free := map[string]int{} // heading id → how many model headings have it, not yet taken
+	for _, h := range headings {
+		free[h.ID+"\x00"+h.Text]++
+	}
+	out := append([]string(nil), lines...)
+	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags}
+	for i := 0; i < len(chunks); {
+		if !chunks[i].run {
+			i++
+			continue
+		}
+		j := i
+		var nodes, all []ast.Node
+		for ; j == i || joined(j); j++ {
+			for _, n := range chunks[j].nodes {
+				all = append(all, n)
+				if n != ast.Node(title) || title == nil {
+					nodes = append(nodes, n)
+				}
+			}
+		}
+		first, last := chunks[i].first, chunks[j-1].last
+		if !sameBlocks(conv, modelLines[first:last+1], all) {
+			// The lines found for the blocks are not the blocks (a block whose first line holds
+			// nothing that says where it is, as ":::note" or a lone ">"): they stay with the
+			// compiler.
+			if i == 0 && title != nil {
+				return nil // and so does the title, which the compiler was told to keep
+			}
+			i = j
+			continue
+		}
+		r.ok = true
+		var els []string
+		for _, n := range nodes {
+			els = append(els, r.block(n))
+		}
+		if !r.ok && i == 0 && title != nil {
+			return nil
+		}
+		if !r.ok {
+			i = j // a node runjs.go has no rule for: the run stays with the compiler
+			continue
+		}
+		if !takeHeadings(nodes, modelSrc, free, sp.taken) {
+			return nil // a heading the page's document has not: simpler to leave the page whole
+		}
+		out[first] = `{"` + token + "-run-" + itoa(len(sp.runs)) + `"}`
+		for k := first + 1; k <= last; k++ {
+			out[k] = dropped
+		}
+		sp.runs = append(sp.runs, els)
+		sp.lines = append(sp.lines, [2]int{first, last})
+		i = j
+	}
+	if len(sp.runs) == 0 {
+		return nil
+	}
+	// A run's other lines are left out, not blanked: micromark's reading of blank lines was a
+	// good part of what the compiler still parsed. Positions in the compiler's source are wrong
+	// after a run, but only errors report them, and a page with an error is compiled whole.
+	kept := out[:0]
+	for _, line := range out {
+		if line != dropped {
+			kept = append(kept, line)
+		}
+	}
+	sp.source = strings.Join(kept, "\n")
+	return sp
+}
+
+// dropped marks a line a run leaves out (no line of a source has a NUL: wholePageReason).
+const dropped = "\x00"
+
+// supported reports whether runjs.go has a rule for every node of nodes.
+func supported(nodes []ast.Node) bool {
+	ok := true
+	for _, n := range nodes {
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			switch c := c.(type) {
+			case *ast.FencedCodeBlock:
+				return ast.WalkSkipChildren, nil
+			case *ast.Text:
+				ok = ok && !c.HardLineBreak()
+			case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ThematicBreak, *ast.Blockquote, *ast.List, *ast.ListItem,
+				*east.Table, *east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
+				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
+			default:
+				ok = false
+			}
+			if !ok {
+				return ast.WalkStop, nil
+			}
+			return ast.WalkContinue, nil
+		})
+	}
+	return ok
+}
+
+// sameBlocks reports whether lines, parsed alone, are blocks of the kinds of nodes, in order.
+func sameBlocks(conv *markdown.Converter, lines []string, nodes []ast.Node) bool {
+	alone := conv.Tree([]byte(strings.Join(lines, "\n")))
+	n := alone.FirstChild()
+	for _, want := range nodes {
+		if n == nil || n.Kind() != want.Kind() || n.ChildCount() != want.ChildCount() {
+			return false
+		}
+		n = n.NextSibling()
+	}
+	return n == nil
+}
+
+// takeHeadings marks the headings of nodes as given (by id and text, as the page's document has
+// them); false when one is not among them.
+func takeHeadings(nodes []ast.Node, src []byte, free map[string]int, taken map[string]bool) bool {
+	ok := true
+	for _, n := range nodes {
+		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+			h, isHeading := c.(*ast.Heading)
+			if !entering || !isHeading {
+				return ast.WalkContinue, nil
+			}
+			id, _ := h.AttributeString("id")
+			idb, _ := id.([]byte)
+			key := string(idb) + "\x00" + markdown.HeadingText(h, src)
+			if free[key] == 0 {
+				ok = false
+				return ast.WalkStop, nil
+			}
+			free[key]--
+			taken[string(idb)] = true
+			return ast.WalkSkipChildren, nil
+		})
+	}
+	return ok
+}
+
+func itoa(n int) string {
+	var b [20]byte
+	i := len(b)
+	for {
+		i--
+		b[i] = byte('0' + n%10)
+		n /= 10
+		if n == 0 {
+			return string(b[i:])
+		}
+	}
+}
+
+// patch puts each run's elements where the compiler left its placeholder, names the elements in
+// the page's components map and imports the JSX runtime under the names runjs.go uses; false
+// when the module is not as the compiler prints it (the page is then compiled whole).
+func (sp *split) patch(js string, inJSX []bool) (string, bool) {
+	const fn = "function _createMdxContent(props) {\n"
+	at := strings.Index(js, fn)
+	if at < 0 || !strings.Contains(js, "useMDXComponents as _provideComponents") {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("import {jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
+	rest := js
+	if len(inJSX) != len(sp.runs) {
+		return "", false
+	}
+	for i, blocks := range sp.runs {
+		// The page's blocks have "\n" text between them, a JSX element's children do not.
+		sep := `, "\n", `
+		if inJSX[i] {
+			sep = ", "
+		}
+		els := strings.Join(blocks, sep)
+		ph := `"` + sp.token + "-run-" + itoa(i) + `"`
+		k := strings.Index(rest, ph)
+		if k < 0 || strings.Contains(rest[k+len(ph):], ph) {
+			return "", false
+		}
+		before := strings.TrimRight(rest[:k], " \n")
+		switch {
+		case strings.HasSuffix(before, "[") || strings.HasSuffix(before, ","):
+			// One of several children: the run's elements go in the list.
+		case strings.HasSuffix(before, ":") || strings.HasSuffix(before, "return"):
+			els = "[" + els + "]"
+		default:
+			return "", false
+		}
+		b.WriteString(rest[:k])
+		b.WriteString(els)
+		rest = rest[k+len(ph):]
+	}
+	b.WriteString(rest)
+	out := b.String()
+	tags := make([]string, 0, len(sp.tags))
+	for t := range sp.tags {
+		tags = append(tags, t)
+	}
+	sort.Strings(tags)
+	var names strings.Builder
+	for _, t := range tags {
+		names.WriteString(t + `: "` + t + `", `)
+	}
+	at = strings.Index(out, fn) + len(fn)
+	const decl = "  const _components = {"
+	if strings.HasPrefix(out[at:], decl) {
+		return out[:at+len(decl)] + names.String() + out[at+len(decl):], true
+	}
+	return out[:at] + "  const _components = {" + names.String() + "..._provideComponents(), ...props.components};\n" + out[at:], true
+}

@@ -1,0 +1,311 @@
+package mdx
+
+// The split of an MDX page into Markdown runs, which docsd renders, and the rest, which the MDX
+// compiler parses (runs.go): which blocks become runs, and each rule that keeps a block, or the
+// whole page, with the compiler. pkg/build's TestMDXRunsRenderAsWhole compares the pages built
+// both ways.
+
+import (
+	"errors"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"docsd/pkg/content"
+	"docsd/pkg/markdown"
+)
+
+// splitOf splits body (a page's text after its front matter) as Compile does.
+func splitOf(t *testing.T, body string, page bool) *split {
+	t.Helper()
+	conv := markdown.New()
+	b := UnwrapCodeBlocks([]byte(body))
+	modelSrc := ModelSource(b)
+	model := conv.Parse(modelSrc, 1)
+	src := string(StripHeadingIDs(b))
+	return splitRuns(src, conv, modelSrc, "tok", page && model.Title != "", model.Headings,
+		func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter())
+}
+
+// runLines is, per line of the page, "R" where a run starts (its placeholder), "-" for a line a
+// run took, and "." for a line the compiler gets as it was; and checks the compiler's source.
+func runLines(t *testing.T, body string, sp *split) string {
+	t.Helper()
+	in := strings.Split(string(StripHeadingIDs(UnwrapCodeBlocks([]byte(body)))), "\n")
+	marks := []byte(strings.Repeat(".", len(in)))
+	for _, r := range sp.lines {
+		marks[r[0]] = 'R'
+		for k := r[0] + 1; k <= r[1]; k++ {
+			marks[k] = '-'
+		}
+	}
+	// The source the compiler gets is the page's without the runs' other lines.
+	var want []string
+	n := 0
+	for i, line := range in {
+		switch marks[i] {
+		case 'R':
+			want = append(want, `{"tok-run-`+itoa(n)+`"}`)
+			n++
+		case '.':
+			want = append(want, line)
+		}
+	}
+	if got := sp.source; got != strings.Join(want, "\n") {
+		t.Errorf("the compiler's source\n%s\nwant\n%s", got, strings.Join(want, "\n"))
+	}
+	return string(marks)
+}
+
+const mixedPage = `import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+# The title
+
+Some *Markdown* with ~~a strike~~, a [link](./other.md) and ` + "`code`" + `.
+
+## A heading {#custom}
+
+- one
+- two
+
+<Tabs>
+  <TabItem value="a">
+
+A paragraph in a tab.
+
+  </TabItem>
+</Tabs>
+
+An expression: {1 + 1}.
+
+<div>
+
+## A heading inside a JSX element
+
+</div>
+
+` + "```mdx-code-block" + `
+<Tabs><TabItem value="b">Unwrapped.</TabItem></Tabs>
+` + "```" + `
+
+| a | b |
+|---|--:|
+| 1 | 2 |
+
+` + "```js title=\"x.js\"" + `
+let a = '<b>';
+` + "```" + `
+
+The end.
+`
+
+func TestSplitRuns(t *testing.T) {
+	sp := splitOf(t, mixedPage, true)
+	if sp == nil {
+		t.Fatal("the page was not split")
+	}
+	// Lines: imports (1-2) stay; the title (4), the paragraph after it, the heading and the list
+	// are one run (which leaves the title out); the tab's paragraph is a run inside the JSX
+	// element; the expression's paragraph and the JSX blocks stay; the heading inside <div> is a
+	// run; the unwrapped mdx-code-block stays; the table, the fence and the last paragraph are one
+	// run.
+	want := "..." + // imports, blank
+		"R-------." + // the title, the paragraph, the heading and the list: one run
+		"..." + "R" + "...." + // <Tabs>, <TabItem>, blank, the tab's paragraph, blank, closing tags, blank
+		".." + // the expression, blank
+		".." + "R" + ".." + // <div>, blank, the heading in it, blank, </div>
+		"....." + // blank, the unwrapped fence's lines, blank
+		"R--------." // the table, the fence, the last paragraph
+	if got := runLines(t, mixedPage, sp); got != want {
+		t.Errorf("split lines\n got %s\nwant %s\n%s", got, want, sp.source)
+	}
+	if sp.dropTitle {
+		t.Error("the title heading is in a run, which leaves it out: the compiler must not drop another heading")
+	}
+	if strings.Contains(strings.Join(sp.runs[0], ""), "The title") {
+		t.Error("the run shows the title heading")
+	}
+	if len(sp.runs) != 4 {
+		t.Fatalf("%d runs, want 4", len(sp.runs))
+	}
+	first := strings.Join(sp.runs[0], "\n")
+	for _, want := range []string{`_components.em, {children: "Markdown"}`, `_components.del, {children: "a strike"}`, `href: "/resolved/./other.md"`, `id: "custom"`, `_components.ul`} {
+		if !strings.Contains(first, want) {
+			t.Errorf("the first run lacks %s:\n%s", want, first)
+		}
+	}
+	if !sp.taken["custom"] || !sp.taken["a-heading-inside-a-jsx-element"] {
+		t.Errorf("headings taken by runs: %v", sp.taken)
+	}
+	last := strings.Join(sp.runs[3], "\n")
+	for _, want := range []string{`style: {textAlign: "right"}`, `_components.DocsdHTML, {html: "\u003cdiv class=\"code-block language-js\"\u003e\u003cdiv class=\"code-title\"\u003ex.js`} {
+		if !strings.Contains(last, want) {
+			t.Errorf("the last run lacks %s:\n%s", want, last)
+		}
+	}
+}
+
+// The title heading in a run with what follows it is dropped by the split, and the compiler is
+// told not to drop another heading.
+func TestSplitRunsDropsTheTitle(t *testing.T) {
+	body := "# Title\nText right under it.\n\n<Foo />\n"
+	sp := splitOf(t, body, true)
+	if sp == nil || sp.dropTitle {
+		t.Fatalf("split %+v: want a run and dropTitle false", sp)
+	}
+	if run := strings.Join(sp.runs[0], ""); strings.Contains(run, "Title") || !strings.Contains(run, "Text right under it.") {
+		t.Errorf("the run %s", run)
+	}
+}
+
+// Each rule that keeps a block with the compiler: the block "Kept" stays, the paragraphs "Before"
+// and "After" around it (blank lines apart) are runs.
+func TestSplitRunsKeepsBlocks(t *testing.T) {
+	cases := map[string]string{
+		"JSX":                        "<Foo>Kept</Foo>",
+		"an expression":              "Kept {1}",
+		"a backslash escape":         `Kept \*`,
+		"a character reference":      "Kept &amp; more",
+		"a hard line break":          "Kept  \nhere",
+		"an HTML comment":            "Kept <!-- x -->",
+		"an admonition":              ":::note\nKept\n:::",
+		"an import":                  "import Kept from './kept';",
+		"a JSX tag open over a line": "<Foo\n  kept=\"1\"\n/>",
+		"a directive's name":         "Kept at 10:30",
+		"a single tilde":             "Kept ~this~",
+		"a URL":                      "Kept at https://example.com/x",
+		"www.":                       "Kept at www.example.com",
+		"an email":                   "Kept by someone@example.com",
+	}
+	for name, block := range cases {
+		body := "Before.\n\n" + block + "\n\nAfter.\n"
+		sp := splitOf(t, body, false)
+		if sp == nil {
+			t.Errorf("%s: not split", name)
+			continue
+		}
+		if strings.Count(sp.source, `{"tok-run-`) != 2 || !strings.Contains(sp.source, block) {
+			t.Errorf("%s: split source\n%s", name, sp.source)
+		}
+	}
+}
+
+// What a block the compiler keeps leaves open keeps the blocks after it there too, and a block
+// next to a kept one, with no blank line between, stays with it.
+func TestSplitRunsKeepsWhatIsOpen(t *testing.T) {
+	cases := map[string]struct{ body, kept string }{
+		"an export over a blank line":     {"export const a = {\n\n  b: 1,\n\n};\n\nAfter.\n", "  b: 1,"},
+		"an expression over a blank line": {"{[\n\n'a',\n\n]}\n\nAfter.\n", "'a',"},
+		"a JSX tag over a blank line":     {"<Foo\n\n  bar\n\n/>\n\nAfter.\n", "  bar"},
+		"a heading right before JSX":      {"Before.\n\n## Kept\n<Foo />\n\nAfter.\n", "## Kept"},
+		"a paragraph right after JSX":     {"Before.\n\n<Foo />\n## Kept\n\nAfter.\n", "## Kept"},
+	}
+	for name, c := range cases {
+		sp := splitOf(t, c.body, false)
+		if sp == nil {
+			t.Errorf("%s: not split", name)
+			continue
+		}
+		if !strings.Contains(sp.source, "\n"+c.kept+"\n") || !strings.Contains(sp.source, `{"tok-run-`) {
+			t.Errorf("%s: split source\n%s", name, sp.source)
+		}
+	}
+}
+
+// What is read across the whole document makes the page compiled whole.
+func TestSplitRunsWholePage(t *testing.T) {
+	cases := map[string]string{
+		"a reference-style link": "Some [text][ref].\n\n<Foo />\n\nMore.\n\n[ref]: ./other.md\n",
+		"a footnote":             "A claim.[^1]\n\n<Foo />\n\n[^1]: The source.\n",
+		"CR line endings":        "Text.\r\n\r\n<Foo />\r\n",
+		"nothing but MDX":        "<Foo />\n\n{1}\n",
+	}
+	for name, body := range cases {
+		if sp := splitOf(t, body, false); sp != nil {
+			t.Errorf("%s: split into\n%s", name, sp.source)
+		}
+	}
+}
+
+// The compiler counts the placeholders of runs only where docsd can put the run's elements: a flow
+// expression of the page or of a JSX element (and says which). One read otherwise makes
+// runsMissing, and Compile compiles the page whole.
+func TestCompilerChecksRunPlaceholders(t *testing.T) {
+	send := nodeCompiler(t)
+	cases := []struct {
+		name, source string
+		runs         int
+		missing      bool
+		inJSX        []bool
+	}{
+		{"the page's and a JSX element's", "{\"tok-run-0\"}\n\n<div>\n\n{\"tok-run-1\"}\n\n</div>\n", 2, false, []bool{false, true}},
+		{"in a list item", "- a\n\n  {\"tok-run-0\"}\n", 1, true, nil},
+		{"in a paragraph", "Text {\"tok-run-0\"} here.\n", 1, true, nil},
+		{"in a block quote", "> {\"tok-run-0\"}\n", 1, true, nil},
+		{"twice", "{\"tok-run-0\"}\n\n{\"tok-run-0\"}\n", 1, true, nil},
+		{"one not there", "{\"tok-run-0\"}\n", 2, true, nil},
+	}
+	for i, c := range cases {
+		a := send(map[string]any{"id": i + 1, "file": "a.mdx", "source": c.source, "firstLine": 1, "token": "tok", "page": true, "runs": c.runs})
+		if a.Error != nil {
+			t.Errorf("%s: %+v", c.name, a.Error)
+			continue
+		}
+		if a.RunsMissing != c.missing || !c.missing && !reflect.DeepEqual(a.RunsInJSX, c.inJSX) {
+			t.Errorf("%s: runsMissing %v, in JSX %v; want %v, %v", c.name, a.RunsMissing, a.RunsInJSX, c.missing, c.inJSX)
+		}
+	}
+}
+
+// A page with an error is compiled whole, so the error is where the writer made it: the split
+// source has fewer lines.
+func TestCompileErrorIsTheWholePages(t *testing.T) {
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	body := "Intro paragraph.\n\nMore text,\nover two lines.\n\n- a list\n\n<Foo attr={1 +} />\n\nAfter.\n"
+	if sp := splitOf(t, body, false); sp == nil || len(sp.runs) != 2 {
+		t.Fatalf("the page is not split in two runs: %+v", sp)
+	}
+	raw := []byte("---\ntitle: Broken\n---\n\n" + body)
+	_, splitErr := c.Compile(raw, Options{File: "broken.mdx", Page: true})
+	_, wholeErr := c.Compile(raw, Options{File: "broken.mdx", Page: true, Whole: true})
+	var ce *content.Error
+	if !errors.As(splitErr, &ce) || ce.Line != 12 {
+		t.Fatalf("error %v, want one at line 12", splitErr)
+	}
+	if wholeErr == nil || splitErr.Error() != wholeErr.Error() {
+		t.Errorf("split: %v\nwhole: %v", splitErr, wholeErr)
+	}
+}
+
+// patch leaves a module it does not know as it is (the page is then compiled whole).
+func TestPatchNeedsTheCompilersModule(t *testing.T) {
+	sp := &split{token: "tok", runs: [][]string{{`_docsdJsx(_components.p, {children: "a"})`}}, tags: map[string]bool{"p": true}}
+	module := "import {jsx as _jsx} from \"react/jsx-runtime\";\nimport {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
+		"function _createMdxContent(props) {\n  return _jsx(_Fragment, {children: [\"tok-run-0\", \"\\n\", \"x\"]});\n}\n"
+	js, ok := sp.patch(module, []bool{false})
+	if !ok || !strings.Contains(js, `children: [_docsdJsx(_components.p, {children: "a"}), "\n", "x"]`) ||
+		!strings.Contains(js, `const _components = {p: "p", ..._provideComponents(), ...props.components};`) {
+		t.Fatalf("patched: %v\n%s", ok, js)
+	}
+	for name, bad := range map[string]string{
+		"no placeholder":     strings.Replace(module, `"tok-run-0"`, `"x"`, 1),
+		"placeholder twice":  strings.Replace(module, `"x"`, `"tok-run-0"`, 1),
+		"no content":         strings.Replace(module, "_createMdxContent", "_content", 1),
+		"no provider":        strings.Replace(module, "_provideComponents", "_p", 1),
+		"in an odd position": strings.Replace(module, `["tok-run-0"`, `[f("tok-run-0")`, 1),
+	} {
+		if _, ok := sp.patch(bad, []bool{false}); ok {
+			t.Errorf("%s: patched", name)
+		}
+	}
+	if _, ok := sp.patch(module, nil); ok {
+		t.Error("patched without knowing where the run is")
+	}
+}
