@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"docsd/pkg/nodeproc"
 )
@@ -62,6 +63,8 @@ type proc struct {
 	waiting map[int64]chan answer // requests sent, by id, not yet answered
 	dead    error                 // why it stopped, once it has
 	exited  chan struct{}
+	// inputClosed is set when docsd stopped a process that no longer read its input.
+	inputClosed atomic.Bool
 }
 
 // choose is the index of the process for the next request, given how many requests wait on each
@@ -126,7 +129,13 @@ func (c *Compiler) call(req request) (answer, error) {
 	sent := c.onSend
 	c.mu.Unlock()
 	if err != nil {
-		return answer{}, fmt.Errorf("sending %s to the MDX compiler: %w", req.File, err)
+		// The process stopped, or closed its input: its reader says why once it has exited
+		// (nodeproc.AwaitExit stops one that keeps running without reading).
+		nodeproc.AwaitExit(p.exited, func() {
+			p.inputClosed.Store(true)
+			_ = p.cmd.Process.Kill()
+		})
+		return answer{}, fmt.Errorf("compiling %s: %w", req.File, p.dead)
 	}
 	if sent != nil {
 		sent(i)
@@ -172,18 +181,18 @@ func (c *Compiler) startProc() (*proc, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
+	stderr := &nodeproc.Stderr{}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the MDX compiler: %w", err)
 	}
 	p := &proc{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, exited: make(chan struct{})}
-	go c.read(p, stdout, &stderr)
+	go c.read(p, stdout, stderr)
 	return p, nil
 }
 
 // read hands each answer of p to its request; once p stops, it fails the requests still waiting.
-func (c *Compiler) read(p *proc, stdout io.Reader, stderr *strings.Builder) {
+func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 	in := bufio.NewReaderSize(stdout, 1<<16)
 	for {
 		line, err := in.ReadBytes('\n')
@@ -205,7 +214,11 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *strings.Builder) {
 	waitErr := p.cmd.Wait()
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	p.dead = fmt.Errorf("the MDX compiler stopped: %s", nodeproc.StopReason(stderr.String(), waitErr))
+	why := nodeproc.StopReason(stderr.String(), waitErr)
+	if p.inputClosed.Load() {
+		why = "it closed its input but kept running, so docsd stopped it"
+	}
+	p.dead = fmt.Errorf("the MDX compiler stopped: %s", why)
 	for id, ch := range p.waiting {
 		ch <- answer{ID: -1, Error: &struct {
 			Line, Column int

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestChoose(t *testing.T) {
@@ -171,5 +172,36 @@ func TestCompilerWithoutRunnerRunsTheScript(t *testing.T) {
 	}
 	if strings.TrimSpace(js) == "" {
 		t.Error("the compiler answered nothing")
+	}
+}
+
+// A compiler process that closes its input but keeps running would leave the page whose write
+// failed waiting forever for it to exit; it is stopped instead, and the page says so. The script
+// answers the first request only after closing its input, so the second write fails for certain.
+func TestCompilerThatClosesItsInputIsStopped(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "compile.mjs")
+	src := `import { closeSync } from 'node:fs';
+closeSync(0);
+process.stdout.write(JSON.stringify({ id: 1, js: 'export default 1' }) + '\n');
+setInterval(() => {}, 1e6);
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	_, _ = c.Compile([]byte("# A\n"), Options{File: "a.mdx"}) // answered once the input is closed
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.Compile([]byte("# B\n"), Options{File: "b.mdx"})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err == nil || !strings.Contains(err.Error(), "compiling b.mdx: the MDX compiler stopped: it closed its input but kept running") {
+			t.Fatalf("got %v, want the page and why its compiler was stopped", err)
+		}
+	case <-time.After(2 * time.Minute): // bounds a failure only
+		t.Fatal("the page still waits for a compiler that no longer reads")
 	}
 }

@@ -18,7 +18,6 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"docsd/pkg/nodeproc"
 )
@@ -97,14 +96,14 @@ func spawn(dir string, args []string) (*Renderer, error) {
 	if err != nil {
 		return nil, err
 	}
-	var stderr strings.Builder
-	cmd.Stderr = &limitedWriter{w: &stderr, n: 1 << 16}
+	stderr := &nodeproc.Stderr{}
+	cmd.Stderr = stderr
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting the server renderer: %w", err)
 	}
 	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir,
 		exited: make(chan struct{})}
-	go r.read(stdout, &stderr)
+	go r.read(stdout, stderr)
 	return r, nil
 }
 
@@ -192,7 +191,7 @@ func readAnswer(in *bufio.Reader) (answer, error) {
 	return a, nil
 }
 
-func (r *Renderer) read(stdout io.Reader, stderr *strings.Builder) {
+func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	in := bufio.NewReaderSize(stdout, 1<<16)
 	broken := ""
 	for {
@@ -288,22 +287,13 @@ func (r *Renderer) Render(req Request) (string, error) {
 	return a.HTML, nil
 }
 
-// stopGrace is how long a process whose input is closed has to exit by itself (and say why on
-// stderr) before it is stopped.
-const stopGrace = 2 * time.Second
-
-// awaitExitAfterFailedWrite waits for the process after a write to it failed. Usually it has exited
-// (or is exiting) and the reader records why; a process that closed its input but keeps running
-// would otherwise be waited for forever, hanging the build, so it is stopped after stopGrace.
+// awaitExitAfterFailedWrite waits for the process after a write to it failed, stopping it if it
+// closed its input but keeps running (nodeproc.AwaitExit).
 func (r *Renderer) awaitExitAfterFailedWrite() {
-	select {
-	case <-r.exited:
-		return
-	case <-time.After(stopGrace):
-	}
-	r.inputClosed.Store(true)
-	_ = r.cmd.Process.Kill()
-	<-r.exited
+	nodeproc.AwaitExit(r.exited, func() {
+		r.inputClosed.Store(true)
+		_ = r.cmd.Process.Kill()
+	})
 }
 
 // Close stops the process.
@@ -316,24 +306,6 @@ func (r *Renderer) Close() {
 	}
 	<-r.exited
 	_ = os.RemoveAll(r.dir)
-}
-
-type limitedWriter struct {
-	w io.Writer
-	n int
-}
-
-func (l *limitedWriter) Write(p []byte) (int, error) {
-	if l.n <= 0 {
-		return len(p), nil
-	}
-	k := len(p)
-	if k > l.n {
-		k = l.n
-	}
-	l.n -= k
-	_, err := l.w.Write(p[:k])
-	return len(p), err
 }
 
 // Pool spreads pages over several Node processes, one per core, since one process renders one page
