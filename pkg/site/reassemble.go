@@ -59,6 +59,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 		return nil, false
 	}
 	next := *s
+	next.restructured = nil
 	next.Routes = maps.Clone(s.Routes)
 	next.Sidebars = maps.Clone(s.Sidebars)
 	a := &assembler{cfg: s.Config, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
