@@ -59,7 +59,18 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false // its suggestions list every doc of its version: a whole assembly makes them
 		}
 	}
-	slots, ok := s.docSlots(changed, before, all)
+	var docPaths, postPaths []string
+	for _, p := range changed {
+		switch kind, ok := kindOf(before[p], all[p]); {
+		case !ok:
+			return nil, false // a category file, a page, a static file...
+		case kind == content.BlogPost:
+			postPaths = append(postPaths, p)
+		default:
+			docPaths = append(docPaths, p)
+		}
+	}
+	slots, ok := s.docSlots(docPaths, before, all)
 	if !ok {
 		return nil, false
 	}
@@ -88,7 +99,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		}
 		moves = append(moves, move{old, now, sl})
 	}
-	if len(moves) == 0 {
+	if len(moves) == 0 && len(postPaths) == 0 {
 		return nil, false
 	}
 
@@ -252,11 +263,34 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	if len(a.errs) > 0 {
 		return nil, false
 	}
+	if len(postPaths) > 0 && !a.reblog(s, postPaths, before, all, gone, fileRoutes) {
+		return nil, false
+	}
+	for r := range gone {
+		if next.Routes[r] != nil {
+			delete(gone, r) // made again
+		}
+	}
 	next.Order = reorder(s, &next, gone)
 	next.asm = a.keep()
 	next.restructured = &Restructured{Routes: sortedKeys(a.owned), Gone: sortedKeys(gone), Sidebars: remade,
 		GoneSidebars: goneSidebars, FileRoutes: sortedKeys(fileRoutes)}
 	return &next, true
+}
+
+// kindOf is the kind of source a changed path is, before or now; ok is false for one
+// WithStructure does not make again on its own, or one whose kind changed.
+func kindOf(before, now *Parsed) (content.Kind, bool) {
+	var kinds []content.Kind
+	for _, p := range []*Parsed{before, now} {
+		if p != nil {
+			kinds = append(kinds, p.Src.Kind)
+		}
+	}
+	if len(kinds) == 0 || len(kinds) == 2 && kinds[0] != kinds[1] {
+		return 0, false
+	}
+	return kinds[0], kinds[0] == content.Doc || kinds[0] == content.BlogPost
 }
 
 // docSlots lists the places in versions and locales the changed paths show in, before or now; ok is

@@ -121,7 +121,18 @@ func (p *structProject) restructure(s *Site, g *graph.Graph, what string, edit m
 			}
 		}
 	}
-	for _, f := range sortedKeys(p.byPath) {
+	files := sortedKeys(before)
+	for f := range p.byPath {
+		if before[f] == nil {
+			files = append(files, f)
+		}
+	}
+	for _, l := range p.cfg.Locales {
+		if a, b := fmt.Sprint(g.Reads(graph.BlogList(l.Code))), fmt.Sprint(wg.Reads(graph.BlogList(l.Code))); a != b {
+			t.Fatalf("%s: the blog of %s reads %s, want %s", what, l.Code, a, b)
+		}
+	}
+	for _, f := range files {
 		for _, n := range []graph.Node{graph.Meta(f), graph.File(f)} {
 			if a, b := readersOf(g, n), readersOf(wg, n); a != b {
 				t.Fatalf("%s: %s is read by %s, want %s", what, n, a, b)
@@ -183,6 +194,16 @@ func TestWithStructureEqualsAssemble(t *testing.T) {
 		{"a slug changed", map[string]string{"docs/beta/guide/x.md": "---\ntitle: X\nslug: /elsewhere\nsidebar_position: 1\n---\n\nText.\n"}},
 		{"a draft", map[string]string{"docs/beta/intro.md": "---\ntitle: Beta intro\ndraft: true\n---\n\nText.\n"}},
 		{"a draft no more", map[string]string{"docs/beta/intro.md": doc("Beta intro")}},
+		{"a new blog post", map[string]string{"blog/2025-02-01-fourth.md": "---\ntitle: Fourth\nauthors: [ann, nobody]\ntags: [fresh]\n---\n\nText.\n"}},
+		{"a post deleted", map[string]string{"blog/2025-01-02-second.md": ""}},
+		{"a post's date changed", map[string]string{"blog/2025-01-03-third.md": "---\ntitle: Third\ndate: 2024-06-01\n---\n\nThe third post.\n"}},
+		{"a post renamed", map[string]string{"blog/2025-01-03-third.md": "", "blog/2025-03-03-third-again.md": "---\ntitle: Third\n---\n\nText.\n"}},
+		{"a French post", map[string]string{"i18n/fr/blog/2025-04-01-nouvelles.md": "---\ntitle: Nouvelles\n---\n\nTexte.\n"}},
+		{"a post with a problem deleted", map[string]string{"blog/2025-02-01-fourth.md": ""}},
+		{"an MDX post", map[string]string{"blog/2025-06-01-sixth.mdx": "---\ntitle: Sixth\n---\n\nText of <b>MDX</b>.\n"}},
+		{"a doc and a post at once", map[string]string{"docs/beta/extra.md": doc("Extra"), "blog/2025-05-01-fifth.md": doc("Fifth")}},
+		{"every post deleted", map[string]string{"blog/2025-01-01-first.md": "", "blog/2025-03-03-third-again.md": "",
+			"blog/2025-05-01-fifth.md": "", "blog/2025-06-01-sixth.mdx": "", "i18n/fr/blog/2025-04-01-nouvelles.md": ""}},
 		{"a doc a pagination names deleted", map[string]string{"docs/alpha/setup.md": ""}},
 	}
 	for _, st := range steps {
@@ -209,7 +230,6 @@ func TestWithStructureDeclines(t *testing.T) {
 	}{
 		{"a new category file", map[string]string{"docs/alpha/deep/_category_.yml": "label: Deeper\n"}, true},
 		{"a deleted category file", map[string]string{"docs/alpha/more/_category_.yml": ""}, true},
-		{"a new blog post", map[string]string{"blog/2025-02-01-fourth.md": "---\ntitle: Fourth\n---\n\nText.\n"}, true},
 		{"a deleted page", map[string]string{"i18n/fr/pages/index.md": ""}, true},
 		// A doc a pagination names that does not exist is a problem whose suggestions list every
 		// doc: with one in the site, a doc added or deleted assembles everything.
