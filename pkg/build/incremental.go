@@ -177,8 +177,10 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			return nil, err
 		}
 		var nodes []graph.Node
+		compared := time.Now()
 		nodes, gone = st.structureChanges(last)
 		dirty = append(dirty, nodes...)
+		st.timings["structure"] = time.Since(compared)
 	}
 	// The graph alone says what renders: every route reads the configuration, the shell and the
 	// site's structure, so a change to those dirties them all.

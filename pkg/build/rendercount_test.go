@@ -480,6 +480,12 @@ func TestStructuralEditReassemblesOnlyItsReaders(t *testing.T) {
 			}
 			return []string{"content/docs/guide/newer.md"}
 		}, guide},
+		// A post: its blog is made again (and the landing page, which shows the latest post).
+		{"new post", func() []string {
+			write(t, root, "content/blog/2025-02-01-third.md", "---\ntitle: Third post\nauthors: [team]\n---\n\nText.\n")
+			return []string{"content/blog/2025-02-01-third.md"}
+		}, []string{"/", "/blog", "/blog/archive", "/blog/authors", "/blog/authors/team", "/blog/first", "/blog/second", "/blog/third",
+			"/blog/page/2", "/blog/page/3", "/blog/tags", "/blog/tags/news"}},
 	} {
 		res, err := b.Rebuild(c.edit())
 		if err != nil {

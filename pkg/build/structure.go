@@ -46,11 +46,11 @@ func (st *state) structureChanges(last *state) (nodes []graph.Node, gone []strin
 				gone = append(gone, site.SidebarDataPath(key))
 			}
 		}
-		for _, loc := range st.cfg.Locales {
-			if len(old.Posts[loc.Code]) > 0 && len(s.Posts[loc.Code]) == 0 {
-				dir := st.feedDir(loc.Code)
-				gone = append(gone, dir+"/rss.xml", dir+"/atom.xml")
-			}
+	}
+	for _, loc := range st.cfg.Locales {
+		if len(old.Posts[loc.Code]) > 0 && len(s.Posts[loc.Code]) == 0 {
+			dir := st.feedDir(loc.Code)
+			gone = append(gone, dir+"/rss.xml", dir+"/atom.xml")
 		}
 	}
 	def := st.cfg.DefaultLocale().Code
