@@ -32,9 +32,9 @@ type assembly struct {
 	lists     map[string][]string         // locale → its blog's and pages' sources, in order
 }
 
-// generatedSidebar is where a sidebar made from a folder comes from: the version and locale (k) and
-// the folder in its docs ("" for all of them).
-type generatedSidebar struct{ k, dir string }
+// generatedSidebar is where a sidebar made from a folder comes from: the version and locale (k),
+// the folder in its docs ("" for all of them) and its id.
+type generatedSidebar struct{ k, dir, id string }
 
 func (a *assembler) keep() *assembly {
 	return &assembly{docs: a.docs, trees: a.trees, cats: a.cats, catRoute: a.catRoute, claims: a.claims,

@@ -59,13 +59,15 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false // its suggestions list every doc of its version: a whole assembly makes them
 		}
 	}
-	var docPaths, postPaths []string
+	var docPaths, postPaths, catPaths []string
 	for _, p := range changed {
 		switch kind, ok := kindOf(before[p], all[p]); {
 		case !ok:
-			return nil, false // a category file, a page, a static file...
+			return nil, false // a page, a static file...
 		case kind == content.BlogPost:
 			postPaths = append(postPaths, p)
+		case kind == content.Category:
+			catPaths = append(catPaths, p)
 		default:
 			docPaths = append(docPaths, p)
 		}
@@ -99,7 +101,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		}
 		moves = append(moves, move{old, now, sl})
 	}
-	if len(moves) == 0 && len(postPaths) == 0 {
+	if len(moves) == 0 && len(postPaths) == 0 && len(catPaths) == 0 {
 		return nil, false
 	}
 
@@ -179,7 +181,10 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			}
 		}
 	}
-	// The sidebars made from a folder that holds a changed doc.
+	if len(catPaths) > 0 && !a.recategorize(s, catPaths, before, all, dirs, sidebars) {
+		return nil, false
+	}
+	// The sidebars made from a folder that holds a changed doc or category.
 	for k, changedDirs := range dirs {
 		version, _, _ := strings.Cut(k, "/")
 		if _, hand := cfg.HandSidebars[version]; hand {
@@ -207,14 +212,21 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			landings[locale] = true // its cards count the sidebars' pages
 		}
 	}
-	var placed, remade, goneSidebars []string
+	var placed, remade, goneSidebars, oldCats []string
 	for _, sbKey := range sortedKeys(sidebars) {
-		gs := asm.generated[sbKey]
-		// Its category index pages are made again with it (or not, when their folder is empty).
-		oldCats := categoryRoutes(s, s.Sidebars[sbKey])
-		for _, r := range oldCats {
+		// Its category index pages are made again with it (or not, when their folder is empty;
+		// or at another route): their claims go first, as another may claim the route now.
+		for _, r := range categoryRoutes(s, s.Sidebars[sbKey]) {
 			g.Forget(graph.Route(r), assembledKinds...)
+			delete(a.claims, r)
+			oldCats = append(oldCats, r)
 		}
+	}
+	// In the order sidebarsOf makes them: a page two sidebars list belongs to the first.
+	order := s.sidebarOrder(sidebars)
+	assigned, unsure := map[string]bool{}, false
+	for _, sbKey := range order {
+		gs := asm.generated[sbKey]
 		g.Forget(graph.Sidebar(sbKey))
 		items := a.folder(gs.k, gs.dir, a.docs[gs.k], a.trees[gs.k], true)
 		if len(items) == 0 {
@@ -222,24 +234,39 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			if s.Sidebars[sbKey] != nil {
 				goneSidebars = append(goneSidebars, sbKey)
 			}
-		} else {
-			seen := map[string]bool{}
-			placed = append(placed, a.placeSidebar(sbKey, items, func(route string) bool {
-				if seen[route] {
-					return false
-				}
-				seen[route] = true
-				old := s.Routes[route]
-				return old == nil || old.Data.Sidebar == sbKey
-			})...)
-			remade = append(remade, sbKey)
+			continue
 		}
-		for _, r := range oldCats {
-			if !a.owned[r] {
-				delete(next.Routes, r)
-				delete(a.claims, r)
-				g.Forget(graph.Route(r), assembledKinds...)
-				gone[r] = true
+		placed = append(placed, a.placeSidebar(sbKey, items, func(route string) bool {
+			if assigned[route] {
+				return false
+			}
+			if old := s.Routes[route]; old != nil && old.Data.Sidebar != "" && !sidebars[old.Data.Sidebar] {
+				// A sidebar not made again lists it: which comes first is a whole assembly's to say.
+				unsure = true
+				return false
+			}
+			assigned[route] = true
+			return true
+		})...)
+		remade = append(remade, sbKey)
+	}
+	if unsure {
+		return nil, false
+	}
+	for _, r := range oldCats {
+		if !a.owned[r] {
+			delete(next.Routes, r)
+			gone[r] = true
+		}
+	}
+	for _, sbKey := range order {
+		// A page the sidebar listed and lists no more (a folder's index page, once its category has
+		// a generated index) is in no sidebar now.
+		for _, r := range sidebarRoutes(s.Sidebars[sbKey]) {
+			if old := s.Routes[r]; !assigned[r] && next.Routes[r] != nil && old != nil && old.Data.Sidebar == sbKey {
+				c := a.own(r)
+				c.Data.Sidebar, c.Data.Breadcrumbs, c.Data.Prev, c.Data.Next = "", nil, nil, nil
+				g.Forget(graph.Route(r), graph.SidebarKind, graph.MetaKind)
 			}
 		}
 	}
@@ -290,7 +317,7 @@ func kindOf(before, now *Parsed) (content.Kind, bool) {
 	if len(kinds) == 0 || len(kinds) == 2 && kinds[0] != kinds[1] {
 		return 0, false
 	}
-	return kinds[0], kinds[0] == content.Doc || kinds[0] == content.BlogPost
+	return kinds[0], kinds[0] == content.Doc || kinds[0] == content.BlogPost || kinds[0] == content.Category
 }
 
 // docSlots lists the places in versions and locales the changed paths show in, before or now; ok is
@@ -422,6 +449,39 @@ func (s *Site) sidebarReadersKnown(sbKey string, landings map[string]bool) bool 
 		}
 	}
 	return true
+}
+
+// sidebarOrder lists the sidebars of keys in the order sidebarsOf makes them: by version and
+// locale, then as docsd.toml lists them.
+func (s *Site) sidebarOrder(keys map[string]bool) []string {
+	rank := map[string]int{}
+	for i, sb := range s.Config.Sidebars {
+		rank[sb.ID] = i
+	}
+	out := make([]string, 0, len(keys))
+	for k := range keys {
+		out = append(out, k)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := s.asm.generated[out[i]], s.asm.generated[out[j]]
+		if a.k != b.k {
+			return a.k < b.k
+		}
+		return rank[a.id] < rank[b.id]
+	})
+	return out
+}
+
+// sidebarRoutes lists every route a sidebar's items link.
+func sidebarRoutes(items []*SidebarItem) []string {
+	var out []string
+	for _, it := range items {
+		if it.Route != "" {
+			out = append(out, it.Route)
+		}
+		out = append(out, sidebarRoutes(it.Items)...)
+	}
+	return out
 }
 
 // categoryRoutes lists the generated category index pages a sidebar links.

@@ -152,10 +152,11 @@ func readersOf(g *graph.Graph, n graph.Node) string {
 	return strings.Join(out, " ")
 }
 
-// TestWithStructureEqualsAssemble makes each kind of structural edit of docs in turn (a new doc,
-// a deleted one, a renamed one, one moved to another folder or sidebar, the first and last doc of a
-// sidebar, the only doc of a folder with a category index, a translation added and deleted, a doc of
-// an older version, an id, a slug, a draft) and checks that re-assembling only what reads them makes
+// TestWithStructureEqualsAssemble makes each kind of structural edit in turn (a new doc, a deleted
+// one, a renamed one, one moved to another folder or sidebar, the first and last doc of a sidebar,
+// the only doc of a folder with a category index, a translation added and deleted, a doc of an
+// older version, an id, a slug, a draft; blog posts added, deleted, moved; category files added,
+// deleted and changed, generated index slugs numbered among a version's categories) and checks that re-assembling only what reads them makes
 // what a whole assembly makes. Each of these is one WithStructure makes on its own.
 func TestWithStructureEqualsAssemble(t *testing.T) {
 	p := newStructProject(t)
@@ -204,6 +205,15 @@ func TestWithStructureEqualsAssemble(t *testing.T) {
 		{"a doc and a post at once", map[string]string{"docs/beta/extra.md": doc("Extra"), "blog/2025-05-01-fifth.md": doc("Fifth")}},
 		{"every post deleted", map[string]string{"blog/2025-01-01-first.md": "", "blog/2025-03-03-third-again.md": "",
 			"blog/2025-05-01-fifth.md": "", "blog/2025-06-01-sixth.mdx": "", "i18n/fr/blog/2025-04-01-nouvelles.md": ""}},
+		{"a new category file", map[string]string{"docs/alpha/deep/_category_.yml": "label: Deeper\nposition: 0\n"}},
+		{"a category with a generated index and no slug", map[string]string{"docs/beta/guide/_category_.yml": "label: Guide\nlink:\n  type: generated-index\n"}},
+		{"another with the same label (its slug is numbered)", map[string]string{"docs/alpha/deep/_category_.yml": "label: Guide\nlink:\n  type: generated-index\n"}},
+		{"the first deleted (the other's slug changes)", map[string]string{"docs/beta/guide/_category_.yml": ""}},
+		{"a category's label", map[string]string{"docs/alpha/more/_category_.yml": "label: Much more\nposition: 3\nlink:\n  type: generated-index\n  slug: /category/alpha-more\n"}},
+		{"a French category", map[string]string{"i18n/fr/docs/alpha/more/_category_.yml": "label: Plus\nlink:\n  type: generated-index\n"}},
+		{"a category linking a doc", map[string]string{"docs/alpha/deep/_category_.yml": "label: Deep\nlink:\n  type: doc\n  id: alpha/deep/c\n"}},
+		{"a deleted category file", map[string]string{"docs/alpha/more/_category_.yml": ""}},
+		{"a category and a doc at once", map[string]string{"docs/beta/more/_category_.yml": "label: More beta\n", "docs/beta/more/m.md": doc("M")}},
 		{"a doc a pagination names deleted", map[string]string{"docs/alpha/setup.md": ""}},
 	}
 	for _, st := range steps {
@@ -214,8 +224,8 @@ func TestWithStructureEqualsAssemble(t *testing.T) {
 	}
 }
 
-// TestWithStructureDeclines: what it cannot make on its own (a category file, a blog post, a page,
-// a doc a pagination names that now exists, a hand-written sidebar) it leaves to a whole assembly.
+// TestWithStructureDeclines: what it cannot make on its own (a page, a doc a pagination names that
+// now exists, a hand-written sidebar) it leaves to a whole assembly.
 func TestWithStructureDeclines(t *testing.T) {
 	p := newStructProject(t)
 	g := graph.New()
@@ -228,8 +238,6 @@ func TestWithStructureDeclines(t *testing.T) {
 		edit     map[string]string
 		declines bool
 	}{
-		{"a new category file", map[string]string{"docs/alpha/deep/_category_.yml": "label: Deeper\n"}, true},
-		{"a deleted category file", map[string]string{"docs/alpha/more/_category_.yml": ""}, true},
 		{"a deleted page", map[string]string{"i18n/fr/pages/index.md": ""}, true},
 		// A doc a pagination names that does not exist is a problem whose suggestions list every
 		// doc: with one in the site, a doc added or deleted assembles everything.

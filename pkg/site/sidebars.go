@@ -36,7 +36,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			dir := sidebarDir(sb.Dir)
 			ids = append(ids, sb.ID)
 			lists = append(lists, a.folder(k, dir, docs, tree, true))
-			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir}
+			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir, id: sb.ID}
 		}
 	}
 	assigned := map[string]bool{} // a doc in two sidebars belongs to the first (Docusaurus)
