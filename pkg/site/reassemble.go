@@ -164,8 +164,20 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	if len(a.errs) > 0 {
 		return nil, false // a whole assembly reports them
 	}
+	a.markMDX(all)
 	next.asm = a.keep()
 	return &next, true
+}
+
+// markMDX marks the routes this re-assembly made as markMDX marks a whole assembly's: the blog's
+// and the pages' assembly makes their routes anew, without it.
+func (a *assembler) markMDX(all map[string]*Parsed) {
+	for path := range a.owned {
+		if r := a.s.Routes[path]; r != nil && r.Source != "" {
+			p := all[r.Source]
+			r.MDX = p != nil && p.MDX
+		}
+	}
 }
 
 // metaReaders lists what a re-assembly makes again for edits of the front matter of changed: the

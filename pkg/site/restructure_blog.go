@@ -97,10 +97,6 @@ func (a *assembler) reblog(s *Site, paths []string, before, all map[string]*Pars
 		a.blog(set, locale)
 		a.pages(set, locale)
 	}
-	for r := range a.owned {
-		if route := next.Routes[r]; route.Source != "" && isBlogKind(route.Data.Kind) {
-			route.MDX = all[route.Source].MDX // as markMDX marks them
-		}
-	}
+	a.markMDX(all)
 	return true
 }
