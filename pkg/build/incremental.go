@@ -127,7 +127,7 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			return nil, err
 		}
 	}
-	s, bodiesOnly, err := b.assemble(cfg, last.site, proc, cfgChanged || shell || sidebarsChanged)
+	s, bodiesOnly, err := b.assemble(cfg, last.site, last.parsed, proc, cfgChanged || shell || sidebarsChanged)
 	if err != nil {
 		return nil, err
 	}
@@ -177,8 +177,10 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			return nil, err
 		}
 		var nodes []graph.Node
+		compared := time.Now()
 		nodes, gone = st.structureChanges(last)
 		dirty = append(dirty, nodes...)
+		st.timings["structure"] = time.Since(compared)
 	}
 	// The graph alone says what renders: every route reads the configuration, the shell and the
 	// site's structure, so a change to those dirties them all.
@@ -198,10 +200,11 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 // configuration or shell), the last model is reused with the new documents in their routes
 // (bodiesOnly): assembling the whole site again was most of an edit's time at 10,000 pages, for a
 // model that reads nothing else of a body. When docs' meta changed too (a title, a sidebar
-// position), only what reads it is assembled again (site.WithMeta), if the graph says what that is.
+// position), only what reads it is assembled again (site.WithMeta), if the graph says what that is;
+// so when docs were added, deleted or moved (site.WithStructure), with bodies changed beside them.
 // Anything else assembles the site again.
-func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
-	if !everything && !proc.structural {
+func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[string]*site.Parsed, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
+	if !everything {
 		bodies := map[string]*site.Parsed{}
 		meta := map[string]*site.Parsed{}
 		for _, n := range proc.changed {
@@ -217,18 +220,30 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, proc *processed, e
 				return s, false, err
 			}
 		}
-		if len(meta) == 0 {
+		switch {
+		case proc.structural && len(meta) == 0:
+			base := last
+			if len(bodies) > 0 {
+				base = last.WithBodies(bodies)
+			}
+			if s, ok := base.WithStructure(proc.moved, lastParsed, proc.byPath); ok {
+				return s, false, nil
+			}
+		case proc.structural:
+			// Meta and structure at once (rare: a save of several files): assembled whole.
+		case len(meta) == 0:
 			return last.WithBodies(bodies), true, nil
-		}
-		for p := range meta {
-			delete(bodies, p)
-		}
-		base := last
-		if len(bodies) > 0 {
-			base = last.WithBodies(bodies)
-		}
-		if s, ok := base.WithMeta(meta, proc.byPath); ok {
-			return s, false, nil
+		default:
+			for p := range meta {
+				delete(bodies, p)
+			}
+			base := last
+			if len(bodies) > 0 {
+				base = last.WithBodies(bodies)
+			}
+			if s, ok := base.WithMeta(meta, proc.byPath); ok {
+				return s, false, nil
+			}
 		}
 	}
 	s, err = site.Assemble(cfg, proc.list(), b.graph)

@@ -405,6 +405,17 @@ func (e *editor) random() (string, []string) {
 		f := e.pick(docs)
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\nA [broken link](missing-%d.md) and [an anchor](#nowhere-%d).\n", e.n, e.n))
 		return "break link " + f, []string{f}
+	case 8:
+		// A blog post added, or the one added before deleted: the blog is made again.
+		posts, _ := filepath.Glob(filepath.Join(e.root, "content/blog/2025-03-*-added.md"))
+		if len(posts) > 0 {
+			rel, _ := filepath.Rel(e.root, posts[0])
+			os.Remove(posts[0])
+			return "delete post", []string{filepath.ToSlash(rel)}
+		}
+		f := fmt.Sprintf("content/blog/2025-03-%02d-added.md", 1+e.rng.Intn(28))
+		write(e.t, e.root, f, fmt.Sprintf("---\ntitle: Added post %d\nauthors: [team]\ntags: [news, added]\n---\n\nA post, see [setup](/docs/guide/setup).\n", e.n))
+		return "add post", []string{f}
 	case 9:
 		// A heading that other pages link to, renamed and back: their anchors break and mend.
 		f := "content/docs/guide/setup.md"

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"docsd/pkg/content"
 	"docsd/pkg/links"
@@ -74,13 +75,18 @@ func (b *Builder) readSource(name string) ([]byte, error) {
 // otherwise (another page, other anchors, none).
 func movedRoutes(before, now *site.Site) map[string]bool {
 	moved := map[string]bool{}
-	for p, r := range now.Routes {
-		o := before.Routes[p]
+	routes, gone := maps.Keys(now.Routes), maps.Keys(before.Routes)
+	if re := now.Restructured(); re != nil {
+		// Re-assembled: every other route is the last model's.
+		routes, gone = slices.Values(re.Routes), slices.Values(re.Gone)
+	}
+	for p := range routes {
+		r, o := now.Routes[p], before.Routes[p]
 		if o == nil || o.Source != r.Source || (o.Doc == nil) != (r.Doc == nil) {
 			moved[p] = true
 		}
 	}
-	for p := range before.Routes {
+	for p := range gone {
 		if now.Routes[p] == nil {
 			moved[p] = true
 		}

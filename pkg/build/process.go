@@ -30,6 +30,8 @@ type processed struct {
 	// added, removed, or changed what routes exist (its id, slug, draft state, a category file).
 	changed    []graph.Node
 	structural bool
+	// moved are the paths of the structural changes: added, removed, or what routes exist changed.
+	moved []string
 	// skipped are the files content.Scan refused (links out of the project, FIFOs...): the last
 	// scan's, or this rebuild's when it rescanned.
 	skipped []*content.Error
@@ -129,16 +131,16 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 		old, oldOK := last[f]
 		now, nowOK := byPath[f]
 		if !oldOK || !nowOK {
-			out.structural = true
+			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}
 		switch now.Src.Kind {
 		case content.Category, content.Static:
-			out.structural = true
+			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}
 		if routeFieldsChanged(old.FM, now.FM) {
-			out.structural = true
+			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}
 		out.changed = append(out.changed, graph.File(f))

@@ -445,3 +445,62 @@ func TestSiteDataCarriesOnlyOpenedSidebars(t *testing.T) {
 		t.Error("the model lost the entry of the sidebar the navbar does not open (the link check reads it)")
 	}
 }
+
+// A new, deleted or renamed doc assembles again only what reads it (issue #16): the new page, its
+// sidebar's pages and the category index of its folder are new routes, every other route is the
+// last model's very object, so a rebuild that assembles the whole site again fails here.
+func TestStructuralEditReassemblesOnlyItsReaders(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	defer b.Close()
+	last, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	guide := []string{"/guide/intro", "/guide/setup", "/guide/more/extra", "/category/more"}
+	for _, c := range []struct {
+		name   string
+		edit   func() []string
+		remade []string
+	}{
+		{"new page", func() []string {
+			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
+			return []string{"content/docs/guide/new.md"}
+		}, append([]string{"/guide/new"}, guide...)},
+		{"renamed page", func() []string {
+			from, to := "content/docs/guide/new.md", "content/docs/guide/newer.md"
+			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{from, to}
+		}, append([]string{"/guide/newer"}, guide...)},
+		{"deleted page", func() []string {
+			if err := os.Remove(filepath.Join(root, "content/docs/guide/newer.md")); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"content/docs/guide/newer.md"}
+		}, guide},
+		// A post: its blog is made again (and the landing page, which shows the latest post).
+		{"new post", func() []string {
+			write(t, root, "content/blog/2025-02-01-third.md", "---\ntitle: Third post\nauthors: [team]\n---\n\nText.\n")
+			return []string{"content/blog/2025-02-01-third.md"}
+		}, []string{"/", "/blog", "/blog/archive", "/blog/authors", "/blog/authors/team", "/blog/first", "/blog/second", "/blog/third",
+			"/blog/page/2", "/blog/page/3", "/blog/tags", "/blog/tags/news"}},
+	} {
+		res, err := b.Rebuild(c.edit())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var remade []string
+		for p, r := range res.Site.Routes {
+			if last.Site.Routes[p] != r {
+				remade = append(remade, p)
+			}
+		}
+		sort.Strings(remade)
+		if want := sortedCopy(withBase(c.remade)); strings.Join(remade, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: assembled %v again\nwant %v", c.name, remade, want)
+		}
+		last = res
+	}
+}

@@ -36,6 +36,8 @@ type Site struct {
 	// asm is what the assembly knew beyond the model, for assembling again only what an edit
 	// changes (reassemble.go).
 	asm *assembly
+	// restructured is what WithStructure changed to make this model (nil otherwise).
+	restructured *Restructured
 }
 
 type assembler struct {
@@ -288,6 +290,7 @@ func (a *assembler) checkConfigRefs() {
 // the same ones.
 func (s *Site) WithBodies(bodies map[string]*Parsed) *Site {
 	out := *s
+	out.restructured = nil
 	// A copy of the map's tables, then the few routes of the changed files replaced: inserting
 	// every route again cost a body edit 7 ms at 30,000 pages.
 	out.Routes = maps.Clone(s.Routes)

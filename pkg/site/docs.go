@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"strings"
 
 	"docsd/pkg/config"
@@ -38,7 +39,6 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		if p.Src.Version != v.Name {
 			continue
 		}
-		file := p.Src.File()
 		switch p.Src.Kind {
 		case content.Category:
 			dir := path.Dir(p.Src.Rel)
@@ -58,68 +58,79 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 		default:
 			continue
 		}
-		if p.FM.Draft {
-			continue
-		}
-		rel := content.TrimMarkdownExt(p.Src.Rel)
-		dir, name := path.Split(rel)
-		dir = strings.TrimSuffix(dir, "/")
-		// A folder's index page, as Docusaurus has it: index.md, README.md or dir/dir.md.
-		isIndex := strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") ||
-			(dir != "" && strings.EqualFold(name, path.Base(dir)))
-		// Ids and URLs drop number prefixes (01-guide/02-intro.md is guide/intro); the number
-		// places the doc in a generated sidebar unless sidebar_position does.
-		idDir := stripNumberPrefixes(dir)
-		unprefixed, number := splitNumberPrefix(name)
-		id := path.Join(idDir, unprefixed)
-		docPath := id
-		if isIndex {
-			id, docPath = idDir, idDir
-		}
-		if p.FM.ID != "" {
-			id = path.Join(idDir, p.FM.ID)
-			if !isIndex {
-				docPath = id
-			}
-		}
-		if p.FM.Slug != "" {
-			if strings.HasPrefix(p.FM.Slug, "/") {
-				docPath = strings.Trim(p.FM.Slug, "/")
-			} else {
-				docPath = path.Join(idDir, p.FM.Slug)
-			}
-		}
-		route := base
-		if docPath != "" && docPath != "." {
-			route = base + "/" + docPath
-		}
-		if route == "" {
-			route = "/"
-		}
-		if prev, dup := a.docs[k][id]; dup {
-			a.fail(file, 1, "doc id %q is also used by %s", id, prev.p.Src.File())
-			continue
-		}
-		if !a.claim(route, file) {
-			continue
-		}
-		fileName := unprefixed
-		if isIndex {
-			fileName, _ = splitNumberPrefix(path.Base(dir))
-		}
-		e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, number: number,
-			name: fileName, dir: dir, isIndex: isIndex}
-		e.place()
-		a.docs[k][id] = e
-		a.byFile[p.Src.Path] = append(a.byFile[p.Src.Path], e)
-		a.s.FileRoute[locale+":"+p.Src.Path] = route
-		if p.Src.Locale != locale {
-			// A fallback page (no translation): links from it resolve within this locale too.
-			a.s.FileRoute[locale+":"+p.Src.Path] = route
-		}
-		a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
-		a.addRoute(e.newRoute())
+		a.addDoc(p, v, locale, base)
 	}
+}
+
+// addDoc makes the doc a Markdown file is in a version and locale (base is the version's URL prefix
+// there): its id, route and entry in the maps. A draft is no doc; a doc whose id or route is taken
+// is an error (nil both times).
+func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *docEntry {
+	k := key(v.Name, locale)
+	file := p.Src.File()
+	if p.FM.Draft {
+		return nil
+	}
+	rel := content.TrimMarkdownExt(p.Src.Rel)
+	dir, name := path.Split(rel)
+	dir = strings.TrimSuffix(dir, "/")
+	// A folder's index page, as Docusaurus has it: index.md, README.md or dir/dir.md.
+	isIndex := strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") ||
+		(dir != "" && strings.EqualFold(name, path.Base(dir)))
+	// Ids and URLs drop number prefixes (01-guide/02-intro.md is guide/intro); the number
+	// places the doc in a generated sidebar unless sidebar_position does.
+	idDir := stripNumberPrefixes(dir)
+	unprefixed, number := splitNumberPrefix(name)
+	id := path.Join(idDir, unprefixed)
+	docPath := id
+	if isIndex {
+		id, docPath = idDir, idDir
+	}
+	if p.FM.ID != "" {
+		id = path.Join(idDir, p.FM.ID)
+		if !isIndex {
+			docPath = id
+		}
+	}
+	if p.FM.Slug != "" {
+		if strings.HasPrefix(p.FM.Slug, "/") {
+			docPath = strings.Trim(p.FM.Slug, "/")
+		} else {
+			docPath = path.Join(idDir, p.FM.Slug)
+		}
+	}
+	route := base
+	if docPath != "" && docPath != "." {
+		route = base + "/" + docPath
+	}
+	if route == "" {
+		route = "/"
+	}
+	if prev, dup := a.docs[k][id]; dup {
+		a.fail(file, 1, "doc id %q is also used by %s", id, prev.p.Src.File())
+		return nil
+	}
+	if !a.claim(route, file) {
+		return nil
+	}
+	fileName := unprefixed
+	if isIndex {
+		fileName, _ = splitNumberPrefix(path.Base(dir))
+	}
+	e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, number: number,
+		name: fileName, dir: dir, isIndex: isIndex}
+	e.place()
+	a.docs[k][id] = e
+	// Clipped: a re-assembly's byFile shares its lists with the last assembly's.
+	a.byFile[p.Src.Path] = append(slices.Clip(a.byFile[p.Src.Path]), e)
+	a.s.FileRoute[locale+":"+p.Src.Path] = route
+	if p.Src.Locale != locale {
+		// A fallback page (no translation): links from it resolve within this locale too.
+		a.s.FileRoute[locale+":"+p.Src.Path] = route
+	}
+	a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
+	a.addRoute(e.newRoute())
+	return e
 }
 
 // place sets what a doc's front matter says of its place in a generated sidebar: its label and

@@ -32,9 +32,9 @@ type assembly struct {
 	lists     map[string][]string         // locale → its blog's and pages' sources, in order
 }
 
-// generatedSidebar is where a sidebar made from a folder comes from: the version and locale (k) and
-// the folder in its docs ("" for all of them).
-type generatedSidebar struct{ k, dir string }
+// generatedSidebar is where a sidebar made from a folder comes from: the version and locale (k),
+// the folder in its docs ("" for all of them) and its id.
+type generatedSidebar struct{ k, dir, id string }
 
 func (a *assembler) keep() *assembly {
 	return &assembly{docs: a.docs, trees: a.trees, cats: a.cats, catRoute: a.catRoute, claims: a.claims,
@@ -59,6 +59,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 		return nil, false
 	}
 	next := *s
+	next.restructured = nil
 	next.Routes = maps.Clone(s.Routes)
 	next.Sidebars = maps.Clone(s.Sidebars)
 	a := &assembler{cfg: s.Config, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
@@ -163,8 +164,20 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	if len(a.errs) > 0 {
 		return nil, false // a whole assembly reports them
 	}
+	a.markMDX(all)
 	next.asm = a.keep()
 	return &next, true
+}
+
+// markMDX marks the routes this re-assembly made as markMDX marks a whole assembly's: the blog's
+// and the pages' assembly makes their routes anew, without it.
+func (a *assembler) markMDX(all map[string]*Parsed) {
+	for path := range a.owned {
+		if r := a.s.Routes[path]; r != nil && r.Source != "" {
+			p := all[r.Source]
+			r.MDX = p != nil && p.MDX
+		}
+	}
 }
 
 // metaReaders lists what a re-assembly makes again for edits of the front matter of changed: the

@@ -316,3 +316,30 @@ func modelJSON(t *testing.T, s *Site) string {
 	}
 	return string(out)
 }
+
+// TestWithMetaMarksMDXPosts: a post compiled as MDX whose title changed is made again by its blog's
+// assembly, and its routes (one per locale) stay MDX pages, as a whole assembly marks them.
+func TestWithMetaMarksMDXPosts(t *testing.T) {
+	p := newStructProject(t)
+	post := "blog/2025-06-01-sixth.mdx"
+	p.write(post, "---\ntitle: Sixth\n---\n\nText of <b>MDX</b>.\n")
+	s, err := Assemble(p.cfg, p.list(), graph.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.write(post, "---\ntitle: Sixth again\n---\n\nText of <b>MDX</b>.\n")
+	got, ok := s.WithMeta(map[string]*Parsed{post: p.byPath[post]}, p.byPath)
+	if !ok {
+		t.Fatal("WithMeta assembled the whole site for a post's title")
+	}
+	want, err := Assemble(p.cfg, p.list(), graph.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := modelJSON(t, got), modelJSON(t, want); a != b {
+		t.Fatalf("WithMeta made\n%s\nwant\n%s", a, b)
+	}
+	if !got.Routes["/docs/fr/blog/sixth"].MDX {
+		t.Error("the French copy of the MDX post is not an MDX page")
+	}
+}

@@ -36,7 +36,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			dir := sidebarDir(sb.Dir)
 			ids = append(ids, sb.ID)
 			lists = append(lists, a.folder(k, dir, docs, tree, true))
-			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir}
+			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir, id: sb.ID}
 		}
 	}
 	assigned := map[string]bool{} // a doc in two sidebars belongs to the first (Docusaurus)
@@ -60,19 +60,22 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	// Docs that are in no sidebar still get a page; the same doc in other versions is offered.
 	for id, e := range docs {
 		r := a.s.Routes[e.route]
-		for _, other := range a.cfg.Versions {
-			if other.Name == v.Name {
-				continue
-			}
-			od := a.docs[key(other.Name, locale)]
-			if od == nil {
-				continue
-			}
-			if o, ok := od[id]; ok {
-				r.Data.OtherVersions = append(r.Data.OtherVersions, VersionLink{Label: other.Label, Name: other.Name, Route: o.route})
-			}
+		r.Data.OtherVersions = a.otherVersions(v, locale, id)
+	}
+}
+
+// otherVersions lists the same doc (by id) in the other versions of a locale.
+func (a *assembler) otherVersions(v config.Version, locale, id string) []VersionLink {
+	var out []VersionLink
+	for _, other := range a.cfg.Versions {
+		if other.Name == v.Name {
+			continue
+		}
+		if o, ok := a.docs[key(other.Name, locale)][id]; ok {
+			out = append(out, VersionLink{Label: other.Label, Name: other.Name, Route: o.route})
 		}
 	}
+	return out
 }
 
 // sidebarDir is the folder of a configured sidebar inside its version's docs ("" for all of them).

@@ -137,6 +137,16 @@ func edits(b *build.Builder, path, page string, orig []byte, kind string, n int,
 		rendered = append(rendered, res.Rendered)
 		for k, v := range res.Timings {
 			steps[k] = append(steps[k], v)
+			if kind == "page" {
+				// New and deleted pages apart too: the issue asks for each step's curve of both.
+				what := map[bool]string{true: "new: ", false: "deleted: "}[i%2 == 0]
+				steps[what+k] = append(steps[what+k], v)
+			}
+		}
+		if kind == "page" {
+			what := map[bool]string{true: "new: ", false: "deleted: "}[i%2 == 0]
+			steps[what+"(total)"] = append(steps[what+"(total)"], time.Since(t))
+			steps[what+"(cpu)"] = append(steps[what+"(cpu)"], cpus[len(cpus)-1])
 		}
 	}
 	var ms runtime.MemStats
@@ -151,7 +161,7 @@ func edits(b *build.Builder, path, page string, orig []byte, kind string, n int,
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		fmt.Printf("  %-12s %s\n", k, median(steps[k]))
+		fmt.Printf("  %-22s %s\n", k, median(steps[k]))
 	}
 	return nil
 }
