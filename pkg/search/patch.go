@@ -3,7 +3,7 @@ package search
 // Why this file: a term chunk an edit rewrites holds every page's lists of its terms. Gathering
 // them (collect) was one pass over every term of every page of the site: 30 ms of a body edit's
 // publish at 30,000 pages, for the few pages that changed. The last publish wrote those lists
-// already, in the chunks it kept; when the pages are the same (their numbers too) and the weights'
+// already, in the chunks it kept; when the pages keep their numbers (numbers.go) and the weights'
 // grid step is the same, a term's lists now are its lists then with the changed pages' entries
 // taken out and their new ones put in. So an edit's publish reads the last chunks of the terms it
 // needs and patches them, and its work follows the chunks it rewrites, not the site.
@@ -18,7 +18,7 @@ import (
 
 // patchLists gathers the lists of the terms need marks, as collect does, from the last publish's
 // chunks and the changed pages. ok is false when a term's lists are not found there: collect then.
-func (x *Index) patchLists(need []bool, pages []changedPage, routes []string, avg float64) (lists []termLists, slot []int32, ok bool) {
+func (x *Index) patchLists(need []bool, pages []changedPage, avg float64) (lists []termLists, slot []int32, ok bool) {
 	last := x.last
 	slot = make([]int32, len(x.dict.terms))
 	n := int32(0)
@@ -38,14 +38,10 @@ func (x *Index) patchLists(need []bool, pages []changedPage, routes []string, av
 	changes := make([]pageChange, 0, len(pages))
 	isChanged := map[int32]bool{}
 	for _, c := range pages {
-		i, found := slices.BinarySearch(routes, c.route)
-		if !found {
-			return nil, nil, false
-		}
-		no := int32(i)
-		isChanged[no] = true
-		changes = append(changes, pageChange{no, pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)})
+		isChanged[c.no] = true
+		changes = append(changes, pageChange{c.no, pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)})
 	}
+	// By number (a number a page left and another took has both; the leaving one puts nothing in).
 	slices.SortFunc(changes, func(a, b pageChange) int { return int(a.no - b.no) })
 	decoded := map[int]*TermChunk{}
 	for t, needed := range need {
