@@ -13,7 +13,6 @@ import (
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 )
 
 // patchLists gathers the lists of the terms need marks, as collect does, from the last publish's
@@ -36,9 +35,15 @@ func (x *Index) patchLists(need []bool, pages []changedPage, avg float64) (lists
 		before, now map[int32][]uint32
 	}
 	changes := make([]pageChange, 0, len(pages))
-	isChanged := map[int32]bool{}
+	// The changed numbers as bits: asked of every entry of every list patched (millions when a
+	// new page's words are common ones).
+	var changedBits []uint64
+	isChanged := func(no int32) bool { return int(no>>6) < len(changedBits) && changedBits[no>>6]&(1<<(no&63)) != 0 }
 	for _, c := range pages {
-		isChanged[c.no] = true
+		for int(c.no>>6) >= len(changedBits) {
+			changedBits = append(changedBits, 0)
+		}
+		changedBits[c.no>>6] |= 1 << (c.no & 63)
 		changes = append(changes, pageChange{c.no, pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)})
 	}
 	// By number (a number a page left and another took has both; the leaving one puts nothing in).
@@ -56,10 +61,10 @@ func (x *Index) patchLists(need []bool, pages []changedPage, avg float64) (lists
 			}
 			*l = old
 		}
-		l.titles = slices.DeleteFunc(l.titles, func(p int32) bool { return isChanged[p] })
-		l.crumbs = slices.DeleteFunc(l.crumbs, func(p int32) bool { return isChanged[p] })
-		l.names = slices.DeleteFunc(l.names, func(p int32) bool { return isChanged[p] })
-		l.posts = slices.DeleteFunc(l.posts, func(p pagePosting) bool { return isChanged[p.page] })
+		l.titles = slices.DeleteFunc(l.titles, isChanged)
+		l.crumbs = slices.DeleteFunc(l.crumbs, isChanged)
+		l.names = slices.DeleteFunc(l.names, isChanged)
+		l.posts = slices.DeleteFunc(l.posts, func(p pagePosting) bool { return isChanged(p.page) })
 		for _, c := range changes {
 			var titles, crumbs, names int
 			var posts []pagePosting
@@ -158,15 +163,28 @@ func sums32(ds []int) []int32 {
 	return out
 }
 
-// decodePagePostings reads a term's postings string (appendPagePosting).
+// digitValue is each byte's value as a digit of digits (-1: none).
+var digitValue = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i := 0; i < len(digits); i++ {
+		t[digits[i]] = int8(i)
+	}
+	return t
+}()
+
+// decodePagePostings reads a term's postings string (appendPagePosting). A patched chunk's
+// common terms have postings on most pages: read with a table, into room for the usual two digits
+// a posting.
 func decodePagePostings(s string) ([]pagePosting, error) {
-	var out []pagePosting
+	out := make([]pagePosting, 0, len(s)/2)
 	var prev pagePosting
 	i := 0
 	number := func() (int, error) {
 		n := 0
 		for i < len(s) {
-			d := strings.IndexByte(digits, s[i])
+			d := int(digitValue[s[i]])
 			i++
 			if d < 0 {
 				return 0, fmt.Errorf("search: %q is not a posting digit", s[i-1])
@@ -194,7 +212,7 @@ func decodePagePostings(s string) ([]pagePosting, error) {
 		if i >= len(s) {
 			return nil, fmt.Errorf("search: a posting string ends before a code")
 		}
-		code := strings.IndexByte(digits, s[i])
+		code := int(digitValue[s[i]])
 		i++
 		if code < 0 {
 			return nil, fmt.Errorf("search: %q is not a posting code", s[i-1])
