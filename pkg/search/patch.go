@@ -9,7 +9,6 @@ package search
 // needs and patches them, and its work follows the chunks it rewrites, not the site.
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
@@ -104,8 +103,8 @@ func (x *Index) lastLists(t int32, decoded map[int]*TermChunk) (termLists, bool)
 	for i := end - 1; i >= 0; i-- {
 		c := decoded[i]
 		if c == nil {
-			c = &TermChunk{}
-			if err := json.Unmarshal(chunks[i].data, c); err != nil {
+			var err error
+			if c, err = readTermChunk(chunks[i].data); err != nil {
 				return termLists{}, false
 			}
 			decoded[i] = c

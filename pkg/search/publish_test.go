@@ -460,6 +460,8 @@ func everyTermList(tb testing.TB, x *Index) ([]key, *counts, []termLists, []int3
 	return keys, counts, lists, slot
 }
 
+// TestAppendTermChunkIsMarshal: appendTermChunk writes what encoding/json writes, and readTermChunk
+// reads it as encoding/json does.
 func TestAppendTermChunkIsMarshal(t *testing.T) {
 	x := New()
 	x.chunkBytes = 512
@@ -478,7 +480,7 @@ func TestAppendTermChunkIsMarshal(t *testing.T) {
 	if len(starts) < 10 {
 		t.Fatalf("%d chunks, want many", len(starts))
 	}
-	nonASCII := 0
+	nonASCII, direct, escaped := 0, 0, 0
 	for i := range starts {
 		end := len(keys)
 		if i+1 < len(starts) {
@@ -495,12 +497,35 @@ func TestAppendTermChunkIsMarshal(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("chunk %d:\n%s\nwant\n%s", i, got, want)
 		}
+		// And read back as encoding/json reads it (chunkread.go).
+		var unmarshalled TermChunk
+		if err := json.Unmarshal(want, &unmarshalled); err != nil {
+			t.Fatal(err)
+		}
+		if read, err := readTermChunk(want); err != nil || !reflect.DeepEqual(*read, unmarshalled) {
+			t.Fatalf("chunk %d read as %+v, %v\nwant %+v", i, read, err, unmarshalled)
+		}
+		if r := (chunkReader{b: want}); r.chunk(&TermChunk{}) {
+			direct++
+		} else {
+			escaped++
+		}
 		if bytes.ContainsFunc(want, func(r rune) bool { return r >= 0x80 }) {
 			nonASCII++
 		}
 	}
-	if nonASCII == 0 {
-		t.Fatal("no chunk holds a word with a character outside ASCII")
+	if nonASCII == 0 || direct != len(starts) || escaped != 0 {
+		t.Fatalf("%d chunks hold a word with a character outside ASCII, %d were read directly, %d by encoding/json; want some, all, none", nonASCII, direct, escaped)
+	}
+	// Words never hold what JSON escapes; a chunk that did is read by encoding/json.
+	odder := TermChunk{Version: PublishedVersion, Keys: []string{"quote\"d"}, KeyTerms: []int{0}, Terms: []string{"back\\slash\x01"},
+		Titles: [][]int{{1, 2}}, Crumbs: [][]int{{}}, Names: [][]int{{-3}}, Postings: []string{"0a"}}
+	data, err := marshal(odder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read, err := readTermChunk(data); err != nil || !reflect.DeepEqual(*read, odder) {
+		t.Errorf("a chunk with escapes read as %+v, %v; want %+v", read, err, odder)
 	}
 	for _, n := range []int{0, 1, 31, 32, 1023, 1024, 32767, 32768, 1 << 20, 1<<30 + 12345, 1<<40 - 1} {
 		var w strings.Builder
