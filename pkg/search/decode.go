@@ -231,8 +231,10 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 				tm.Postings = append(tm.Postings, fmt.Sprintf("%s #%d %d", r, p.section(), p.code()))
 			}
 			sort.Strings(tm.Postings)
-			if _, dup := m.Terms[term]; dup {
-				return nil, fmt.Errorf("term %q is in two chunks", term)
+			// A term whose keys (its word, words that stem to it) fall in two chunks is in both,
+			// with the same lists.
+			if o, dup := m.Terms[term]; dup && !reflect.DeepEqual(o, tm) {
+				return nil, fmt.Errorf("term %q has other lists in another chunk", term)
 			}
 			m.Terms[term] = tm
 		}
