@@ -37,6 +37,10 @@ type renderCountCase struct {
 	// globals are the sitemap and feed files the rebuild writes anew ("*": all of them); the others
 	// keep the last build's bytes.
 	globals []string
+	// searchWritten, when set, are how many search term chunks and documents chunks the rebuild
+	// writes anew (of the site's 2 term chunks): a page that comes or goes leaves the others'
+	// numbers as they were (pkg/search/numbers.go), so it rewrites the chunks of its words.
+	searchWritten *[2]int
 }
 
 func renderCountCases() []renderCountCase {
@@ -89,7 +93,7 @@ func renderCountCases() []renderCountCase {
 			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
 			return []string{"content/docs/guide/new.md"}
 		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...),
-			globals: []string{"sitemap.xml"}},
+			globals: []string{"sitemap.xml"}, searchWritten: &[2]int{1, 1}},
 		{name: "deleted page", edit: func(t *testing.T, root, _ string) []string {
 			if err := os.Remove(filepath.Join(root, "content/docs/guide/more/extra.md")); err != nil {
 				t.Fatal(err)
@@ -97,7 +101,7 @@ func renderCountCases() []renderCountCase {
 			return []string{"content/docs/guide/more/extra.md"}
 			// The folder is empty: its category and its index page go with the page.
 		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"},
-			globals: []string{"sitemap.xml"}},
+			globals: []string{"sitemap.xml"}, searchWritten: &[2]int{2, 1}},
 		{name: "renamed page", edit: func(t *testing.T, root, _ string) []string {
 			from, to := "content/docs/guide/more/extra.md", "content/docs/guide/more/extra-renamed.md"
 			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
@@ -106,7 +110,7 @@ func renderCountCases() []renderCountCase {
 			return []string{from, to}
 		}, rendered: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"},
 			reindexed: []string{"/guide/intro", "/guide/setup", "/guide/more/extra-renamed", "/category/more"},
-			globals:   []string{"sitemap.xml"}},
+			globals:   []string{"sitemap.xml"}, searchWritten: &[2]int{1, 1}},
 		{name: "new page a link names", before: func(t *testing.T, root string) {
 			f := "content/blog/2025-01-02-second.md"
 			write(t, root, f, read(t, root, f)+"\nSee [the target](../docs/other/target.md).\n")
@@ -201,6 +205,19 @@ func TestRenderCounts(t *testing.T) {
 			}
 			if got := globalsWritten(t, first, res); strings.Join(got, " ") != strings.Join(wantGlobals, " ") {
 				t.Errorf("sitemap and feeds written anew %v\nwant %v", got, wantGlobals)
+			}
+			// The search chunks the rebuild rewrote: exactly those holding a word whose lists
+			// changed (or whose keys did); a page that comes or goes keeps the others' numbers.
+			before, after := first.Files.Contents(), res.Files.Contents()
+			for _, entries := range searchLocales(after) {
+				got, want, docs, of := rewrittenSearchChunks(t, before, after, entries)
+				if strings.Join(got, " ") != strings.Join(want, " ") {
+					t.Errorf("search term chunks rewritten %v\nwant %v", got, want)
+				}
+				t.Logf("%d of %d term chunks and documents chunks %v rewritten", len(got), of, docs)
+				if w := c.searchWritten; w != nil && (len(got) != w[0] || len(docs) != w[1] || of != 2) {
+					t.Errorf("%d of %d search term chunks and %d documents chunks written anew; want %d of 2 and %d", len(got), of, len(docs), w[0], w[1])
+				}
 			}
 			if c.unreported {
 				return

@@ -334,3 +334,69 @@ func TestBodyEditRewritesFewSearchFiles(t *testing.T) {
 			terms, termChunks, docs, entries)
 	}
 }
+
+// TestStructuralEditsRewriteFewSearchFiles: on a generated 1,000-page site, a new page, a deleted
+// page and a renamed page each rewrite only the term chunks of the words whose lists they changed
+// (the other pages keep their numbers: pkg/search/numbers.go), the documents chunks of their
+// numbers and the entry files; the search files mean what a full build's mean.
+func TestStructuralEditsRewriteFewSearchFiles(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	generate(t, root, 10, 100)
+	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	b := New(opts)
+	defer b.Close()
+	last, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref := New(opts)
+	defer ref.Close()
+	entries := [2]string{"search-docs-20260102030405.json", "search-index-20260102030405.json"}
+	from, to := "content/docs/gen-07/part-2/page-60.md", "content/docs/gen-07/part-2/page-60-renamed.md"
+	for _, step := range []struct {
+		name string
+		edit func() []string
+	}{
+		{"new page", func() []string {
+			f := "content/docs/gen-02/part-0/a-new-page.md"
+			write(t, root, f, "---\ntitle: A new page\n---\n\nThe wombatword page.\n")
+			return []string{f}
+		}},
+		{"deleted page", func() []string {
+			f := "content/docs/gen-05/part-3/page-80.md"
+			if err := os.Remove(filepath.Join(root, f)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{f}
+		}},
+		{"renamed page", func() []string {
+			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{from, to}
+		}},
+	} {
+		res, err := b.Rebuild(step.edit())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, want, docs, of := rewrittenSearchChunks(t, last.Files.Contents(), res.Files.Contents(), entries)
+		t.Logf("%s: term chunks rewritten %v of %d, documents chunks %v", step.name, got, of, docs)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			t.Errorf("%s: term chunks rewritten %v\nwant those holding a word whose lists changed %v", step.name, got, want)
+		}
+		// The generated pages are made of words every page has ("page", "text", "more"), whose
+		// lists are in most chunks: a deleted page's words are in 7 of the 9. Before, every chunk
+		// and every documents chunk after the page's were rewritten.
+		if len(got) == 0 || len(got) >= of || of < 8 || len(docs) == 0 || len(docs) > 2 {
+			t.Errorf("%s: %d of %d term chunks and documents chunks %v rewritten; want fewer than all and the page's", step.name, len(got), of, docs)
+		}
+		ref.last = nil
+		full, err := ref.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		compareFiles(t, step.name, res, full)
+		last = res
+	}
+}

@@ -26,8 +26,10 @@ import (
 // its content), which the chunk carries too; the browser drops a chunk whose stamp is not the one
 // its entry file lists, and loads the entry files again. A chunk a publish leaves alone keeps its
 // bytes and its stamp, so entry files of before and after both accept it: it is right for both.
-// Documents chunks carry the stamp of the documents file (a hash of the routes in order), and the
-// browser checks their pages' section counts against the index file's.
+// Documents chunks carry the stamp of the documents file (a hash of the routes in order when the
+// pages were last numbered in route order), or, when their numbers name other pages since, one of
+// their own that the documents file lists (numbers.go); the browser checks that and their pages'
+// section counts against the index file's.
 
 // PublishedVersion is the format of the entry files and chunks.
 const PublishedVersion = 3
@@ -72,8 +74,12 @@ func (x *Index) Chunks() []Chunk {
 
 // IndexEntry is the published search index file.
 type IndexEntry struct {
-	Version      int        `json:"version"`
-	Pages        int        `json:"pages"`
+	Version int `json:"version"`
+	Pages   int `json:"pages"`
+	// Slots is how many page numbers there are when some are free (numbers.go): the per-page arrays
+	// and the documents chunks run over them. Pages counts the indexed pages (what a term's
+	// frequency is a share of).
+	Slots        int        `json:"slots,omitempty"`
 	Sections     int        `json:"sections"`
 	StopWords    []string   `json:"stopWords"`
 	Synonyms     [][]string `json:"synonyms"`
@@ -89,6 +95,10 @@ type IndexEntry struct {
 	// Versions are the docs versions of the pages ("" outside the docs); PageVersions index it.
 	Versions     []string `json:"versions"`
 	PageVersions []int    `json:"pageVersions"`
+	// RankOffsets are, when page numbers are not in route order (docsd watch after a page was added),
+	// each page's place in route order less its number: equal scores list in route order, as after
+	// a fresh build.
+	RankOffsets []int `json:"rankOffsets,omitempty"`
 	// Chunks are the first key of each term chunk, sorted: a key (a term, or a word as written
 	// that stems to one) is in the last chunk whose first key is not after it. ChunkIDs are the
 	// chunks' numbers (their file names), ChunkStamps their stamps, parallel to it.
@@ -124,10 +134,13 @@ type DocsEntry struct {
 	// PerChunk pages' documents are in each documents chunk: page p is in chunk p / PerChunk.
 	PerChunk int `json:"perChunk"`
 	Chunks   int `json:"chunks"`
-	// Stamp is the hash of the routes in order (the page numbering), which every documents chunk
-	// carries ("stamp" beside "searchDocs"). A chunk's pages must also have the section counts of
-	// the index file (the browser checks).
-	Stamp string `json:"stamp"`
+	// Stamp is the hash of the routes in order when the pages were last numbered in route order,
+	// which every documents chunk carries ("stamp" beside "searchDocs") but those listed in
+	// Restamped, which carry Restamps (numbers.go). A chunk's pages must also have the section
+	// counts of the index file (the browser checks).
+	Stamp     string   `json:"stamp"`
+	Restamped []int    `json:"restamped,omitempty"`
+	Restamps  []string `json:"restamps,omitempty"`
 }
 
 // encodeTermChunk writes a term chunk of the given keys (sorted) from the lists of their terms,
@@ -150,18 +163,26 @@ func (x *Index) encodeTermChunk(keys []key, lists []termLists, slot []int32) (da
 	return data, stamp, nil
 }
 
-// encodeDocsChunk writes documents chunk n of the pages' shards.
+// encodeDocsChunk writes documents chunk n of the pages' shards (by number; a free number's
+// record is null).
 func encodeDocsChunk(shards []*Shard, n int, docsStamp string) []byte {
 	from, to := n*docsPerChunk, min((n+1)*docsPerChunk, len(shards))
 	size := 64
 	for i := from; i < to; i++ {
-		size += len(shards[i].docJSON) + 1
+		if shards[i] != nil {
+			size += len(shards[i].docJSON)
+		}
+		size += 5
 	}
 	b := make([]byte, 0, size)
 	b = append(b, `{"version":`+strconv.Itoa(PublishedVersion)+`,"stamp":"`+docsStamp+`","searchDocs":[`...)
 	for i := from; i < to; i++ {
 		if i > from {
 			b = append(b, ',')
+		}
+		if shards[i] == nil {
+			b = append(b, "null"...)
+			continue
 		}
 		b = append(b, shards[i].docJSON...)
 	}

@@ -58,7 +58,9 @@ func (x *Index) pageAliases(shards []*Shard) [][]int32 {
 		return aliases
 	}
 	for i, s := range shards {
-		aliases[i] = x.aliasesOf(s)
+		if s != nil {
+			aliases[i] = x.aliasesOf(s)
+		}
 	}
 	return aliases
 }
@@ -120,6 +122,9 @@ func (x *Index) collectOn(workers int, shards []*Shard, aliases [][]int32, need 
 		if pageNo%1024 == 1023 && x.stopped() {
 			return nil, nil // PublishUnless sees it too
 		}
+		if s == nil {
+			continue // a free number (numbers.go)
+		}
 		for _, t := range s.title {
 			if k := slot[t]; k >= 0 {
 				lists[k].titles = append(lists[k].titles, p)
@@ -169,6 +174,9 @@ func (x *Index) presize(shards []*Shard, aliases [][]int32, slot []int32, lists 
 		}
 	}
 	for i, s := range shards {
+		if s == nil {
+			continue
+		}
 		count(s.title, nt, &tt)
 		count(aliases[i], nt, &tt)
 		count(s.crumbs, nc, &tc)
@@ -187,8 +195,9 @@ func (x *Index) presize(shards []*Shard, aliases [][]int32, slot []int32, lists 
 	}
 }
 
-// collectOnCores is collect with presize, on every core: a new, deleted or renamed page renumbers
-// the pages after it, so its publish gathers every term's lists (140 ms of CPU at 30,000 pages).
+// collectOnCores is collect with presize, on every core: a publish that rewrites every chunk (a
+// first one, or one that numbers the pages anew) gathers every term's lists (140 ms of CPU at
+// 30,000 pages).
 // The pages are cut in one range a core; each range's entries are counted, every list gets room
 // for exactly its count with each range's part at its place (the ranges in order, so the lists
 // are those of one pass), and each range fills its parts. It returns false when stopped.
@@ -210,6 +219,9 @@ func (x *Index) collectOnCores(shards []*Shard, aliases [][]int32, slot []int32,
 		lo, hi := bounds(w)
 		for i := lo; i < hi; i++ {
 			s := shards[i]
+			if s == nil {
+				continue
+			}
 			count(s.title, c[0])
 			count(aliases[i], c[0])
 			count(s.crumbs, c[1])
@@ -254,6 +266,9 @@ func (x *Index) collectOnCores(shards []*Shard, aliases [][]int32, slot []int32,
 				return
 			}
 			s, p := shards[i], int32(i)
+			if s == nil {
+				continue
+			}
 			for kind, ts := range [3][]int32{s.title, s.crumbs, s.names} {
 				list := [3][]int32{titles, crumbs, names}[kind]
 				for _, t := range ts {
@@ -362,7 +377,7 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*S
 	}
 	docsBuf.WriteString(`]}`)
 	ix = &IndexFile{Version: FormatVersion, Pages: len(routes), Sections: firstSection[len(shards)], StopWords: StopWords,
-		TitleLengths: x.titleLengths(shards, aliases), PartShares: x.partShares(shards), Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{},
+		TitleLengths: x.titleLengths(shards, aliases, len(shards)), PartShares: x.partShares(shards, len(shards)), Terms: []string{}, Forms: []string{}, Titles: [][]int{}, Crumbs: [][]int{},
 		Names: [][]int{}, Postings: []string{}, Synonyms: x.synonyms.encode()}
 	x.sortTerms()
 	var enc strings.Builder
@@ -390,10 +405,14 @@ func (x *Index) merged(routes []string) (docs []byte, ix *IndexFile, shards []*S
 
 // titleLengths are the number of distinct whole-word terms of each page's title and label, less
 // the words in the titles of a tenth of the pages or more (the product's name in "vela cancel
-// build"): a query without them still names the page.
-func (x *Index) titleLengths(shards []*Shard, aliases [][]int32) []int {
+// build"): a query without them still names the page. pages is how many shards are not nil (a
+// free number has none, and length 0).
+func (x *Index) titleLengths(shards []*Shard, aliases [][]int32, pages int) []int {
 	titles := make([]int32, len(x.dict.terms))
 	for i, s := range shards {
+		if s == nil {
+			continue
+		}
 		for _, t := range s.title {
 			titles[t]++
 		}
@@ -401,9 +420,12 @@ func (x *Index) titleLengths(shards []*Shard, aliases [][]int32) []int {
 			titles[t]++
 		}
 	}
-	common := int32(max(commonTitleMin, len(shards)/10))
+	common := int32(max(commonTitleMin, pages/10))
 	out := make([]int, len(shards))
 	for i, s := range shards {
+		if s == nil {
+			continue
+		}
 		n := 0
 		for _, t := range s.titleWhole {
 			if titles[t] < common {
@@ -416,18 +438,24 @@ func (x *Index) titleLengths(shards []*Shard, aliases [][]int32) []int {
 }
 
 // partShares is IndexFile.PartShares: per page, the largest share (in percent, rounded down) of the
-// pages whose breadcrumbs have one of its breadcrumb terms.
-func (x *Index) partShares(shards []*Shard) []int {
-	pages := make([]int32, len(x.dict.terms))
+// pages whose breadcrumbs have one of its breadcrumb terms. pages is how many shards are not nil.
+func (x *Index) partShares(shards []*Shard, pages int) []int {
+	counts := make([]int32, len(x.dict.terms))
 	for _, s := range shards {
+		if s == nil {
+			continue
+		}
 		for _, t := range s.crumbs {
-			pages[t]++
+			counts[t]++
 		}
 	}
 	out := make([]int, len(shards))
 	for i, s := range shards {
+		if s == nil {
+			continue
+		}
 		for _, t := range s.crumbs {
-			out[i] = max(out[i], 100*int(pages[t])/max(len(shards), 1))
+			out[i] = max(out[i], 100*int(counts[t])/max(pages, 1))
 		}
 	}
 	return out

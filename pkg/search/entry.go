@@ -17,14 +17,15 @@ import (
 
 // pageArrays are the index file's per-page arrays as a publish wrote them, each with its JSON.
 type pageArrays struct {
-	values  [4][]int
-	encoded [4]json.RawMessage
+	values  [5][]int
+	encoded [5]json.RawMessage
 }
 
 // indexEntryOut is IndexEntry, field for field, with the per-page arrays already encoded.
 type indexEntryOut struct {
 	Version       int             `json:"version"`
 	Pages         int             `json:"pages"`
+	Slots         int             `json:"slots,omitempty"`
 	Sections      int             `json:"sections"`
 	StopWords     []string        `json:"stopWords"`
 	Synonyms      [][]string      `json:"synonyms"`
@@ -35,6 +36,7 @@ type indexEntryOut struct {
 	SectionCounts json.RawMessage `json:"sectionCounts"`
 	Versions      []string        `json:"versions"`
 	PageVersions  json.RawMessage `json:"pageVersions"`
+	RankOffsets   json.RawMessage `json:"rankOffsets,omitempty"`
 	Chunks        []string        `json:"chunks"`
 	ChunkIDs      []int           `json:"chunkIds"`
 	ChunkStamps   []string        `json:"chunkStamps"`
@@ -44,17 +46,20 @@ type indexEntryOut struct {
 // encodeEntry writes the index file e, stamped with the hash of the rest of it, reusing last's
 // encodings of the arrays that did not change (last may be nil). It returns the arrays it wrote.
 func encodeEntry(e *IndexEntry, last *pageArrays) ([]byte, *pageArrays, error) {
-	arrays := &pageArrays{values: [4][]int{e.TitleLengths, e.PartShares, e.SectionCounts, e.PageVersions}}
+	arrays := &pageArrays{values: [5][]int{e.TitleLengths, e.PartShares, e.SectionCounts, e.PageVersions, e.RankOffsets}}
 	for i, v := range arrays.values {
 		if last != nil && slices.Equal(v, last.values[i]) && (v == nil) == (last.values[i] == nil) {
 			arrays.encoded[i] = last.encoded[i]
 			continue
 		}
+		if i == 4 && len(v) == 0 {
+			continue // omitted (omitempty), as marshal leaves out an empty RankOffsets
+		}
 		arrays.encoded[i] = appendInts(nil, v)
 	}
-	out := indexEntryOut{Version: e.Version, Pages: e.Pages, Sections: e.Sections, StopWords: e.StopWords, Synonyms: e.Synonyms,
+	out := indexEntryOut{Version: e.Version, Pages: e.Pages, Slots: e.Slots, Sections: e.Sections, StopWords: e.StopWords, Synonyms: e.Synonyms,
 		TitleLengths: arrays.encoded[0], PartShares: arrays.encoded[1], LookupParts: e.LookupParts, LookupPages: e.LookupPages, SectionCounts: arrays.encoded[2],
-		Versions: e.Versions, PageVersions: arrays.encoded[3], Chunks: e.Chunks, ChunkIDs: e.ChunkIDs, ChunkStamps: e.ChunkStamps}
+		Versions: e.Versions, PageVersions: arrays.encoded[3], RankOffsets: arrays.encoded[4], Chunks: e.Chunks, ChunkIDs: e.ChunkIDs, ChunkStamps: e.ChunkStamps}
 	unstamped, err := marshal(out)
 	if err != nil {
 		return nil, nil, fmt.Errorf("writing the search index file: %w", err)

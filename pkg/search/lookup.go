@@ -46,6 +46,9 @@ func (x *Index) lookupPages(shards []*Shard) []int {
 	var out []int
 	last := 0
 	for i, s := range shards {
+		if s == nil {
+			continue // a free number (numbers.go)
+		}
 		for _, t := range s.crumbs {
 			if want[t] {
 				out = append(out, i-last)

@@ -3,22 +3,20 @@ package search
 // Why this file: a term chunk an edit rewrites holds every page's lists of its terms. Gathering
 // them (collect) was one pass over every term of every page of the site: 30 ms of a body edit's
 // publish at 30,000 pages, for the few pages that changed. The last publish wrote those lists
-// already, in the chunks it kept; when the pages are the same (their numbers too) and the weights'
+// already, in the chunks it kept; when the pages keep their numbers (numbers.go) and the weights'
 // grid step is the same, a term's lists now are its lists then with the changed pages' entries
 // taken out and their new ones put in. So an edit's publish reads the last chunks of the terms it
 // needs and patches them, and its work follows the chunks it rewrites, not the site.
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"sort"
-	"strings"
 )
 
 // patchLists gathers the lists of the terms need marks, as collect does, from the last publish's
 // chunks and the changed pages. ok is false when a term's lists are not found there: collect then.
-func (x *Index) patchLists(need []bool, pages []changedPage, routes []string, avg float64) (lists []termLists, slot []int32, ok bool) {
+func (x *Index) patchLists(need []bool, pages []changedPage, avg float64) (lists []termLists, slot []int32, ok bool) {
 	last := x.last
 	slot = make([]int32, len(x.dict.terms))
 	n := int32(0)
@@ -36,16 +34,18 @@ func (x *Index) patchLists(need []bool, pages []changedPage, routes []string, av
 		before, now map[int32][]uint32
 	}
 	changes := make([]pageChange, 0, len(pages))
-	isChanged := map[int32]bool{}
+	// The changed numbers as bits: asked of every entry of every list patched (millions when a
+	// new page's words are common ones).
+	var changedBits []uint64
+	isChanged := func(no int32) bool { return int(no>>6) < len(changedBits) && changedBits[no>>6]&(1<<(no&63)) != 0 }
 	for _, c := range pages {
-		i, found := slices.BinarySearch(routes, c.route)
-		if !found {
-			return nil, nil, false
+		for int(c.no>>6) >= len(changedBits) {
+			changedBits = append(changedBits, 0)
 		}
-		no := int32(i)
-		isChanged[no] = true
-		changes = append(changes, pageChange{no, pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)})
+		changedBits[c.no>>6] |= 1 << (c.no & 63)
+		changes = append(changes, pageChange{c.no, pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)})
 	}
+	// By number (a number a page left and another took has both; the leaving one puts nothing in).
 	slices.SortFunc(changes, func(a, b pageChange) int { return int(a.no - b.no) })
 	decoded := map[int]*TermChunk{}
 	for t, needed := range need {
@@ -60,10 +60,10 @@ func (x *Index) patchLists(need []bool, pages []changedPage, routes []string, av
 			}
 			*l = old
 		}
-		l.titles = slices.DeleteFunc(l.titles, func(p int32) bool { return isChanged[p] })
-		l.crumbs = slices.DeleteFunc(l.crumbs, func(p int32) bool { return isChanged[p] })
-		l.names = slices.DeleteFunc(l.names, func(p int32) bool { return isChanged[p] })
-		l.posts = slices.DeleteFunc(l.posts, func(p pagePosting) bool { return isChanged[p.page] })
+		l.titles = slices.DeleteFunc(l.titles, isChanged)
+		l.crumbs = slices.DeleteFunc(l.crumbs, isChanged)
+		l.names = slices.DeleteFunc(l.names, isChanged)
+		l.posts = slices.DeleteFunc(l.posts, func(p pagePosting) bool { return isChanged(p.page) })
 		for _, c := range changes {
 			var titles, crumbs, names int
 			var posts []pagePosting
@@ -103,8 +103,8 @@ func (x *Index) lastLists(t int32, decoded map[int]*TermChunk) (termLists, bool)
 	for i := end - 1; i >= 0; i-- {
 		c := decoded[i]
 		if c == nil {
-			c = &TermChunk{}
-			if err := json.Unmarshal(chunks[i].data, c); err != nil {
+			var err error
+			if c, err = readTermChunk(chunks[i].data); err != nil {
 				return termLists{}, false
 			}
 			decoded[i] = c
@@ -162,15 +162,28 @@ func sums32(ds []int) []int32 {
 	return out
 }
 
-// decodePagePostings reads a term's postings string (appendPagePosting).
+// digitValue is each byte's value as a digit of digits (-1: none).
+var digitValue = func() (t [256]int8) {
+	for i := range t {
+		t[i] = -1
+	}
+	for i := 0; i < len(digits); i++ {
+		t[digits[i]] = int8(i)
+	}
+	return t
+}()
+
+// decodePagePostings reads a term's postings string (appendPagePosting). A patched chunk's
+// common terms have postings on most pages: read with a table, into room for the usual two digits
+// a posting.
 func decodePagePostings(s string) ([]pagePosting, error) {
-	var out []pagePosting
+	out := make([]pagePosting, 0, len(s)/2)
 	var prev pagePosting
 	i := 0
 	number := func() (int, error) {
 		n := 0
 		for i < len(s) {
-			d := strings.IndexByte(digits, s[i])
+			d := int(digitValue[s[i]])
 			i++
 			if d < 0 {
 				return 0, fmt.Errorf("search: %q is not a posting digit", s[i-1])
@@ -198,7 +211,7 @@ func decodePagePostings(s string) ([]pagePosting, error) {
 		if i >= len(s) {
 			return nil, fmt.Errorf("search: a posting string ends before a code")
 		}
-		code := strings.IndexByte(digits, s[i])
+		code := int(digitValue[s[i]])
 		i++
 		if code < 0 {
 			return nil, fmt.Errorf("search: %q is not a posting code", s[i-1])

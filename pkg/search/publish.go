@@ -10,16 +10,19 @@ package search
 //
 // That needs every other chunk to stay valid, so nothing in a chunk depends on the rest of the
 // site except through numbers an edit of a page's body leaves alone:
-//   - pages are numbered by route order, which only new, deleted or renamed pages change;
+//   - a page keeps its number while it is indexed (numbers.go): a new, deleted or renamed page
+//     changes its own number only;
 //   - a posting names its section by page and number within the page (chunks.go), so a page
 //     gaining a section renumbers nothing else;
 //   - the BM25 body weight a posting carries divides the section's length by the site's average,
 //     taken on a grid of 4.4 % steps (avgStep), which an edit moves across once in thousands.
 //
-// Anything else (the pages, the grid step, the chunk spacing, the synonym table, a first publish)
-// rewrites every file. The result depends only on the shards, never on what was published before:
-// an index that published its way through edits writes exactly the files of a fresh index of the
-// same pages (TestIncrementalPublishEqualsFresh), byte for byte.
+// Anything else (the grid step, the chunk spacing, the synonym table, a first publish, many free
+// numbers) rewrites every file, with the pages numbered in route order. What the files mean
+// depends only on the shards, never on what was published before: an index that published its
+// way through edits writes files that mean what a fresh index's of the same pages mean, by route
+// (ReadMeaning, TestIncrementalPublishEqualsFresh), and are its bytes while no page came or went
+// since the pages were last numbered in route order.
 
 import (
 	"bytes"
@@ -33,7 +36,7 @@ import (
 
 // lastPublish is what a publish wrote, kept for the next.
 type lastPublish struct {
-	routes     []string
+	numbers    *numbering // numbers.go
 	avgStep    int
 	spacing    uint32
 	synonyms   string
@@ -41,7 +44,7 @@ type lastPublish struct {
 	chunks     []termChunkFile // in key order
 	terms      []uint64        // the terms with lists, as bits by number (patch.go)
 	docs       [][]byte
-	docsStamp  string
+	docStamps  []string // each documents chunk's stamp (numbering.docChunkStamp)
 	// rewritten are the term chunks (by number) and documents chunks this publish wrote anew.
 	rewritten     []int
 	rewrittenDocs []int
@@ -77,25 +80,14 @@ var ErrStopped = errors.New("search: publish stopped")
 func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) {
 	x.stop = stop
 	defer func() { x.stop = nil }()
-	shards, err := x.shardsInOrder()
-	if err != nil {
+	if err := x.numberShards(); err != nil {
 		return nil, nil, err
 	}
 	routes := x.sortedRoutes()
 	last := x.last
-	// With other pages (or none before), every file is written again: nothing to compare.
-	samePages := last != nil && slices.Equal(last.routes, routes)
-	var pages []changedPage
-	if samePages {
-		pages = x.changedPages()
-	}
 	// The keys, and the figures that decide the weights and the chunks' spacing.
 	synonyms := strings.Join(flatten(x.synonyms.encode()), "\n")
 	counts := x.recount(synonyms)
-	aliases := make([][]int32, len(shards))
-	for i, r := range routes {
-		aliases[i] = counts.shards[r].aliases
-	}
 	x.sortTerms()
 	keys := x.keys(counts)
 	listBytes := counts.listSize
@@ -105,11 +97,31 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	spacing := spacingFor(len(keys), listBytes, x.chunkBytes)
 	starts := chunkStarts(keys, spacing)
 	ids := chunkIDs(keys, starts)
-	next := &lastPublish{routes: routes, avgStep: avgStep(counts.totalLen, counts.sections), spacing: spacing,
+	next := &lastPublish{avgStep: avgStep(counts.totalLen, counts.sections), spacing: spacing,
 		synonyms: synonyms, chunkBytes: x.chunkBytes, terms: termsWithLists(counts)}
-	changedTerms, changedRoutes := x.changes(pages, stepAvg(next.avgStep))
-	full := !samePages || last.avgStep != next.avgStep || last.spacing != spacing ||
+	// Every file is written again for a first publish or other weights, chunks or synonyms; the
+	// pages are then numbered in route order, as too when many numbers are free (numbers.go).
+	full := last == nil || last.avgStep != next.avgStep || last.spacing != spacing ||
 		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
+	if !full {
+		next.numbers = last.numbers.next(x.changed, x.shards)
+		full = next.numbers.tooSparse()
+	}
+	if full {
+		next.numbers = freshNumbering(routes)
+	}
+	shards := x.shardsByNumber(next.numbers)
+	aliases := make([][]int32, len(shards))
+	for i, r := range next.numbers.slots {
+		if r != "" {
+			aliases[i] = counts.shards[r].aliases
+		}
+	}
+	var pages []changedPage
+	if !full {
+		pages = x.changedPages(last.numbers, next.numbers)
+	}
+	changedTerms, changedNos := x.changes(pages, stepAvg(next.avgStep))
 	if x.stopped() {
 		return nil, nil, ErrStopped
 	}
@@ -117,11 +129,17 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	if err := x.termChunks(next, full, keys, starts, ids, changedTerms, shards, aliases, pages); err != nil {
 		return nil, nil, err
 	}
-	x.docsChunks(next, samePages, shards, changedRoutes)
-	if index, err = x.entry(next, shards, aliases, counts.sections); err != nil {
+	x.docsChunks(next, full, shards, changedNos)
+	if index, err = x.entry(next, shards, aliases, counts.sections, routes); err != nil {
 		return nil, nil, err
 	}
-	if docs, err = docsJSON(DocsEntry{Version: PublishedVersion, Pages: len(shards), PerChunk: docsPerChunk, Chunks: len(next.docs), Stamp: next.docsStamp}); err != nil {
+	de := DocsEntry{Version: PublishedVersion, Pages: len(routes), PerChunk: docsPerChunk, Chunks: len(next.docs), Stamp: next.numbers.docsStamp}
+	for k, st := range next.docStamps {
+		if st != de.Stamp {
+			de.Restamped, de.Restamps = append(de.Restamped, k), append(de.Restamps, st)
+		}
+	}
+	if docs, err = docsJSON(de); err != nil {
 		return nil, nil, err
 	}
 	x.last, x.changed = next, map[string]*Shard{}
@@ -169,7 +187,7 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 	ok := false
 	if !full && !many {
 		// An edit's few chunks: the last publish's lists of their terms, patched (patch.go).
-		lists, slot, ok = x.patchLists(need, pages, next.routes, stepAvg(next.avgStep))
+		lists, slot, ok = x.patchLists(need, pages, stepAvg(next.avgStep))
 	}
 	next.gathered = len(pages)
 	if !ok {
@@ -196,9 +214,9 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 	return nil
 }
 
-// encodeEach runs encode(0 … n-1), on every core when there are many: a new, deleted or renamed
-// page renumbers the pages after it and so rewrites every term chunk (1,200 at 30,000 pages, 170 ms
-// of CPU), and each chunk is encoded from lists no one changes meanwhile. A few chunks (a body
+// encodeEach runs encode(0 … n-1), on every core when there are many: a publish that numbers the
+// pages anew rewrites every term chunk (1,200 at 30,000 pages, 170 ms of CPU), and each chunk is
+// encoded from lists no one changes meanwhile. A few chunks (a body
 // edit's) are encoded in turn.
 func encodeEach(workers, n int, encode func(i int)) {
 	if workers < 2 {
@@ -221,35 +239,39 @@ func encodeEach(workers, n int, encode func(i int)) {
 	wg.Wait()
 }
 
-// docsChunks makes next's documents chunks: the last publish's but those of changed pages, or all
-// anew when the pages are others.
-func (x *Index) docsChunks(next *lastPublish, samePages bool, shards []*Shard, changedRoutes map[string]bool) {
-	routes := next.routes
-	if samePages {
-		next.docsStamp = x.last.docsStamp
-	} else {
-		next.docsStamp = stamp(strings.Join(routes, "\n"))
-	}
-	next.docs = make([][]byte, (len(shards)+docsPerChunk-1)/docsPerChunk)
+// docsChunks makes next's documents chunks: the last publish's but those holding a changed page
+// (by number: a freed number's chunk too), or all anew when full.
+func (x *Index) docsChunks(next *lastPublish, full bool, shards []*Shard, changedNos map[int32]bool) {
+	n := next.numbers
+	count := (len(shards) + docsPerChunk - 1) / docsPerChunk
+	next.docs, next.docStamps = make([][]byte, count), make([]string, count)
 	for k := range next.docs {
-		if samePages && !anyPage(routes[k*docsPerChunk:min((k+1)*docsPerChunk, len(routes))], changedRoutes) {
-			next.docs[k] = x.last.docs[k]
+		if !full && k < len(x.last.docs) && !anyNumber(k*docsPerChunk, min((k+1)*docsPerChunk, len(shards)), changedNos) {
+			next.docs[k], next.docStamps[k] = x.last.docs[k], x.last.docStamps[k]
 			continue
 		}
-		next.docs[k] = encodeDocsChunk(shards, k, next.docsStamp)
+		next.docStamps[k] = n.docChunkStamp(k)
+		next.docs[k] = encodeDocsChunk(shards, k, next.docStamps[k])
 		next.rewrittenDocs = append(next.rewrittenDocs, k)
 	}
 }
 
 // entry writes the index file of next.
-func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sections int) ([]byte, error) {
-	e := &IndexEntry{Version: PublishedVersion, Pages: len(shards), Sections: sections, StopWords: StopWords,
-		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases), PartShares: x.partShares(shards),
+func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sections int, routes []string) ([]byte, error) {
+	e := &IndexEntry{Version: PublishedVersion, Pages: len(routes), Sections: sections, StopWords: StopWords,
+		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases, len(routes)), PartShares: x.partShares(shards, len(routes)),
 		LookupParts: x.lookupParts, LookupPages: x.lookupPages(shards), SectionCounts: make([]int, len(shards)),
 		Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(next.chunks)),
 		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
+	if len(shards) != len(routes) {
+		e.Slots = len(shards)
+	}
+	e.RankOffsets = next.numbers.rankOffsets(routes)
 	versionNo := map[string]int{}
 	for i, s := range shards {
+		if s == nil {
+			continue // a free number: no sections, version 0
+		}
 		e.SectionCounts[i] = len(s.sections)
 		v, ok := versionNo[s.version]
 		if !ok {
@@ -292,41 +314,49 @@ func (x *Index) Gathered() int {
 func (x *Index) stopped() bool { return x.stop != nil && x.stop() }
 
 // changed is a page whose shard changed since the last publish: its shard then and now (nil
-// when it had or has none), each with its alias terms.
+// when it had or has none), each with its alias terms, and its number (a page that went keeps its
+// last number here, which a new page may have taken: both are then changes of that number).
 type changedPage struct {
 	route               string
+	no                  int32
 	old, now            *Shard
 	oldAliases, aliases []int32
 }
 
 // changedPages are the pages whose shards changed since the last publish, the old shards numbered
 // in this index (another index may have renumbered them since) and their aliases found, so that
-// every term the publish meets has its number before it counts them.
-func (x *Index) changedPages() []changedPage {
+// every term the publish meets has its number before it counts them. last and now are the page
+// numbers of the last publish and of this one.
+func (x *Index) changedPages(last, now *numbering) []changedPage {
 	var out []changedPage
 	for route, old := range x.changed {
 		c := changedPage{route: route, old: old, now: x.shards[route]}
 		if c.old != nil && x.numbered(c.old) != nil {
 			c.old = nil // never published: it had an error
 		}
+		if c.old == nil && c.now == nil {
+			continue // came and went between two publishes
+		}
 		if c.old != nil {
 			c.oldAliases = x.aliasesOf(c.old)
+			c.no = last.slotOf[route]
 		}
 		if c.now != nil {
 			c.aliases = x.aliasesOf(c.now)
+			c.no = now.slotOf[route] // the same number as before, if it had one
 		}
 		out = append(out, c)
 	}
 	return out
 }
 
-// changes are the terms (by number) whose lists the changed pages changed, and the routes whose
-// documents records changed. A term's lists change when a page gains or loses it in a field, or a
-// section's number or code (its body weight with the average of avg) of it: a page's edit that
-// adds a word changes the terms of that word and of the section's other words whose weight moved,
-// not the page's other words.
-func (x *Index) changes(pages []changedPage, avg float64) (terms map[int32]bool, routes map[string]bool) {
-	terms, routes = map[int32]bool{}, map[string]bool{}
+// changes are the terms (by number) whose lists the changed pages changed, and the page numbers
+// whose documents records changed. A term's lists change when a page gains or loses it in a field,
+// or a section's number or code (its body weight with the average of avg) of it: a page's edit
+// that adds a word changes the terms of that word and of the section's other words whose weight
+// moved, not the page's other words.
+func (x *Index) changes(pages []changedPage, avg float64) (terms map[int32]bool, nos map[int32]bool) {
+	terms, nos = map[int32]bool{}, map[int32]bool{}
 	for _, c := range pages {
 		before, after := pageEntries(c.old, c.oldAliases, avg), pageEntries(c.now, c.aliases, avg)
 		for t, e := range before {
@@ -340,10 +370,10 @@ func (x *Index) changes(pages []changedPage, avg float64) (terms map[int32]bool,
 			}
 		}
 		if c.old == nil || c.now == nil || !bytes.Equal(c.old.docJSON, c.now.docJSON) {
-			routes[c.route] = true
+			nos[c.no] = true
 		}
 	}
-	return terms, routes
+	return terms, nos
 }
 
 // What a page puts in a term's lists (pageEntries): a posting is its section's number << 8 | its
@@ -410,9 +440,10 @@ func anyTerm(keys []key, terms map[int32]bool) bool {
 	return false
 }
 
-func anyPage(routes []string, changed map[string]bool) bool {
-	for _, r := range routes {
-		if changed[r] {
+// anyNumber reports whether a number of [from, to) is in nos.
+func anyNumber(from, to int, nos map[int32]bool) bool {
+	for no := from; no < to; no++ {
+		if nos[int32(no)] {
 			return true
 		}
 	}

@@ -122,9 +122,10 @@ func zipfPages() func(i int, extra string) Page {
 }
 
 // BenchmarkPublishNewPage measures the publish after a new page and after its deletion at 10,000
-// pages (bench/scale/watch.mjs's structural edits): every term chunk is rewritten, since the pages
-// after it are renumbered. Each op adds a page and deletes it, publishing after each, on one core
-// and on every core in turn (Index.cores), so both are measured under the same load.
+// pages (bench/scale/watch.mjs's structural edits): the other pages keep their numbers
+// (numbers.go), so only the chunks of the page's words are rewritten (before, every term chunk:
+// the pages after it were renumbered). Each op adds a page and deletes it, publishing after each,
+// on one core and on every core in turn (Index.cores), so both are measured under the same load.
 //
 //	go test ./pkg/search -run '^$' -bench PublishNewPage -benchtime 10x -count 3
 func BenchmarkPublishNewPage(b *testing.B) {
@@ -145,7 +146,7 @@ func BenchmarkPublishNewPage(b *testing.B) {
 		for v, cores := range []int{1, 0} {
 			x.cores = cores
 			p := page(pages+n, "")
-			p.Route = fmt.Sprintf("/docs/p000/page-0-new-%d-%d", n, v) // near the start: most pages renumbered
+			p.Route = fmt.Sprintf("/docs/p000/page-0-new-%d-%d", n, v) // near the start: it was most pages renumbered
 			s := NewShardWith(p, terms)
 			runtime.GC()
 			start, cpu0 := time.Now(), cpuTime()

@@ -205,22 +205,53 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 			}
 		}
 		got := published(t, x)
-		if want := published(t, freshOf(pages, x.chunkBytes)); !reflect.DeepEqual(got, want) {
-			var diff []string
-			for name := range want {
-				if string(got[name]) != string(want[name]) {
-					diff = append(diff, name)
-				}
-			}
-			for name := range got {
-				if _, ok := want[name]; !ok {
-					diff = append(diff, name+" (not in the fresh index)")
-				}
-			}
-			sort.Strings(diff)
+		if diff := sameAsFresh(t, got, published(t, freshOf(pages, x.chunkBytes))); diff != nil {
 			t.Fatalf("step %d (%s of page %d): the files differ from a fresh index's: %v", step, what, i, diff)
 		}
 	}
+}
+
+// meaning reads the files of a publish (published) back by route.
+func meaning(t *testing.T, files map[string][]byte) *Meaning {
+	t.Helper()
+	m, err := ReadMeaning(files["docs"], files["index"], func(of string, n int) ([]byte, error) {
+		data, ok := files[fmt.Sprintf("%s-%d", of, n)]
+		if !ok {
+			return nil, fmt.Errorf("no chunk %s-%d", of, n)
+		}
+		return data, nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// sameAsFresh reports how the files of a publish differ from a fresh index's (want): in what they
+// mean, by route, and, when they number the pages as a fresh index does, in their bytes. It
+// returns nil when they do not.
+func sameAsFresh(t *testing.T, got, want map[string][]byte) []string {
+	t.Helper()
+	g, w := meaning(t, got), meaning(t, want)
+	if !w.Fresh {
+		t.Fatal("a fresh index's files do not say they are numbered in route order")
+	}
+	diff := g.Diff(w)
+	if !g.Fresh {
+		return diff
+	}
+	for name := range want {
+		if string(got[name]) != string(want[name]) {
+			diff = append(diff, name)
+		}
+	}
+	for name := range got {
+		if _, ok := want[name]; !ok {
+			diff = append(diff, name+" (not in the fresh index)")
+		}
+	}
+	sort.Strings(diff)
+	return diff
 }
 
 // freshOf is a new index of the pages, each indexed anew.
@@ -256,8 +287,8 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 			t.Errorf("term chunk %d still has the deleted page's word", id)
 		}
 	}
-	if want := published(t, freshOf(pages, x.chunkBytes)); !reflect.DeepEqual(files, want) {
-		t.Error("after the deletion, the files differ from a fresh index's")
+	if diff := sameAsFresh(t, files, published(t, freshOf(pages, x.chunkBytes))); diff != nil {
+		t.Errorf("after the deletion, the files differ from a fresh index's: %v", diff)
 	}
 
 	// Sections: the page gains two, then keeps only its top and the last.
@@ -271,7 +302,7 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 		if err := json.Unmarshal(files["index"], &entry); err != nil {
 			t.Fatal(err)
 		}
-		page := slices.Index(x.Routes(), p.Route)
+		page := x.last.numbers.slotOf[p.Route]
 		if entry.SectionCounts[page] != len(p.Sections) {
 			t.Fatalf("section count %d, want %d", entry.SectionCounts[page], len(p.Sections))
 		}
@@ -292,8 +323,8 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 		if !found {
 			t.Errorf("%q is in no chunk", word)
 		}
-		if want := published(t, freshOf(pages, x.chunkBytes)); !reflect.DeepEqual(files, want) {
-			t.Error("the files differ from a fresh index's")
+		if diff := sameAsFresh(t, files, published(t, freshOf(pages, x.chunkBytes))); diff != nil {
+			t.Errorf("the files differ from a fresh index's: %v", diff)
 		}
 		return files
 	}
@@ -324,10 +355,7 @@ func TestCollectOnCoresIsOnePass(t *testing.T) {
 	if _, _, err := x.Publish(); err != nil {
 		t.Fatal(err)
 	}
-	shards, err := x.shardsInOrder()
-	if err != nil {
-		t.Fatal(err)
-	}
+	shards := x.shardsByNumber(x.last.numbers)
 	aliases := x.pageAliases(shards)
 	need := make([]bool, len(x.dict.terms))
 	for i := range need {
@@ -354,7 +382,7 @@ func TestCollectOnCoresIsOnePass(t *testing.T) {
 
 // TestPublishOnCoresWritesTheSameFiles: a publish that rewrites many chunks encodes them on every
 // core (encodeEach) and gathers their lists by ranges of pages (collectOnCores); its files are
-// those of a publish on one core, first publish and after a new page (which renumbers the pages).
+// those of a publish on one core, first publish and after a new page (given the next number).
 func TestPublishOnCoresWritesTheSameFiles(t *testing.T) {
 	one, many := New(), New()
 	one.cores, many.cores = 1, 3
@@ -378,7 +406,7 @@ func TestPublishOnCoresWritesTheSameFiles(t *testing.T) {
 			}
 		}
 		p := genPage(1000, 0)
-		p.Route = "/docs/p00/page-000a" // second in route order: every page after it is renumbered
+		p.Route = "/docs/p00/page-000a" // second in route order, last in number: the index file ranks it
 		one.Update(p.Route, NewShard(p))
 		many.Update(p.Route, NewShard(p))
 	}
@@ -421,10 +449,7 @@ func (x *Index) marshalTermChunk(keys []key, lists []termLists, slot []int32) ([
 // rewrites every chunk does: the keys, the counts they come from, the lists and each term's slot.
 func everyTermList(tb testing.TB, x *Index) ([]key, *counts, []termLists, []int32) {
 	tb.Helper()
-	shards, err := x.shardsInOrder()
-	if err != nil {
-		tb.Fatal(err)
-	}
+	shards := x.shardsByNumber(x.last.numbers)
 	counts := x.recount(strings.Join(flatten(x.synonyms.encode()), "\n"))
 	keys := x.keys(counts)
 	need := make([]bool, len(x.dict.terms))
@@ -435,6 +460,8 @@ func everyTermList(tb testing.TB, x *Index) ([]key, *counts, []termLists, []int3
 	return keys, counts, lists, slot
 }
 
+// TestAppendTermChunkIsMarshal: appendTermChunk writes what encoding/json writes, and readTermChunk
+// reads it as encoding/json does.
 func TestAppendTermChunkIsMarshal(t *testing.T) {
 	x := New()
 	x.chunkBytes = 512
@@ -453,7 +480,7 @@ func TestAppendTermChunkIsMarshal(t *testing.T) {
 	if len(starts) < 10 {
 		t.Fatalf("%d chunks, want many", len(starts))
 	}
-	nonASCII := 0
+	nonASCII, direct, escaped := 0, 0, 0
 	for i := range starts {
 		end := len(keys)
 		if i+1 < len(starts) {
@@ -470,12 +497,35 @@ func TestAppendTermChunkIsMarshal(t *testing.T) {
 		if !bytes.Equal(got, want) {
 			t.Fatalf("chunk %d:\n%s\nwant\n%s", i, got, want)
 		}
+		// And read back as encoding/json reads it (chunkread.go).
+		var unmarshalled TermChunk
+		if err := json.Unmarshal(want, &unmarshalled); err != nil {
+			t.Fatal(err)
+		}
+		if read, err := readTermChunk(want); err != nil || !reflect.DeepEqual(*read, unmarshalled) {
+			t.Fatalf("chunk %d read as %+v, %v\nwant %+v", i, read, err, unmarshalled)
+		}
+		if r := (chunkReader{b: want}); r.chunk(&TermChunk{}) {
+			direct++
+		} else {
+			escaped++
+		}
 		if bytes.ContainsFunc(want, func(r rune) bool { return r >= 0x80 }) {
 			nonASCII++
 		}
 	}
-	if nonASCII == 0 {
-		t.Fatal("no chunk holds a word with a character outside ASCII")
+	if nonASCII == 0 || direct != len(starts) || escaped != 0 {
+		t.Fatalf("%d chunks hold a word with a character outside ASCII, %d were read directly, %d by encoding/json; want some, all, none", nonASCII, direct, escaped)
+	}
+	// Words never hold what JSON escapes; a chunk that did is read by encoding/json.
+	odder := TermChunk{Version: PublishedVersion, Keys: []string{"quote\"d"}, KeyTerms: []int{0}, Terms: []string{"back\\slash\x01"},
+		Titles: [][]int{{1, 2}}, Crumbs: [][]int{{}}, Names: [][]int{{-3}}, Postings: []string{"0a"}}
+	data, err := marshal(odder)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if read, err := readTermChunk(data); err != nil || !reflect.DeepEqual(*read, odder) {
+		t.Errorf("a chunk with escapes read as %+v, %v; want %+v", read, err, odder)
 	}
 	for _, n := range []int{0, 1, 31, 32, 1023, 1024, 32767, 32768, 1 << 20, 1<<30 + 12345, 1<<40 - 1} {
 		var w strings.Builder

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -366,6 +367,39 @@ func TestTermsCacheGivesTheSameIndex(t *testing.T) {
 	}
 	if terms.Term("running") != Term("running") || terms.Term("running") != "run" {
 		t.Fatalf("cached term of running: %q", terms.Term("running"))
+	}
+}
+
+// Shards made with one Terms cache, on several goroutines at once as a build makes them, share its
+// dictionary (no dictionary of their own: 4.4 KB a page, BenchmarkShardMemoryBuildingZipf) and
+// publish every file as shards made without it.
+func TestShardsOfOneTermsCacheShareItsDictionary(t *testing.T) {
+	terms := NewTerms()
+	pages := make([]Page, 200)
+	shards := make([]*Shard, len(pages))
+	var wg sync.WaitGroup
+	for w := 0; w < 4; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < len(pages); i += 4 {
+				pages[i] = genPage(i, 0)
+				shards[i] = NewShardWith(pages[i], terms)
+			}
+		}()
+	}
+	wg.Wait()
+	cached, plain := New(), New()
+	cached.chunkBytes, plain.chunkBytes = 1<<10, 1<<10
+	for i, p := range pages {
+		if shards[i].dict != terms.dict {
+			t.Fatalf("the shard of %s has a dictionary of its own", p.Route)
+		}
+		cached.Update(p.Route, shards[i])
+		plain.Update(p.Route, NewShard(p))
+	}
+	if got, want := published(t, cached), published(t, plain); !reflect.DeepEqual(got, want) {
+		t.Fatal("shards made with a shared dictionary publish other files")
 	}
 }
 

@@ -67,6 +67,11 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 // NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
 func NewShardWith(p Page, terms *Terms) *Shard {
 	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: newDictionary()}
+	if terms != nil {
+		// The cache's dictionary: its numbers of the page's terms and forms, found as it looks
+		// the words up.
+		b.dict, b.nos, b.formNos = terms.dict, map[string]int32{}, map[string]int32{}
+	}
 	s := &Shard{route: p.Route, version: p.Version, dict: b.dict}
 	title := b.distinct(p.Title + " " + p.Label)
 	s.title = b.numbers(title)
@@ -160,32 +165,51 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 	sort.Strings(words) // numbered in a fixed order, as every term here
 	s.forms = make([]int32, len(words))
 	for i, w := range words {
+		if b.formNos != nil {
+			s.forms[i] = b.formNos[w]
+			continue
+		}
 		s.forms[i] = b.dict.form(w, b.number(b.forms[w]))
 	}
-	// The shard only looks its own numbers up: an index renumbers it.
-	b.dict.numbers, b.dict.formNos = nil, nil
-	b.dict.terms, b.dict.forms = slices.Clone(b.dict.terms), slices.Clone(b.dict.forms)
+	if b.nos == nil {
+		// The shard only looks its own numbers up: an index renumbers it.
+		b.dict.numbers, b.dict.formNos = nil, nil
+		b.dict.terms, b.dict.forms = slices.Clone(b.dict.terms), slices.Clone(b.dict.forms)
+	}
 	s.docJSON, s.err = marshal(rec)
 	return s
 }
 
 // shardBuilder is the state of NewShardWith: the words as written and their terms, and the
-// shard's own dictionary.
+// shard's dictionary: its own, or the Terms cache's, whose numbers nos and formNos keep for the
+// page's terms and forms (the cache's dictionary is not read while shards are made).
 type shardBuilder struct {
-	terms *Terms
-	forms map[string]string
-	dict  *dictionary
+	terms        *Terms
+	forms        map[string]string
+	dict         *dictionary
+	nos, formNos map[string]int32
 }
 
 func (b *shardBuilder) term(w string) string {
-	word, t := b.terms.lookup(w)
-	if t != "" && t != word {
-		b.forms[word] = t
+	e := b.terms.entry(w)
+	if e.term != "" && e.term != e.word {
+		b.forms[e.word] = e.term
+		if b.formNos != nil {
+			b.formNos[e.word] = e.formNo
+		}
 	}
-	return t
+	if b.nos != nil && e.term != "" {
+		b.nos[e.term] = e.termNo
+	}
+	return e.term
 }
 
-func (b *shardBuilder) number(t string) int32 { return b.dict.number(t) }
+func (b *shardBuilder) number(t string) int32 {
+	if b.nos != nil {
+		return b.nos[t]
+	}
+	return b.dict.number(t)
+}
 
 func (b *shardBuilder) numbers(ts []string) []int32 {
 	var out []int32

@@ -13,7 +13,27 @@ import (
 	"testing"
 )
 
-func BenchmarkShardMemory(b *testing.B) {
+func BenchmarkShardMemory(b *testing.B) { shardMemory(b, false) }
+
+// BenchmarkShardMemoryBuilding is BenchmarkShardMemory before the publish: what a build holds per
+// page while it renders (docsd build --once keeps every shard, and the build's Terms cache, until
+// its search step publishes them).
+//
+//	go test ./pkg/search -run '^$' -bench ShardMemoryBuilding -benchtime 1x -count 5
+func BenchmarkShardMemoryBuilding(b *testing.B) { shardMemory(b, true) }
+
+// BenchmarkShardMemoryBuildingZipf is BenchmarkShardMemoryBuilding with pages whose words are drawn
+// from one vocabulary as prose draws them (zipfPages), no page with words of its own.
+//
+//	go test ./pkg/search -run '^$' -bench ShardMemoryBuildingZipf -benchtime 1x -count 3
+func BenchmarkShardMemoryBuildingZipf(b *testing.B) {
+	zipf := zipfPages()
+	shardMemoryOf(b, true, func(i int) Page { return zipf(i, "") })
+}
+
+func shardMemory(b *testing.B, building bool) { shardMemoryOf(b, building, nil) }
+
+func shardMemoryOf(b *testing.B, building bool, gen func(i int) Page) {
 	const pages = 2000
 	common := strings.Fields("pipeline build step secret worker server repository webhook runtime executor " +
 		"template stage service image volume cache environment variable ruleset branch event deploy clone " +
@@ -38,6 +58,9 @@ func BenchmarkShardMemory(b *testing.B) {
 			Version: "v1", Description: "A page on " + common[(i+1)%len(common)] + ".", Keywords: []string{common[(i+3)%len(common)]},
 			Crumbs: []string{fmt.Sprintf("Product %d", i/100), "Reference"}, Sections: secs}
 	}
+	if gen != nil {
+		page = gen
+	}
 	var perPage float64
 	for n := 0; n < b.N; n++ {
 		runtime.GC()
@@ -48,6 +71,14 @@ func BenchmarkShardMemory(b *testing.B) {
 		for i := 0; i < pages; i++ {
 			p := page(i)
 			x.Update(p.Route, NewShardWith(p, terms))
+		}
+		if building {
+			runtime.GC()
+			runtime.ReadMemStats(&after)
+			perPage = float64(after.HeapAlloc-before.HeapAlloc) / pages
+			runtime.KeepAlive(x)
+			runtime.KeepAlive(terms)
+			continue
 		}
 		terms = nil
 		if _, _, err := x.Publish(); err != nil {

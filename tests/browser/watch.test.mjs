@@ -4,7 +4,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -134,6 +134,57 @@ test('an edit re-indexes search: a page open on another route finds the new word
   assert.match(first, /Zanzibarquux rotation/i, 'the new word is found');
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   writeFileSync(file, original);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test('search in docsd watch finds a page added after start and no longer finds it once deleted', async () => {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  const live = liveRoute(page);
+  await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  await live;
+  const box = '.navbar-right .search-input';
+  await page.waitForFunction((sel) => document.querySelector(sel)?.placeholder.startsWith('Search '), box);
+  await page.evaluate(() => (window.__sameDocument = true));
+  // The routes of the hits for a query, once the list answers it (not the previous query's).
+  const hits = async (q) => {
+    await page.fill(box, '');
+    await page.fill(box, q);
+    await page.waitForFunction(() => {
+      const panel = document.querySelector('.search-panel');
+      return panel && panel.getAttribute('aria-busy') !== 'true';
+    });
+    return page.$$eval('.search-hit a', (as) => as.map((a) => new URL(a.href).pathname));
+  };
+  // Search again until the rebuilt index answers as wanted (WAIT bounds a failure only; the
+  // rebuild and the reload of the search files take what they take).
+  const until = async (q, ok) => {
+    let got = [];
+    for (const give = Date.now() + WAIT; Date.now() < give; ) {
+      got = await hits(q);
+      if (ok(got)) return got;
+      await page.waitForTimeout(200); // between searches only
+    }
+    return got;
+  };
+  // A new page, whose route sorts among the others: docsd watch numbers it after them all
+  // (pkg/search/numbers.go), and its words' chunks are the only term chunks rewritten.
+  const file = join(project, 'content/docs/usage/okapiquux-care.md');
+  writeFileSync(file, '---\ntitle: Okapiquux care\n---\n\nFeed the okapiquux twice a day.\n');
+  const found = await until('okapiquux', (got) => got.some((h) => h.startsWith('/docs/usage/okapiquux-care')));
+  assert.ok(found.some((h) => h.startsWith('/docs/usage/okapiquux-care')), `the new page is found: ${found}`);
+  // A page that was there at start still finds its words (the other pages kept their numbers).
+  const secrets = await until('secrets', (got) => got.length > 0);
+  assert.ok(secrets.some((h) => h.includes('/docs/')), `an older page is still found: ${secrets}`);
+  unlinkSync(file);
+  const gone = await until('okapiquux', (got) => !got.some((h) => h.startsWith('/docs/usage/okapiquux-care')));
+  assert.deepEqual(gone.filter((h) => h.startsWith('/docs/usage/okapiquux-care')), [], 'the deleted page is no longer found');
+  // The same index (its number now free) still answers for the other pages.
+  assert.ok((await hits('secrets')).length > 0, 'search still answers after the deletion');
+  assert.notEqual(await page.locator(box).getAttribute('placeholder'), 'Search unavailable');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no reload');
   assert.deepEqual(errors, []);
   await page.close();
 });

@@ -294,6 +294,7 @@ function pageArrays(indexEntry) {
     sectionCounts: of('sectionCounts'),
     pageVersions: of('pageVersions'),
     lookupPages: of('lookupPages'),
+    rankOffsets: of('rankOffsets'),
   };
 }
 
@@ -317,8 +318,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const perPage = pageArrays(indexEntry);
   const { titleLengths } = perPage;
   // Older index files lack partShares: then no page is in a part (partPrior does nothing).
-  const partKeep = new Float64Array(indexEntry.pages || 0).fill(1);
-  const taskKeep = new Float64Array(indexEntry.pages || 0).fill(1);
+  const partKeep = new Float64Array(indexEntry.slots || indexEntry.pages || 0).fill(1);
+  const taskKeep = new Float64Array(indexEntry.slots || indexEntry.pages || 0).fill(1);
   perPage.partShares.forEach((pct, page) => {
     if (page >= partKeep.length) return;
     partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
@@ -327,14 +328,22 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
   // The pages of the parts readers reach by naming them (lookupPages: each the difference from the
   // one before).
-  const inLookup = new Uint8Array(indexEntry.pages || 0);
+  const inLookup = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
   let lookupAt = 0;
   for (const d of perPage.lookupPages) {
     lookupAt += d;
     if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
   }
   const nSections = indexEntry.sections;
-  const nPages = indexEntry.pages;
+  // Page numbers: docsd watch keeps a page's number across new and deleted pages, so some may be
+  // free (slots counts them all; a free number has no sections, a null document, and no list
+  // names it). The arrays run over the numbers; a term's frequency is a share of the pages.
+  const nPages = indexEntry.slots || indexEntry.pages;
+  const nIndexed = indexEntry.pages;
+  // Equal scores list in route order, as after a fresh build: by rank when the numbers are out of
+  // it (rankOffsets), else by number.
+  const rankOf = new Float64Array(nPages);
+  for (let p = 0; p < nPages; p++) rankOf[p] = p + (perPage.rankOffsets[p] || 0);
   const starts = indexEntry.chunks;
   const synonyms = parseSynonyms(indexEntry.synonyms);
   // The terms of the table's phrases that stand for others: a reader's word the docs never use
@@ -369,15 +378,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const docChunks = new Map();
   const pending = new Map();
   let stale = false;
+  // A documents chunk carries the documents file's stamp, or one of its own the file lists when
+  // its numbers name other pages than when the pages were last numbered in route order.
+  const restamps = new Map((docsEntry.restamped || []).map((k, i) => [k, docsEntry.restamps[i]]));
+  const docStamp = (k) => (restamps.has(k) ? restamps.get(k) : docsEntry.stamp);
   // fits says whether a chunk was written with this engine's entry files: for a term chunk, the
   // stamp the index file lists for it; for documents, the documents file's stamp and the section
   // counts of its pages (sections are numbered across the site).
   function fits(of, k, c) {
     if (of === 'index') return c.stamp === indexEntry.chunkStamps[k];
-    if (c.stamp !== docsEntry.stamp || !Array.isArray(c.searchDocs)) return false;
+    if (c.stamp !== docStamp(k) || !Array.isArray(c.searchDocs)) return false;
     const from = k * docsEntry.perChunk;
     if (c.searchDocs.length !== Math.max(0, Math.min(docsEntry.perChunk, nPages - from))) return false;
-    return c.searchDocs.every((d, i) => d.sections.length === perPage.sectionCounts[from + i]);
+    return c.searchDocs.every((d, i) => (d ? d.sections.length : 0) === perPage.sectionCounts[from + i]);
   }
   function fetchChunk(of, k) {
     const key = `${of} ${k}`;
@@ -727,7 +740,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (!(W.sectionPages > 0)) return false;
     const typed = unit.alts[0].slots;
     if (unit.words.some((w, i) => w.typo || !typed[i] || typed[i].get(w.term) !== 1)) return false;
-    const partTerm = (t) => postings(t).crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nPages);
+    const partTerm = (t) => postings(t).crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nIndexed);
     if (unit.alts.length === 1) return typed.length === 1 && partTerm(unit.words[0].term);
     if (!W.synonymParts) return false;
     return unit.alts.some((alt) => alt.synonym && alt.slots.length === 1 && alt.slots[0].size === 1 && partTerm(alt.slots[0].keys().next().value));
@@ -827,9 +840,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         for (const [t, weight] of unit.alts[0].slots[0]) {
           const p = postings(t);
           nuSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nuSecs);
-          nuPages = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nuPages);
-          nuPages = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nuPages);
-          nuPages = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nIndexed) * W.title, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nIndexed) * W.crumb, sTitle, sCrumb, sName, pgs, nuPages);
+          nuPages = slotField(p.names, sName, weight * idfOf(p.names.length, nIndexed) * W.name, sTitle, sCrumb, sName, pgs, nuPages);
         }
         fromSecs = secs;
         fromSec = sSec;
@@ -847,9 +860,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           for (const [t, weight] of slot) {
             const p = postings(t);
             nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nSecs);
-            nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nPages) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
-            nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nPages) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
-            nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nPages) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
+            nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nIndexed) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
+            nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nIndexed) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
+            nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nIndexed) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
           }
           const scale = alt.scale;
           for (let k = 0; k < nSecs; k++) {
@@ -1004,7 +1017,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
     const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
     const entries = [];
-    const before = (a, b) => a.score > b.score || (a.score === b.score && a.page < b.page);
+    const before = (a, b) => a.score > b.score || (a.score === b.score && rankOf[a.page] < rankOf[b.page]);
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       const matched = pageMatched[page];

@@ -1,0 +1,160 @@
+package search
+
+// Page numbers. Term chunks name pages by number, so a numbering that followed route order (a new
+// page renumbering every page after it) made a new, deleted or renamed page rewrite every term
+// chunk of the site: 500 ms of CPU at 30,000 pages for one page's words. Here a page keeps its
+// number while it is indexed: a deleted page's number is freed (a tombstone: no lists name it, its
+// documents record is null and it has no sections), and a new page takes the lowest free number,
+// or the next after the last. Only the chunks of the changed pages' words change.
+//
+// A publish that rewrites every chunk anyway (the first, a new grid step or spacing or synonym
+// table) numbers the pages in route order, as a fresh index does, and so does one that finds more
+// than a quarter of the numbers free (compaction): the files are then those of a fresh index, byte
+// for byte. Between those, what the files mean is still a fresh index's (Meaning, decode.go); for
+// results of equal score to list in route order as a fresh index's do, the index file then carries
+// each page's rank in route order (rankOffsets) when the numbers are out of that order.
+
+import (
+	"hash/fnv"
+	"maps"
+	"slices"
+	"strings"
+)
+
+// compactShare: a publish numbers the pages anew in route order when more than 1/compactShare of
+// the numbers are free. A free number costs a few bytes of the index file and of a documents chunk.
+const compactShare = 4
+
+// numbering is the page numbers of a publish.
+type numbering struct {
+	slots  []string         // the route of each number; "" when it is free
+	slotOf map[string]int32 // each route's number
+	free   int              // how many numbers are free
+	// docsStamp is the documents file's stamp: a hash of the routes in order when the pages were
+	// last numbered in route order (fresh). epochHashes are the hashes of each documents chunk's
+	// routes then: a chunk whose routes are still those carries docsStamp, another a stamp of its
+	// own (docChunkStamp).
+	docsStamp   string
+	epochHashes []uint64
+	// ranked says whether offsets is worked out (rankOffsets, kept while no route comes or goes).
+	ranked  bool
+	offsets []int
+}
+
+// freshNumbering numbers the routes (sorted) in their order.
+func freshNumbering(routes []string) *numbering {
+	n := &numbering{slots: slices.Clone(routes), slotOf: make(map[string]int32, len(routes)),
+		docsStamp: stamp(strings.Join(routes, "\n"))}
+	for i, r := range routes {
+		n.slotOf[r] = int32(i)
+	}
+	for k := 0; k*docsPerChunk < len(routes); k++ {
+		n.epochHashes = append(n.epochHashes, hashRoutes(n.chunkRoutes(k)))
+	}
+	return n
+}
+
+// next numbers the pages from the last publish's numbers, given the routes updated or removed
+// since (changed) and the shards now: the removed routes' numbers freed, the new routes (in route
+// order) given the lowest free numbers, then numbers after the last. It returns the last numbering
+// itself when no route came or went.
+func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard) *numbering {
+	var gone []int32
+	var added []string
+	for r := range changed {
+		no, had := last.slotOf[r]
+		switch has := indexed[r] != nil; {
+		case had && !has:
+			gone = append(gone, no)
+		case !had && has:
+			added = append(added, r)
+		}
+	}
+	slices.Sort(added)
+	if len(gone) == 0 && len(added) == 0 {
+		return last
+	}
+	n := &numbering{slots: slices.Clone(last.slots), slotOf: maps.Clone(last.slotOf), free: last.free,
+		docsStamp: last.docsStamp, epochHashes: last.epochHashes}
+	for _, no := range gone {
+		delete(n.slotOf, n.slots[no])
+		n.slots[no] = ""
+		n.free++
+	}
+	at := 0
+	for _, r := range added {
+		for at < len(n.slots) && n.slots[at] != "" {
+			at++
+		}
+		if at == len(n.slots) {
+			n.slots = append(n.slots, r)
+		} else {
+			n.slots[at] = r
+			n.free--
+		}
+		n.slotOf[r] = int32(at)
+	}
+	return n
+}
+
+// tooSparse reports whether so many numbers are free that the pages are numbered anew.
+func (n *numbering) tooSparse() bool { return n.free*compactShare > len(n.slots) }
+
+// chunkRoutes are the routes of documents chunk k ("" for a free number).
+func (n *numbering) chunkRoutes(k int) []string {
+	return n.slots[k*docsPerChunk : min((k+1)*docsPerChunk, len(n.slots))]
+}
+
+// docChunkStamp is the stamp documents chunk k carries: the documents file's while its routes are
+// those it had when the pages were numbered in route order, else a hash of that stamp and its
+// routes. An open page holding older entry files tells by it that a chunk's numbers now name other
+// pages (pkg/search/chunks.go); a chunk whose pages kept their numbers stays valid for it.
+func (n *numbering) docChunkStamp(k int) string {
+	routes := n.chunkRoutes(k)
+	if k < len(n.epochHashes) && n.epochHashes[k] == hashRoutes(routes) {
+		return n.docsStamp
+	}
+	return stamp(n.docsStamp + "\n" + strings.Join(routes, "\n"))
+}
+
+// rankOffsets are IndexEntry.RankOffsets of the routes (sorted): each number's page's place among
+// them less the number (a free number repeats the offset before it: runs compress), or nil when
+// the numbers rise with the routes, so that equal scores list in route order by number already.
+func (n *numbering) rankOffsets(routes []string) []int {
+	if n.ranked {
+		return n.offsets
+	}
+	n.ranked = true
+	rank := make([]int, len(n.slots))
+	for i := range rank {
+		rank[i] = -1
+	}
+	inOrder := true
+	for i, r := range routes {
+		no := n.slotOf[r]
+		rank[no] = i
+		inOrder = inOrder && (i == 0 || no > n.slotOf[routes[i-1]])
+	}
+	if inOrder {
+		return nil
+	}
+	n.offsets = make([]int, len(n.slots))
+	prev := 0
+	for no, rk := range rank {
+		if rk >= 0 {
+			prev = rk - int(no)
+		}
+		n.offsets[no] = prev
+	}
+	return n.offsets
+}
+
+// hashRoutes is a hash of routes in order (FNV-1a).
+func hashRoutes(routes []string) uint64 {
+	h := fnv.New64a()
+	for _, r := range routes {
+		h.Write([]byte(r))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}

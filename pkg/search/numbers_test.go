@@ -1,0 +1,187 @@
+package search
+
+// Stable page numbers (numbers.go): a new, deleted or renamed page rewrites only the term chunks
+// of the words whose lists it changed and the documents chunk of its number, its files mean what a
+// fresh index's mean, and many free numbers make a publish number the pages anew.
+
+import (
+	"encoding/json"
+	"fmt"
+	"reflect"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// rewrittenAsWanted checks that a publish (after) rewrote exactly the term chunks that hold a term
+// whose lists (by page number) changed since before, or whose keys changed, and only the documents
+// chunks docs. It returns how many term chunks it rewrote, of how many.
+func rewrittenAsWanted(t *testing.T, before, after map[string][]byte, docs []int) (int, int) {
+	t.Helper()
+	old, now := termChunks(t, before), termChunks(t, after)
+	lists := func(chunks map[int]TermChunk) map[string]string {
+		out := map[string]string{}
+		for _, c := range chunks {
+			for k, term := range c.Terms {
+				out[term] = fmt.Sprint(c.Titles[k], c.Crumbs[k], c.Names[k], c.Postings[k])
+			}
+		}
+		return out
+	}
+	lb, la := lists(old), lists(now)
+	changed := map[string]bool{}
+	for _, term := range unionKeys(lb, la) {
+		changed[term] = lb[term] != la[term]
+	}
+	var want, got []string
+	for id, c := range now {
+		o, kept := old[id]
+		if !kept || !slices.Equal(o.Keys, c.Keys) || slices.ContainsFunc(c.Terms, func(term string) bool { return changed[term] }) {
+			want = append(want, fmt.Sprint("index-", id))
+		}
+	}
+	var gotDocs []string
+	for name, data := range after {
+		if string(data) == string(before[name]) {
+			continue
+		}
+		if strings.HasPrefix(name, "index-") {
+			got = append(got, name)
+		} else if strings.HasPrefix(name, "docs-") {
+			gotDocs = append(gotDocs, name)
+		}
+	}
+	sort.Ints(docs)
+	var wantDocs []string
+	for _, k := range docs {
+		wantDocs = append(wantDocs, fmt.Sprint("docs-", k))
+	}
+	sort.Strings(want)
+	sort.Strings(got)
+	sort.Strings(gotDocs)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("rewritten term chunks %v; want those holding a term whose lists changed or whose keys changed, %v", got, want)
+	}
+	if !reflect.DeepEqual(gotDocs, wantDocs) {
+		t.Errorf("rewritten documents chunks %v; want %v", gotDocs, wantDocs)
+	}
+	return len(got), len(now)
+}
+
+func TestNewAndDeletedPagesRewriteOnlyTheirChunks(t *testing.T) {
+	x := New()
+	x.chunkBytes = 1 << 10
+	pages := map[string]Page{}
+	set := func(p Page) {
+		pages[p.Route] = p
+		x.Update(p.Route, NewShard(p))
+	}
+	for i := 0; i < 120; i++ {
+		set(genPage(i, 0))
+	}
+	before := published(t, x)
+	number := func(route string) int { return int(x.last.numbers.slotOf[route]) }
+	check := func(what string, before map[string][]byte, docs []int) map[string][]byte {
+		t.Helper()
+		after := published(t, x)
+		if diff := sameAsFresh(t, after, published(t, freshOf(pages, x.chunkBytes))); diff != nil {
+			t.Fatalf("%s: the files differ from a fresh index's: %v", what, diff)
+		}
+		n, of := rewrittenAsWanted(t, before, after, docs)
+		t.Logf("%s: %d of %d term chunks rewritten", what, n, of)
+		if n == 0 || 3*n > of {
+			t.Errorf("%s: %d of %d term chunks rewritten; want a few", what, n, of)
+		}
+		if g := x.Gathered(); g > 2 {
+			t.Errorf("%s: the publish read %d pages' shards; want the changed pages' only", what, g)
+		}
+		return after
+	}
+
+	// A new page whose route comes first: appended, out of route order, so the index file ranks.
+	first := genPage(200, 0)
+	first.Route = "/docs/a-first/page"
+	first.Title = "Aardvark page"
+	first.Sections[0].Text += " aardvarkword"
+	set(first)
+	files := check("new page", before, []int{120 / docsPerChunk})
+	if number(first.Route) != 120 || meaning(t, files).Fresh {
+		t.Errorf("the new page is number %d, and the files say they are a fresh index's", number(first.Route))
+	}
+	var entry IndexEntry
+	if err := json.Unmarshal(files["index"], &entry); err != nil {
+		t.Fatal(err)
+	}
+	if len(entry.RankOffsets) != 121 || entry.RankOffsets[120] != -120 {
+		t.Errorf("rank offsets %v; want the new page's place (0) less its number", entry.RankOffsets)
+	}
+
+	// A deleted page: its number is freed, its documents chunk rewritten.
+	gone := genPage(33, 0).Route
+	goneNo := number(gone)
+	delete(pages, gone)
+	x.Remove(gone)
+	files = check("deleted page", files, []int{goneNo / docsPerChunk})
+	if err := json.Unmarshal(files["index"], &entry); err != nil {
+		t.Fatal(err)
+	}
+	if entry.Slots != 121 || entry.Pages != 120 || entry.SectionCounts[goneNo] != 0 {
+		t.Errorf("slots %d, pages %d, the freed number's sections %d; want 121, 120, 0", entry.Slots, entry.Pages, entry.SectionCounts[goneNo])
+	}
+
+	// A renamed page takes the lowest free number: the one just freed.
+	renamed := genPage(50, 0)
+	oldNo := number(renamed.Route)
+	delete(pages, renamed.Route)
+	x.Remove(renamed.Route)
+	renamed.Route += "-renamed"
+	renamed.Name = "page-050-renamed" // as PageOf names it: its words change with the route
+	set(renamed)
+	docs := []int{oldNo / docsPerChunk}
+	if goneNo < oldNo && goneNo/docsPerChunk != oldNo/docsPerChunk {
+		docs = []int{goneNo / docsPerChunk, oldNo / docsPerChunk}
+	}
+	check("renamed page", files, docs)
+	if number(renamed.Route) != min(goneNo, oldNo) {
+		t.Errorf("the renamed page is number %d; want %d, the lowest free", number(renamed.Route), min(goneNo, oldNo))
+	}
+}
+
+// Once more than a quarter of the numbers are free, a publish numbers the pages in route order:
+// the files are a fresh index's, byte for byte.
+func TestManyFreeNumbersCompact(t *testing.T) {
+	x := New()
+	x.chunkBytes = 1 << 10
+	pages := map[string]Page{}
+	for i := 0; i < 40; i++ {
+		p := genPage(i, 0)
+		pages[p.Route] = p
+		x.Update(p.Route, NewShard(p))
+	}
+	published(t, x)
+	fresh, kept := 0, 0
+	for i := 0; i < 14; i++ {
+		route := genPage(i*2+1, 0).Route
+		delete(pages, route)
+		x.Remove(route)
+		files := published(t, x)
+		if diff := sameAsFresh(t, files, published(t, freshOf(pages, x.chunkBytes))); diff != nil {
+			t.Fatalf("deletion %d: %v", i+1, diff)
+		}
+		n := x.last.numbers
+		if n.free*compactShare > len(n.slots) {
+			t.Fatalf("deletion %d: %d of %d numbers free after a publish", i+1, n.free, len(n.slots))
+		}
+		if meaning(t, files).Fresh {
+			fresh++
+		} else {
+			kept++
+		}
+	}
+	// 14 of 40 pages deleted: the numbers were kept for some deletions, and numbered anew once
+	// more than 10 were free (or sooner, when another reason rewrote every file).
+	if fresh == 0 || kept == 0 {
+		t.Fatalf("%d publishes numbered the pages anew, %d kept the numbers; want both", fresh, kept)
+	}
+}
