@@ -35,15 +35,22 @@ type Files struct {
 	// that nothing rebuilds holds none of its pages, only their paths in written.
 	release bool
 	written map[string]bool
-	// packers are idle compressors for Add: a flate writer allocates about a megabyte of tables, and
-	// docsd watch packs two files per page (20,000 writers for the first build of a 10,000-page
-	// site, garbage the collector then had to sweep).
-	packers sync.Pool
+	// packers are idle compressors for Add (see packers).
+	packers *packers
 }
 
-// packer is an idle compressor writing to w.
-func (f *Files) packer(w io.Writer) *flate.Writer {
-	if zw, ok := f.packers.Get().(*flate.Writer); ok {
+// packers are idle compressors: a flate writer allocates about a megabyte of tables, and docsd
+// watch packs two files per page (20,000 writers for the first build of a 10,000-page site, garbage
+// the collector then had to sweep). They are shared by the builds of one spill store, and never
+// part of a Files: the runtime refers to a sync.Pool that was used until a second collection after,
+// and a pool inside Files kept every replaced build (its maps of paths, 5 MB at 30,000 pages) and
+// its compressors alive through the collection after it: 270 MB after a run of edits at 30,000
+// pages, past the dev server's tidy-up (BENCHMARKS.md, session 11).
+type packers struct{ pool sync.Pool }
+
+// get is an idle compressor writing to w.
+func (p *packers) get(w io.Writer) *flate.Writer {
+	if zw, ok := p.pool.Get().(*flate.Writer); ok {
 		zw.Reset(w)
 		return zw
 	}
@@ -61,7 +68,7 @@ func NewFiles() *Files {
 // rewrites a few of them per edit. Get unpacks them.
 func NewPackedFiles() *Files {
 	f := NewFiles()
-	f.pack = true
+	f.pack, f.packers = true, &packers{}
 	return f
 }
 
@@ -69,7 +76,7 @@ func NewPackedFiles() *Files {
 // disk, instead of on the heap (spill.go): the dev server's, which holds them all day.
 func NewSpilledFiles(spill *Spill) *Files {
 	f := NewPackedFiles()
-	f.spill, f.spilled = spill, map[string]spilled{}
+	f.spill, f.spilled, f.packers = spill, map[string]spilled{}, &spill.packers
 	return f
 }
 
@@ -110,10 +117,10 @@ func (f *Files) Add(path string, data []byte) {
 // compress returns data flate-compressed.
 func (f *Files) compress(data []byte) *bytes.Buffer {
 	var b bytes.Buffer
-	zw := f.packer(&b)
+	zw := f.packers.get(&b)
 	zw.Write(data)
 	zw.Close()
-	f.packers.Put(zw)
+	f.packers.pool.Put(zw)
 	return &b
 }
 
