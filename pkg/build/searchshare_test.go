@@ -13,8 +13,9 @@ import (
 // A rebuild's output holds the search chunks in the index's own arrays, never in an equal copy:
 // docsd watch held every search chunk twice at 30,000 pages (71 MB) after a page was added and
 // deleted. The add's publish ran to its end on its own (newer edits arrived after its last look at
-// them), so the output kept the chunks of the publish before while the index went on from the add's; the deletion's publish wrote the same bytes again in new
-// arrays, which the index kept while the output kept its equal old ones.
+// them), so the output kept the chunks of the publish before while the index went on from the
+// add's; the deletion's publish wrote those same bytes again in new arrays, which the index kept
+// while the output kept its equal old ones.
 func TestOutputSharesTheIndexChunks(t *testing.T) {
 	root, opts := siteCopy(t, true)
 	opts.LowMemory = true
