@@ -159,8 +159,9 @@ func (st *state) indexSearch(routes []string) error {
 	// (pkg/search/publish.go): those the output already holds (a rebuild starts from the last
 	// build's files) are not added again (the comparison of a slice with itself is immediate).
 	// The output takes the index's array of an equal chunk it holds in another (Share): after a
-	// publish that newer edits left to run on its own, the next one hands back that publish's
-	// arrays, equal to those of the publish before, and both were kept (71 MB at 30,000 pages).
+	// publish that ran to its end on its own (newer edits had come), the next can write again, in
+	// new arrays, bytes the output still holds from the publish before; the index kept its arrays
+	// and the output its own (every chunk twice, 71 MB at 30,000 pages).
 	written := map[string]bool{}
 	add := func(rel string, data []byte) {
 		if b.last == nil || !sameFile(b.last.files, rel, data) {

@@ -191,8 +191,8 @@ func (f *Files) Get(path string) (data []byte, copyOf string, ok bool) {
 // Share makes f hold data at path in place of the equal bytes it holds there in another array, and
 // reports whether it did; it writes nothing (the file's bytes are the same). False when f holds
 // other bytes at path, none, or holds them packed, spilled or streamed. docsd watch's search index
-// keeps the chunks it published: a build that keeps its own copy of an equal chunk (one a publish
-// given up on had written anew) held every search chunk twice, 71 MB at 30,000 pages.
+// keeps the chunks it published: a build that kept its own copy of a chunk the index had written
+// again with the same bytes held it twice (every search chunk, 71 MB at 30,000 pages).
 func (f *Files) Share(path string, data []byte) bool {
 	f.mu.Lock()
 	defer f.mu.Unlock()
