@@ -158,12 +158,16 @@ func (st *state) indexSearch(routes []string) error {
 	// A publish rewrites the chunks a change touched and hands back the others' bytes as they were
 	// (pkg/search/publish.go): those the output already holds (a rebuild starts from the last
 	// build's files) are not added again (the comparison of a slice with itself is immediate).
+	// The output takes the index's array of an equal chunk it holds in another (Share): after a
+	// publish that ran to its end on its own (newer edits had come), the next can write again, in
+	// new arrays, bytes the output still holds from the publish before; the index kept its arrays
+	// and the output its own (every chunk twice, 71 MB at 30,000 pages).
 	written := map[string]bool{}
 	add := func(rel string, data []byte) {
 		if b.last == nil || !sameFile(b.last.files, rel, data) {
 			st.searchChanged = true
 		}
-		if !sameFile(st.files, rel, data) {
+		if !st.files.Share(rel, data) && !sameFile(st.files, rel, data) {
 			st.files.Add(rel, data)
 		}
 		written[rel] = true

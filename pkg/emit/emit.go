@@ -35,15 +35,22 @@ type Files struct {
 	// that nothing rebuilds holds none of its pages, only their paths in written.
 	release bool
 	written map[string]bool
-	// packers are idle compressors for Add: a flate writer allocates about a megabyte of tables, and
-	// docsd watch packs two files per page (20,000 writers for the first build of a 10,000-page
-	// site, garbage the collector then had to sweep).
-	packers sync.Pool
+	// packers are idle compressors for Add (see packers).
+	packers *packers
 }
 
-// packer is an idle compressor writing to w.
-func (f *Files) packer(w io.Writer) *flate.Writer {
-	if zw, ok := f.packers.Get().(*flate.Writer); ok {
+// packers are idle compressors: a flate writer allocates about a megabyte of tables, and docsd
+// watch packs two files per page (20,000 writers for the first build of a 10,000-page site, garbage
+// the collector then had to sweep). They are shared by the builds of one spill store, and never
+// part of a Files: the runtime refers to a sync.Pool that was used until a second collection after,
+// and a pool inside Files kept every replaced build (its maps of paths, 5 MB at 30,000 pages) and
+// its compressors alive through the collection after it: 270 MB after a run of edits at 30,000
+// pages, past the dev server's tidy-up (BENCHMARKS.md, session 11).
+type packers struct{ pool sync.Pool }
+
+// get is an idle compressor writing to w.
+func (p *packers) get(w io.Writer) *flate.Writer {
+	if zw, ok := p.pool.Get().(*flate.Writer); ok {
 		zw.Reset(w)
 		return zw
 	}
@@ -61,7 +68,7 @@ func NewFiles() *Files {
 // rewrites a few of them per edit. Get unpacks them.
 func NewPackedFiles() *Files {
 	f := NewFiles()
-	f.pack = true
+	f.pack, f.packers = true, &packers{}
 	return f
 }
 
@@ -69,7 +76,7 @@ func NewPackedFiles() *Files {
 // disk, instead of on the heap (spill.go): the dev server's, which holds them all day.
 func NewSpilledFiles(spill *Spill) *Files {
 	f := NewPackedFiles()
-	f.spill, f.spilled = spill, map[string]spilled{}
+	f.spill, f.spilled, f.packers = spill, map[string]spilled{}, &spill.packers
 	return f
 }
 
@@ -110,10 +117,10 @@ func (f *Files) Add(path string, data []byte) {
 // compress returns data flate-compressed.
 func (f *Files) compress(data []byte) *bytes.Buffer {
 	var b bytes.Buffer
-	zw := f.packer(&b)
+	zw := f.packers.get(&b)
 	zw.Write(data)
 	zw.Close()
-	f.packers.Put(zw)
+	f.packers.pool.Put(zw)
 	return &b
 }
 
@@ -179,6 +186,22 @@ func (f *Files) Get(path string) (data []byte, copyOf string, ok bool) {
 		return nil, src, true
 	}
 	return nil, "", false
+}
+
+// Share makes f hold data at path in place of the equal bytes it holds there in another array, and
+// reports whether it did; it writes nothing (the file's bytes are the same). False when f holds
+// other bytes at path, none, or holds them packed, spilled or streamed. docsd watch's search index
+// keeps the chunks it published: a build that kept its own copy of a chunk the index had written
+// again with the same bytes held it twice (every search chunk, 71 MB at 30,000 pages).
+func (f *Files) Share(path string, data []byte) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	old, ok := f.Data[path]
+	if !ok || !bytes.Equal(old, data) {
+		return false
+	}
+	f.Data[path] = data
+	return true
 }
 
 // Has reports whether the build has a file at path.

@@ -45,6 +45,8 @@ type Spill struct {
 	closed     bool
 	// compacted is a test's hook: Compact has moved the files of a build into a fresh file.
 	compacted func()
+	// packers are the idle compressors of the builds that spill here (emit.go).
+	packers packers
 }
 
 // segment is one file of the store.
