@@ -237,7 +237,9 @@ function rehypeDocsd() {
     const visit = (node) => {
       if (node.type === 'element') {
         if (/^h[1-6]$/.test(node.tagName)) {
-          const text = textOf(node).trim();
+          // A line break in a heading (a setext heading over lines) is a space in docsd's text of
+          // it (pkg/markdown's inlineText), as it is in the TOC.
+          const text = textOf(node).replace(/[ \t]*\n[ \t]*/g, ' ').trim();
           const h = ids.find((x) => !x.used && x.value === text);
           if (h) {
             h.used = true;
