@@ -155,6 +155,18 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)
+	if sp != nil {
+		// The runs' elements hold their links resolved (and the source does not): a page another
+		// page's move changes is compiled again, as the compiler's links are resolved anew below.
+		sum := sha256.New()
+		for _, run := range sp.runs {
+			for _, el := range run {
+				sum.Write([]byte(el))
+				sum.Write([]byte{0})
+			}
+		}
+		key += "\x00runs " + hex.EncodeToString(sum.Sum(nil))
+	}
 	var js string
 	a, err := c.answer(opts.File, key, func() (answer, error) {
 		a, err := c.call(req)
