@@ -309,6 +309,7 @@ A run after an expression paragraph.
 	"title-after-jsx.mdx": "<Dummy />\n\n# Title after JSX\n\nText after.\n\n## Sub\n",
 	"title-h2-first.mdx":  "## Not a title\n\nText.\n\n# Later h1\n\nMore.\n",
 	"title-setext.mdx":    "Setext title\n============\n\nText under it.\n\n<Dummy />\n",
+	"lazy.mdx":            "# Lazy\n\n- four\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quote\n| a | b |\n|---|---|\n\n- item\n\n  | in | item |\n  |----|------|\n  | 1 | 2 |\n\n> | q | t |\n> |---|---|\n> | 1 | 2 |\n",
 	"entities.mdx":        "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
 }
 

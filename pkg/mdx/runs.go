@@ -374,8 +374,13 @@ func supported(nodes []ast.Node) bool {
 				return ast.WalkSkipChildren, nil
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
+			case *east.Table:
+				// A table in a list item or a quote may be lines that continue a paragraph
+				// lazily, which goldmark makes a table of and micromark does not.
+				_, top := c.Parent().(*ast.Document)
+				ok = top
 			case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ThematicBreak, *ast.Blockquote, *ast.List, *ast.ListItem,
-				*east.Table, *east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
+				*east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
 				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
 			default:
 				ok = false

@@ -178,6 +178,8 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"a URL":                      "Kept at https://example.com/x",
 		"www.":                       "Kept at www.example.com",
 		"an email":                   "Kept by someone@example.com",
+		"a table in a list item":     "- Kept\n| a |\n|---|\n| 1 |",
+		"a table in a quote":         "> Kept\n| a |\n|---|\n| 1 |",
 	}
 	for name, block := range cases {
 		body := "Before.\n\n" + block + "\n\nAfter.\n"
