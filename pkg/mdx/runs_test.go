@@ -311,3 +311,43 @@ func TestPatchNeedsTheCompilersModule(t *testing.T) {
 		t.Error("patched without knowing where the run is")
 	}
 }
+
+// More errors after runs: each is reported where the writer made it, as compiling the page whole
+// reports it (line of the file, front matter included).
+func TestCompileErrorsAfterRunsAreTheWholePages(t *testing.T) {
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	runs := "Intro paragraph.\n\n## A heading\n\n- a\n- b\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+	cases := []struct {
+		name, body string
+		line       int // in the file, whose front matter is 3 lines and a blank
+	}{
+		{"an unknown component", runs + "<Unknown />\n\nAfter.\n", 16},
+		{"an unknown component in a container", runs + "<div>\n\nInside.\n\n<Missing>x</Missing>\n\n</div>\n", 20},
+		{"an expression in a container", runs + "<div>\n\nInside.\n\n</div>\n\nText {1 +} here.\n", 22},
+		{"an unclosed element", runs + "<div>\n\nInside.\n\nAfter.\n", 0},
+		{"an export", runs + "export const a = ;\n\nAfter.\n", 16},
+		{"on the last line", runs + "Last {", 16},
+		{"a closing tag alone", runs + "Para.\n\n</div>\n\nAfter.\n", 18},
+	}
+	for _, tc := range cases {
+		if sp := splitOf(t, tc.body, true); sp == nil {
+			t.Errorf("%s: the page is not split", tc.name)
+			continue
+		}
+		raw := []byte("---\ntitle: Broken\n---\n\n" + tc.body)
+		_, splitErr := c.Compile(raw, Options{File: "broken.mdx", Page: true})
+		_, wholeErr := c.Compile(raw, Options{File: "broken.mdx", Page: true, Whole: true})
+		var ce *content.Error
+		if !errors.As(splitErr, &ce) || tc.line != 0 && ce.Line != tc.line {
+			t.Errorf("%s: error %v, want one at line %d", tc.name, splitErr, tc.line)
+		}
+		if wholeErr == nil || splitErr == nil || splitErr.Error() != wholeErr.Error() {
+			t.Errorf("%s:\nsplit: %v\nwhole: %v", tc.name, splitErr, wholeErr)
+		}
+	}
+}
