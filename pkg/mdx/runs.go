@@ -455,7 +455,7 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	b.WriteString("import {jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
+	b.WriteString("import {Fragment as _docsdFragment, jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
 	rest := js
 	if len(inJSX) != len(sp.runs) {
 		return "", false
@@ -477,7 +477,12 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		case strings.HasSuffix(before, "[") || strings.HasSuffix(before, ","):
 			// One of several children: the run's elements go in the list.
 		case strings.HasSuffix(before, ":") || strings.HasSuffix(before, "return"):
-			els = "[" + els + "]"
+			// The only child, of a _jsx call: an array there is a list React (in development)
+			// wants keys for, where the compiler would have written _jsxs. A fragment of the
+			// elements renders as they do.
+			if len(blocks) > 1 {
+				els = "_docsdJsxs(_docsdFragment, {children: [" + els + "]})"
+			}
 		default:
 			return "", false
 		}

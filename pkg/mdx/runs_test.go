@@ -351,3 +351,25 @@ func TestCompileErrorsAfterRunsAreTheWholePages(t *testing.T) {
 		}
 	}
 }
+
+// A run that is a JSX element's only child goes where the compiler wrote `_jsx(…, {children:
+// placeholder})`: its blocks go in a fragment made with jsxs (an array there is a list React's
+// development build warns has no keys), one block as it is.
+func TestPatchOnlyChild(t *testing.T) {
+	module := "import {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
+		"function _createMdxContent(props) {\n  return _jsx(\"div\", {\n    children: \"tok-run-0\"\n  });\n}\n"
+	p := `_docsdJsx(_components.p, {children: "a"})`
+	for _, c := range []struct {
+		blocks []string
+		want   string
+	}{
+		{[]string{p}, `children: ` + p + "\n"},
+		{[]string{p, p}, `children: _docsdJsxs(_docsdFragment, {children: [` + p + `, ` + p + `]})`},
+	} {
+		sp := &split{token: "tok", runs: [][]string{c.blocks}, tags: map[string]bool{"p": true}}
+		js, ok := sp.patch(module, []bool{true})
+		if !ok || !strings.Contains(js, c.want) || !strings.Contains(js, "Fragment as _docsdFragment") {
+			t.Errorf("%d blocks: patched %v\n%s", len(c.blocks), ok, js)
+		}
+	}
+}
