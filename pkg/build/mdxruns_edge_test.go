@@ -302,15 +302,21 @@ A run after an expression paragraph.
 
 ## Same
 `,
-	"flanking.mdx":        "# Flanking\n\na*€b* and a*$b* and *€a*b and x**€y** and a_€b_ and *«quoted»*\n\nfoo*$*bar and 5*$*5 and *a*€ and €*a*\n\n~~ spaced~~ and a~~b~~c and ~~a~~b and **~~both~~**\n\n[a [b] c](./intro.md) and [![img](/img/favicon.svg)](./intro.md) and [*em* `code`](./intro.md)\n\n## \n\n#\n\n#5 bolt and #hashtag\n\n- - -\n\n-\n  starts blank\n\n-\n\n123456789. big start\n\nPara\n2. not a list\n\nPara\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Foo ## {#foo-id}\n\nMulti\nline\nsetext\n===\n\nText with `` ` `` and ```` ``` ```` spans.\n\n*em over a\nline break* and [link over a\nline](./intro.md)\n\nA\u00a0non-breaking space at the end\u00a0\nnext.\n\n<Dummy />\n",
-	"tables2.mdx":         "# Tables two\n\n| a | b |\n|---|---|\n| `x|y` | z |\n\n|a|b|\n|-|-|\n|1|2|\n\n| left |\n| :--- |\n\n  | indented | table |\n  | -------- | ----- |\n  | 1 | 2 |\n\n| a |\n|---|\n|   |\n\n| *em* | **st** |\n|:---:|---:|\n| ~~del~~ | [l](./intro.md \"t\") |\n",
-	"title-in-jsx.mdx":    "<div>\n\n# Inner\n\nText in the div.\n\n</div>\n\n# Title\n\nMore.\n",
-	"title-in-jsx2.mdx":   "<div>\n\n# Inner alone\n\n</div>\n\n# Title\n\nMore.\n",
-	"title-after-jsx.mdx": "<Dummy />\n\n# Title after JSX\n\nText after.\n\n## Sub\n",
-	"title-h2-first.mdx":  "## Not a title\n\nText.\n\n# Later h1\n\nMore.\n",
-	"title-setext.mdx":    "Setext title\n============\n\nText under it.\n\n<Dummy />\n",
-	"lazy.mdx":            "# Lazy\n\n- four\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quote\n| a | b |\n|---|---|\n\n- item\n\n  | in | item |\n  |----|------|\n  | 1 | 2 |\n\n> | q | t |\n> |---|---|\n> | 1 | 2 |\n",
-	"entities.mdx":        "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
+	"flanking.mdx":           "# Flanking\n\na*€b* and a*$b* and *€a*b and x**€y** and a_€b_ and *«quoted»*\n\nfoo*$*bar and 5*$*5 and *a*€ and €*a*\n\n~~ spaced~~ and a~~b~~c and ~~a~~b and **~~both~~**\n\n[a [b] c](./intro.md) and [![img](/img/favicon.svg)](./intro.md) and [*em* `code`](./intro.md)\n\n## \n\n#\n\n#5 bolt and #hashtag\n\n- - -\n\n-\n  starts blank\n\n-\n\n123456789. big start\n\nPara\n2. not a list\n\nPara\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Foo ## {#foo-id}\n\nMulti\nline\nsetext\n===\n\nText with `` ` `` and ```` ``` ```` spans.\n\n*em over a\nline break* and [link over a\nline](./intro.md)\n\nA\u00a0non-breaking space at the end\u00a0\nnext.\n\n<Dummy />\n",
+	"tables2.mdx":            "# Tables two\n\n| a | b |\n|---|---|\n| `x|y` | z |\n\n|a|b|\n|-|-|\n|1|2|\n\n| left |\n| :--- |\n\n  | indented | table |\n  | -------- | ----- |\n  | 1 | 2 |\n\n| a |\n|---|\n|   |\n\n| *em* | **st** |\n|:---:|---:|\n| ~~del~~ | [l](./intro.md \"t\") |\n",
+	"title-in-jsx.mdx":       "<div>\n\n# Inner\n\nText in the div.\n\n</div>\n\n# Title\n\nMore.\n",
+	"title-in-jsx2.mdx":      "<div>\n\n# Inner alone\n\n</div>\n\n# Title\n\nMore.\n",
+	"title-after-jsx.mdx":    "<Dummy />\n\n# Title after JSX\n\nText after.\n\n## Sub\n",
+	"title-h2-first.mdx":     "## Not a title\n\nText.\n\n# Later h1\n\nMore.\n",
+	"title-setext.mdx":       "Setext title\n============\n\nText under it.\n\n<Dummy />\n",
+	"lazy.mdx":               "# Lazy\n\n- four\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quote\n| a | b |\n|---|---|\n\n- item\n\n  | in | item |\n  |----|------|\n  | 1 | 2 |\n\n> | q | t |\n> |---|---|\n> | 1 | 2 |\n",
+	"phantom-esm.mdx":        "export const s = `\n\n## Twin\n\n`;\n\n## Twin\n\nText.\n",
+	"phantom-expr.mdx":       "{`\n\n## Twin\n\n`}\n\n## Twin\n\nText.\n",
+	"phantom-attr.mdx":       "<Dummy title={`\n\n## Twin\n\n`} />\n\n## Twin\n\nText.\n",
+	"phantom-code.mdx":       "export const c = `\n\n` + \"```\" + `\n`;\n\n## Twin\n\nText.\n\n## Twin\n",
+	"nested-heading.mdx":     "> ## Dup2\n> {1}\n\n## Dup2\n\nText.\n\n- ## Dup3\n  {2}\n\n## Dup3\n",
+	"jsx-heading-inline.mdx": "<div>\n## Dup4\n</div>\n\n## Dup4\n\nText.\n\n<Dummy>\n### Dup5\n</Dummy>\n\n### Dup5\n",
+	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
 }
 
 // dummyComponent is the component edgePages use between runs.

@@ -59,6 +59,9 @@ type request struct {
 	Kind string `json:"kind,omitempty"`
 	// Runs is how many placeholders of Markdown runs Source has (runs.go).
 	Runs int `json:"runs,omitempty"`
+	// RunHeadings are each run's headings with the ids the run gives them: the compiler checks
+	// that compiled whole it would give the same.
+	RunHeadings [][]runHeading `json:"runHeadings,omitempty"`
 }
 
 // heading is one of the page's headings; Taken when a run of the page renders it (runs.go), so
@@ -152,6 +155,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	if sp != nil {
 		req.Source, req.Runs, req.DropTitle = sp.source, len(sp.runs), sp.dropTitle
 		req.Headings = requestHeadings(model.Headings, sp.taken)
+		req.RunHeadings = sp.headings
 	}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)

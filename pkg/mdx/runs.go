@@ -13,6 +13,7 @@ package mdx
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -32,6 +33,8 @@ type split struct {
 	taken map[string]bool
 	// lines are each run's first and last line in the page's source.
 	lines [][2]int
+	// headings are each run's headings, which the compiler checks it would give the same ids.
+	headings [][]runHeading
 	// dropTitle is what the compiler is told: false when the title heading was in a run (and
 	// left out of it here).
 	dropTitle bool
@@ -291,6 +294,10 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 	for _, h := range headings {
 		free[h.ID+"\x00"+h.Text]++
 	}
+	hs := &runHeadings{free: free, taken: sp.taken, before: map[string][]string{}}
+	for _, h := range headings {
+		hs.before[h.Text] = append(hs.before[h.Text], h.ID)
+	}
 	out := append([]string(nil), lines...)
 	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags}
 	for i := 0; i < len(chunks); {
@@ -331,8 +338,16 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 			i = j // a node runjs.go has no rule for: the run stays with the compiler
 			continue
 		}
-		if !takeHeadings(nodes, modelSrc, free, sp.taken) {
+		taken, res := hs.take(nodes, modelSrc)
+		switch res {
+		case headingUnknown:
 			return nil // a heading the page's document has not: simpler to leave the page whole
+		case headingAfterOther:
+			if i == 0 && title != nil {
+				return nil
+			}
+			i = j // the compiler gives its id, as it would compiled whole
+			continue
 		}
 		out[first] = `{"` + token + "-run-" + itoa(len(sp.runs)) + `"}`
 		for k := first + 1; k <= last; k++ {
@@ -340,6 +355,7 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 		}
 		sp.runs = append(sp.runs, els)
 		sp.lines = append(sp.lines, [2]int{first, last})
+		sp.headings = append(sp.headings, taken)
 		i = j
 	}
 	if len(sp.runs) == 0 {
@@ -407,10 +423,39 @@ func sameBlocks(conv *markdown.Converter, lines []string, nodes []ast.Node) bool
 	return n == nil
 }
 
-// takeHeadings marks the headings of nodes as given (by id and text, as the page's document has
-// them); false when one is not among them.
-func takeHeadings(nodes []ast.Node, src []byte, free map[string]int, taken map[string]bool) bool {
-	ok := true
+// runHeadings are the page's headings as runs take them.
+type runHeadings struct {
+	free  map[string]int  // id and text → how many of the document's headings have them, not taken
+	taken map[string]bool // the ids runs took
+	// before is, by text, the ids of the document's headings with that text, in order. The
+	// compiler gives a heading the first id of its text it has not given: a run's heading has its
+	// own id only when each heading of the same text before it was taken by a run. Another may be
+	// one the compiler gives (in a JSX element), or one only docsd's model sees (a heading-like
+	// line of a template literal over a blank line), which the page compiled whole skips.
+	before map[string][]string
+}
+
+// What take found.
+const (
+	headingsTaken = iota
+	headingUnknown
+	headingAfterOther
+)
+
+// runHeading is a heading of a run, as the compiler's request names it.
+type runHeading struct {
+	Value string `json:"value"`
+	ID    string `json:"id"`
+}
+
+// take marks the headings of nodes as given (by id and text, as the page's document has them)
+// and returns them, or nothing when it cannot (headingUnknown: one is not among them;
+// headingAfterOther: one comes after a heading of the same text that no run took).
+func (hs *runHeadings) take(nodes []ast.Node, src []byte) ([]runHeading, int) {
+	type found struct{ id, key, text string }
+	var got []found
+	var wrong int
+	free := map[string]int{}
 	for _, n := range nodes {
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			h, isHeading := c.(*ast.Heading)
@@ -419,17 +464,38 @@ func takeHeadings(nodes []ast.Node, src []byte, free map[string]int, taken map[s
 			}
 			id, _ := h.AttributeString("id")
 			idb, _ := id.([]byte)
-			key := string(idb) + "\x00" + markdown.HeadingText(h, src)
-			if free[key] == 0 {
-				ok = false
+			text := markdown.HeadingText(h, src)
+			key := string(idb) + "\x00" + text
+			if hs.free[key]-free[key] == 0 {
+				wrong = headingUnknown
 				return ast.WalkStop, nil
 			}
-			free[key]--
-			taken[string(idb)] = true
+			free[key]++
+			for _, other := range hs.before[text] {
+				if other == string(idb) {
+					break
+				}
+				if !hs.taken[other] && !slices.ContainsFunc(got, func(f found) bool { return f.id == other }) {
+					wrong = headingAfterOther
+				}
+			}
+			got = append(got, found{string(idb), key, text})
 			return ast.WalkSkipChildren, nil
 		})
+		if wrong == headingUnknown {
+			break
+		}
 	}
-	return ok
+	if wrong != headingsTaken {
+		return nil, wrong
+	}
+	out := make([]runHeading, 0, len(got))
+	for _, f := range got {
+		hs.free[f.key]--
+		hs.taken[f.id] = true
+		out = append(out, runHeading{Value: f.text, ID: f.id})
+	}
+	return out, headingsTaken
 }
 
 func itoa(n int) string {

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -370,6 +371,48 @@ func TestPatchOnlyChild(t *testing.T) {
 		js, ok := sp.patch(module, []bool{true})
 		if !ok || !strings.Contains(js, c.want) || !strings.Contains(js, "Fragment as _docsdFragment") {
 			t.Errorf("%d blocks: patched %v\n%s", len(c.blocks), ok, js)
+		}
+	}
+}
+
+// A run's heading keeps the id docsd's model gives it only where the page compiled whole gives
+// it the same: after a heading of the same text that only the model sees (a line of a template
+// literal over a blank line) the block stays with the compiler; after one only the compiler sees
+// (in a JSX element without blank lines), the compiler finds it and the page is compiled whole.
+func TestRunHeadingsAsCompiledWhole(t *testing.T) {
+	phantom := "Intro.\n\n{`\n\n## Twin\n\n`}\n\n## Twin\n\nText.\n"
+	sp := splitOf(t, phantom, false)
+	if sp == nil || len(sp.runs) != 1 || !strings.Contains(sp.source, "## Twin\n\nText.") {
+		t.Errorf("the heading after one only the model sees: split %+v", sp)
+	}
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	for _, body := range []string{
+		"<div>\n## Dup\n</div>\n\n## Dup\n\nText.\n",
+		phantom,
+		// The model ends the export at the blank line: a run inside it is not one the compiler
+		// finds.
+		"export const s = `\n\n## Twin\n\n`; export const y = {a: 1};\n\n## Twin\n\nText.\n",
+	} {
+		if sp := splitOf(t, body, true); sp == nil {
+			t.Fatalf("not split:\n%s", body)
+		}
+		raw := []byte("---\ntitle: Twins\n---\n\n" + body)
+		split, err := c.Compile(raw, Options{File: "twins.mdx", Page: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := c.Compile(raw, Options{File: "twins.mdx", Page: true, Whole: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := regexp.MustCompile(`id: "[^"]*"`)
+		if got, want := ids.FindAllString(split, -1), ids.FindAllString(whole, -1); !reflect.DeepEqual(got, want) {
+			t.Errorf("heading ids split %v, whole %v:\n%s", got, want, body)
 		}
 	}
 }
