@@ -316,6 +316,9 @@ A run after an expression paragraph.
 	"phantom-code.mdx":       "export const c = `\n\n` + \"```\" + `\n`;\n\n## Twin\n\nText.\n\n## Twin\n",
 	"nested-heading.mdx":     "> ## Dup2\n> {1}\n\n## Dup2\n\nText.\n\n- ## Dup3\n  {2}\n\n## Dup3\n",
 	"jsx-heading-inline.mdx": "<div>\n## Dup4\n</div>\n\n## Dup4\n\nText.\n\n<Dummy>\n### Dup5\n</Dummy>\n\n### Dup5\n",
+	"_part.mdx":              "## Part heading\n\nPart *text* with a [link](./intro.md).\n\n<Dummy />\n\n## Part heading\n\n- a\n- b\n",
+	"uses-part.mdx":          "import Part from './_part.mdx';\n\n# Uses a part\n\n## Part heading\n\n<Part />\n\nAfter the part.\n\n<div>\n\n<Part />\n\n</div>\n",
+	"admonition-heads.mdx":   ":::note\n\n## In a note\n\nText.\n\n:::\n\n## In a note\n\nAfter.\n\n:::tip\n## Glued\n:::\n\n## Glued\n",
 	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
 }
 
@@ -374,7 +377,7 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
 	extra := map[string]string{"src/components/Dummy.jsx": dummyComponent}
 	for name, text := range edgePages {
-		if !strings.HasPrefix(text, "---") {
+		if !strings.HasPrefix(text, "---") && !strings.HasPrefix(name, "_") {
 			text = "---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n" + text
 		}
 		extra["content/docs/guide/edge/"+name] = text

@@ -52,6 +52,8 @@ var (
 	autolinkText = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
 	// A link's destination and title, `](…)`, which GFM does not make links of.
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
+	// A setext heading's underline (or a thematic break of dashes).
+	setextUnderline = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
 	// A character reference; backslash escapes are looked for as a byte. Both are left to the
 	// compiler (a block with one is not a run), which resolves them into its text nodes.
 	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
@@ -81,7 +83,12 @@ func blockIsRun(text string) bool {
 	// three text nodes), a ~ not doubled (GFM's strikethrough, which goldmark does not take), and what
 	// GFM makes a link of (www., a URL, an email), whose ends the two find differently.
 	differs := false
+	piped := false // a line with a | since the last blank line: maybe a table
 	forLines([]byte(text), func(line string) string {
+		// A setext underline under a table's lines: micromark reads it as one more row, goldmark
+		// as a heading's underline.
+		differs = differs || piped && setextUnderline.MatchString(line)
+		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
 		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
 		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
 		return line
@@ -244,12 +251,21 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 	// with the compiler (blocks that are not runs, and the import and export blocks between).
 	depth, inTag := 0, false
 	prevLast := -1
-	for _, c := range chunks {
+	group := -1 // the first line of the runs right before, with no line between them
+	for k, c := range chunks {
 		if gap := strings.Join(lines[prevLast+1:c.first], "\n"); strings.TrimSpace(gap) != "" {
 			depth, inTag = scanOpen(gap, depth, inTag)
 		}
+		if k == 0 || c.first != prevLast+1 || !chunks[k-1].run {
+			group = c.first
+		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
 		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes)
+		if c.run && group < c.first {
+			// Blocks with no blank line between are read together too: a table's lines, then an
+			// underline, are blocks goldmark ends where micromark does not.
+			c.run = blockIsRun(strings.Join(lines[group:c.last+1], "\n"))
+		}
 		if !c.run {
 			depth, inTag = scanOpen(text, depth, inTag)
 		}

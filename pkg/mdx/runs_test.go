@@ -181,6 +181,7 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"an email":                   "Kept by someone@example.com",
 		"a table in a list item":     "- Kept\n| a |\n|---|\n| 1 |",
 		"a table in a quote":         "> Kept\n| a |\n|---|\n| 1 |",
+		"an underline under a table": "| Kept |\n|---|\n| 1 |\nmore\n===",
 	}
 	for name, block := range cases {
 		body := "Before.\n\n" + block + "\n\nAfter.\n"
