@@ -139,6 +139,17 @@ Setext one
 ## مرحبا بالعالم
 
 ## Ümlaut Größe
+
+## ![logo](/img/favicon.svg) With an image
+
+![an image](/img/favicon.svg)
+Setext with
+an image
+========
+
+<Dummy />
+
+## With an image
 `,
 	"links.mdx": `# Links and images
 

@@ -68,6 +68,14 @@ function textOf(node) {
   return (node.children || []).map(textOf).join('');
 }
 
+// headingText is a hast heading's text as docsd's model of the page has it (pkg/markdown's
+// inlineText): an image's alternative text included.
+function headingText(node) {
+  if (node.type === 'element' && node.tagName === 'img') return String(node.properties.alt || '');
+  if (typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
+  return (node.children || []).map(headingText).join('');
+}
+
 function attr(name, value) {
   return { type: 'mdxJsxAttribute', name, value };
 }
@@ -253,8 +261,8 @@ function rehypeDocsd() {
       if (node.type === 'element') {
         if (/^h[1-6]$/.test(node.tagName)) {
           // A line break in a heading (a setext heading over lines) is a space in docsd's text of
-          // it (pkg/markdown's inlineText), as it is in the TOC.
-          const text = textOf(node).replace(/[ \t]*\n[ \t]*/g, ' ').trim();
+          // it (pkg/markdown's inlineText), as it is in the TOC, and an image its alt text.
+          const text = headingText(node).replace(/[ \t]*\n[ \t]*/g, ' ').trim();
           const h = ids.find((x) => !x.used && x.value === text);
           if (h) {
             h.used = true;
