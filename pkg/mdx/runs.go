@@ -54,6 +54,8 @@ var (
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
 	// A setext heading's underline (or a thematic break of dashes).
 	setextUnderline = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
+	// A table's delimiter row.
+	delimiterRow = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
 	// A character reference; backslash escapes are looked for as a byte. Both are left to the
 	// compiler (a block with one is not a run), which resolves them into its text nodes.
 	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
@@ -84,11 +86,14 @@ func blockIsRun(text string) bool {
 	// GFM makes a link of (www., a URL, an email), whose ends the two find differently.
 	differs := false
 	piped := false // a line with a | since the last blank line: maybe a table
+	table := false // a table's delimiter row since the last blank line
 	forLines([]byte(text), func(line string) string {
-		// A setext underline under a table's lines: micromark reads it as one more row, goldmark
-		// as a heading's underline.
-		differs = differs || piped && setextUnderline.MatchString(line)
+		// A setext underline under a table's lines, or a line with no | after a table's delimiter
+		// row: micromark reads one as one more row and ends the table at a list item, goldmark
+		// the other way round.
+		differs = differs || piped && setextUnderline.MatchString(line) || table && strings.TrimSpace(line) != "" && !strings.Contains(line, "|")
 		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
+		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
 		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
 		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
 		return line

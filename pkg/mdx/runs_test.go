@@ -182,6 +182,7 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"a table in a list item":     "- Kept\n| a |\n|---|\n| 1 |",
 		"a table in a quote":         "> Kept\n| a |\n|---|\n| 1 |",
 		"an underline under a table": "| Kept |\n|---|\n| 1 |\nmore\n===",
+		"a list right under a table": "| Kept |\n|---|\n| 1 |\n3. three",
 	}
 	for name, block := range cases {
 		body := "Before.\n\n" + block + "\n\nAfter.\n"
