@@ -331,6 +331,9 @@ A run after an expression paragraph.
 	"uses-part.mdx":          "import Part from './_part.mdx';\n\n# Uses a part\n\n## Part heading\n\n<Part />\n\nAfter the part.\n\n<div>\n\n<Part />\n\n</div>\n",
 	"admonition-heads.mdx":   ":::note\n\n## In a note\n\nText.\n\n:::\n\n## In a note\n\nAfter.\n\n:::tip\n## Glued\n:::\n\n## Glued\n",
 	"code-block-tabs.mdx":    "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Tabs in code blocks\n\n```mdx-code-block\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n```\n\nText in tab a, *a run*.\n\n```mdx-code-block\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\n```\n\n## Heading in tab b\n\n- item\n\n```mdx-code-block\n</TabItem>\n</Tabs>\n```\n\n```mdx-code-block\n## Heading in a code block\n\nText in a code block.\n```\n\nAfter.\n",
+	"title-custom-id.mdx":    "# Title with an id {#page-top}\n\nText.\n\n## Title with an id\n\n<Dummy />\n",
+	"title-dup.mdx":          "# Dup title\n\nText.\n\n## Dup title\n\n<div>\n\n## Dup title\n\n</div>\n\n# Dup title\n",
+	"title-fm.mdx":           "---\ntitle: From front matter\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n# A heading too\n\nText.\n\n<Dummy />\n",
 	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
 }
 
