@@ -5,6 +5,7 @@ package build
 // search files) must be the same but for the names of the chunks.
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -168,6 +169,8 @@ an image
 [nested **bold** link](./intro.md#sec)
 [paren](./intro.md (paren title))
 [unicode](./intro.md "tître ✓")
+
+A [broken link](./nowhere.md) and a [missing anchor](./intro.md#nowhere) in a run.
 `,
 	"punct.mdx": `# Punctuation
 
@@ -385,6 +388,8 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 		// (Only chunks' names differ: the search files' names follow their content.)
 		out[file] = assets.ReplaceAllString(string(data), "-H.$1")
 	}
+	// The link check's findings, as a file of their own.
+	out["(link problems)"] = fmt.Sprint(res.Problems)
 	sort.Strings(runs)
 	return out, slices.Compact(runs)
 }
@@ -400,6 +405,9 @@ func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
 	whole, _ := buildMDXSite(t, "mdx-runs", extra, true)
 	split, withRuns := buildMDXSite(t, "mdx-runs", extra, false)
 	t.Logf("split: %v", withRuns)
+	if !strings.Contains(split["(link problems)"], "nowhere.md") {
+		t.Errorf("the link check did not report the broken link: %s", split["(link problems)"])
+	}
 	compareBuilds(t, whole, split)
 }
 
