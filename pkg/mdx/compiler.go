@@ -59,6 +59,9 @@ type request struct {
 	Kind string `json:"kind,omitempty"`
 	// Runs is how many placeholders of Markdown runs Source has (runs.go).
 	Runs int `json:"runs,omitempty"`
+	// RunHeadings are each run's headings with the ids the run gives them: the compiler checks
+	// that compiled whole it would give the same.
+	RunHeadings [][]runHeading `json:"runHeadings,omitempty"`
 }
 
 // heading is one of the page's headings; Taken when a run of the page renders it (runs.go), so
@@ -152,9 +155,22 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	if sp != nil {
 		req.Source, req.Runs, req.DropTitle = sp.source, len(sp.runs), sp.dropTitle
 		req.Headings = requestHeadings(model.Headings, sp.taken)
+		req.RunHeadings = sp.headings
 	}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)
+	if sp != nil {
+		// The runs' elements hold their links resolved (and the source does not): a page another
+		// page's move changes is compiled again, as the compiler's links are resolved anew below.
+		sum := sha256.New()
+		for _, run := range sp.runs {
+			for _, el := range run {
+				sum.Write([]byte(el))
+				sum.Write([]byte{0})
+			}
+		}
+		key += "\x00runs " + hex.EncodeToString(sum.Sum(nil))
+	}
 	var js string
 	a, err := c.answer(opts.File, key, func() (answer, error) {
 		a, err := c.call(req)

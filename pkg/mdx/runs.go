@@ -13,6 +13,7 @@ package mdx
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -32,6 +33,8 @@ type split struct {
 	taken map[string]bool
 	// lines are each run's first and last line in the page's source.
 	lines [][2]int
+	// headings are each run's headings, which the compiler checks it would give the same ids.
+	headings [][]runHeading
 	// dropTitle is what the compiler is told: false when the title heading was in a run (and
 	// left out of it here).
 	dropTitle bool
@@ -49,6 +52,10 @@ var (
 	autolinkText = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
 	// A link's destination and title, `](…)`, which GFM does not make links of.
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
+	// A setext heading's underline (or a thematic break of dashes).
+	setextUnderline = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
+	// A table's delimiter row.
+	delimiterRow = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
 	// A character reference; backslash escapes are looked for as a byte. Both are left to the
 	// compiler (a block with one is not a run), which resolves them into its text nodes.
 	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
@@ -78,7 +85,15 @@ func blockIsRun(text string) bool {
 	// three text nodes), a ~ not doubled (GFM's strikethrough, which goldmark does not take), and what
 	// GFM makes a link of (www., a URL, an email), whose ends the two find differently.
 	differs := false
+	piped := false // a line with a | since the last blank line: maybe a table
+	table := false // a table's delimiter row since the last blank line
 	forLines([]byte(text), func(line string) string {
+		// A setext underline under a table's lines, or a line with no | after a table's delimiter
+		// row: micromark reads one as one more row and ends the table at a list item, goldmark
+		// the other way round.
+		differs = differs || piped && setextUnderline.MatchString(line) || table && strings.TrimSpace(line) != "" && !strings.Contains(line, "|")
+		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
+		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
 		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
 		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
 		return line
@@ -241,12 +256,21 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 	// with the compiler (blocks that are not runs, and the import and export blocks between).
 	depth, inTag := 0, false
 	prevLast := -1
-	for _, c := range chunks {
+	group := -1 // the first line of the runs right before, with no line between them
+	for k, c := range chunks {
 		if gap := strings.Join(lines[prevLast+1:c.first], "\n"); strings.TrimSpace(gap) != "" {
 			depth, inTag = scanOpen(gap, depth, inTag)
 		}
+		if k == 0 || c.first != prevLast+1 || !chunks[k-1].run {
+			group = c.first
+		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
 		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes)
+		if c.run && group < c.first {
+			// Blocks with no blank line between are read together too: a table's lines, then an
+			// underline, are blocks goldmark ends where micromark does not.
+			c.run = blockIsRun(strings.Join(lines[group:c.last+1], "\n"))
+		}
 		if !c.run {
 			depth, inTag = scanOpen(text, depth, inTag)
 		}
@@ -291,6 +315,10 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 	for _, h := range headings {
 		free[h.ID+"\x00"+h.Text]++
 	}
+	hs := &runHeadings{free: free, taken: sp.taken, before: map[string][]string{}}
+	for _, h := range headings {
+		hs.before[h.Text] = append(hs.before[h.Text], h.ID)
+	}
 	out := append([]string(nil), lines...)
 	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags}
 	for i := 0; i < len(chunks); {
@@ -331,8 +359,16 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 			i = j // a node runjs.go has no rule for: the run stays with the compiler
 			continue
 		}
-		if !takeHeadings(nodes, modelSrc, free, sp.taken) {
+		taken, res := hs.take(nodes, modelSrc)
+		switch res {
+		case headingUnknown:
 			return nil // a heading the page's document has not: simpler to leave the page whole
+		case headingAfterOther:
+			if i == 0 && title != nil {
+				return nil
+			}
+			i = j // the compiler gives its id, as it would compiled whole
+			continue
 		}
 		out[first] = `{"` + token + "-run-" + itoa(len(sp.runs)) + `"}`
 		for k := first + 1; k <= last; k++ {
@@ -340,6 +376,7 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 		}
 		sp.runs = append(sp.runs, els)
 		sp.lines = append(sp.lines, [2]int{first, last})
+		sp.headings = append(sp.headings, taken)
 		i = j
 	}
 	if len(sp.runs) == 0 {
@@ -374,8 +411,13 @@ func supported(nodes []ast.Node) bool {
 				return ast.WalkSkipChildren, nil
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
+			case *east.Table:
+				// A table in a list item or a quote may be lines that continue a paragraph
+				// lazily, which goldmark makes a table of and micromark does not.
+				_, top := c.Parent().(*ast.Document)
+				ok = top
 			case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ThematicBreak, *ast.Blockquote, *ast.List, *ast.ListItem,
-				*east.Table, *east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
+				*east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
 				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
 			default:
 				ok = false
@@ -402,10 +444,39 @@ func sameBlocks(conv *markdown.Converter, lines []string, nodes []ast.Node) bool
 	return n == nil
 }
 
-// takeHeadings marks the headings of nodes as given (by id and text, as the page's document has
-// them); false when one is not among them.
-func takeHeadings(nodes []ast.Node, src []byte, free map[string]int, taken map[string]bool) bool {
-	ok := true
+// runHeadings are the page's headings as runs take them.
+type runHeadings struct {
+	free  map[string]int  // id and text → how many of the document's headings have them, not taken
+	taken map[string]bool // the ids runs took
+	// before is, by text, the ids of the document's headings with that text, in order. The
+	// compiler gives a heading the first id of its text it has not given: a run's heading has its
+	// own id only when each heading of the same text before it was taken by a run. Another may be
+	// one the compiler gives (in a JSX element), or one only docsd's model sees (a heading-like
+	// line of a template literal over a blank line), which the page compiled whole skips.
+	before map[string][]string
+}
+
+// What take found.
+const (
+	headingsTaken = iota
+	headingUnknown
+	headingAfterOther
+)
+
+// runHeading is a heading of a run, as the compiler's request names it.
+type runHeading struct {
+	Value string `json:"value"`
+	ID    string `json:"id"`
+}
+
+// take marks the headings of nodes as given (by id and text, as the page's document has them)
+// and returns them, or nothing when it cannot (headingUnknown: one is not among them;
+// headingAfterOther: one comes after a heading of the same text that no run took).
+func (hs *runHeadings) take(nodes []ast.Node, src []byte) ([]runHeading, int) {
+	type found struct{ id, key, text string }
+	var got []found
+	var wrong int
+	free := map[string]int{}
 	for _, n := range nodes {
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			h, isHeading := c.(*ast.Heading)
@@ -414,17 +485,38 @@ func takeHeadings(nodes []ast.Node, src []byte, free map[string]int, taken map[s
 			}
 			id, _ := h.AttributeString("id")
 			idb, _ := id.([]byte)
-			key := string(idb) + "\x00" + markdown.HeadingText(h, src)
-			if free[key] == 0 {
-				ok = false
+			text := markdown.HeadingText(h, src)
+			key := string(idb) + "\x00" + text
+			if hs.free[key]-free[key] == 0 {
+				wrong = headingUnknown
 				return ast.WalkStop, nil
 			}
-			free[key]--
-			taken[string(idb)] = true
+			free[key]++
+			for _, other := range hs.before[text] {
+				if other == string(idb) {
+					break
+				}
+				if !hs.taken[other] && !slices.ContainsFunc(got, func(f found) bool { return f.id == other }) {
+					wrong = headingAfterOther
+				}
+			}
+			got = append(got, found{string(idb), key, text})
 			return ast.WalkSkipChildren, nil
 		})
+		if wrong == headingUnknown {
+			break
+		}
 	}
-	return ok
+	if wrong != headingsTaken {
+		return nil, wrong
+	}
+	out := make([]runHeading, 0, len(got))
+	for _, f := range got {
+		hs.free[f.key]--
+		hs.taken[f.id] = true
+		out = append(out, runHeading{Value: f.text, ID: f.id})
+	}
+	return out, headingsTaken
 }
 
 func itoa(n int) string {
@@ -450,7 +542,7 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	b.WriteString("import {jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
+	b.WriteString("import {Fragment as _docsdFragment, jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
 	rest := js
 	if len(inJSX) != len(sp.runs) {
 		return "", false
@@ -472,7 +564,12 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		case strings.HasSuffix(before, "[") || strings.HasSuffix(before, ","):
 			// One of several children: the run's elements go in the list.
 		case strings.HasSuffix(before, ":") || strings.HasSuffix(before, "return"):
-			els = "[" + els + "]"
+			// The only child, of a _jsx call: an array there is a list React (in development)
+			// wants keys for, where the compiler would have written _jsxs. A fragment of the
+			// elements renders as they do.
+			if len(blocks) > 1 {
+				els = "_docsdJsxs(_docsdFragment, {children: [" + els + "]})"
+			}
 		default:
 			return "", false
 		}

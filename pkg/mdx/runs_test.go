@@ -9,6 +9,7 @@ import (
 	"errors"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -178,6 +179,10 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"a URL":                      "Kept at https://example.com/x",
 		"www.":                       "Kept at www.example.com",
 		"an email":                   "Kept by someone@example.com",
+		"a table in a list item":     "- Kept\n| a |\n|---|\n| 1 |",
+		"a table in a quote":         "> Kept\n| a |\n|---|\n| 1 |",
+		"an underline under a table": "| Kept |\n|---|\n| 1 |\nmore\n===",
+		"a list right under a table": "| Kept |\n|---|\n| 1 |\n3. three",
 	}
 	for name, block := range cases {
 		body := "Before.\n\n" + block + "\n\nAfter.\n"
@@ -307,5 +312,109 @@ func TestPatchNeedsTheCompilersModule(t *testing.T) {
 	}
 	if _, ok := sp.patch(module, nil); ok {
 		t.Error("patched without knowing where the run is")
+	}
+}
+
+// More errors after runs: each is reported where the writer made it, as compiling the page whole
+// reports it (line of the file, front matter included).
+func TestCompileErrorsAfterRunsAreTheWholePages(t *testing.T) {
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	runs := "Intro paragraph.\n\n## A heading\n\n- a\n- b\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
+	cases := []struct {
+		name, body string
+		line       int // in the file, whose front matter is 3 lines and a blank
+	}{
+		{"an unknown component", runs + "<Unknown />\n\nAfter.\n", 16},
+		{"an unknown component in a container", runs + "<div>\n\nInside.\n\n<Missing>x</Missing>\n\n</div>\n", 20},
+		{"an expression in a container", runs + "<div>\n\nInside.\n\n</div>\n\nText {1 +} here.\n", 22},
+		{"an unclosed element", runs + "<div>\n\nInside.\n\nAfter.\n", 0},
+		{"an export", runs + "export const a = ;\n\nAfter.\n", 16},
+		{"on the last line", runs + "Last {", 16},
+		{"a closing tag alone", runs + "Para.\n\n</div>\n\nAfter.\n", 18},
+	}
+	for _, tc := range cases {
+		if sp := splitOf(t, tc.body, true); sp == nil {
+			t.Errorf("%s: the page is not split", tc.name)
+			continue
+		}
+		raw := []byte("---\ntitle: Broken\n---\n\n" + tc.body)
+		_, splitErr := c.Compile(raw, Options{File: "broken.mdx", Page: true})
+		_, wholeErr := c.Compile(raw, Options{File: "broken.mdx", Page: true, Whole: true})
+		var ce *content.Error
+		if !errors.As(splitErr, &ce) || tc.line != 0 && ce.Line != tc.line {
+			t.Errorf("%s: error %v, want one at line %d", tc.name, splitErr, tc.line)
+		}
+		if wholeErr == nil || splitErr == nil || splitErr.Error() != wholeErr.Error() {
+			t.Errorf("%s:\nsplit: %v\nwhole: %v", tc.name, splitErr, wholeErr)
+		}
+	}
+}
+
+// A run that is a JSX element's only child goes where the compiler wrote `_jsx(…, {children:
+// placeholder})`: its blocks go in a fragment made with jsxs (an array there is a list React's
+// development build warns has no keys), one block as it is.
+func TestPatchOnlyChild(t *testing.T) {
+	module := "import {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
+		"function _createMdxContent(props) {\n  return _jsx(\"div\", {\n    children: \"tok-run-0\"\n  });\n}\n"
+	p := `_docsdJsx(_components.p, {children: "a"})`
+	for _, c := range []struct {
+		blocks []string
+		want   string
+	}{
+		{[]string{p}, `children: ` + p + "\n"},
+		{[]string{p, p}, `children: _docsdJsxs(_docsdFragment, {children: [` + p + `, ` + p + `]})`},
+	} {
+		sp := &split{token: "tok", runs: [][]string{c.blocks}, tags: map[string]bool{"p": true}}
+		js, ok := sp.patch(module, []bool{true})
+		if !ok || !strings.Contains(js, c.want) || !strings.Contains(js, "Fragment as _docsdFragment") {
+			t.Errorf("%d blocks: patched %v\n%s", len(c.blocks), ok, js)
+		}
+	}
+}
+
+// A run's heading keeps the id docsd's model gives it only where the page compiled whole gives
+// it the same: after a heading of the same text that only the model sees (a line of a template
+// literal over a blank line) the block stays with the compiler; after one only the compiler sees
+// (in a JSX element without blank lines), the compiler finds it and the page is compiled whole.
+func TestRunHeadingsAsCompiledWhole(t *testing.T) {
+	phantom := "Intro.\n\n{`\n\n## Twin\n\n`}\n\n## Twin\n\nText.\n"
+	sp := splitOf(t, phantom, false)
+	if sp == nil || len(sp.runs) != 1 || !strings.Contains(sp.source, "## Twin\n\nText.") {
+		t.Errorf("the heading after one only the model sees: split %+v", sp)
+	}
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	for _, body := range []string{
+		"<div>\n## Dup\n</div>\n\n## Dup\n\nText.\n",
+		phantom,
+		// The model ends the export at the blank line: a run inside it is not one the compiler
+		// finds.
+		"export const s = `\n\n## Twin\n\n`; export const y = {a: 1};\n\n## Twin\n\nText.\n",
+	} {
+		if sp := splitOf(t, body, true); sp == nil {
+			t.Fatalf("not split:\n%s", body)
+		}
+		raw := []byte("---\ntitle: Twins\n---\n\n" + body)
+		split, err := c.Compile(raw, Options{File: "twins.mdx", Page: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := c.Compile(raw, Options{File: "twins.mdx", Page: true, Whole: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids := regexp.MustCompile(`id: "[^"]*"`)
+		if got, want := ids.FindAllString(split, -1), ids.FindAllString(whole, -1); !reflect.DeepEqual(got, want) {
+			t.Errorf("heading ids split %v, whole %v:\n%s", got, want, body)
+		}
 	}
 }

@@ -68,6 +68,14 @@ function textOf(node) {
   return (node.children || []).map(textOf).join('');
 }
 
+// headingText is a hast heading's text as docsd's model of the page has it (pkg/markdown's
+// inlineText): an image's alternative text included.
+function headingText(node) {
+  if (node.type === 'element' && node.tagName === 'img') return String(node.properties.alt || '');
+  if (typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
+  return (node.children || []).map(headingText).join('');
+}
+
 function attr(name, value) {
   return { type: 'mdxJsxAttribute', name, value };
 }
@@ -167,6 +175,7 @@ function countRuns(tree, options) {
 // runsHeld reports whether each of a page's runs placeholders was found once, as countRuns counts.
 function runsHeld(req, found) {
   if (!req.runs) return true;
+  if (found.runHeadingsDiffer) return false;
   if (found.runs.size !== req.runs) return false;
   for (const n of found.runs.values()) if (n !== 1) return false;
   return true;
@@ -225,9 +234,15 @@ function slug(text, used) {
 function rehypeDocsd() {
   return (tree, file) => {
     const options = file.data.docsd;
-    // A heading a Markdown run of the page shows (taken) has its id already.
-    const ids = options.headings.map((h) => ({ ...h, used: !!h.taken }));
+    // The page's headings given out in the order of the page, as the page compiled whole would
+    // give them: a Markdown run's (pkg/mdx/runs.go) where its placeholder is. A run's heading has
+    // its id already; when the page compiled whole would give it another (a heading docsd's model
+    // of the page does not see, or sees where MDX has none), runsHeld fails and docsd compiles
+    // the page whole.
+    const runHeadings = options.runHeadings || [];
+    const ids = options.headings.map((h) => ({ ...h, used: runHeadings.length === 0 && !!h.taken }));
     const taken = new Set(options.headings.map((h) => h.id));
+    const runPlaceholder = new RegExp(`^"${options.token}-run-(\\d+)"$`);
     const link = (dest, image, node) => {
       const token = `${options.token}-link-${options.found.links.length}`;
       const start = node.position && node.position.start;
@@ -235,9 +250,19 @@ function rehypeDocsd() {
       return token;
     };
     const visit = (node) => {
+      const run = node.type === 'mdxFlowExpression' && runPlaceholder.exec(node.value);
+      if (run) {
+        for (const rh of runHeadings[Number(run[1])] || []) {
+          const h = ids.find((x) => !x.used && x.value === rh.value);
+          if (h) h.used = true;
+          if (!h || h.id !== rh.id) options.found.runHeadingsDiffer = true;
+        }
+      }
       if (node.type === 'element') {
         if (/^h[1-6]$/.test(node.tagName)) {
-          const text = textOf(node).trim();
+          // A line break in a heading (a setext heading over lines) is a space in docsd's text of
+          // it (pkg/markdown's inlineText), as it is in the TOC, and an image its alt text.
+          const text = headingText(node).replace(/[ \t]*\n[ \t]*/g, ' ').trim();
           const h = ids.find((x) => !x.used && x.value === text);
           if (h) {
             h.used = true;
@@ -493,7 +518,15 @@ async function handle(req) {
   try {
     const source = bracketTitles(req.source);
     const page = (value, options) => ({ value, path: req.file, data: { docsd: options } });
-    const options = (blankedCode) => ({ token: req.token, headings: req.headings || [], dropTitle: !!req.dropTitle, runs: req.runs || 0, found, blankedCode });
+    const options = (blankedCode) => ({
+      token: req.token,
+      headings: req.headings || [],
+      runHeadings: req.runHeadings,
+      dropTitle: !!req.dropTitle,
+      runs: req.runs || 0,
+      found,
+      blankedCode,
+    });
     let file;
     if (req.fullSyntax) {
       // fullSyntax parses the source as it is with all of remark-gfm and remark-directive: a test

@@ -32,3 +32,22 @@ test('an MDX page with Markdown runs hydrates without a mismatch, its overrides 
   assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
   await context.close();
 });
+
+// testdata/sites/mdx-runs's edge.mdx: runs beside what stays with the compiler (a heading repeated
+// in a JSX element and a tab, one with an image, a setext heading over two lines, a table with a
+// list right under it, two blocks that are a JSX element's only child): it hydrates without a
+// mismatch, and every link of the TOC finds its heading.
+test('an MDX page of edge cases hydrates, and its TOC links find their headings', async () => {
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/edge`);
+  await hydrated(page);
+  const toc = await page.locator('nav.toc a').evaluateAll((as) => as.map((a) => decodeURIComponent(a.hash.slice(1))));
+  assert.ok(toc.length >= 5, `the TOC links ${toc}`);
+  const missing = await page.evaluate((ids) => ids.filter((id) => !document.getElementById(id)), toc);
+  assert.deepEqual(missing, []);
+  const content = page.locator('[data-mdx-content]');
+  assert.equal(await content.locator('.box > ul > li').textContent(), 'so they go in a fragment');
+  assert.equal(await content.locator('table td').first().textContent(), '1');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  await context.close();
+});

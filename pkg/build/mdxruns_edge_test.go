@@ -1,0 +1,436 @@
+package build
+
+// Adversarial MDX pages for the Markdown runs (pkg/mdx/runs.go): each is built split and
+// compiled whole, and every file a reader or the browser gets (HTML, page data with its TOC,
+// search files) must be the same but for the names of the chunks.
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// edgePages are pages written to break the split: each leans on a place where goldmark and
+// micromark, or docsd's elements and mdast-util-to-hast's, could differ.
+var edgePages = map[string]string{
+	"emphasis.mdx": `# Emphasis
+
+*a**b* and **a*b** and *a**b**c*
+
+a*b*c and a_b_c and snake_case_word and _x_y and __init__ in text
+
+**strong *nested em* strong** and ***both*** and *__mixed__*
+
+*foo**bar**baz* and **foo*bar*baz** and *a *b* c*
+
+**"quoted"** and *(paren)* and **foo.**bar and _foo_bar_ and *
+unmatched ** stars and _ lone underscores _
+
+<Dummy />
+`,
+	"lists.mdx": `# Lists
+
+- tight one
+- tight two
+  1. nested ordered
+  2. nested two
+     - deeper
+
+* loose one
+
+* loose two
+
+7. seven
+8. eight
+
+1) paren one
+2) paren two
+
+- item with a fence
+
+  ` + "```js" + `
+  const x = 1;
+  ` + "```" + `
+
+- after the fence
+  continued lazily
+and lazier
+
+- [ ] task
+- [x] done task
+- not a task
+
++ plus list
++ second
+
+1. ordered
+
+   with a second paragraph
+2. tight after loose
+
+- > quote in item
+- ## heading in item
+- ---
+
+0. zero start
+1. one
+`,
+	"tables.mdx": `# Tables
+
+| Left | Center | Right | None |
+|:--|:-:|--:|---|
+| ` + "`code`" + ` | *em* | [link](./intro.md) | **strong** |
+| | empty first | | |
+
+| Only | Header |
+|------|--------|
+
+Not | a table
+--- | ---
+a | b
+
+| one |
+|-----|
+| x |
+| y | extra |
+`,
+	"headings.mdx": `# Headings
+
+## Closing hashes ##
+
+## With ` + "`code`" + ` and *em*
+
+## With a [link](./intro.md) inside
+
+## Dup
+
+## Dup
+
+### Dup
+
+## Custom {#my-id}
+
+## Ends with #hash
+
+## Trailing #   
+
+#### Level four
+
+##### Level five
+
+###### Level six
+
+Setext two
+----------
+
+Setext one
+==========
+
+## 中文标题
+
+## 🚀 Launch day
+
+## مرحبا بالعالم
+
+## Ümlaut Größe
+
+## ![logo](/img/favicon.svg) With an image
+
+![an image](/img/favicon.svg)
+Setext with
+an image
+========
+
+<Dummy />
+
+## With an image
+`,
+	"links.mdx": `# Links and images
+
+![alt *em* text](/img/favicon.svg "A title")
+
+![](/img/favicon.svg)
+
+![alt with ` + "`code`" + `](/img/favicon.svg 'single')
+
+[title](./intro.md 'single quoted')
+[angle](<./intro.md> "angle dest")
+[spaced](<./a b.md>)
+[empty]()
+[query](./intro.md?x=1#sec)
+[fragment](#emphasis)
+[nested **bold** link](./intro.md#sec)
+[paren](./intro.md (paren title))
+[unicode](./intro.md "tître ✓")
+
+A [broken link](./nowhere.md) and a [missing anchor](./intro.md#nowhere) in a run.
+`,
+	"punct.mdx": `# Punctuation
+
+It's "quoted" -- a dash --- an em dash... and 'single' ones.
+
+Tabs	inside	text and a	trailing tab word.
+
+A very long line: ` + strings.Repeat("lorem ipsum dolor sit amet, ", 80) + `end.
+
+中文段落，带标点。日本語の文章。한국어 문장.
+
+Emoji 👍🏽 and 👨‍👩‍👧 and RTL שלום עולם and مرحبا.
+
+Zero​width and non breaking spaces.
+
+A line with two trailing spaces
+and a line ending in a backslash\
+here.
+
+<Dummy />
+`,
+	"blanks.mdx": "# Blanks\n\nFirst para.\n   \nSecond para after spaces.\n\t\nThird after a tab.\n\n-\tTab item\n-\tSecond\n\n\tindented by a tab\n\n1.\tone\n2.\ttwo\n\n<Dummy />\n   \nAfter JSX and a blank with spaces.\n",
+	"admonitions.mdx": `# Admonitions
+
+Para before.
+
+:::tip My title
+Inside the tip.
+:::
+
+Para right after.
+:::note
+Glued to a paragraph.
+:::
+
+:::info[Bracket title]
+
+- a list in it
+
+:::
+
+:::danger Title with *em*
+
+Text.
+
+:::
+
+Last para.
+`,
+	"containers.mdx": `import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+# Containers
+
+<details>
+<summary>Sum</summary>
+
+Inside **details**.
+
+- a
+- b
+
+</details>
+
+<details>
+  <summary>No blank lines</summary>
+  Text straight in.
+</details>
+
+<Tabs>
+<TabItem value="x" label="X">
+Text without blank lines.
+</TabItem>
+<TabItem value="y" label="Y">
+
+## Heading in a tab
+
+Text in a tab.
+
+</TabItem>
+<TabItem value="z" label="Z">
+
+- list in a tab
+
+` + "```sh" + `
+echo tab
+` + "```" + `
+</TabItem>
+</Tabs>
+
+Between two JSX blocks.
+
+<Dummy />
+
+Between again, *with em*.
+
+<div>
+
+Nested *run* in a div.
+
+<div>
+
+Deeper run.
+
+</div>
+
+</div>
+
+The end without a trailing newline.`,
+	"esm.mdx": `import Tabs from '@theme/Tabs';
+export const meta = {a: 1};
+
+Right after the ESM, with a blank line.
+
+export function f() {
+  return 1;
+}
+
+## After an export
+
+Text {meta.a}.
+
+A run after an expression paragraph.
+`,
+	"code.mdx":          "# Code\n\n```js title=\"a.js\" {1,3-4} showLineNumbers\nconst a = 1;\nconst b = 2;\nconst c = 3;\nconst d = 4;\n```\n\n```\nno language\n```\n\n```text\n```\n\n~~~python\nprint('tilde')\n~~~\n\n````md\n```js\ninner\n```\n````\n\n> ```js\n> in a quote\n> ```\n\n```mdx-code-block\n<Dummy />\n```\n\n```jsx title=\"b.jsx\"\n<div>{x}</div>\n```\n\n  ```js\n  indented fence\n    more\n  ```\n\nInline `` a ` b `` and ` padded ` and `  two  ` and `a\nb` spans.\n",
+	"comments.mdx":      "# Comments\n\nBefore.\n\n<!-- a comment -->\n\nAfter.\n\nInline <!-- here --> comment.\n\n<!--\nmulti\nline\n-->\n\nEnd.\n",
+	"quotes.mdx":        "# Quotes\n\n> one\n> > nested\n> back\n\n> lazy\ncontinuation\n\n>\n> empty first line\n\n> - list\n> - in quote\n\n***\n\n___\n\nPara\n---\n\n* * *\n",
+	"title-only.mdx":    "---\ntitle: Front matter title\n---\n",
+	"title-heading.mdx": "# The *title* heading\n<Dummy />\n",
+	"title-run.mdx":     "# Title with text\nRight under it.\n\n## Next\n",
+	"no-title.mdx":      "Text first.\n\n# A later h1\n\nMore.\n\n# Another h1\n",
+	"crlf.mdx":          "# CRLF\r\n\r\nLine one.\r\n\r\n- a\r\n- b\r\n",
+	"refs.mdx":          "# Refs\n\nA [ref][r] link.\n\n[r]: ./intro.md\n\nFoot[^1].\n\n[^1]: note\n",
+	"heading-jsx.mdx": `# Heading JSX
+
+## Same
+
+<div>
+
+## Same
+
+</div>
+
+## Same
+`,
+	"flanking.mdx":           "# Flanking\n\na*€b* and a*$b* and *€a*b and x**€y** and a_€b_ and *«quoted»*\n\nfoo*$*bar and 5*$*5 and *a*€ and €*a*\n\n~~ spaced~~ and a~~b~~c and ~~a~~b and **~~both~~**\n\n[a [b] c](./intro.md) and [![img](/img/favicon.svg)](./intro.md) and [*em* `code`](./intro.md)\n\n## \n\n#\n\n#5 bolt and #hashtag\n\n- - -\n\n-\n  starts blank\n\n-\n\n123456789. big start\n\nPara\n2. not a list\n\nPara\n| a | b |\n|---|---|\n| 1 | 2 |\n\n## Foo ## {#foo-id}\n\nMulti\nline\nsetext\n===\n\nText with `` ` `` and ```` ``` ```` spans.\n\n*em over a\nline break* and [link over a\nline](./intro.md)\n\nA\u00a0non-breaking space at the end\u00a0\nnext.\n\n<Dummy />\n",
+	"tables2.mdx":            "# Tables two\n\n| a | b |\n|---|---|\n| `x|y` | z |\n\n|a|b|\n|-|-|\n|1|2|\n\n| left |\n| :--- |\n\n  | indented | table |\n  | -------- | ----- |\n  | 1 | 2 |\n\n| a |\n|---|\n|   |\n\n| *em* | **st** |\n|:---:|---:|\n| ~~del~~ | [l](./intro.md \"t\") |\n",
+	"title-in-jsx.mdx":       "<div>\n\n# Inner\n\nText in the div.\n\n</div>\n\n# Title\n\nMore.\n",
+	"title-in-jsx2.mdx":      "<div>\n\n# Inner alone\n\n</div>\n\n# Title\n\nMore.\n",
+	"title-after-jsx.mdx":    "<Dummy />\n\n# Title after JSX\n\nText after.\n\n## Sub\n",
+	"title-h2-first.mdx":     "## Not a title\n\nText.\n\n# Later h1\n\nMore.\n",
+	"title-setext.mdx":       "Setext title\n============\n\nText under it.\n\n<Dummy />\n",
+	"lazy.mdx":               "# Lazy\n\n- four\n| a | b |\n|---|---|\n| 1 | 2 |\n\n> quote\n| a | b |\n|---|---|\n\n- item\n\n  | in | item |\n  |----|------|\n  | 1 | 2 |\n\n> | q | t |\n> |---|---|\n> | 1 | 2 |\n",
+	"phantom-esm.mdx":        "export const s = `\n\n## Twin\n\n`;\n\n## Twin\n\nText.\n",
+	"phantom-expr.mdx":       "{`\n\n## Twin\n\n`}\n\n## Twin\n\nText.\n",
+	"phantom-attr.mdx":       "<Dummy title={`\n\n## Twin\n\n`} />\n\n## Twin\n\nText.\n",
+	"phantom-code.mdx":       "export const c = `\n\n` + \"```\" + `\n`;\n\n## Twin\n\nText.\n\n## Twin\n",
+	"nested-heading.mdx":     "> ## Dup2\n> {1}\n\n## Dup2\n\nText.\n\n- ## Dup3\n  {2}\n\n## Dup3\n",
+	"jsx-heading-inline.mdx": "<div>\n## Dup4\n</div>\n\n## Dup4\n\nText.\n\n<Dummy>\n### Dup5\n</Dummy>\n\n### Dup5\n",
+	"_part.mdx":              "## Part heading\n\nPart *text* with a [link](./intro.md).\n\n<Dummy />\n\n## Part heading\n\n- a\n- b\n",
+	"uses-part.mdx":          "import Part from './_part.mdx';\n\n# Uses a part\n\n## Part heading\n\n<Part />\n\nAfter the part.\n\n<div>\n\n<Part />\n\n</div>\n",
+	"admonition-heads.mdx":   ":::note\n\n## In a note\n\nText.\n\n:::\n\n## In a note\n\nAfter.\n\n:::tip\n## Glued\n:::\n\n## Glued\n",
+	"code-block-tabs.mdx":    "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Tabs in code blocks\n\n```mdx-code-block\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n```\n\nText in tab a, *a run*.\n\n```mdx-code-block\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\n```\n\n## Heading in tab b\n\n- item\n\n```mdx-code-block\n</TabItem>\n</Tabs>\n```\n\n```mdx-code-block\n## Heading in a code block\n\nText in a code block.\n```\n\nAfter.\n",
+	"title-custom-id.mdx":    "# Title with an id {#page-top}\n\nText.\n\n## Title with an id\n\n<Dummy />\n",
+	"title-dup.mdx":          "# Dup title\n\nText.\n\n## Dup title\n\n<div>\n\n## Dup title\n\n</div>\n\n# Dup title\n",
+	"title-fm.mdx":           "---\ntitle: From front matter\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n# A heading too\n\nText.\n\n<Dummy />\n",
+	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
+}
+
+// dummyComponent is the component edgePages use between runs.
+const dummyComponent = `export default function Dummy() {
+  return <span className="dummy">dummy</span>;
+}
+`
+
+// buildMDXSite builds the fixture name with extra files written in, split or whole, and returns
+// every published file but the chunks, by name, with the chunks' names made the same, and the
+// names of the files compiled with runs.
+func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool) (map[string]string, []string) {
+	t.Helper()
+	root, opts := fixtureSite(t, name)
+	for rel, text := range extra {
+		p := filepath.Join(root, rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	b := New(opts)
+	defer b.Close()
+	b.mdxWhole = whole
+	var runs []string
+	var mu sync.Mutex
+	b.onCompiled = func(file, js string) string {
+		if strings.Contains(js, "_docsdJsx") {
+			mu.Lock()
+			runs = append(runs, filepath.Base(file))
+			mu.Unlock()
+		}
+		return js
+	}
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	assets := regexp.MustCompile(`[-.][A-Za-z0-9_]{6,}\.(js|css|json)`)
+	out := map[string]string{}
+	for file, data := range res.Files.Data {
+		if strings.HasSuffix(file, ".js") || strings.HasSuffix(file, ".css") || strings.HasSuffix(file, ".map") {
+			continue
+		}
+		// (Only chunks' names differ: the search files' names follow their content.)
+		out[file] = assets.ReplaceAllString(string(data), "-H.$1")
+	}
+	// The link check's findings, as a file of their own.
+	out["(link problems)"] = fmt.Sprint(res.Problems)
+	sort.Strings(runs)
+	return out, slices.Compact(runs)
+}
+
+func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
+	extra := map[string]string{"src/components/Dummy.jsx": dummyComponent}
+	for name, text := range edgePages {
+		if !strings.HasPrefix(text, "---") && !strings.HasPrefix(name, "_") {
+			text = "---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n" + text
+		}
+		extra["content/docs/guide/edge/"+name] = text
+	}
+	whole, _ := buildMDXSite(t, "mdx-runs", extra, true)
+	split, withRuns := buildMDXSite(t, "mdx-runs", extra, false)
+	t.Logf("split: %v", withRuns)
+	if !strings.Contains(split["(link problems)"], "nowhere.md") {
+		t.Errorf("the link check did not report the broken link: %s", split["(link problems)"])
+	}
+	compareBuilds(t, whole, split)
+}
+
+// compareBuilds reports each file that differs between the two builds.
+func compareBuilds(t *testing.T, whole, split map[string]string) {
+	t.Helper()
+	var files []string
+	for f := range whole {
+		files = append(files, f)
+	}
+	sort.Strings(files)
+	for _, f := range files {
+		w, s := whole[f], split[f]
+		if w == s {
+			continue
+		}
+		i := 0
+		for i < len(w) && i < len(s) && w[i] == s[i] {
+			i++
+		}
+		t.Errorf("%s differs at byte %d:\nwhole: %.400s\nsplit: %.400s", f, i, w[max(i-150, 0):], s[max(i-150, 0):])
+	}
+	if len(whole) != len(split) {
+		t.Errorf("%d files whole, %d split", len(whole), len(split))
+	}
+}

@@ -1,0 +1,142 @@
+package build
+
+// Pages made from pieces with fixed seeds: Markdown pieces (the runs), JSX, expressions,
+// admonitions and containers, next to each other with and without blank lines, built split and
+// compiled whole (TestMDXRunsEdgePagesRenderAsWhole's comparison).
+
+import (
+	"fmt"
+	"math/rand"
+	"strings"
+	"testing"
+)
+
+// genMarkdown are Markdown pieces; genJSX what stays with the compiler.
+var (
+	genMarkdown = []string{
+		"A paragraph with *em*, **strong** and `code`.",
+		"Two lines\nof one paragraph.",
+		"## Repeated heading",
+		"## Repeated heading",
+		"### A *styled* `heading`",
+		"## Custom id {#gen-custom}",
+		"Setext over\ntwo lines\n---------",
+		"- one\n- two\n  - nested",
+		"1. first\n\n2. loose",
+		"3. three\n4. four",
+		"- [ ] open\n- [x] closed",
+		"> A quote with a [link](./intro.md \"t\").",
+		"| a | b |\n|:--|--:|\n| `x` | *y* |",
+		"```js title=\"g.js\" {1}\nconst g = 1;\n```",
+		"```\nplain code\n```",
+		"---",
+		"![an image](/img/favicon.svg \"img title\")",
+		"snake_case and a*b*c and **a**b",
+		"中文 and emoji 🎉 and עברית.",
+		"~~struck~~ text.",
+		"- item\n\n  ```sh\n  echo item\n  ```",
+		"Text ending the page",
+		"- lazy item\n| t | u |\n|---|---|\n| 1 | 2 |",
+		"## Repeated heading {#gen-other}",
+		"Multi\nline heading\n===",
+		"[ref-like] text and [brackets]",
+		"1. one\n\n   - inner\n\n     para in inner",
+		"***bold em*** and *a **b** c*",
+		"Pipes | in | text",
+		"`code with {braces}` and `<tag>`",
+	}
+	genJSX = []string{
+		"<Dummy />",
+		"An {1 + 1} expression.",
+		"<Dummy>inline *em* child</Dummy>",
+		":::note\n\nIn a note.\n\n:::",
+		":::tip Titled\nGlued tip.\n:::",
+		"{/* a comment */}",
+		"<!-- an HTML comment -->",
+		"Text at 10:30 with www.example.com.",
+		"Escaped \\* star.",
+		"<div>\n## Repeated heading\n</div>",
+		"{`\n\n## Repeated heading\n\n`}",
+		":::note\n\n## Repeated heading\n\n:::",
+		"<Dummy title=\"## Repeated heading\" />",
+	}
+	genOpen  = []string{"<div>", "<details>\n<summary>S</summary>", "<Dummy>"}
+	genClose = []string{"</div>", "</details>", "</Dummy>"}
+)
+
+// genPage is one page of pieces from rng.
+func genPage(rng *rand.Rand, n int) string {
+	var b strings.Builder
+	b.WriteString("---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n")
+	if rng.Intn(2) == 0 {
+		fmt.Fprintf(&b, "# Generated %d\n", n)
+		if rng.Intn(2) == 0 {
+			b.WriteString("\n")
+		}
+	}
+	md := func() string { return genMarkdown[rng.Intn(len(genMarkdown))] }
+	// sep is a blank line, or for two Markdown pieces sometimes none.
+	sep := func(glue bool) string {
+		if glue && rng.Intn(4) == 0 {
+			return "\n"
+		}
+		return "\n\n"
+	}
+	prevMD := true
+	for i, k := 0, 3+rng.Intn(8); i < k; i++ {
+		switch r := rng.Intn(10); {
+		case r < 6:
+			if i > 0 {
+				b.WriteString(sep(prevMD))
+			}
+			b.WriteString(md())
+			prevMD = true
+		case r < 8:
+			if i > 0 {
+				b.WriteString("\n\n")
+			}
+			b.WriteString(genJSX[rng.Intn(len(genJSX))])
+			prevMD = false
+		default:
+			if i > 0 {
+				b.WriteString("\n\n")
+			}
+			c := rng.Intn(len(genOpen))
+			b.WriteString(genOpen[c])
+			// With a blank line the children are blocks; without, the first piece is too (MDX
+			// reads a line inside a flow element as a paragraph).
+			b.WriteString("\n\n")
+			for j, m := 0, 1+rng.Intn(3); j < m; j++ {
+				if j > 0 {
+					b.WriteString("\n\n")
+				}
+				b.WriteString(md())
+			}
+			b.WriteString("\n\n" + genClose[c])
+			prevMD = false
+		}
+	}
+	if rng.Intn(3) > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func TestMDXRunsGeneratedPagesRenderAsWhole(t *testing.T) {
+	extra := map[string]string{"src/components/Dummy.jsx": dummyComponent}
+	// Each seed after 11 made a page that differed: 51 a table with an underline under it, 141 a
+	// heading with an image, 231 a list right under a table.
+	seeds := []int64{11, 51, 141, 231}
+	for _, seed := range seeds {
+		rng := rand.New(rand.NewSource(seed))
+		for i := 0; i < 60; i++ {
+			extra[fmt.Sprintf("content/docs/guide/gen/s%d-p%02d.mdx", seed, i)] = genPage(rng, i)
+		}
+	}
+	whole, _ := buildMDXSite(t, "mdx-runs", extra, true)
+	split, withRuns := buildMDXSite(t, "mdx-runs", extra, false)
+	if len(withRuns) < 40*len(seeds) {
+		t.Errorf("only %d pages split: %v", len(withRuns), withRuns)
+	}
+	compareBuilds(t, whole, split)
+}
