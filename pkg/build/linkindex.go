@@ -27,15 +27,15 @@ type linkIndex struct {
 func newLinkIndex(parsed map[string]*site.Parsed) *linkIndex {
 	base := map[string][]string{}
 	for p, doc := range parsed {
-		addLinkNames(base, p, doc)
+		addLinkNames(base, nil, p, doc)
 	}
 	return &linkIndex{base: base}
 }
 
-// addLinkNames adds source p under the file name of each link of its document, once per name. A
-// list is appended to only past its length (slices.Clip), so lists shared with an older index stay
-// as that index has them.
-func addLinkNames(to map[string][]string, p string, parsed *site.Parsed) int {
+// addLinkNames adds source p under the file name of each link of its document, once per name. The
+// lists of names in shared are also an older index's: they are copied before their first append
+// (and then taken out of shared), so that index keeps them as they were.
+func addLinkNames(to map[string][]string, shared map[string]bool, p string, parsed *site.Parsed) int {
 	if parsed == nil || parsed.Doc == nil {
 		return 0
 	}
@@ -46,7 +46,11 @@ func addLinkNames(to map[string][]string, p string, parsed *site.Parsed) int {
 		if len(list) > 0 && list[len(list)-1] == p {
 			continue // the same name again in the same document
 		}
-		to[name] = append(slices.Clip(list), p)
+		if shared[name] {
+			list = slices.Clip(list)
+			delete(shared, name)
+		}
+		to[name] = append(list, p)
 		n++
 	}
 	return n
@@ -67,8 +71,12 @@ func (x *linkIndex) with(paths []string, parsed map[string]*site.Parsed) *linkIn
 	if next.added == nil {
 		next.added = map[string][]string{}
 	}
+	shared := make(map[string]bool, len(next.added))
+	for name := range next.added {
+		shared[name] = true
+	}
 	for _, p := range paths {
-		next.n += addLinkNames(next.added, p, parsed[p])
+		next.n += addLinkNames(next.added, shared, p, parsed[p])
 	}
 	if next.n > maxAdded {
 		return nil

@@ -154,6 +154,21 @@ func TestLinkIndexWithKeepsTheLastIndex(t *testing.T) {
 	if got := y.sources(map[string]bool{"f.md": true}); !slices.Equal(got, []string{"e.md"}) {
 		t.Fatalf("f.md linked from %v, want e.md", got)
 	}
+	// Two indexes made from the same one (a rebuild that failed, made again) do not write into
+	// each other's lists.
+	parsed3 := map[string]*site.Parsed{"g.md": parse("f.md"), "h.md": parse("f.md"), "i.md": parse("f.md"), "j.md": parse("f.md")}
+	z := y.with([]string{"g.md", "h.md"}, parsed3)
+	z1, z2 := z.with([]string{"i.md"}, parsed3), z.with([]string{"j.md"}, parsed3)
+	for _, c := range []struct {
+		x    *linkIndex
+		want []string
+	}{{z, []string{"e.md", "g.md", "h.md"}}, {z1, []string{"e.md", "g.md", "h.md", "i.md"}}, {z2, []string{"e.md", "g.md", "h.md", "j.md"}}} {
+		got := c.x.sources(map[string]bool{"f.md": true})
+		slices.Sort(got)
+		if !slices.Equal(got, c.want) {
+			t.Fatalf("f.md linked from %v, want %v", got, c.want)
+		}
+	}
 	got := x.sources(map[string]bool{"b.md": true, "c d.md": true})
 	slices.Sort(got)
 	if !slices.Equal(got, []string{"a.md", "e.md"}) {
