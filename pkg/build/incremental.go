@@ -5,6 +5,7 @@ import (
 	"errors"
 	"maps"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -155,6 +156,14 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
 		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings())
+	if !cfgChanged && !slices.Contains(reported, "") {
+		// The sources parsed again, added or removed are the only ones whose links changed.
+		paths := slices.Clone(proc.moved)
+		for _, n := range proc.changed {
+			paths = append(paths, n.Key)
+		}
+		st.links = last.links.with(paths, proc.byPath)
+	}
 	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
 	st.timings = map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
 	st.prepare()

@@ -26,14 +26,17 @@ import (
 
 // state is one build's model and output, kept so the next build can reuse what did not change.
 type state struct {
-	b        *Builder
-	req      *request     // the run that made this state
-	graph    *graph.Graph // where rendering records the edges of #anchor links
-	cfg      *config.Site
-	site     *site.Site
-	parsed   map[string]*site.Parsed // by content path
-	files    *emit.Files
-	statics  map[string]string // content path of a static file → its URL
+	b       *Builder
+	req     *request     // the run that made this state
+	graph   *graph.Graph // where rendering records the edges of #anchor links
+	cfg     *config.Site
+	site    *site.Site
+	parsed  map[string]*site.Parsed // by content path
+	files   *emit.Files
+	statics map[string]string // content path of a static file → its URL
+	// links says which sources may link to a file name (linkindex.go); nil until a structural
+	// edit needs it, and after a change that may have moved every file.
+	links    *linkIndex
 	siteData map[string]*site.SiteData
 	assets   render.Assets
 	excerpts map[string]excerpt // blog post route → excerpt

@@ -132,7 +132,8 @@ func routeChanged(a, b *site.Route) bool {
 
 // relinked lists the routes with a link that resolves otherwise than in the last build: a link to a
 // Markdown file that was added, removed or moved, or to a static file that came or went. Only links
-// whose file name is one of those are resolved twice.
+// whose file name is one of those are resolved twice, and only the documents that may have one are
+// looked at (linkIndex).
 func (st *state) relinked(last *state) []graph.Node {
 	s, old := st.site, last.site
 	names := map[string]bool{}
@@ -149,53 +150,49 @@ func (st *state) relinked(last *state) []graph.Node {
 	if len(names) == 0 {
 		return nil
 	}
-	var out []graph.Node
-	list := make([]string, 0, len(names))
-	for n := range names {
-		list = append(list, n)
+	if st.links == nil {
+		st.links = newLinkIndex(st.parsed) // first structural edit since a full build or a config change
 	}
-	for p, r := range s.Routes {
-		if r.Doc == nil {
-			continue
-		}
-		var o *site.Route
-		for i := range r.Doc.Links {
-			dest := r.Doc.Links[i].Dest
-			if !mayName(dest, list) || !names[linkFileName(dest)] {
+	// Only the sources that may link to one of the names, and of their readers the routes that show
+	// them: a route's document is its source's (site.Route.Doc).
+	var out []graph.Node
+	seen := map[string]bool{}
+	for _, src := range st.links.sources(names) {
+		for _, n := range st.graph.Readers(graph.File(src)) {
+			if n.Kind != graph.RouteKind || seen[n.Key] {
 				continue
 			}
-			if o == nil {
-				if o = old.Routes[p]; o == nil {
-					break // a new route renders anyway
-				}
-			}
-			if s.Resolve(st.statics, r.Source, r.Data.Locale, dest) != old.Resolve(last.statics, o.Source, o.Data.Locale, dest) {
-				out = append(out, graph.Route(p))
-				if r.Data.Kind == site.KindBlogPost {
-					// The blog's lists show the post's excerpt, links resolved: they read its file.
-					out = append(out, graph.File(r.Source))
-				}
-				break
+			seen[n.Key] = true
+			if r := s.Routes[n.Key]; r != nil && r.Source == src && r.Doc != nil {
+				out = st.relinkedRoute(last, n.Key, r, names, out)
 			}
 		}
 	}
 	return out
 }
 
-// mayName reports whether a link may name one of the file names: without escapes in it, its file
-// name is part of it as written. Every link of the site is looked at after a structural edit, and
-// a substring search is cheaper than taking each one apart (linkFileName), which was most of
-// relinked's 56 ms per edit at 30,000 pages.
-func mayName(dest string, names []string) bool {
-	if strings.IndexByte(dest, '%') >= 0 {
-		return true
+// relinkedRoute appends route p (and its file, for a blog post) to out when one of its links with
+// one of the file names resolves otherwise than in the last build.
+func (st *state) relinkedRoute(last *state, p string, r *site.Route, names map[string]bool, out []graph.Node) []graph.Node {
+	o := last.site.Routes[p]
+	if o == nil {
+		return out // a new route renders anyway
 	}
-	for _, n := range names {
-		if strings.Contains(dest, n) {
-			return true
+	for i := range r.Doc.Links {
+		dest := r.Doc.Links[i].Dest
+		if !names[linkFileName(dest)] {
+			continue
+		}
+		if st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest) != last.site.Resolve(last.statics, o.Source, o.Data.Locale, dest) {
+			out = append(out, graph.Route(p))
+			if r.Data.Kind == site.KindBlogPost {
+				// The blog's lists show the post's excerpt, links resolved: they read its file.
+				out = append(out, graph.File(r.Source))
+			}
+			break
 		}
 	}
-	return false
+	return out
 }
 
 // addChangedNames adds to names the file name of every key whose value differs between now and
