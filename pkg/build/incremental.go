@@ -142,7 +142,11 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 			return nil, err
 		}
 	} else if mdxChanged || (proc.structural && (len(b.assets.MDX) > 0 || b.mdxSetChanged(s))) || b.mdxTouched(s, proc.changed) {
-		if err := b.prepareShell(cfg, s, b.absPaths(changed)); err != nil {
+		reload := b.absPaths(changed)
+		if proc.structural {
+			reload = append(reload, mdxRelinked(cfg, b.opts.Root, s, last.site)...)
+		}
+		if err := b.prepareShell(cfg, s, reload); err != nil {
 			return nil, err
 		}
 		// The pages' shared modules changed, and with them the shell's entry: every page links it.

@@ -9,7 +9,9 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -191,6 +193,45 @@ func (b *Builder) absPaths(changed []string) []string {
 		out = append(out, filepath.Clean(p))
 	}
 	return out
+}
+
+// mdxRelinked lists the MDX pages (absolute paths) with a link to a Markdown file whose route came,
+// went or moved in a structural edit. Their compiled chunks hold their links resolved, and the
+// bundle loads again only the files it is told changed: without them such a page kept its old URLs
+// in docsd watch. A page named here whose links resolve as before is compiled from the cache.
+func mdxRelinked(cfg *config.Site, root string, s, old *site.Site) []string {
+	if old == nil {
+		return nil
+	}
+	names := map[string]bool{}
+	if re := s.Restructured(); re != nil {
+		for _, k := range re.FileRoutes {
+			if s.FileRoute[k] != old.FileRoute[k] {
+				names[path.Base(k)] = true
+			}
+		}
+	} else {
+		addChangedNames(names, s.FileRoute, old.FileRoute)
+	}
+	if len(names) == 0 {
+		return nil
+	}
+	abs, _ := filepath.Abs(root)
+	dir := cfg.Content(abs)
+	var out []string
+	for _, r := range s.Routes {
+		if !r.MDX || r.Doc == nil {
+			continue
+		}
+		for i := range r.Doc.Links {
+			if names[linkFileName(r.Doc.Links[i].Dest)] {
+				out = append(out, filepath.Join(dir, filepath.FromSlash(r.Source)))
+				break
+			}
+		}
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 // mdxTOC is the table of contents of an MDX page: its headings, with those of the Markdown

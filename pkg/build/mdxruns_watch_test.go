@@ -92,3 +92,29 @@ func TestMDXRunsEditsMatchAFreshBuild(t *testing.T) {
 		}
 	}
 }
+
+// A page another page's move changes is compiled again though nothing it imports changed: its
+// links, in runs and in the compiler's own output, resolve to the moved page's new URL. Without
+// this an MDX page kept the old URL in `docsd watch` until something else reloaded it.
+func TestMDXPageLinksFollowAMovedPageAlone(t *testing.T) {
+	root, opts := fixtureSite(t, "mdx-runs")
+	b := New(opts)
+	defer b.Close()
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := first.Site.HTMLPath("/docs/guide/mixed")
+	const before, after = `href="/docs/guide/intro"`, `href="/docs/guide/moved"`
+	if !strings.Contains(string(first.Files.Data[page]), before) {
+		t.Fatalf("the page's links before the move:\n%s", first.Files.Data[page])
+	}
+	write(t, root, "content/docs/guide/intro.md", "---\nsidebar_position: 1\nslug: /guide/moved\n---\n\n# Introduction\n\nMoved.\n")
+	res, err := b.Rebuild([]string{filepath.Join(root, "content/docs/guide/intro.md")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := string(res.Files.Data[page]); strings.Contains(got, before) || !strings.Contains(got, after) {
+		t.Errorf("after the move, the page links:\n%s", regexp.MustCompile(`href="[^"]*"`).FindAllString(got, -1))
+	}
+}
