@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -203,16 +202,7 @@ func mdxRelinked(cfg *config.Site, root string, s, old *site.Site) []string {
 	if old == nil {
 		return nil
 	}
-	names := map[string]bool{}
-	if re := s.Restructured(); re != nil {
-		for _, k := range re.FileRoutes {
-			if s.FileRoute[k] != old.FileRoute[k] {
-				names[path.Base(k)] = true
-			}
-		}
-	} else {
-		addChangedNames(names, s.FileRoute, old.FileRoute)
-	}
+	names := movedFileNames(s, old)
 	if len(names) == 0 {
 		return nil
 	}

@@ -136,16 +136,7 @@ func routeChanged(a, b *site.Route) bool {
 // looked at (linkIndex).
 func (st *state) relinked(last *state) []graph.Node {
 	s, old := st.site, last.site
-	names := map[string]bool{}
-	if re := s.Restructured(); re != nil {
-		for _, k := range re.FileRoutes {
-			if s.FileRoute[k] != old.FileRoute[k] {
-				names[path.Base(k)] = true
-			}
-		}
-	} else {
-		addChangedNames(names, s.FileRoute, old.FileRoute)
-	}
+	names := movedFileNames(s, old)
 	addChangedNames(names, st.statics, last.statics)
 	if len(names) == 0 {
 		return nil
@@ -193,6 +184,22 @@ func (st *state) relinkedRoute(last *state, p string, r *site.Route, names map[s
 		}
 	}
 	return out
+}
+
+// movedFileNames is the file names of the content files whose route came, went or moved between
+// old and s: only those a re-assembly changed (site.Restructured) when it says, else every file.
+func movedFileNames(s, old *site.Site) map[string]bool {
+	names := map[string]bool{}
+	if re := s.Restructured(); re != nil {
+		for _, k := range re.FileRoutes {
+			if s.FileRoute[k] != old.FileRoute[k] {
+				names[path.Base(k)] = true
+			}
+		}
+	} else {
+		addChangedNames(names, s.FileRoute, old.FileRoute)
+	}
+	return names
 }
 
 // addChangedNames adds to names the file name of every key whose value differs between now and
