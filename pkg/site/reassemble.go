@@ -125,16 +125,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 			return old != nil && old.Data.Sidebar == key
 		})...)
 	}
-	for _, path := range placed {
-		r := next.Routes[path]
-		if r.Data.Kind != KindDoc {
-			continue
-		}
-		k := key(r.Data.Version, r.Data.Locale)
-		if e := a.docs[k][r.Data.DocID]; e != nil && e.route == path {
-			a.paginate(e, a.docs[k])
-		}
-	}
+	a.paginatePlaced(placed, nil)
 	for locale := range blogs {
 		pages[locale] = true // the landing page shows the latest post
 	}

@@ -270,18 +270,10 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			}
 		}
 	}
-	for _, path := range placed {
-		r := next.Routes[path]
-		if r.Data.Kind != KindDoc {
-			continue
-		}
-		k := key(r.Data.Version, r.Data.Locale)
-		if e := a.docs[k][r.Data.DocID]; e != nil && e.route == path {
-			// Its pagination may have named a doc that is gone: its reads are recorded again.
-			g.Forget(graph.Route(path), graph.MetaKind)
-			a.paginate(e, a.docs[k])
-		}
-	}
+	a.paginatePlaced(placed, func(path string) {
+		// Its pagination may have named a doc that is gone: its reads are recorded again.
+		g.Forget(graph.Route(path), graph.MetaKind)
+	})
 	for _, locale := range sortedKeys(landings) {
 		root := landingRoute(s, locale)
 		g.Forget(graph.Route(root), assembledKinds...)

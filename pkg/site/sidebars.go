@@ -156,6 +156,24 @@ func (a *assembler) paginate(e *docEntry, docs map[string]*docEntry) {
 	}
 }
 
+// paginatePlaced applies the pagination of the docs a re-assembly placed in sidebars again (routes
+// of other kinds have none), calling before, if set, ahead of each doc's.
+func (a *assembler) paginatePlaced(placed []string, before func(route string)) {
+	for _, path := range placed {
+		r := a.s.Routes[path]
+		if r.Data.Kind != KindDoc {
+			continue
+		}
+		k := key(r.Data.Version, r.Data.Locale)
+		if e := a.docs[k][r.Data.DocID]; e != nil && e.route == path {
+			if before != nil {
+				before(path)
+			}
+			a.paginate(e, a.docs[k])
+		}
+	}
+}
+
 // folderIndex is what each docs folder of a version and locale holds: its docs, and the folders
 // below it that hold docs at any depth. Made once per version and locale, so turning a folder into
 // sidebar items looks only at that folder (looking through every doc for every folder made
