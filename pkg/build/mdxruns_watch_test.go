@@ -16,14 +16,7 @@ import (
 // loads the unchanged page again (a site component was edited), the page must get the new URL,
 // as the compiler's own links get theirs. The cache kept the run's old URL.
 func TestMDXRunsLinksFollowAMovedPage(t *testing.T) {
-	root, opts := fixtureSite(t, "mdx-runs")
-	b := New(opts)
-	defer b.Close()
-	first, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := first.Site.HTMLPath("/docs/guide/mixed")
+	b, root, first, page := buildMDXRunsFixture(t)
 	// The first paragraph's link, in a run.
 	const before, after = `<a href="/docs/guide/intro" title="The intro">link</a>`, `<a href="/docs/guide/moved" title="The intro">link</a>`
 	if !strings.Contains(string(first.Files.Data[page]), before) {
@@ -97,14 +90,7 @@ func TestMDXRunsEditsMatchAFreshBuild(t *testing.T) {
 // links, in runs and in the compiler's own output, resolve to the moved page's new URL. Without
 // this an MDX page kept the old URL in `docsd watch` until something else reloaded it.
 func TestMDXPageLinksFollowAMovedPageAlone(t *testing.T) {
-	root, opts := fixtureSite(t, "mdx-runs")
-	b := New(opts)
-	defer b.Close()
-	first, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	page := first.Site.HTMLPath("/docs/guide/mixed")
+	b, root, first, page := buildMDXRunsFixture(t)
 	const before, after = `href="/docs/guide/intro"`, `href="/docs/guide/moved"`
 	if !strings.Contains(string(first.Files.Data[page]), before) {
 		t.Fatalf("the page's links before the move:\n%s", first.Files.Data[page])
@@ -117,4 +103,18 @@ func TestMDXPageLinksFollowAMovedPageAlone(t *testing.T) {
 	if got := string(res.Files.Data[page]); strings.Contains(got, before) || !strings.Contains(got, after) {
 		t.Errorf("after the move, the page links:\n%s", regexp.MustCompile(`href="[^"]*"`).FindAllString(got, -1))
 	}
+}
+
+// buildMDXRunsFixture builds a copy of testdata/sites/mdx-runs with a builder kept for rebuilds
+// (closed at the test's end), and returns the folder, the build and the HTML path of its mixed page.
+func buildMDXRunsFixture(t *testing.T) (*Builder, string, *Result, string) {
+	t.Helper()
+	root, opts := fixtureSite(t, "mdx-runs")
+	b := New(opts)
+	t.Cleanup(b.Close)
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, root, first, first.Site.HTMLPath("/docs/guide/mixed")
 }
