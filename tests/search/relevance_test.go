@@ -56,6 +56,11 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 		t.Fatal(err)
 	}
 	x.SetLookupParts(lookup)
+	action, err := search.ParseActionParts(cfg.Search.ActionParts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetActionParts(action)
 	for _, p := range s.Order {
 		r := s.Routes[p]
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {
