@@ -985,7 +985,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
         if (uHead[sec] === 2) {
           ownUnits[sec]++;
-          ownMask[sec] |= bit;
+          if (done) ownMask[sec] |= bit;
         }
         uHead[sec] = 0;
       }
@@ -1096,7 +1096,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const target = pageScore[cmd];
       for (let k = 0; want !== 0 && k < nTouchedPages; k++) {
         const page = touchedPages[k];
-        if (inAction[page] || pageMatched[page] < floor || pageScore[page] >= target) continue;
+        // A page whose title and sections lack a word the command's title has (most pages a common
+        // word touches) is passed over without reading its sections.
+        if (inAction[page] || pageMatched[page] < floor || pageScore[page] >= target || (mask[page] & want) !== want) continue;
         // One word: a title that holds it is the topic's page, a heading only mentions it.
         if (q.length === 1 && (titleMask[page] & titleMask[cmd]) !== titleMask[cmd]) continue;
         let ok = holds(titleMask[page], want, need);
