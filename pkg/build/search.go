@@ -102,12 +102,17 @@ func (st *state) indexSearch(routes []string) error {
 	if err != nil {
 		return fmt.Errorf("docsd.toml: [search] %w", err)
 	}
+	action, err := search.ParseActionParts(st.cfg.Search.ActionParts)
+	if err != nil {
+		return fmt.Errorf("docsd.toml: [search] %w", err)
+	}
 	for _, loc := range st.cfg.Locales {
 		if b.search[loc.Code] == nil {
 			b.search[loc.Code] = search.New()
 		}
 		b.search[loc.Code].SetSynonyms(syn)
 		b.search[loc.Code].SetLookupParts(lookup)
+		b.search[loc.Code].SetActionParts(action)
 	}
 	shards := make([]*search.Shard, len(routes))
 	err = parallel(len(routes), func(i int) error {

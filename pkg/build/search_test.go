@@ -179,46 +179,54 @@ func TestSearchSynonymsFollowDocsdToml(t *testing.T) {
 	}
 }
 
-// TestSearchLookupPartsFollowDocsdToml: [search] lookup_parts reaches the index file as terms,
-// a docsd.toml edit changes them, and an entry that is not one word fails the build naming it.
+// TestSearchLookupPartsFollowDocsdToml: [search] lookup_parts and action_parts reach the index
+// file as terms, a docsd.toml edit changes them, and an entry that is not one word fails the build
+// naming it.
 func TestSearchLookupPartsFollowDocsdToml(t *testing.T) {
-	root, opts := siteCopy(t, false)
-	opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
-	cfg := read(t, root, "docsd.toml")
-	withParts := func(entries string) string {
-		if strings.Contains(cfg, "[search]") {
-			return strings.Replace(cfg, "[search]", "[search]\nlookup_parts = ["+entries+"]", 1)
-		}
-		return cfg + "\n[search]\nlookup_parts = [" + entries + "]\n"
-	}
-	parts := func(res *Result) []string {
-		t.Helper()
-		var e search.IndexEntry
-		if err := json.Unmarshal(res.Files.Data["search-index-20260102030405.json"], &e); err != nil {
-			t.Fatal(err)
-		}
-		return e.LookupParts
-	}
-	write(t, root, "docsd.toml", withParts(`"API"`))
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := parts(res); strings.Join(got, ",") != "api" {
-		t.Fatalf("lookup parts in the index file: %q, want [api]", got)
-	}
-	write(t, root, "docsd.toml", withParts(`"API", "Guides"`))
-	if res, err = b.Rebuild([]string{"docsd.toml"}); err != nil {
-		t.Fatal(err)
-	}
-	if got := parts(res); strings.Join(got, ",") != "api,guid" {
-		t.Fatalf("after the edit, lookup parts in the index file: %q, want [api guid]", got)
-	}
-	write(t, root, "docsd.toml", withParts(`"REST API"`))
-	if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), "lookup_parts entry 1") {
-		t.Fatalf("a two-word entry: got %v; want an error naming docsd.toml and the entry", err)
+	for _, key := range []string{"lookup_parts", "action_parts"} {
+		t.Run(key, func(t *testing.T) {
+			root, opts := siteCopy(t, false)
+			opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+			cfg := read(t, root, "docsd.toml")
+			withParts := func(entries string) string {
+				if strings.Contains(cfg, "[search]") {
+					return strings.Replace(cfg, "[search]", "[search]\n"+key+" = ["+entries+"]", 1)
+				}
+				return cfg + "\n[search]\n" + key + " = [" + entries + "]\n"
+			}
+			parts := func(res *Result) []string {
+				t.Helper()
+				var e search.IndexEntry
+				if err := json.Unmarshal(res.Files.Data["search-index-20260102030405.json"], &e); err != nil {
+					t.Fatal(err)
+				}
+				if key == "action_parts" {
+					return e.ActionParts
+				}
+				return e.LookupParts
+			}
+			write(t, root, "docsd.toml", withParts(`"API"`))
+			b := New(opts)
+			defer b.Close()
+			res, err := b.Build()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := parts(res); strings.Join(got, ",") != "api" {
+				t.Fatalf("%s in the index file: %q, want [api]", key, got)
+			}
+			write(t, root, "docsd.toml", withParts(`"API", "Guides"`))
+			if res, err = b.Rebuild([]string{"docsd.toml"}); err != nil {
+				t.Fatal(err)
+			}
+			if got := parts(res); strings.Join(got, ",") != "api,guid" {
+				t.Fatalf("after the edit, %s in the index file: %q, want [api guid]", key, got)
+			}
+			write(t, root, "docsd.toml", withParts(`"REST API"`))
+			if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), key+" entry 1") {
+				t.Fatalf("a two-word entry: got %v; want an error naming docsd.toml and the entry", err)
+			}
+		})
 	}
 }
 

@@ -245,6 +245,10 @@ type Search struct {
 	// LookupParts are breadcrumb words of parts of the site readers reach by naming them ("API"):
 	// a query that names no part ranks their pages a little lower. pkg/search checks them.
 	LookupParts []string `toml:"lookup_parts"`
+	// ActionParts are breadcrumb words of the parts whose pages each document one action, a
+	// command or an endpoint ("CLI", "API"): a guide that teaches the action a query names comes
+	// before them when the query names no part. pkg/search checks them.
+	ActionParts []string `toml:"action_parts"`
 }
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).

@@ -89,6 +89,10 @@ type IndexEntry struct {
 	// (lookup.go).
 	LookupParts []string `json:"lookupParts,omitempty"`
 	LookupPages []int    `json:"lookupPages,omitempty"`
+	// ActionParts are the terms of the parts whose pages each do one action (a command, an
+	// endpoint), ActionPages their pages (lookup.go).
+	ActionParts []string `json:"actionParts,omitempty"`
+	ActionPages []int    `json:"actionPages,omitempty"`
 	// SectionCounts are the number of sections of each page: the browser numbers sections across
 	// pages in order.
 	SectionCounts []int `json:"sectionCounts"`

@@ -22,6 +22,7 @@ type Meaning struct {
 	StopWords       []string
 	Synonyms        [][]string
 	LookupParts     []string
+	ActionParts     []string
 	PerPage         map[string]PageMeaning
 	Terms           map[string]TermMeaning
 	// Chunks are the keys of each term chunk ("word term"), in the index file's order, and
@@ -42,6 +43,7 @@ type PageMeaning struct {
 	PartShare   int
 	Version     string
 	Lookup      bool // a page of a lookup part
+	Action      bool // a page of an action part
 }
 
 // TermMeaning is one term's lists: the routes whose title, breadcrumbs or file name have it, and
@@ -75,7 +77,7 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 	if de.Chunks != (slots+de.PerChunk-1)/max(de.PerChunk, 1) || len(de.Restamped) != len(de.Restamps) {
 		return nil, fmt.Errorf("%d documents chunks of %d for %d page numbers, %d restamped with %d stamps", de.Chunks, de.PerChunk, slots, len(de.Restamped), len(de.Restamps))
 	}
-	m := &Meaning{Pages: ie.Pages, Sections: ie.Sections, StopWords: ie.StopWords, Synonyms: ie.Synonyms, LookupParts: ie.LookupParts,
+	m := &Meaning{Pages: ie.Pages, Sections: ie.Sections, StopWords: ie.StopWords, Synonyms: ie.Synonyms, LookupParts: ie.LookupParts, ActionParts: ie.ActionParts,
 		PerPage: map[string]PageMeaning{}, Terms: map[string]TermMeaning{}, ChunkIDs: ie.ChunkIDs}
 	// The documents: the route of each number ("" free).
 	routes := make([]string, slots)
@@ -142,6 +144,16 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 		p := m.PerPage[routes[lookup]]
 		p.Lookup = true
 		m.PerPage[routes[lookup]] = p
+	}
+	action := 0
+	for _, d := range ie.ActionPages {
+		action += d
+		if action < 0 || action >= slots || routes[action] == "" {
+			return nil, fmt.Errorf("action page %d is no page", action)
+		}
+		p := m.PerPage[routes[action]]
+		p.Action = true
+		m.PerPage[routes[action]] = p
 	}
 	// The order of equal scores.
 	rank := make([]int, 0, ie.Pages)
@@ -258,6 +270,7 @@ func (m *Meaning) Diff(o *Meaning) []string {
 	add("stop words", m.StopWords, o.StopWords)
 	add("synonyms", m.Synonyms, o.Synonyms)
 	add("lookup parts", m.LookupParts, o.LookupParts)
+	add("action parts", m.ActionParts, o.ActionParts)
 	add("chunk numbers", m.ChunkIDs, o.ChunkIDs)
 	add("chunk keys", m.Chunks, o.Chunks)
 	add("order of equal scores", m.Order, o.Order)

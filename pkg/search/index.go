@@ -166,6 +166,8 @@ type Index struct {
 
 	// lookupParts are the terms of [search] lookup_parts (lookup.go).
 	lookupParts []string
+	// actionParts are the terms of [search] action_parts (lookup.go).
+	actionParts []string
 	// cores is how many cores a publish may use (0: as many as Go runs on); tests set it.
 	cores int
 }

@@ -1,6 +1,9 @@
 package search
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Lookup parts: a site's reference that readers reach by naming it ("API": a hundred endpoint
 // pages). Writers list their breadcrumb words in docsd.toml ([search] lookup_parts); the index
@@ -9,7 +12,13 @@ import "fmt"
 // or a guide's page of the same title than the endpoint's.
 
 // ParseLookupParts turns the entries of [search] lookup_parts into index terms, one word each.
-func ParseLookupParts(entries []string) ([]string, error) {
+func ParseLookupParts(entries []string) ([]string, error) { return parseParts("lookup_parts", entries) }
+
+// ParseActionParts turns the entries of [search] action_parts into index terms, one word each.
+func ParseActionParts(entries []string) ([]string, error) { return parseParts("action_parts", entries) }
+
+// parseParts reads the entries of a [search] list of parts, key naming it in errors.
+func parseParts(key string, entries []string) ([]string, error) {
 	out := []string{}
 	for i, e := range entries {
 		var terms []string
@@ -19,7 +28,7 @@ func ParseLookupParts(entries []string) ([]string, error) {
 			}
 		}
 		if len(terms) != 1 {
-			return nil, fmt.Errorf("lookup_parts entry %d %q: want one searchable word of the part's breadcrumbs (\"API\")", i+1, e)
+			return nil, fmt.Errorf("%s entry %d %q: want one searchable word of the part's breadcrumbs (\"API\")", key, i+1, e)
 		}
 		out = append(out, terms[0])
 	}
@@ -30,12 +39,29 @@ func ParseLookupParts(entries []string) ([]string, error) {
 // the index file. No chunk depends on them.
 func (x *Index) SetLookupParts(terms []string) { x.lookupParts = terms }
 
+// Action parts: the parts of a reference whose pages each document one action, a command or an
+// endpoint ("CLI", "API"; docsd.toml [search] action_parts). A query that names no part and that
+// a guide's title and one of its headings cover as well as such a page's title is the guide's: a
+// reader who names no interface wants to be taught (engine.js, guideFirst).
+
+// SetActionParts sets the terms ParseActionParts returned (nil: none); Publish writes them and
+// their pages into the index file. No chunk depends on them.
+func (x *Index) SetActionParts(terms []string) { x.actionParts = terms }
+
 // lookupPages is IndexEntry.LookupPages: the pages whose breadcrumbs (those not in their title, as
 // partShares counts them) have a lookup part's term, each as its difference from the one before
 // (the first from page 0): the hundred endpoint pages of an API in a row cost a few bytes.
-func (x *Index) lookupPages(shards []*Shard) []int {
+func (x *Index) lookupPages(shards []*Shard) []int { return x.partPages(shards, x.lookupParts, false) }
+
+// actionPages is IndexEntry.ActionPages: the pages whose breadcrumbs or title have an action
+// part's term (the part's landing pages too, "Build API" under "API"), listed as lookupPages.
+func (x *Index) actionPages(shards []*Shard) []int { return x.partPages(shards, x.actionParts, true) }
+
+// partPages lists the pages whose breadcrumbs (not those in their title) or, withTitle, title
+// have one of the terms, each as its difference from the one before.
+func (x *Index) partPages(shards []*Shard, terms []string, withTitle bool) []int {
 	want := map[int32]bool{}
-	for _, t := range x.lookupParts {
+	for _, t := range terms {
 		if n, ok := x.dict.numbers[t]; ok {
 			want[n] = true
 		}
@@ -49,12 +75,13 @@ func (x *Index) lookupPages(shards []*Shard) []int {
 		if s == nil {
 			continue // a free number (numbers.go)
 		}
-		for _, t := range s.crumbs {
-			if want[t] {
-				out = append(out, i-last)
-				last = i
-				break
-			}
+		lists := [][]int32{s.crumbs}
+		if withTitle {
+			lists = append(lists, s.title)
+		}
+		if slices.ContainsFunc(lists, func(ts []int32) bool { return slices.ContainsFunc(ts, func(t int32) bool { return want[t] }) }) {
+			out = append(out, i-last)
+			last = i
 		}
 	}
 	return out

@@ -47,3 +47,33 @@ func TestLookupPartsInTheIndexFile(t *testing.T) {
 		}
 	}
 }
+
+// Action parts mark the pages whose breadcrumbs or title have their terms: the part's landing page
+// ("Build API", whose breadcrumb "API" is a title word) as well as its endpoints; a lookup part
+// does not count a title ("Build API" is no lookup page), and a site without action parts writes
+// no "action" key.
+func TestActionPartsInTheIndexFile(t *testing.T) {
+	for _, c := range []struct {
+		terms, lookup []string
+		pages         []int
+	}{{[]string{"api"}, []string{"api"}, []int{0, 1}}, {nil, []string{"api"}, nil}} {
+		x := New()
+		x.SetActionParts(c.terms)
+		x.SetLookupParts(c.lookup)
+		for _, p := range []struct{ route, title, crumb string }{{"/a", "Get a build", "API"}, {"/b", "Build API", "API"}, {"/c", "Start a build", "Guides"}} {
+			x.Update(p.route, NewShard(Page{Route: p.route, Title: p.title, Crumbs: []string{p.crumb}, Sections: []Section{{Text: "Words."}}}))
+		}
+		_, idx, err := x.Publish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var e IndexEntry
+		if err := json.Unmarshal(idx, &e); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(e.ActionParts, c.terms) || !reflect.DeepEqual(e.ActionPages, c.pages) || !reflect.DeepEqual(e.LookupPages, []int{0}) ||
+			(c.terms == nil && strings.Contains(string(idx), "action")) {
+			t.Errorf("set %q: the index file has action parts %q, pages %v, lookup pages %v; want pages %v, lookup [0] (%s)", c.terms, e.ActionParts, e.ActionPages, e.LookupPages, c.pages, idx)
+		}
+	}
+}

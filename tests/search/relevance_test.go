@@ -56,6 +56,11 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 		t.Fatal(err)
 	}
 	x.SetLookupParts(lookup)
+	action, err := search.ParseActionParts(cfg.Search.ActionParts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetActionParts(action)
 	for _, p := range s.Order {
 		r := s.Routes[p]
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {
@@ -208,7 +213,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are not met yet: the floors below are what the ranking reaches
-// today (old set 58/60 first; relevance.tsv 276/310 first, 305/310 in the top 3; held-out 82 % /
+// today (old set 59/60 first; relevance.tsv 287/310 first, 307/310 in the top 3; held-out 84 % /
 // 96 %), so that no change goes back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -216,6 +221,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // sets were made to follow one written policy (LABELS.md; testdata/relabel12.tsv lists the 7 it
 // changed), which lowered the floors of queries.tsv (59 to 58 first) and relevance.tsv (280 to 276
 // first, 306 to 305 in the top 3) with the same ranking code: the labels changed, not the ranking.
+// Then the rules of session 12 that follow the policy (a guide that teaches a goal before the
+// command, a landing page after its same-titled child: guide_test.go) raised them again.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -236,14 +243,14 @@ func TestRelevance(t *testing.T) {
 	t.Logf("relevance.tsv (tuned): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", t1, len(tuned), pct(t1, len(tuned)), t3, len(tuned), pct(t3, len(tuned)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
-	if pct(o1, len(old)) < 96.6 || o3 < len(old) {
-		t.Errorf("queries.tsv: want at least 96.6 %% first and all in the top 3")
+	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
+		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
 	}
-	if pct(t1, len(tuned)) < 89.0 || pct(t3, len(tuned)) < 98.3 {
-		t.Errorf("relevance.tsv: want at least 89.0 %% first and 98.3 %% in the top 3")
+	if pct(t1, len(tuned)) < 92.5 || pct(t3, len(tuned)) < 99.0 {
+		t.Errorf("relevance.tsv: want at least 92.5 %% first and 99.0 %% in the top 3")
 	}
-	if pct(h1, len(held)) < 82 || pct(h3, len(held)) < 96 {
-		t.Errorf("heldout.tsv: want at least 82 %% first and 96 %% in the top 3")
+	if pct(h1, len(held)) < 84 || pct(h3, len(held)) < 96 {
+		t.Errorf("heldout.tsv: want at least 84 %% first and 96 %% in the top 3")
 	}
 }
 

@@ -88,12 +88,24 @@ const WEIGHTS = {
   // TASK_WORDS, when the index's stop words have them (an English index).
   taskPrior: 1.5,
   taskPow: 0.5,
+  // 1: a guide that teaches what a query names comes before the action part's page that does it
+  // (the index file's actionPages: a CLI's commands, an API's endpoints), when the query names no
+  // part (rank). The words a tenth of the titles share, most of them the action parts' (a CLI's
+  // program name), make a query a command typed whole: no guide comes first then (typesCommand).
+  guideFirst: 1,
+  commandShare: 0.5,
+  // 1: of a landing page and the page below it with the same title, both shown with the same
+  // words in their titles, breadcrumbs and file names, the one below comes first (specificFirst):
+  // the landing page lists what the page below explains ("sdk": "Go SDK" under "Go SDK").
+  sameTitle: 1,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
+// The fewest titles a word is in to be a common title word (pkg/search's commonTitleMin).
+const COMMON_TITLE_MIN = 20;
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
 const TASK_WORDS = ['how'];
@@ -232,6 +244,17 @@ function editDistance(a, b, max) {
   return prev[m];
 }
 
+function popcount(m) {
+  let n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+}
+
+// holds says whether the units of mask m include want's and are at least need.
+function holds(m, want, need) {
+  return (m & want) === want && popcount(m) >= need;
+}
+
 function lowerBound(arr, key) {
   let lo = 0;
   let hi = arr.length;
@@ -335,6 +358,13 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
   }
   const nSections = indexEntry.sections;
+  // The pages of the parts whose pages each do one action (actionPages, as lookupPages).
+  const inAction = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
+  let actionAt = 0;
+  for (const d of indexEntry.actionPages || []) {
+    actionAt += d;
+    if (actionAt >= 0 && actionAt < inAction.length) inAction[actionAt] = 1;
+  }
   // Page numbers: docsd watch keeps a page's number across new and deleted pages, so some may be
   // free (slots counts them all; a free number has no sections, a null document, and no list
   // names it). The arrays run over the numbers; a term's frequency is a share of the pages.
@@ -574,7 +604,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (let i = 0; i < j; i++) {
         const parent = out[i];
         const base = doc(parent.page).route.replace(/\/$/, '');
-        if (child.nav > parent.nav && route.startsWith(`${base}/`)) {
+        const same = W.sameTitle && child.nav === parent.nav && doc(child.page).title.toLowerCase() === doc(parent.page).title.toLowerCase();
+        if ((child.nav > parent.nav || same) && route.startsWith(`${base}/`)) {
           out.splice(j, 1);
           out.splice(i, 0, child);
           break;
@@ -746,6 +777,24 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return unit.alts.some((alt) => alt.synonym && alt.slots.length === 1 && alt.slots[0].size === 1 && partTerm(alt.slots[0].keys().next().value));
   }
 
+  // typesCommand says whether a query types a word that the titles of a tenth of the pages share
+  // (at least COMMON_TITLE_MIN, as pkg/search counts common title words), most of them pages of the
+  // action parts: a CLI's program name ("vela" of `vela approve build`), which makes the query the
+  // command typed whole, not a task to be taught (W.guideFirst).
+  function typesCommand(q) {
+    for (const unit of q) {
+      for (const w of unit.words) {
+        if (!w.term || !hasTerm(w.term)) continue;
+        const titled = postings(w.term).titles;
+        if (titled.length < Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed)) continue;
+        let n = 0;
+        for (const page of titled) n += inAction[page];
+        if (n >= W.commandShare * titled.length) return true;
+      }
+    }
+    return false;
+  }
+
   // The arrays a ranking works in, by section and page number, allocated once: a 10,000-page
   // site has some 100,000 sections. Every ranking leaves them zero (through its touched lists).
   let scratch = null;
@@ -768,6 +817,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       doneSec: new Uint8Array(nSections), // an alternative of the unit found whole in the section
       donePage: new Uint8Array(nPages), // ... in the title, breadcrumbs and file name
       headUnits: new Int32Array(nSections), // units found in the section's heading
+      ownMask: new Int32Array(nSections), // bit i: unit i found in the section's short heading itself
       headLen: new Uint8Array(nSections), // terms of the section's heading, when short and found
       ownUnits: new Int32Array(nSections), // units found in a short heading itself (not its keys)
       uHead: new Uint8Array(nSections),
@@ -809,7 +859,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
     const { secMask, doneSec, donePage } = scratch;
-    const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
+    const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, ownMask, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
     // closure made per ranking made V8 throw away the optimised code of this loop on every query
@@ -933,7 +983,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
-        if (uHead[sec] === 2) ownUnits[sec]++;
+        if (uHead[sec] === 2) {
+          ownUnits[sec]++;
+          if (done) ownMask[sec] |= bit;
+        }
         uHead[sec] = 0;
       }
       for (let k = 0; k < nuPages; k++) {
@@ -1016,13 +1069,51 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
     const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      const matched = pageMatched[page];
+      if (matched >= 0 && matched < bestMatched) pageScore[page] *= W.missing ** (bestMatched - matched);
+    }
+    // A query that names no part, whose best page of an action part is a command or an endpoint,
+    // asks for the guide that teaches the action when one does (W.guideFirst): a page outside
+    // those parts whose title, or title with one of its own headings, holds what the command's
+    // title holds (its title and best heading when the title holds one word or none), and at least
+    // two of the query's words (all when it has one), comes right above it. "build approval": the
+    // heading "Approve builds from forks" of "Start a build" before `vela approve build`.
+    let cmd = -1;
+    if (W.guideFirst && sectionBits === 0) {
+      for (let k = 0; k < nTouchedPages; k++) {
+        const page = touchedPages[k];
+        if (inAction[page] && pageMatched[page] >= floor && (cmd < 0 || pageScore[page] > pageScore[cmd])) cmd = page;
+      }
+    }
+    if (cmd >= 0 && !typesCommand(q)) {
+      let want = titleMask[cmd];
+      for (let sec = firstSection[cmd]; popcount(titleMask[cmd]) < 2 && sec < firstSection[cmd + 1]; sec++) {
+        if (popcount(titleMask[cmd] | ownMask[sec]) > popcount(want)) want = titleMask[cmd] | ownMask[sec];
+      }
+      const need = Math.min(q.length, 2);
+      const target = pageScore[cmd];
+      for (let k = 0; want !== 0 && k < nTouchedPages; k++) {
+        const page = touchedPages[k];
+        // A page whose title and sections lack a word the command's title has (most pages a common
+        // word touches) is passed over without reading its sections.
+        if (inAction[page] || pageMatched[page] < floor || pageScore[page] >= target || (mask[page] & want) !== want) continue;
+        // One word: a title that holds it is the topic's page, a heading only mentions it.
+        if (q.length === 1 && (titleMask[page] & titleMask[cmd]) !== titleMask[cmd]) continue;
+        let ok = holds(titleMask[page], want, need);
+        for (let sec = firstSection[page]; !ok && sec < firstSection[page + 1]; sec++) ok = holds(titleMask[page] | ownMask[sec], want, need);
+        // Right above the command, in their own order among the guides lifted.
+        if (ok) pageScore[page] = target * (1 + 1e-6) + pageScore[page] * 1e-9;
+      }
+    }
     const entries = [];
     const before = (a, b) => a.score > b.score || (a.score === b.score && rankOf[a.page] < rankOf[b.page]);
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       const matched = pageMatched[page];
       if (matched < floor || matched < 0) continue;
-      const score = matched < bestMatched ? pageScore[page] * W.missing ** (bestMatched - matched) : pageScore[page];
+      const score = pageScore[page];
       if (entries.length === limit && (limit === 0 || !before({ score, page }, entries[limit - 1]))) continue;
       const e = { page, matched, title: pageTitle[page], score, nav: nav[page] };
       // Insertion into the short sorted list of the best so far.
@@ -1039,6 +1130,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       secSum[sec] = 0;
       secMask[sec] = 0;
       headUnits[sec] = 0;
+      ownMask[sec] = 0;
       headLen[sec] = 0;
       ownUnits[sec] = 0;
     }
