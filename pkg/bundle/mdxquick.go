@@ -143,11 +143,19 @@ func (b *Bundler) importKey(spec string) (string, bool) {
 	if !filepath.IsAbs(spec) {
 		return "", false
 	}
-	real, err := filepath.EvalSymlinks(spec)
-	if err != nil {
-		return "", false
+	// Every page imports the same few theme files: their real paths are looked up once per Build
+	// or Update (the project's files do not move during one), not once per page and import.
+	cacheKey := "\x01import\x00" + spec
+	if k, ok := b.projectResolved.Load(cacheKey); ok {
+		key := k.(string)
+		return key, key != ""
 	}
-	return b.sharedKey(real)
+	var key string
+	if real, err := filepath.EvalSymlinks(spec); err == nil {
+		key, _ = b.sharedKey(real)
+	}
+	b.projectResolved.Store(cacheKey, key)
+	return key, key != ""
 }
 
 // jsxRuntime is the registry key of react/jsx-runtime, as esbuild resolves it from the shell
