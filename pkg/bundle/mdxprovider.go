@@ -213,6 +213,10 @@ func (b *Bundler) withProviderDeps(deps []string) []string {
 // serverModule is the renderers' module of a page: its browser module as CommonJS, so both sides
 // run the same code, with the provider chunk it imports.
 func (b *Bundler) serverModule(id string, browser []byte) (MDXServer, error) {
+	if code, ok := commonJSOf(browser); ok {
+		sum := sha256.Sum256([]byte(code))
+		return MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: code}, nil
+	}
 	sr := api.Transform(string(browser), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
 		Target: api.ES2020, LogLevel: api.LogLevelSilent})
 	if len(sr.Errors) > 0 {

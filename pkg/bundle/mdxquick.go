@@ -96,7 +96,7 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	src := strings.Join(lines, "\n") + "\nexport const id = " + string(idJSON) + ";\nexport const Frame = " + lookup(frame) + ".default;\n"
 	o := b.clientOpts
 	out := api.Transform(src, api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatESModule, Platform: api.PlatformBrowser,
-		Target: o.Target, Define: o.Define, MinifyWhitespace: o.MinifyWhitespace, MinifyIdentifiers: o.MinifyIdentifiers,
+		Target: o.Target, Define: definesIn(o.Define, src), MinifyWhitespace: o.MinifyWhitespace, MinifyIdentifiers: o.MinifyIdentifiers,
 		MinifySyntax: o.MinifySyntax, LegalComments: api.LegalCommentsNone, Sourcefile: file, LogLevel: api.LogLevelSilent})
 	if len(out.Errors) > 0 {
 		return nil, false, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(out.Errors))
@@ -119,6 +119,20 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	return p, true, nil
 }
 
+// definesIn is the defines of defines whose global src names: esbuild replaces a define only where
+// its first identifier appears, and a transform given any define builds its whole table of known
+// globals again (a fifth of a page's transform; without defines esbuild reuses one table). A
+// compiled page rarely names process.env.NODE_ENV, but one that does still gets it replaced.
+func definesIn(defines map[string]string, src string) map[string]string {
+	for key := range defines {
+		global, _, _ := strings.Cut(key, ".")
+		if strings.Contains(src, global) {
+			return defines
+		}
+	}
+	return nil
+}
+
 // importKey is the registry key of an import of a compiled page (an absolute path, as
 // nativeImports leaves docsd's aliases, or the JSX runtime); shared is false for anything else.
 func (b *Bundler) importKey(spec string) (string, bool) {
@@ -129,11 +143,19 @@ func (b *Bundler) importKey(spec string) (string, bool) {
 	if !filepath.IsAbs(spec) {
 		return "", false
 	}
-	real, err := filepath.EvalSymlinks(spec)
-	if err != nil {
-		return "", false
+	// Every page imports the same few theme files: their real paths are looked up once per Build
+	// or Update (the project's files do not move during one), not once per page and import.
+	cacheKey := "\x01import\x00" + spec
+	if k, ok := b.projectResolved.Load(cacheKey); ok {
+		key := k.(string)
+		return key, key != ""
 	}
-	return b.sharedKey(real)
+	var key string
+	if real, err := filepath.EvalSymlinks(spec); err == nil {
+		key, _ = b.sharedKey(real)
+	}
+	b.projectResolved.Store(cacheKey, key)
+	return key, key != ""
 }
 
 // jsxRuntime is the registry key of react/jsx-runtime, as esbuild resolves it from the shell

@@ -176,3 +176,13 @@ func TestProvidedComponents(t *testing.T) {
 		t.Errorf("the provider gives %v, the compiler lets pages use %v", provider, compiler)
 	}
 }
+
+// TestFenceLineMatchesFenceOpen: the cheap test before the regexp never hides a fence line.
+func TestFenceLineMatchesFenceOpen(t *testing.T) {
+	for _, line := range []string{"```", "```js title=\"a.js\"", "  ~~~", "\t````md", "~~~~ yaml", "``", "~~", "text ``` inside",
+		"`` ` ``", "- item", "", "   ```", "~~~`", "> ```"} {
+		if got, want := fenceLine(line), fenceOpen.FindStringSubmatch(line); !reflect.DeepEqual(got, want) {
+			t.Errorf("fenceLine(%q) = %q, want %q", line, got, want)
+		}
+	}
+}
