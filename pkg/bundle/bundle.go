@@ -132,7 +132,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.Target = api.ES2020
 	server.Loader = map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".png": api.LoaderFile}
 	server.MinifySyntax = production
-	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(filepath.Join(abs, "..", "node_modules")))
+	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(abs, filepath.Join(abs, "..", "node_modules")))
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
 	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
 	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
@@ -149,7 +149,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 // ones esbuild resolved from the shell's folder. Only the shell's own packages (under shellModules)
 // are left to Node: a package a site's MDX page imports from the site's node_modules may import
 // CSS (react-tweet does), which Node cannot load, so it is bundled like the site's own files.
-func nodePackages(shellModules string) api.Plugin {
+func nodePackages(siteDir, shellModules string) api.Plugin {
 	// esbuild gives real paths: compare with the real path of the folder.
 	if real, err := filepath.EvalSymlinks(shellModules); err == nil {
 		shellModules = real
@@ -183,7 +183,7 @@ func nodePackages(shellModules string) api.Plugin {
 			if r, ok := answers.Load(q); ok {
 				return r.(api.OnResolveResult), nil
 			}
-			r := resolvePackage(b, a, shellModules, resolving{})
+			r := resolvePackage(b, a, siteDir, shellModules, resolving{})
 			if len(r.Errors) == 0 {
 				answers.Store(q, r)
 			}
@@ -194,7 +194,7 @@ func nodePackages(shellModules string) api.Plugin {
 
 // resolvePackage is nodePackages' answer for one import: esbuild's resolution, left to Node
 // (external, by absolute path) when it lands in the shell's node_modules.
-func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, shellModules string, again any) api.OnResolveResult {
+func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, siteDir, shellModules string, again any) api.OnResolveResult {
 	path := a.Path
 	if path == "react-router-dom" {
 		// The same exports as react-router's (plus the browser's routers, which the server
@@ -212,7 +212,28 @@ func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, shellModules string,
 	if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") || bundledForNode(rel) {
 		return api.OnResolveResult{Path: r.Path}
 	}
+	if a.Path == "react-dom/server" && strings.HasPrefix(a.Importer, siteDir+string(filepath.Separator)) {
+		if legacy := legacyServer(r.Path); legacy != "" {
+			return api.OnResolveResult{Path: legacy, External: true}
+		}
+	}
 	return api.OnResolveResult{Path: r.Path, External: true}
+}
+
+// legacyServer is the file of react-dom/server that holds renderToString, beside server (the
+// package's server.node.js), or "" when there is none. server.node.js loads it and also React's
+// streaming renderer (300 KB), which the shell does not use (it calls renderToString alone): a
+// renderer's start loaded both, 19 ms of CPU against 9 ms for React and the legacy file alone.
+// The renderers run with NODE_ENV=production (pkg/ssr), so server.node.js would load this file.
+func legacyServer(server string) string {
+	if filepath.Base(server) != "server.node.js" {
+		return ""
+	}
+	legacy := filepath.Join(filepath.Dir(server), "cjs", "react-dom-server-legacy.node.production.js")
+	if _, err := os.Stat(legacy); err != nil {
+		return ""
+	}
+	return legacy
 }
 
 // bundledForNode says whether a file of the shell's node_modules (rel) is bundled into the server

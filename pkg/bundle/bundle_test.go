@@ -97,10 +97,18 @@ func TestServerBundleRequiresPackagesByAbsolutePath(t *testing.T) {
 		if _, err := os.Stat(path); err != nil {
 			t.Errorf("require(%q): %v", path, err)
 		}
-		found[filepath.Base(filepath.Dir(path))] = true
+		pkg := path[strings.LastIndex(path, "node_modules")+len("node_modules/"):]
+		found[pkg[:strings.IndexByte(pkg, filepath.Separator)]] = true
+		if strings.HasSuffix(path, "server.node.js") {
+			t.Errorf("require(%q): the package's entry loads React's streaming renderer too, which the shell does not use", path)
+		}
+		found["legacy"] = found["legacy"] || strings.HasSuffix(path, "react-dom-server-legacy.node.production.js")
 	}
 	if !found["react"] || !found["react-dom"] {
 		t.Errorf("React is not left to Node: requires %v", requires)
+	}
+	if !found["legacy"] {
+		t.Errorf("renderToString is not required from react-dom's legacy server file: requires %v", requires)
 	}
 	if strings.Contains(js, "function renderToString") || len(js) > 400<<10 {
 		t.Errorf("the server bundle still holds react-dom/server (%d bytes)", len(js))
