@@ -67,12 +67,13 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 // NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
 func NewShardWith(p Page, terms *Terms) *Shard {
 	// Sized for the page's distinct words (about one per 32 bytes of text on Vela's pages):
-	// growing these maps word by word was most of what indexing allocated.
+	// growing these maps word by word was most of what indexing allocated. At most 4,096: a
+	// page of megabytes repeats its words, and maps sized for its bytes would be tens of MB.
 	hint := len(p.Title) + len(p.Description)
 	for _, sec := range p.Sections {
 		hint += len(sec.Text) + len(sec.Heading) + len(sec.Keys)
 	}
-	hint /= 32
+	hint = min(hint/32, 4096)
 	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: newDictionary(), local: make(map[string]string, hint)}
 	if terms != nil {
 		// The cache's dictionary: its numbers of the page's terms and forms, found as it looks
