@@ -132,7 +132,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.Target = api.ES2020
 	server.Loader = map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".png": api.LoaderFile}
 	server.MinifySyntax = production
-	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(filepath.Join(abs, "..", "node_modules")))
+	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(abs, filepath.Join(abs, "..", "node_modules")))
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
 	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
 	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
@@ -149,37 +149,91 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 // ones esbuild resolved from the shell's folder. Only the shell's own packages (under shellModules)
 // are left to Node: a package a site's MDX page imports from the site's node_modules may import
 // CSS (react-tweet does), which Node cannot load, so it is bundled like the site's own files.
-func nodePackages(shellModules string) api.Plugin {
+func nodePackages(siteDir, shellModules string) api.Plugin {
 	// esbuild gives real paths: compare with the real path of the folder.
 	if real, err := filepath.EvalSymlinks(shellModules); err == nil {
 		shellModules = real
 	}
 	return api.Plugin{Name: "docsd-node-packages", Setup: func(b api.PluginBuild) {
 		type resolving struct{}
+		// esbuild's Resolve makes a new resolver for every call, which reads every folder from the
+		// importer's up to / and the whole of node_modules again: 86 calls read node_modules 88
+		// times, a fifth of a cold bundle's CPU. One build asks the same question from many files
+		// of one folder, and its answer cannot change while the build runs (esbuild reads each
+		// folder once per build too), so answers are kept for the build.
+		// A question is the import, the folder it is resolved from and its kind (the importer
+		// only when there is no folder).
+		type question struct {
+			path, namespace, dir, importer string
+			kind                           api.ResolveKind
+		}
+		var answers sync.Map // question -> api.OnResolveResult
+		b.OnStart(func() (api.OnStartResult, error) {
+			answers.Clear()
+			return api.OnStartResult{}, nil
+		})
 		b.OnResolve(api.OnResolveOptions{Filter: `^[^./]`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			if _, again := a.PluginData.(resolving); again {
 				return api.OnResolveResult{}, nil
 			}
-			path := a.Path
-			if path == "react-router-dom" {
-				// The same exports as react-router's (plus the browser's routers, which the server
-				// does not use), in a CommonJS file that would keep all of react-router.
-				path = "react-router"
+			q := question{path: a.Path, namespace: a.Namespace, dir: a.ResolveDir, kind: a.Kind}
+			if a.ResolveDir == "" {
+				q.importer = a.Importer // no folder to resolve from: the importer decides
 			}
-			r := b.Resolve(path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
-				Kind: a.Kind, PluginData: resolving{}})
-			if len(r.Errors) > 0 {
-				return api.OnResolveResult{Errors: r.Errors}, nil
+			if r, ok := answers.Load(q); ok {
+				return r.(api.OnResolveResult), nil
 			}
-			if r.External || r.Namespace != "file" {
-				return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}, nil
+			r := resolvePackage(b, a, siteDir, shellModules, resolving{})
+			if len(r.Errors) == 0 {
+				answers.Store(q, r)
 			}
-			if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") || bundledForNode(rel) {
-				return api.OnResolveResult{Path: r.Path}, nil
-			}
-			return api.OnResolveResult{Path: r.Path, External: true}, nil
+			return r, nil
 		})
 	}}
+}
+
+// resolvePackage is nodePackages' answer for one import: esbuild's resolution, left to Node
+// (external, by absolute path) when it lands in the shell's node_modules.
+func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, siteDir, shellModules string, again any) api.OnResolveResult {
+	path := a.Path
+	if path == "react-router-dom" {
+		// The same exports as react-router's (plus the browser's routers, which the server
+		// does not use), in a CommonJS file that would keep all of react-router.
+		path = "react-router"
+	}
+	r := b.Resolve(path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
+		Kind: a.Kind, PluginData: again})
+	if len(r.Errors) > 0 {
+		return api.OnResolveResult{Errors: r.Errors}
+	}
+	if r.External || r.Namespace != "file" {
+		return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}
+	}
+	if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") || bundledForNode(rel) {
+		return api.OnResolveResult{Path: r.Path}
+	}
+	if a.Path == "react-dom/server" && strings.HasPrefix(a.Importer, siteDir+string(filepath.Separator)) {
+		if legacy := legacyServer(r.Path); legacy != "" {
+			return api.OnResolveResult{Path: legacy, External: true}
+		}
+	}
+	return api.OnResolveResult{Path: r.Path, External: true}
+}
+
+// legacyServer is the file of react-dom/server that holds renderToString, beside server (the
+// package's server.node.js), or "" when there is none. server.node.js loads it and also React's
+// streaming renderer (300 KB), which the shell does not use (it calls renderToString alone): a
+// renderer's start loaded both, 19 ms of CPU against 9 ms for React and the legacy file alone.
+// The renderers run with NODE_ENV=production (pkg/ssr), so server.node.js would load this file.
+func legacyServer(server string) string {
+	if filepath.Base(server) != "server.node.js" {
+		return ""
+	}
+	legacy := filepath.Join(filepath.Dir(server), "cjs", "react-dom-server-legacy.node.production.js")
+	if _, err := os.Stat(legacy); err != nil {
+		return ""
+	}
+	return legacy
 }
 
 // bundledForNode says whether a file of the shell's node_modules (rel) is bundled into the server

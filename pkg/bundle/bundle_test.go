@@ -97,10 +97,18 @@ func TestServerBundleRequiresPackagesByAbsolutePath(t *testing.T) {
 		if _, err := os.Stat(path); err != nil {
 			t.Errorf("require(%q): %v", path, err)
 		}
-		found[filepath.Base(filepath.Dir(path))] = true
+		pkg := path[strings.LastIndex(path, "node_modules")+len("node_modules/"):]
+		found[pkg[:strings.IndexByte(pkg, filepath.Separator)]] = true
+		if strings.HasSuffix(path, "server.node.js") {
+			t.Errorf("require(%q): the package's entry loads React's streaming renderer too, which the shell does not use", path)
+		}
+		found["legacy"] = found["legacy"] || strings.HasSuffix(path, "react-dom-server-legacy.node.production.js")
 	}
 	if !found["react"] || !found["react-dom"] {
 		t.Errorf("React is not left to Node: requires %v", requires)
+	}
+	if !found["legacy"] {
+		t.Errorf("renderToString is not required from react-dom's legacy server file: requires %v", requires)
 	}
 	if strings.Contains(js, "function renderToString") || len(js) > 400<<10 {
 		t.Errorf("the server bundle still holds react-dom/server (%d bytes)", len(js))
@@ -123,4 +131,62 @@ func buildShell(t *testing.T, siteDir string) *Output {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// The server bundle's answers to package imports are kept for one build only (nodePackages): a
+// package that resolves elsewhere by the next build is required from where it is then.
+func TestServerPackagesResolvedAgainEachBuild(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"node_modules/greet/package.json": `{"name": "greet", "main": "index.js"}`,
+		"node_modules/greet/index.js":     `exports.greet = () => "from the shell's node_modules";`,
+		"site/src/entry-client.jsx":       "import { greet } from 'greet';\nconsole.log(greet());\n",
+		"site/src/entry-server.jsx":       "import { greet } from 'greet';\nimport { other } from './other.js';\nexport const all = [greet(), other()];\n",
+		"site/src/other.js":               "import { greet } from 'greet';\nexport const other = () => greet();\n",
+	}
+	for name, text := range files {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	b, err := New(filepath.Join(root, "site"), "/", "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	shellCopy, err := filepath.EvalSymlinks(filepath.Join(root, "node_modules", "greet", "index.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js := string(first.ServerJS); !strings.Contains(js, `require("`+shellCopy+`")`) {
+		t.Fatalf("the first server bundle does not require the shell's greet by its path:\n%s", js)
+	}
+	// A copy of the package beside the shell's sources now comes first; it is not the shell's
+	// node_modules, so it is bundled.
+	own := filepath.Join(root, "site", "src", "node_modules", "greet")
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(own, "package.json"), []byte(`{"name": "greet", "main": "index.js"}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(own, "index.js"), []byte(`exports.greet = () => "from beside the sources";`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	second, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	js := string(second.ServerJS)
+	if strings.Contains(js, shellCopy) || !strings.Contains(js, "from beside the sources") {
+		t.Errorf("the second server bundle kept the first build's answer for greet:\n%s", js)
+	}
 }

@@ -1,7 +1,6 @@
 package markdown
 
 import (
-	"bytes"
 	"html"
 	"regexp"
 	"strconv"
@@ -9,8 +8,6 @@ import (
 	"sync"
 
 	"github.com/alecthomas/chroma/v2"
-	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/styles"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/text"
@@ -160,82 +157,4 @@ func (c *Converter) CodeBlocks(src []byte) []CodeBlock {
 		return ast.WalkContinue, nil
 	})
 	return blocks
-}
-
-var (
-	cssOnce sync.Once
-	cssText string
-)
-
-// HighlightCSS is the stylesheet for highlighted code: a light palette, and a dark one scoped to
-// [data-theme="dark"].
-func HighlightCSS() string {
-	cssOnce.Do(func() {
-		var b strings.Builder
-		f := chromahtml.New(chromahtml.WithClasses(true))
-		var light, dark bytes.Buffer
-		_ = f.WriteCSS(&light, styles.Get("github"))
-		_ = f.WriteCSS(&dark, styles.Get("github-dark"))
-		b.WriteString(keepTokenRules(light.String(), ""))
-		b.WriteString(keepTokenRules(dark.String(), `[data-theme="dark"] `))
-		// A token the dark palette does not colour would keep its light colour, unreadable on the dark
-		// background: it takes the text colour instead.
-		for _, sel := range missingSelectors(light.String(), dark.String()) {
-			b.WriteString(`[data-theme="dark"] ` + sel + " { color: inherit }\n")
-		}
-		cssText = b.String()
-	})
-	return cssText
-}
-
-// missingSelectors lists the token selectors (".chroma .nb") that have a colour in light but no rule
-// in dark.
-func missingSelectors(light, dark string) []string {
-	has := map[string]bool{}
-	for _, line := range strings.Split(dark, "\n") {
-		if i := strings.Index(line, " {"); i > 0 {
-			has[strings.TrimSpace(stripComment(line[:i]))] = true
-		}
-	}
-	var out []string
-	for _, line := range strings.Split(light, "\n") {
-		i := strings.Index(line, " {")
-		if i < 0 || !strings.Contains(line, "color:") {
-			continue
-		}
-		sel := strings.TrimSpace(stripComment(line[:i]))
-		if strings.HasPrefix(sel, ".chroma .") && !has[sel] {
-			out = append(out, sel)
-		}
-	}
-	return out
-}
-
-func stripComment(s string) string {
-	s = strings.TrimSpace(s)
-	if i := strings.Index(s, "*/"); strings.HasPrefix(s, "/*") && i > 0 {
-		return s[i+2:]
-	}
-	return s
-}
-
-// keepTokenRules keeps chroma's token colours and drops its background and layout rules (the site's
-// CSS owns those), prefixing each selector with scope.
-func keepTokenRules(css, scope string) string {
-	var b strings.Builder
-	for _, line := range strings.Split(css, "\n") {
-		line = strings.TrimSpace(line)
-		if line == "" || strings.HasPrefix(line, "/* Background */") || strings.Contains(line, ".bg {") ||
-			strings.Contains(line, ".chroma {") || strings.HasPrefix(line, "/* PreWrapper */") {
-			continue
-		}
-		if i := strings.Index(line, "*/ "); strings.HasPrefix(line, "/*") && i > 0 {
-			line = line[i+3:]
-		}
-		if !strings.HasPrefix(line, ".chroma") {
-			continue
-		}
-		b.WriteString(scope + line + "\n")
-	}
-	return b.String()
 }

@@ -15,7 +15,6 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	chromahtml "github.com/alecthomas/chroma/v2/formatters/html"
-	"github.com/alecthomas/chroma/v2/styles"
 )
 
 type codeHTML struct {
@@ -30,10 +29,14 @@ type codeHTML struct {
 // htmlEscaper is html.EscapeString's replacer, writing into the page instead of a new string.
 var htmlEscaper = strings.NewReplacer(`&`, "&amp;", `'`, "&#39;", `<`, "&lt;", `>`, "&gt;", `"`, "&#34;")
 
+// wrapperStyle is the style newCodeHTML formats with.
+var wrapperStyle = chroma.MustNewStyle("docsd", chroma.StyleEntries{})
+
 func newCodeHTML() *codeHTML {
 	var empty bytes.Buffer
-	// No tokens: chroma writes the wrapper alone.
-	_ = chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)).Format(&empty, styles.Fallback, chroma.Literator())
+	// No tokens: chroma writes the wrapper alone. With classes the style colours nothing here: an
+	// empty one stands for chroma's styles, which docsd does not load (highlightcss.go).
+	_ = chromahtml.New(chromahtml.WithClasses(true), chromahtml.TabWidth(4)).Format(&empty, wrapperStyle, chroma.Literator())
 	wrapper := strings.Replace(empty.String(), `<pre class="chroma">`, `<pre class="chroma" tabindex="0">`, 1)
 	cut := strings.Index(wrapper, "<code>") + len("<code>")
 	code := `<span class="` + tokenClass(chroma.CodeLine) + `">`

@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
@@ -26,7 +27,14 @@ import (
 // Converter parses and renders Markdown; it is safe for concurrent use.
 type Converter struct {
 	md goldmark.Markdown
+	// trees counts the trees parsed: each page's source is parsed once when read and, on a large
+	// site built with --once, once more when it renders (Trees).
+	trees atomic.Int64
 }
+
+// Trees is how many Markdown trees the converter has parsed (the tests of when a page is parsed
+// again read it).
+func (c *Converter) Trees() int64 { return c.trees.Load() }
 
 // New makes a converter with the site's Markdown dialect: CommonMark, GFM, admonitions, highlighted
 // code, Docusaurus-style heading ids with {#custom} ids, raw HTML; MDX import/export lines are
@@ -161,6 +169,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 // parseTree parses the source into a tree, without the title heading, which it returns: the first
 // level-1 heading is the title when it comes before any other content.
 func (d *Doc) parseTree() (ast.Node, string) {
+	d.conv.trees.Add(1)
 	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
 	root := d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
 	title := ""

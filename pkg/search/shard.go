@@ -66,11 +66,19 @@ func NewShard(p Page) *Shard { return NewShardWith(p, nil) }
 
 // NewShardWith indexes one page, taking the terms of its words from terms (nil: stem every word).
 func NewShardWith(p Page, terms *Terms) *Shard {
-	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: newDictionary()}
+	// Sized for the page's distinct words (about one per 32 bytes of text on Vela's pages):
+	// growing these maps word by word was most of what indexing allocated. At most 4,096: a
+	// page of megabytes repeats its words, and maps sized for its bytes would be tens of MB.
+	hint := len(p.Title) + len(p.Description)
+	for _, sec := range p.Sections {
+		hint += len(sec.Text) + len(sec.Heading) + len(sec.Keys)
+	}
+	hint = min(hint/32, 4096)
+	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: newDictionary(), local: make(map[string]string, hint)}
 	if terms != nil {
 		// The cache's dictionary: its numbers of the page's terms and forms, found as it looks
 		// the words up.
-		b.dict, b.nos, b.formNos = terms.dict, map[string]int32{}, map[string]int32{}
+		b.dict, b.nos, b.formNos = terms.dict, make(map[string]int32, hint), map[string]int32{}
 	}
 	s := &Shard{route: p.Route, version: p.Version, dict: b.dict}
 	title := b.distinct(p.Title + " " + p.Label)
@@ -108,8 +116,12 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 	}
 	rec := DocRec{Route: p.Route, Title: p.Title, Version: p.Version, Crumbs: p.Crumbs}
 	var secTerms []string
+	// One pair of maps for every section, emptied between them: making them anew per section,
+	// and growing them, was a fifth of indexing's CPU.
+	headingTerms, tf := map[string]bool{}, map[string]int32{}
 	for i, sec := range secs {
-		headingTerms, tf := map[string]bool{}, map[string]int32{}
+		clear(headingTerms)
+		clear(tf)
 		text := sec.Text
 		if i == 0 && p.Description != "" && !strings.HasPrefix(text, p.Description) {
 			text = strings.TrimSpace(p.Description + " " + text)
@@ -127,12 +139,12 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 			}
 		}
 		length := 0
-		for _, w := range Words(text) {
+		eachWord(text, true, func(w string) {
 			if t := b.term(w); t != "" {
 				tf[t]++
 				length++
 			}
-		}
+		})
 		secTerms = secTerms[:0]
 		for t := range tf {
 			secTerms = append(secTerms, t)
@@ -188,10 +200,17 @@ type shardBuilder struct {
 	forms        map[string]string
 	dict         *dictionary
 	nos, formNos map[string]int32
+	// local are the page's words already looked up: a word seen again costs one lookup in a map
+	// of the page's own, not the shared cache's lock and the three maps below.
+	local map[string]string
 }
 
 func (b *shardBuilder) term(w string) string {
+	if t, ok := b.local[w]; ok {
+		return t
+	}
 	e := b.terms.entry(w)
+	b.local[e.word] = e.term // e.word, not w: a key must not keep the page's text
 	if e.term != "" && e.term != e.word {
 		b.forms[e.word] = e.term
 		if b.formNos != nil {
@@ -221,14 +240,12 @@ func (b *shardBuilder) numbers(ts []string) []int32 {
 
 // distinct are the distinct terms of text's words, sorted.
 func (b *shardBuilder) distinct(text string) []string {
-	seen := map[string]bool{}
 	var out []string
-	for _, w := range Words(text) {
-		if t := b.term(w); t != "" && !seen[t] {
-			seen[t] = true
+	eachWord(text, true, func(w string) {
+		if t := b.term(w); t != "" {
 			out = append(out, t)
 		}
-	}
+	})
 	sort.Strings(out)
-	return out
+	return slices.Compact(out)
 }

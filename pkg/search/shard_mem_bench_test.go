@@ -31,15 +31,14 @@ func BenchmarkShardMemoryBuildingZipf(b *testing.B) {
 	shardMemoryOf(b, true, func(i int) Page { return zipf(i, "") })
 }
 
-func shardMemory(b *testing.B, building bool) { shardMemoryOf(b, building, nil) }
-
-func shardMemoryOf(b *testing.B, building bool, gen func(i int) Page) {
-	const pages = 2000
+// genPages makes the generated pages of the shard benchmarks: 8 sections of 150 words from a
+// small vocabulary, with identifiers of their own.
+func genPages() func(i int) Page {
 	common := strings.Fields("pipeline build step secret worker server repository webhook runtime executor " +
 		"template stage service image volume cache environment variable ruleset branch event deploy clone " +
 		"status approval schedule token admin settings queue platform kubernetes docker container agent " +
 		"configured configuring builds pipelines steps secrets workers deployments cloned scheduling tokens")
-	page := func(i int) Page {
+	return func(i int) Page {
 		route := fmt.Sprintf("/docs/p%03d/page-%d", i/100, i)
 		var secs []Section
 		for s := 0; s < 8; s++ {
@@ -58,6 +57,13 @@ func shardMemoryOf(b *testing.B, building bool, gen func(i int) Page) {
 			Version: "v1", Description: "A page on " + common[(i+1)%len(common)] + ".", Keywords: []string{common[(i+3)%len(common)]},
 			Crumbs: []string{fmt.Sprintf("Product %d", i/100), "Reference"}, Sections: secs}
 	}
+}
+
+func shardMemory(b *testing.B, building bool) { shardMemoryOf(b, building, nil) }
+
+func shardMemoryOf(b *testing.B, building bool, gen func(i int) Page) {
+	const pages = 2000
+	page := genPages()
 	if gen != nil {
 		page = gen
 	}

@@ -44,6 +44,14 @@ func WholeWords(text string) []string { return splitWords(text, false) }
 
 func splitWords(text string, parts bool) []string {
 	var out []string
+	eachWord(text, parts, func(w string) { out = append(out, w) })
+	return out
+}
+
+// eachWord calls fn with each word splitWords would return, in order, without collecting them: a
+// build indexes every word of every page once (NewShardWith), and growing that slice was a fifth
+// of the bytes indexing allocated.
+func eachWord(text string, parts bool, fn func(string)) {
 	start := -1
 	flush := func(end int) {
 		if start < 0 {
@@ -56,13 +64,13 @@ func splitWords(text string, parts bool) []string {
 			return
 		}
 		lower := strings.ToLower(raw)
-		out = append(out, lower)
+		fn(lower)
 		if !parts || !compound(raw) {
 			return
 		}
 		if parts := splitParts(raw); len(parts) > 1 {
 			for _, p := range parts {
-				out = append(out, strings.ToLower(p))
+				fn(strings.ToLower(p))
 			}
 			// The tails of a snake_case identifier too: readers type BUILD_NUMBER for
 			// VELA_BUILD_NUMBER, leaving out the namespace.
@@ -70,7 +78,7 @@ func splitWords(text string, parts bool) []string {
 				under := strings.Split(strings.Trim(lower, "_"), "_")
 				for i := 1; i < len(under)-1; i++ {
 					if tail := strings.Join(under[i:], "_"); !strings.HasPrefix(tail, "_") {
-						out = append(out, tail)
+						fn(tail)
 					}
 				}
 			}
@@ -86,7 +94,6 @@ func splitWords(text string, parts bool) []string {
 		flush(i)
 	}
 	flush(len(text))
-	return out
 }
 
 func isWordRune(r rune) bool {

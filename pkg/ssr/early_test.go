@@ -9,10 +9,13 @@ import (
 	"testing"
 )
 
-// echoBundle answers every request with "<url> react:<whether react-dom/server was loaded before
-// the bundle ran>", in the framing pkg/ssr reads.
+// echoBundle answers every request with "<url> react:<whether react-dom/server's legacy file, the
+// one the server bundle requires, was loaded before the bundle ran, and React's streaming renderer,
+// which the shell does not use, was not>", in the framing pkg/ssr reads.
 const echoBundle = `
-const early = Object.keys(require.cache).some((k) => k.includes('react-dom'));
+const loaded = Object.keys(require.cache);
+const early = loaded.some((k) => k.endsWith('react-dom-server-legacy.node.production.js')) &&
+  !loaded.some((k) => k.endsWith('react-dom-server.node.production.js'));
 let pending = '';
 process.stdin.on('data', (chunk) => {
   pending += chunk.toString('utf8');

@@ -12,9 +12,14 @@ const path = require('node:path');
 // Loading ahead is only a head start: a shell that resolves these elsewhere, or not at all, loads
 // them when the bundle requires them, and any real failure is the bundle's to report.
 const fromShell = createRequire(path.join(path.resolve(process.argv[2] || '.'), 'loader.cjs'));
-for (const name of ['react', 'react/jsx-runtime', 'react-dom/server']) {
+// The server bundle requires react-dom/server's legacy file (renderToString) rather than the
+// package's entry, which loads React's streaming renderer too (pkg/bundle, legacyServer).
+function legacyServer() {
+  return path.join(path.dirname(fromShell.resolve('react-dom/package.json')), 'cjs', 'react-dom-server-legacy.node.production.js');
+}
+for (const name of ['react', 'react/jsx-runtime', legacyServer]) {
   try {
-    fromShell(name);
+    fromShell(typeof name === 'function' ? name() : name);
   } catch {
     // see above
   }
