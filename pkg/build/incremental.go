@@ -53,8 +53,16 @@ func (b *Builder) incremental(req *request) (*Result, error) {
 	return res, err
 }
 
-func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
+func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error) {
 	start := time.Now()
+	var st *state
+	defer func() {
+		if err != nil && st != nil {
+			// A failed rebuild's documents (parsed, rendered or indexed) do not stay filled: the
+			// next one releases only what it fills itself.
+			st.release()
+		}
+	}()
 	last := b.last
 	cfg := last.cfg
 	var reported []string  // content paths, relative to content/
@@ -157,9 +165,10 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	}
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
-	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
+	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
 		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
-	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings())
+	st.warned = proc.warned(last.warned)
+	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
 	if !cfgChanged && !slices.Contains(reported, "") {
 		// The sources parsed again, added or removed are the only ones whose links changed.
 		paths := slices.Clone(proc.moved)
@@ -311,6 +320,24 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 		if last.excerpts != nil {
 			st.excerpts = maps.Clone(last.excerpts)
 		}
+	} else if gone, ok := st.site.GoneSince(last.site); ok && len(st.hashes) == 0 && len(st.excerpts) == 0 {
+		// A re-assembly says which routes went: the rest carries over whole, those are taken out.
+		st.hashes, st.excerpts = maps.Clone(last.hashes), maps.Clone(last.excerpts)
+		if st.hashes == nil {
+			st.hashes = map[string][32]byte{}
+		}
+		if st.excerpts == nil {
+			st.excerpts = map[string]excerpt{}
+		}
+		for _, route := range gone {
+			if st.route(route) == nil {
+				if _, had := st.hashes[route]; had {
+					b.graph.Forget(graph.Route(route)) // its #anchor links' edges
+				}
+				delete(st.hashes, route)
+				delete(st.excerpts, route)
+			}
+		}
 	} else {
 		for route, h := range last.hashes {
 			if st.route(route) != nil {
@@ -399,9 +426,11 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 
 // finish makes the new state current and lists the routes whose HTML changed.
 func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result {
+	// Only a route this build rendered has a hash of its own: the others' are the last build's
+	// (looking at every route's hash was an edit's cost that grew with the site).
 	var changed []string
-	for route, h := range st.hashes {
-		if last == nil || last.hashes[route] != h {
+	for route := range st.rendered {
+		if h, ok := st.hashes[route]; ok && (last == nil || last.hashes[route] != h) {
 			changed = append(changed, route)
 		}
 	}
