@@ -318,7 +318,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	step("bundle", start)
 
 	st := newState(b, req, cfg, s, parsed)
-	st.skipped, st.warnings = skipped, readWarnings(skipped, parsed)
+	st.skipped, st.warnings, st.warned = skipped, readWarnings(skipped, parsed), warnedPaths(parsed)
 	st.graph, st.timings = g, timings
 	if sv := req.serving; sv != nil {
 		if err := st.addShared(); err != nil {
@@ -486,6 +486,18 @@ func parallel(n int, fn func(i int) error) error {
 	close(work)
 	wg.Wait()
 	return first
+}
+
+// warnedPaths lists, sorted, the paths of the sources with warnings.
+func warnedPaths(parsed []*site.Parsed) []string {
+	var out []string
+	for _, p := range parsed {
+		if len(p.Warnings) > 0 {
+			out = append(out, p.Src.Path)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // readWarnings lists the files the scan skipped and the problems parsing got past, by file.

@@ -164,7 +164,7 @@ func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *gra
 	defer func() { b.early = nil }()
 	newSt := func() *state {
 		st := newState(b, req, cfg, s, parsed)
-		st.skipped, st.warnings = skipped, readWarnings(skipped, parsed)
+		st.skipped, st.warnings, st.warned = skipped, readWarnings(skipped, parsed), warnedPaths(parsed)
 		st.graph, st.timings = g, timings
 		return st
 	}

@@ -12,6 +12,7 @@ import (
 	"slices"
 
 	"docsd/pkg/render"
+	"docsd/pkg/site"
 )
 
 // globalsIn is what a build's sitemap and feeds were made from.
@@ -30,10 +31,23 @@ func (st *state) renderGlobals() {
 		last = st.prior.globals
 	}
 	in := &globalsIn{feeds: map[string][]render.FeedItem{}}
-	if last != nil && st.sameRoutes {
+	gone, known := []string(nil), false
+	if last != nil {
+		gone, known = s.GoneSince(st.prior.site)
+	}
+	switch {
+	case last != nil && st.sameRoutes:
 		// The model has the last one's routes, only documents changed: the same listed routes.
 		in.listed = last.listed
-	} else {
+	case known:
+		// Re-assembled: only a route it made again or that went may be listed otherwise (being
+		// listed follows from front matter a meta edit does not change).
+		var remade []string
+		if re := s.Restructured(); re != nil {
+			remade = re.Routes
+		}
+		in.listed = relisted(last.listed, s, gone, remade)
+	default:
 		for _, p := range s.Order {
 			if s.Routes[p].Listed && !s.Routes[p].Data.NoIndex {
 				in.listed = append(in.listed, p)
@@ -62,4 +76,29 @@ func (st *state) renderGlobals() {
 		st.files.Add(rel+"/atom.xml", render.Atom(cfg, blogRoute, items))
 	}
 	st.globals = in
+}
+
+// relisted is listed (sorted, as the model's order) with the routes in gone and remade taken out,
+// and those of remade that s lists put back in their place: what the loop over every route of s
+// gives when no other route changed whether it is listed.
+func relisted(listed []string, s *site.Site, gone, remade []string) []string {
+	if len(gone) == 0 && len(remade) == 0 {
+		return listed
+	}
+	out := slices.Clone(listed)
+	for _, group := range [][]string{gone, remade} {
+		for _, p := range group {
+			if i, found := slices.BinarySearch(out, p); found {
+				out = slices.Delete(out, i, i+1)
+			}
+		}
+	}
+	for _, p := range remade {
+		if r := s.Routes[p]; r != nil && r.Listed && !r.Data.NoIndex {
+			if i, found := slices.BinarySearch(out, p); !found {
+				out = slices.Insert(out, i, p)
+			}
+		}
+	}
+	return out
 }

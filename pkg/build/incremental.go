@@ -53,8 +53,16 @@ func (b *Builder) incremental(req *request) (*Result, error) {
 	return res, err
 }
 
-func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
+func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error) {
 	start := time.Now()
+	var st *state
+	defer func() {
+		if err != nil && st != nil {
+			// A failed rebuild's documents (parsed, rendered or indexed) do not stay filled: the
+			// next one releases only what it fills itself.
+			st.release()
+		}
+	}()
 	last := b.last
 	cfg := last.cfg
 	var reported []string  // content paths, relative to content/
@@ -157,9 +165,10 @@ func (b *Builder) rebuild(req *request, changed []string) (*Result, error) {
 	}
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
-	st := &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{}, hashes: map[string][32]byte{},
+	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: newLayered[[32]byte](),
 		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
-	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings())
+	st.warned = proc.warned(last.warned)
+	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
 	if !cfgChanged && !slices.Contains(reported, "") {
 		// The sources parsed again, added or removed are the only ones whose links changed.
 		paths := slices.Clone(proc.moved)
@@ -302,23 +311,36 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	for _, p := range gone {
 		st.files.Remove(p)
 	}
-	if st.sameRoutes && len(st.hashes) == 0 && len(st.excerpts) == 0 {
+	if st.sameRoutes && len(st.hashes.own) == 0 && len(st.excerpts) == 0 {
 		// The model has the last one's routes: what the last build kept per route carries over
-		// whole, a copy of the maps' tables instead of a lookup and an insert per route.
-		if last.hashes != nil {
-			st.hashes = maps.Clone(last.hashes)
-		}
+		// whole (the hashes share the last build's layer, the excerpts of posts are copied).
+		st.hashes = last.hashes.next()
 		if last.excerpts != nil {
 			st.excerpts = maps.Clone(last.excerpts)
 		}
+	} else if gone, ok := st.site.GoneSince(last.site); ok && len(st.hashes.own) == 0 && len(st.excerpts) == 0 {
+		// A re-assembly says which routes went: the rest carries over whole, those are taken out.
+		st.hashes, st.excerpts = last.hashes.next(), maps.Clone(last.excerpts)
+		if st.excerpts == nil {
+			st.excerpts = map[string]excerpt{}
+		}
+		for _, route := range gone {
+			if st.route(route) == nil {
+				if _, had := st.hashes.get(route); had {
+					b.graph.Forget(graph.Route(route)) // its #anchor links' edges
+				}
+				st.hashes.remove(route)
+				delete(st.excerpts, route)
+			}
+		}
 	} else {
-		for route, h := range last.hashes {
+		last.hashes.each(func(route string, h [32]byte) {
 			if st.route(route) != nil {
-				st.hashes[route] = h
+				st.hashes.set(route, h)
 			} else {
 				b.graph.Forget(graph.Route(route)) // its #anchor links' edges
 			}
-		}
+		})
 		for k, v := range last.excerpts {
 			if st.site.Routes[k] != nil {
 				st.excerpts[k] = v
@@ -388,7 +410,7 @@ func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
 func (b *Builder) partial(st, last *state, routes []string) *Result {
 	var changed []string
 	for _, r := range routes {
-		if h, ok := st.hashes[r]; ok && last.hashes[r] != h {
+		if h, ok := st.hashes.get(r); ok && lastHash(last, r) != h {
 			changed = append(changed, r)
 		}
 	}
@@ -399,9 +421,11 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 
 // finish makes the new state current and lists the routes whose HTML changed.
 func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result {
+	// Only a route this build rendered has a hash of its own: the others' are the last build's
+	// (looking at every route's hash was an edit's cost that grew with the site).
 	var changed []string
-	for route, h := range st.hashes {
-		if last == nil || last.hashes[route] != h {
+	for route := range st.rendered {
+		if h, ok := st.hashes.get(route); ok && (last == nil || lastHash(last, route) != h) {
 			changed = append(changed, route)
 		}
 	}
@@ -418,6 +442,12 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: rendered,
 		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked, Timings: timings, CSS: b.assets.EntryCSS,
 		SearchChanged: st.searchChanged}
+}
+
+// lastHash is the hash of route's HTML in the last build (zero when it had none).
+func lastHash(last *state, route string) [32]byte {
+	h, _ := last.hashes.get(route)
+	return h
 }
 
 func (b *Builder) rel(p string) string {

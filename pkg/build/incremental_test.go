@@ -617,6 +617,10 @@ func TestWatchKeepsOnlyTheLastBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	released("a body edit")
+	if n, all := b.last.released, len(b.last.parsed); n == 0 || n > 6 {
+		// The edited page's document, once per route and per step that filled it: not every source.
+		t.Errorf("a body edit released %d documents of %d, want the edited page's only", n, all)
+	}
 	write(t, root, f, strings.Replace(read(t, root, f), "title: ", "title: Renamed ", 1))
 	if _, err := b.Rebuild([]string{f}); err != nil {
 		t.Fatal(err)

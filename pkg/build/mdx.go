@@ -32,10 +32,9 @@ const siteNodePrefix = "@site/"
 // mdxPages lists the site's MDX pages by id (content path) with their files.
 func mdxPages(contentDir string, s *site.Site) map[string]string {
 	out := map[string]string{}
-	for _, r := range s.Routes {
-		if r.MDX {
-			out[r.Source] = filepath.Join(contentDir, filepath.FromSlash(r.Source))
-		}
+	for _, p := range s.MDXRoutes() {
+		r := s.Routes[p]
+		out[r.Source] = filepath.Join(contentDir, filepath.FromSlash(r.Source))
 	}
 	return out
 }
@@ -53,8 +52,8 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	// A page's document, parsed from the same source when the site was processed, gives the
 	// compiler the page's title and headings.
 	docs := map[string]*markdown.Doc{}
-	for _, r := range s.Routes {
-		if r.MDX && r.Doc != nil {
+	for _, p := range s.MDXRoutes() {
+		if r := s.Routes[p]; r.Doc != nil {
 			docs[r.Source] = r.Doc
 		}
 	}
@@ -128,7 +127,8 @@ func (b *Builder) recordMDX(s *site.Site, g *graph.Graph) {
 	}
 	root, _ := filepath.Abs(b.opts.Root)
 	contentDir := s.Config.Content(root)
-	for _, r := range s.Routes {
+	for _, p := range s.MDXRoutes() {
+		r := s.Routes[p]
 		deps := b.assets.MDXDeps[r.Source]
 		for _, dep := range deps {
 			g.Record(graph.Route(r.Path), mdxDepNode(root, contentDir, dep))
@@ -209,8 +209,9 @@ func mdxRelinked(cfg *config.Site, root string, s, old *site.Site) []string {
 	abs, _ := filepath.Abs(root)
 	dir := cfg.Content(abs)
 	var out []string
-	for _, r := range s.Routes {
-		if !r.MDX || r.Doc == nil {
+	for _, p := range s.MDXRoutes() {
+		r := s.Routes[p]
+		if r.Doc == nil {
 			continue
 		}
 		for i := range r.Doc.Links {
@@ -353,10 +354,8 @@ func staticURLs(cfg *config.Site, s *site.Site) map[string]string {
 func (b *Builder) mdxTouched(s *site.Site, changed []graph.Node) bool {
 	mdxSource := map[string]bool{}
 	for _, ss := range []*site.Site{s, b.last.site} {
-		for _, r := range ss.Routes {
-			if r.MDX {
-				mdxSource[r.Source] = true
-			}
+		for _, p := range ss.MDXRoutes() {
+			mdxSource[ss.Routes[p].Source] = true
 		}
 	}
 	for _, n := range changed {
@@ -382,10 +381,8 @@ func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
 		return nil
 	}
 	var out []graph.Node
-	for _, r := range s.Routes {
-		if !r.MDX {
-			continue
-		}
+	for _, p := range s.MDXRoutes() {
+		r := s.Routes[p]
 		a, b := old.MDX[r.Source], now.MDX[r.Source]
 		if a.JS != b.JS || a.Shared != b.Shared || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
 			out = append(out, graph.Route(r.Path))

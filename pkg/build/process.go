@@ -35,6 +35,9 @@ type processed struct {
 	// skipped are the files content.Scan refused (links out of the project, FIFOs...): the last
 	// scan's, or this rebuild's when it rescanned.
 	skipped []*content.Error
+	// parsed are the paths whose parsed result is new or gone, sorted: the documents this step
+	// filled (state.release).
+	parsed []string
 }
 
 // list is the parsed sources in the order of content.Scan (by path), as Assemble expects them.
@@ -47,16 +50,36 @@ func (p *processed) list() []*site.Parsed {
 	return out
 }
 
-// withWarnings lists, sorted by path, the sources that have warnings: what readWarnings reads, without
-// sorting every source of the site on each edit as list does.
-func (p *processed) withWarnings() []*site.Parsed {
-	var out []*site.Parsed
-	for _, parsed := range p.byPath {
-		if len(parsed.Warnings) > 0 {
+// warned lists, sorted, the paths of the sources that have warnings, from last (the last build's)
+// and the paths this step parsed: a source not parsed again has the warnings it had. Looking at
+// every source for warnings was an edit's cost that grew with the site.
+func (p *processed) warned(last []string) []string {
+	now := map[string]bool{}
+	for _, path := range last {
+		now[path] = true
+	}
+	for _, path := range p.parsed {
+		parsed := p.byPath[path]
+		now[path] = parsed != nil && len(parsed.Warnings) > 0
+	}
+	var out []string
+	for path, ok := range now {
+		if ok {
+			out = append(out, path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// withWarnings is the sources at paths (sorted), for readWarnings.
+func (p *processed) withWarnings(paths []string) []*site.Parsed {
+	out := make([]*site.Parsed, 0, len(paths))
+	for _, path := range paths {
+		if parsed := p.byPath[path]; parsed != nil {
 			out = append(out, parsed)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Src.Path < out[j].Src.Path })
 	return out
 }
 
@@ -98,9 +121,15 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 					byPath[rel], changed[rel] = p, true
 				}
 			case errors.Is(err, fs.ErrNotExist):
-				// Gone: a file, or a folder and everything that was in it.
+				// Gone: a file, or a folder and everything that was in it (only a path that was no
+				// source may be a folder: looking at every source for one grew with the site).
+				if _, was := byPath[rel]; was {
+					delete(byPath, rel)
+					changed[rel] = true
+					continue
+				}
 				for p := range byPath {
-					if p == rel || strings.HasPrefix(p, rel+"/") {
+					if strings.HasPrefix(p, rel+"/") {
 						delete(byPath, p)
 						changed[p] = true
 					}
@@ -121,12 +150,12 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 		sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
 		return nil, errs
 	}
-	out := &processed{byPath: byPath, skipped: skipped}
 	paths := make([]string, 0, len(changed))
 	for p := range changed {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
+	out := &processed{byPath: byPath, skipped: skipped, parsed: paths}
 	for _, f := range paths {
 		old, oldOK := last[f]
 		now, nowOK := byPath[f]

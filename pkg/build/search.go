@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 	"time"
+	"unsafe"
 
 	"docsd/pkg/emit"
 	"docsd/pkg/search"
@@ -147,7 +148,24 @@ func (st *state) indexSearch(routes []string) error {
 	// Routes that are gone or no longer indexed leave the indexes. A model with the last one's
 	// routes (a body edit) has none when the last build's indexes were of that model, and need
 	// not look up every route of the site.
-	if !st.sameRoutes || st.prior == nil || !st.prior.indexed {
+	gone, known := []string(nil), false
+	if st.prior != nil && st.prior.indexed {
+		gone, known = st.site.GoneSince(st.prior.site)
+	}
+	switch {
+	case st.sameRoutes && known:
+	case known:
+		// Re-assembled: a route that stays and is indexed otherwise than before was made again,
+		// so it is among the routes indexed above (routeChanged dirties it); only the routes that
+		// went are left to take out.
+		for _, p := range gone {
+			if st.site.Routes[p] == nil {
+				for _, idx := range b.search {
+					idx.Remove(p)
+				}
+			}
+		}
+	case !st.sameRoutes || st.prior == nil || !st.prior.indexed:
 		for loc, idx := range b.search {
 			for _, p := range idx.Routes() {
 				if r := st.site.Routes[p]; r == nil || r.Data.Locale != loc || !search.Indexed(r) {
@@ -168,7 +186,19 @@ func (st *state) indexSearch(routes []string) error {
 	// new arrays, bytes the output still holds from the publish before; the index kept its arrays
 	// and the output its own (every chunk twice, 71 MB at 30,000 pages).
 	written := map[string]bool{}
+	var lastWritten map[string][]byte
+	if st.carried && b.last != nil {
+		lastWritten = b.last.searchData // what this build's files hold, carried over
+	}
+	st.searchData = map[string][]byte{}
 	add := func(rel string, data []byte) {
+		st.searchData[rel] = data
+		if old, ok := lastWritten[rel]; ok && sameArray(old, data) {
+			// A chunk the publish did not write again (it hands back the last one's bytes): the
+			// output has it already, and comparing the bytes of every chunk grew with the site.
+			written[rel] = true
+			return
+		}
 		if b.last == nil || !sameFile(b.last.files, rel, data) {
 			st.searchChanged = true
 		}
@@ -208,6 +238,11 @@ func (st *state) indexSearch(routes []string) error {
 		st.searchFiles = append(st.searchFiles, rel)
 	}
 	return nil
+}
+
+// sameArray reports whether a and b are the same bytes in memory.
+func sameArray(a, b []byte) bool {
+	return len(a) == len(b) && (len(a) == 0 || unsafe.SliceData(a) == unsafe.SliceData(b))
 }
 
 func sameFile(files *emit.Files, rel string, data []byte) bool {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"encoding/xml"
 	"strings"
 	"time"
@@ -9,23 +10,44 @@ import (
 	"docsd/pkg/site"
 )
 
-// Sitemap lists every listed route with its absolute URL.
+// Sitemap lists every listed route with its absolute URL, as encoding/xml's MarshalIndent of a
+// urlset (one space of indent) writes it, byte for byte, but written directly: the reflecting
+// encoder took 19 ms for the 30,000 routes of a large site, on every edit that adds or removes a
+// page (sitemap_test.go compares the two).
 func Sitemap(cfg *config.Site, routes []string) []byte {
-	type url struct {
-		Loc string `xml:"loc"`
-	}
-	type urlset struct {
-		XMLName xml.Name `xml:"urlset"`
-		NS      string   `xml:"xmlns,attr"`
-		URLs    []url    `xml:"url"`
-	}
-	set := urlset{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 	base := strings.TrimSuffix(cfg.URL, "/")
-	for _, r := range routes {
-		set.URLs = append(set.URLs, url{Loc: base + r})
+	var b bytes.Buffer
+	b.Grow(len(xml.Header) + 80 + len(routes)*(len(base)+40))
+	b.WriteString(xml.Header)
+	b.WriteString(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	if len(routes) == 0 {
+		b.WriteString("</urlset>")
+		return b.Bytes()
 	}
-	out, _ := xml.MarshalIndent(set, "", " ")
-	return append([]byte(xml.Header), out...)
+	for _, r := range routes {
+		b.WriteString("\n <url>\n  <loc>")
+		if plainXML(base) && plainXML(r) {
+			b.WriteString(base)
+			b.WriteString(r)
+		} else {
+			xml.EscapeText(&b, []byte(base+r))
+		}
+		b.WriteString("</loc>\n </url>")
+	}
+	b.WriteString("\n</urlset>")
+	return b.Bytes()
+}
+
+// plainXML reports whether s is printable ASCII that XML text holds as it is (xml.EscapeText
+// would write it unchanged).
+func plainXML(s string) bool {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c < 0x20 || c > 0x7e, c == '&', c == '<', c == '>', c == '"', c == '\'':
+			return false
+		}
+	}
+	return true
 }
 
 // FeedItem is one post of a feed; Content is its HTML.

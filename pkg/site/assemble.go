@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"weak"
 
 	"docsd/pkg/config"
 	"docsd/pkg/content"
@@ -38,6 +39,59 @@ type Site struct {
 	asm *assembly
 	// restructured is what WithStructure changed to make this model (nil otherwise).
 	restructured *Restructured
+	// from is the model a re-assembly made this one from (weak: a model must not keep the one
+	// before it alive), and gone, when goneKnown, the routes of that model this one lacks
+	// (GoneSince).
+	from      weak.Pointer[Site]
+	gone      []string
+	goneKnown bool
+	// bodiesOnly is true for a model WithBodies made: the routes of its from, documents replaced.
+	bodiesOnly bool
+	// mdx lists, sorted, the routes marked MDX (MDXRoutes): the builder asks for them on every
+	// edit, and a walk over every route grew with the site.
+	mdx []string
+}
+
+// MDXRoutes lists, sorted, the routes whose content is an MDX module (Route.MDX).
+func (s *Site) MDXRoutes() []string { return s.mdx }
+
+// remarkMDX lists the MDX routes of a re-assembly: those of old it did not make again and still
+// has, and those it made (owned) that are MDX.
+func (s *Site) remarkMDX(old *Site, owned map[string]bool) {
+	var out []string
+	for _, p := range old.mdx {
+		if !owned[p] && s.Routes[p] != nil {
+			out = append(out, p)
+		}
+	}
+	for p := range owned {
+		if r := s.Routes[p]; r != nil && r.MDX {
+			out = append(out, p)
+		}
+	}
+	slices.Sort(out)
+	s.mdx = slices.Compact(out)
+}
+
+// GoneSince returns the routes of old that s does not have, when s was re-assembled from old by
+// WithBodies, WithMeta or WithStructure and that re-assembly knows them; ok is false otherwise (the
+// caller compares the two models' routes). A rebuild asks it so as not to look at every route of
+// the site for the few an edit removes.
+func (s *Site) GoneSince(old *Site) (gone []string, ok bool) {
+	if !s.goneKnown || old == nil || s.from.Value() != old {
+		return nil, false
+	}
+	return s.gone, true
+}
+
+// madeFrom notes that s was re-assembled from old, with the routes of old it lacks when known. A
+// model WithBodies made (which removes no route) stands for the one it was made from, so that a
+// re-assembly of it still answers for the last build's model.
+func (s *Site) madeFrom(old *Site, gone []string, known bool) {
+	s.from, s.gone, s.goneKnown, s.bodiesOnly = weak.Make(old), gone, known, false
+	if old.bodiesOnly && old.goneKnown {
+		s.from = old.from
+	}
 }
 
 type assembler struct {
@@ -106,9 +160,13 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		return nil, a.errs
 	}
 	markMDX(a.s, parsed)
-	for r := range a.s.Routes {
+	for r, route := range a.s.Routes {
 		a.s.Order = append(a.s.Order, r)
+		if route.MDX {
+			a.s.mdx = append(a.s.mdx, r)
+		}
 	}
+	sort.Strings(a.s.mdx)
 	sort.Strings(a.s.Order)
 	a.s.asm = a.keep()
 	return a.s, nil
@@ -291,14 +349,31 @@ func (a *assembler) checkConfigRefs() {
 func (s *Site) WithBodies(bodies map[string]*Parsed) *Site {
 	out := *s
 	out.restructured = nil
+	out.madeFrom(s, nil, true)
+	out.bodiesOnly = true
 	// A copy of the map's tables, then the few routes of the changed files replaced: inserting
 	// every route again cost a body edit 7 ms at 30,000 pages.
 	out.Routes = maps.Clone(s.Routes)
-	for path, r := range s.Routes {
+	replace := func(path string, r *Route) {
 		if p, ok := bodies[r.Source]; ok && r.Source != "" {
 			copied := *r
 			copied.Doc = p.Doc
 			out.Routes[path] = &copied
+		}
+	}
+	if s.Graph == nil {
+		for path, r := range s.Routes {
+			replace(path, r)
+		}
+		return &out
+	}
+	// A route reads its own source (recordRoute): the graph names the few routes of the changed
+	// files, where a walk over every route grew with the site.
+	for src := range bodies {
+		for _, n := range s.Graph.Readers(graph.File(src)) {
+			if r := s.Routes[n.Key]; n.Kind == graph.RouteKind && r != nil && r.Source == src {
+				replace(n.Key, r)
+			}
 		}
 	}
 	return &out

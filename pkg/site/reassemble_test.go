@@ -188,6 +188,7 @@ func TestWithMetaEqualsAssemble(t *testing.T) {
 		if a, b := modelJSON(t, got), modelJSON(t, want); a != b {
 			t.Fatalf("step %d (%s): WithMeta made\n%s\nwant\n%s", step, path, a, b)
 		}
+		checkDerived(t, fmt.Sprintf("step %d (%s)", step, path), got, s, want, byPath[path].Src.Kind == content.Doc)
 		for _, r := range want.Order {
 			for _, n := range []graph.Node{graph.Route(r), graph.Sidebar(want.Routes[r].Data.Sidebar)} {
 				if a, b := fmt.Sprint(g.Reads(n)), fmt.Sprint(wg.Reads(n)); a != b {

@@ -290,10 +290,12 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			delete(gone, r) // made again
 		}
 	}
-	next.Order = reorder(s, &next, gone)
+	next.Order = reorder(s, &next, a.owned, gone)
 	next.asm = a.keep()
 	next.restructured = &Restructured{Routes: sortedKeys(a.owned), Gone: sortedKeys(gone), Sidebars: remade,
 		GoneSidebars: goneSidebars, FileRoutes: sortedKeys(fileRoutes)}
+	next.madeFrom(s, next.restructured.Gone, true)
+	next.remarkMDX(s, a.owned)
 	return &next, true
 }
 
@@ -491,14 +493,16 @@ func categoryRoutes(s *Site, items []*SidebarItem) []string {
 	return out
 }
 
-// reorder is the last model's sorted routes without those gone, with the new ones in place.
-func reorder(old, now *Site, gone map[string]bool) []string {
+// reorder is the last model's sorted routes without those gone, with the new ones in place. Every
+// route a re-assembly adds is one it made (owned): only those are looked at, not every route.
+func reorder(old, now *Site, owned, gone map[string]bool) []string {
 	var added []string
-	for r := range now.Routes {
-		if old.Routes[r] == nil {
+	for r := range owned {
+		if old.Routes[r] == nil && now.Routes[r] != nil {
 			added = append(added, r)
 		}
 	}
+	slices.Sort(added)
 	if len(gone) == 0 && len(added) == 0 {
 		return old.Order
 	}

@@ -114,6 +114,7 @@ func (p *structProject) restructure(s *Site, g *graph.Graph, what string, edit m
 	if a, b := modelJSON(t, got), modelJSON(t, want); a != b {
 		t.Fatalf("%s: WithStructure made\n%s\nwant\n%s", what, a, b)
 	}
+	checkDerived(t, what, got, s, want, true)
 	for _, r := range want.Order {
 		for _, n := range []graph.Node{graph.Route(r), graph.Sidebar(want.Routes[r].Data.Sidebar)} {
 			if a, b := fmt.Sprint(g.Reads(n)), fmt.Sprint(wg.Reads(n)); a != b {
