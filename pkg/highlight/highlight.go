@@ -48,6 +48,7 @@ func Lexer(lang string) chroma.Lexer {
 	if base == nil {
 		base = lexers.Fallback
 	}
+	untimed(base)
 	coalesced := retryErrors{chroma.Coalesce(base)}
 	fast := fastLexers[base.Config().Name]
 	if fast == nil {

@@ -4,6 +4,8 @@ import (
 	"testing"
 
 	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
+	"github.com/dlclark/regexp2/v2"
 )
 
 // flakyLexer stands for chroma's lexer on a loaded machine: its first tokenisations time out on a
@@ -57,6 +59,39 @@ func TestLexerRetriesErrorTokens(t *testing.T) {
 		}
 		if _, ok := l.(retryErrors); !ok {
 			t.Errorf("Lexer(%q) is %T, not retried on error tokens", lang, l)
+		}
+	}
+}
+
+// Every rule of a lexer Lexer hands out matches without a timeout, so a stalled machine cannot make
+// a rule miss (TypeScript's `void` highlighted as a name once in nine builds under load). This also
+// fails when a chroma upgrade moves the compiled rules out of reach of compiledRules.
+func TestLexersHaveNoMatchTimeout(t *testing.T) {
+	for _, lang := range []string{"dockerfile", "python", "typescript", "tsx", "ruby", "go", "bash", "yaml", "no-such-language"} {
+		Lexer(lang)
+		base := lexers.Get(lang)
+		if base == nil {
+			base = lexers.Fallback
+		}
+		rl, ok := base.(*chroma.RegexLexer)
+		if !ok {
+			continue
+		}
+		rules, ok := compiledRules(rl)
+		if !ok {
+			t.Fatalf("chroma's compiled rules are out of reach (RegexLexer.rules changed?): highlighting would depend on the machine's load again")
+		}
+		n := 0
+		for state, rs := range rules {
+			for i, r := range rs {
+				n++
+				if r.Regexp == nil || r.Regexp.MatchTimeout != regexp2.DefaultMatchTimeout {
+					t.Fatalf("%s: rule %s.%d keeps a match timeout", lang, state, i)
+				}
+			}
+		}
+		if n == 0 {
+			t.Fatalf("%s: no compiled rules found", lang)
 		}
 	}
 }
