@@ -2,6 +2,7 @@ package build
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -208,6 +209,46 @@ func TestNavbarSidebarMissingFromSidebarsFile(t *testing.T) {
 	t.Cleanup(b.Close)
 	_, err = b.Build()
 	want := `docsd.toml: a navbar item opens sidebar "gide", which website/versioned_sidebars/version-1.0-sidebars.json does not define (it defines guide)`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v, want %q", err, want)
+	}
+}
+
+// TestLandingSidebarOfASidebarsFile: a landing button or card may open a sidebar that only the
+// sidebars file defines, as a navbar item may (docsd.toml was refused before, and such a site did
+// not build at all); one the file does not define fails the build naming both.
+func TestLandingSidebarOfASidebarsFile(t *testing.T) {
+	landing := func(sidebar string) func(root string) {
+		return func(root string) {
+			f, err := os.OpenFile(filepath.Join(root, "docsd.toml"), os.O_APPEND|os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			if _, err := fmt.Fprintf(f, "\n[[landing.actions]]\nlabel = \"Start\"\nsidebar = %q\n", sidebar); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	_, res, _ := docusaurusSite(t, landing("guide"))
+	if !strings.Contains(string(res.Files.Data["index.html"]), `"sidebarEntries":{"guide":`) {
+		t.Errorf("the landing button's sidebar is not in the site data the shell opens it from")
+	}
+
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	landing("gide")(root)
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	t.Cleanup(b.Close)
+	_, err = b.Build()
+	want := `docsd.toml: a landing button or card opens sidebar "gide", which website/versioned_sidebars/version-1.0-sidebars.json does not define (it defines guide)`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want %q", err, want)
 	}

@@ -509,7 +509,8 @@ func (s *Site) checkLanding(sidebars map[string]bool, fail func(key, format stri
 				return fail("label = \""+l.Label, "%s %q needs sidebar or to", group.key, l.Label)
 			case l.Sidebar != "" && l.To != "":
 				return fail("label = \""+l.Label, "%s %q has both sidebar and to; give one", group.key, l.Label)
-			case l.Sidebar != "" && !sidebars[l.Sidebar]:
+			case l.Sidebar != "" && !sidebars[l.Sidebar] && !s.hasSidebarsFile():
+				// Sidebars of a sidebars file are known once it is evaluated (site.Assemble checks).
 				return fail("sidebar = \""+l.Sidebar, "%s %q names sidebar %q, which is not defined in [[sidebars]]", group.key, l.Label, l.Sidebar)
 			}
 		}

@@ -291,6 +291,13 @@ func (a *assembler) checkConfigRefs() {
 		}
 	}
 	walk(a.cfg.Navbar.Items)
+	// The landing page's buttons and cards open sidebars too (config.OpenedSidebars).
+	onLanding := map[string]bool{}
+	for _, l := range append(slices.Clone(a.cfg.Landing.Actions), a.cfg.Landing.Cards...) {
+		if l.Sidebar != "" {
+			onLanding[l.Sidebar] = true
+		}
+	}
 	for _, v := range a.cfg.Versions {
 		docs := a.docs[key(v.Name, def)]
 		if file := a.cfg.SidebarsFileOf(v); v.IsLast && file != "" {
@@ -302,10 +309,15 @@ func (a *assembler) checkConfigRefs() {
 				}
 			}
 			sort.Strings(ids)
-			for id := range inNavbar {
-				if !slices.Contains(ids, id) {
-					a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
-						"a navbar item opens sidebar %q, which %s does not define (it defines %s)", id, file, strings.Join(ids, ", "))})
+			for _, opener := range []struct {
+				what string
+				ids  map[string]bool
+			}{{"a navbar item", inNavbar}, {"a landing button or card", onLanding}} {
+				for _, id := range sortedKeys(opener.ids) {
+					if !slices.Contains(ids, id) {
+						a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
+							"%s opens sidebar %q, which %s does not define (it defines %s)", opener.what, id, file, strings.Join(ids, ", "))})
+					}
 				}
 			}
 		}
