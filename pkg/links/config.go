@@ -9,7 +9,6 @@ import (
 	"github.com/goccy/go-yaml/parser"
 
 	"docsd/pkg/config"
-	"docsd/pkg/site"
 )
 
 var (
@@ -241,83 +240,6 @@ func scalar(n ast.Node) string {
 		s = s[1 : len(s)-1]
 	}
 	return s
-}
-
-// structure records the links the site itself makes: sidebars, navbar entries, previous/next,
-// breadcrumbs, category cards, blog lists and tags. They count against orphans, and are correct by
-// construction, so they are never reported.
-func (c *checker) structure() {
-	var walk func(items []*site.SidebarItem)
-	walk = func(items []*site.SidebarItem) {
-		for _, it := range items {
-			if it.Route != "" {
-				c.sums.structural[it.Route] = true
-			}
-			walk(it.Items)
-		}
-	}
-	for _, items := range c.s.Sidebars {
-		walk(items)
-	}
-	for _, l := range c.s.Config.Locales {
-		for _, r := range c.s.SidebarEntries(l.Code) {
-			c.sums.structural[r] = true
-		}
-		for _, v := range c.s.Config.Versions {
-			if r, ok := c.s.DocRoute(v.Name, l.Code, v.MainDocID); ok {
-				c.sums.structural[r] = true
-			}
-		}
-	}
-	if hasItem(c.s.Config.Navbar.Items, config.ItemVersionDropdown) {
-		// The version dropdown ends with "All versions", a link to the versions page.
-		for route, r := range c.s.Routes {
-			if r.Data.Kind == site.KindVersions {
-				c.sums.structural[route] = true
-			}
-		}
-	}
-	link := func(from, to string) {
-		if to != "" && to != from {
-			c.sums.structural[to] = true
-		}
-	}
-	for _, route := range c.s.Order {
-		d := c.s.Routes[route].Data
-		for _, l := range []*site.Link{d.Prev, d.Next} {
-			if l != nil {
-				link(route, l.Route)
-			}
-		}
-		for _, l := range d.Breadcrumbs {
-			link(route, l.Route)
-		}
-		for _, l := range d.Cards {
-			link(route, l.Route)
-		}
-		for _, l := range d.OtherVersions {
-			link(route, l.Route)
-		}
-		for _, p := range d.Posts {
-			link(route, p.Route)
-		}
-		if d.Latest != nil {
-			link(route, d.Latest.Route)
-		}
-	}
-}
-
-// orphans lists the written pages (docs, posts, pages with a source file) that nothing links to.
-// The landing pages are where readers arrive, never orphans; a fallback page of another locale is
-// the default locale's page again and is listed once, there.
-func (c *checker) orphans() {
-	for _, route := range c.s.Order {
-		r := c.s.Routes[route]
-		if r.Doc == nil || r.Source == "" || c.fallback(r) || r.Data.Kind == site.KindLanding || c.sums.linked(route) {
-			continue
-		}
-		c.report.Orphans = append(c.report.Orphans, Orphan{Route: route, File: r.File})
-	}
 }
 
 // Counts sums the problems by kind.

@@ -59,7 +59,6 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 		return nil, false
 	}
 	next := *s
-	next.restructured = nil
 	next.Routes = maps.Clone(s.Routes)
 	next.Sidebars = maps.Clone(s.Sidebars)
 	a := &assembler{cfg: s.Config, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
@@ -157,6 +156,9 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	}
 	a.markMDX(all)
 	next.asm = a.keep()
+	// The routes and sidebars made again (no route comes or goes): the link check patches their
+	// structural links only.
+	next.restructured = &Restructured{Routes: sortedKeys(a.owned), Sidebars: sortedKeys(sidebars)}
 	return &next, true
 }
 
