@@ -28,6 +28,11 @@ func TestIncrementalLinkCheckEqualsWhole(t *testing.T) {
 
 func incrementalLinkCheckEqualsWhole(t *testing.T, seed int64, hand bool) {
 	root, opts := siteCopy(t, false)
+	if !hand {
+		// A sidebar of docs without neighbours: only the sidebar leads to them (and its entry).
+		write(t, root, "docsd.toml", read(t, root, "docsd.toml")+"\n[[sidebars]]\nid = \"solo\"\ndir = \"solo\"\n")
+		write(t, root, "content/docs/solo/a.md", soloDoc("a"))
+	}
 	if hand {
 		cfg := read(t, root, "docsd.toml")
 		cfg = strings.Replace(cfg, "base_path = \"/docs/\"\n", "base_path = \"/docs/\"\nsidebars_file = \"sidebars.json\"\n", 1)
@@ -93,7 +98,7 @@ type linkEditor struct {
 
 func (e *linkEditor) random() (string, []string) {
 	e.n++
-	switch e.rng.Intn(9) {
+	switch e.rng.Intn(10) {
 	case 0:
 		// A doc in no sidebar's folder: an orphan, until something links to it.
 		f := fmt.Sprintf("content/docs/loose/loose-%d.md", e.n)
@@ -156,9 +161,26 @@ func (e *linkEditor) random() (string, []string) {
 		data, _ := json.Marshal(map[string][]string{"guide": ids})
 		write(e.t, e.root, "sidebars.json", string(data))
 		return "sidebars file " + strings.Join(ids, ","), []string{"sidebars.json"}
+	case 5:
+		if e.hand {
+			return e.edit()
+		}
+		// A doc of the solo sidebar added or deleted: its sidebar is made again.
+		f := fmt.Sprintf("content/docs/solo/s%d.md", e.rng.Intn(4))
+		if _, err := os.Stat(filepath.Join(e.root, f)); err == nil {
+			os.Remove(filepath.Join(e.root, f))
+			return "delete solo " + f, []string{f}
+		}
+		write(e.t, e.root, f, soloDoc(f))
+		return "add solo " + f, []string{f}
 	default:
 		return e.edit()
 	}
+}
+
+// soloDoc is a doc that names no neighbours.
+func soloDoc(name string) string {
+	return fmt.Sprintf("---\ntitle: Solo %s\npagination_prev: \"\"\npagination_next: \"\"\n---\n\nA doc alone.\n", name)
 }
 
 // edit is one of the editor's edits.
