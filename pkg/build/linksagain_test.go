@@ -44,7 +44,7 @@ func incrementalLinkCheckEqualsWhole(t *testing.T, seed int64, hand bool) {
 	if _, err := b.Build(); err != nil {
 		t.Fatal(err)
 	}
-	e := &linkEditor{editor: editor{t: t, root: root, rng: rand.New(rand.NewSource(seed))}, hand: hand}
+	e := &linkEditor{editor: editor{t: t, root: root, rng: rand.New(rand.NewSource(seed))}, hand: hand, config: read(t, root, "docsd.toml")}
 	patched, restructured, orphaned := 0, 0, 0
 	for i := 0; i < 45; i++ {
 		desc, changed := e.random()
@@ -92,13 +92,14 @@ func reportText(r *links.Report) string {
 // content/pages, and the sidebars file's entries.
 type linkEditor struct {
 	editor
-	hand  bool
-	loose []string // the routes of the loose docs made so far
+	hand   bool
+	loose  []string // the routes of the loose docs made so far
+	config string   // docsd.toml as the test made it
 }
 
 func (e *linkEditor) random() (string, []string) {
 	e.n++
-	switch e.rng.Intn(10) {
+	switch e.rng.Intn(11) {
 	case 0:
 		// A doc in no sidebar's folder: an orphan, until something links to it.
 		f := fmt.Sprintf("content/docs/loose/loose-%d.md", e.n)
@@ -173,6 +174,11 @@ func (e *linkEditor) random() (string, []string) {
 		}
 		write(e.t, e.root, f, soloDoc(f))
 		return "add solo " + f, []string{f}
+	case 6:
+		// docsd.toml's footer links a loose page (which may be gone), a page or nowhere.
+		to := e.pick(append([]string{"/docs/guide/setup", "/docs/nowhere", "/docs/extra-1"}, e.loose...))
+		write(e.t, e.root, "docsd.toml", e.config+fmt.Sprintf("\n[[footer.links]]\ntitle = \"More\"\nitems = [{ label = \"Somewhere\", to = %q }]\n", to))
+		return "footer links " + to, []string{"docsd.toml"}
 	default:
 		return e.edit()
 	}

@@ -83,6 +83,11 @@ type Report struct {
 	pages *cowMap[string, *pageResult]
 	// sums are the pages' findings added up, which the next check may patch (sums.go).
 	sums *sums
+	// configRefs are the link-like values found in configText, the text of configFile, which the
+	// next check reuses while the text is the same (config.go).
+	configText []byte
+	configFile string
+	configRefs []configRef
 }
 
 // pageResult is what the check of one page's links found: its problems and external links (with
