@@ -88,6 +88,11 @@ type Report struct {
 	configText []byte
 	configFile string
 	configRefs []configRef
+	// ownProblems and ownExternal are the findings of the rest of the check (docsd.toml, the
+	// references assembly could not resolve), sorted: the next check reuses Problems and External
+	// when they and the pages' findings are the same.
+	ownProblems []Problem
+	ownExternal []External
 }
 
 // pageResult is what the check of one page's links found: its problems and external links (with
@@ -756,12 +761,31 @@ func (c *checker) definedLabels(file string, d *markdown.Doc) []string {
 	return out
 }
 
+// sameList reports two lists that are the same slice.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // sort puts the rest of the check's findings in order and merges them with the pages'.
 func (c *checker) sort() {
 	slices.SortFunc(c.report.Problems, compareProblems)
-	c.report.Problems = mergeSorted(c.sums.pageProblems, c.report.Problems, compareProblems)
 	slices.SortFunc(c.report.External, compareExternal)
-	c.report.External = mergeSorted(c.sums.pageExternal, c.report.External, compareExternal)
+	own, ownExt := c.report.Problems, c.report.External
+	c.report.ownProblems, c.report.ownExternal = own, ownExt
+	// Merging walks every finding: when neither the pages' findings nor the rest changed since
+	// the last check (most edits), its lists are this one's (never changed once made).
+	if last := c.in.Last; last != nil && last.sums != nil && sameList(c.sums.pageProblems, last.sums.pageProblems) &&
+		slices.Equal(own, last.ownProblems) {
+		c.report.Problems = last.Problems
+	} else {
+		c.report.Problems = mergeSorted(c.sums.pageProblems, own, compareProblems)
+	}
+	if last := c.in.Last; last != nil && last.sums != nil && sameList(c.sums.pageExternal, last.sums.pageExternal) &&
+		slices.Equal(ownExt, last.ownExternal) {
+		c.report.External = last.External
+	} else {
+		c.report.External = mergeSorted(c.sums.pageExternal, ownExt, compareExternal)
+	}
 	if c.report.Problems == nil {
 		c.report.Problems = []Problem{}
 	}
