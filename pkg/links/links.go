@@ -88,6 +88,8 @@ type Report struct {
 	configText []byte
 	configFile string
 	configRefs []configRef
+	// configStarts are where configText's lines start (runeColumns), nil until a check needs them.
+	configStarts []int
 	// ownProblems and ownExternal are the findings of the rest of the check (docsd.toml, the
 	// references assembly could not resolve), sorted: the next check reuses Problems and External
 	// when they and the pages' findings are the same.
@@ -189,6 +191,9 @@ func Run(in Input) *Report {
 	for _, u := range in.Statics {
 		c.files[u] = true
 	}
+	if in.Last.configLinks(in.Config, in.ConfigFile) != nil && in.Last.configStarts != nil {
+		c.starts[in.ConfigFile] = in.Last.configStarts // the same text: a large docsd.toml is scanned once
+	}
 	incremental := c.incremental()
 	if incremental {
 		c.pagesAgain()
@@ -212,6 +217,7 @@ func Run(in Input) *Report {
 		c.orphans()
 	}
 	c.runeColumns(c.report.Problems, c.report.External)
+	c.report.configStarts = c.starts[in.ConfigFile]
 	c.sort()
 	c.report.sums = c.sums
 	// A copy: a pointer into the checker would keep it alive with the report, and through its
