@@ -27,7 +27,41 @@ func (st *state) checkLinks(recheck map[string]bool) {
 		recheck = nil
 	}
 	st.b.reactPages = react
-	in := links.Input{
+	in := st.linksInput(react)
+	if recheck != nil {
+		in.Last, in.Recheck = st.b.report, recheck
+		// Whether the last report is of the last build's model (a check that was stopped leaves it
+		// older), and the files links may lead to are the same.
+		lastModel := st.prior != nil && st.prior.linksDone && st.b.report != nil
+		re := st.site.Restructured()
+		switch {
+		case st.linksOf && st.sameRoutes && lastModel:
+			// This model is the last one with new documents: the check patches the last sums
+			// (pkg/links/sums.go) and keeps the last structure (55 ms at 30,000 pages to walk again).
+			in.SameModel = true
+		case !lastModel || !maps.Equal(st.statics, st.prior.statics):
+			if !st.linksOf {
+				in.Last, in.Recheck = nil, nil // a structural edit: every page
+			}
+		case !st.linksOf || (re != nil && len(re.Gone) == 0 && len(st.site.Routes) == len(st.prior.site.Routes)):
+			// A structural edit, or a re-assembly after a meta edit (site.WithMeta: no route comes
+			// or goes): the pages whose links read what it moved are checked again too
+			// (links.Input.Moved), and the structural links of what it made again
+			// (links.Input.Restructured; a whole assembly's are walked again).
+			in.Moved = movedRoutes(st.prior.site, st.site)
+			in.Restructured = re
+		}
+	}
+	report := links.Run(in)
+	st.linksChecked = report.Checked
+	st.problems = report.Problems
+	st.b.report = report
+	st.linksDone = true
+}
+
+// linksInput is what a check of this build's links reads, without a last report: a whole check.
+func (st *state) linksInput(react map[string]string) links.Input {
+	return links.Input{
 		ReactPages: react,
 		Site:       st.site,
 		Statics:    st.statics,
@@ -36,28 +70,6 @@ func (st *state) checkLinks(recheck map[string]bool) {
 		ConfigFile: "docsd.toml",
 		ReadFile:   st.b.readSource,
 	}
-	if recheck != nil && !st.linksOf {
-		// A structural edit: the pages whose links read what it moved are checked again too
-		// (links.Input.Moved), when the last report is of the last model and the files links may
-		// lead to are the same; else every page.
-		if st.prior == nil || !st.prior.linksDone || st.b.report == nil || !maps.Equal(st.statics, st.prior.statics) {
-			recheck = nil
-		} else {
-			in.Moved = movedRoutes(st.prior.site, st.site)
-		}
-	}
-	if recheck != nil {
-		in.Last, in.Recheck = st.b.report, recheck
-		// The last report is of the last build's model, and this model is that one with new
-		// documents: the check patches its sums (pkg/links/sums.go) instead of adding up every
-		// page's findings and walking the structure again (55 ms at 30,000 pages).
-		in.SameModel = st.linksOf && st.sameRoutes && st.prior != nil && st.prior.linksDone
-	}
-	report := links.Run(in)
-	st.linksChecked = report.Checked
-	st.problems = report.Problems
-	st.b.report = report
-	st.linksDone = true
 }
 
 // readSource reads a file of the project by the name problems use ("content/…", "docsd.toml"), for

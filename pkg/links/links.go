@@ -10,7 +10,6 @@ package links
 
 import (
 	"fmt"
-	"maps"
 	"net/url"
 	"path"
 	"regexp"
@@ -81,9 +80,21 @@ type Report struct {
 	Checked []string `json:"-"`
 	// pages are each Markdown page's findings, by route, which the next check may reuse
 	// (Input.Recheck).
-	pages map[string]*pageResult
+	pages *cowMap[string, *pageResult]
 	// sums are the pages' findings added up, which the next check may patch (sums.go).
 	sums *sums
+	// configRefs are the link-like values found in configText, the text of configFile, which the
+	// next check reuses while the text is the same (config.go).
+	configText []byte
+	configFile string
+	configRefs []configRef
+	// configStarts are where configText's lines start (runeColumns), nil until a check needs them.
+	configStarts []int
+	// ownProblems and ownExternal are the findings of the rest of the check (docsd.toml, the
+	// references assembly could not resolve), sorted: the next check reuses Problems and External
+	// when they and the pages' findings are the same.
+	ownProblems []Problem
+	ownExternal []External
 }
 
 // pageResult is what the check of one page's links found: its problems and external links (with
@@ -131,10 +142,15 @@ type Input struct {
 	// Last's check. Besides Recheck, the check reads again only the pages whose last findings such
 	// an edit may change: a page with a link that led nowhere (it may lead to a new route now, and
 	// a broken link's suggestion may be a new route), a page linking to a moved route (gone, or
-	// with other anchors), and a page linking to a file the build no longer holds. Reading every
-	// page's links took 350 ms at 30,000 pages. The caller guarantees that the static files and
-	// React pages are Last's, and that Last is the check of the last model.
+	// with other anchors), and a page linking to a file the build no longer holds; Last's indexes
+	// say which those are (sums.go). Reading every page's links took 350 ms at 30,000 pages. The
+	// caller guarantees that the static files and React pages are Last's, and that Last is the
+	// check of the last model. An empty Moved (a re-assembly after a meta edit) moves no route.
 	Moved map[string]bool
+	// Restructured, with Moved, is what a re-assembly changed since Last's model (site.WithStructure,
+	// site.WithMeta): the check then patches the structural links of what it made again instead of
+	// walking the whole structure (structure.go). nil walks it all.
+	Restructured *site.Restructured
 }
 
 // Check finds every broken internal link and anchor of the site's Markdown. statics maps content
@@ -154,8 +170,10 @@ type checker struct {
 	report   Report
 	seenProb map[probKey]bool
 	seenExt  map[extKey]bool
-	// sums are the pages' findings added up (sums.go); nil while one page is checked.
+	// sums are the pages' findings added up (sums.go); nil while one page is checked. delta is
+	// what an incremental check changed in them (nil otherwise).
 	sums   *sums
+	delta  *delta
 	sugs   suggesters
 	starts map[string][]int // where each file's lines start (runeColumns)
 	// pageFiles and unresolved are the page being checked's pageResult.files and .unresolved.
@@ -171,14 +189,15 @@ func Run(in Input) *Report {
 	c := &checker{in: in, s: in.Site, base: strings.TrimSuffix(in.Site.Config.BasePath, "/"), files: map[string]bool{},
 		ids: map[string]map[string]bool{}, inbound: map[string]bool{}, texts: map[string][]byte{},
 		seenProb: map[probKey]bool{}, seenExt: map[extKey]bool{}, starts: map[string][]int{}}
-	c.report.pages = map[string]*pageResult{}
 	for _, u := range in.Statics {
 		c.files[u] = true
 	}
+	if in.Last.configLinks(in.Config, in.ConfigFile) != nil && in.Last.configStarts != nil {
+		c.starts[in.ConfigFile] = in.Last.configStarts // the same text: a large docsd.toml is scanned once
+	}
 	incremental := c.incremental()
-	relinked := true
 	if incremental {
-		relinked = c.pagesAgain()
+		c.pagesAgain()
 	} else {
 		c.pages()
 	}
@@ -186,19 +205,20 @@ func Run(in Input) *Report {
 	// (they have their character columns already).
 	c.config()
 	c.refs()
-	if incremental && in.SameModel {
-		c.sums.structural = in.Last.sums.structural // not changed once made
-	} else {
-		c.sums.structural = map[string]bool{} // a patched clone shares the last report's
-		c.structure()
-	}
 	c.sums.others = c.inbound
-	if incremental && in.SameModel && !relinked && maps.Equal(c.inbound, in.Last.sums.others) {
-		c.report.Orphans = slices.Clone(in.Last.Orphans)
-	} else {
+	switch {
+	case incremental && in.SameModel:
+		// The structure is the last check's (its sources and counts are never changed once made).
+		c.orphansAgain()
+	case incremental && in.Restructured != nil:
+		c.restructure(in.Restructured)
+		c.orphansAgain()
+	default:
+		c.structure()
 		c.orphans()
 	}
 	c.runeColumns(c.report.Problems, c.report.External)
+	c.report.configStarts = c.starts[in.ConfigFile]
 	c.sort()
 	c.report.sums = c.sums
 	// A copy: a pointer into the checker would keep it alive with the report, and through its
@@ -258,7 +278,7 @@ func (c *checker) problem(p Problem) {
 		return
 	}
 	if c.sums != nil {
-		if _, ok := c.sums.problems[k]; ok {
+		if _, ok := c.sums.problems.get(k); ok {
 			return // a page's
 		}
 	}
@@ -272,7 +292,7 @@ func (c *checker) external(e External) {
 		return
 	}
 	if c.sums != nil {
-		if _, ok := c.sums.external[k]; ok {
+		if _, ok := c.sums.external.get(k); ok {
 			return // a page's
 		}
 	}
@@ -310,53 +330,32 @@ func (c *checker) fallback(r *site.Route) bool {
 
 // pages checks the links of every Markdown page, or takes a page's findings from the last check
 // when it need not be checked again (Input.Recheck). Either way they join the report in the same
-// order, so an incremental check reports what a full one does.
+// order, so a check that reuses findings reports what a full one does.
 func (c *checker) pages() {
 	c.sums = newSums()
+	c.report.pages = newCowMap[string, *pageResult]()
 	for _, route := range c.s.Order {
 		r := c.s.Routes[route]
-		if r.Doc == nil || r.Source == "" {
+		if !isPage(r) {
 			continue
 		}
 		pr := c.in.Last.page(route)
-		if pr == nil || c.in.Recheck == nil || c.in.Recheck[route] || c.movedUnder(pr) {
+		if pr == nil || c.in.Recheck == nil || c.in.Recheck[route] {
 			pr = c.page(r)
 			c.report.Checked = append(c.report.Checked, route) // c.s.Order is sorted
 		}
-		c.report.pages[route] = pr
-		c.sums.add(pr)
+		c.report.pages.set(route, pr)
+		c.patchPage(route, nil, pr, nil)
 	}
 	c.sums.sortFindings()
 }
 
-// movedUnder reports whether a structural edit (Input.Moved) may have changed the findings of a
-// page whose document did not change, pr being its last ones.
-func (c *checker) movedUnder(pr *pageResult) bool {
-	if c.in.Moved == nil {
-		return false
-	}
-	if pr.unresolved || len(pr.problems) > 0 {
-		return true
-	}
-	for _, to := range pr.inbound {
-		if c.in.Moved[to] {
-			return true
-		}
-	}
-	for _, f := range pr.files {
-		if !c.isFile(f) {
-			return true
-		}
-	}
-	return false
-}
-
 // page returns a report's findings on a route (nil when it has none, or there is no report).
 func (r *Report) page(route string) *pageResult {
-	if r == nil {
+	if r == nil || r.pages == nil {
 		return nil
 	}
-	return r.pages[route]
+	return r.pages.at(route)
 }
 
 // page checks the links of one Markdown page: its findings go into a pageResult of their own (with
@@ -769,13 +768,31 @@ func (c *checker) definedLabels(file string, d *markdown.Doc) []string {
 	return out
 }
 
+// sameList reports two lists that are the same slice.
+func sameList[T any](a, b []T) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
+}
+
 // sort puts the rest of the check's findings in order and merges them with the pages'.
 func (c *checker) sort() {
 	slices.SortFunc(c.report.Problems, compareProblems)
-	c.report.Problems = mergeSorted(c.sums.pageProblems, c.report.Problems, compareProblems)
 	slices.SortFunc(c.report.External, compareExternal)
-	c.report.External = mergeSorted(c.sums.pageExternal, c.report.External, compareExternal)
-	sort.Slice(c.report.Orphans, func(i, j int) bool { return c.report.Orphans[i].Route < c.report.Orphans[j].Route })
+	own, ownExt := c.report.Problems, c.report.External
+	c.report.ownProblems, c.report.ownExternal = own, ownExt
+	// Merging walks every finding: when neither the pages' findings nor the rest changed since
+	// the last check (most edits), its lists are this one's (never changed once made).
+	if last := c.in.Last; last != nil && last.sums != nil && sameList(c.sums.pageProblems, last.sums.pageProblems) &&
+		slices.Equal(own, last.ownProblems) {
+		c.report.Problems = last.Problems
+	} else {
+		c.report.Problems = mergeSorted(c.sums.pageProblems, own, compareProblems)
+	}
+	if last := c.in.Last; last != nil && last.sums != nil && sameList(c.sums.pageExternal, last.sums.pageExternal) &&
+		slices.Equal(ownExt, last.ownExternal) {
+		c.report.External = last.External
+	} else {
+		c.report.External = mergeSorted(c.sums.pageExternal, ownExt, compareExternal)
+	}
 	if c.report.Problems == nil {
 		c.report.Problems = []Problem{}
 	}

@@ -59,7 +59,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 		return nil, false
 	}
 	next := *s
-	next.restructured = nil
+	next.restructured = nil // set below when known; never the last re-assembly's
 	next.Routes = maps.Clone(s.Routes)
 	next.Sidebars = maps.Clone(s.Sidebars)
 	a := &assembler{cfg: s.Config, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
@@ -161,6 +161,12 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	// (an author's page may come or go with a post's front matter): then the caller compares.
 	next.madeFrom(s, nil, len(pages) == 0)
 	next.remarkMDX(s, a.owned)
+	if len(pages) == 0 {
+		// The routes and sidebars made again (no route comes or goes): the link check patches their
+		// structural links only. When the blog or the pages were made anew a route may have come or
+		// gone (a tag, an author), which this does not list: the link check walks the structure.
+		next.restructured = &Restructured{Routes: sortedKeys(a.owned), Sidebars: sortedKeys(sidebars)}
+	}
 	return &next, true
 }
 

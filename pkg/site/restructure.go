@@ -22,8 +22,9 @@ import (
 	"docsd/pkg/graph"
 )
 
-// Restructured is what a re-assembly after a structural edit changed, for the builder to compare
-// only that with the last model (pkg/build/structure.go).
+// Restructured is what a re-assembly changed, for the builder to compare only that with the last
+// model (pkg/build/structure.go, after a structural edit) and for the link check to patch its
+// structural links (after WithStructure or WithMeta, which makes no route come or go).
 type Restructured struct {
 	// Routes are the routes made again or new; Gone the routes that no longer exist.
 	Routes, Gone []string
@@ -33,7 +34,7 @@ type Restructured struct {
 	FileRoutes []string
 }
 
-// Restructured is what WithStructure changed to make s; nil when s was made otherwise.
+// Restructured is what WithStructure or WithMeta changed to make s; nil when s was made otherwise.
 func (s *Site) Restructured() *Restructured { return s.restructured }
 
 // docSlot is a doc's place in a version and locale: the file shown there for a path in the
