@@ -344,3 +344,48 @@ func TestWithMetaMarksMDXPosts(t *testing.T) {
 		t.Error("the French copy of the MDX post is not an MDX page")
 	}
 }
+
+// TestWithMetaNeverKeepsTheLastRestructured: a model WithMeta makes lists what it made again, or
+// nothing when it made the blog or the pages anew (a route may have come or gone), never what the
+// re-assembly before it made (WithMeta starts from a copy of the last model): the link check and
+// the sitemap read the list as this edit's.
+func TestWithMetaNeverKeepsTheLastRestructured(t *testing.T) {
+	p := newStructProject(t)
+	g := graph.New()
+	s, err := Assemble(p.cfg, p.list(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	added := "docs/alpha/zz-added.md"
+	s, ok := p.restructure(s, g, "a doc added", map[string]string{added: "---\ntitle: Added\n---\n\nText.\n"})
+	if !ok || s.Restructured() == nil || !slices.Contains(s.Restructured().Routes, "/docs/alpha/zz-added") {
+		t.Fatalf("WithStructure: %v, restructured %+v", ok, s.Restructured())
+	}
+	post := "blog/2025-06-01-sixth.md"
+	p.write(post, "---\ntitle: Sixth\n---\n\nText.\n")
+	s, err = Assemble(p.cfg, p.list(), g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, ok = p.restructure(s, g, "a doc added again", map[string]string{"docs/alpha/zz-other.md": "---\ntitle: Other\n---\n\nText.\n"})
+	if !ok || s.Restructured() == nil {
+		t.Fatal("WithStructure declined a doc added beside others")
+	}
+	p.write(post, "---\ntitle: Sixth again\n---\n\nText.\n")
+	got, ok := s.WithMeta(map[string]*Parsed{post: p.byPath[post]}, p.byPath)
+	if !ok {
+		t.Fatal("WithMeta assembled the whole site for a post's title")
+	}
+	if re := got.Restructured(); re != nil {
+		t.Errorf("after a post's title edit (the blog made anew) Restructured is %+v, want nil", re)
+	}
+	p.write(added, "---\ntitle: Added again\n---\n\nText.\n")
+	got, ok = got.WithMeta(map[string]*Parsed{added: p.byPath[added]}, p.byPath)
+	if !ok {
+		t.Fatal("WithMeta assembled the whole site for a doc's title")
+	}
+	re := got.Restructured()
+	if re == nil || re == s.Restructured() || !slices.Contains(re.Routes, "/docs/alpha/zz-added") || len(re.Gone) != 0 {
+		t.Errorf("after a doc's title edit Restructured is %+v, want the routes of its sidebar, none gone", re)
+	}
+}
