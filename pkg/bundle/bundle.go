@@ -107,6 +107,9 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 		LegalComments: api.LegalCommentsNone,
 	}
 	client := common
+	if production {
+		client.Plugins = append([]api.Plugin{routerProductionBuild()}, plugins...)
+	}
 	client.EntryPoints = []string{clientEntry}
 	client.Outdir = filepath.Join(abs, "out", "assets")
 	client.Format = api.FormatESModule
@@ -132,7 +135,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.Target = api.ES2020
 	server.Loader = map[string]api.Loader{".js": api.LoaderJSX, ".jsx": api.LoaderJSX, ".css": api.LoaderEmpty, ".svg": api.LoaderFile, ".png": api.LoaderFile}
 	server.MinifySyntax = production
-	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(abs, filepath.Join(abs, "..", "node_modules")))
+	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(abs, filepath.Join(abs, "..", "node_modules"), production))
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
 	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
 	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
@@ -149,7 +152,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 // ones esbuild resolved from the shell's folder. Only the shell's own packages (under shellModules)
 // are left to Node: a package a site's MDX page imports from the site's node_modules may import
 // CSS (react-tweet does), which Node cannot load, so it is bundled like the site's own files.
-func nodePackages(siteDir, shellModules string) api.Plugin {
+func nodePackages(siteDir, shellModules string, production bool) api.Plugin {
 	// esbuild gives real paths: compare with the real path of the folder.
 	if real, err := filepath.EvalSymlinks(shellModules); err == nil {
 		shellModules = real
@@ -183,7 +186,7 @@ func nodePackages(siteDir, shellModules string) api.Plugin {
 			if r, ok := answers.Load(q); ok {
 				return r.(api.OnResolveResult), nil
 			}
-			r := resolvePackage(b, a, siteDir, shellModules, resolving{})
+			r := resolvePackage(b, a, siteDir, shellModules, production, resolving{})
 			if len(r.Errors) == 0 {
 				answers.Store(q, r)
 			}
@@ -194,7 +197,7 @@ func nodePackages(siteDir, shellModules string) api.Plugin {
 
 // resolvePackage is nodePackages' answer for one import: esbuild's resolution, left to Node
 // (external, by absolute path) when it lands in the shell's node_modules.
-func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, siteDir, shellModules string, again any) api.OnResolveResult {
+func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, siteDir, shellModules string, production bool, again any) api.OnResolveResult {
 	path := a.Path
 	if path == "react-router-dom" {
 		// The same exports as react-router's (plus the browser's routers, which the server
@@ -210,6 +213,9 @@ func resolvePackage(b api.PluginBuild, a api.OnResolveArgs, siteDir, shellModule
 		return api.OnResolveResult{Path: r.Path, External: r.External, Namespace: r.Namespace}
 	}
 	if rel, err := filepath.Rel(shellModules, r.Path); err != nil || strings.HasPrefix(rel, "..") || bundledForNode(rel) {
+		if p := productionFile(r.Path); production && p != "" {
+			return api.OnResolveResult{Path: p} // as the browser's bundle has it (prodbuild.go)
+		}
 		return api.OnResolveResult{Path: r.Path}
 	}
 	if a.Path == "react-dom/server" && strings.HasPrefix(a.Importer, siteDir+string(filepath.Separator)) {
