@@ -18,6 +18,19 @@ import (
 // the docsd.toml docsd init writes for it, and builds it.
 func docusaurusSite(t *testing.T, edit func(root string)) (*Builder, *Result, string) {
 	t.Helper()
+	root := docusaurusProject(t, edit)
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	t.Cleanup(b.Close)
+	res, err := b.Build()
+	if err != nil {
+		t.Fatalf("build: %v", err)
+	}
+	return b, res, root
+}
+
+// docusaurusProject is testdata/docusaurus/basic copied with its docsd.toml, then edited.
+func docusaurusProject(t *testing.T, edit func(root string)) string {
+	t.Helper()
 	root := t.TempDir()
 	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
 	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
@@ -30,13 +43,7 @@ func docusaurusSite(t *testing.T, edit func(root string)) (*Builder, *Result, st
 	if edit != nil {
 		edit(root)
 	}
-	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
-	t.Cleanup(b.Close)
-	res, err := b.Build()
-	if err != nil {
-		t.Fatalf("build: %v", err)
-	}
-	return b, res, root
+	return root
 }
 
 func pageData(t *testing.T, res *Result, route string) *site.PageData {
@@ -195,19 +202,19 @@ func TestSidebarOfTheWholeDocsFolder(t *testing.T) {
 // does not define fails the build with a message naming both (it was a render error of the page
 // "/" before, naming neither file).
 func TestNavbarSidebarMissingFromSidebarsFile(t *testing.T) {
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
-	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	toml = []byte(strings.Replace(string(toml), `sidebar = "guide"`, `sidebar = "gide"`, 1))
-	if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := docusaurusProject(t, func(root string) {
+		toml, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		toml = []byte(strings.Replace(string(toml), `sidebar = "guide"`, `sidebar = "gide"`, 1))
+		if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	})
 	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
 	t.Cleanup(b.Close)
-	_, err = b.Build()
+	_, err := b.Build()
 	want := `docsd.toml: a navbar item opens sidebar "gide", which website/versioned_sidebars/version-1.0-sidebars.json does not define (it defines guide)`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want %q", err, want)
@@ -235,19 +242,9 @@ func TestLandingSidebarOfASidebarsFile(t *testing.T) {
 		t.Errorf("the landing button's sidebar is not in the site data the shell opens it from")
 	}
 
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
-	toml, err := os.ReadFile("../../testdata/docusaurus/basic.docsd.toml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(root, "docsd.toml"), toml, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	landing("gide")(root)
-	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	b := New(Options{Root: docusaurusProject(t, landing("gide")), SiteDir: "../../site", Production: true})
 	t.Cleanup(b.Close)
-	_, err = b.Build()
+	_, err := b.Build()
 	want := `docsd.toml: a landing button or card opens sidebar "gide", which website/versioned_sidebars/version-1.0-sidebars.json does not define (it defines guide)`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want %q", err, want)

@@ -144,15 +144,7 @@ func TestServerPackagesResolvedAgainEachBuild(t *testing.T) {
 		"site/src/entry-server.jsx":       "import { greet } from 'greet';\nimport { other } from './other.js';\nexport const all = [greet(), other()];\n",
 		"site/src/other.js":               "import { greet } from 'greet';\nexport const other = () => greet();\n",
 	}
-	for name, text := range files {
-		path := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, root, files)
 	b, err := New(filepath.Join(root, "site"), "/", "", true)
 	if err != nil {
 		t.Fatal(err)
@@ -188,5 +180,19 @@ func TestServerPackagesResolvedAgainEachBuild(t *testing.T) {
 	js := string(second.ServerJS)
 	if strings.Contains(js, shellCopy) || !strings.Contains(js, "from beside the sources") {
 		t.Errorf("the second server bundle kept the first build's answer for greet:\n%s", js)
+	}
+}
+
+// writeFiles writes files (slash-separated names below root → text), making their folders.
+func writeFiles(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for name, text := range files {
+		path := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

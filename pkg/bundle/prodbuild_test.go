@@ -26,15 +26,7 @@ func TestRouterProductionBuildInProduction(t *testing.T) {
 		"site/src/entry-client.jsx":                                 "import { mode } from 'react-router';\nimport { dom } from 'react-router/dom';\nconsole.log(mode, dom);\n",
 		"site/src/entry-server.jsx":                                 "import { mode } from 'react-router';\nexport const all = [mode];\n",
 	}
-	for name, text := range files {
-		path := filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, root, files)
 	for _, production := range []bool{true, false} {
 		want, not := "production", "development"
 		if !production {
