@@ -1,0 +1,224 @@
+package build
+
+// The shortcuts an edit's steps take (a re-assembly's gone routes, the sitemap list patched, the
+// hashes carried in layers, search removals, warnings from changed paths, MDX routes kept on the
+// model) are each right for the edits their authors had in mind. These tests walk the multi-locale,
+// multi-version, blog site through the edits the random sequences reach least (a page unlisted and
+// listed again, a draft toggled, a post's tags, translated and versioned pages added and removed, a
+// page renamed and renamed back, a slug that collides, the same save twice, an MDX page turned into
+// Markdown and back, a folder deleted) and compare every published file with a fresh full build.
+
+import (
+	"context"
+	"fmt"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// scriptedEdit is one save of a writer: what it does to the files, and the paths a watcher reports.
+type scriptedEdit struct {
+	desc string
+	edit func() []string
+}
+
+// checkBothFail fails the test when a step's builds fail but the step is not the one meant to fail
+// (two pages at one address): a sequence that stopped building would compare nothing.
+func checkBothFail(t *testing.T, i int, desc string, err error) {
+	t.Helper()
+	if !strings.Contains(desc, "collides") {
+		t.Fatalf("step %d (%s): both builds fail: %v", i, desc, err)
+	}
+}
+
+func scriptedEdits(t *testing.T, root string) []scriptedEdit {
+	setFM := func(f, from, to string) func() []string {
+		return func() []string {
+			text := read(t, root, f)
+			if !strings.Contains(text, from) {
+				t.Fatalf("%s has no %q", f, from)
+			}
+			write(t, root, f, strings.Replace(text, from, to, 1))
+			return []string{f}
+		}
+	}
+	add := func(f, text string) func() []string {
+		return func() []string { write(t, root, f, text); return []string{f} }
+	}
+	remove := func(f string) func() []string {
+		return func() []string {
+			if err := os.Remove(filepath.Join(root, f)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{f}
+		}
+	}
+	rename := func(from, to string) func() []string {
+		return func() []string {
+			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{from, to}
+		}
+	}
+	setup := "content/docs/guide/setup.md"
+	extra := "content/docs/guide/more/extra.md"
+	first := "content/blog/2025-01-01-first.md"
+	second := "content/blog/2025-01-02-second.md"
+	frIntro := "content/i18n/fr/docs/guide/intro.md"
+	frSetup := "content/i18n/fr/docs/guide/setup.md"
+	v1 := "content/versioned_docs/version-1.0/guide/intro.md"
+	v1New := "content/versioned_docs/version-1.0/guide/old-way.md"
+	widget := "content/docs/guide/widget.mdx"
+	widgetMD := "content/docs/guide/widget.md"
+	var secondText string
+	return []scriptedEdit{
+		{"doc unlisted", func() []string {
+			text := read(t, root, setup)
+			if strings.HasPrefix(text, "---\n") {
+				text = strings.Replace(text, "---\n", "---\nunlisted: true\n", 1)
+			} else {
+				text = "---\nunlisted: true\n---\n" + text
+			}
+			write(t, root, setup, text)
+			return []string{setup}
+		}},
+		{"doc body while unlisted", func() []string {
+			write(t, root, setup, read(t, root, setup)+"\nMore while unlisted.\n")
+			return []string{setup}
+		}},
+		{"doc listed again", setFM(setup, "unlisted: true\n", "unlisted: false\n")},
+		{"doc draft", func() []string {
+			write(t, root, extra, "---\ndraft: true\n---\n"+strings.TrimPrefix(read(t, root, extra), "---\n"))
+			return []string{extra}
+		}},
+		{"doc draft undone", setFM(extra, "draft: true\n", "title: Extra\n")},
+		{"post unlisted", setFM(first, "title: First post\n", "title: First post\nunlisted: true\n")},
+		{"post listed again", setFM(first, "unlisted: true\n", "")},
+		{"post tags changed", setFM(first, "tags: [news]", "tags: [news, release]")},
+		{"post tags back", setFM(first, "tags: [news, release]", "tags: [news]")},
+		{"post title", setFM(second, "title: Second post", "title: Second post, renamed")},
+		{"post deleted", func() []string {
+			secondText = read(t, root, second)
+			return remove(second)()
+		}},
+		{"post restored", func() []string { return add(second, secondText)() }},
+		{"post draft", setFM(second, "authors: team", "authors: team\ndraft: true")},
+		{"post draft undone", setFM(second, "authors: team\ndraft: true", "authors: team")},
+		{"translation title", func() []string {
+			write(t, root, frIntro, "---\ntitle: Présentation\n---\n"+strings.TrimPrefix(read(t, root, frIntro), "---\n"))
+			return []string{frIntro}
+		}},
+		{"translation added", add(frSetup, "---\ntitle: Installation\n---\n\nVoir [l'intro](intro.md).\n\n## Avant de commencer\n")},
+		{"translation body", func() []string {
+			write(t, root, frSetup, read(t, root, frSetup)+"\nUn paragraphe.\n")
+			return []string{frSetup}
+		}},
+		{"translation unlisted", setFM(frSetup, "title: Installation\n", "title: Installation\nunlisted: true\n")},
+		{"translation deleted", remove(frSetup)},
+		{"old version page added", add(v1New, "---\ntitle: The old way\nsidebar_position: 1\n---\n\nSee [intro](intro.md).\n")},
+		{"old version page title", setFM(v1New, "title: The old way", "title: The older way")},
+		{"old version page unlisted", setFM(v1New, "sidebar_position: 1\n", "sidebar_position: 1\nunlisted: true\n")},
+		{"old version page deleted", remove(v1New)},
+		{"old version intro body", func() []string {
+			write(t, root, v1, read(t, root, v1)+"\nStill 1.0.\n")
+			return []string{v1}
+		}},
+		{"doc renamed", rename(setup, "content/docs/guide/setup-renamed.md")},
+		{"doc renamed back", rename("content/docs/guide/setup-renamed.md", setup)},
+		{"doc slug collides", add("content/docs/guide/clash.md", "---\ntitle: Clash\nslug: /guide/setup\n---\n\nA second page at setup's address.\n")},
+		{"colliding doc removed", remove("content/docs/guide/clash.md")},
+		{"doc id changed", setFM(extra, "title: Extra\n", "title: Extra\nid: extra-page\n")},
+		{"same save twice (first)", func() []string {
+			write(t, root, extra, read(t, root, extra)+"\nTwice.\n")
+			return []string{extra}
+		}},
+		{"same save twice (second)", func() []string { return []string{extra} }},
+		{"MDX page added", add(widget, "---\ntitle: Widget\n---\n\nexport const n = 2;\n\nA widget of {n} parts.\n")},
+		{"MDX page turned Markdown", rename(widget, widgetMD)},
+		{"Markdown page turned MDX", rename(widgetMD, widget)},
+		{"MDX page unlisted", setFM(widget, "title: Widget\n", "title: Widget\nunlisted: true\n")},
+		{"MDX page deleted", remove(widget)},
+		{"folder deleted", func() []string {
+			if err := os.RemoveAll(filepath.Join(root, "content/docs/guide/more")); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"content/docs/guide/more"}
+		}},
+		{"folder back", func() []string {
+			write(t, root, "content/docs/guide/more/extra.md", "---\ntitle: Extra\n---\n\nBack again, see [setup](../setup.md).\n")
+			return []string{"content/docs/guide/more", "content/docs/guide/more/extra.md"}
+		}},
+	}
+}
+
+// TestScriptedEditsEqualFull applies scriptedEdits one by one and compares each rebuild's files with a
+// fresh full build's.
+func TestScriptedEditsEqualFull(t *testing.T) {
+	root, opts := siteCopy(t, false)
+	inc := New(opts)
+	defer inc.Close()
+	ref := New(opts)
+	defer ref.Close()
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	for i, e := range scriptedEdits(t, root) {
+		changed := e.edit()
+		got, gotErr := inc.Rebuild(changed)
+		ref.last = nil
+		want, wantErr := ref.Build()
+		if (gotErr == nil) != (wantErr == nil) {
+			t.Fatalf("step %d (%s): incremental error %v, full error %v", i, e.desc, gotErr, wantErr)
+		}
+		if gotErr != nil {
+			checkBothFail(t, i, e.desc, gotErr)
+			continue
+		}
+		compareFiles(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+	}
+}
+
+// TestScriptedEditsInterruptedEqualFull is the same walk as the dev server builds it: keeping memory
+// low, the page on screen first, the rest stopped at random (seeded) and caught up by the next rebuild.
+func TestScriptedEditsInterruptedEqualFull(t *testing.T) {
+	for _, seed := range []int64{3, 17} {
+		t.Run(fmt.Sprint("seed ", seed), func(t *testing.T) {
+			root, opts := siteCopy(t, false)
+			rng := rand.New(rand.NewSource(seed))
+			ctx := coinContext{Context: context.Background(), rng: rng}
+			opts.LowMemory = true
+			inc := New(opts)
+			defer inc.Close()
+			opts.LowMemory = false
+			ref := New(opts)
+			defer ref.Close()
+			if _, err := inc.Build(); err != nil {
+				t.Fatal(err)
+			}
+			for i, e := range scriptedEdits(t, root) {
+				changed := e.edit()
+				routes := inc.last.site.Order
+				first := map[string]bool{routes[rng.Intn(len(routes))]: true}
+				got, gotErr := inc.RebuildFirst(ctx, changed, first, nil)
+				ref.last = nil
+				want, wantErr := ref.Build()
+				if (gotErr == nil) != (wantErr == nil) {
+					t.Fatalf("step %d (%s): incremental error %v, full error %v", i, e.desc, gotErr, wantErr)
+				}
+				if gotErr != nil {
+					checkBothFail(t, i, e.desc, gotErr)
+					continue
+				}
+				if len(inc.last.stale) > 0 {
+					if got, gotErr = inc.RebuildFirst(context.Background(), nil, first, nil); gotErr != nil {
+						t.Fatalf("step %d (%s): catching up: %v", i, e.desc, gotErr)
+					}
+				}
+				compareFiles(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+			}
+		})
+	}
+}
