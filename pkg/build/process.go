@@ -168,7 +168,9 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}
-		if routeFieldsChanged(old.FM, now.FM) {
+		if routeFieldsChanged(old.FM, now.FM) || old.MDX != now.MDX {
+			// A page that became an MDX module or stopped being one (an export, JSX) changes the
+			// bundle's set of pages and how its route renders: re-assembled as moved, not a body.
 			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}

@@ -141,6 +141,54 @@ func scriptedEdits(t *testing.T, root string) []scriptedEdit {
 		{"Markdown page turned MDX", rename(widgetMD, widget)},
 		{"MDX page unlisted", setFM(widget, "title: Widget\n", "title: Widget\nunlisted: true\n")},
 		{"MDX page deleted", remove(widget)},
+		{"Markdown doc gains an export", func() []string {
+			write(t, root, setup, read(t, root, setup)+"\nexport const steps = 3;\n\nThere are {steps} steps.\n")
+			return []string{setup}
+		}},
+		{"body of the doc that became MDX", func() []string {
+			write(t, root, setup, read(t, root, setup)+"\nOne more.\n")
+			return []string{setup}
+		}},
+		{"Markdown doc loses its export", func() []string {
+			write(t, root, setup, strings.Replace(read(t, root, setup), "\nexport const steps = 3;\n\nThere are {steps} steps.\n", "", 1))
+			return []string{setup}
+		}},
+		{"quick MDX page added", add(widget, "---\ntitle: Widget\n---\n\nA plain widget.\n")},
+		{"quick MDX page gains JSX", func() []string {
+			write(t, root, widget, read(t, root, widget)+"\n<span className=\"w\">A span</span>\n")
+			return []string{widget}
+		}},
+		{"MDX page loses its JSX", func() []string {
+			write(t, root, widget, strings.Replace(read(t, root, widget), "\n<span className=\"w\">A span</span>\n", "", 1))
+			return []string{widget}
+		}},
+		{"quick MDX page deleted", remove(widget)},
+		{"warning added", func() []string {
+			write(t, root, extra, read(t, root, extra)+"\n:::cauton\nA kind nobody knows.\n:::\n")
+			return []string{extra}
+		}},
+		{"warned doc renamed", rename(extra, "content/docs/guide/more/extra-warned.md")},
+		{"warned doc renamed back", rename("content/docs/guide/more/extra-warned.md", extra)},
+		{"post body before its truncate", setFM(second, "The excerpt of the second post.", "The new excerpt of the second post.")},
+		{"post body after its truncate", setFM(second, "The rest of it.", "The rest of it, longer.")},
+		{"post body without truncate", func() []string {
+			write(t, root, first, read(t, root, first)+"\nAnd more of the first post.\n")
+			return []string{first}
+		}},
+		{"post author changed", setFM(first, "authors: [team]", "authors: [{name: Guest, title: Visitor}]")},
+		{"post author back", setFM(first, "authors: [{name: Guest, title: Visitor}]", "authors: [team]")},
+		{"title edit and a new page in one save", func() []string {
+			write(t, root, v1, "---\ntitle: One point oh\n---\n"+strings.TrimPrefix(read(t, root, v1), "---\n"))
+			write(t, root, "content/docs/guide/together.md", "---\ntitle: Together\n---\n\nSaved with another.\n")
+			return []string{v1, "content/docs/guide/together.md"}
+		}},
+		{"everything reported (a watcher that lost events)", func() []string {
+			if err := os.Remove(filepath.Join(root, "content/docs/guide/together.md")); err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, frIntro, read(t, root, frIntro)+"\nEncore.\n")
+			return []string{"content"}
+		}},
 		{"folder deleted", func() []string {
 			if err := os.RemoveAll(filepath.Join(root, "content/docs/guide/more")); err != nil {
 				t.Fatal(err)
@@ -177,7 +225,7 @@ func TestScriptedEditsEqualFull(t *testing.T) {
 			checkBothFail(t, i, e.desc, gotErr)
 			continue
 		}
-		compareFiles(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+		compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
 	}
 }
 
@@ -217,8 +265,18 @@ func TestScriptedEditsInterruptedEqualFull(t *testing.T) {
 						t.Fatalf("step %d (%s): catching up: %v", i, e.desc, gotErr)
 					}
 				}
-				compareFiles(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+				compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
 			}
 		})
+	}
+}
+
+// compareScripted is compareFiles and the warnings (the overlay's list, which a rebuild updates from
+// the paths it parsed).
+func compareScripted(t *testing.T, step string, got, want *Result) {
+	t.Helper()
+	compareFiles(t, step, got, want)
+	if g, w := fmt.Sprint(got.Warnings), fmt.Sprint(want.Warnings); g != w {
+		t.Fatalf("%s: warnings differ from a full build's:\n%s\n%s", step, g, w)
 	}
 }
