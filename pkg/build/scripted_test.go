@@ -294,3 +294,98 @@ func compareScripted(t *testing.T, step string, got, want *Result) {
 		t.Fatalf("%s: warnings differ from a full build's:\n%s\n%s", step, g, w)
 	}
 }
+
+// TestMDXEditsInterruptedEqualFull walks the MDX fixture through MDX edits (a title, a heading others
+// link to, a page renamed and renamed back, a page that turns into Markdown and back, a partial, a
+// page deleted and restored) as the dev server builds them: keeping memory low, the page on screen
+// first, the rest stopped at random and caught up. Each result equals a fresh full build's.
+func TestMDXEditsInterruptedEqualFull(t *testing.T) {
+	root, opts := mdxSite(t)
+	rng := rand.New(rand.NewSource(9))
+	ctx := coinContext{Context: context.Background(), rng: rng}
+	opts.LowMemory = true
+	inc := New(opts)
+	defer inc.Close()
+	opts.LowMemory = false
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	install := "content/docs/guide/install.mdx"
+	intro := "content/docs/guide/intro.md"
+	var installText string
+	edit := func(f, from, to string) func() []string {
+		return func() []string {
+			text := read(t, root, f)
+			if !strings.Contains(text, from) {
+				t.Fatalf("%s has no %q", f, from)
+			}
+			write(t, root, f, strings.Replace(text, from, to, 1))
+			return []string{f}
+		}
+	}
+	rename := func(from, to string) func() []string {
+		return func() []string {
+			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{from, to}
+		}
+	}
+	steps := []scriptedEdit{
+		{"MDX title", edit(install, "# Install the fixture", "# Install the fixture today")},
+		{"MDX sidebar position", edit(install, "sidebar_position: 2", "sidebar_position: 0")},
+		{"MDX linked heading", edit(install, "## Pick a platform {#pick-a-platform}", "## Pick a platform {#platform}")},
+		{"MDX linked heading back", edit(install, "## Pick a platform {#platform}", "## Pick a platform {#pick-a-platform}")},
+		{"MDX unlisted", edit(install, "sidebar_position: 0", "sidebar_position: 0\nunlisted: true")},
+		{"MDX listed", edit(install, "\nunlisted: true", "")},
+		{"MDX renamed", rename(install, "content/docs/guide/setup.mdx")},
+		{"MDX renamed back", rename("content/docs/guide/setup.mdx", install)},
+		{"partial", func() []string {
+			f := "content/docs/guide/_shared-note.mdx"
+			write(t, root, f, read(t, root, f)+"\nA note added in a storm.\n")
+			return []string{f}
+		}},
+		{"Markdown page turned MDX", func() []string {
+			write(t, root, intro, read(t, root, intro)+"\nimport Badge from '@site/src/components/Badge';\n\nNow with a <Badge>badge</Badge>.\n")
+			return []string{intro}
+		}},
+		{"that page's body", func() []string {
+			write(t, root, intro, read(t, root, intro)+"\nAnd a line.\n")
+			return []string{intro}
+		}},
+		{"that page Markdown again", edit(intro, "\nimport Badge from '@site/src/components/Badge';\n\nNow with a <Badge>badge</Badge>.\n", "\n")},
+		{"MDX page deleted", func() []string {
+			installText = read(t, root, install)
+			if err := os.Remove(filepath.Join(root, install)); err != nil {
+				t.Fatal(err)
+			}
+			return []string{install}
+		}},
+		{"MDX page restored", func() []string {
+			write(t, root, install, installText)
+			return []string{install}
+		}},
+		{"site component", edit("src/components/Badge.jsx", "fixture-badge ", "fixture-badge badge ")},
+	}
+	for i, e := range steps {
+		changed := e.edit()
+		routes := inc.last.site.Order
+		first := map[string]bool{routes[rng.Intn(len(routes))]: true}
+		got, err := inc.RebuildFirst(ctx, changed, first, nil)
+		if err != nil {
+			t.Fatalf("step %d (%s): %v", i, e.desc, err)
+		}
+		if len(inc.last.stale) > 0 {
+			if got, err = inc.RebuildFirst(context.Background(), nil, first, nil); err != nil {
+				t.Fatalf("step %d (%s): catching up: %v", i, e.desc, err)
+			}
+		}
+		ref := New(opts)
+		want, err := ref.Build()
+		ref.Close()
+		if err != nil {
+			t.Fatalf("step %d (%s): fresh build: %v", i, e.desc, err)
+		}
+		compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+	}
+}
