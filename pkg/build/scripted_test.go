@@ -9,13 +9,17 @@ package build
 // Markdown and back, a folder deleted) and compare every published file with a fresh full build.
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
+
+	"docsd/pkg/emit"
 )
 
 // scriptedEdit is one save of a writer: what it does to the files, and the paths a watcher reports.
@@ -224,6 +228,7 @@ func TestScriptedEditsEqualFull(t *testing.T) {
 	if _, err := inc.Build(); err != nil {
 		t.Fatal(err)
 	}
+	var last *Result
 	for i, e := range scriptedEdits(t, root) {
 		changed := e.edit()
 		got, gotErr := inc.Rebuild(changed)
@@ -240,6 +245,69 @@ func TestScriptedEditsEqualFull(t *testing.T) {
 			continue
 		}
 		compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+		last = got
+	}
+	// What the walk ends with is what docsd build --once writes (its own path: trees kept or
+	// released as rendered, sources dropped after a page's last route).
+	compareWithOnce(t, last, opts)
+}
+
+// compareWithOnce builds the project as docsd build --once does (its own path: trees kept or
+// released as rendered, sources dropped after a page's last route, pages written as they render)
+// and compares the folder it writes with got's files.
+func compareWithOnce(t *testing.T, got *Result, opts Options) {
+	t.Helper()
+	opts.Out = filepath.Join(t.TempDir(), "build")
+	b := New(opts)
+	defer b.Close()
+	stage, err := emit.NewStage(opts.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := b.run(&request{full: true, stage: stage, once: true})
+	if err != nil {
+		stage.Abort()
+		t.Fatalf("build --once: %v", err)
+	}
+	if err := stage.Commit(res.Files); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][]byte{}
+	err = filepath.WalkDir(opts.Out, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, _ := filepath.Rel(opts.Out, p)
+		// The marker says the folder is docsd's output (emit.Marker): not a page of the site.
+		if rel = filepath.ToSlash(rel); got.Files.Copies[rel] == "" && rel != emit.Marker {
+			data, err := os.ReadFile(p)
+			want[rel] = data
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gotData := got.Files.Contents()
+	diffs, byMeaning := compareSearchFiles(gotData, want)
+	skip := func(p string) bool { return isSearchFile(p) && byMeaning[searchDir(p)] }
+	for p, w := range want {
+		if g, ok := gotData[p]; !skip(p) && (!ok || !bytes.Equal(g, w)) {
+			diffs = append(diffs, "differs or missing "+p)
+		}
+	}
+	for p := range gotData {
+		if _, ok := want[p]; !ok && !skip(p) {
+			diffs = append(diffs, "extra "+p)
+		}
+	}
+	if fmt.Sprint(got.Problems) != fmt.Sprint(res.Problems) || fmt.Sprint(got.Warnings) != fmt.Sprint(res.Warnings) {
+		diffs = append(diffs, "link problems or warnings differ")
+	}
+	if len(diffs) > 0 {
+		sort.Strings(diffs)
+		t.Fatalf("watch's output after the walk differs from build --once's:\n%s", strings.Join(diffs, "\n"))
 	}
 }
 
@@ -387,5 +455,8 @@ func TestMDXEditsInterruptedEqualFull(t *testing.T) {
 			t.Fatalf("step %d (%s): fresh build: %v", i, e.desc, err)
 		}
 		compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+		if i == len(steps)-1 {
+			compareWithOnce(t, got, opts)
+		}
 	}
 }
