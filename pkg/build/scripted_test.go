@@ -112,6 +112,9 @@ func scriptedEdits(t *testing.T, root string) []scriptedEdit {
 		{"post restored", func() []string { return add(second, secondText)() }},
 		{"post draft", setFM(second, "authors: team", "authors: team\ndraft: true")},
 		{"post draft undone", setFM(second, "authors: team\ndraft: true", "authors: team")},
+		{"post with its own tag and author added", add("content/blog/2025-02-01-lone.md", "---\ntitle: A lone post\nauthors: [{name: Lone Writer, title: Guest}]\ntags: [lonely]\n---\n\nOnly one like it.\n\n<!-- truncate -->\n\nMore.\n")},
+		{"that post's tag renamed", setFM("content/blog/2025-02-01-lone.md", "tags: [lonely]", "tags: [alone]")},
+		{"that post deleted: its tag page goes", remove("content/blog/2025-02-01-lone.md")},
 		{"translation title", func() []string {
 			write(t, root, frIntro, "---\ntitle: Présentation\n---\n"+strings.TrimPrefix(read(t, root, frIntro), "---\n"))
 			return []string{frIntro}
