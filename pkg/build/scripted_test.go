@@ -207,6 +207,15 @@ func scriptedEdits(t *testing.T, root string) []scriptedEdit {
 			return []string{frIntro}
 		}},
 		{"post front matter mended", setFM(first, "title: [First post", "title: First post")},
+		{"link out of the project added", func() []string {
+			outside := filepath.Join(t.TempDir(), "outside.md")
+			write(t, filepath.Dir(outside), "outside.md", "# Outside\n")
+			if err := os.Symlink(outside, filepath.Join(root, "content/docs/guide/outside.md")); err != nil {
+				t.Fatal(err)
+			}
+			return []string{"content/docs/guide/outside.md"}
+		}},
+		{"link out of the project removed", remove("content/docs/guide/outside.md")},
 		{"folder deleted", func() []string {
 			if err := os.RemoveAll(filepath.Join(root, "content/docs/guide/more")); err != nil {
 				t.Fatal(err)
