@@ -216,6 +216,12 @@ func scriptedEdits(t *testing.T, root string) []scriptedEdit {
 			return []string{"content/docs/guide/outside.md"}
 		}},
 		{"link out of the project removed", remove("content/docs/guide/outside.md")},
+		{"page added", add("content/pages/about.md", "---\ntitle: About\n---\n\nWho we are; see the [guide](../docs/guide/intro.md).\n")},
+		{"page title", setFM("content/pages/about.md", "title: About", "title: About us")},
+		{"page body", setFM("content/pages/about.md", "Who we are", "Who we are and why")},
+		{"landing page body", setFM("content/pages/index.md", "Start with", "Begin with")},
+		{"page unlisted", setFM("content/pages/about.md", "title: About us", "title: About us\nunlisted: true")},
+		{"page deleted", remove("content/pages/about.md")},
 		{"folder deleted", func() []string {
 			if err := os.RemoveAll(filepath.Join(root, "content/docs/guide/more")); err != nil {
 				t.Fatal(err)
