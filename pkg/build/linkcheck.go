@@ -36,6 +36,11 @@ func (st *state) checkLinks(recheck map[string]bool) {
 		ConfigFile: "docsd.toml",
 		ReadFile:   st.b.readSource,
 	}
+	if recheck != nil && st.prior != nil && !st.prior.linksDone {
+		// The last build was interrupted before its link check: the report is of an older model,
+		// and what that build moved (a page renamed) is in no list of pages to check again.
+		recheck = nil
+	}
 	if recheck != nil && !st.linksOf {
 		// A structural edit: the pages whose links read what it moved are checked again too
 		// (links.Input.Moved), when the last report is of the last model and the files links may
