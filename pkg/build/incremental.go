@@ -128,7 +128,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	// The output starts from empty when the configuration or the shell changed (every file may
 	// change); a structural edit is compared with the last model below.
 	fresh := cfgChanged || shell
-	if len(dirty) == 0 && len(last.stale) == 0 && !proc.structural {
+	if len(dirty) == 0 && len(last.stale) == 0 && !proc.structural && sameSkipped(proc.skipped, last.skipped) {
 		return b.unchanged(), nil // saved, but the same bytes
 	}
 	if cfgChanged || sidebarsChanged {
@@ -270,6 +270,12 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[str
 	}
 	s, err = site.Assemble(cfg, proc.list(), b.graph)
 	return s, false, err
+}
+
+// sameSkipped reports whether two scans refused the same files for the same reasons: a file the scan
+// refuses (a link out of the project) changes no source, only the warnings.
+func sameSkipped(a, b []*content.Error) bool {
+	return slices.EqualFunc(a, b, func(x, y *content.Error) bool { return x.Error() == y.Error() })
 }
 
 // unchanged is the last build, for a rebuild with nothing to do.

@@ -27,6 +27,11 @@ func (st *state) checkLinks(recheck map[string]bool) {
 		recheck = nil
 	}
 	st.b.reactPages = react
+	if recheck != nil && st.prior != nil && !st.prior.linksDone {
+		// The last build was interrupted before its link check: the report is of an older model,
+		// and what that build moved (a page renamed) is in no list of pages to check again.
+		recheck = nil
+	}
 	in := st.linksInput(react)
 	if recheck != nil {
 		in.Last, in.Recheck = st.b.report, recheck

@@ -128,6 +128,12 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 					changed[rel] = true
 					continue
 				}
+				if skippedAt(skipped, content.Source{Path: rel, Folder: layout.Folder}.File()) {
+					// A file the scan refused (a link out of the project) is no source: the
+					// scan that listed it says whether it is still there.
+					rescan = true
+					continue
+				}
 				for p := range byPath {
 					if strings.HasPrefix(p, rel+"/") {
 						delete(byPath, p)
@@ -168,7 +174,9 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}
-		if routeFieldsChanged(old.FM, now.FM) {
+		if routeFieldsChanged(old.FM, now.FM) || old.MDX != now.MDX {
+			// A page that became an MDX module or stopped being one (an export, JSX) changes the
+			// bundle's set of pages and how its route renders: re-assembled as moved, not a body.
 			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}
@@ -181,6 +189,16 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 		}
 	}
 	return out, nil
+}
+
+// skippedAt reports whether the scan refused the file at file (a project path), or one under it.
+func skippedAt(skipped []*content.Error, file string) bool {
+	for _, e := range skipped {
+		if e.File == file || strings.HasPrefix(e.File, file+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // rescan lists content/ again, keeping the parsed result of every file whose bytes are the same
