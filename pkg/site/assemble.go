@@ -78,7 +78,13 @@ func (s *Site) remarkMDX(old *Site, owned map[string]bool) {
 // caller compares the two models' routes). A rebuild asks it so as not to look at every route of
 // the site for the few an edit removes.
 func (s *Site) GoneSince(old *Site) (gone []string, ok bool) {
-	if !s.goneKnown || old == nil || s.from.Value() != old {
+	if !s.goneKnown || old == nil {
+		return nil, false
+	}
+	// A model WithBodies made has the routes of the model it stands for (its from): asked for it,
+	// the answer for that model holds. That is watch's common order, a body edit and then a page
+	// added in the next build, which otherwise walked every route.
+	if from := s.from.Value(); from != old && (from == nil || !old.bodiesOnly || !old.goneKnown || old.from.Value() != from) {
 		return nil, false
 	}
 	return s.gone, true

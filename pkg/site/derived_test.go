@@ -98,7 +98,11 @@ func TestWithBodiesReplacesEveryRouteOfTheFile(t *testing.T) {
 	if gone, ok := got.GoneSince(s); !ok || len(gone) != 0 {
 		t.Fatalf("GoneSince after a body edit: %v, %v; want none, known", gone, ok)
 	}
-	if _, ok := got.GoneSince(got); ok {
+	fresh, err := Assemble(p.cfg, p.list(), graph.New())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := got.GoneSince(fresh); ok {
 		t.Fatal("GoneSince answers for a model the re-assembly was not made from")
 	}
 	before := map[string]*Parsed{}
@@ -116,4 +120,12 @@ func TestWithBodiesReplacesEveryRouteOfTheFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	checkDerived(t, "a doc added after a body edit", next, s, want, true)
+	// Asked for the body edit's model (the last build's, in watch), the answer is the same.
+	fromOrigin, _ := next.GoneSince(s)
+	if gone, ok := next.GoneSince(got); !ok || !slices.Equal(gone, fromOrigin) {
+		t.Errorf("GoneSince(the body edit's model) = %v, %v; want %v, known", gone, ok, fromOrigin)
+	}
+	if _, ok := next.GoneSince(fresh.WithBodies(map[string]*Parsed{path: body})); ok {
+		t.Error("GoneSince answers for a body edit of a model the re-assembly was not made from")
+	}
 }
