@@ -226,8 +226,13 @@ func Once(opts Options) (*Result, error) {
 	}
 	b := New(opts)
 	defer b.Close()
-	// Pages are written as they are rendered, into a folder that replaces opts.Out at the end.
-	stage, err := emit.NewStage(opts.Out)
+	return b.once()
+}
+
+// once is the build of Once with the builder's options as given: every step from empty, pages
+// written as they are rendered into a folder that replaces opts.Out at the end.
+func (b *Builder) once() (*Result, error) {
+	stage, err := emit.NewStage(b.opts.Out)
 	if err != nil {
 		return nil, err
 	}

@@ -3,8 +3,6 @@ package build
 import (
 	"path/filepath"
 	"testing"
-
-	"docsd/pkg/emit"
 )
 
 // docsd build --once parses each page of a small site once: the tree processing read is the one
@@ -15,16 +13,7 @@ func TestOnceParsesASmallSiteOnce(t *testing.T) {
 	opts.Out = filepath.Join(t.TempDir(), "build")
 	b := New(opts)
 	defer b.Close()
-	stage, err := emit.NewStage(opts.Out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := b.run(&request{full: true, stage: stage, once: true})
-	if err != nil {
-		stage.Abort()
-		t.Fatal(err)
-	}
-	if err := stage.Commit(res.Files); err != nil {
+	if _, err := b.once(); err != nil {
 		t.Fatal(err)
 	}
 	docs := 0

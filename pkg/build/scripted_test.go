@@ -39,16 +39,7 @@ func checkBothFail(t *testing.T, i int, desc string, err error) {
 }
 
 func scriptedEdits(t *testing.T, root string) []scriptedEdit {
-	setFM := func(f, from, to string) func() []string {
-		return func() []string {
-			text := read(t, root, f)
-			if !strings.Contains(text, from) {
-				t.Fatalf("%s has no %q", f, from)
-			}
-			write(t, root, f, strings.Replace(text, from, to, 1))
-			return []string{f}
-		}
-	}
+	setFM := func(f, from, to string) func() []string { return replaceStep(t, root, f, from, to) }
 	add := func(f, text string) func() []string {
 		return func() []string { write(t, root, f, text); return []string{f} }
 	}
@@ -60,14 +51,7 @@ func scriptedEdits(t *testing.T, root string) []scriptedEdit {
 			return []string{f}
 		}
 	}
-	rename := func(from, to string) func() []string {
-		return func() []string {
-			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
-				t.Fatal(err)
-			}
-			return []string{from, to}
-		}
-	}
+	rename := func(from, to string) func() []string { return renameStep(t, root, from, to) }
 	setup := "content/docs/guide/setup.md"
 	extra := "content/docs/guide/more/extra.md"
 	first := "content/blog/2025-01-01-first.md"
@@ -278,17 +262,9 @@ func compareWithOnce(t *testing.T, got *Result, opts Options) {
 	opts.Out = filepath.Join(t.TempDir(), "build")
 	b := New(opts)
 	defer b.Close()
-	stage, err := emit.NewStage(opts.Out)
+	res, err := b.once()
 	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := b.run(&request{full: true, stage: stage, once: true})
-	if err != nil {
-		stage.Abort()
 		t.Fatalf("build --once: %v", err)
-	}
-	if err := stage.Commit(res.Files); err != nil {
-		t.Fatal(err)
 	}
 	want := map[string][]byte{}
 	err = filepath.WalkDir(opts.Out, func(p string, d os.DirEntry, err error) error {
@@ -347,25 +323,18 @@ func TestScriptedEditsInterruptedEqualFull(t *testing.T) {
 				t.Fatal(err)
 			}
 			for i, e := range scriptedEdits(t, root) {
-				changed := e.edit()
-				routes := inc.last.site.Order
-				first := map[string]bool{routes[rng.Intn(len(routes))]: true}
-				got, gotErr := inc.RebuildFirst(ctx, changed, first, nil)
+				step := fmt.Sprintf("step %d (%s)", i, e.desc)
+				got, gotErr := rebuildAsDevServer(t, step, inc, ctx, rng, e.edit())
 				ref.last = nil
 				want, wantErr := ref.Build()
 				if (gotErr == nil) != (wantErr == nil) {
-					t.Fatalf("step %d (%s): incremental error %v, full error %v", i, e.desc, gotErr, wantErr)
+					t.Fatalf("%s: incremental error %v, full error %v", step, gotErr, wantErr)
 				}
 				if gotErr != nil {
 					checkBothFail(t, i, e.desc, gotErr)
 					continue
 				}
-				if len(inc.last.stale) > 0 {
-					if got, gotErr = inc.RebuildFirst(context.Background(), nil, first, nil); gotErr != nil {
-						t.Fatalf("step %d (%s): catching up: %v", i, e.desc, gotErr)
-					}
-				}
-				compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+				compareScripted(t, step, got, want)
 			}
 		})
 	}
@@ -399,24 +368,8 @@ func TestMDXEditsInterruptedEqualFull(t *testing.T) {
 	install := "content/docs/guide/install.mdx"
 	intro := "content/docs/guide/intro.md"
 	var installText string
-	edit := func(f, from, to string) func() []string {
-		return func() []string {
-			text := read(t, root, f)
-			if !strings.Contains(text, from) {
-				t.Fatalf("%s has no %q", f, from)
-			}
-			write(t, root, f, strings.Replace(text, from, to, 1))
-			return []string{f}
-		}
-	}
-	rename := func(from, to string) func() []string {
-		return func() []string {
-			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
-				t.Fatal(err)
-			}
-			return []string{from, to}
-		}
-	}
+	edit := func(f, from, to string) func() []string { return replaceStep(t, root, f, from, to) }
+	rename := func(from, to string) func() []string { return renameStep(t, root, from, to) }
 	steps := []scriptedEdit{
 		{"MDX title", edit(install, "# Install the fixture", "# Install the fixture today")},
 		{"MDX sidebar position", edit(install, "sidebar_position: 2", "sidebar_position: 0")},
@@ -454,27 +407,62 @@ func TestMDXEditsInterruptedEqualFull(t *testing.T) {
 		{"site component", edit("src/components/Badge.jsx", "fixture-badge ", "fixture-badge badge ")},
 	}
 	for i, e := range steps {
-		changed := e.edit()
-		routes := inc.last.site.Order
-		first := map[string]bool{routes[rng.Intn(len(routes))]: true}
-		got, err := inc.RebuildFirst(ctx, changed, first, nil)
+		step := fmt.Sprintf("step %d (%s)", i, e.desc)
+		got, err := rebuildAsDevServer(t, step, inc, ctx, rng, e.edit())
 		if err != nil {
-			t.Fatalf("step %d (%s): %v", i, e.desc, err)
-		}
-		if len(inc.last.stale) > 0 {
-			if got, err = inc.RebuildFirst(context.Background(), nil, first, nil); err != nil {
-				t.Fatalf("step %d (%s): catching up: %v", i, e.desc, err)
-			}
+			t.Fatalf("%s: %v", step, err)
 		}
 		ref := New(opts)
 		want, err := ref.Build()
 		ref.Close()
 		if err != nil {
-			t.Fatalf("step %d (%s): fresh build: %v", i, e.desc, err)
+			t.Fatalf("%s: fresh build: %v", step, err)
 		}
-		compareScripted(t, fmt.Sprintf("step %d (%s)", i, e.desc), got, want)
+		compareScripted(t, step, got, want)
 		if i == len(steps)-1 {
 			compareWithOnce(t, got, opts)
 		}
 	}
+}
+
+// replaceStep is an edit of a walk: the first from in file f (relative to root) replaced by to.
+func replaceStep(t *testing.T, root, f, from, to string) func() []string {
+	return func() []string {
+		text := read(t, root, f)
+		if !strings.Contains(text, from) {
+			t.Fatalf("%s has no %q", f, from)
+		}
+		write(t, root, f, strings.Replace(text, from, to, 1))
+		return []string{f}
+	}
+}
+
+// renameStep is an edit of a walk: file from renamed to (both relative to root).
+func renameStep(t *testing.T, root, from, to string) func() []string {
+	return func() []string {
+		if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
+			t.Fatal(err)
+		}
+		return []string{from, to}
+	}
+}
+
+// rebuildAsDevServer rebuilds changed as the dev server does: a route picked by rng is the page on
+// screen and renders first, ctx stops the rest where it says, and a rebuild with nothing new
+// catches up what was stopped. An error of the first rebuild is returned (the caller knows whether
+// the edit breaks the build); a failed catch-up fails the test.
+func rebuildAsDevServer(t *testing.T, step string, inc *Builder, ctx context.Context, rng *rand.Rand, changed []string) (*Result, error) {
+	t.Helper()
+	routes := inc.last.site.Order
+	first := map[string]bool{routes[rng.Intn(len(routes))]: true}
+	got, err := inc.RebuildFirst(ctx, changed, first, nil)
+	if err != nil {
+		return nil, err
+	}
+	if len(inc.last.stale) > 0 {
+		if got, err = inc.RebuildFirst(context.Background(), nil, first, nil); err != nil {
+			t.Fatalf("%s: catching up: %v", step, err)
+		}
+	}
+	return got, nil
 }
