@@ -6,10 +6,12 @@ package config
 import (
 	"bytes"
 	"fmt"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
@@ -623,6 +625,13 @@ func (s *Site) Sidebar(id string) (Sidebar, bool) {
 // (in dropdowns too) and of the landing page's buttons and cards. Only their entry docs need to be
 // in the site data every page carries.
 func (s *Site) OpenedSidebars() map[string]bool {
+	out := s.NavbarSidebars()
+	maps.Copy(out, s.LandingSidebars())
+	return out
+}
+
+// NavbarSidebars lists the sidebars the navbar's docSidebar items open, in dropdowns too.
+func (s *Site) NavbarSidebars() map[string]bool {
 	out := map[string]bool{}
 	var walk func(items []NavbarItem)
 	walk = func(items []NavbarItem) {
@@ -634,7 +643,13 @@ func (s *Site) OpenedSidebars() map[string]bool {
 		}
 	}
 	walk(s.Navbar.Items)
-	for _, l := range append(append([]LandingLink(nil), s.Landing.Actions...), s.Landing.Cards...) {
+	return out
+}
+
+// LandingSidebars lists the sidebars the landing page's buttons and cards open.
+func (s *Site) LandingSidebars() map[string]bool {
+	out := map[string]bool{}
+	for _, l := range append(slices.Clone(s.Landing.Actions), s.Landing.Cards...) {
 		if l.Sidebar != "" {
 			out[l.Sidebar] = true
 		}

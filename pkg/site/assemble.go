@@ -286,24 +286,7 @@ func (a *assembler) recordRoute(r *Route) {
 // navbar item opens: the navbar cannot render without it (SPEC §8), so that one fails the build.
 func (a *assembler) checkConfigRefs() {
 	def := a.cfg.DefaultLocale().Code
-	inNavbar := map[string]bool{}
-	var walk func(items []config.NavbarItem)
-	walk = func(items []config.NavbarItem) {
-		for _, it := range items {
-			if it.Type == config.ItemDocSidebar {
-				inNavbar[it.Sidebar] = true
-			}
-			walk(it.Items)
-		}
-	}
-	walk(a.cfg.Navbar.Items)
-	// The landing page's buttons and cards open sidebars too (config.OpenedSidebars).
-	onLanding := map[string]bool{}
-	for _, l := range append(slices.Clone(a.cfg.Landing.Actions), a.cfg.Landing.Cards...) {
-		if l.Sidebar != "" {
-			onLanding[l.Sidebar] = true
-		}
-	}
+	inNavbar, onLanding := a.cfg.NavbarSidebars(), a.cfg.LandingSidebars()
 	for _, v := range a.cfg.Versions {
 		docs := a.docs[key(v.Name, def)]
 		if file := a.cfg.SidebarsFileOf(v); v.IsLast && file != "" {
