@@ -19,29 +19,8 @@ import (
 // chunks docs. It returns how many term chunks it rewrote, of how many.
 func rewrittenAsWanted(t *testing.T, before, after map[string][]byte, docs []int) (int, int) {
 	t.Helper()
-	old, now := termChunks(t, before), termChunks(t, after)
-	lists := func(chunks map[int]TermChunk) map[string]string {
-		out := map[string]string{}
-		for _, c := range chunks {
-			for k, term := range c.Terms {
-				out[term] = fmt.Sprint(c.Titles[k], c.Crumbs[k], c.Names[k], c.Postings[k])
-			}
-		}
-		return out
-	}
-	lb, la := lists(old), lists(now)
-	changed := map[string]bool{}
-	for _, term := range unionKeys(lb, la) {
-		changed[term] = lb[term] != la[term]
-	}
-	var want, got []string
-	for id, c := range now {
-		o, kept := old[id]
-		if !kept || !slices.Equal(o.Keys, c.Keys) || slices.ContainsFunc(c.Terms, func(term string) bool { return changed[term] }) {
-			want = append(want, fmt.Sprint("index-", id))
-		}
-	}
-	var gotDocs []string
+	want, _, chunks := termChunksToRewrite(t, before, after)
+	var got, gotDocs []string
 	for name, data := range after {
 		if string(data) == string(before[name]) {
 			continue
@@ -57,7 +36,6 @@ func rewrittenAsWanted(t *testing.T, before, after map[string][]byte, docs []int
 	for _, k := range docs {
 		wantDocs = append(wantDocs, fmt.Sprint("docs-", k))
 	}
-	sort.Strings(want)
 	sort.Strings(got)
 	sort.Strings(gotDocs)
 	if !reflect.DeepEqual(got, want) {
@@ -66,7 +44,41 @@ func rewrittenAsWanted(t *testing.T, before, after map[string][]byte, docs []int
 	if !reflect.DeepEqual(gotDocs, wantDocs) {
 		t.Errorf("rewritten documents chunks %v; want %v", gotDocs, wantDocs)
 	}
-	return len(got), len(now)
+	return len(got), chunks
+}
+
+// termChunksToRewrite lists, sorted, the term chunks (index-N) a publish from before to after must
+// rewrite: those new, those whose keys changed, and those holding a term whose lists changed; with
+// the terms whose lists changed, sorted, and how many term chunks after has.
+func termChunksToRewrite(t *testing.T, before, after map[string][]byte) (want, changedTerms []string, chunks int) {
+	t.Helper()
+	old, now := termChunks(t, before), termChunks(t, after)
+	lists := func(chunks map[int]TermChunk) map[string]string {
+		out := map[string]string{}
+		for _, c := range chunks {
+			for k, term := range c.Terms {
+				out[term] = fmt.Sprint(c.Titles[k], c.Crumbs[k], c.Names[k], c.Postings[k])
+			}
+		}
+		return out
+	}
+	lb, la := lists(old), lists(now)
+	changed := map[string]bool{}
+	for _, term := range unionKeys(lb, la) {
+		if lb[term] != la[term] {
+			changed[term] = true
+			changedTerms = append(changedTerms, term)
+		}
+	}
+	for id, c := range now {
+		o, kept := old[id]
+		if !kept || !slices.Equal(o.Keys, c.Keys) || slices.ContainsFunc(c.Terms, func(term string) bool { return changed[term] }) {
+			want = append(want, fmt.Sprint("index-", id))
+		}
+	}
+	sort.Strings(want)
+	sort.Strings(changedTerms)
+	return want, changedTerms, len(now)
 }
 
 func TestNewAndDeletedPagesRewriteOnlyTheirChunks(t *testing.T) {
