@@ -1,0 +1,148 @@
+// Theme components of MDX pages (issue #21) that no other browser test exercised: <Tabs queryString>
+// (the address picks the tab and a click writes the choice back into it, with and without a
+// groupId), <TOCInline> (its entries are the headings, and they jump to them), and screenshots of an
+// MDX page with tabs on a phone and a desktop, light and dark, in test-results/screenshots/.
+// The fixture is testdata/sites/mdx with one page added, built in a temporary project.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawn } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { hydrated, openPage, patient, root, servingAt, shots } from './harness.mjs';
+
+const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
+
+// Tabs that keep their choice in the address: one keyed by its groupId (queryString alone), one by
+// its own key ("pm"), and one of neither, which must leave the address alone.
+const querying = `---
+title: Query tabs
+---
+
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+import TOCInline from '@theme/TOCInline';
+
+<TOCInline />
+
+## Operating system
+
+<Tabs groupId="os" queryString>
+  <TabItem value="linux" label="Linux" default>Linux panel.</TabItem>
+  <TabItem value="mac" label="macOS">macOS panel.</TabItem>
+  <TabItem value="windows" label="Windows">Windows panel.</TabItem>
+</Tabs>
+
+## Package manager
+
+<Tabs queryString="pm">
+  <TabItem value="npm" label="npm" default>npm panel.</TabItem>
+  <TabItem value="yarn" label="Yarn">Yarn panel.</TabItem>
+</Tabs>
+
+### Plain tabs
+
+<Tabs>
+  <TabItem value="one" label="One" default>One panel.</TabItem>
+  <TabItem value="two" label="Two">Two panel.</TabItem>
+</Tabs>
+`;
+
+const site = {};
+let tmp;
+before(async () => {
+  tmp = mkdtempSync(join(tmpdir(), 'docsd-mdx-audit-'));
+  const project = join(tmp, 'project');
+  cpSync(join(root, 'testdata/sites/mdx'), project, { recursive: true });
+  symlinkSync(join(root, 'site'), join(project, 'site'));
+  writeFileSync(join(project, 'content/docs/guide/query.mdx'), querying);
+  const out = join(tmp, 'build');
+  execFileSync(docsd, ['build', '--once', '--root', project, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
+  site.server = spawn(docsd, ['serve', '--dir', out, '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  site.base = await servingAt(site.server, /serving \S+ at (http:\/\/[^\s/]+)\//);
+  site.browser = patient(
+    await chromium.launch({
+      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    }),
+  );
+});
+after(async () => {
+  if (site.browser) await site.browser.close();
+  if (site.server) site.server.kill();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const selected = (page) =>
+  page.evaluate(() => [...document.querySelectorAll('.tabs-container')].map((c) => c.querySelector('[role=tab][aria-selected=true]').textContent));
+
+test('Tabs queryString: the address chooses the tab, and a click writes the choice into the address', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/query?os=windows&pm=yarn`);
+  await hydrated(page);
+  // The server rendered the defaults; after hydration the address wins.
+  await page.waitForFunction(() => document.querySelector('.tabs-container [aria-selected=true]').textContent === 'Windows');
+  assert.deepEqual(await selected(page), ['Windows', 'Yarn', 'One']);
+  assert.equal(await page.locator('text=Windows panel.').isVisible(), true);
+  // A click keeps the other keys and the plain tabs out of the address.
+  await page.locator('.tabs-container').first().getByRole('tab', { name: 'macOS' }).click();
+  await page.locator('.tabs-container').nth(2).getByRole('tab', { name: 'Two' }).click();
+  const url = new URL(page.url());
+  assert.equal(url.searchParams.get('os'), 'mac');
+  assert.equal(url.searchParams.get('pm'), 'yarn');
+  assert.deepEqual([...url.searchParams.keys()].sort(), ['os', 'pm']);
+  await page.locator('.tabs-container').nth(1).getByRole('tab', { name: 'npm' }).click();
+  assert.equal(new URL(page.url()).searchParams.get('pm'), 'npm');
+  // The choice survives a reload through the address.
+  await page.reload({ waitUntil: 'networkidle' });
+  await hydrated(page);
+  await page.waitForFunction(() => document.querySelector('.tabs-container [aria-selected=true]').textContent === 'macOS');
+  assert.deepEqual((await selected(page)).slice(0, 2), ['macOS', 'npm']);
+  // A value the tabs do not have is ignored: the default (or the remembered group choice) stays.
+  const { page: other, context: second } = await openPage(site.browser, `${site.base}/docs/guide/query?pm=pnpm`);
+  await hydrated(other);
+  assert.equal((await selected(other))[1], 'npm');
+  await second.close();
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('TOCInline lists the page headings as links that reach them', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/query`);
+  await hydrated(page);
+  const entries = await page.locator('nav.toc-inline a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  assert.deepEqual(entries, [
+    ['Operating system', '#operating-system'],
+    ['Package manager', '#package-manager'],
+    ['Plain tabs', '#plain-tabs'],
+  ]);
+  await page.locator('nav.toc-inline a', { hasText: 'Plain tabs' }).click();
+  await page.waitForURL(/#plain-tabs$/);
+  assert.equal(await page.locator('#plain-tabs').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('screenshots of an MDX page with tabs: phone and desktop, light and dark', async () => {
+  mkdirSync(shots, { recursive: true });
+  for (const [name, width, height] of [
+    ['phone', 390, 844],
+    ['desktop', 1400, 900],
+  ]) {
+    for (const colorScheme of ['light', 'dark']) {
+      // The fixture does not follow the system's preference: the stored choice sets the mode.
+      const init = `localStorage.setItem('theme', '${colorScheme}')`;
+      const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/install`, { width, height, colorScheme, init });
+      await hydrated(page);
+      assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), colorScheme);
+      await page.locator('.tabs-container').first().getByRole('tab', { name: 'macOS' }).click();
+      // No horizontal scrolling on a phone: the tab list fits or scrolls by itself.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      assert.equal(overflow, 0, `${name} ${colorScheme}: the page scrolls sideways by ${overflow}px`);
+      await page.locator('.tabs-container').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(shots, `mdx-tabs-${name}-${colorScheme}.png`) });
+      assert.deepEqual(problems, []);
+      await context.close();
+    }
+  }
+});
