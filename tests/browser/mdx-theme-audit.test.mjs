@@ -146,3 +146,28 @@ test('screenshots of an MDX page with tabs: phone and desktop, light and dark', 
     }
   }
 });
+
+// Issue #21: the first load of a Markdown page does not carry the MDX pages' code. The theme
+// components come with an MDX page (its chunk and the shell's registry of shared modules), never
+// with a Markdown page; Tabs' storage key marks its code in whatever file holds it.
+test('a Markdown page loads none of the MDX components; an MDX page loads them with its chunk', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/intro`);
+  await hydrated(page);
+  const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js')));
+  assert.ok(loaded.length > 0, 'the page loaded no script');
+  for (const url of loaded) {
+    const body = await (await fetch(url)).text();
+    assert.doesNotMatch(body, /docusaurus\.tab\./, `the Markdown page's first load carries Tabs: ${url}`);
+    assert.doesNotMatch(url, /\/mdx-[^/]*\.js$/, `the Markdown page loads an MDX chunk: ${url}`);
+  }
+  await page.locator('.markdown a', { hasText: 'platform section' }).click();
+  await page.waitForSelector('.tabs-container [role=tab]');
+  const now = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name).filter((u) => u.endsWith('.js')));
+  const added = now.filter((u) => !loaded.includes(u));
+  assert.ok(added.some((u) => /\/mdx-[^/]*\.js$/.test(u)), `the MDX page's chunk was not loaded: ${added.join(' ')}`);
+  let tabs = false;
+  for (const url of added) tabs ||= /docusaurus\.tab\./.test(await (await fetch(url)).text());
+  assert.ok(tabs, 'Tabs came with none of the scripts the MDX page added');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
