@@ -65,11 +65,13 @@ func (b *Builder) handSidebars(cfg *config.Site) error {
 }
 
 // WatchPaths are what a watching build watches in the project at root: the content folders (each
-// section when the content folder is the project), docsd.toml, the shell and the sidebars files.
+// section when the content folder is the project), docsd.toml, the shell, the sidebars files, and
+// src/, where a Docusaurus site keeps the components, partials and MDXComponents its MDX pages
+// import (an edit there rebuilds the pages that use it; without it, docsd watch never saw one).
 func WatchPaths(root, siteDir string) []string {
 	if siteDir == "" {
 		siteDir = filepath.Join(root, "site")
 	}
-	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir)
+	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir, filepath.Join(root, "src"))
 	return append(paths, HandSidebarFiles(root)...)
 }

@@ -1,0 +1,75 @@
+package devserver
+
+// A site component that MDX pages import (src/components, the Docusaurus place) is watched: editing
+// it, with nothing else saved, rebuilds the pages that use it through the real watcher (issue #21).
+// The builder handled such a path, but docsd watch never reported one: it watched only content/,
+// docsd.toml, site/ and the sidebars files.
+
+import (
+	"context"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"docsd/internal/testfs"
+	"docsd/pkg/build"
+)
+
+func TestSiteComponentEditIsWatched(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
+	shell, _ := filepath.Abs("../../site")
+	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	results := make(chan error, 100)
+	s.OnRebuild = func(_ *build.Result, err error) { results <- err }
+	watching := make(chan struct{})
+	s.OnWatch = func() { close(watching) }
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	watchErr := make(chan error, 1)
+	go func() { watchErr <- s.Watch(ctx) }()
+	defer func() { cancel(); <-watchErr }()
+	select {
+	case <-watching:
+	case err := <-watchErr:
+		t.Fatalf("Watch returned before watching: %v", err)
+	case <-time.After(failAfter):
+		t.Fatal("Watch never said it watches")
+	}
+	f := filepath.Join(root, "src/components/Badge.jsx")
+	text, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(text), "fixture-badge fixture-badge-", "fixture-badge edited-badge fixture-badge-", 1)
+	if edited == string(text) {
+		t.Fatal("Badge.jsx no longer has the class this test edits")
+	}
+	if err := os.WriteFile(f, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// The deadline only bounds a failure: no rebuild at all is the bug this test is about.
+	waitRebuild(t, results, func(err error) bool { return err == nil })
+	html := string(s.pageBytes(t, "/docs/guide/install"))
+	if !strings.Contains(html, `class="fixture-badge edited-badge fixture-badge-success"`) {
+		t.Errorf("the page using the edited component does not show it:\n%.400s", html[max(strings.Index(html, "fixture-badge")-100, 0):])
+	}
+}
+
+// pageBytes is what the server answers for route.
+func (s *Server) pageBytes(t *testing.T, route string) []byte {
+	t.Helper()
+	w := httptest.NewRecorder()
+	req := httptest.NewRequest("GET", route, nil)
+	req.Host = "127.0.0.1"
+	s.Handler().ServeHTTP(w, req)
+	return w.Body.Bytes()
+}
