@@ -171,3 +171,44 @@ test('a Markdown page loads none of the MDX components; an MDX page loads them w
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// Issue #21: "the SPEC preload, spinner and Retry rules apply" to an MDX page's chunk. A chunk that
+// fails while the link's preload fetches it makes the browser load the page itself; a chunk that
+// fails while the page loads in place (back/forward) shows the red box, and Retry brings the page.
+const mdxChunk = '**/docs/assets/mdx-*.js';
+
+test('an MDX chunk that fails to preload: the browser loads the page itself', async () => {
+  const { page, context } = await openPage(site.browser, `${site.base}/docs/guide/intro`);
+  await hydrated(page);
+  await page.evaluate(() => (window.__sameDocument = true));
+  let failed = 0;
+  await page.route(mdxChunk, (route) => (failed++ === 0 ? route.abort() : route.continue()));
+  await page.locator('.markdown a', { hasText: 'platform section' }).click();
+  await page.waitForURL(/\/docs\/guide\/install#pick-a-platform$/);
+  await hydrated(page);
+  await page.waitForSelector('.tabs-container [role=tab]');
+  assert.ok(failed >= 1, 'the chunk was never asked for');
+  assert.equal(await page.evaluate(() => window.__sameDocument), undefined, 'the browser loaded the page itself');
+  await page.locator('.tabs-container').first().getByRole('tab', { name: 'Windows' }).click();
+  await page.waitForSelector('text=Download the installer.', { state: 'visible' });
+  await context.close();
+});
+
+test('an MDX chunk that fails while the page loads in place: the red box, and Retry brings the page', async () => {
+  const { page, context } = await openPage(site.browser, `${site.base}/docs/guide/intro`);
+  await hydrated(page);
+  await page.route(mdxChunk, (route) => route.abort());
+  // As back/forward does: the route changes first, the page then loads in App.
+  await page.evaluate(() => {
+    history.pushState({}, '', '/docs/guide/install');
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  });
+  const box = page.locator('.load-error');
+  await box.waitFor();
+  assert.equal(await box.getAttribute('role'), 'alert');
+  await page.unroute(mdxChunk);
+  await page.click('.load-error button >> text=Retry');
+  await page.waitForSelector('.tabs-container [role=tab]');
+  assert.equal(await box.count(), 0);
+  await context.close();
+});
