@@ -104,8 +104,8 @@ const WEIGHTS = {
   guideLong: 1,
   // 1: a query that starts with the whole title of a named thing's page (the index file's
   // namePages: a plugin's, a tool's) is that page's, unless another page's title, breadcrumbs and
-  // file name, or title and one of its headings, hold every word of it but the product's name
-  // (namesFirst): "docker build and push" is the Docker plugin, "docker image build" the guide
+  // file name, or title and one of its headings, hold every word of it but the words a tenth of
+  // the titles share, the product's name (namesFirst): "docker build and push" is the Docker plugin, "docker image build" the guide
   // "Build Docker images".
   namesFirst: 1,
 };
@@ -1186,9 +1186,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
 
   // namesFirst lifts a named thing's page (namePages: a plugin's, a tool's) whose whole title the
-  // query holds above every other page, unless another page's title, breadcrumbs and file name, or
-  // title with one of its headings, hold every word of the query (LABELS I2): "docker build and
-  // push" is the Docker plugin, "docker image build" the guide "Build Docker images".
+  // query holds, starting with it, above every other page, unless another page's title,
+  // breadcrumbs and file name, or title with one of its headings, hold every word of the query but
+  // the words a tenth of the titles share (LABELS I2): "docker build and push" is the Docker
+  // plugin, "docker image build" the guide "Build Docker images". A name typed later qualifies
+  // the query's topic ("executor runtime docker": the runtime settings).
   function namesFirst(q, nTouchedPages, floor) {
     const { touchedPages, pageScore, pageMatched, wholeOf, navMask, titleMask, ownMask, mask } = scratch;
     let all = 0;
@@ -1199,7 +1201,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const page = touchedPages[k];
       if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
       if (pageScore[page] > top) top = pageScore[page];
-      if (inName[page] && wholeOf[page] && titleMask[page] & 1 && (best < 0 || pageScore[page] > pageScore[best])) best = page;
+      if (inName[page] && wholeOf[page] && (titleMask[page] & 1) !== 0 && (best < 0 || pageScore[page] > pageScore[best])) best = page;
     }
     if (best < 0 || pageScore[best] >= top) return;
     for (let k = 0; k < nTouchedPages; k++) {
