@@ -108,6 +108,10 @@ const WEIGHTS = {
   // the titles share, the product's name (namesFirst): "docker build and push" is the Docker plugin, "docker image build" the guide
   // "Build Docker images".
   namesFirst: 1,
+  // 1: a unit of several words (a phrase of the synonym table) is in a page's title when one of
+  // its alternatives is there whole: the title "Run the server with Docker" does not hold "rerun"
+  // for having "run" of its synonym "re-run" (the title's share still scores).
+  wholeTitlePhrase: 1,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
@@ -850,6 +854,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       uSec: f(nSections),
       uTitle: f(nPages),
       uTitleWords: f(nPages),
+      titleDone: new Uint8Array(nPages), // an alternative of the unit found whole in the title
       uCrumb: f(nPages),
       uName: f(nPages),
       aSec: f(nSections),
@@ -883,7 +888,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
     const { secMask, doneSec, donePage } = scratch;
-    const { navMask, wholeOf } = scratch;
+    const { navMask, wholeOf, titleDone } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, ownMask, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
@@ -984,6 +989,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           // The title words a unit covers are the most any of its alternatives covers: "oidc" is
           // the alias docsd gave the title "OpenID Connect", and its synonym covers both words.
           if (aTitleWords[page] > uTitleWords[page]) uTitleWords[page] = aTitleWords[page];
+          if (aTitleWords[page] >= nSlots) titleDone[page] = 1;
           if (aCrumb[page] > uCrumb[page]) uCrumb[page] = aCrumb[page];
           if (aName[page] > uName[page]) uName[page] = aName[page];
           aTitle[page] = 0;
@@ -1022,7 +1028,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         }
         if (fast || donePage[page] === 1 || !W.wholePhrase) mask[page] |= bit;
         donePage[page] = 0;
-        if (fromTitle[page] > 0) titleMask[page] |= bit;
+        if (fromTitle[page] > 0 && (fast || titleDone[page] === 1 || !W.wholeTitlePhrase)) titleMask[page] |= bit;
+        titleDone[page] = 0;
         if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) navMask[page] |= bit;
         // A unit of several words (a phrase of the synonym table) counts by the share found there.
         if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page] += fast ? 1 : uNav[page];
