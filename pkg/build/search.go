@@ -107,6 +107,10 @@ func (st *state) indexSearch(routes []string) error {
 	if err != nil {
 		return fmt.Errorf("docsd.toml: [search] %w", err)
 	}
+	name, err := search.ParseNameParts(st.cfg.Search.NameParts)
+	if err != nil {
+		return fmt.Errorf("docsd.toml: [search] %w", err)
+	}
 	for _, loc := range st.cfg.Locales {
 		if b.search[loc.Code] == nil {
 			b.search[loc.Code] = search.New()
@@ -114,6 +118,7 @@ func (st *state) indexSearch(routes []string) error {
 		b.search[loc.Code].SetSynonyms(syn)
 		b.search[loc.Code].SetLookupParts(lookup)
 		b.search[loc.Code].SetActionParts(action)
+		b.search[loc.Code].SetNameParts(name)
 	}
 	shards := make([]*search.Shard, len(routes))
 	err = parallel(len(routes), func(i int) error {

@@ -179,11 +179,11 @@ func TestSearchSynonymsFollowDocsdToml(t *testing.T) {
 	}
 }
 
-// TestSearchLookupPartsFollowDocsdToml: [search] lookup_parts and action_parts reach the index
-// file as terms, a docsd.toml edit changes them, and an entry that is not one word fails the build
-// naming it.
+// TestSearchLookupPartsFollowDocsdToml: [search] lookup_parts, action_parts and name_parts reach
+// the index file as terms, a docsd.toml edit changes them, and an entry that is not one word fails
+// the build naming it.
 func TestSearchLookupPartsFollowDocsdToml(t *testing.T) {
-	for _, key := range []string{"lookup_parts", "action_parts"} {
+	for _, key := range []string{"lookup_parts", "action_parts", "name_parts"} {
 		t.Run(key, func(t *testing.T) {
 			root, opts := siteCopy(t, false)
 			opts.BuildTime = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
@@ -200,8 +200,11 @@ func TestSearchLookupPartsFollowDocsdToml(t *testing.T) {
 				if err := json.Unmarshal(res.Files.Data["search-index-20260102030405.json"], &e); err != nil {
 					t.Fatal(err)
 				}
-				if key == "action_parts" {
+				switch key {
+				case "action_parts":
 					return e.ActionParts
+				case "name_parts":
+					return e.NameParts
 				}
 				return e.LookupParts
 			}

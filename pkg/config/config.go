@@ -251,6 +251,10 @@ type Search struct {
 	// command or an endpoint ("CLI", "API"): a guide that teaches the action a query names comes
 	// before them when the query names no part. pkg/search checks them.
 	ActionParts []string `toml:"action_parts"`
+	// NameParts are breadcrumb words of the parts whose pages each document one named thing, a
+	// plugin or a tool ("Registry"): a query that starts with such a page's whole title is that
+	// page's unless another page's title covers the query. pkg/search checks them.
+	NameParts []string `toml:"name_parts"`
 }
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).

@@ -93,6 +93,10 @@ type IndexEntry struct {
 	// endpoint), ActionPages their pages (lookup.go).
 	ActionParts []string `json:"actionParts,omitempty"`
 	ActionPages []int    `json:"actionPages,omitempty"`
+	// NameParts are the terms of the parts whose pages each document one named thing (a plugin),
+	// NamePages their pages (lookup.go).
+	NameParts []string `json:"nameParts,omitempty"`
+	NamePages []int    `json:"namePages,omitempty"`
 	// SectionCounts are the number of sections of each page: the browser numbers sections across
 	// pages in order.
 	SectionCounts []int `json:"sectionCounts"`

@@ -327,11 +327,14 @@ func onEach(n int, f func(i int)) {
 // postingCode is the code of a term in a section (see encodePosting).
 func postingCode(c uint32, sec sectionSpan, avg float64) uint8 {
 	code := 0
-	if c&inHeading != 0 {
+	switch {
+	case c&ownHeading != 0 && sec.headLen <= maxHeadLen:
+		code |= 8 | int(sec.headLen)<<4
+	case c&ownHeading != 0:
+		// A long heading: the heading bit clear, the length's excess over maxHeadLen (at most 3).
+		code |= int(min(sec.headLen-maxHeadLen, 3)) << 4
+	case c&inHeading != 0:
 		code |= 8
-		if c&ownHeading != 0 && sec.headLen <= maxHeadLen {
-			code |= int(sec.headLen) << 4
-		}
 	}
 	if tf := int(c & tfMask); tf > 0 {
 		code |= bodyWeight(tf, int(sec.length), avg)

@@ -23,6 +23,7 @@ type Meaning struct {
 	Synonyms        [][]string
 	LookupParts     []string
 	ActionParts     []string
+	NameParts       []string
 	PerPage         map[string]PageMeaning
 	Terms           map[string]TermMeaning
 	// Chunks are the keys of each term chunk ("word term"), in the index file's order, and
@@ -44,6 +45,7 @@ type PageMeaning struct {
 	Version     string
 	Lookup      bool // a page of a lookup part
 	Action      bool // a page of an action part
+	Name        bool // a page of a name part
 }
 
 // TermMeaning is one term's lists: the routes whose title, breadcrumbs or file name have it, and
@@ -77,7 +79,7 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 	if de.Chunks != (slots+de.PerChunk-1)/max(de.PerChunk, 1) || len(de.Restamped) != len(de.Restamps) {
 		return nil, fmt.Errorf("%d documents chunks of %d for %d page numbers, %d restamped with %d stamps", de.Chunks, de.PerChunk, slots, len(de.Restamped), len(de.Restamps))
 	}
-	m := &Meaning{Pages: ie.Pages, Sections: ie.Sections, StopWords: ie.StopWords, Synonyms: ie.Synonyms, LookupParts: ie.LookupParts, ActionParts: ie.ActionParts,
+	m := &Meaning{Pages: ie.Pages, Sections: ie.Sections, StopWords: ie.StopWords, Synonyms: ie.Synonyms, LookupParts: ie.LookupParts, ActionParts: ie.ActionParts, NameParts: ie.NameParts,
 		PerPage: map[string]PageMeaning{}, Terms: map[string]TermMeaning{}, ChunkIDs: ie.ChunkIDs}
 	// The documents: the route of each number ("" free).
 	routes := make([]string, slots)
@@ -154,6 +156,16 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 		p := m.PerPage[routes[action]]
 		p.Action = true
 		m.PerPage[routes[action]] = p
+	}
+	name := 0
+	for _, d := range ie.NamePages {
+		name += d
+		if name < 0 || name >= slots || routes[name] == "" {
+			return nil, fmt.Errorf("name page %d is no page", name)
+		}
+		p := m.PerPage[routes[name]]
+		p.Name = true
+		m.PerPage[routes[name]] = p
 	}
 	// The order of equal scores.
 	rank := make([]int, 0, ie.Pages)
@@ -271,6 +283,7 @@ func (m *Meaning) Diff(o *Meaning) []string {
 	add("synonyms", m.Synonyms, o.Synonyms)
 	add("lookup parts", m.LookupParts, o.LookupParts)
 	add("action parts", m.ActionParts, o.ActionParts)
+	add("name parts", m.NameParts, o.NameParts)
 	add("chunk numbers", m.ChunkIDs, o.ChunkIDs)
 	add("chunk keys", m.Chunks, o.Chunks)
 	add("order of equal scores", m.Order, o.Order)

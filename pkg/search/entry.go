@@ -35,6 +35,8 @@ type indexEntryOut struct {
 	LookupPages   []int           `json:"lookupPages,omitempty"`
 	ActionParts   []string        `json:"actionParts,omitempty"`
 	ActionPages   []int           `json:"actionPages,omitempty"`
+	NameParts     []string        `json:"nameParts,omitempty"`
+	NamePages     []int           `json:"namePages,omitempty"`
 	SectionCounts json.RawMessage `json:"sectionCounts"`
 	Versions      []string        `json:"versions"`
 	PageVersions  json.RawMessage `json:"pageVersions"`
@@ -61,7 +63,7 @@ func encodeEntry(e *IndexEntry, last *pageArrays) ([]byte, *pageArrays, error) {
 	}
 	out := indexEntryOut{Version: e.Version, Pages: e.Pages, Slots: e.Slots, Sections: e.Sections, StopWords: e.StopWords, Synonyms: e.Synonyms,
 		TitleLengths: arrays.encoded[0], PartShares: arrays.encoded[1], LookupParts: e.LookupParts, LookupPages: e.LookupPages,
-		ActionParts: e.ActionParts, ActionPages: e.ActionPages, SectionCounts: arrays.encoded[2],
+		ActionParts: e.ActionParts, ActionPages: e.ActionPages, NameParts: e.NameParts, NamePages: e.NamePages, SectionCounts: arrays.encoded[2],
 		Versions: e.Versions, PageVersions: arrays.encoded[3], RankOffsets: arrays.encoded[4], Chunks: e.Chunks, ChunkIDs: e.ChunkIDs, ChunkStamps: e.ChunkStamps}
 	unstamped, err := marshal(out)
 	if err != nil {

@@ -168,6 +168,8 @@ type Index struct {
 	lookupParts []string
 	// actionParts are the terms of [search] action_parts (lookup.go).
 	actionParts []string
+	// nameParts are the terms of [search] name_parts (lookup.go).
+	nameParts []string
 	// cores is how many cores a publish may use (0: as many as Go runs on); tests set it.
 	cores int
 }
@@ -414,7 +416,8 @@ func bodyWeight(tf, length int, avg float64) int {
 	return min(max(q, 1), 7)
 }
 
-// maxHeadLen is the longest heading, in terms, whose length a posting code carries (two bits).
+// maxHeadLen is the longest heading, in terms, whose length a posting code carries with the heading
+// bit set (two bits; longer ones, up to maxHeadLen + 3, carry theirs without it).
 const maxHeadLen = 3
 
 // digits of the posting strings: the first 32 end a number, the last 32 carry 5 more bits of it.
@@ -422,9 +425,13 @@ const digits = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_
 
 // encodePosting writes one posting: the delta of the section number in base 32, most significant
 // group first (every group but the last from the upper half of digits), then one digit for
-// code, which is 8 if the heading or a table key has the term plus the body weight (0–7), plus 16
-// times the number of distinct terms of a heading of at most maxHeadLen (0 for longer ones): a
-// query that has every word of a short heading names that section.
+// code: the body weight (0–7) plus 16 × h plus 8 when the heading or a table key has the term. h
+// (two bits) is the number of distinct terms of the section's own heading when it has the term
+// and is at most maxHeadLen long (a query that has every word of a short heading names that
+// section), 0 for a table key's term. A term of a longer own heading has the 8 clear and h its
+// length less maxHeadLen (3: six terms or more), a code no other term has: a heading, however long,
+// is what the section is about, a table key is one row of it ("Make yourself a platform
+// administrator" is a task the page teaches; a key column's words are not).
 func encodePosting(b *strings.Builder, delta, code int) {
 	var groups [8]int
 	n := 0

@@ -17,6 +17,9 @@ func ParseLookupParts(entries []string) ([]string, error) { return parseParts("l
 // ParseActionParts turns the entries of [search] action_parts into index terms, one word each.
 func ParseActionParts(entries []string) ([]string, error) { return parseParts("action_parts", entries) }
 
+// ParseNameParts turns the entries of [search] name_parts into index terms, one word each.
+func ParseNameParts(entries []string) ([]string, error) { return parseParts("name_parts", entries) }
+
 // parseParts reads the entries of a [search] list of parts, key naming it in errors.
 func parseParts(key string, entries []string) ([]string, error) {
 	out := []string{}
@@ -48,6 +51,16 @@ func (x *Index) SetLookupParts(terms []string) { x.lookupParts = terms }
 // their pages into the index file. No chunk depends on them.
 func (x *Index) SetActionParts(terms []string) { x.actionParts = terms }
 
+// Name parts: the parts whose pages each document one named thing, a plugin or a tool
+// ("Registry"; docsd.toml [search] name_parts). A query that starts with such a page's whole
+// title ("docker build and push") names that thing, unless another page's title, breadcrumbs and
+// file name, or title and one of its headings, hold all of the query ("docker image build": the
+// guide "Build Docker images"); engine.js, namesFirst.
+
+// SetNameParts sets the terms ParseNameParts returned (nil: none); Publish writes them and their
+// pages into the index file. No chunk depends on them.
+func (x *Index) SetNameParts(terms []string) { x.nameParts = terms }
+
 // lookupPages is IndexEntry.LookupPages: the pages whose breadcrumbs (those not in their title, as
 // partShares counts them) have a lookup part's term, each as its difference from the one before
 // (the first from page 0): the hundred endpoint pages of an API in a row cost a few bytes.
@@ -56,6 +69,10 @@ func (x *Index) lookupPages(shards []*Shard) []int { return x.partPages(shards, 
 // actionPages is IndexEntry.ActionPages: the pages whose breadcrumbs or title have an action
 // part's term (the part's landing pages too, "Build API" under "API"), listed as lookupPages.
 func (x *Index) actionPages(shards []*Shard) []int { return x.partPages(shards, x.actionParts, true) }
+
+// namePages is IndexEntry.NamePages: the pages whose breadcrumbs (not their title: the part's
+// landing page names no one thing) have a name part's term, listed as lookupPages.
+func (x *Index) namePages(shards []*Shard) []int { return x.partPages(shards, x.nameParts, false) }
 
 // partPages lists the pages whose breadcrumbs (not those in their title) or, withTitle, title
 // have one of the terms, each as its difference from the one before.

@@ -261,6 +261,7 @@ func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sec
 	e := &IndexEntry{Version: PublishedVersion, Pages: len(routes), Sections: sections, StopWords: StopWords,
 		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases, len(routes)), PartShares: x.partShares(shards, len(routes)),
 		LookupParts: x.lookupParts, LookupPages: x.lookupPages(shards), ActionParts: x.actionParts, ActionPages: x.actionPages(shards),
+		NameParts: x.nameParts, NamePages: x.namePages(shards),
 		SectionCounts: make([]int, len(shards)), Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(next.chunks)),
 		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
 	if len(shards) != len(routes) {

@@ -403,15 +403,17 @@ func TestShardsOfOneTermsCacheShareItsDictionary(t *testing.T) {
 	}
 }
 
-// A term of a short heading (three terms at most) carries the heading's length in its code, so that
-// the browser knows when a query holds a whole heading; a long heading's terms and a table key's
-// do not.
+// A term of a short heading (three terms at most) carries the heading bit and the heading's length
+// in its code, so that the browser knows when a query holds a whole heading; a table key's term
+// carries the heading bit alone, and a long heading's term its length less three without the bit
+// (three: six terms or more), so that the browser tells a heading from a table's key column.
 func TestPostingCodesCarryShortHeadingLengths(t *testing.T) {
 	x := New()
 	x.Update("/a", NewShard(Page{Route: "/a", Title: "Start a build", Sections: []Section{
 		{Text: "Builds start on events."},
 		{ID: "approve", Heading: "Approve builds from forks", Text: "An admin approves a build.", Keys: "--fork-policy"},
 		{ID: "long", Heading: "What the server checks before queueing", Text: "It checks the server."},
+		{ID: "longer", Heading: "Make yourself a platform administrator of every organisation", Text: "Run one command."},
 	}}))
 	_, _, posts := publish(t, x)
 	codeIn := func(term string, sec int) int {
@@ -432,7 +434,10 @@ func TestPostingCodesCarryShortHeadingLengths(t *testing.T) {
 	if c := codeIn("polici", 1); c&8 == 0 || c>>4 != 0 {
 		t.Errorf("a key's term: code %d, want the heading bit and no length", c)
 	}
-	if c := codeIn("server", 2); c&8 == 0 || c>>4 != 0 {
-		t.Errorf("a long heading's term: code %d, want the heading bit and no length", c)
+	if c := codeIn("server", 2); c&8 != 0 || c>>4 != 1 {
+		t.Errorf("a heading's term of four: code %d, want no heading bit and length 4 - 3", c)
+	}
+	if c := codeIn("platform", 3); c&8 != 0 || c>>4 != 3 {
+		t.Errorf("a heading's term of six: code %d, want no heading bit and length 6 - 3", c)
 	}
 }

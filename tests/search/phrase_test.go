@@ -51,3 +51,37 @@ func TestPhraseIsFoundWhole(t *testing.T) {
 		t.Errorf("private key: got %v, want /docs/install first", got.Routes)
 	}
 }
+
+// A title holds a phrase of the synonym table only with all its words: "rerun" is also "re-run"
+// (the words "re" and "run"), and the guide titled "Run the server with Docker", which says "re"
+// in its text, does not hold "rerun" in its title; so it is not the guide that teaches the action
+// of the command "tool restart build" (engine.js, W.guideFirst), which comes first
+// (W.wholeTitlePhrase).
+func TestTitleHoldsAPhraseWhole(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"rerun, re-run, restart"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	actions, err := search.ParseActionParts([]string{"CLI"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetActionParts(actions)
+	add := func(route, title, text string, crumbs ...string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/install/docker", "Run the server with Docker", "Start the server; to re-create it, remove the container and run it again (re as in again).")
+	add("/docs/cli/build/restart", "tool restart build", "tool restart build restarts a build.", "CLI")
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide of the server.")
+		add(fmt.Sprintf("/docs/cli/other%d", i), fmt.Sprintf("tool command%d", i), "A command of the tool.", "CLI")
+	}
+	if got := firstRoutes(t, x, "rerun"); len(got) == 0 || got[0] != "/docs/cli/build/restart" {
+		t.Errorf("rerun: got %v, want /docs/cli/build/restart first", got)
+	}
+}

@@ -61,6 +61,11 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 		t.Fatal(err)
 	}
 	x.SetActionParts(action)
+	name, err := search.ParseNameParts(cfg.Search.NameParts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetNameParts(name)
 	for _, p := range s.Order {
 		r := s.Routes[p]
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {
@@ -213,7 +218,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are not met yet: the floors below are what the ranking reaches
-// today (old set 59/60 first; relevance.tsv 287/310 first, 307/310 in the top 3; held-out 84 % /
+// today (old set 59/60 first; relevance.tsv 292/310 first, 307/310 in the top 3; held-out 84 % /
 // 96 %), so that no change goes back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -222,7 +227,10 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // changed), which lowered the floors of queries.tsv (59 to 58 first) and relevance.tsv (280 to 276
 // first, 306 to 305 in the top 3) with the same ranking code: the labels changed, not the ranking.
 // Then the rules of session 12 that follow the policy (a guide that teaches a goal before the
-// command, a landing page after its same-titled child: guide_test.go) raised them again.
+// command, a landing page after its same-titled child: guide_test.go) raised them again, and those
+// of session 13 (a guide's long heading that holds the whole goal, a named thing's page for a query
+// that starts with its name: name_test.go; "kick off => create" in docsd.toml) raised
+// relevance.tsv's from 287 to 292 first.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -246,8 +254,8 @@ func TestRelevance(t *testing.T) {
 	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
 	}
-	if pct(t1, len(tuned)) < 92.5 || pct(t3, len(tuned)) < 99.0 {
-		t.Errorf("relevance.tsv: want at least 92.5 %% first and 99.0 %% in the top 3")
+	if pct(t1, len(tuned)) < 94.1 || pct(t3, len(tuned)) < 99.0 {
+		t.Errorf("relevance.tsv: want at least 94.1 %% first and 99.0 %% in the top 3")
 	}
 	if pct(h1, len(held)) < 84 || pct(h3, len(held)) < 96 {
 		t.Errorf("heldout.tsv: want at least 84 %% first and 96 %% in the top 3")

@@ -98,12 +98,29 @@ const WEIGHTS = {
   // words in their titles, breadcrumbs and file names, the one below comes first (specificFirst):
   // the landing page lists what the page below explains ("sdk": "Go SDK" under "Go SDK").
   sameTitle: 1,
+  // 1: the guide's heading may be long (four words or more: "Make yourself a platform
+  // administrator") when it holds every word of the query; the command's title is helped by its
+  // short headings only.
+  guideLong: 1,
+  // 1: a query that starts with the whole title of a named thing's page (the index file's
+  // namePages: a plugin's, a tool's) is that page's, unless another page's title, breadcrumbs and
+  // file name, or title and one of its headings, hold every word of it but the words a tenth of
+  // the titles share, the product's name (namesFirst): "docker build and push" is the Docker plugin, "docker image build" the guide
+  // "Build Docker images".
+  namesFirst: 1,
+  // 1: a unit of several words (a phrase of the synonym table) is in a page's title when one of
+  // its alternatives is there whole: the title "Run the server with Docker" does not hold "rerun"
+  // for having "run" of its synonym "re-run" (the title's share still scores).
+  wholeTitlePhrase: 1,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
+// The longest heading a posting code marks with the heading bit (pkg/search's maxHeadLen): a
+// longer one's terms carry its length less this, without the bit.
+const MAX_HEAD_LEN = 3;
 // The fewest titles a word is in to be a common title word (pkg/search's commonTitleMin).
 const COMMON_TITLE_MIN = 20;
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
@@ -273,17 +290,19 @@ function idfOf(df, total) {
 
 // slotSections keeps, per section, the best score of one candidate term of a slot (scale: its
 // weight times its idf), listing in secs (n long) the sections it scores first; uHead marks
-// headings (2: a short heading itself, not only its table keys), headLen keeps the length of a
-// short heading (pkg/search's encodePosting). It returns the new length of secs.
+// headings (2: the heading itself, not only its table keys), headLen keeps the length of the
+// heading (pkg/search's encodePosting: 16 × the length with 8 for a short heading, 16 × the length
+// less MAX_HEAD_LEN without it for a long one). It returns the new length of secs.
 function slotSections(p, scale, wHead, wBody, sSec, uHead, headLen, secs, n) {
   const { secs: list, codes } = p;
   const body = wBody / 7;
   for (let k = 0; k < list.length; k++) {
     const code = codes[k];
     const sec = list[k];
-    const head = (code >> 3) & 1;
-    if (head && uHead[sec] < 2) uHead[sec] = code >= 16 ? 2 : 1;
-    if (code >= 16) headLen[sec] = code >> 4;
+    const own = code >= 16;
+    const head = own ? 1 : (code >> 3) & 1;
+    if (head && uHead[sec] < 2) uHead[sec] = own ? 2 : 1;
+    if (own) headLen[sec] = (code & 8 ? 0 : MAX_HEAD_LEN) + (code >> 4);
     const sc = scale * (wHead * head + body * (code & 7));
     if (sc > sSec[sec]) {
       if (sSec[sec] === 0) secs[n++] = sec;
@@ -358,6 +377,13 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
   }
   const nSections = indexEntry.sections;
+  // The pages of named things (namePages, as lookupPages): a plugin's, a tool's.
+  const inName = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
+  let nameAt = 0;
+  for (const d of indexEntry.namePages || []) {
+    nameAt += d;
+    if (nameAt >= 0 && nameAt < inName.length) inName[nameAt] = 1;
+  }
   // The pages of the parts whose pages each do one action (actionPages, as lookupPages).
   const inAction = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
   let actionAt = 0;
@@ -809,6 +835,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       crumbs: f(nPages),
       names: f(nPages),
       titleMask: new Int32Array(nPages), // bit i: unit i found in the title
+      navMask: new Int32Array(nPages), // bit i: unit i found in the title, breadcrumbs or file name
+      wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
       hitNav: new Uint8Array(nPages), // slots of one alternative found in the title, crumbs or name
@@ -817,15 +845,16 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       doneSec: new Uint8Array(nSections), // an alternative of the unit found whole in the section
       donePage: new Uint8Array(nPages), // ... in the title, breadcrumbs and file name
       headUnits: new Int32Array(nSections), // units found in the section's heading
-      ownMask: new Int32Array(nSections), // bit i: unit i found in the section's short heading itself
-      headLen: new Uint8Array(nSections), // terms of the section's heading, when short and found
-      ownUnits: new Int32Array(nSections), // units found in a short heading itself (not its keys)
+      ownMask: new Int32Array(nSections), // bit i: unit i found in the section's heading itself
+      headLen: new Uint8Array(nSections), // terms of the section's heading, when found there (6: six or more)
+      ownUnits: new Int32Array(nSections), // units found in the heading itself (not its keys)
       uHead: new Uint8Array(nSections),
       // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
       // slot's: best of its candidates.
       uSec: f(nSections),
       uTitle: f(nPages),
       uTitleWords: f(nPages),
+      titleDone: new Uint8Array(nPages), // an alternative of the unit found whole in the title
       uCrumb: f(nPages),
       uName: f(nPages),
       aSec: f(nSections),
@@ -859,6 +888,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
     const { secMask, doneSec, donePage } = scratch;
+    const { navMask, wholeOf, titleDone } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, ownMask, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
@@ -959,6 +989,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           // The title words a unit covers are the most any of its alternatives covers: "oidc" is
           // the alias docsd gave the title "OpenID Connect", and its synonym covers both words.
           if (aTitleWords[page] > uTitleWords[page]) uTitleWords[page] = aTitleWords[page];
+          if (aTitleWords[page] >= nSlots) titleDone[page] = 1;
           if (aCrumb[page] > uCrumb[page]) uCrumb[page] = aCrumb[page];
           if (aName[page] > uName[page]) uName[page] = aName[page];
           aTitle[page] = 0;
@@ -997,7 +1028,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         }
         if (fast || donePage[page] === 1 || !W.wholePhrase) mask[page] |= bit;
         donePage[page] = 0;
-        if (fromTitle[page] > 0) titleMask[page] |= bit;
+        if (fromTitle[page] > 0 && (fast || titleDone[page] === 1 || !W.wholeTitlePhrase)) titleMask[page] |= bit;
+        titleDone[page] = 0;
+        if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) navMask[page] |= bit;
         // A unit of several words (a phrase of the synonym table) counts by the share found there.
         if (fromTitle[page] > 0 || fromCrumb[page] > 0 || fromName[page] > 0) nav[page] += fast ? 1 : uNav[page];
         uNav[page] = 0;
@@ -1036,7 +1069,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         if (q.length > 1 && headUnits[sec] === headNeed && headNeed > 0) {
           sc += W.headingAll;
           // The query has the whole heading: it names the section.
-          if (headLen[sec] > 0 && ownUnits[sec] >= headLen[sec]) sc += W.headingWhole;
+          if (headLen[sec] > 0 && headLen[sec] <= MAX_HEAD_LEN && ownUnits[sec] >= headLen[sec]) sc += W.headingWhole;
           secSum[sec] = sc;
         }
         if (sc > top) {
@@ -1052,7 +1085,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         // The units found in the title are one run of bits of titleMask: side by side.
         const tm = titleMask[page];
         const run = tm / (tm & -tm);
-        if (titleWords[page] >= titleLengths[page] && (run & (run + 1)) === 0) whole = W.wholeTitle;
+        if (titleWords[page] >= titleLengths[page] && (run & (run + 1)) === 0) {
+          whole = W.wholeTitle;
+          wholeOf[page] = 1;
+        }
       }
       const pv = version ? pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its
@@ -1090,7 +1126,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (cmd >= 0 && !typesCommand(q)) {
       let want = titleMask[cmd];
       for (let sec = firstSection[cmd]; popcount(titleMask[cmd]) < 2 && sec < firstSection[cmd + 1]; sec++) {
-        if (popcount(titleMask[cmd] | ownMask[sec]) > popcount(want)) want = titleMask[cmd] | ownMask[sec];
+        const own = headLen[sec] <= MAX_HEAD_LEN ? ownMask[sec] : 0;
+        if (popcount(titleMask[cmd] | own) > popcount(want)) want = titleMask[cmd] | own;
       }
       const need = Math.min(q.length, 2);
       const target = pageScore[cmd];
@@ -1102,11 +1139,16 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         // One word: a title that holds it is the topic's page, a heading only mentions it.
         if (q.length === 1 && (titleMask[page] & titleMask[cmd]) !== titleMask[cmd]) continue;
         let ok = holds(titleMask[page], want, need);
-        for (let sec = firstSection[page]; !ok && sec < firstSection[page + 1]; sec++) ok = holds(titleMask[page] | ownMask[sec], want, need);
+        for (let sec = firstSection[page]; !ok && sec < firstSection[page + 1]; sec++) {
+          // A long heading says more than what the query asks: it must hold all of the query.
+          if (headLen[sec] <= MAX_HEAD_LEN) ok = holds(titleMask[page] | ownMask[sec], want, need);
+          else if (W.guideLong) ok = holds(titleMask[page] | ownMask[sec], want, q.length);
+        }
         // Right above the command, in their own order among the guides lifted.
         if (ok) pageScore[page] = target * (1 + 1e-6) + pageScore[page] * 1e-9;
       }
     }
+    if (W.namesFirst && sectionBits === 0) namesFirst(q, nTouchedPages, floor);
     const entries = [];
     const before = (a, b) => a.score > b.score || (a.score === b.score && rankOf[a.page] < rankOf[b.page]);
     for (let k = 0; k < nTouchedPages; k++) {
@@ -1144,8 +1186,46 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       names[page] = 0;
       nav[page] = 0;
       titleMask[page] = 0;
+      navMask[page] = 0;
+      wholeOf[page] = 0;
     }
     return { entries, secSum: scores };
+  }
+
+  // namesFirst lifts a named thing's page (namePages: a plugin's, a tool's) whose whole title the
+  // query holds, starting with it, above every other page, unless another page's title,
+  // breadcrumbs and file name, or title with one of its headings, hold every word of the query but
+  // the words a tenth of the titles share (LABELS I2): "docker build and push" is the Docker
+  // plugin, "docker image build" the guide "Build Docker images". A name typed later qualifies
+  // the query's topic ("executor runtime docker": the runtime settings).
+  function namesFirst(q, nTouchedPages, floor) {
+    const { touchedPages, pageScore, pageMatched, wholeOf, navMask, titleMask, ownMask, mask } = scratch;
+    let all = 0;
+    for (let i = 0; i < q.length; i++) if (!commonTitleUnit(q[i])) all |= 1 << i;
+    let best = -1;
+    let top = 0;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      if (pageScore[page] > top) top = pageScore[page];
+      if (inName[page] && wholeOf[page] && (titleMask[page] & 1) !== 0 && (best < 0 || pageScore[page] > pageScore[best])) best = page;
+    }
+    if (best < 0 || pageScore[best] >= top) return;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (page === best || pageMatched[page] < floor || (mask[page] & all) !== all) continue;
+      if ((navMask[page] & all) === all) return;
+      for (let sec = firstSection[page]; sec < firstSection[page + 1]; sec++) if (((titleMask[page] | ownMask[sec]) & all) === all) return;
+    }
+    pageScore[best] = top * (1 + 1e-6);
+  }
+
+  // commonTitleUnit says whether a unit is one word that the titles of a tenth of the pages share
+  // (the product's name): it names no page.
+  function commonTitleUnit(unit) {
+    if (unit.words.length !== 1) return false;
+    const t = unit.words[0].term;
+    return Boolean(t) && hasTerm(t) && postings(t).titles.length >= Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed);
   }
 
   function present(e, secSum, sectionsPerPage) {
