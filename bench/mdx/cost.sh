@@ -18,7 +18,8 @@
 # allocator skipping the inodes of files deleted in the last minute, `recently_deleted`, which the
 # previous build's output and every other build on the machine supply) and 40 us at others, which
 # made a Markdown page (two files) read 1.1-2.9 ms in minutes of each other. On tmpfs a file costs
-# the same whatever was deleted before it.
+# the same whatever was deleted before it. Each site has its own output folder, so that what a
+# build removes of the build before (docsd replaces its --out) is that site's own output.
 #
 # TREES="A B ..." compares docsd trees in the same run (before/after): each tree's bin/docsd builds
 # sites linked to its own site/, the trees taking turns within each round. Default: this tree.
@@ -96,7 +97,7 @@ cpu() { # cpu TREE DIR: CPU seconds (user + sys) of one build of DIR by TREE's d
   python3 -c 'import resource, subprocess, sys
 subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
 r = resource.getrusage(resource.RUSAGE_CHILDREN)
-print("%.4f" % (r.ru_utime + r.ru_stime))' "$1/bin/docsd" build --once --root "$2" --out "$out/out"
+print("%.4f" % (r.ru_utime + r.ru_stime))' "$1/bin/docsd" build --once --root "$2" --out "$out/$(basename "$2")"
 }
 t=0
 for tree in $trees; do
