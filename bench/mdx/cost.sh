@@ -5,14 +5,36 @@
 # docsd renders with goldmark: pkg/mdx.UsesMDXSyntax), the same N bodies as .mdx written with JSX
 # (the note is an imported <Admonition>, so the MDX compiler runs), and the site with no such pages;
 # each page's cost is (site - empty) / N, in CPU seconds (user+sys of docsd and its Node processes,
-# which docsd waits for), the median of RUNS (default 3) builds. The machine is shared, so
-# CPU time, not wall time, is the measure.
+# which docsd waits for). The machine is shared, so CPU time, not wall time, is the measure.
+#
+# A Markdown page's figure is the difference of two builds a tenth of a second apart, so it moved
+# by half between runs of this script: the four sites are built in turn, RUNS (default 5) rounds,
+# CPU read to the microsecond (getrusage, by python3; time(1) gives hundredths); each round gives
+# its own ratio, and the script prints the median page costs and the median and spread of the
+# rounds' ratios.
+#
+# The builds write to a folder on tmpfs (/dev/shm; OUT=dir to choose another): on this machine's
+# ext4 each file a build creates cost 0.7-1 ms of kernel CPU at times (perf: ext4's inode
+# allocator skipping the inodes of files deleted in the last minute, `recently_deleted`, which the
+# previous build's output and every other build on the machine supply) and 40 us at others, which
+# made a Markdown page (two files) read 1.1-2.9 ms in minutes of each other. On tmpfs a file costs
+# the same whatever was deleted before it. Each site has its own output folder, so that what a
+# build removes of the build before (docsd replaces its --out) is that site's own output.
+#
+# TREES="A B ..." compares docsd trees in the same run (before/after): each tree's bin/docsd builds
+# sites linked to its own site/, the trees taking turns within each round. Default: this tree.
 set -eu
-N=${1:-200} RUNS=${RUNS:-3}
+N=${1:-200} RUNS=${RUNS:-5}
 here=$(cd "$(dirname "$0")/../.." && pwd)
-docsd=${DOCSD:-$here/bin/docsd}
-work=$(mktemp -d)
-[ -n "${KEEP:-}" ] || trap 'rm -rf "$work"' EXIT
+trees=${TREES:-$here}
+[ -z "${DOCSD:-}" ] || [ -n "${TREES:-}" ] || { echo "cost.sh: DOCSD is gone; set TREES to the docsd tree(s) (bin/docsd, site/)" >&2; exit 2; }
+work=$(mktemp -d) made=
+if [ -n "${OUT:-}" ]; then out=$OUT
+elif [ -d /dev/shm ] && [ -w /dev/shm ]; then out=$(mktemp -d /dev/shm/mdxcost.XXXXXX) made=$out
+else out=$work
+fi
+trap 'rm -rf ${made:+"$made"}; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+[ -z "${KEEP:-}" ] || echo "sites kept in $work" >&2
 body() { # body [jsx]
   [ -z "${1:-}" ] || printf "import Admonition from '@theme/Admonition';\n\n"
   cat <<'MD' | if [ -n "${1:-}" ]; then sed 's#^:::note$#<Admonition type="note">#; s#^:::$#</Admonition>#'; else cat; fi
@@ -60,28 +82,57 @@ Logs stream to the terminal while the build runs, and stay available afterwards 
 `fixture logs <build>`. See [the introduction](./intro.md) for the vocabulary.
 MD
 }
-make_site() { # make_site DIR EXT COUNT [jsx]
-  mkdir -p "$1" && cp -r "$here/testdata/sites/mdx/." "$1/" && ln -s "$here/site" "$1/site"
-  rm -f "$1/content/docs/guide/install.mdx" "$1/content/docs/guide/_shared-note.mdx" "$1/content/docs/guide/reference.md"
-  sed -i 's#\[install page\](./install.mdx)#install page#; s#\[platform section\](./install.mdx\#pick-a-platform)#platform section#' "$1/content/docs/guide/intro.md"
+make_site() { # make_site DIR TREE EXT COUNT [jsx]
+  dir=$1 tree=$2; shift 2
+  mkdir -p "$dir" && cp -r "$here/testdata/sites/mdx/." "$dir/" && ln -s "$tree/site" "$dir/site"
+  rm -f "$dir/content/docs/guide/install.mdx" "$dir/content/docs/guide/_shared-note.mdx" "$dir/content/docs/guide/reference.md"
+  sed -i 's#\[install page\](./install.mdx)#install page#; s#\[platform section\](./install.mdx\#pick-a-platform)#platform section#' "$dir/content/docs/guide/intro.md"
   i=0
-  while [ $i -lt "$3" ]; do
-    { printf -- '---\ntitle: Page %s\n---\n\n' $i; body "${4:-}"; } > "$1/content/docs/guide/page-$i.$2"
+  while [ $i -lt "$2" ]; do
+    { printf -- '---\ntitle: Page %s\n---\n\n' $i; body "${3:-}"; } > "$dir/content/docs/guide/page-$i.$1"
     i=$((i + 1))
   done
 }
-cpu() { # cpu DIR: median CPU seconds of RUNS builds
-  for r in $(seq "$RUNS"); do
-    /usr/bin/time -f '%U %S' -o "$work/t" "$docsd" build --once --root "$1" --out "$work/out-$(basename "$1")" >/dev/null 2>&1
-    awk '{print $1 + $2}' "$work/t"
-  done | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
+cpu() { # cpu TREE DIR: CPU seconds (user + sys) of one build of DIR by TREE's docsd and its children
+  python3 -c 'import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.4f" % (r.ru_utime + r.ru_stime))' "$1/bin/docsd" build --once --root "$2" --out "$out/$(basename "$2")"
 }
-make_site "$work/empty" md 0
-make_site "$work/md" md "$N"
-make_site "$work/mdx" mdx "$N"
-make_site "$work/jsx" mdx "$N" jsx
-e=$(cpu "$work/empty") m=$(cpu "$work/md") x=$(cpu "$work/mdx") j=$(cpu "$work/jsx")
-awk -v e="$e" -v m="$m" -v x="$x" -v j="$j" -v n="$N" 'BEGIN {
-  pm = (m - e) / n * 1000; px = (x - e) / n * 1000; pj = (j - e) / n * 1000
-  printf "CPU s (median of builds): empty %.2f, %d Markdown pages %.2f, %d plain .mdx pages %.2f, %d .mdx pages with JSX %.2f\n", e, n, m, n, x, n, j
-  printf "per page: Markdown %.2f ms, plain .mdx %.2f ms (%.2fx), .mdx with JSX %.2f ms (%.2fx a Markdown page)\n", pm, px, px / pm, pj, pj / pm }'
+t=0
+for tree in $trees; do
+  t=$((t + 1))
+  make_site "$work/$t-empty" "$tree" md 0
+  make_site "$work/$t-md" "$tree" md "$N"
+  make_site "$work/$t-mdx" "$tree" mdx "$N"
+  make_site "$work/$t-jsx" "$tree" mdx "$N" jsx
+done
+for r in $(seq "$RUNS"); do
+  t=0
+  for tree in $trees; do
+    t=$((t + 1))
+    for s in empty md mdx jsx; do echo "$t $s $(cpu "$tree" "$work/$t-$s")"; done
+  done
+done > "$work/cpu"
+[ -z "${VERBOSE:-}" ] || cat "$work/cpu" >&2
+t=0
+for tree in $trees; do
+  t=$((t + 1))
+  [ "$trees" = "$here" ] || echo "$tree:"
+  awk -v t="$t" -v n="$N" '
+    function median(a, k,   i, j, x) { for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
+      return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
+    $1 == t { c[$2, ++k[$2]] = $3 }
+    END {
+      for (r = 1; r <= k["empty"]; r++) {
+        e = c["empty", r]; pm[r] = (c["md", r] - e) / n * 1000; px[r] = (c["mdx", r] - e) / n * 1000; pj[r] = (c["jsx", r] - e) / n * 1000
+        rx[r] = px[r] / pm[r]; rj[r] = pj[r] / pm[r]; se[r] = e; sm[r] = c["md", r]; sx[r] = c["mdx", r]; sj[r] = c["jsx", r]
+        lo = (r == 1 || rj[r] < lo) ? rj[r] : lo; hi = (r == 1 || rj[r] > hi) ? rj[r] : hi
+      }
+      R = k["empty"]
+      printf "CPU s (median of %d rounds): empty %.3f, %d Markdown pages %.3f, %d plain .mdx pages %.3f, %d .mdx pages with JSX %.3f\n", R, median(se, R), n, median(sm, R), n, median(sx, R), n, median(sj, R)
+      mj = median(pj, R); mm = median(pm, R); mx = median(px, R)
+      printf "per page (median of rounds): Markdown %.2f ms, plain .mdx %.2f ms, .mdx with JSX %.2f ms\n", mm, mx, mj
+      printf "ratio .mdx with JSX / Markdown, by round: median %.2fx (%.2f-%.2fx); plain .mdx %.2fx\n", median(rj, R), lo, hi, median(rx, R)
+    }' "$work/cpu"
+done

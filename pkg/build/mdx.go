@@ -258,7 +258,9 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool, own b
 	if err != nil {
 		return nil, false
 	}
-	_, body, line, _, err := content.ReadFrontMatter(file, raw)
+	// Only the body: front matter is decoded where the page is processed, or the partial compiled
+	// (which reports its mistakes).
+	body, line, err := content.FrontMatterBody(file, raw)
 	if err != nil {
 		return nil, false
 	}
@@ -328,7 +330,7 @@ func (st *state) mdxExcerpts(routes []string) error {
 		if err != nil {
 			return fmt.Errorf("reading %s: %w", r.File, err)
 		}
-		_, body, _, _, _ := content.ReadFrontMatter(r.File, raw)
+		body, _, _ := content.FrontMatterBody(r.File, raw)
 		st.b.mu.Lock()
 		st.excerpts[r.Path] = excerpt{html: html, truncated: mdx.Truncates(mdx.UnwrapCodeBlocks(body))}
 		st.b.mu.Unlock()

@@ -199,7 +199,9 @@ func (b *Bundler) predictPage(id string) ([]string, error) {
 // esmModule is an MDX file read as the module of its import/export blocks, with the imports the
 // compiler adds to every module: what decides which modules the compiled file imports.
 func esmModule(abs string, raw []byte) (string, error) {
-	_, body, _, _, err := content.ReadFrontMatter(abs, raw)
+	// Only the body: the page's front matter is decoded where the page is processed, and a
+	// partial's where it is compiled.
+	body, _, err := content.FrontMatterBody(abs, raw)
 	if err != nil {
 		return "", err
 	}

@@ -359,12 +359,11 @@ func SplitFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bod
 
 // ReadFrontMatter is SplitFrontMatter that also returns warnings: keys docsd does not know.
 func ReadFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bodyLine int, warnings []*Error, err error) {
-	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
-	m := fmDelim.FindSubmatchIndex(raw)
+	raw, m, err := frontMatterAt(file, raw)
+	if err != nil {
+		return fm, nil, 0, nil, err
+	}
 	if m == nil {
-		if bytes.HasPrefix(raw, []byte("---\n")) {
-			return fm, nil, 0, nil, &Error{File: file, Line: 1, Column: 1, Msg: "front matter starts with --- but has no closing ---"}
-		}
 		return fm, raw, 1, nil, nil
 	}
 	yamlText := raw[m[2]:m[3]]
@@ -381,6 +380,32 @@ func ReadFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, body
 	}
 	bodyLine = bytes.Count(raw[:m[1]], []byte("\n")) + 1
 	return fm, raw[m[1]:], bodyLine, unknownKeys(file, yamlText, 1), nil
+}
+
+// FrontMatterBody is ReadFrontMatter's body and bodyLine without decoding the YAML, for a file
+// whose front matter is decoded and checked elsewhere: an MDX page's build needs its body three
+// more times after site processing has read its front matter, and decoding it each time was
+// most of what reading the body cost.
+func FrontMatterBody(file string, raw []byte) (body []byte, bodyLine int, err error) {
+	raw, m, err := frontMatterAt(file, raw)
+	if err != nil {
+		return nil, 0, err
+	}
+	if m == nil {
+		return raw, 1, nil
+	}
+	return raw[m[1]:], bytes.Count(raw[:m[1]], []byte("\n")) + 1, nil
+}
+
+// frontMatterAt is raw without a byte order mark and where its front matter is (fmDelim's
+// submatch indexes; nil without front matter), or the error of a front matter never closed.
+func frontMatterAt(file string, raw []byte) ([]byte, []int, error) {
+	raw = bytes.TrimPrefix(raw, []byte("\xef\xbb\xbf"))
+	m := fmDelim.FindSubmatchIndex(raw)
+	if m == nil && bytes.HasPrefix(raw, []byte("---\n")) {
+		return raw, nil, &Error{File: file, Line: 1, Column: 1, Msg: "front matter starts with --- but has no closing ---"}
+	}
+	return raw, m, nil
 }
 
 var yamlPos = regexp.MustCompile(`^\[(\d+):(\d+)\]\s*(.*)`)

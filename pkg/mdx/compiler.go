@@ -131,7 +131,15 @@ func requestHeadings(hs []markdown.Heading, taken map[string]bool) []heading {
 // Compile compiles one MDX file (front matter included) to an ES module whose default export is
 // its React component. Mistakes in the file are *content.Error at its line and column.
 func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
-	_, body, line, _, err := content.ReadFrontMatter(opts.File, raw)
+	var body []byte
+	var line int
+	var err error
+	if opts.Model != nil {
+		// A page site processing has read: its front matter is decoded and checked there.
+		body, line, err = content.FrontMatterBody(opts.File, raw)
+	} else {
+		_, body, line, _, err = content.ReadFrontMatter(opts.File, raw)
+	}
 	if err != nil {
 		return "", err
 	}

@@ -8,7 +8,8 @@ package mdx
 // hide those characters where the source's tests could miss them (character references, import
 // blocks, code fences, paragraph lines that start with "import", and lines that look like a
 // fence's code and are not: a fence a list item's end closes, fence-like lines of an export
-// block or an expression).
+// block or an expression). MDX's own nodes move into the HTML tree uncopied (passThroughUncopied),
+// which must change nothing either: the reference copies them, as remark-rehype does.
 
 import (
 	"bufio"
@@ -55,6 +56,9 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		"a closing fence with a no-break space":     "```\ncode\n``` \u00a0\nstill code\n```\n\nwww.example.com\n",
 		"code with CR line endings":                 "Text.\r\n\r\n```sh\r\na && b\r\n```\r\n",
 		"an unclosed fence":                         "Text.\n\n```sh\nnpm i @a/b\n",
+		// MDX's own nodes, which move into the HTML tree without remark-rehype's copy.
+		"imports, exports and expressions":                   "import A, {B as C} from '@site/src/a';\nexport const meta = {tags: ['x', {y: 1}], n: 2 ** 3};\n\n# Title {meta.n}\n\nText {meta.tags.length} and {/* a comment */} more.\n\n{meta.tags.map((t) => <C key={String(t)} t={t} />)}\n",
+		"JSX with attribute expressions and Markdown inside": "<A b={{c: [1, 2]}} d=\"e\" {...{f: 1}} g>\n\n## Inside\n\nSome *text* with <B h={() => 1}>inline **JSX**</B>.\n\n<C.D />\n\n</A>\n\n<A>text <B /> {1 + 1}</A>\n",
 		// What UnwrapCodeBlocks leaves of an mdx-code-block fence shown inside another: a code block.
 		"an mdx-code-block fence left as code": "Shown as code:\n\n```mdx-code-block\nimport Tabs from '@theme/Tabs';\n<Tabs>a && b</Tabs>\n```\n",
 	}
@@ -72,7 +76,7 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 	}
 	for name, source := range sources {
 		if got, want := compile(source, false), compile(source, true); got != want {
-			t.Errorf("%s: the answer differs when syntax the source cannot use is left out or its code not parsed\n--- so\n%s\n--- all of it\n%s", name, got, want)
+			t.Errorf("%s: the answer differs when syntax the source cannot use is left out, its code not parsed or MDX nodes not copied\n--- so\n%s\n--- all of it\n%s", name, got, want)
 		}
 	}
 }

@@ -486,6 +486,20 @@ function providedNames(req) {
 // processor carries nothing from one page to the next.
 const processors = new Map();
 
+// MDX's own nodes (imports and exports, expressions, JSX) go from the Markdown tree to the HTML tree
+// as they are: remark-rehype's passThrough, which @mdx-js/mdx asks for, gives a structuredClone of
+// each (its ESTree included), a tenth of the compiler's CPU on a page with little Markdown (an import
+// and two Markdown run placeholders each carry an ESTree). The Markdown tree is dropped once the
+// HTML tree is made, so each node moves over without the copy; the tree, and the module, are the same.
+function passThroughUncopied(state, node) {
+  if (!('children' in node)) return node;
+  const { children, ...shallow } = node;
+  return { ...shallow, children: state.all(node) };
+}
+const mdxNodeHandlers = Object.fromEntries(
+  ['mdxFlowExpression', 'mdxJsxFlowElement', 'mdxJsxTextElement', 'mdxTextExpression', 'mdxjsEsm'].map((type) => [type, passThroughUncopied]),
+);
+
 function processorFor(fullSyntax, gfmMask, directive) {
   const key = fullSyntax ? 'full' : `${gfmMask}:${directive}`;
   let processor = processors.get(key);
@@ -496,6 +510,8 @@ function processorFor(fullSyntax, gfmMask, directive) {
     processor = createProcessor({
       remarkPlugins,
       rehypePlugins: [rehypeDocsd],
+      // fullSyntax is the reference the tests compare with: MDX's nodes copied, as remark-rehype does.
+      remarkRehypeOptions: fullSyntax ? {} : { handlers: mdxNodeHandlers },
       providerImportSource: 'docsd:mdx-components',
       // docsd decided the file is MDX (pkg/mdx.IsMDX); the compiler would treat a .md file as Markdown.
       format: 'mdx',
@@ -529,8 +545,9 @@ async function handle(req) {
     });
     let file;
     if (req.fullSyntax) {
-      // fullSyntax parses the source as it is with all of remark-gfm and remark-directive: a test
-      // compares the two (pkg/mdx TestSyntaxLeftOutChangesNothing).
+      // fullSyntax parses the source as it is with all of remark-gfm and remark-directive, and
+      // copies MDX's nodes into the HTML tree: a test compares the two (pkg/mdx
+      // TestSyntaxLeftOutChangesNothing).
       file = await processorFor(true).process(page(source, options()));
     } else {
       const directive = directiveStart.test(source);
