@@ -35,6 +35,7 @@ type Site struct {
 	Blog         Blog          `toml:"blog" json:"blog"`
 	Search       Search        `toml:"search" json:"-"`
 	Registry     Registry      `toml:"registry" json:"-"`
+	Markdown     Markdown      `toml:"markdown" json:"-"`
 	// ContentDir is the folder holding docs, blog, pages and static files, relative to docsd.toml
 	// ("content" when empty). A Docusaurus project keeps them at its top ("."), each section in
 	// its own folder: Versions[].Dir, Blog.Dir, PagesDir, StaticDirs, all relative to ContentDir.
@@ -253,6 +254,14 @@ type Search struct {
 	ActionParts []string `toml:"action_parts"`
 }
 
+// Markdown holds how pages are compiled, as Docusaurus's `markdown` options say.
+type Markdown struct {
+	// Format is Docusaurus's markdown.format: "mdx" (its default, also when empty: .md and .mdx
+	// files are MDX), "md" (every page is CommonMark) or "detect" (.mdx files are MDX, .md files
+	// CommonMark). A page's front-matter `format` wins (pkg/mdx.PageFormat).
+	Format string `toml:"format"`
+}
+
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).
 type Registry struct {
 	// API is the REST base URL: https://api.github.com, or https://<host>/api/v3 for GitHub
@@ -450,6 +459,11 @@ func (s *Site) check(name string, raw []byte) error {
 	}
 	if err := s.checkPaths(fail); err != nil {
 		return err
+	}
+	switch s.Markdown.Format {
+	case "", "mdx", "md", "detect":
+	default:
+		return fail("format", "[markdown] format must be mdx, md or detect, not %q", s.Markdown.Format)
 	}
 	if err := s.checkLanding(sidebars, fail); err != nil {
 		return err

@@ -134,6 +134,16 @@ func ModelSource(src []byte) []byte {
 // linkTo is the `to=` attribute of a <Link> tag (of @docusaurus/Link) on one line.
 var linkTo = regexp.MustCompile(`(<Link\b[^<>]*?\s)to=`)
 
+// PageFormat is the format a page is compiled in, decided as Docusaurus 3 decides it: the page's
+// front-matter `format` (front), else the site's markdown.format (site). The site's "mdx", its
+// default, is "": IsMDX then compiles with MDX what MDX would read otherwise than CommonMark.
+func PageFormat(front, site string) string {
+	if front != "" || site == "mdx" {
+		return front
+	}
+	return site
+}
+
 // IsMDX says whether a page is compiled as MDX, following Docusaurus 3: front matter `format: mdx`
 // or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
 // file written in MDX (Docusaurus's default format compiles every .md file as MDX; docsd keeps the

@@ -53,6 +53,18 @@ func TestIsMDX(t *testing.T) {
 	}
 }
 
+// The site's markdown.format applies to a page without front-matter `format`; "mdx" is the default.
+func TestPageFormat(t *testing.T) {
+	for _, c := range []struct{ front, site, want string }{
+		{"", "", ""}, {"", "mdx", ""}, {"", "md", "md"}, {"", "detect", "detect"},
+		{"mdx", "md", "mdx"}, {"md", "detect", "md"}, {"detect", "md", "detect"},
+	} {
+		if got := PageFormat(c.front, c.site); got != c.want {
+			t.Errorf("PageFormat(%q, %q) = %q, want %q", c.front, c.site, got, c.want)
+		}
+	}
+}
+
 // An .mdx page that uses no MDX syntax is Markdown (goldmark renders it as MDX would, far faster);
 // anything MDX reads otherwise than CommonMark keeps it MDX.
 func TestUsesMDXSyntax(t *testing.T) {
