@@ -148,7 +148,7 @@ func PageFormat(front, site string) string {
 // or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
 // file written in MDX (Docusaurus's default format compiles every .md file as MDX; docsd keeps the
 // much faster Markdown pipeline for the .md files that use no MDX: no import or export block
-// outside code). An .mdx file (without `format: mdx`) that uses no MDX syntax at all (see
+// and no component, UsesComponent, outside code). An .mdx file (without `format: mdx`) that uses no MDX syntax at all (see
 // UsesMDXSyntax) is Markdown too: MDX reads such text as CommonMark does, so goldmark renders it
 // the same, at a fraction of the MDX compiler's cost and with no JavaScript chunk for the page.
 // body is the text after the front matter.
@@ -164,7 +164,38 @@ func IsMDX(path, format string, body []byte) bool {
 	if strings.HasSuffix(path, ".mdx") {
 		return UsesMDXSyntax(body)
 	}
-	return UsesESM(body)
+	return UsesESM(body) || UsesComponent(body)
+}
+
+// componentTag is the start of a JSX element named with a capital, <Shout> or <Tabs.Item />: HTML
+// has no such element, so only MDX can mean it. `\<Login />` is text in both.
+var componentTag = regexp.MustCompile(`(?:^|[^\\])<[A-Z][A-Za-z0-9_.]*(?:[\s/>]|$)`)
+
+// UsesComponent reports whether a body uses a JSX element named with a capital outside code
+// (fences, code spans, indented code): Docusaurus 3 compiles every .md file as MDX, so such an
+// element renders a component the page imports or the site's MDXComponents gives, and one nothing
+// gives is an error; goldmark would leave the tag as unknown HTML.
+func UsesComponent(src []byte) bool {
+	if !componentTag.Match(src) {
+		return false
+	}
+	found, blank, indented := false, true, false
+	forLines(src, func(line string) string {
+		if found {
+			return line
+		}
+		code := (blank || indented) && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "))
+		indented = code && strings.TrimSpace(line) != "" || indented && strings.TrimSpace(line) == ""
+		blank = strings.TrimSpace(line) == ""
+		if !code && componentTag.MatchString(withoutCodeSpans(line)) {
+			found = true
+		}
+		return line
+	}, func(line, marker, lang string, opening, closing bool) string {
+		blank, indented = false, false
+		return line
+	})
+	return found
 }
 
 // UsesMDXSyntax reports whether a body holds anything MDX reads otherwise than CommonMark (with
