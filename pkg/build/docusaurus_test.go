@@ -264,7 +264,7 @@ func TestWatchPathsOfADocusaurusProject(t *testing.T) {
 		}
 		got = append(got, filepath.ToSlash(rel))
 	}
-	for _, w := range []string{"docs", "website/versioned_docs/version-1.0", "website/static", "website/src/pages", "docsd.toml", "/shell",
+	for _, w := range []string{"docs", "website/versioned_docs/version-1.0", "website/static", "website/src/pages", "website/src", "docsd.toml", "/shell",
 		"website/sidebars.js", "website/versioned_sidebars/version-1.0-sidebars.json"} {
 		if !slices.Contains(got, w) {
 			t.Errorf("not watched: %s (watched %v)", w, got)

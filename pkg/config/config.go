@@ -46,6 +46,11 @@ type Site struct {
 	// relative to docsd.toml) for the current version; docsd evaluates it with Node on every build.
 	// Its sidebars replace [[sidebars]]; versions name their own in Versions[].SidebarsFile.
 	SidebarsFile string `toml:"sidebars_file" json:"-"`
+	// DocusaurusDir is the folder of the Docusaurus site (where docusaurus.config.js is),
+	// relative to docsd.toml; "" for the project's own. MDX pages' `@site/` imports, src/theme
+	// overrides and src/theme/MDXComponents are found there, as Docusaurus finds them: a
+	// repository may keep its site in website/ beside docs/.
+	DocusaurusDir string `toml:"docusaurus_dir" json:"-"`
 	// HandSidebars holds each version's evaluated sidebars file (JSON), set by the builder before
 	// assembly; it is not read from docsd.toml.
 	HandSidebars map[string][]byte `toml:"-" json:"-"`
@@ -57,6 +62,14 @@ func (s *Site) Content(root string) string {
 		return filepath.Join(root, "content")
 	}
 	return filepath.Join(root, filepath.FromSlash(s.ContentDir))
+}
+
+// AtSite is the folder `@site/` names in the project at root: the Docusaurus site's folder.
+func (s *Site) AtSite(root string) string {
+	if s.DocusaurusDir == "" {
+		return root
+	}
+	return filepath.Join(root, filepath.FromSlash(s.DocusaurusDir))
 }
 
 // SourceFile names a content file (a path relative to the content folder) as messages show it:
@@ -490,6 +503,9 @@ func (s *Site) checkPaths(fail func(key, format string, args ...any) error) erro
 		return err
 	}
 	if err := check("sidebars_file", s.SidebarsFile); err != nil {
+		return err
+	}
+	if err := check("docusaurus_dir", s.DocusaurusDir); err != nil {
 		return err
 	}
 	if err := check("dir", s.Blog.Dir); err != nil {

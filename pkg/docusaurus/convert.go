@@ -117,6 +117,10 @@ func (c *converter) run() error {
 	w.kv("base_path", c.base)
 	w.kvOpt("favicon", str(cfg["favicon"]))
 	w.kv("content_dir", ".")
+	if c.in.SiteDir != "." && c.in.SiteDir != "" {
+		// `@site/` imports name the Docusaurus site's folder, not the project's.
+		w.kv("docusaurus_dir", c.in.SiteDir)
+	}
 	c.staticDirs()
 	c.pagesDir()
 	tc, _ := cfg["themeConfig"].(obj)
