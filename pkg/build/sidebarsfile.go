@@ -7,10 +7,12 @@ package build
 // read, so an edit to it renders those routes.
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
 	"docsd/pkg/config"
+	"docsd/pkg/content"
 	"docsd/pkg/jsmodule"
 	"docsd/pkg/site"
 )
@@ -56,6 +58,13 @@ func (b *Builder) handSidebars(cfg *config.Site) error {
 			continue
 		}
 		res, err := b.eval.Eval(b.opts.Root, filepath.Join(b.opts.Root, filepath.FromSlash(f)))
+		var syntax *jsmodule.SyntaxError
+		if errors.As(err, &syntax) {
+			// The writer's mistake, at file:line:col like every other (the build and the watch
+			// overlay place it there).
+			return &content.Error{File: syntax.File, Line: syntax.Line, Column: syntax.Column,
+				Msg: fmt.Sprintf("sidebars of docs version %q: %s", v.Name, syntax.Msg)}
+		}
 		if err != nil {
 			return fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
 		}
