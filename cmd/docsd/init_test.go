@@ -40,6 +40,7 @@ func TestInitFromDocusaurus(t *testing.T) {
 		"website/docusaurus.config.js: themeConfig.footer.links[0].items[1]: an html footer item is not carried over",
 		"website/docusaurus.config.js: i18n.locales: fr not carried over",
 		"website/docusaurus.config.js: trailingSlash:",
+		"website/docusaurus.config.js: markdown.mermaid: no docsd equivalent; not carried over",
 	} {
 		if !strings.Contains(stdout.String(), note) {
 			t.Errorf("the report lacks %q:\n%s", note, stdout.String())

@@ -380,6 +380,7 @@ func Layout(cfg *config.Site) content.Layout {
 		l.Versions[v.Dir] = v.Name
 	}
 	l.Blog, l.Pages, l.Static, l.Only, l.Folder = cfg.Blog.Dir, cfg.PagesDir, cfg.StaticDirs, cfg.Sections(), cfg.ContentDir
+	l.Format = cfg.Markdown.Format
 	return l
 }
 

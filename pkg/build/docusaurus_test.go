@@ -264,7 +264,7 @@ func TestWatchPathsOfADocusaurusProject(t *testing.T) {
 		}
 		got = append(got, filepath.ToSlash(rel))
 	}
-	for _, w := range []string{"docs", "website/versioned_docs/version-1.0", "website/static", "website/src/pages", "docsd.toml", "/shell",
+	for _, w := range []string{"docs", "website/versioned_docs/version-1.0", "website/static", "website/src/pages", "website/src", "docsd.toml", "/shell",
 		"website/sidebars.js", "website/versioned_sidebars/version-1.0-sidebars.json"} {
 		if !slices.Contains(got, w) {
 			t.Errorf("not watched: %s (watched %v)", w, got)
@@ -406,5 +406,25 @@ func TestGeneratedIndexURLsFollowDocusaurus(t *testing.T) {
 		if !strings.Contains(sb, w) {
 			t.Errorf("the sidebars lack %s:\n%s", w, sb)
 		}
+	}
+}
+
+// TestSidebarsFileSyntaxErrorAtFileLineColumn: a sidebars file that does not parse is the writer's
+// mistake at file:line:col (it was "sidebars.js: line 24: ..."), also in a file it requires; the
+// last good build stays for docsd watch.
+func TestSidebarsFileSyntaxErrorAtFileLineColumn(t *testing.T) {
+	b, _, root := docusaurusSite(t, nil)
+	file := filepath.Join(root, "website", "sidebars.js")
+	write(t, root, "website/sidebars.js", strings.Replace(read(t, root, "website/sidebars.js"), "  short: {", "  short: {;", 1))
+	_, err := b.Rebuild([]string{file})
+	if want := `website/sidebars.js:23:11: sidebars of docs version "current": Expected identifier but found ";"`; err == nil || err.Error() != want || !site.IsError(err) {
+		t.Errorf("error %v, want the writer's mistake %s", err, want)
+	}
+	write(t, root, "website/sidebars.js", strings.Replace(read(t, root, "website/sidebars.js"), "  short: {;", "  short: {", 1))
+	write(t, root, "website/parts.js", "module.exports = {\n  main: 'reference/api',,\n};\n")
+	write(t, root, "website/sidebars.js", strings.Replace(read(t, root, "website/sidebars.js"), "require('./sidebar-parts.json')", "require('./parts.js')", 1))
+	_, err = b.Rebuild([]string{file})
+	if want := `website/parts.js:2:25: sidebars of docs version "current": Expected identifier but found ","`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
 	}
 }

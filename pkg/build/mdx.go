@@ -57,7 +57,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 			docs[r.Source] = r.Doc
 		}
 	}
-	provided, providedErr := b.siteProvided(root)
+	provided, providedErr := b.siteProvided(root, cfg.AtSite(root))
 	compile := func(abs string, raw []byte, page bool) (string, error) {
 		opts := mdx.Options{Page: page, Provided: provided, Whole: b.mdxWhole}
 		if page && providedErr != nil {
@@ -97,14 +97,15 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		}
 		return js, err
 	}
-	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Compile: compile})
+	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Site: cfg.AtSite(root), Compile: compile})
 }
 
 // siteProvided is what the project's src/theme/MDXComponents gives every MDX page (nothing
 // without one). Editing the file builds every MDX page again: each page's build reads it
-// (pkg/bundle/mdxprovider.go), so it is among the files each page depends on.
-func (b *Builder) siteProvided(root string) (mdx.Provided, error) {
-	abs := bundle.ThemeFile(root, "MDXComponents")
+// (pkg/bundle/mdxprovider.go), so it is among the files each page depends on. at is the folder
+// `@site/` names (the Docusaurus site's), root the project's, which names the file in errors.
+func (b *Builder) siteProvided(root, at string) (mdx.Provided, error) {
+	abs := bundle.ThemeFile(at, "MDXComponents")
 	if abs == "" {
 		return mdx.Provided{}, nil
 	}
@@ -235,7 +236,7 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 	}
 	root, _ := filepath.Abs(st.b.opts.Root)
 	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
-	headings, found := st.b.partialHeadings(root, file, map[string]bool{}, false)
+	headings, found := st.b.partialHeadings(st.cfg.AtSite(root), file, map[string]bool{}, false)
 	if !found {
 		return r.Doc.TOC(min, max)
 	}
@@ -253,6 +254,7 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 // be read (the bundle reports that).
 // own says whether the caller wants the file's headings when it shows no partial: a partial's
 // caller does; a page's has them in its document already, and would pay for a parse it drops.
+// root is the folder `@site/` names.
 func (b *Builder) partialHeadings(root, file string, seen map[string]bool, own bool) ([]markdown.Heading, bool) {
 	raw, err := os.ReadFile(file)
 	if err != nil {

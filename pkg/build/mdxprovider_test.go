@@ -96,6 +96,45 @@ func TestMDXComponentsUndefinedStillFails(t *testing.T) {
 	}
 }
 
+// A .md page that uses a component the site's MDXComponents gives, without importing it, is MDX
+// (Docusaurus 3 compiles every .md file as MDX): the component renders, no raw tag is left. One
+// that nothing gives fails at file:line:col, as in an .mdx page.
+func TestMDXComponentsInAMarkdownPage(t *testing.T) {
+	root, opts := providerSite(t)
+	write(t, root, "content/docs/guide/plain.md", "# Plain\n\nSome <Shout tone=\"loud\">loud words</Shout> in `<Code>`.\n\n<Aside>\n\nA *side* note.\n\n</Aside>\n")
+	b := New(opts)
+	res, err := b.Build()
+	b.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/plain")], &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.MDX == nil {
+		t.Fatal("the .md page using a component is not compiled as MDX")
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/plain")])
+	for _, want := range []string{
+		`Some <strong class="fixture-shout fixture-shout-loud">loud words</strong> in <code>&lt;Code&gt;</code>.`,
+		`<p>A <em>side</em> note.</p></aside>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page's HTML lacks %q", want)
+		}
+	}
+	if regexp.MustCompile(`<(Shout|Aside)\b`).MatchString(html) {
+		t.Error("the page's HTML holds a raw component tag")
+	}
+
+	write(t, root, "content/docs/guide/plain.md", "# Plain\n\nSome <Shout>loud words</Shout>.\n\n  <Whisper />\n")
+	got := buildError(t, opts)
+	if want := "content/docs/guide/plain.md:5:3: MDX: <Whisper> is not defined"; !strings.HasPrefix(got, want) {
+		t.Errorf("error %q, want it to start %q", got, want)
+	}
+}
+
 func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {
 	root, opts := providerSite(t)
 	b := New(opts)

@@ -7,10 +7,12 @@ package build
 // read, so an edit to it renders those routes.
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
 	"docsd/pkg/config"
+	"docsd/pkg/content"
 	"docsd/pkg/jsmodule"
 	"docsd/pkg/site"
 )
@@ -56,6 +58,13 @@ func (b *Builder) handSidebars(cfg *config.Site) error {
 			continue
 		}
 		res, err := b.eval.Eval(b.opts.Root, filepath.Join(b.opts.Root, filepath.FromSlash(f)))
+		var syntax *jsmodule.SyntaxError
+		if errors.As(err, &syntax) {
+			// The writer's mistake, at file:line:col like every other (the build and the watch
+			// overlay place it there).
+			return &content.Error{File: syntax.File, Line: syntax.Line, Column: syntax.Column,
+				Msg: fmt.Sprintf("sidebars of docs version %q: %s", v.Name, syntax.Msg)}
+		}
 		if err != nil {
 			return fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
 		}
@@ -67,11 +76,15 @@ func (b *Builder) handSidebars(cfg *config.Site) error {
 // WatchPaths are what a watching build watches in the project at root: the content folders (each
 // section when the content folder is the project), docsd.toml, the shell, the sidebars files, and
 // src/, where a Docusaurus site keeps the components, partials and MDXComponents its MDX pages
-// import (an edit there rebuilds the pages that use it; without it, docsd watch never saw one).
+// import (an edit there rebuilds the pages that use it; without it, docsd watch never saw one):
+// the project's, and the Docusaurus site's (docusaurus_dir, website/src) when that is elsewhere.
 func WatchPaths(root, siteDir string) []string {
 	if siteDir == "" {
 		siteDir = filepath.Join(root, "site")
 	}
 	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir, filepath.Join(root, "src"))
+	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil && cfg.DocusaurusDir != "" {
+		paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
+	}
 	return append(paths, HandSidebarFiles(root)...)
 }

@@ -26,8 +26,11 @@ import (
 type MDX struct {
 	// Pages maps each MDX page's id (its content path) to its file.
 	Pages map[string]string
-	// Root is the project folder `@site/` stands for.
+	// Root is the project folder: no import leaves it, and files are named relative to it.
 	Root string
+	// Site is the folder `@site/` stands for and src/theme is in: the Docusaurus site's, Root
+	// or a folder inside it (website/); Root when empty.
+	Site string
 	// Compile turns an MDX or Markdown file imported as a module (a page or a partial) into
 	// JavaScript; page is true for the files of Pages.
 	Compile func(abs string, raw []byte, page bool) (string, error)
@@ -51,8 +54,17 @@ func (b *Bundler) SiteDir() string { return b.siteDir }
 // SetMDX tells the bundler the site's MDX pages. Each page is a build of its own
 // (mdxpages.go), so a new set of pages leaves the shell's esbuild contexts as they are.
 func (b *Bundler) SetMDX(m MDX) {
-	m.provider = ThemeFile(m.Root, "MDXComponents")
+	if m.Site == "" {
+		m.Site = m.Root
+	}
+	m.provider = ThemeFile(m.Site, "MDXComponents")
 	b.mdx = m
+}
+
+// inProject says whether abs lies in the project folder, which no import may leave.
+func (b *Bundler) inProject(abs string) bool {
+	rel, err := filepath.Rel(b.mdx.Root, abs)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func (b *Bundler) mdxIDs() []string {
@@ -199,7 +211,7 @@ func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKi
 		return filepath.Join(ours, "components.jsx")
 	case strings.HasPrefix(spec, "@theme/"):
 		name := strings.TrimPrefix(spec, "@theme/")
-		if p := ThemeFile(b.mdx.Root, name); p != "" {
+		if p := ThemeFile(b.mdx.Site, name); p != "" {
 			return p
 		}
 		return firstExisting(filepath.Join(ours, "theme", filepath.FromSlash(name)), themeSources)
@@ -211,8 +223,8 @@ func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKi
 			return filepath.Join(ours, "docusaurus", f)
 		}
 	case strings.HasPrefix(spec, "@site/") && b.mdx.Root != "" && pb != nil:
-		r := pb.Resolve("./"+strings.TrimPrefix(spec, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Root, Kind: kind})
-		if len(r.Errors) == 0 && r.Namespace == "file" && !r.External {
+		r := pb.Resolve("./"+strings.TrimPrefix(spec, "@site/"), api.ResolveOptions{ResolveDir: b.mdx.Site, Kind: kind})
+		if len(r.Errors) == 0 && r.Namespace == "file" && !r.External && b.inProject(r.Path) {
 			return r.Path
 		}
 	}

@@ -35,6 +35,7 @@ type Site struct {
 	Blog         Blog          `toml:"blog" json:"blog"`
 	Search       Search        `toml:"search" json:"-"`
 	Registry     Registry      `toml:"registry" json:"-"`
+	Markdown     Markdown      `toml:"markdown" json:"-"`
 	// ContentDir is the folder holding docs, blog, pages and static files, relative to docsd.toml
 	// ("content" when empty). A Docusaurus project keeps them at its top ("."), each section in
 	// its own folder: Versions[].Dir, Blog.Dir, PagesDir, StaticDirs, all relative to ContentDir.
@@ -45,6 +46,11 @@ type Site struct {
 	// relative to docsd.toml) for the current version; docsd evaluates it with Node on every build.
 	// Its sidebars replace [[sidebars]]; versions name their own in Versions[].SidebarsFile.
 	SidebarsFile string `toml:"sidebars_file" json:"-"`
+	// DocusaurusDir is the folder of the Docusaurus site (where docusaurus.config.js is),
+	// relative to docsd.toml; "" for the project's own. MDX pages' `@site/` imports, src/theme
+	// overrides and src/theme/MDXComponents are found there, as Docusaurus finds them: a
+	// repository may keep its site in website/ beside docs/.
+	DocusaurusDir string `toml:"docusaurus_dir" json:"-"`
 	// HandSidebars holds each version's evaluated sidebars file (JSON), set by the builder before
 	// assembly; it is not read from docsd.toml.
 	HandSidebars map[string][]byte `toml:"-" json:"-"`
@@ -56,6 +62,14 @@ func (s *Site) Content(root string) string {
 		return filepath.Join(root, "content")
 	}
 	return filepath.Join(root, filepath.FromSlash(s.ContentDir))
+}
+
+// AtSite is the folder `@site/` names in the project at root: the Docusaurus site's folder.
+func (s *Site) AtSite(root string) string {
+	if s.DocusaurusDir == "" {
+		return root
+	}
+	return filepath.Join(root, filepath.FromSlash(s.DocusaurusDir))
 }
 
 // SourceFile names a content file (a path relative to the content folder) as messages show it:
@@ -257,6 +271,14 @@ type Search struct {
 	NameParts []string `toml:"name_parts"`
 }
 
+// Markdown holds how pages are compiled, as Docusaurus's `markdown` options say.
+type Markdown struct {
+	// Format is Docusaurus's markdown.format: "mdx" (its default, also when empty: .md and .mdx
+	// files are MDX), "md" (every page is CommonMark) or "detect" (.mdx files are MDX, .md files
+	// CommonMark). A page's front-matter `format` wins (pkg/mdx.PageFormat).
+	Format string `toml:"format"`
+}
+
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).
 type Registry struct {
 	// API is the REST base URL: https://api.github.com, or https://<host>/api/v3 for GitHub
@@ -455,6 +477,11 @@ func (s *Site) check(name string, raw []byte) error {
 	if err := s.checkPaths(fail); err != nil {
 		return err
 	}
+	switch s.Markdown.Format {
+	case "", "mdx", "md", "detect":
+	default:
+		return fail("format", "[markdown] format must be mdx, md or detect, not %q", s.Markdown.Format)
+	}
 	if err := s.checkLanding(sidebars, fail); err != nil {
 		return err
 	}
@@ -480,6 +507,9 @@ func (s *Site) checkPaths(fail func(key, format string, args ...any) error) erro
 		return err
 	}
 	if err := check("sidebars_file", s.SidebarsFile); err != nil {
+		return err
+	}
+	if err := check("docusaurus_dir", s.DocusaurusDir); err != nil {
 		return err
 	}
 	if err := check("dir", s.Blog.Dir); err != nil {

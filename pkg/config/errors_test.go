@@ -19,3 +19,17 @@ func TestConfigErrorsNameTheKey(t *testing.T) {
 		}
 	}
 }
+
+// [markdown] format takes Docusaurus's three values (and none).
+func TestMarkdownFormat(t *testing.T) {
+	for _, f := range []string{"", "mdx", "md", "detect"} {
+		s, err := Parse("docsd.toml", []byte("title = \"x\"\n[markdown]\nformat = \""+f+"\"\n"))
+		if err != nil || s.Markdown.Format != f {
+			t.Errorf("format %q: %v, %+v", f, err, s)
+		}
+	}
+	_, err := Parse("docsd.toml", []byte("title = \"x\"\n\n[markdown]\nformat = \"markdown\"\n"))
+	if want := `docsd.toml:4:1: [markdown] format must be mdx, md or detect, not "markdown"`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}

@@ -46,6 +46,9 @@ type Source struct {
 	Rel     string // path inside its docs folder (docs) or section folder (others)
 	// Folder is the content folder as docsd.toml names it (Layout.Folder): "" for content/.
 	Folder string
+	// Format is the site's markdown format (Layout.Format): a page without front-matter
+	// `format` is compiled as it says. Part of the source, so a change re-reads every page.
+	Format string
 }
 
 // File names the source as messages show it, relative to the project: content/docs/a.md, or
@@ -103,6 +106,8 @@ type Layout struct {
 	// Folder is the content folder as docsd.toml's content_dir names it ("" for content/), for
 	// the names of files in messages (Source.File).
 	Folder string
+	// Format is docsd.toml's [markdown] format ("" for Docusaurus's default, mdx).
+	Format string
 }
 
 // Wants reports whether Scan walks the folder rel: with Only set, a folder on the way to one of
@@ -145,7 +150,7 @@ func under(rest, dir string) (string, bool) {
 
 // Classify says what the file at rel (relative to the content folder) is.
 func Classify(rel string, layout Layout) (Source, bool) {
-	s := Source{Path: rel, Locale: layout.DefaultLocale, Folder: layout.Folder}
+	s := Source{Path: rel, Locale: layout.DefaultLocale, Folder: layout.Folder, Format: layout.Format}
 	rest := rel
 	if strings.HasPrefix(rest, "i18n/") {
 		parts := strings.SplitN(rest, "/", 3)

@@ -117,6 +117,10 @@ func (c *converter) run() error {
 	w.kv("base_path", c.base)
 	w.kvOpt("favicon", str(cfg["favicon"]))
 	w.kv("content_dir", ".")
+	if c.in.SiteDir != "." && c.in.SiteDir != "" {
+		// `@site/` imports name the Docusaurus site's folder, not the project's.
+		w.kv("docusaurus_dir", c.in.SiteDir)
+	}
 	c.staticDirs()
 	c.pagesDir()
 	tc, _ := cfg["themeConfig"].(obj)
@@ -135,6 +139,7 @@ func (c *converter) run() error {
 	c.versions()
 	c.locales()
 	c.blogSection()
+	c.markdownSection()
 	for _, v := range c.in.Placeholders {
 		c.notes = append(c.notes, Note{File: c.in.ConfigFile, Key: "process.env." + v,
 			Why: "the config does not load without it; it was evaluated with a placeholder (no secret is read)"})
@@ -781,6 +786,31 @@ func (c *converter) blogSection() {
 		w.kvInt("posts_per_page", 1000000)
 	}
 	w.tableEnd()
+}
+
+// markdownSection carries markdown.format over as [markdown] format: which pages are MDX. docsd
+// has no equivalent of the other markdown options (mermaid, mdx1Compat, remarkRehypeOptions...);
+// the function-valued ones (preprocessor, parseFrontMatter) do not survive evaluation.
+func (c *converter) markdownSection() {
+	m, _ := c.cfg["markdown"].(obj)
+	for _, k := range sortedKeys(m) {
+		if k == "format" {
+			continue
+		}
+		c.note("markdown."+k, "no docsd equivalent; not carried over")
+	}
+	f, ok := m["format"]
+	if !ok {
+		return
+	}
+	switch format := str(f); format {
+	case "mdx", "md", "detect":
+		c.w.table("markdown]")
+		c.w.kv("format", format)
+		c.w.tableEnd()
+	default:
+		c.note("markdown.format", "%v is not mdx, md or detect; docsd uses mdx, Docusaurus's default", f)
+	}
 }
 
 func str(v any) string {

@@ -11,6 +11,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -35,6 +36,18 @@ type Evaluator struct {
 type Result struct {
 	JSON         json.RawMessage
 	Placeholders []string
+}
+
+// SyntaxError is a file that does not parse: where (File relative to the project, 1-based line and
+// column) and what, so a writer sees it at file:line:col as every other mistake.
+type SyntaxError struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
 
 // New makes an evaluator with an empty cache.
@@ -65,6 +78,10 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 		return &Result{JSON: raw}, nil
 	}
 	code, err := bundle(absProject, abs)
+	var syntax *SyntaxError
+	if errors.As(err, &syntax) {
+		return nil, err // it names its file (the one with the mistake, maybe one file imports)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
@@ -169,7 +186,9 @@ func bundle(project, abs string) ([]byte, error) {
 	if len(res.Errors) > 0 {
 		m := res.Errors[0]
 		if m.Location != nil {
-			return nil, fmt.Errorf("line %d: %s", m.Location.Line, m.Text)
+			// esbuild names the file relative to its working folder, the project; its column is
+			// 0-based.
+			return nil, &SyntaxError{File: filepath.ToSlash(m.Location.File), Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text}
 		}
 		return nil, fmt.Errorf("%s", m.Text)
 	}

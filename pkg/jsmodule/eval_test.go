@@ -99,12 +99,12 @@ func TestEvalStaysInTheProject(t *testing.T) {
 	}
 }
 
-// TestEvalErrorNamesTheProblem: a syntax error names the line; a throw names its message.
+// TestEvalErrorNamesTheProblem: a syntax error is at file:line:col; a throw names its message.
 func TestEvalErrorNamesTheProblem(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{"bad.js": "module.exports = {\n  a: [1,\n};\n", "throws.js": "throw new TypeError('no sidebars here');"})
-	if _, err := New().Eval(dir, filepath.Join(dir, "bad.js")); err == nil || !strings.Contains(err.Error(), "line 3") {
-		t.Errorf("syntax error: %v", err)
+	if _, err := New().Eval(dir, filepath.Join(dir, "bad.js")); err == nil || err.Error() != `bad.js:3:1: Unexpected "}"` {
+		t.Errorf("syntax error: %v, want it at bad.js:3:1", err)
 	}
 	if _, err := New().Eval(dir, filepath.Join(dir, "throws.js")); err == nil || !strings.Contains(err.Error(), "no sidebars here") {
 		t.Errorf("a throw: %v", err)

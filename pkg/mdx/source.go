@@ -134,11 +134,21 @@ func ModelSource(src []byte) []byte {
 // linkTo is the `to=` attribute of a <Link> tag (of @docusaurus/Link) on one line.
 var linkTo = regexp.MustCompile(`(<Link\b[^<>]*?\s)to=`)
 
+// PageFormat is the format a page is compiled in, decided as Docusaurus 3 decides it: the page's
+// front-matter `format` (front), else the site's markdown.format (site). The site's "mdx", its
+// default, is "": IsMDX then compiles with MDX what MDX would read otherwise than CommonMark.
+func PageFormat(front, site string) string {
+	if front != "" || site == "mdx" {
+		return front
+	}
+	return site
+}
+
 // IsMDX says whether a page is compiled as MDX, following Docusaurus 3: front matter `format: mdx`
 // or `md` decides; `detect` goes by the extension; without it an .mdx file is MDX, and so is a .md
 // file written in MDX (Docusaurus's default format compiles every .md file as MDX; docsd keeps the
 // much faster Markdown pipeline for the .md files that use no MDX: no import or export block
-// outside code). An .mdx file (without `format: mdx`) that uses no MDX syntax at all (see
+// and no component, UsesComponent, outside code). An .mdx file (without `format: mdx`) that uses no MDX syntax at all (see
 // UsesMDXSyntax) is Markdown too: MDX reads such text as CommonMark does, so goldmark renders it
 // the same, at a fraction of the MDX compiler's cost and with no JavaScript chunk for the page.
 // body is the text after the front matter.
@@ -154,7 +164,38 @@ func IsMDX(path, format string, body []byte) bool {
 	if strings.HasSuffix(path, ".mdx") {
 		return UsesMDXSyntax(body)
 	}
-	return UsesESM(body)
+	return UsesESM(body) || UsesComponent(body)
+}
+
+// componentTag is the start of a JSX element named with a capital, <Shout> or <Tabs.Item />: HTML
+// has no such element, so only MDX can mean it. `\<Login />` is text in both.
+var componentTag = regexp.MustCompile(`(?:^|[^\\])<[A-Z][A-Za-z0-9_.]*(?:[\s/>]|$)`)
+
+// UsesComponent reports whether a body uses a JSX element named with a capital outside code
+// (fences, code spans, indented code): Docusaurus 3 compiles every .md file as MDX, so such an
+// element renders a component the page imports or the site's MDXComponents gives, and one nothing
+// gives is an error; goldmark would leave the tag as unknown HTML.
+func UsesComponent(src []byte) bool {
+	if !componentTag.Match(src) {
+		return false
+	}
+	found, blank, indented := false, true, false
+	forLines(src, func(line string) string {
+		if found {
+			return line
+		}
+		code := (blank || indented) && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "))
+		indented = code && strings.TrimSpace(line) != "" || indented && strings.TrimSpace(line) == ""
+		blank = strings.TrimSpace(line) == ""
+		if !code && componentTag.MatchString(withoutCodeSpans(line)) {
+			found = true
+		}
+		return line
+	}, func(line, marker, lang string, opening, closing bool) string {
+		blank, indented = false, false
+		return line
+	})
+	return found
 }
 
 // UsesMDXSyntax reports whether a body holds anything MDX reads otherwise than CommonMark (with

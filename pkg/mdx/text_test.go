@@ -46,9 +46,27 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "detect", esm, false},
 		{"a.mdx", "detect", fenced, false},
 		{"a.mdx", "detect", esm, true},
+		{"a.md", "", []byte("Some <Shout>loud</Shout> words.\n"), true},
+		{"a.md", "", []byte("  <Tabs.Item value=\"x\" />\n"), true},
+		{"a.md", "", []byte("Plain <b>HTML</b> and <details><summary>x</summary></details>.\n"), false},
+		{"a.md", "", []byte("Code `<Shout>` and\n\n```tsx\n<Shout />\n```\n\n    <Indented />\n\n    <StillCode />\n"), false},
+		{"a.md", "detect", []byte("Some <Shout>loud</Shout> words.\n"), false},
+		{"a.md", "", []byte("Prefer the [\\<Login /\\> component](./login.md).\n"), false},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
+		}
+	}
+}
+
+// The site's markdown.format applies to a page without front-matter `format`; "mdx" is the default.
+func TestPageFormat(t *testing.T) {
+	for _, c := range []struct{ front, site, want string }{
+		{"", "", ""}, {"", "mdx", ""}, {"", "md", "md"}, {"", "detect", "detect"},
+		{"mdx", "md", "mdx"}, {"md", "detect", "md"}, {"detect", "md", "detect"},
+	} {
+		if got := PageFormat(c.front, c.site); got != c.want {
+			t.Errorf("PageFormat(%q, %q) = %q, want %q", c.front, c.site, got, c.want)
 		}
 	}
 }

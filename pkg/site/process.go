@@ -157,7 +157,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 		p.FM = fm
 		p.Warnings = append(p.Warnings, warns...)
-		if mdx.IsMDX(s.Path, fm.Format, body) {
+		if mdx.IsMDX(s.Path, mdx.PageFormat(fm.Format, s.Format), body) {
 			// The page itself is compiled by the MDX compiler (pkg/mdx, at bundling); what docsd
 			// reads of it (title, headings, links, text) comes from the same source without its
 			// imports and exports.

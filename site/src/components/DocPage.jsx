@@ -13,7 +13,7 @@ export default function DocPage({ site, page, sidebar }) {
       <header>
         <h1>{page.title}</h1>
       </header>
-      {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} pageContent />}
+      {page.mdx ? <MdxPage site={site} page={page} sidebar={sidebar} /> : <Markdown html={page.html} pageContent />}
       {page.otherVersions && page.otherVersions.length > 0 && (
         <aside className="other-versions" aria-label="This page in other versions">
           <span>This page in other versions: </span>

@@ -58,9 +58,10 @@ export function loadMdx(page) {
     );
 }
 
-// MdxPage shows an MDX page's content where a Markdown page's HTML goes.
-export function MdxPage({ site, page }) {
+// MdxPage shows an MDX page's content where a Markdown page's HTML goes; sidebar is the doc's
+// sidebar (DocCardList on a category's own page lists that category's items from it).
+export function MdxPage({ site, page, sidebar }) {
   const m = mdxModule(page);
   if (!m) throw new Error(`The content of ${page.route} is not loaded.`);
-  return createElement(m.Frame, { site, page, Content: m.default });
+  return createElement(m.Frame, { site, page, sidebar, Content: m.default });
 }

@@ -1,12 +1,13 @@
-// DocCardList shows the cards of a category (the page data's cards, as category index pages show
-// them), or the items it is given.
+// DocCardList shows the items it is given, else the page data's cards (as category index pages
+// show them), else, on a category's own doc, that category's items from the doc's sidebar.
 import './theme.css';
 import Link from '../docusaurus/Link.jsx';
 import { useMdxPage } from '../context.js';
+import { categoryCards } from './categoryCards.js';
 
 export default function DocCardList({ items }) {
-  const { page } = useMdxPage();
-  const cards = items || (page && page.cards) || [];
+  const { page, sidebar } = useMdxPage();
+  const cards = items || (page && page.cards) || categoryCards(sidebar, page && page.route) || [];
   if (cards.length === 0) return null;
   return (
     <ul className="doc-card-list">

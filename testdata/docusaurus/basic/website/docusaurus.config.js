@@ -12,6 +12,7 @@ module.exports = {
   favicon: 'img/logo.svg',
   trailingSlash: true,
   i18n: {defaultLocale: 'en', locales: ['en', 'fr']},
+  markdown: {format: 'detect', mermaid: true},
   presets: [
     [
       'classic',

@@ -1,0 +1,57 @@
+package build
+
+// A Docusaurus project may keep its site in a folder of its own (website/, beside docs/, as
+// prettier and jest do): `@site/` names that folder, and so src/theme and MDXComponents are found
+// there (testdata/sites/mdx-website, docusaurus_dir = "website").
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestSiteFolderOfADocusaurusProject(t *testing.T) {
+	root, opts := fixtureSite(t, "mdx-website")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for route, want := range map[string]string{
+		"/docs/hello": `<p class="fixture-hello">Hello from <!-- -->website</p>`,
+		"/docs/intro": `<span class="fixture-wave">wave to <!-- -->readers</span>`,
+	} {
+		if html := string(res.Files.Data[res.Site.HTMLPath(route)]); !strings.Contains(html, want) {
+			t.Errorf("%s lacks %s", route, want)
+		}
+	}
+	// An edit to the component under website/src renders the page that imports it.
+	c := "website/src/components/Hello.jsx"
+	write(t, root, c, strings.Replace(read(t, root, c), "Hello from", "Hi from", 1))
+	res, err = b.Rebuild([]string{filepath.Join(root, c)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Contains(res.RenderedRoutes, "/docs/hello") || !strings.Contains(string(res.Files.Data[res.Site.HTMLPath("/docs/hello")]), "Hi from") {
+		t.Errorf("the component edit rendered %v without the new text", res.RenderedRoutes)
+	}
+	if !slices.Contains(WatchPaths(root, ""), filepath.Join(root, "website", "src")) {
+		t.Errorf("website/src is not watched: %v", WatchPaths(root, ""))
+	}
+}
+
+// `@site/` never leaves the project, however many ../ it is given.
+func TestSiteImportStaysInTheProject(t *testing.T) {
+	root, opts := fixtureSite(t, "mdx-website")
+	if err := os.WriteFile(filepath.Join(filepath.Dir(root), "Outside.jsx"), []byte("export default () => 'outside';\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "docs/escape.mdx", "# Escape\n\nimport Outside from '@site/../../Outside';\n\n<Outside />\n")
+	got := buildError(t, opts)
+	if want := `docs/escape.mdx:3:21: "@site/../../Outside" is not in the project folder`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}

@@ -1,0 +1,38 @@
+// A Docusaurus-shaped project whose site is in website/ (testdata/sites/mdx-website): a component
+// imported as @site/src/components/Hello and one that website/src/theme/MDXComponents gives a .md
+// page hydrate, and <DocCardList /> on a category's own page lists the category's items, on the
+// server, after hydration and after client navigation.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hydrated, openPage, useSite } from './harness.mjs';
+
+const site = useSite({ project: 'mdx-website' });
+
+const cards = (page) => page.locator('.doc-card-list .doc-card a').evaluateAll((as) => as.map((a) => `${a.getAttribute('href')} ${a.textContent}`));
+
+test('DocCardList on a category page lists its items and hydrates without a mismatch', async () => {
+  const html = await (await fetch(`${site.base}/docs/more`)).text();
+  assert.match(html, /<ul class="doc-card-list"><li class="doc-card"><a href="\/docs\/more\/alpha"[^>]*><strong>Alpha<\/strong><\/a><\/li>/);
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/more`);
+  await hydrated(page);
+  assert.deepEqual(await cards(page), ['/docs/more/alpha Alpha', '/docs/more/beta Beta']);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  await context.close();
+});
+
+test('client navigation to the category page shows its cards; site components of website/ render', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/intro`);
+  await hydrated(page);
+  assert.equal(await page.locator('.fixture-wave').textContent(), 'wave to readers');
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator('.doc-sidebar a[href="/docs/hello"]').click();
+  await page.waitForSelector('.fixture-hello');
+  assert.equal(await page.locator('.fixture-hello').textContent(), 'Hello from website');
+  await page.locator('.doc-sidebar a[href="/docs/more"]').click();
+  await page.waitForSelector('.doc-card-list');
+  assert.deepEqual(await cards(page), ['/docs/more/alpha Alpha', '/docs/more/beta Beta']);
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
