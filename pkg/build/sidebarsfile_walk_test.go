@@ -85,10 +85,12 @@ func sidebarsFileEdits(t *testing.T, root string) []scriptedEdit {
 	}
 }
 
+// sidebarsFileOptions copies the fixture; its sitemap is split at a handful of routes, so that the
+// walk also compares a split sitemap's index and parts with a full build's (sitemap.go).
 func sidebarsFileOptions(t *testing.T) (string, Options) {
 	root := docusaurusProject(t, nil)
 	site, _ := filepath.Abs("../../site")
-	return root, Options{Root: root, SiteDir: site, Production: true}
+	return root, Options{Root: root, SiteDir: site, Production: true, sitemap: sitemapLimits{splitAt: 4, spacing: 4}}
 }
 
 // TestSidebarsFileEditsEqualFull walks sidebarsFileEdits and compares each rebuild's files with a

@@ -1,0 +1,72 @@
+package build
+
+import (
+	"fmt"
+	"math/rand"
+	"slices"
+	"testing"
+)
+
+// TestRepartitionEqualsPartition adds and removes routes at random (the first route, a part's
+// first route, several at once) and checks that splitting again only the parts that hold a change
+// gives the parts a split of the whole list gives, names and positions.
+func TestRepartitionEqualsPartition(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	const spacing = 8
+	var listed []string
+	for i := 0; i < 400; i++ {
+		listed = append(listed, fmt.Sprintf("/docs/p%04d", i*3))
+	}
+	cur := &globalsIn{listed: listed, parts: partition(listed, spacing)}
+	made := 0
+	for step := 0; step < 300; step++ {
+		next := slices.Clone(cur.listed)
+		var changed []string
+		for n := 1 + rng.Intn(3); n > 0; n-- {
+			switch op := rng.Intn(4); {
+			case op == 0 && len(cur.parts) > 1:
+				// A part's first route goes.
+				r := cur.listed[cur.parts[1+rng.Intn(len(cur.parts)-1)].start]
+				if i, found := slices.BinarySearch(next, r); found {
+					next = slices.Delete(next, i, i+1)
+					changed = append(changed, r)
+				}
+			case op == 1 && len(next) > 1:
+				i := rng.Intn(len(next))
+				if step%50 == 0 {
+					i = 0 // the first route
+				}
+				changed = append(changed, next[i])
+				next = slices.Delete(next, i, i+1)
+			default:
+				r := fmt.Sprintf("/docs/p%04d", rng.Intn(1300))
+				if i, found := slices.BinarySearch(next, r); !found {
+					next = slices.Insert(next, i, r)
+					changed = append(changed, r)
+				}
+			}
+		}
+		want := partition(next, spacing)
+		got, fresh, ok := repartition(cur, next, changed, spacing)
+		if ok {
+			made++
+			if !slices.Equal(got, want) {
+				t.Fatalf("step %d (changed %v): repartition made %v, want %v", step, changed, got, want)
+			}
+			// The parts not made anew are the last ones, moved.
+			for i, p := range got {
+				if !slices.Contains(fresh, i) && !slices.ContainsFunc(cur.parts, func(o sitemapPart) bool { return o.name == p.name }) {
+					t.Fatalf("step %d: part %s, not made anew, is new", step, p.name)
+				}
+			}
+			// A route changes its part, and the one before when it begins one; a part may split.
+			if len(fresh) > 3*len(changed) {
+				t.Errorf("step %d: %d parts made anew of %d, for %d changed routes", step, len(fresh), len(got), len(changed))
+			}
+		}
+		cur = &globalsIn{listed: next, parts: want}
+	}
+	if made < 250 {
+		t.Errorf("repartition answered %d of 300 steps, want nearly all", made)
+	}
+}
