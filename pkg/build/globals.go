@@ -82,25 +82,42 @@ func (st *state) renderGlobals() {
 
 // relisted is listed (sorted, as the model's order) with the routes in gone and remade taken out,
 // and those of remade that s lists put back in their place: what the loop over every route of s
-// gives when no other route changed whether it is listed.
+// gives when no other route changed whether it is listed. One pass that merges (a delete and an
+// insert per route moved the list's tail each time: at 30,000 pages and a sidebar of 100 remade
+// routes, most of the globals step).
 func relisted(listed []string, s *site.Site, gone, remade []string) []string {
 	if len(gone) == 0 && len(remade) == 0 {
 		return listed
 	}
-	out := slices.Clone(listed)
+	out := make(map[string]bool, len(gone)+len(remade))
 	for _, group := range [][]string{gone, remade} {
 		for _, p := range group {
-			if i, found := slices.BinarySearch(out, p); found {
-				out = slices.Delete(out, i, i+1)
-			}
+			out[p] = true
 		}
 	}
+	var in []string // the routes of remade that s lists, sorted
 	for _, p := range remade {
 		if r := s.Routes[p]; r != nil && r.Listed && !r.Data.NoIndex {
-			if i, found := slices.BinarySearch(out, p); !found {
-				out = slices.Insert(out, i, p)
-			}
+			in = append(in, p)
 		}
 	}
-	return out
+	slices.Sort(in)
+	in = slices.Compact(in)
+	merged := make([]string, 0, len(listed)+len(in))
+	j := 0
+	for _, p := range listed {
+		for j < len(in) && in[j] < p {
+			merged = append(merged, in[j])
+			j++
+		}
+		if j < len(in) && in[j] == p {
+			merged = append(merged, p)
+			j++
+			continue
+		}
+		if !out[p] {
+			merged = append(merged, p)
+		}
+	}
+	return append(merged, in[j:]...)
 }

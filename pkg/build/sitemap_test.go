@@ -5,6 +5,8 @@ import (
 	"math/rand"
 	"slices"
 	"testing"
+
+	"docsd/pkg/site"
 )
 
 // TestRepartitionEqualsPartition adds and removes routes at random (the first route, a part's
@@ -68,5 +70,49 @@ func TestRepartitionEqualsPartition(t *testing.T) {
 	}
 	if made < 250 {
 		t.Errorf("repartition answered %d of 300 steps, want nearly all", made)
+	}
+}
+
+// TestRelistedEqualsRemoveAndInsert: relisted's merge gives what taking the gone and remade routes
+// out and putting the listed ones of remade back in their places gives, over random edits.
+func TestRelistedEqualsRemoveAndInsert(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	route := func() string { return fmt.Sprintf("/r%03d", rng.Intn(200)) }
+	for step := 0; step < 200; step++ {
+		s := &site.Site{Routes: map[string]*site.Route{}}
+		var listed []string
+		for i := 0; i < 60; i++ {
+			listed = append(listed, route())
+		}
+		slices.Sort(listed)
+		listed = slices.Compact(listed)
+		var gone, remade []string
+		for i := rng.Intn(5); i > 0; i-- {
+			gone = append(gone, listed[rng.Intn(len(listed))])
+		}
+		for i := rng.Intn(8); i > 0; i-- {
+			p := route()
+			if rng.Intn(2) == 0 {
+				p = listed[rng.Intn(len(listed))]
+			}
+			remade = append(remade, p)
+			s.Routes[p] = &site.Route{Path: p, Listed: rng.Intn(4) > 0, Data: &site.PageData{NoIndex: rng.Intn(6) == 0}}
+		}
+		want := slices.Clone(listed)
+		for _, p := range append(slices.Clone(gone), remade...) {
+			if i, found := slices.BinarySearch(want, p); found {
+				want = slices.Delete(want, i, i+1)
+			}
+		}
+		for _, p := range remade {
+			if r := s.Routes[p]; r.Listed && !r.Data.NoIndex {
+				if i, found := slices.BinarySearch(want, p); !found {
+					want = slices.Insert(want, i, p)
+				}
+			}
+		}
+		if got := relisted(listed, s, gone, remade); !slices.Equal(got, want) {
+			t.Fatalf("step %d: gone %v, remade %v:\n got %v\nwant %v", step, gone, remade, got, want)
+		}
 	}
 }
