@@ -50,6 +50,8 @@ type Options struct {
 	// Spill, with LowMemory, keeps the pages and page data of the build on disk instead of the heap
 	// (emit.Spill; the dev server's).
 	Spill *emit.Spill
+	// sitemap, when set, splits the sitemap at other sizes than the defaults (tests; sitemap.go).
+	sitemap sitemapLimits
 }
 
 // Result is a finished build in memory.

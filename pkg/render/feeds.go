@@ -38,6 +38,23 @@ func Sitemap(cfg *config.Site, routes []string) []byte {
 	return b.Bytes()
 }
 
+// SitemapIndex is a sitemap index (sitemaps.org) listing the sitemap files at the given paths
+// (relative to the build folder, which is the site's root: routes include the base path), written
+// as Sitemap writes a urlset.
+func SitemapIndex(cfg *config.Site, files []string) []byte {
+	base := strings.TrimSuffix(cfg.URL, "/") + "/"
+	var b bytes.Buffer
+	b.WriteString(xml.Header)
+	b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)
+	for _, f := range files {
+		b.WriteString("\n <sitemap>\n  <loc>")
+		xml.EscapeText(&b, []byte(base+f))
+		b.WriteString("</loc>\n </sitemap>")
+	}
+	b.WriteString("\n</sitemapindex>")
+	return b.Bytes()
+}
+
 // plainXML reports whether s is printable ASCII that XML text holds as it is (xml.EscapeText
 // would write it unchanged).
 func plainXML(s string) bool {

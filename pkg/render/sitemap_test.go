@@ -2,6 +2,7 @@ package render
 
 import (
 	"encoding/xml"
+	"strings"
 	"testing"
 
 	"docsd/pkg/config"
@@ -60,4 +61,29 @@ func BenchmarkSitemap(b *testing.B) {
 			marshalSitemap(cfg, routes)
 		}
 	})
+}
+
+// TestSitemapIndexMatchesEncodingXML: the index of a split sitemap is what encoding/xml writes for a
+// sitemapindex, its locs the files' URLs under the site's URL.
+func TestSitemapIndexMatchesEncodingXML(t *testing.T) {
+	type sm struct {
+		Loc string `xml:"loc"`
+	}
+	type index struct {
+		XMLName xml.Name `xml:"sitemapindex"`
+		NS      string   `xml:"xmlns,attr"`
+		Maps    []sm     `xml:"sitemap"`
+	}
+	files := []string{"sitemap-00ab.xml", "sitemap-&x.xml"}
+	for _, url := range []string{"https://example.com/", "https://example.com", "https://a.b/c&d"} {
+		cfg := &config.Site{URL: url, BasePath: "/docs/"}
+		set := index{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
+		for _, f := range files {
+			set.Maps = append(set.Maps, sm{Loc: strings.TrimSuffix(url, "/") + "/" + f})
+		}
+		out, _ := xml.MarshalIndent(set, "", " ")
+		if got, want := string(SitemapIndex(cfg, files)), xml.Header+string(out); got != want {
+			t.Errorf("url %q:\n got %q\nwant %q", url, got, want)
+		}
+	}
 }

@@ -25,18 +25,15 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	var lists [][]*SidebarItem
 	if raw, ok := a.cfg.HandSidebars[v.Name]; ok {
 		ids, lists = a.handSidebars(v, locale, raw, tree)
-		// Whether a doc is in a sidebar, and where, is the file's to say: every doc of the
-		// version reads it.
-		node := graph.File(SidebarsNode(a.cfg.SidebarsFileOf(v)))
 		for _, e := range docs {
-			a.s.Graph.Record(graph.Route(e.route), node)
+			a.recordHandFile(e)
 		}
 	} else {
-		for _, sb := range a.cfg.Sidebars {
+		for i, sb := range a.cfg.Sidebars {
 			dir := sidebarDir(sb.Dir)
 			ids = append(ids, sb.ID)
 			lists = append(lists, a.folder(k, dir, docs, tree, true))
-			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir, id: sb.ID}
+			a.generated[v.Name+"-"+locale+"-"+sb.ID] = generatedSidebar{k: k, dir: dir, id: sb.ID, rank: i}
 		}
 	}
 	assigned := map[string]bool{} // a doc in two sidebars belongs to the first (Docusaurus)
@@ -61,6 +58,14 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	for id, e := range docs {
 		r := a.s.Routes[e.route]
 		r.Data.OtherVersions = a.otherVersions(v, locale, id)
+	}
+}
+
+// recordHandFile records that a doc's route reads its version's sidebars file, when it has one:
+// whether a doc is in a sidebar, and where, is the file's to say.
+func (a *assembler) recordHandFile(e *docEntry) {
+	if _, ok := a.cfg.HandSidebars[e.version.Name]; ok {
+		a.s.Graph.Record(graph.Route(e.route), graph.File(SidebarsNode(a.cfg.SidebarsFileOf(e.version))))
 	}
 }
 
