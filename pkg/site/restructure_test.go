@@ -244,6 +244,10 @@ func TestWithStructureDeclines(t *testing.T) {
 		// doc: with one in the site, a doc added or deleted assembles everything.
 		{"a pagination to nothing", map[string]string{"docs/beta/guide/y.md": "---\ntitle: Y\npagination_next: nothing\n---\n\nText.\n"}, false},
 		{"the doc it names", map[string]string{"docs/nothing.md": "---\ntitle: Nothing\n---\n\nText.\n"}, true},
+		// A category of one sidebar linking a doc of another: deleting the doc changes both
+		// sidebars, whether re-assembled alone or whole (restructure compares either with Assemble).
+		{"a category linking a doc of another sidebar", map[string]string{"docs/beta/more/_category_.yml": "label: More beta\nlink:\n  type: doc\n  id: alpha/more/b\n"}, false},
+		{"the doc it links deleted", map[string]string{"docs/alpha/more/b.md": ""}, false},
 	} {
 		if _, ok := p.restructure(s, g, st.what, st.edit); ok && st.declines {
 			t.Errorf("%s: WithStructure re-assembled it on its own", st.what)
