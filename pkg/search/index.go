@@ -149,9 +149,11 @@ type Index struct {
 	stop     func() bool // while PublishUnless runs
 	// chunkBytes is the size of a term chunk (chunkBytes by default; tests make it small).
 	chunkBytes int
-	dict       *dictionary
-	sorted     []int32 // the dictionary's term numbers in the order of their terms
-	formsOrder []int32 // its form numbers in the order of (word, term)
+	// perPageFile is how many page numbers a page file holds (pagesPerFile; tests make it small).
+	perPageFile int
+	dict        *dictionary
+	sorted      []int32 // the dictionary's term numbers in the order of their terms
+	formsOrder  []int32 // its form numbers in the order of (word, term)
 	// last is what the last publish wrote, and changed the routes updated or removed since, each
 	// with its shard of then (nil: it had none): a publish rewrites only what they touch
 	// (publish.go).
@@ -216,7 +218,7 @@ func (d *dictionary) form(word string, term int32) int32 {
 
 // New makes an empty index.
 func New() *Index {
-	return &Index{shards: map[string]*Shard{}, dict: newDictionary(), chunkBytes: chunkBytes, changed: map[string]*Shard{}}
+	return &Index{shards: map[string]*Shard{}, dict: newDictionary(), chunkBytes: chunkBytes, perPageFile: pagesPerFile, changed: map[string]*Shard{}}
 }
 
 func (x *Index) number(t string) int32 { return x.dict.number(t) }

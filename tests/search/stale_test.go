@@ -30,11 +30,7 @@ func writeFiles(t *testing.T, x *search.Index, dir string, chunksOnly bool) (doc
 		files[docsPath], files[indexPath] = docs, idx
 	}
 	for _, c := range x.Chunks() {
-		entry := indexPath
-		if c.Of == "docs" {
-			entry = docsPath
-		}
-		files[search.ChunkName(entry, c.N)] = c.Data
+		files[c.FileName(docsPath, indexPath)] = c.Data
 	}
 	for p, b := range files {
 		if err := os.WriteFile(p, b, 0o644); err != nil {
