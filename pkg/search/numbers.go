@@ -38,6 +38,8 @@ type numbering struct {
 	epochHashes []uint64
 	// labels are the ranks of the numbers whose rank is not the number times rankGap.
 	labels map[int32]int
+	// from is the numbering this one was made from by next (nil: fresh).
+	from *numbering
 }
 
 // freshNumbering numbers the routes (sorted) in their order.
@@ -75,7 +77,7 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 		return last
 	}
 	n := &numbering{slots: slices.Clone(last.slots), slotOf: maps.Clone(last.slotOf), free: last.free,
-		docsStamp: last.docsStamp, epochHashes: last.epochHashes, labels: maps.Clone(last.labels)}
+		docsStamp: last.docsStamp, epochHashes: last.epochHashes, labels: maps.Clone(last.labels), from: last}
 	for _, no := range gone {
 		delete(n.slotOf, n.slots[no])
 		delete(n.labels, no)

@@ -84,16 +84,14 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 	if !full && x.last != nil && x.last.pages.per == per {
 		last = x.last.pages
 	}
-	// Every number's facts are worked out again when a figure they all read moved.
-	all := last == nil || !slices.Equal(last.lookupWant, p.lookupWant) || !slices.Equal(last.actionWant, p.actionWant) ||
-		last.common != p.common || last.pages != p.pages
-	if !all {
-		for t, b := range c.before {
-			if (b[0] < int32(p.common)) != (c.titles[t] < int32(p.common)) || b[1] != c.crumbs[t] {
-				all = true
-				break
-			}
-		}
+	// Every number's title length is worked out again when the threshold of common title words
+	// moved or a word crossed it, its part share when the pages or a breadcrumb word's count did,
+	// whether it is a lookup or action page when those parts did (all of them with no last files).
+	titles, shares := last == nil || last.common != p.common, last == nil || last.pages != p.pages
+	parts := last == nil || !slices.Equal(last.lookupWant, p.lookupWant) || !slices.Equal(last.actionWant, p.actionWant)
+	for t, b := range c.before {
+		titles = titles || (b[0] < int32(p.common)) != (c.titles[t] < int32(p.common))
+		shares = shares || b[1] != c.crumbs[t]
 	}
 	count := (len(shards) + per - 1) / per
 	p.files = make([]*pageFile, count)
@@ -114,13 +112,13 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 		}
 		return p.files[k].facts
 	}
-	set := func(no int) {
-		f := x.pageFact(shards[no], next.numbers.rank(int32(no)), c, p)
-		k := no / per
-		if old := p.files[k]; old != nil && !touched[k] && no-k*per < len(old.facts) && old.facts[no-k*per] == f {
+	// put makes f the facts of number no.
+	put := func(no int, f pageFact) {
+		k, i := no/per, no%per
+		if old := p.files[k]; !touched[k] && i < len(old.facts) && old.facts[i] == f {
 			return
 		}
-		fresh(k)[no-k*per] = f
+		fresh(k)[i] = f
 	}
 	for k := range p.files {
 		// A file that gained numbers (or a new one) is written again whatever its facts.
@@ -128,14 +126,32 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 			fresh(k)
 		}
 	}
-	if all {
-		for no := range shards {
-			set(no)
+	if titles || shares || parts {
+		// Only the facts that moved: at 30,000 pages every new page moves the page count.
+		for no, s := range shards {
+			if last == nil {
+				put(no, x.pageFact(s, next.numbers.rank(int32(no)), c, p))
+				continue
+			}
+			if s == nil {
+				continue
+			}
+			f := p.files[no/per].facts[no%per]
+			if titles {
+				f.titleLen = titleLength(s, c, p.common)
+			}
+			if shares {
+				f.partShare = partShare(s, c, p.pages)
+			}
+			if parts {
+				f.lookup, f.action = hasAny(p.lookupWant, s.crumbs), hasAny(p.actionWant, s.crumbs, s.title)
+			}
+			put(no, f)
 		}
-	} else {
-		for _, ch := range changed {
-			set(int(ch.no))
-		}
+	}
+	for _, ch := range changed {
+		no := int(ch.no)
+		put(no, x.pageFact(shards[no], next.numbers.rank(ch.no), c, p))
 	}
 	for k, t := range touched {
 		if !t {
@@ -161,31 +177,44 @@ func (x *Index) pageFact(s *Shard, rank int, c *counts, p *pageFiles) pageFact {
 	if s == nil {
 		return pageFact{rank: rank}
 	}
-	f := pageFact{sections: len(s.sections), version: s.version, rank: rank}
-	// As titleLengths and partShares (collect.go) work them out for every page.
+	return pageFact{sections: len(s.sections), version: s.version, rank: rank, titleLen: titleLength(s, c, p.common),
+		partShare: partShare(s, c, p.pages), lookup: hasAny(p.lookupWant, s.crumbs), action: hasAny(p.actionWant, s.crumbs, s.title)}
+}
+
+// titleLength is a page's title length as titleLengths (collect.go) works it out: its title's
+// distinct whole-word terms in fewer than common titles, at least 1.
+func titleLength(s *Shard, c *counts, common int) int {
 	n := 0
 	for _, t := range s.titleWhole {
-		if c.titles[t] < int32(p.common) {
+		if c.titles[t] < int32(common) {
 			n++
 		}
 	}
-	f.titleLen = max(n, 1)
+	return max(n, 1)
+}
+
+// partShare is a page's part share as partShares (collect.go) works it out.
+func partShare(s *Shard, c *counts, pages int) int {
+	share := 0
 	for _, t := range s.crumbs {
-		f.partShare = max(f.partShare, 100*int(c.crumbs[t])/max(p.pages, 1))
+		share = max(share, 100*int(c.crumbs[t])/max(pages, 1))
 	}
-	has := func(want []int32, lists ...[]int32) bool {
-		for _, l := range lists {
-			for _, t := range l {
-				if _, ok := slices.BinarySearch(want, t); ok {
-					return true
-				}
-			}
-		}
+	return share
+}
+
+// hasAny reports whether a list has a term of want (sorted).
+func hasAny(want []int32, lists ...[]int32) bool {
+	if len(want) == 0 {
 		return false
 	}
-	f.lookup = has(p.lookupWant, s.crumbs)
-	f.action = has(p.actionWant, s.crumbs, s.title)
-	return f
+	for _, l := range lists {
+		for _, t := range l {
+			if _, ok := slices.BinarySearch(want, t); ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // termSet is the numbers of the terms that have one, sorted.

@@ -114,6 +114,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		next.numbers = freshNumbering(routes)
 	}
 	shards := x.shardsByNumber(next.numbers)
+	next.numbers.from = nil // kept, it would keep every numbering before it
 	// Each number's alias terms, for gathering every page's lists (collect): not for an edit's
 	// publish, which patches the last lists (patch.go).
 	var aliasesByNo [][]int32
