@@ -255,6 +255,9 @@ func (x *Index) SetSynonyms(s *Synonyms) { x.synonyms = s }
 
 // Update sets the shard of a route (a new or changed page).
 func (x *Index) Update(route string, s *Shard) {
+	if old := x.shards[route]; old != nil && old != s && sameShard(old, s) {
+		return // the same words (same.go): nothing for a publish to do
+	}
 	x.note(route)
 	if _, ok := x.shards[route]; !ok && x.routes != nil {
 		i, _ := slices.BinarySearch(x.routes, route)
