@@ -97,3 +97,58 @@ func TestPageFactsFollowTheSite(t *testing.T) {
 	}
 	check("two new pages")
 }
+
+// TestRanksBetweenNeighbours: new pages added one after another between the same two pages halve
+// the room between their ranks, each rank between its neighbours' in route order and no other
+// page's rank moving, until no room is left (next says so: the publish numbers the pages anew);
+// and the files of each publish mean what a fresh index's do.
+func TestRanksBetweenNeighbours(t *testing.T) {
+	routes := []string{"/docs/a", "/docs/b"}
+	indexed := map[string]*Shard{"/docs/a": {}, "/docs/b": {}}
+	n := freshNumbering(routes)
+	for i := 0; ; i++ {
+		r := fmt.Sprintf("/docs/a-%02d", i) // after the last one added, before /docs/b
+		routes = append(routes[:len(routes)-1], r, "/docs/b")
+		indexed[r] = &Shard{}
+		next := n.next(map[string]*Shard{r: nil}, indexed, routes)
+		if next == nil {
+			if i < 19 {
+				t.Errorf("no room for a rank after %d pages; want about 20 (rankGap 2^20)", i)
+			}
+			break
+		}
+		for k := 1; k < len(routes); k++ {
+			if a, b := next.rank(next.slotOf[routes[k-1]]), next.rank(next.slotOf[routes[k]]); a >= b {
+				t.Fatalf("page %d added: %s ranks %d, %s after it %d", i, routes[k-1], a, routes[k], b)
+			}
+		}
+		for r, no := range n.slotOf {
+			if n.rank(no) != next.rank(next.slotOf[r]) {
+				t.Fatalf("page %d added: %s's rank moved", i, r)
+			}
+		}
+		n = next
+	}
+
+	x := New()
+	x.chunkBytes, x.perPageFile = 2<<10, 8
+	pages := map[string]Page{}
+	add := func(route string, i int) {
+		p := genPage(i, 0)
+		p.Route = route
+		pages[route] = p
+		x.Update(route, NewShard(p))
+	}
+	add("/docs/a", 1)
+	add("/docs/b", 2)
+	published(t, x)
+	for i := 0; i < 25; i++ {
+		add(fmt.Sprintf("/docs/a-%02d", i), 10+i)
+		files := published(t, x)
+		fresh := freshOf(pages, x.chunkBytes)
+		fresh.perPageFile = 8
+		if diff := sameAsFresh(t, files, published(t, fresh)); diff != nil {
+			t.Fatalf("page %d added: the files differ from a fresh index's: %v", i, diff)
+		}
+	}
+}
