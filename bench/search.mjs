@@ -30,7 +30,7 @@ const pagePath = pageAt > 0 ? process.argv[pageAt + 1] : '/docs/usage/quickstart
 const out = join(mkdtempSync(join(tmpdir(), 'docsd-bench-search-')), 'build');
 execFileSync(docsd, ['build', '--once', '--out', out], { cwd: project, stdio: ['ignore', 'ignore', 'inherit'] });
 
-const files = readdirSync(out).filter((f) => /^search-(docs|index)-\d+(-\d+)?\.json$/.test(f));
+const files = readdirSync(out).filter((f) => /^search-(docs|index)-\d+(-p?\d+)?\.json$/.test(f));
 const pageCount = JSON.parse(readFileSync(join(out, files.find((f) => /^search-index-\d+\.json$/.test(f))), 'utf8')).pages;
 let raw = 0;
 let gz = 0;

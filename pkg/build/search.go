@@ -225,11 +225,7 @@ func (st *state) indexSearch(routes []string) error {
 		add(indexRel, p.index)
 		// The chunks the two entry files point to, named after them (pkg/search/chunks.go).
 		for _, c := range p.chunks {
-			rel := search.ChunkName(indexRel, c.N)
-			if c.Of == "docs" {
-				rel = search.ChunkName(docsRel, c.N)
-			}
-			add(rel, c.Data)
+			add(c.FileName(docsRel, indexRel), c.Data)
 		}
 	}
 	for _, rel := range st.searchFiles {

@@ -42,10 +42,7 @@ func searchMeaning(files map[string][]byte, entries [2]string) (*search.Meaning,
 		return nil, fmt.Errorf("no %s or %s", entries[0], entries[1])
 	}
 	return search.ReadMeaning(docs, index, func(of string, n int) ([]byte, error) {
-		name := search.ChunkName(entries[1], n)
-		if of == "docs" {
-			name = search.ChunkName(entries[0], n)
-		}
+		name := search.Chunk{Of: of, N: n}.FileName(entries[0], entries[1])
 		data, ok := files[name]
 		if !ok {
 			return nil, fmt.Errorf("no %s", name)
@@ -111,8 +108,8 @@ func rewrittenSearchChunks(t *testing.T, before, after map[string][]byte, entrie
 		chunks, lists := map[string]chunk{}, map[string]string{}
 		prefix := strings.TrimSuffix(entries[1], ".json") + "-"
 		for name, data := range files {
-			if !strings.HasPrefix(name, prefix) {
-				continue
+			if !strings.HasPrefix(name, prefix) || strings.HasPrefix(name, prefix+"p") {
+				continue // not a term chunk: a page file (pkg/search/pages.go)
 			}
 			var c chunk
 			if err := json.Unmarshal(data, &c); err != nil {

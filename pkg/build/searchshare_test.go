@@ -6,8 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 	"unsafe"
-
-	"docsd/pkg/search"
 )
 
 // A rebuild's output holds the search chunks in the index's own arrays, never in an equal copy:
@@ -54,10 +52,7 @@ func TestOutputSharesTheIndexChunks(t *testing.T) {
 	for loc, idx := range b.search {
 		docsRel, indexRel, _, _ := b.last.searchPaths(loc)
 		for _, c := range idx.Chunks() {
-			rel := search.ChunkName(indexRel, c.N)
-			if c.Of == "docs" {
-				rel = search.ChunkName(docsRel, c.N)
-			}
+			rel := c.FileName(docsRel, indexRel)
 			data, ok := b.last.files.Data[rel]
 			if !ok {
 				t.Fatalf("the output has no %s", rel)

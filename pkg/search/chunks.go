@@ -32,7 +32,7 @@ import (
 // section counts against the index file's.
 
 // PublishedVersion is the format of the entry files and chunks.
-const PublishedVersion = 3
+const PublishedVersion = 4
 
 // chunkBytes is about how much raw JSON a term chunk holds (a third of that gzipped): a few
 // chunks answer a query. A term's lists are never split, so a chunk with a very common term is
@@ -43,8 +43,9 @@ const chunkBytes = 24 << 10
 // small chunks keep what it fetches for them small.
 const docsPerChunk = 8
 
-// Chunk is one published chunk file: Of is "docs" or "index" (the entry file it belongs to), N its
-// number (a documents chunk's position; a term chunk's number in IndexEntry.ChunkIDs).
+// Chunk is one published chunk file: Of is "docs" or "index" (the entry file it belongs to) or
+// "pages" (a page file of the index file, PageFileName), N its number (a documents chunk's or page
+// file's position; a term chunk's number in IndexEntry.ChunkIDs).
 type Chunk struct {
 	Of   string
 	N    int
@@ -56,8 +57,19 @@ func ChunkName(entry string, n int) string {
 	return entry[:len(entry)-len(".json")] + "-" + strconv.Itoa(n) + ".json"
 }
 
+// FileName is the name of the chunk's file beside the entry files named docs and index.
+func (c Chunk) FileName(docs, index string) string {
+	switch c.Of {
+	case "docs":
+		return ChunkName(docs, c.N)
+	case "pages":
+		return PageFileName(index, c.N)
+	}
+	return ChunkName(index, c.N)
+}
+
 // Chunks are the chunks of the last Publish: the term chunks in the order of their keys, then the
-// documents chunks in order.
+// documents chunks in order, then the page files in order.
 func (x *Index) Chunks() []Chunk {
 	if x.last == nil {
 		return nil
@@ -69,6 +81,9 @@ func (x *Index) Chunks() []Chunk {
 	for n, d := range x.last.docs {
 		out = append(out, Chunk{Of: "docs", N: n, Data: d})
 	}
+	for k, f := range x.last.pages.files {
+		out = append(out, Chunk{Of: "pages", N: k, Data: f.data})
+	}
 	return out
 }
 
@@ -76,37 +91,22 @@ func (x *Index) Chunks() []Chunk {
 type IndexEntry struct {
 	Version int `json:"version"`
 	Pages   int `json:"pages"`
-	// Slots is how many page numbers there are when some are free (numbers.go): the per-page arrays
+	// Slots is how many page numbers there are when some are free (numbers.go): the page files
 	// and the documents chunks run over them. Pages counts the indexed pages (what a term's
 	// frequency is a share of).
-	Slots        int        `json:"slots,omitempty"`
-	Sections     int        `json:"sections"`
-	StopWords    []string   `json:"stopWords"`
-	Synonyms     [][]string `json:"synonyms"`
-	TitleLengths []int      `json:"titleLengths"`
-	PartShares   []int      `json:"partShares"` // IndexFile.PartShares
-	// LookupParts are the terms of the parts readers reach by naming them, LookupPages their pages
-	// (lookup.go).
+	Slots     int        `json:"slots,omitempty"`
+	Sections  int        `json:"sections"`
+	StopWords []string   `json:"stopWords"`
+	Synonyms  [][]string `json:"synonyms"`
+	// LookupParts are the terms of the parts readers reach by naming them (lookup.go); ActionParts
+	// those of the parts whose pages each do one action (a command, an endpoint).
 	LookupParts []string `json:"lookupParts,omitempty"`
-	LookupPages []int    `json:"lookupPages,omitempty"`
-	// ActionParts are the terms of the parts whose pages each do one action (a command, an
-	// endpoint), ActionPages their pages (lookup.go).
 	ActionParts []string `json:"actionParts,omitempty"`
-	ActionPages []int    `json:"actionPages,omitempty"`
-	// NameParts are the terms of the parts whose pages each document one named thing (a plugin),
-	// NamePages their pages (lookup.go).
+	// NameParts are the terms of the parts whose pages each document one named thing (a plugin).
 	NameParts []string `json:"nameParts,omitempty"`
-	NamePages []int    `json:"namePages,omitempty"`
-	// SectionCounts are the number of sections of each page: the browser numbers sections across
-	// pages in order.
-	SectionCounts []int `json:"sectionCounts"`
-	// Versions are the docs versions of the pages ("" outside the docs); PageVersions index it.
-	Versions     []string `json:"versions"`
-	PageVersions []int    `json:"pageVersions"`
-	// RankOffsets are, when page numbers are not in route order (docsd watch after a page was added),
-	// each page's place in route order less its number: equal scores list in route order, as after
-	// a fresh build.
-	RankOffsets []int `json:"rankOffsets,omitempty"`
+	// PageFiles are the stamps of the page files (pages.go), each of PerPageFile page numbers.
+	PerPageFile int      `json:"perPageFile"`
+	PageFiles   []string `json:"pageFiles"`
 	// Chunks are the first key of each term chunk, sorted: a key (a term, or a word as written
 	// that stems to one) is in the last chunk whose first key is not after it. ChunkIDs are the
 	// chunks' numbers (their file names), ChunkStamps their stamps, parallel to it.
@@ -116,6 +116,22 @@ type IndexEntry struct {
 	// Stamp is the hash of the rest of this file: the browser asks for the files again once per
 	// stamp when it meets a chunk of another build.
 	Stamp string `json:"stamp"`
+
+	// The page files' facts, one per page number (ReadIndexEntry fills them in; not in the file).
+	// TitleLengths are the distinct uncommon terms of each title; PartShares IndexFile.PartShares;
+	// SectionCounts each page's sections (the browser numbers sections across pages in order);
+	// Versions the docs versions ("" outside the docs) that PageVersions index; LookupPages,
+	// ActionPages and NamePages the pages of lookup, action and name parts (lookup.go), each as its
+	// difference from the one before; Ranks each page's rank: equal scores list by it (route order).
+	TitleLengths  []int    `json:"-"`
+	PartShares    []int    `json:"-"`
+	SectionCounts []int    `json:"-"`
+	Versions      []string `json:"-"`
+	PageVersions  []int    `json:"-"`
+	LookupPages   []int    `json:"-"`
+	ActionPages   []int    `json:"-"`
+	NamePages     []int    `json:"-"`
+	Ranks         []int    `json:"-"`
 }
 
 // TermChunk is one term chunk: the terms any of whose keys fall in its range, with their lists,

@@ -27,11 +27,8 @@ func TestChunksHoldTheMergedIndex(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entry IndexEntry
+	entry := readEntry(t, x, index)
 	var de DocsEntry
-	if err := json.Unmarshal(index, &entry); err != nil {
-		t.Fatal(err)
-	}
 	if err := json.Unmarshal(docs, &de); err != nil {
 		t.Fatal(err)
 	}
@@ -118,11 +115,8 @@ func TestChunkStamps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var ie IndexEntry
+		ie := *readEntry(t, x, index)
 		var de DocsEntry
-		if err := json.Unmarshal(index, &ie); err != nil {
-			t.Fatal(err)
-		}
 		if err := json.Unmarshal(docs, &de); err != nil {
 			t.Fatal(err)
 		}
@@ -134,9 +128,12 @@ func TestChunkStamps(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := de.Stamp
-			if c.Of == "index" {
+			switch c.Of {
+			case "index":
 				want = ie.ChunkStamps[k]
 				k++
+			case "pages":
+				want = ie.PageFiles[c.N]
 			}
 			if head.Stamp != want || want == "" {
 				t.Errorf("%s chunk %d has stamp %q, its entry lists %q", c.Of, c.N, head.Stamp, want)

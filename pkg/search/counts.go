@@ -15,6 +15,11 @@ type counts struct {
 	sections int
 	totalLen int
 	listSize int // the lists' bytes, about (survey)
+	// titles and crumbs are, by term number, how many pages have it in their title (or as an
+	// alias) and in their breadcrumbs: title lengths and part shares depend on them (pages.go).
+	// before holds, for the terms a recount changed there, their counts before it.
+	titles, crumbs []int32
+	before         map[int32][2]int32
 }
 
 // counted is a shard as counted, with its alias terms.
@@ -67,6 +72,27 @@ func (x *Index) countShard(c *counts, route string, s *Shard, sign int32) {
 	}
 	for len(c.forms) < len(x.dict.forms) {
 		c.forms = append(c.forms, 0)
+	}
+	for len(c.titles) < len(x.dict.terms) {
+		c.titles, c.crumbs = append(c.titles, 0), append(c.crumbs, 0)
+	}
+	if c.before == nil {
+		c.before = map[int32][2]int32{}
+	}
+	keep := func(t int32) {
+		if _, ok := c.before[t]; !ok {
+			c.before[t] = [2]int32{c.titles[t], c.crumbs[t]}
+		}
+	}
+	for _, list := range [][]int32{s.title, aliases} {
+		for _, t := range list {
+			keep(t)
+			c.titles[t] += sign
+		}
+	}
+	for _, t := range s.crumbs {
+		keep(t)
+		c.crumbs[t] += sign
 	}
 	n := 0
 	for _, list := range [][]int32{s.title, aliases, s.crumbs, s.names} {

@@ -58,13 +58,14 @@ type TermMeaning struct {
 // "docs", and the chunk's number as in its file name).
 func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byte, error)) (*Meaning, error) {
 	var de DocsEntry
-	var ie IndexEntry
 	if err := json.Unmarshal(docsFile, &de); err != nil {
 		return nil, fmt.Errorf("the documents file: %w", err)
 	}
-	if err := json.Unmarshal(indexFile, &ie); err != nil {
-		return nil, fmt.Errorf("the index file: %w", err)
+	iep, err := ReadIndexEntry(indexFile, chunk)
+	if err != nil {
+		return nil, err
 	}
+	ie := *iep
 	if de.Version != PublishedVersion || ie.Version != PublishedVersion {
 		return nil, fmt.Errorf("versions %d and %d, want %d", de.Version, ie.Version, PublishedVersion)
 	}
@@ -73,7 +74,7 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 		slots = ie.Slots
 	}
 	if len(ie.SectionCounts) != slots || len(ie.TitleLengths) != slots || len(ie.PartShares) != slots || len(ie.PageVersions) != slots ||
-		(ie.RankOffsets != nil && len(ie.RankOffsets) != slots) {
+		len(ie.Ranks) != slots {
 		return nil, fmt.Errorf("per-page arrays are not %d long", slots)
 	}
 	if de.Chunks != (slots+de.PerChunk-1)/max(de.PerChunk, 1) || len(de.Restamped) != len(de.Restamps) {
@@ -174,10 +175,7 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 		if r == "" {
 			continue
 		}
-		rk := no
-		if ie.RankOffsets != nil {
-			rk += ie.RankOffsets[no]
-		}
+		rk := ie.Ranks[no]
 		if _, dup := byRank[rk]; dup {
 			return nil, fmt.Errorf("rank %d is given twice", rk)
 		}
@@ -263,7 +261,11 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 			m.Terms[term] = tm
 		}
 	}
-	m.Fresh = ie.Slots == 0 && ie.RankOffsets == nil && len(de.Restamped) == 0 && slices.IsSorted(routes) &&
+	ranked := false
+	for no, rk := range ie.Ranks {
+		ranked = ranked || rk != no*rankGap
+	}
+	m.Fresh = ie.Slots == 0 && !ranked && len(de.Restamped) == 0 && slices.IsSorted(routes) &&
 		de.Stamp == stamp(strings.Join(routes, "\n"))
 	return m, nil
 }

@@ -1,98 +1,107 @@
 package search
 
-// Why this file: the index file lists one number per page in four arrays (title lengths, part
-// shares, section counts, versions). At 30,000 pages encoding them with encoding/json, and the
-// whole file twice (once to hash it for its stamp), was 12 ms of every edit's publish, for arrays
-// that an edit of a page's body leaves as they were. A publish keeps the arrays it wrote with their
-// encoding, encodes again only those that changed, and stamps the file in one pass. The bytes are
-// those of IndexEntry marshalled (TestIndexFileEncoding).
+// Why this file: the index file is what every open page fetches first and what a publish writes
+// and hashes on every edit, so it holds nothing per page: the per-page facts are in page files
+// (pages.go), and it lists their stamps and the term chunks' first keys, numbers and stamps (a few
+// KB per 1,000 pages). ReadIndexEntry puts the page files' facts back into one array per fact, as
+// the browser does (site/src/search/engine.js, pageArrays).
 
 import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"slices"
-	"strconv"
 )
 
-// pageArrays are the index file's per-page arrays as a publish wrote them, each with its JSON.
-type pageArrays struct {
-	values  [5][]int
-	encoded [5]json.RawMessage
-}
-
-// indexEntryOut is IndexEntry, field for field, with the per-page arrays already encoded.
-type indexEntryOut struct {
-	Version       int             `json:"version"`
-	Pages         int             `json:"pages"`
-	Slots         int             `json:"slots,omitempty"`
-	Sections      int             `json:"sections"`
-	StopWords     []string        `json:"stopWords"`
-	Synonyms      [][]string      `json:"synonyms"`
-	TitleLengths  json.RawMessage `json:"titleLengths"`
-	PartShares    json.RawMessage `json:"partShares"`
-	LookupParts   []string        `json:"lookupParts,omitempty"`
-	LookupPages   []int           `json:"lookupPages,omitempty"`
-	ActionParts   []string        `json:"actionParts,omitempty"`
-	ActionPages   []int           `json:"actionPages,omitempty"`
-	NameParts     []string        `json:"nameParts,omitempty"`
-	NamePages     []int           `json:"namePages,omitempty"`
-	SectionCounts json.RawMessage `json:"sectionCounts"`
-	Versions      []string        `json:"versions"`
-	PageVersions  json.RawMessage `json:"pageVersions"`
-	RankOffsets   json.RawMessage `json:"rankOffsets,omitempty"`
-	Chunks        []string        `json:"chunks"`
-	ChunkIDs      []int           `json:"chunkIds"`
-	ChunkStamps   []string        `json:"chunkStamps"`
-	Stamp         string          `json:"stamp"`
-}
-
-// encodeEntry writes the index file e, stamped with the hash of the rest of it, reusing last's
-// encodings of the arrays that did not change (last may be nil). It returns the arrays it wrote.
-func encodeEntry(e *IndexEntry, last *pageArrays) ([]byte, *pageArrays, error) {
-	arrays := &pageArrays{values: [5][]int{e.TitleLengths, e.PartShares, e.SectionCounts, e.PageVersions, e.RankOffsets}}
-	for i, v := range arrays.values {
-		if last != nil && slices.Equal(v, last.values[i]) && (v == nil) == (last.values[i] == nil) {
-			arrays.encoded[i] = last.encoded[i]
-			continue
-		}
-		if i == 4 && len(v) == 0 {
-			continue // omitted (omitempty), as marshal leaves out an empty RankOffsets
-		}
-		arrays.encoded[i] = appendInts(nil, v)
-	}
-	out := indexEntryOut{Version: e.Version, Pages: e.Pages, Slots: e.Slots, Sections: e.Sections, StopWords: e.StopWords, Synonyms: e.Synonyms,
-		TitleLengths: arrays.encoded[0], PartShares: arrays.encoded[1], LookupParts: e.LookupParts, LookupPages: e.LookupPages,
-		ActionParts: e.ActionParts, ActionPages: e.ActionPages, NameParts: e.NameParts, NamePages: e.NamePages, SectionCounts: arrays.encoded[2],
-		Versions: e.Versions, PageVersions: arrays.encoded[3], RankOffsets: arrays.encoded[4], Chunks: e.Chunks, ChunkIDs: e.ChunkIDs, ChunkStamps: e.ChunkStamps}
-	unstamped, err := marshal(out)
+// encodeEntry writes the index file e, stamped with the hash of the rest of it.
+func encodeEntry(e *IndexEntry) ([]byte, error) {
+	unstamped, err := marshal(e)
 	if err != nil {
-		return nil, nil, fmt.Errorf("writing the search index file: %w", err)
+		return nil, fmt.Errorf("writing the search index file: %w", err)
 	}
 	// The stamp is the last field, empty: put the hash of the file in its place.
 	const tail = `"stamp":""}`
 	if !bytes.HasSuffix(unstamped, []byte(tail)) {
-		return nil, nil, fmt.Errorf("writing the search index file: unexpected end %q", unstamped[max(0, len(unstamped)-40):])
+		return nil, fmt.Errorf("writing the search index file: unexpected end %q", unstamped[max(0, len(unstamped)-40):])
 	}
 	e.Stamp = stamp(string(unstamped))
 	data := make([]byte, 0, len(unstamped)+len(e.Stamp))
 	data = append(data, unstamped[:len(unstamped)-2]...)
 	data = append(data, e.Stamp...)
 	data = append(data, `"}`...)
-	return data, arrays, nil
+	return data, nil
 }
 
-// appendInts writes a list of numbers as encoding/json does (null for nil).
-func appendInts(b []byte, xs []int) []byte {
-	if xs == nil {
-		return append(b, "null"...)
+// ReadIndexEntry reads an index file and, through chunk ("pages" and a page file's position), its
+// page files, checking each page file's stamp against the index file's, into one IndexEntry with
+// the per-page arrays filled in.
+func ReadIndexEntry(index []byte, chunk func(of string, n int) ([]byte, error)) (*IndexEntry, error) {
+	var e IndexEntry
+	if err := json.Unmarshal(index, &e); err != nil {
+		return nil, fmt.Errorf("the index file: %w", err)
 	}
-	b = append(b, '[')
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ',')
+	if e.Version != PublishedVersion {
+		return nil, fmt.Errorf("the index file: version %d, want %d", e.Version, PublishedVersion)
+	}
+	slots := e.Pages
+	if e.Slots != 0 {
+		slots = e.Slots
+	}
+	if e.PerPageFile <= 0 || len(e.PageFiles) != (slots+e.PerPageFile-1)/e.PerPageFile {
+		return nil, fmt.Errorf("the index file: %d page files of %d for %d page numbers", len(e.PageFiles), e.PerPageFile, slots)
+	}
+	e.Versions = []string{}
+	versionNo := map[string]int{}
+	lookupAt, actionAt, nameAt := 0, 0, 0
+	for k, st := range e.PageFiles {
+		data, err := chunk("pages", k)
+		if err != nil {
+			return nil, err
 		}
-		b = strconv.AppendInt(b, int64(x), 10)
+		var pf PageFile
+		if err := json.Unmarshal(data, &pf); err != nil {
+			return nil, fmt.Errorf("search page file %d: %w", k, err)
+		}
+		n := min(e.PerPageFile, slots-k*e.PerPageFile)
+		if pf.Stamp != st || pf.Version != PublishedVersion {
+			return nil, fmt.Errorf("search page file %d: stamp %s, version %d; the index file says %s, %d", k, pf.Stamp, pf.Version, st, PublishedVersion)
+		}
+		if len(pf.TitleLengths) != n || len(pf.PartShares) != n || len(pf.SectionCounts) != n || len(pf.PageVersions) != n ||
+			(pf.Ranks != nil && len(pf.Ranks) != n) {
+			return nil, fmt.Errorf("search page file %d: arrays not %d long", k, n)
+		}
+		e.TitleLengths = append(e.TitleLengths, pf.TitleLengths...)
+		e.PartShares = append(e.PartShares, pf.PartShares...)
+		e.SectionCounts = append(e.SectionCounts, pf.SectionCounts...)
+		for i, v := range pf.PageVersions {
+			if v < 0 || v >= len(pf.Versions) {
+				return nil, fmt.Errorf("search page file %d: page %d has version %d of %d", k, i, v, len(pf.Versions))
+			}
+			no, ok := versionNo[pf.Versions[v]]
+			if !ok {
+				no = len(e.Versions)
+				versionNo[pf.Versions[v]] = no
+				e.Versions = append(e.Versions, pf.Versions[v])
+			}
+			e.PageVersions = append(e.PageVersions, no)
+			rank := (k*e.PerPageFile + i) * rankGap
+			if pf.Ranks != nil {
+				rank = pf.Ranks[i]
+			}
+			e.Ranks = append(e.Ranks, rank)
+		}
+		// As deltas, as the index file listed them before page files.
+		for _, i := range pf.Lookup {
+			no := k*e.PerPageFile + i
+			e.LookupPages, lookupAt = append(e.LookupPages, no-lookupAt), no
+		}
+		for _, i := range pf.Action {
+			no := k*e.PerPageFile + i
+			e.ActionPages, actionAt = append(e.ActionPages, no-actionAt), no
+		}
+		for _, i := range pf.Name {
+			no := k*e.PerPageFile + i
+			e.NamePages, nameAt = append(e.NamePages, no-nameAt), no
+		}
 	}
-	return append(b, ']')
+	return &e, nil
 }

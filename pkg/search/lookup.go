@@ -2,7 +2,6 @@ package search
 
 import (
 	"fmt"
-	"slices"
 )
 
 // Lookup parts: a site's reference that readers reach by naming it ("API": a hundred endpoint
@@ -60,46 +59,3 @@ func (x *Index) SetActionParts(terms []string) { x.actionParts = terms }
 // SetNameParts sets the terms ParseNameParts returned (nil: none); Publish writes them and their
 // pages into the index file. No chunk depends on them.
 func (x *Index) SetNameParts(terms []string) { x.nameParts = terms }
-
-// lookupPages is IndexEntry.LookupPages: the pages whose breadcrumbs (those not in their title, as
-// partShares counts them) have a lookup part's term, each as its difference from the one before
-// (the first from page 0): the hundred endpoint pages of an API in a row cost a few bytes.
-func (x *Index) lookupPages(shards []*Shard) []int { return x.partPages(shards, x.lookupParts, false) }
-
-// actionPages is IndexEntry.ActionPages: the pages whose breadcrumbs or title have an action
-// part's term (the part's landing pages too, "Build API" under "API"), listed as lookupPages.
-func (x *Index) actionPages(shards []*Shard) []int { return x.partPages(shards, x.actionParts, true) }
-
-// namePages is IndexEntry.NamePages: the pages whose breadcrumbs (not their title: the part's
-// landing page names no one thing) have a name part's term, listed as lookupPages.
-func (x *Index) namePages(shards []*Shard) []int { return x.partPages(shards, x.nameParts, false) }
-
-// partPages lists the pages whose breadcrumbs (not those in their title) or, withTitle, title
-// have one of the terms, each as its difference from the one before.
-func (x *Index) partPages(shards []*Shard, terms []string, withTitle bool) []int {
-	want := map[int32]bool{}
-	for _, t := range terms {
-		if n, ok := x.dict.numbers[t]; ok {
-			want[n] = true
-		}
-	}
-	if len(want) == 0 {
-		return nil
-	}
-	var out []int
-	last := 0
-	for i, s := range shards {
-		if s == nil {
-			continue // a free number (numbers.go)
-		}
-		lists := [][]int32{s.crumbs}
-		if withTitle {
-			lists = append(lists, s.title)
-		}
-		if slices.ContainsFunc(lists, func(ts []int32) bool { return slices.ContainsFunc(ts, func(t int32) bool { return want[t] }) }) {
-			out = append(out, i-last)
-			last = i
-		}
-	}
-	return out
-}

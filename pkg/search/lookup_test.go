@@ -1,7 +1,6 @@
 package search
 
 import (
-	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -37,10 +36,7 @@ func TestLookupPartsInTheIndexFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var e IndexEntry
-		if err := json.Unmarshal(idx, &e); err != nil {
-			t.Fatal(err)
-		}
+		e := readEntry(t, x, idx)
 		if !reflect.DeepEqual(e.LookupParts, c.terms) || !reflect.DeepEqual(e.LookupPages, c.pages) ||
 			(c.terms == nil && strings.Contains(string(idx), "lookup")) {
 			t.Errorf("set %q: the index file has parts %q, pages %v; want pages %v (%s)", c.terms, e.LookupParts, e.LookupPages, c.pages, idx)
@@ -67,10 +63,7 @@ func TestActionPartsInTheIndexFile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var e IndexEntry
-		if err := json.Unmarshal(idx, &e); err != nil {
-			t.Fatal(err)
-		}
+		e := readEntry(t, x, idx)
 		if !reflect.DeepEqual(e.ActionParts, c.terms) || !reflect.DeepEqual(e.ActionPages, c.pages) || !reflect.DeepEqual(e.LookupPages, []int{0}) ||
 			(c.terms == nil && strings.Contains(string(idx), "action")) {
 			t.Errorf("set %q: the index file has action parts %q, pages %v, lookup pages %v; want pages %v, lookup [0] (%s)", c.terms, e.ActionParts, e.ActionPages, e.LookupPages, c.pages, idx)

@@ -36,9 +36,10 @@ type numbering struct {
 	// own (docChunkStamp).
 	docsStamp   string
 	epochHashes []uint64
-	// ranked says whether offsets is worked out (rankOffsets, kept while no route comes or goes).
-	ranked  bool
-	offsets []int
+	// labels are the ranks of the numbers whose rank is not the number times rankGap.
+	labels map[int32]int
+	// from is the numbering this one was made from by next (nil: fresh).
+	from *numbering
 }
 
 // freshNumbering numbers the routes (sorted) in their order.
@@ -55,10 +56,11 @@ func freshNumbering(routes []string) *numbering {
 }
 
 // next numbers the pages from the last publish's numbers, given the routes updated or removed
-// since (changed) and the shards now: the removed routes' numbers freed, the new routes (in route
-// order) given the lowest free numbers, then numbers after the last. It returns the last numbering
-// itself when no route came or went.
-func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard) *numbering {
+// since (changed), the shards now and their routes (sorted): the removed routes' numbers freed,
+// the new routes (in route order) given the lowest free numbers, then numbers after the last, and
+// each a rank between its neighbours'. It returns the last numbering itself when no route came or
+// went, and nil when two neighbours leave no room for a rank between them.
+func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard, routes []string) *numbering {
 	var gone []int32
 	var added []string
 	for r := range changed {
@@ -75,9 +77,10 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 		return last
 	}
 	n := &numbering{slots: slices.Clone(last.slots), slotOf: maps.Clone(last.slotOf), free: last.free,
-		docsStamp: last.docsStamp, epochHashes: last.epochHashes}
+		docsStamp: last.docsStamp, epochHashes: last.epochHashes, labels: maps.Clone(last.labels), from: last}
 	for _, no := range gone {
 		delete(n.slotOf, n.slots[no])
+		delete(n.labels, no)
 		n.slots[no] = ""
 		n.free++
 	}
@@ -94,7 +97,53 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 		}
 		n.slotOf[r] = int32(at)
 	}
+	// In route order, each new page's rank halfway between the page before it (ranked already)
+	// and the first page after it that was there before.
+	isNew := make(map[string]bool, len(added))
+	for _, r := range added {
+		isNew[r] = true
+	}
+	for _, r := range added {
+		i, _ := slices.BinarySearch(routes, r)
+		j := i + 1
+		for j < len(routes) && isNew[routes[j]] {
+			j++
+		}
+		var lo, hi int
+		switch {
+		case i > 0 && j < len(routes):
+			lo, hi = n.rank(n.slotOf[routes[i-1]]), n.rank(n.slotOf[routes[j]])
+		case i > 0:
+			lo = n.rank(n.slotOf[routes[i-1]])
+			hi = lo + 2*rankGap
+		case j < len(routes):
+			hi = n.rank(n.slotOf[routes[j]])
+			lo = hi - 2*rankGap
+		default:
+			lo, hi = -rankGap, rankGap
+		}
+		if hi-lo < 2 {
+			return nil
+		}
+		no := n.slotOf[r]
+		if rank := lo + (hi-lo)/2; rank != int(no)*rankGap {
+			if n.labels == nil {
+				n.labels = map[int32]int{}
+			}
+			n.labels[no] = rank
+		} else {
+			delete(n.labels, no)
+		}
+	}
 	return n
+}
+
+// rank is the rank of number no: equal scores list by it.
+func (n *numbering) rank(no int32) int {
+	if r, ok := n.labels[no]; ok {
+		return r
+	}
+	return int(no) * rankGap
 }
 
 // tooSparse reports whether so many numbers are free that the pages are numbered anew.
@@ -115,38 +164,6 @@ func (n *numbering) docChunkStamp(k int) string {
 		return n.docsStamp
 	}
 	return stamp(n.docsStamp + "\n" + strings.Join(routes, "\n"))
-}
-
-// rankOffsets are IndexEntry.RankOffsets of the routes (sorted): each number's page's place among
-// them less the number (a free number repeats the offset before it: runs compress), or nil when
-// the numbers rise with the routes, so that equal scores list in route order by number already.
-func (n *numbering) rankOffsets(routes []string) []int {
-	if n.ranked {
-		return n.offsets
-	}
-	n.ranked = true
-	rank := make([]int, len(n.slots))
-	for i := range rank {
-		rank[i] = -1
-	}
-	inOrder := true
-	for i, r := range routes {
-		no := n.slotOf[r]
-		rank[no] = i
-		inOrder = inOrder && (i == 0 || no > n.slotOf[routes[i-1]])
-	}
-	if inOrder {
-		return nil
-	}
-	n.offsets = make([]int, len(n.slots))
-	prev := 0
-	for no, rk := range rank {
-		if rk >= 0 {
-			prev = rk - int(no)
-		}
-		n.offsets[no] = prev
-	}
-	return n.offsets
 }
 
 // hashRoutes is a hash of routes in order (FNV-1a).

@@ -5,7 +5,6 @@ package search
 // fresh index's mean, and many free numbers make a publish number the pages anew.
 
 import (
-	"encoding/json"
 	"fmt"
 	"reflect"
 	"slices"
@@ -121,12 +120,15 @@ func TestNewAndDeletedPagesRewriteOnlyTheirChunks(t *testing.T) {
 	if number(first.Route) != 120 || meaning(t, files).Fresh {
 		t.Errorf("the new page is number %d, and the files say they are a fresh index's", number(first.Route))
 	}
-	var entry IndexEntry
-	if err := json.Unmarshal(files["index"], &entry); err != nil {
-		t.Fatal(err)
+	entry := readEntry(t, x, files["index"])
+	// The new page ranks before every other, whose ranks stay: only its page file is written.
+	if len(entry.Ranks) != 121 || entry.Ranks[120] >= entry.Ranks[0] {
+		t.Errorf("ranks %v; want the new page's (number 120) first", entry.Ranks)
 	}
-	if len(entry.RankOffsets) != 121 || entry.RankOffsets[120] != -120 {
-		t.Errorf("rank offsets %v; want the new page's place (0) less its number", entry.RankOffsets)
+	for no, rk := range entry.Ranks[:120] {
+		if rk != no*rankGap {
+			t.Fatalf("page %d's rank moved to %d", no, rk)
+		}
 	}
 
 	// A deleted page: its number is freed, its documents chunk rewritten.
@@ -135,9 +137,7 @@ func TestNewAndDeletedPagesRewriteOnlyTheirChunks(t *testing.T) {
 	delete(pages, gone)
 	x.Remove(gone)
 	files = check("deleted page", files, []int{goneNo / docsPerChunk})
-	if err := json.Unmarshal(files["index"], &entry); err != nil {
-		t.Fatal(err)
-	}
+	entry = readEntry(t, x, files["index"])
 	if entry.Slots != 121 || entry.Pages != 120 || entry.SectionCounts[goneNo] != 0 {
 		t.Errorf("slots %d, pages %d, the freed number's sections %d; want 121, 120, 0", entry.Slots, entry.Pages, entry.SectionCounts[goneNo])
 	}

@@ -1,7 +1,6 @@
 package search
 
 import (
-	"encoding/json"
 	"reflect"
 	"testing"
 )
@@ -26,10 +25,7 @@ func TestPartSharesOfBreadcrumbs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entry IndexEntry
-	if err := json.Unmarshal(index, &entry); err != nil {
-		t.Fatal(err)
-	}
+	entry := readEntry(t, x, index)
 	if !reflect.DeepEqual(entry.PartShares, ix.PartShares) {
 		t.Errorf("the entry file's part shares %v, want %v", entry.PartShares, ix.PartShares)
 	}

@@ -6,7 +6,8 @@ package search
 //   - the term chunks holding a term the changed pages had or have (any field), or whose keys
 //     changed (layout.go: chunk boundaries depend on the keys alone);
 //   - the documents chunks holding a changed page;
-//   - the two entry files (small: one number or two per page and per chunk).
+//   - the page files holding a changed page's number (pages.go);
+//   - the two entry files (small: a stamp per term chunk and per 1,024 pages).
 //
 // That needs every other chunk to stay valid, so nothing in a chunk depends on the rest of the
 // site except through numbers an edit of a page's body leaves alone:
@@ -46,13 +47,14 @@ type lastPublish struct {
 	docs       [][]byte
 	docStamps  []string // each documents chunk's stamp (numbering.docChunkStamp)
 	// rewritten are the term chunks (by number) and documents chunks this publish wrote anew.
-	rewritten     []int
-	rewrittenDocs []int
+	rewritten      []int
+	rewrittenDocs  []int
+	rewrittenPages []int
 	// gathered is how many pages' shards were read for the rewritten chunks' lists: every page's
 	// (collect) or only the changed pages' (patch.go).
 	gathered int
-	// arrays are the index file's per-page arrays with their JSON (entry.go).
-	arrays *pageArrays
+	// pages are the page files (pages.go).
+	pages *pageFiles
 }
 
 // termChunkFile is a published term chunk: of its keys, the first and a hash of them all (a
@@ -104,18 +106,28 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	full := last == nil || last.avgStep != next.avgStep || last.spacing != spacing ||
 		last.synonyms != next.synonyms || last.chunkBytes != x.chunkBytes
 	if !full {
-		next.numbers = last.numbers.next(x.changed, x.shards)
-		full = next.numbers.tooSparse()
+		// nil: no room between a new page's neighbours' ranks (pages.go).
+		next.numbers = last.numbers.next(x.changed, x.shards, routes)
+		full = next.numbers == nil || next.numbers.tooSparse()
 	}
 	if full {
 		next.numbers = freshNumbering(routes)
 	}
 	shards := x.shardsByNumber(next.numbers)
-	aliases := make([][]int32, len(shards))
-	for i, r := range next.numbers.slots {
-		if r != "" {
-			aliases[i] = counts.shards[r].aliases
+	next.numbers.from = nil // kept, it would keep every numbering before it
+	// Each number's alias terms, for gathering every page's lists (collect): not for an edit's
+	// publish, which patches the last lists (patch.go).
+	var aliasesByNo [][]int32
+	aliases := func() [][]int32 {
+		if aliasesByNo == nil {
+			aliasesByNo = make([][]int32, len(shards))
+			for i, r := range next.numbers.slots {
+				if r != "" {
+					aliasesByNo[i] = counts.shards[r].aliases
+				}
+			}
 		}
+		return aliasesByNo
 	}
 	var pages []changedPage
 	if !full {
@@ -130,7 +142,10 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		return nil, nil, err
 	}
 	x.docsChunks(next, full, shards, changedNos)
-	if index, err = x.entry(next, shards, aliases, counts.sections, routes); err != nil {
+	if err := x.publishPages(next, full, shards, counts, pages, len(routes)); err != nil {
+		return nil, nil, err
+	}
+	if index, err = x.entry(next, counts.sections, routes); err != nil {
 		return nil, nil, err
 	}
 	de := DocsEntry{Version: PublishedVersion, Pages: len(routes), PerChunk: docsPerChunk, Chunks: len(next.docs), Stamp: next.numbers.docsStamp}
@@ -142,13 +157,13 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 	if docs, err = docsJSON(de); err != nil {
 		return nil, nil, err
 	}
-	x.last, x.changed = next, map[string]*Shard{}
+	x.last, x.changed, counts.before = next, map[string]*Shard{}, nil
 	return docs, index, nil
 }
 
 // termChunks makes next's term chunks: the last publish's where their keys and their terms'
 // lists are the same (unless full), the others written anew.
-func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids []int, changedTerms map[int32]bool, shards []*Shard, aliases [][]int32, pages []changedPage) error {
+func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids []int, changedTerms map[int32]bool, shards []*Shard, aliases func() [][]int32, pages []changedPage) error {
 	var before map[key]*termChunkFile
 	if !full {
 		before = make(map[key]*termChunkFile, len(x.last.chunks))
@@ -191,7 +206,7 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 	}
 	next.gathered = len(pages)
 	if !ok {
-		lists, slot = x.collect(shards, aliases, need, stepAvg(next.avgStep), many)
+		lists, slot = x.collect(shards, aliases(), need, stepAvg(next.avgStep), many)
 		if lists == nil {
 			return ErrStopped
 		}
@@ -257,41 +272,21 @@ func (x *Index) docsChunks(next *lastPublish, full bool, shards []*Shard, change
 }
 
 // entry writes the index file of next.
-func (x *Index) entry(next *lastPublish, shards []*Shard, aliases [][]int32, sections int, routes []string) ([]byte, error) {
+func (x *Index) entry(next *lastPublish, sections int, routes []string) ([]byte, error) {
 	e := &IndexEntry{Version: PublishedVersion, Pages: len(routes), Sections: sections, StopWords: StopWords,
-		Synonyms: x.synonyms.encode(), TitleLengths: x.titleLengths(shards, aliases, len(routes)), PartShares: x.partShares(shards, len(routes)),
-		LookupParts: x.lookupParts, LookupPages: x.lookupPages(shards), ActionParts: x.actionParts, ActionPages: x.actionPages(shards),
-		NameParts: x.nameParts, NamePages: x.namePages(shards),
-		SectionCounts: make([]int, len(shards)), Versions: []string{}, PageVersions: make([]int, len(shards)), Chunks: make([]string, len(next.chunks)),
+		Synonyms: x.synonyms.encode(), LookupParts: x.lookupParts, ActionParts: x.actionParts, NameParts: x.nameParts, PerPageFile: next.pages.per,
+		PageFiles: make([]string, len(next.pages.files)), Chunks: make([]string, len(next.chunks)),
 		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
-	if len(shards) != len(routes) {
-		e.Slots = len(shards)
+	if next.pages.slots != len(routes) {
+		e.Slots = next.pages.slots
 	}
-	e.RankOffsets = next.numbers.rankOffsets(routes)
-	versionNo := map[string]int{}
-	for i, s := range shards {
-		if s == nil {
-			continue // a free number: no sections, version 0
-		}
-		e.SectionCounts[i] = len(s.sections)
-		v, ok := versionNo[s.version]
-		if !ok {
-			v = len(e.Versions)
-			versionNo[s.version] = v
-			e.Versions = append(e.Versions, s.version)
-		}
-		e.PageVersions[i] = v
+	for k, f := range next.pages.files {
+		e.PageFiles[k] = f.stamp
 	}
 	for i, c := range next.chunks {
 		e.Chunks[i], e.ChunkIDs[i], e.ChunkStamps[i] = c.first.word, c.id, c.stamp
 	}
-	var last *pageArrays
-	if x.last != nil {
-		last = x.last.arrays
-	}
-	data, arrays, err := encodeEntry(e, last)
-	next.arrays = arrays
-	return data, err
+	return encodeEntry(e)
 }
 
 // Rewritten lists the term chunks (by number) and the documents chunks (by position) the last
@@ -301,6 +296,14 @@ func (x *Index) Rewritten() (terms, docs []int) {
 		return nil, nil
 	}
 	return x.last.rewritten, x.last.rewrittenDocs
+}
+
+// RewrittenPages lists the page files (by position) the last publish wrote anew (pages.go).
+func (x *Index) RewrittenPages() []int {
+	if x.last == nil {
+		return nil
+	}
+	return x.last.rewrittenPages
 }
 
 // Gathered is how many pages' shards the last publish read to write the term chunks it rewrote:

@@ -31,6 +31,27 @@ func published(t *testing.T, x *Index) map[string][]byte {
 	return out
 }
 
+// readEntry reads an index file of x's last publish with its page files.
+func readEntry(t *testing.T, x *Index, index []byte) *IndexEntry {
+	t.Helper()
+	pages := map[int][]byte{}
+	for _, c := range x.Chunks() {
+		if c.Of == "pages" {
+			pages[c.N] = c.Data
+		}
+	}
+	e, err := ReadIndexEntry(index, func(of string, n int) ([]byte, error) {
+		if data, ok := pages[n]; ok && of == "pages" {
+			return data, nil
+		}
+		return nil, fmt.Errorf("no %s file %d", of, n)
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
 // termChunks reads the term chunks of a publish by number.
 func termChunks(t *testing.T, files map[string][]byte) map[int]TermChunk {
 	t.Helper()
@@ -273,10 +294,7 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 	check := func(word string, wantSection int) map[string][]byte {
 		t.Helper()
 		files := published(t, x)
-		var entry IndexEntry
-		if err := json.Unmarshal(files["index"], &entry); err != nil {
-			t.Fatal(err)
-		}
+		entry := readEntry(t, x, files["index"])
 		page := x.last.numbers.slotOf[p.Route]
 		if entry.SectionCounts[page] != len(p.Sections) {
 			t.Fatalf("section count %d, want %d", entry.SectionCounts[page], len(p.Sections))

@@ -295,7 +295,7 @@ func TestEmptyIndexPublishesValidFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(docs) != `{"version":3,"pages":0,"perChunk":8,"chunks":0,"stamp":"cbf29ce484222325"}` {
+	if string(docs) != `{"version":4,"pages":0,"perChunk":8,"chunks":0,"stamp":"cbf29ce484222325"}` {
 		t.Fatalf("docs %s", docs)
 	}
 	if !strings.Contains(string(index), `"chunks":[]`) || !strings.Contains(string(index), `"pages":0`) {

@@ -210,7 +210,7 @@ test('a query fetches only the index and documents chunks it needs', async () =>
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
   const bodies = [];
   page.on('response', async (r) => {
-    if (/search-(docs|index)-\d+(-\d+)?\.json$/.test(r.url())) bodies.push({ url: r.url(), size: (await r.body()).length });
+    if (/search-(docs|index)-\d+(-p?\d+)?\.json$/.test(r.url())) bodies.push({ url: r.url(), size: (await r.body()).length });
   });
   await ready(page);
   await page.fill(box, 'kubernetes worker');
@@ -218,8 +218,11 @@ test('a query fetches only the index and documents chunks it needs', async () =>
   const entry = await page.evaluate(async () => {
     const site = JSON.parse(document.getElementById('__docsd_data').textContent).site;
     const [docs, index] = await Promise.all([fetch(site.searchDocs).then((r) => r.json()), fetch(site.searchIndex).then((r) => r.json())]);
-    return { docChunks: docs.chunks, termChunks: index.chunks.length };
+    return { docChunks: docs.chunks, termChunks: index.chunks.length, pageFiles: index.pageFiles.length };
   });
+  // The page files (pkg/search/pages.go: each page's title length, sections, rank), all of them.
+  const pageFiles = bodies.filter((b) => /-\d+-p\d+\.json$/.test(b.url)).length;
+  assert.ok(pageFiles > 0 && pageFiles === entry.pageFiles, `${pageFiles} of ${entry.pageFiles} page files fetched`);
   const chunks = bodies.filter((b) => /-\d+-\d+\.json$/.test(b.url));
   const termChunks = chunks.filter((b) => /search-index-/.test(b.url)).length;
   const docChunks = chunks.filter((b) => /search-docs-/.test(b.url)).length;

@@ -87,9 +87,8 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 	}
 	chunkGz := map[string]int{}
 	for _, c := range x.Chunks() {
-		p := search.ChunkName(docsPath, c.N)
+		p := c.FileName(docsPath, indexPath)
 		if c.Of == "index" {
-			p = search.ChunkName(indexPath, c.N)
 			termChunks = append(termChunks, p)
 		}
 		chunkGz[c.Of] += gz(c.Data)

@@ -30,11 +30,7 @@ func writeFiles(t *testing.T, x *search.Index, dir string, chunksOnly bool) (doc
 		files[docsPath], files[indexPath] = docs, idx
 	}
 	for _, c := range x.Chunks() {
-		entry := indexPath
-		if c.Of == "docs" {
-			entry = docsPath
-		}
-		files[search.ChunkName(entry, c.N)] = c.Data
+		files[c.FileName(docsPath, indexPath)] = c.Data
 	}
 	for p, b := range files {
 		if err := os.WriteFile(p, b, 0o644); err != nil {
@@ -121,5 +117,33 @@ func TestAChunkThatIsGoneMeansOtherEntries(t *testing.T) {
 	}
 	if got := staleQuery(t, docsPath, indexPath, "credentials"); !got.Stale || got.Reloads != 1 {
 		t.Errorf("a term chunk that is gone: %+v; want a stale error and one reload request", got)
+	}
+}
+
+// A page file (pkg/search/pages.go: section counts, title lengths, ranks) of another build must
+// not be read with older entry files either: its stamp is not the one they list.
+func TestAPageFileOfAnotherBuildMeansOtherEntries(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	x.Update("/docs/secrets", stalePage("/docs/secrets", "Secrets", search.Section{Text: "Keep credentials in secrets."}))
+	x.Update("/docs/skip", stalePage("/docs/skip", "Skip builds", search.Section{Text: "Skip a build with credentials."}))
+	dir := t.TempDir()
+	docsPath, indexPath := writeFiles(t, x, dir, false)
+	// The next build gives the first page a longer title (its title length, which no other file
+	// checks); only its page file reaches the open page.
+	x.Update("/docs/secrets", stalePage("/docs/secrets", "Secrets kept in vaults", search.Section{Text: "Keep credentials in secrets."}))
+	other := t.TempDir()
+	writeFiles(t, x, other, true)
+	data, err := os.ReadFile(search.PageFileName(filepath.Join(other, "search-index-1.json"), 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(search.PageFileName(indexPath, 0), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := staleQuery(t, docsPath, indexPath, "credentials"); !got.Stale || got.Reloads != 1 || len(got.Routes) != 0 {
+		t.Errorf("a page file of another build: %+v; want a stale error, one reload request and no results", got)
 	}
 }

@@ -325,19 +325,42 @@ function slotField(list, arr, sc, sTitle, sCrumb, sName, pgs, n) {
   return n;
 }
 
-// pageArrays gives the index entry file's per-page arrays (one number per page, in page order),
-// the one place ranking reads them: where pkg/search stores them may change (chunked files, so an
-// edit rewrites less) without the ranking changing. An array an older index file lacks is empty.
-function pageArrays(indexEntry) {
-  const of = (name) => (Array.isArray(indexEntry[name]) ? indexEntry[name] : []);
-  return {
-    titleLengths: of('titleLengths'),
-    partShares: of('partShares'),
-    sectionCounts: of('sectionCounts'),
-    pageVersions: of('pageVersions'),
-    lookupPages: of('lookupPages'),
-    rankOffsets: of('rankOffsets'),
-  };
+// RANK_GAP is the rank of page number 1 when a page file lists no ranks (pkg/search's pages.go):
+// page n ranks n * RANK_GAP, a page docsd watch added between others a rank between theirs.
+const RANK_GAP = 2 ** 20;
+
+// pageArrays puts the page files' facts (pkg/search's pages.go: one file per perPageFile page
+// numbers) into one array per fact, in page order, the one place ranking reads them from: an edit
+// rewrites the page file of its page, not a list of every page's.
+function pageArrays(indexEntry, files) {
+  const out = { titleLengths: [], partShares: [], sectionCounts: [], versionOf: [], lookupPages: [], actionPages: [], namePages: [], ranks: [] };
+  let lookupAt = 0;
+  let actionAt = 0;
+  let nameAt = 0;
+  files.forEach((f, k) => {
+    const from = k * indexEntry.perPageFile;
+    out.titleLengths.push(...f.titleLengths);
+    out.partShares.push(...f.partShares);
+    out.sectionCounts.push(...f.sectionCounts);
+    f.pageVersions.forEach((v, i) => {
+      out.versionOf.push(f.versions[v] || '');
+      out.ranks.push(f.ranks ? f.ranks[i] : (from + i) * RANK_GAP);
+    });
+    // As differences from the page before, as the index file once listed them.
+    for (const i of f.lookup) {
+      out.lookupPages.push(from + i - lookupAt);
+      lookupAt = from + i;
+    }
+    for (const i of f.action) {
+      out.actionPages.push(from + i - actionAt);
+      actionAt = from + i;
+    }
+    for (const i of f.name || []) {
+      out.namePages.push(from + i - nameAt);
+      nameAt = from + i;
+    }
+  });
+  return out;
 }
 
 // staleError is what a query rejects with when a chunk belongs to other entry files than the
@@ -353,53 +376,73 @@ function staleError() {
 // (pkg/search/chunks.go: the stamps), so that the caller loads the entry files again.
 export function createEngine(indexEntry, docsEntry, { load, weights, onStale } = {}) {
   const W = { ...WEIGHTS, ...weights };
-  if (!indexEntry || indexEntry.version !== 3 || !docsEntry || docsEntry.version !== 3 || typeof load !== 'function') {
+  if (!indexEntry || indexEntry.version !== 4 || !docsEntry || docsEntry.version !== 4 || typeof load !== 'function' || !Array.isArray(indexEntry.pageFiles)) {
     throw new Error('The search files have an unknown format.');
   }
   const stop = new Set(indexEntry.stopWords || []);
-  const perPage = pageArrays(indexEntry);
-  const { titleLengths } = perPage;
-  // Older index files lack partShares: then no page is in a part (partPrior does nothing).
-  const partKeep = new Float64Array(indexEntry.slots || indexEntry.pages || 0).fill(1);
-  const taskKeep = new Float64Array(indexEntry.slots || indexEntry.pages || 0).fill(1);
-  perPage.partShares.forEach((pct, page) => {
-    if (page >= partKeep.length) return;
-    partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
-    taskKeep[page] = Math.max(0.1, 1 - W.taskPrior * (pct / 100) ** W.taskPow);
-  });
-  const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
-  // The pages of the parts readers reach by naming them (lookupPages: each the difference from the
-  // one before).
-  const inLookup = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
-  let lookupAt = 0;
-  for (const d of perPage.lookupPages) {
-    lookupAt += d;
-    if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
-  }
   const nSections = indexEntry.sections;
-  // The pages of named things (namePages, as lookupPages): a plugin's, a tool's.
-  const inName = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
-  let nameAt = 0;
-  for (const d of indexEntry.namePages || []) {
-    nameAt += d;
-    if (nameAt >= 0 && nameAt < inName.length) inName[nameAt] = 1;
-  }
-  // The pages of the parts whose pages each do one action (actionPages, as lookupPages).
-  const inAction = new Uint8Array(indexEntry.slots || indexEntry.pages || 0);
-  let actionAt = 0;
-  for (const d of indexEntry.actionPages || []) {
-    actionAt += d;
-    if (actionAt >= 0 && actionAt < inAction.length) inAction[actionAt] = 1;
-  }
   // Page numbers: docsd watch keeps a page's number across new and deleted pages, so some may be
   // free (slots counts them all; a free number has no sections, a null document, and no list
   // names it). The arrays run over the numbers; a term's frequency is a share of the pages.
   const nPages = indexEntry.slots || indexEntry.pages;
   const nIndexed = indexEntry.pages;
-  // Equal scores list in route order, as after a fresh build: by rank when the numbers are out of
-  // it (rankOffsets), else by number.
-  const rankOf = new Float64Array(nPages);
-  for (let p = 0; p < nPages; p++) rankOf[p] = p + (perPage.rankOffsets[p] || 0);
+  // What ranking reads of each page, from the page files (usePages, once they have loaded).
+  let perPage = null;
+  let titleLengths;
+  let partKeep;
+  let taskKeep;
+  let inLookup;
+  let inAction;
+  let inName;
+  let rankOf;
+  let sectionPage;
+  let firstSection;
+  function usePages(pp) {
+    perPage = pp;
+    titleLengths = pp.titleLengths;
+    partKeep = new Float64Array(nPages).fill(1);
+    taskKeep = new Float64Array(nPages).fill(1);
+    pp.partShares.forEach((pct, page) => {
+      if (page >= partKeep.length) return;
+      partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
+      taskKeep[page] = Math.max(0.1, 1 - W.taskPrior * (pct / 100) ** W.taskPow);
+    });
+    // The pages of the parts readers reach by naming them (lookupPages: each the difference from
+    // the one before).
+    inLookup = new Uint8Array(nPages);
+    let lookupAt = 0;
+    for (const d of pp.lookupPages) {
+      lookupAt += d;
+      if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
+    }
+    // The pages of the parts whose pages each do one action (actionPages, as lookupPages).
+    inAction = new Uint8Array(nPages);
+    let actionAt = 0;
+    for (const d of pp.actionPages) {
+      actionAt += d;
+      if (actionAt >= 0 && actionAt < inAction.length) inAction[actionAt] = 1;
+    }
+    // The pages of named things (namePages, as lookupPages): a plugin's, a tool's.
+    inName = new Uint8Array(nPages);
+    let nameAt = 0;
+    for (const d of pp.namePages) {
+      nameAt += d;
+      if (nameAt >= 0 && nameAt < inName.length) inName[nameAt] = 1;
+    }
+    // Equal scores list in route order, as after a fresh build: by rank.
+    rankOf = new Float64Array(nPages);
+    for (let p = 0; p < nPages; p++) rankOf[p] = pp.ranks[p];
+    // Section numbers run across pages in order.
+    sectionPage = new Int32Array(nSections);
+    firstSection = new Int32Array(nPages + 1);
+    let n = 0;
+    pp.sectionCounts.forEach((count, i) => {
+      firstSection[i] = n;
+      for (let k = 0; k < count; k++) sectionPage[n++] = i;
+    });
+    firstSection[nPages] = n;
+  }
+  const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
   const starts = indexEntry.chunks;
   const synonyms = parseSynonyms(indexEntry.synonyms);
   // The terms of the table's phrases that stand for others: a reader's word the docs never use
@@ -418,16 +461,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     });
   }
 
-  // Section numbers run across pages in order.
-  const sectionPage = new Int32Array(nSections);
-  const firstSection = new Int32Array(nPages + 1);
-  let n = 0;
-  perPage.sectionCounts.forEach((count, i) => {
-    firstSection[i] = n;
-    for (let k = 0; k < count; k++) sectionPage[n++] = i;
-  });
-  firstSection[nPages] = n;
-  const pageVersion = (page) => (indexEntry.versions || [])[perPage.pageVersions[page]] || '';
+  const pageVersion = (page) => perPage.versionOf[page] || '';
 
   // The chunks: term chunks by number (each with its terms' positions), documents chunks by number.
   const termChunks = new Map();
@@ -598,8 +632,44 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return [...out].sort((a, b) => a - b);
   }
 
-  // ensure fetches what a query reads, in two rounds (typos need to know what was not found).
+  // loadPages fetches the page files (once), each checked against the stamp the index file lists
+  // for it, and reads them (usePages).
+  let pagesLoad = null;
+  function loadPages() {
+    if (perPage) return null;
+    if (!pagesLoad) {
+      const notFits = () => {
+        if (!stale && typeof onStale === 'function') onStale();
+        stale = true;
+        return staleError();
+      };
+      pagesLoad = Promise.all(
+        indexEntry.pageFiles.map((stamp, k) =>
+          Promise.resolve()
+            .then(() => load('pages', `p${k}`))
+            .then(
+              (f) => {
+                if (!f || f.stamp !== stamp || !Array.isArray(f.titleLengths)) throw notFits();
+                return f;
+              },
+              (e) => {
+                throw e && e.status === 404 ? notFits() : e;
+              },
+            ),
+        ),
+      ).then((files) => usePages(pageArrays(indexEntry, files)));
+      // A failed load is tried again by the next query.
+      pagesLoad.catch(() => {
+        pagesLoad = null;
+      });
+    }
+    return pagesLoad;
+  }
+
+  // ensure fetches what a query reads, in two rounds (typos need to know what was not found),
+  // with the page files.
   async function ensure(query) {
+    await loadPages();
     for (const typosToo of [false, true]) {
       const wait = need(query, typosToo).map((k) => fetchChunk('index', k)).filter(Boolean);
       await Promise.all(wait);
