@@ -6,8 +6,9 @@ package watch
 // than the quiet period. A build that reads it then serves a page that never existed, warns about
 // its links, and for an MDX page bundles it without its imports: the shell's entry moves and every
 // open page reloads, twice (the session 13 audit). So when a quiet period ends the watcher looks at
-// the batch's files (size, modification time) and hands the batch over only when a second quiet
-// period finds them as they were; an event meanwhile starts over. A file found empty holds the
+// the batch's files (size, modification time) and hands the batch over only when a second, short
+// quiet period (1 ms: every edit waits for it) finds them as they were; an event meanwhile starts
+// over. A file found empty holds the
 // batch a while longer (emptyHold quiet periods): an empty file is most often a save between its
 // truncation and its write, and rarely what a writer means to build; if it stays empty it is built
 // empty all the same. A writer stalled longer than that, or one stalled half-way through its bytes,

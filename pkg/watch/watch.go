@@ -28,6 +28,9 @@ type Watcher struct {
 	files map[string]bool // single files of interest, absolute
 	dirs  map[string]bool // folders watched recursively, absolute, whether they exist now or not
 	quiet time.Duration
+	// confirm is the second quiet period, after which a batch's files must be as the first's end
+	// found them (stable.go).
+	confirm time.Duration
 	// after starts the quiet period that ends a burst (time.After). Tests end it themselves, and
 	// took tells them which events Run has handled, so no test depends on the machine's speed.
 	after func(time.Duration) <-chan time.Time
@@ -65,7 +68,7 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 		return nil, err
 	}
 	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 5 * time.Millisecond,
-		after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8)}
+		confirm: time.Millisecond, after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8)}
 	if opts.After != nil {
 		w.after = opts.After
 	}
@@ -271,7 +274,13 @@ func (w *Watcher) Run(ctx context.Context) {
 			timer = nil
 			now := w.look(pending, checked)
 			if !now.stable(checked, w.hold) {
-				checked, timer = now, w.after(w.quiet)
+				// A second, shorter look confirms files that stand still (every edit waits for it);
+				// an empty file waits for its write by whole quiet periods.
+				wait := w.confirm
+				if now.empty {
+					wait = w.quiet
+				}
+				checked, timer = now, w.after(wait)
 				continue
 			}
 			checked = nil
