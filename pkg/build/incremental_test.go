@@ -356,7 +356,15 @@ func (e *editor) docs() []string {
 
 func (e *editor) pick(list []string) string { return list[e.rng.Intn(len(list))] }
 
-func (e *editor) random() (string, []string) {
+// random makes one edit of a kind chosen among the first ten (the kinds the seeded sequences of
+// TestIncrementalEqualsFull were written with: their steps stay as they were).
+func (e *editor) random() (string, []string) { return e.edit(e.rng.Intn(10)) }
+
+// editKinds is how many kinds of edit edit makes: random's ten, a heading added, and a blog post's
+// body edited after and before its truncate marker.
+const editKinds = 13
+
+func (e *editor) edit(kind int) (string, []string) {
 	e.n++
 	docs := e.docs()
 	// the entry doc stays so that most steps build
@@ -366,7 +374,7 @@ func (e *editor) random() (string, []string) {
 			movable = append(movable, d)
 		}
 	}
-	switch e.rng.Intn(10) {
+	switch kind {
 	case 0:
 		f := e.pick(docs)
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\nParagraph %d.\n", e.n))
@@ -438,6 +446,17 @@ func (e *editor) random() (string, []string) {
 		}
 		write(e.t, e.root, f, text)
 		return "linked heading " + f, []string{f}
+	case 11, 12:
+		// A post's body after its truncate marker (the post alone renders) or before it (its
+		// excerpt: the lists and the feeds too).
+		f := "content/blog/2025-01-02-second.md"
+		text := read(e.t, e.root, f)
+		if kind == 11 {
+			write(e.t, e.root, f, text+fmt.Sprintf("\nLater words %d.\n", e.n))
+			return "post body after truncate", []string{f}
+		}
+		write(e.t, e.root, f, strings.Replace(text, "<!-- truncate -->", fmt.Sprintf("Excerpt words %d.\n\n<!-- truncate -->", e.n), 1))
+		return "post body before truncate", []string{f}
 	default:
 		f := e.pick(docs)
 		write(e.t, e.root, f, read(e.t, e.root, f)+fmt.Sprintf("\n## Heading %d\n\nText.\n", e.n))

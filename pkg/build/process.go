@@ -258,8 +258,8 @@ func routeFieldsChanged(a, b content.FrontMatter) bool {
 
 // metaChanged reports a change to what other pages show of this one.
 func metaChanged(a, b *site.Parsed) bool {
-	if !reflect.DeepEqual(a.FM, b.FM) {
-		return true
+	if !reflect.DeepEqual(a.FM, b.FM) || a.Listing != b.Listing {
+		return true // (Listing: a blog post's excerpt or reading time, which its blog's lists show)
 	}
 	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title
 }

@@ -89,6 +89,18 @@ func renderCountCases() []renderCountCase {
 		{name: "blog post", edit: edit("content/blog/2025-01-01-first.md", "title: First post", "title: The first post"),
 			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
 			reindexed: []string{"/blog/first", "/blog/second"}, globals: []string{"blog/atom.xml", "blog/rss.xml"}},
+		// A post's body after its truncate marker is not in the lists, the feeds or its neighbours:
+		// the post alone renders.
+		{name: "blog post body after truncate", edit: edit("content/blog/2025-01-02-second.md", "The rest of it.", "The rest of it, and a little more."),
+			rendered: []string{"/blog/second"}, reindexed: []string{"/blog/second"}},
+		// After the marker, but the reading time the lists show changes (1 → 2 minutes).
+		{name: "blog post body after truncate, reading time", edit: edit("content/blog/2025-01-02-second.md", "The rest of it.", "The rest of it."+strings.Repeat(" word", 300)),
+			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
+			reindexed: []string{"/blog/first", "/blog/second"}, globals: []string{"blog/atom.xml", "blog/rss.xml"}}, // (the listed posts changed: globals.go writes the feeds)
+		// Before the marker the excerpt changes: the lists showing it and the feeds follow.
+		{name: "blog post body before truncate", edit: edit("content/blog/2025-01-02-second.md", "The excerpt of the second post.", "The excerpt of the second post, now longer."),
+			rendered:  append([]string{"/blog/first", "/blog/second"}, blogLists...),
+			reindexed: []string{"/blog/first", "/blog/second"}, globals: []string{"blog/atom.xml", "blog/rss.xml"}},
 		{name: "new page", edit: func(t *testing.T, root, _ string) []string {
 			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
 			return []string{"content/docs/guide/new.md"}
@@ -113,7 +125,8 @@ func renderCountCases() []renderCountCase {
 			globals:   []string{"sitemap.xml"}, searchWritten: &[2]int{1, 1}},
 		{name: "new page a link names", before: func(t *testing.T, root string) {
 			f := "content/blog/2025-01-02-second.md"
-			write(t, root, f, read(t, root, f)+"\nSee [the target](../docs/other/target.md).\n")
+			// In the excerpt: the lists show the link, resolved.
+			write(t, root, f, strings.Replace(read(t, root, f), "<!-- truncate -->", "See [the target](../docs/other/target.md).\n\n<!-- truncate -->", 1))
 		}, edit: func(t *testing.T, root, _ string) []string {
 			// In no sidebar: the post whose link now resolves renders, and the lists that show its excerpt.
 			write(t, root, "content/docs/other/target.md", "# Target\n\nA page.\n")
@@ -121,7 +134,8 @@ func renderCountCases() []renderCountCase {
 		}, rendered: append([]string{"/other/target", "/blog/first", "/blog/second"}, blogLists...),
 			reindexed: []string{"/other/target", "/blog/first", "/blog/second"},
 			// intro and setup hold broken links, which may lead to the new page now (or suggest it).
-			alsoChecked: []string{"/guide/intro", "/guide/setup"}, globals: []string{"sitemap.xml"}},
+			// The feeds show the excerpt too, its link now resolved.
+			alsoChecked: []string{"/guide/intro", "/guide/setup"}, globals: []string{"blog/atom.xml", "blog/rss.xml", "sitemap.xml"}},
 		{name: "new page an absolute link names", before: func(t *testing.T, root string) {
 			f := "content/versioned_docs/version-1.0/guide/intro.md"
 			write(t, root, f, read(t, root, f)+"\nSee [the target](/docs/other/target).\n")

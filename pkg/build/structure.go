@@ -177,8 +177,9 @@ func (st *state) relinkedRoute(last *state, p string, r *site.Route, names map[s
 		if st.site.Resolve(st.statics, r.Source, r.Data.Locale, dest) != last.site.Resolve(last.statics, o.Source, o.Data.Locale, dest) {
 			out = append(out, graph.Route(p))
 			if r.Data.Kind == site.KindBlogPost {
-				// The blog's lists show the post's excerpt, links resolved: they read its file.
-				out = append(out, graph.File(r.Source))
+				// The blog's lists show the post's excerpt, links resolved: they read its meta
+				// (site/blog.go; the link may be in the excerpt: when unsure, rebuild more).
+				out = append(out, graph.Meta(r.Source))
 			}
 			break
 		}

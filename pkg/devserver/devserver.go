@@ -56,10 +56,11 @@ type Server struct {
 	OnCompact func()
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
-	Hosts *Hosts
-	first *firstBuild     // the first build, served while it renders (first.go)
-	hooks firstBuildHooks // tests' hooks into the first build
-	spill *emit.Spill     // where the builds keep their pages, off the heap (nil: on it)
+	Hosts      *Hosts
+	first      *firstBuild     // the first build, served while it renders (first.go)
+	hooks      firstBuildHooks // tests' hooks into the first build
+	watchHooks watch.Options   // tests' hooks into the watcher (its clock)
+	spill      *emit.Spill     // where the builds keep their pages, off the heap (nil: on it)
 }
 
 // New builds the project once and returns the server.
@@ -169,7 +170,7 @@ func (s *Server) Handler() http.Handler {
 
 // Watch rebuilds on every batch of changes until ctx ends.
 func (s *Server) Watch(ctx context.Context) error {
-	w, err := watch.New(build.WatchPaths(s.root, s.siteDir)...)
+	w, err := watch.NewWith(s.watchHooks, build.WatchPaths(s.root, s.siteDir)...)
 	if err != nil {
 		return fmt.Errorf("watching %s: %w", s.root, err)
 	}

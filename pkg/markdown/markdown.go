@@ -94,8 +94,10 @@ type Doc struct {
 	firstLine int
 	root      ast.Node // nil after Release: Render parses source again
 	conv      *Converter
-	// truncated is true when a `<!-- truncate -->` block ends the excerpt.
-	truncated bool
+	// truncated is true when a `<!-- truncate -->` block ends the excerpt; excerptEnd is where that
+	// block starts in source (ExcerptSource).
+	truncated  bool
+	excerptEnd int
 	// What the link check reads, found once by Parse (refs.go).
 	htmlIDs       []string
 	undefinedRefs []UndefinedRef
@@ -160,6 +162,9 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && bytes.Contains(hb.Lines().Value(src), []byte("truncate")) {
 			d.truncated = true
+			if hb.Lines().Len() > 0 {
+				d.excerptEnd = hb.Lines().At(0).Start
+			}
 			break
 		}
 	}
@@ -335,6 +340,23 @@ func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok boo
 	}
 	return full, true, nil
 }
+
+// ExcerptSource is the part of the source the excerpt (Excerpt) is made from: what comes before the
+// truncate marker, or the whole source when there is none, or when what follows the marker holds a
+// definition (a link reference or a footnote) that the part before it may use. A blog list shows
+// the excerpt, so an edit after the marker leaves the lists as they are. Nil after ReleaseSource.
+func (d *Doc) ExcerptSource() []byte {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if !d.truncated || d.excerptEnd <= 0 || d.excerptEnd > len(d.source) || definition.Match(d.source[d.excerptEnd:]) {
+		return d.source
+	}
+	return d.source[:d.excerptEnd]
+}
+
+// definition finds a line that may be a link reference or footnote definition (`[x]: ...`,
+// `[^x]: ...`); some that are not (inside code) only make ExcerptSource whole.
+var definition = regexp.MustCompile(`(?m)^ {0,3}\[[^\]]+\]:`)
 
 // plainText is the text of a node's inline content with entities and backslash escapes as written.
 func plainText(n ast.Node, src []byte) string { return inlineText(n, src, false) }

@@ -148,7 +148,9 @@ func (b *blogAssembly) post(p *Parsed) (blogPost, bool) {
 	if !a.claim(route, file) {
 		return blogPost{}, false
 	}
-	a.s.Graph.Record(b.node, graph.File(p.Src.Path))
+	// The lists read what they show of the post (its title, date, excerpt, reading time: its meta
+	// node, process.go), not its body: an edit after the truncate marker renders the post alone.
+	a.s.Graph.Record(b.node, graph.Meta(p.Src.Path))
 	sum := PostSummary{Title: p.FM.Title, Route: route, Date: date.Format("2006-01-02"), ReadingTime: readingTime(p.Words)}
 	for _, ar := range p.FM.Authors {
 		if ar.Key == "" {
@@ -214,14 +216,16 @@ func (b *blogAssembly) postRoutes(posts []blogPost) []PostSummary {
 			Locale: b.locale, NoIndex: pp.p.FM.Unlisted, Keywords: pp.p.FM.Keywords}
 		s := pp.summary
 		data.Post = &s
+		node := graph.Route(pp.summary.Route)
+		// A post shows its neighbours' titles: it reads their meta, not the whole blog's.
 		if i > 0 {
 			data.Next = &Link{Title: posts[i-1].summary.Title, Route: posts[i-1].summary.Route}
+			a.s.Graph.Record(node, graph.Meta(posts[i-1].p.Src.Path))
 		}
 		if i < len(posts)-1 {
 			data.Prev = &Link{Title: posts[i+1].summary.Title, Route: posts[i+1].summary.Route}
+			a.s.Graph.Record(node, graph.Meta(posts[i+1].p.Src.Path))
 		}
-		node := graph.Route(pp.summary.Route)
-		a.s.Graph.Record(node, b.node) // neighbours' titles
 		if b.authorsFile != "" {
 			a.s.Graph.Record(node, graph.File(b.authorsFile))
 		}
@@ -360,6 +364,17 @@ func parseDate(s string) (time.Time, error) {
 }
 
 // readingTime in minutes at 200 words a minute, at least one.
+// listing identifies what the blog's lists show of a post besides its front matter (Parsed.Listing):
+// the source of its excerpt and its reading time. An MDX post's excerpt is compiled from the source
+// as written, imports included: all of it counts (when unsure, rebuild more).
+func listing(p *Parsed, written []byte) string {
+	src := written
+	if !p.MDX {
+		src = p.Doc.ExcerptSource()
+	}
+	return fmt.Sprintf("%s %d", hashBytes(src), readingTime(p.Words))
+}
+
 func readingTime(words int) int {
 	m := int(math.Ceil(float64(words) / 200))
 	if m < 1 {

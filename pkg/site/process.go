@@ -33,6 +33,9 @@ type Parsed struct {
 	MDX bool
 	// Hash identifies the file's bytes, so an unchanged file is not parsed again.
 	Hash string
+	// Listing identifies what a blog's lists show of a post besides its front matter: its excerpt's
+	// source and its reading time (listing). Empty for other files.
+	Listing string
 	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
 	// front-matter keys, unclosed fences) or skipped for (a binary file).
 	Warnings []*content.Error
@@ -157,6 +160,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		}
 		p.FM = fm
 		p.Warnings = append(p.Warnings, warns...)
+		written := body
 		if mdx.IsMDX(s.Path, mdx.PageFormat(fm.Format, s.Format), body) {
 			// The page itself is compiled by the MDX compiler (pkg/mdx, at bundling); what docsd
 			// reads of it (title, headings, links, text) comes from the same source without its
@@ -169,6 +173,9 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 			p.Warnings = append(p.Warnings, &content.Error{File: file, Line: w.Line, Column: w.Column, Msg: w.Msg})
 		}
 		p.Words = countWords(p.Doc)
+		if s.Kind == content.BlogPost {
+			p.Listing = listing(p, written)
+		}
 		if p.FM.Title == "" {
 			p.FM.Title = p.Doc.Title
 		}

@@ -232,7 +232,7 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 			continue
 		}
 		if p.Src.Kind == content.BlogPost {
-			for _, n := range g.Readers(graph.File(path)) {
+			for _, n := range g.Readers(graph.Meta(path)) { // the lists read a post's meta (blog.go)
 				if n.Kind == graph.BlogListKind {
 					blogs[n.Key] = true
 				}

@@ -1,8 +1,9 @@
 // Package watch turns file-system events under the project into batches of changed paths: a burst
-// of saves is one batch, editors' temporary and swap files are ignored, new folders are watched as
-// they appear, a watched folder that is deleted and made again (rm -rf content; git checkout) is
-// watched again, and while the consumer is busy the changes pile up into one next batch rather
-// than a queue of stale rebuilds.
+// of saves is one batch, a batch goes out only once its files stand still (stable.go: a save that
+// truncates and then writes is not read half-way), editors' temporary and swap files are ignored,
+// new folders are watched as they appear, a watched folder that is deleted and made again (rm -rf
+// content; git checkout) is watched again, and while the consumer is busy the changes pile up into
+// one next batch rather than a queue of stale rebuilds.
 package watch
 
 import (
@@ -27,10 +28,15 @@ type Watcher struct {
 	files map[string]bool // single files of interest, absolute
 	dirs  map[string]bool // folders watched recursively, absolute, whether they exist now or not
 	quiet time.Duration
+	// confirm is the second quiet period, after which a batch's files must be as the first's end
+	// found them (stable.go).
+	confirm time.Duration
 	// after starts the quiet period that ends a burst (time.After). Tests end it themselves, and
 	// took tells them which events Run has handled, so no test depends on the machine's speed.
-	after   func(time.Duration) <-chan time.Time
-	took    func(fsnotify.Event)
+	after func(time.Duration) <-chan time.Time
+	took  func(fsnotify.Event)
+	// hold is how many more quiet periods a batch waits while one of its files is empty (stable.go).
+	hold    int
 	Batches chan Batch
 	Errors  chan error
 }
@@ -43,14 +49,29 @@ type Batch struct {
 	Newer <-chan struct{}
 }
 
+// Options are a watcher's test hooks; the zero value is the real clock.
+type Options struct {
+	// After starts a quiet period (time.After when nil): a test ends it itself, so that no test
+	// depends on how fast the machine is.
+	After func(time.Duration) <-chan time.Time
+	// Took, when set, is told of every event Run has handled.
+	Took func(fsnotify.Event)
+}
+
 // New watches the given paths: folders recursively, files individually.
-func New(paths ...string) (*Watcher, error) {
+func New(paths ...string) (*Watcher, error) { return NewWith(Options{}, paths...) }
+
+// NewWith is New with test hooks.
+func NewWith(opts Options, paths ...string) (*Watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
 	}
 	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 5 * time.Millisecond,
-		after: time.After, Batches: make(chan Batch), Errors: make(chan error, 8)}
+		confirm: time.Millisecond, after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8)}
+	if opts.After != nil {
+		w.after = opts.After
+	}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
@@ -211,6 +232,9 @@ func (w *Watcher) relevant(p string) bool {
 func (w *Watcher) Run(ctx context.Context) {
 	pending := map[string]bool{}
 	var timer <-chan time.Time
+	// checked is what the files of pending looked like when the last quiet period ended (nil while
+	// events come): the batch goes out once a second quiet period finds them unchanged.
+	var checked *look
 	var out chan Batch // nil until a batch is ready: a send only happens when the consumer asks
 	var ready []string
 	// offered is the Newer of the batch on offer; taken that of the batch the consumer took last,
@@ -232,6 +256,7 @@ func (w *Watcher) Run(ctx context.Context) {
 			}
 			if w.take(ev, pending) {
 				timer = w.after(w.quiet)
+				checked = nil
 				newer()
 			}
 			if w.took != nil {
@@ -247,6 +272,18 @@ func (w *Watcher) Run(ctx context.Context) {
 			}
 		case <-timer:
 			timer = nil
+			now := w.look(pending, checked)
+			if !now.stable(checked, w.hold) {
+				// A second, shorter look confirms files that stand still (every edit waits for it);
+				// an empty file waits for its write by whole quiet periods.
+				wait := w.confirm
+				if now.empty {
+					wait = w.quiet
+				}
+				checked, timer = now, w.after(wait)
+				continue
+			}
+			checked = nil
 			for p := range pending {
 				ready = append(ready, p)
 			}

@@ -1,0 +1,141 @@
+package devserver
+
+// A storm of in-place saves of an MDX page through the real watcher. Each save truncates the file
+// and then writes it; between the two the watcher's quiet periods end (the test ends them, as a
+// busy machine would, so nothing here depends on its speed). A batch handed over then built the
+// page without its imports: the shell's registry of shared modules shrank, the entry moved and
+// every open page reloaded, and again when the next save moved it back (the session 13 audit).
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/fsnotify/fsnotify"
+
+	"docsd/internal/testfs"
+	"docsd/pkg/build"
+	"docsd/pkg/watch"
+)
+
+func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
+	shell, _ := filepath.Abs("../../site")
+	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	// The watcher's quiet periods end when the test sends on fire; took says which events it handled.
+	fire := make(chan time.Time)
+	took := make(chan string, 4096)
+	s.watchHooks = watch.Options{
+		After: func(time.Duration) <-chan time.Time { return fire },
+		Took:  func(ev fsnotify.Event) { took <- ev.Name },
+	}
+	type outcome struct {
+		res *build.Result
+		err error
+	}
+	results := make(chan outcome, 100)
+	s.OnRebuild = func(res *build.Result, err error) { results <- outcome{res, err} }
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	watching := make(chan struct{})
+	s.OnWatch = func() { close(watching) }
+	ctx, cancel := context.WithCancel(context.Background())
+	watchErr := make(chan error, 1)
+	go func() { watchErr <- s.Watch(ctx) }()
+	defer func() { cancel(); <-watchErr }()
+	select {
+	case <-watching:
+	case <-time.After(failAfter):
+		t.Fatal("Watch never said it watches")
+	}
+
+	page := filepath.Join(root, "content/docs/guide/install.mdx")
+	dir := filepath.Dir(page)
+	good, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	markers := 0
+	// settle waits until the watcher has handled every event so far: events come in order, and an
+	// ignored swap file's is the last.
+	settle := func() {
+		t.Helper()
+		markers++
+		marker := filepath.Join(dir, fmt.Sprintf(".settle%d.swp", markers))
+		if err := os.WriteFile(marker, []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		deadline := time.After(failAfter)
+		for {
+			select {
+			case p := <-took:
+				if p == marker {
+					return
+				}
+			case <-deadline:
+				t.Fatalf("the watcher never saw %s", marker)
+			}
+		}
+	}
+	const saves = 6
+	for i := 0; i < saves; i++ {
+		f, err := os.OpenFile(page, os.O_WRONLY|os.O_TRUNC, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		settle()
+		// Three quiet periods end while the file is empty: no batch may go out.
+		for k := 0; k < 3; k++ {
+			select {
+			case fire <- time.Time{}:
+			case o := <-results:
+				f.Close()
+				t.Fatalf("save %d: a rebuild ran while the page was empty (shell changed: %v, error: %v)", i, o.res != nil && o.res.ShellChanged, o.err)
+			case <-time.After(failAfter):
+				t.Fatal("the watcher waits for no quiet period")
+			}
+		}
+		text := string(good) + fmt.Sprintf("\nStorm save %d.\n", i)
+		if _, err := f.WriteString(text); err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		settle()
+		// Quiet periods end until the save's rebuild is done.
+		var o outcome
+	rebuilt:
+		for {
+			select {
+			case fire <- time.Time{}:
+			case o = <-results:
+				break rebuilt
+			case <-time.After(failAfter):
+				t.Fatalf("save %d: no rebuild", i)
+			}
+		}
+		if o.err != nil {
+			t.Fatalf("save %d: %v", i, o.err)
+		}
+		if o.res.ShellChanged {
+			t.Fatalf("save %d: open pages were told to reload", i)
+		}
+		if len(o.res.Warnings) > 0 || len(o.res.Problems) > 0 {
+			t.Errorf("save %d: warnings %v, problems %v", i, o.res.Warnings, o.res.Problems)
+		}
+		if body := get(t, srv.URL+"/docs/guide/install"); !strings.Contains(body, fmt.Sprintf("Storm save %d.", i)) ||
+			!strings.Contains(body, `role="tablist"`) {
+			t.Fatalf("save %d is not served whole", i)
+		}
+	}
+}
