@@ -138,35 +138,25 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 	if len(m.PerPage) != ie.Pages || sections != ie.Sections {
 		return nil, fmt.Errorf("%d pages of %d sections, the index file says %d of %d", len(m.PerPage), sections, ie.Pages, ie.Sections)
 	}
-	lookup := 0
-	for _, d := range ie.LookupPages {
-		lookup += d
-		if lookup < 0 || lookup >= slots || routes[lookup] == "" {
-			return nil, fmt.Errorf("lookup page %d is no page", lookup)
+	for _, part := range []struct {
+		what   string
+		deltas []int
+		mark   func(*PageMeaning)
+	}{
+		{"lookup", ie.LookupPages, func(p *PageMeaning) { p.Lookup = true }},
+		{"action", ie.ActionPages, func(p *PageMeaning) { p.Action = true }},
+		{"name", ie.NamePages, func(p *PageMeaning) { p.Name = true }},
+	} {
+		no := 0
+		for _, d := range part.deltas {
+			no += d
+			if no < 0 || no >= slots || routes[no] == "" {
+				return nil, fmt.Errorf("%s page %d is no page", part.what, no)
+			}
+			p := m.PerPage[routes[no]]
+			part.mark(&p)
+			m.PerPage[routes[no]] = p
 		}
-		p := m.PerPage[routes[lookup]]
-		p.Lookup = true
-		m.PerPage[routes[lookup]] = p
-	}
-	action := 0
-	for _, d := range ie.ActionPages {
-		action += d
-		if action < 0 || action >= slots || routes[action] == "" {
-			return nil, fmt.Errorf("action page %d is no page", action)
-		}
-		p := m.PerPage[routes[action]]
-		p.Action = true
-		m.PerPage[routes[action]] = p
-	}
-	name := 0
-	for _, d := range ie.NamePages {
-		name += d
-		if name < 0 || name >= slots || routes[name] == "" {
-			return nil, fmt.Errorf("name page %d is no page", name)
-		}
-		p := m.PerPage[routes[name]]
-		p.Name = true
-		m.PerPage[routes[name]] = p
 	}
 	// The order of equal scores.
 	rank := make([]int, 0, ie.Pages)

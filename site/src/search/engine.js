@@ -333,10 +333,13 @@ const RANK_GAP = 2 ** 20;
 // numbers) into one array per fact, in page order, the one place ranking reads them from: an edit
 // rewrites the page file of its page, not a list of every page's.
 function pageArrays(indexEntry, files) {
-  const out = { titleLengths: [], partShares: [], sectionCounts: [], versionOf: [], lookupPages: [], actionPages: [], namePages: [], ranks: [] };
-  let lookupAt = 0;
-  let actionAt = 0;
-  let nameAt = 0;
+  const n = indexEntry.slots || indexEntry.pages;
+  const out = { titleLengths: [], partShares: [], sectionCounts: [], versionOf: [], ranks: [],
+    inLookup: new Uint8Array(n), inAction: new Uint8Array(n), inName: new Uint8Array(n) };
+  // flag marks in arr the pages a page file lists by their place in it (from: its first number).
+  const flag = (arr, from, places) => {
+    for (const i of places || []) if (from + i < n) arr[from + i] = 1;
+  };
   files.forEach((f, k) => {
     const from = k * indexEntry.perPageFile;
     out.titleLengths.push(...f.titleLengths);
@@ -346,19 +349,12 @@ function pageArrays(indexEntry, files) {
       out.versionOf.push(f.versions[v] || '');
       out.ranks.push(f.ranks ? f.ranks[i] : (from + i) * RANK_GAP);
     });
-    // As differences from the page before, as the index file once listed them.
-    for (const i of f.lookup) {
-      out.lookupPages.push(from + i - lookupAt);
-      lookupAt = from + i;
-    }
-    for (const i of f.action) {
-      out.actionPages.push(from + i - actionAt);
-      actionAt = from + i;
-    }
-    for (const i of f.name || []) {
-      out.namePages.push(from + i - nameAt);
-      nameAt = from + i;
-    }
+    // The pages of the parts readers reach by naming them (lookup: an API reference), of those
+    // whose pages each do one action (action: a CLI's commands) and of named things (name: a
+    // plugin's page).
+    flag(out.inLookup, from, f.lookup);
+    flag(out.inAction, from, f.action);
+    flag(out.inName, from, f.name);
   });
   return out;
 }
@@ -407,28 +403,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
       taskKeep[page] = Math.max(0.1, 1 - W.taskPrior * (pct / 100) ** W.taskPow);
     });
-    // The pages of the parts readers reach by naming them (lookupPages: each the difference from
-    // the one before).
-    inLookup = new Uint8Array(nPages);
-    let lookupAt = 0;
-    for (const d of pp.lookupPages) {
-      lookupAt += d;
-      if (lookupAt >= 0 && lookupAt < inLookup.length) inLookup[lookupAt] = 1;
-    }
-    // The pages of the parts whose pages each do one action (actionPages, as lookupPages).
-    inAction = new Uint8Array(nPages);
-    let actionAt = 0;
-    for (const d of pp.actionPages) {
-      actionAt += d;
-      if (actionAt >= 0 && actionAt < inAction.length) inAction[actionAt] = 1;
-    }
-    // The pages of named things (namePages, as lookupPages): a plugin's, a tool's.
-    inName = new Uint8Array(nPages);
-    let nameAt = 0;
-    for (const d of pp.namePages) {
-      nameAt += d;
-      if (nameAt >= 0 && nameAt < inName.length) inName[nameAt] = 1;
-    }
+    ({ inLookup, inAction, inName } = pp);
     // Equal scores list in route order, as after a fresh build: by rank.
     rankOf = new Float64Array(nPages);
     for (let p = 0; p < nPages; p++) rankOf[p] = pp.ranks[p];
