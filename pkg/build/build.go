@@ -129,7 +129,7 @@ type Builder struct {
 	// onCompile, when set, runs before the MDX compiler compiles a file, and onWritten after a
 	// page's HTML is added to the build: the tests' hooks to check the order of the two.
 	// onCompiled, when set, may change a compiled module (a test's way to import what the page's
-	// import blocks do not say).
+	// import blocks do not say). Pages compile at once: it runs on several goroutines.
 	onCompile  func(file string)
 	onWritten  func(route string)
 	onCompiled func(file, js string) string

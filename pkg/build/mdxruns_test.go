@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -21,8 +22,11 @@ func buildMDXPages(t *testing.T, name string, whole bool) (map[string]string, ma
 	defer b.Close()
 	b.mdxWhole = whole
 	modules := map[string]string{}
+	var mu sync.Mutex // pages compile at once: the hook runs on several goroutines
 	b.onCompiled = func(file, js string) string {
+		mu.Lock()
 		modules[filepath.Base(file)] = js
+		mu.Unlock()
 		return js
 	}
 	res, err := b.Build()
