@@ -55,3 +55,36 @@ func TestSiteImportStaysInTheProject(t *testing.T) {
 		t.Errorf("error %q lacks %q", got, want)
 	}
 }
+
+// A project reached through a symbolic link (a linked home or /tmp, as on macOS) builds: esbuild
+// resolves `@site/` to the file's real path, which is still in the project. A link inside the
+// project to a file outside it stays refused.
+func TestSiteImportThroughALinkedProject(t *testing.T) {
+	real, opts := fixtureSite(t, "mdx-website")
+	linked := filepath.Join(t.TempDir(), "linked")
+	if err := os.Symlink(real, linked); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	opts.Root = linked
+	b := New(opts)
+	res, err := b.Build()
+	b.Close()
+	if err != nil {
+		t.Fatalf("the project through a link: %v", err)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/hello")]); !strings.Contains(html, `Hello from <!-- -->website`) {
+		t.Error("the page importing an @site/ component lacks it")
+	}
+	outside := filepath.Join(t.TempDir(), "Outside.jsx")
+	if err := os.WriteFile(outside, []byte("export default () => 'outside';\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(outside, filepath.Join(real, "website", "src", "components", "Outside.jsx")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, real, "docs/escape.mdx", "# Escape\n\nimport Outside from '@site/src/components/Outside';\n\n<Outside />\n")
+	got := buildError(t, opts)
+	if want := `docs/escape.mdx:3:21: "@site/src/components/Outside" is not in the project folder`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}

@@ -133,6 +133,15 @@ func TestMDXComponentsInAMarkdownPage(t *testing.T) {
 	if want := "content/docs/guide/plain.md:5:3: MDX: <Whisper> is not defined"; !strings.HasPrefix(got, want) {
 		t.Errorf("error %q, want it to start %q", got, want)
 	}
+	// Prose with a generic type reads as a JSX element too (Docusaurus 3 fails such a page): the
+	// error says why a .md page is MDX and how to write the text, for a writer who never chose MDX.
+	write(t, root, "content/docs/guide/plain.md", "# Plain\n\nThe call returns a List<String> of names.\n")
+	got = buildError(t, opts)
+	for _, want := range []string{"content/docs/guide/plain.md:3:", "`<String>`", "backticks", `\<`, "format: md"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("error %q lacks %q", got, want)
+		}
+	}
 }
 
 func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {

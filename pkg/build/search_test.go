@@ -218,13 +218,45 @@ func TestSearchLookupPartsFollowDocsdToml(t *testing.T) {
 			if got := parts(res); strings.Join(got, ",") != "api" {
 				t.Fatalf("%s in the index file: %q, want [api]", key, got)
 			}
-			write(t, root, "docsd.toml", withParts(`"API", "Guides"`))
+			write(t, root, "docsd.toml", withParts(`"API", "More"`)) // "More": /docs/guide/more/extra's breadcrumb
 			if res, err = b.Rebuild([]string{"docsd.toml"}); err != nil {
 				t.Fatal(err)
 			}
-			if got := parts(res); strings.Join(got, ",") != "api,guid" {
-				t.Fatalf("after the edit, %s in the index file: %q, want [api guid]", key, got)
+			if got := parts(res); strings.Join(got, ",") != "api,more" {
+				t.Fatalf("after the edit, %s in the index file: %q, want [api more]", key, got)
 			}
+			// The pages' flags (in the page files) follow the edit, both ways, as a full build's.
+			sameAsFull := func(res *Result, wantFlagged bool) {
+				t.Helper()
+				fb := New(opts)
+				defer fb.Close()
+				full, err := fb.Build()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diffs, _ := compareSearchFiles(res.Files.Data, full.Files.Data); diffs != nil {
+					t.Fatalf("after the %s edit, the search files differ from a full build's: %v", key, diffs)
+				}
+				m, err := searchMeaning(res.Files.Data, searchLocales(res.Files.Data)[""])
+				if err != nil {
+					t.Fatal(err)
+				}
+				flagged := 0
+				for _, p := range m.PerPage {
+					if p.Lookup || p.Action || p.Name {
+						flagged++
+					}
+				}
+				if (flagged > 0) != wantFlagged {
+					t.Fatalf("%d pages flagged by %s; want some: %v", flagged, key, wantFlagged)
+				}
+			}
+			sameAsFull(res, true)
+			write(t, root, "docsd.toml", withParts(`"API"`))
+			if res, err = b.Rebuild([]string{"docsd.toml"}); err != nil {
+				t.Fatal(err)
+			}
+			sameAsFull(res, false)
 			write(t, root, "docsd.toml", withParts(`"REST API"`))
 			if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), key+" entry 1") {
 				t.Fatalf("a two-word entry: got %v; want an error naming docsd.toml and the entry", err)

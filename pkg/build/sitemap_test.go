@@ -3,7 +3,10 @@ package build
 import (
 	"fmt"
 	"math/rand"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"docsd/pkg/site"
@@ -158,4 +161,61 @@ func BenchmarkRelisted(b *testing.B) {
 			partition(listed, sitemapSpacing)
 		}
 	})
+}
+
+// TestSitemapCrossesItsThreshold: an edit that takes the listed routes above the threshold makes
+// sitemap.xml an index of parts, one that takes them back makes it a urlset again and removes the
+// parts, each as a full build writes it; the index names its parts under the base path.
+func TestSitemapCrossesItsThreshold(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	b := New(opts)
+	first, err := b.Build()
+	b.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	listed := 0
+	for _, p := range first.Site.Order {
+		if r := first.Site.Routes[p]; r.Listed && !r.Data.NoIndex {
+			listed++
+		}
+	}
+	opts.sitemap = sitemapLimits{splitAt: listed, spacing: 2}
+	b = New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parts := func(res *Result) (n int) {
+		for _, p := range res.Files.Paths() {
+			if strings.HasPrefix(p, "sitemap-") {
+				n++
+			}
+		}
+		return n
+	}
+	if n := parts(res); n != 0 || !strings.Contains(string(res.Files.Data["sitemap.xml"]), "<urlset") {
+		t.Fatalf("at the threshold: %d parts; want one urlset", n)
+	}
+	f := "content/docs/guide/above.md"
+	write(t, root, f, "---\ntitle: Above\n---\n\nOne route more.\n")
+	if res, err = b.Rebuild([]string{f}); err != nil {
+		t.Fatal(err)
+	}
+	index := string(res.Files.Data["sitemap.xml"])
+	if n := parts(res); n < 2 || !strings.Contains(index, "<sitemapindex") || !strings.Contains(index, "<loc>"+strings.TrimSuffix(res.Site.Config.URL, "/")+res.Site.Config.BasePath+"sitemap-") {
+		t.Fatalf("above the threshold: %d parts and index %s", n, index)
+	}
+	equalsFresh(t, opts, "above the threshold", res)
+	if err := os.Remove(filepath.Join(root, f)); err != nil {
+		t.Fatal(err)
+	}
+	if res, err = b.Rebuild([]string{f}); err != nil {
+		t.Fatal(err)
+	}
+	if n := parts(res); n != 0 || !strings.Contains(string(res.Files.Data["sitemap.xml"]), "<urlset") {
+		t.Fatalf("back at the threshold: %d parts; want one urlset", n)
+	}
+	equalsFresh(t, opts, "back at the threshold", res)
 }

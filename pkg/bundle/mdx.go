@@ -36,6 +36,9 @@ type MDX struct {
 	Compile func(abs string, raw []byte, page bool) (string, error)
 
 	provider string // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
+	// realRoot is Root with its symbolic links resolved (SetMDX): esbuild resolves a file to its
+	// real path, so a project reached through a link (a linked home, macOS's /tmp) is both.
+	realRoot string
 }
 
 // MDXChunk is what the browser loads for one MDX page.
@@ -58,13 +61,22 @@ func (b *Bundler) SetMDX(m MDX) {
 		m.Site = m.Root
 	}
 	m.provider = ThemeFile(m.Site, "MDXComponents")
+	m.realRoot = m.Root
+	if real, err := filepath.EvalSymlinks(m.Root); err == nil {
+		m.realRoot = real
+	}
 	b.mdx = m
 }
 
 // inProject says whether abs lies in the project folder, which no import may leave.
 func (b *Bundler) inProject(abs string) bool {
-	rel, err := filepath.Rel(b.mdx.Root, abs)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	for _, root := range []string{b.mdx.Root, b.mdx.realRoot} {
+		rel, err := filepath.Rel(root, abs)
+		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
+	}
+	return false
 }
 
 func (b *Bundler) mdxIDs() []string {

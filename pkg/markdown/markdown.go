@@ -335,20 +335,26 @@ func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok boo
 	if err != nil {
 		return nil, false, err
 	}
-	if i := bytes.Index(full, []byte("<!-- truncate -->")); i >= 0 {
+	if i := bytes.Index(full, excerptMarker); i >= 0 {
 		return full[:i], true, nil
 	}
 	return full, true, nil
 }
 
+// excerptMarker is where Excerpt cuts the rendered page.
+var excerptMarker = []byte("<!-- truncate -->")
+
 // ExcerptSource is the part of the source the excerpt (Excerpt) is made from: what comes before the
 // truncate marker, or the whole source when there is none, or when what follows the marker holds a
-// definition (a link reference or a footnote) that the part before it may use. A blog list shows
-// the excerpt, so an edit after the marker leaves the lists as they are. Nil after ReleaseSource.
+// definition (a link reference or a footnote) that the part before it may use, or when the marker
+// block is not written as Excerpt's marker (`<!--truncate-->`: Excerpt then shows the whole post).
+// A blog list shows the excerpt, so an edit after the marker leaves the lists as they are. Nil
+// after ReleaseSource.
 func (d *Doc) ExcerptSource() []byte {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if !d.truncated || d.excerptEnd <= 0 || d.excerptEnd > len(d.source) || definition.Match(d.source[d.excerptEnd:]) {
+	if !d.truncated || d.excerptEnd <= 0 || d.excerptEnd > len(d.source) || !bytes.HasPrefix(d.source[d.excerptEnd:], excerptMarker) ||
+		definition.Match(d.source[d.excerptEnd:]) {
 		return d.source
 	}
 	return d.source[:d.excerptEnd]

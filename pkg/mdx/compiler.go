@@ -128,6 +128,13 @@ func requestHeadings(hs []markdown.Heading, taken map[string]bool) []heading {
 	return out
 }
 
+// mdHint ends the MDX error of a .md page: such a page is MDX because it uses an import or a JSX
+// element named with a capital outside code, often text such as List<String> (Docusaurus 3 fails it
+// too).
+const mdHint = " (this .md page is read as MDX, as Docusaurus 3 reads it, since it has an import or a tag named with" +
+	" a capital outside code: write text such as List<String> in backticks or as List\\<String>, or put" +
+	" `format: md` in its front matter to read it as CommonMark)"
+
 // Compile compiles one MDX file (front matter included) to an ES module whose default export is
 // its React component. Mistakes in the file are *content.Error at its line and column.
 func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
@@ -200,7 +207,12 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		return "", err
 	}
 	if a.Error != nil {
-		return "", &content.Error{File: opts.File, Line: a.Error.Line, Column: a.Error.Column, Msg: "MDX: " + a.Error.Message}
+		msg := "MDX: " + a.Error.Message
+		if strings.HasSuffix(opts.File, ".md") {
+			// The writer of a .md page may never have chosen MDX (IsMDX): say why, and the way out.
+			msg += mdHint
+		}
+		return "", &content.Error{File: opts.File, Line: a.Error.Line, Column: a.Error.Column, Msg: msg}
 	}
 	js = a.JS
 	// The placeholders become docsd's highlighted code and resolved URLs, as JSON strings (which

@@ -39,10 +39,13 @@ func Sitemap(cfg *config.Site, routes []string) []byte {
 }
 
 // SitemapIndex is a sitemap index (sitemaps.org) listing the sitemap files at the given paths
-// (relative to the build folder, which is the site's root: routes include the base path), written
-// as Sitemap writes a urlset.
+// (relative to the build folder, which is served at the base path: a file's URL is the site's URL,
+// the base path and the file), written as Sitemap writes a urlset.
 func SitemapIndex(cfg *config.Site, files []string) []byte {
 	base := strings.TrimSuffix(cfg.URL, "/") + "/"
+	if bp := strings.Trim(cfg.BasePath, "/"); bp != "" {
+		base += bp + "/"
+	}
 	var b bytes.Buffer
 	b.WriteString(xml.Header)
 	b.WriteString(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">`)

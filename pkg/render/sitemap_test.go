@@ -2,7 +2,6 @@ package render
 
 import (
 	"encoding/xml"
-	"strings"
 	"testing"
 
 	"docsd/pkg/config"
@@ -64,7 +63,8 @@ func BenchmarkSitemap(b *testing.B) {
 }
 
 // TestSitemapIndexMatchesEncodingXML: the index of a split sitemap is what encoding/xml writes for a
-// sitemapindex, its locs the files' URLs under the site's URL.
+// sitemapindex, its locs the files' URLs: the build folder is served at the base path, so a part
+// beside sitemap.xml is at the site's URL and base path (as a route's loc is).
 func TestSitemapIndexMatchesEncodingXML(t *testing.T) {
 	type sm struct {
 		Loc string `xml:"loc"`
@@ -75,11 +75,16 @@ func TestSitemapIndexMatchesEncodingXML(t *testing.T) {
 		Maps    []sm     `xml:"sitemap"`
 	}
 	files := []string{"sitemap-00ab.xml", "sitemap-&x.xml"}
-	for _, url := range []string{"https://example.com/", "https://example.com", "https://a.b/c&d"} {
-		cfg := &config.Site{URL: url, BasePath: "/docs/"}
+	for _, c := range []struct{ url, base, want string }{
+		{"https://example.com/", "/docs/", "https://example.com/docs/"},
+		{"https://example.com", "/", "https://example.com/"},
+		{"https://a.b/c&d", "/x/", "https://a.b/c&d/x/"},
+	} {
+		url := c.url
+		cfg := &config.Site{URL: url, BasePath: c.base}
 		set := index{NS: "http://www.sitemaps.org/schemas/sitemap/0.9"}
 		for _, f := range files {
-			set.Maps = append(set.Maps, sm{Loc: strings.TrimSuffix(url, "/") + "/" + f})
+			set.Maps = append(set.Maps, sm{Loc: c.want + f})
 		}
 		out, _ := xml.MarshalIndent(set, "", " ")
 		if got, want := string(SitemapIndex(cfg, files)), xml.Header+string(out); got != want {

@@ -164,19 +164,36 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 	pages := map[string]Page{}
 	x := New()
 	x.chunkBytes = 2 << 10
+	x.perPageFile = 16 // several page files, so a parts change must rewrite more than one
 	set := func(p Page) {
 		pages[p.Route] = p
 		x.Update(p.Route, NewShard(p))
 	}
+	// The parts flags: "plugins" names a breadcrumb word no page has at first (a page moved
+	// into the part brings it), "guides" a title word (only action parts read titles).
+	var partSets [][]string
+	for _, entries := range [][]string{nil, {"Plugins"}, {"Product", "Plugins"}, {"Guides"}} {
+		terms, err := ParseNameParts(entries)
+		if err != nil {
+			t.Fatal(err)
+		}
+		partSets = append(partSets, terms)
+	}
+	var lookup, action, name []string
+	flagged := map[string]int{}
 	for i := 0; i < 80; i++ {
-		set(genPage(i, 0))
+		p := genPage(i, 0)
+		if i%6 == 0 {
+			p.Crumbs = []string{"Guides", "Plugins"}
+		}
+		set(p)
 	}
 	published(t, x)
-	for step := 0; step < 60; step++ {
+	for step := 0; step < 80; step++ {
 		i := rng.Intn(90)
 		route := genPage(i, 0).Route
 		var what string
-		switch k := rng.Intn(10); {
+		switch k := rng.Intn(12); {
 		case k < 6:
 			what = "body"
 			set(genPage(i, step+1))
@@ -184,27 +201,68 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 			what = "deleted page"
 			delete(pages, route)
 			x.Remove(route)
-		default:
+		case k < 9:
 			what = "title"
 			p, ok := pages[route]
 			if !ok {
 				p = genPage(i, 0)
 			}
 			p.Title = "Renamed " + p.Title
+			if rng.Intn(2) == 0 {
+				p.Title = "Guides to " + p.Title
+			}
 			set(p)
+		case k < 10:
+			what = "breadcrumbs"
+			p, ok := pages[route]
+			if !ok {
+				p = genPage(i, 0)
+			}
+			p.Crumbs = [][]string{{"Plugins"}, {"Guides", "Plugins"}, {"Other"}}[rng.Intn(3)]
+			set(p)
+		default:
+			what = "parts"
+			// One kind at a time: each must rewrite the page files on its own.
+			*[]*[]string{&lookup, &action, &name}[rng.Intn(3)] = partSets[rng.Intn(len(partSets))]
+			x.SetLookupParts(lookup)
+			x.SetActionParts(action)
+			x.SetNameParts(name)
 		}
 		if rng.Intn(5) == 0 {
 			// Given up half way: the next publish must still rewrite what this one would have.
+			// (A publish with no term chunk to write, a parts edit, is done before it asks again.)
 			asked := 0
-			if _, _, err := x.PublishUnless(func() bool { asked++; return asked > 1 }); !errors.Is(err, ErrStopped) {
+			if _, _, err := x.PublishUnless(func() bool { asked++; return asked > 1 }); err != nil && !errors.Is(err, ErrStopped) {
 				t.Fatalf("step %d: a publish told to stop returned %v", step, err)
 			}
 		}
 		got := published(t, x)
-		if diff := sameAsFresh(t, got, published(t, freshOf(pages, x.chunkBytes))); diff != nil {
+		fresh := freshOf(pages, x.chunkBytes)
+		fresh.perPageFile = x.perPageFile
+		fresh.SetLookupParts(lookup)
+		fresh.SetActionParts(action)
+		fresh.SetNameParts(name)
+		if diff := sameAsFresh(t, got, published(t, fresh)); diff != nil {
 			t.Fatalf("step %d (%s of page %d): the files differ from a fresh index's: %v", step, what, i, diff)
 		}
+		flagged[what] += flags(meaning(t, got))
 	}
+	// The walk must have flagged pages of each kind, or it compared empty lists.
+	if flagged["parts"] == 0 || flagged["breadcrumbs"] == 0 {
+		t.Errorf("pages flagged after parts and breadcrumb edits: %v; want some after each", flagged)
+	}
+}
+
+// flags counts the lookup, action and name flags of a publish's pages.
+func flags(m *Meaning) (n int) {
+	for _, p := range m.PerPage {
+		for _, f := range []bool{p.Lookup, p.Action, p.Name} {
+			if f {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // meaning reads the files of a publish (published) back by route.

@@ -363,7 +363,6 @@ func parseDate(s string) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q is not a date", s)
 }
 
-// readingTime in minutes at 200 words a minute, at least one.
 // listing identifies what the blog's lists show of a post besides its front matter (Parsed.Listing):
 // the source of its excerpt and its reading time. An MDX post's excerpt is compiled from the source
 // as written, imports included: all of it counts (when unsure, rebuild more).
@@ -375,6 +374,7 @@ func listing(p *Parsed, written []byte) string {
 	return fmt.Sprintf("%s %d", hashBytes(src), readingTime(p.Words))
 }
 
+// readingTime in minutes at 200 words a minute, at least one.
 func readingTime(words int) int {
 	m := int(math.Ceil(float64(words) / 200))
 	if m < 1 {
