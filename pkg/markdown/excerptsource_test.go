@@ -47,3 +47,26 @@ func TestExcerptSourceDecidesTheExcerpt(t *testing.T) {
 		}
 	}
 }
+
+// The truncate comment as Docusaurus reads it: any spaces inside; an HTML block that only mentions
+// "truncate" is no marker, and the post has no excerpt.
+func TestExcerptMarkerSpellings(t *testing.T) {
+	c := New()
+	resolve := func(dest string, _ bool) string { return dest }
+	for _, tc := range []struct {
+		src    string
+		cut    bool
+		before string
+	}{
+		{"Intro.\n\n<!-- truncate -->\n\nRest.\n", true, "<p>Intro.</p>\n"},
+		{"Intro.\n\n<!--truncate-->\n\nRest.\n", true, "<p>Intro.</p>\n"},
+		{"Intro.\n\n<!--   truncate\t-->\n\nRest.\n", true, "<p>Intro.</p>\n"},
+		{"Intro.\n\n<div class=\"truncate\">Boxed.</div>\n\nRest.\n", false, ""},
+		{"Intro.\n\n```html\n<!-- truncate -->\n```\n\nRest.\n", false, ""},
+	} {
+		got, ok, err := c.Parse([]byte(tc.src), 1).Excerpt(resolve)
+		if err != nil || ok != tc.cut || string(got) != tc.before {
+			t.Errorf("%q: excerpt %q, %v, %v; want %q, %v", tc.src, got, ok, err, tc.before, tc.cut)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	d.Warnings = lint(root, src, pos)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
-		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && bytes.Contains(hb.Lines().Value(src), []byte("truncate")) {
+		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && truncateMarker.Match(hb.Lines().Value(src)) {
 			d.truncated = true
 			if hb.Lines().Len() > 0 {
 				d.excerptEnd = hb.Lines().At(0).Start
@@ -326,7 +326,8 @@ func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, erro
 	return buf.Bytes(), err
 }
 
-// Excerpt renders the blocks before a `<!-- truncate -->` comment; ok is false when there is none.
+// Excerpt renders the blocks before a truncate comment (`<!-- truncate -->`, any spaces inside, as
+// Docusaurus reads it); ok is false when there is none.
 func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok bool, err error) {
 	if !d.truncated {
 		return nil, false, nil
@@ -335,25 +336,30 @@ func (d *Doc) Excerpt(resolve func(string, bool) string) (htmlOut []byte, ok boo
 	if err != nil {
 		return nil, false, err
 	}
-	if i := bytes.Index(full, excerptMarker); i >= 0 {
-		return full[:i], true, nil
+	if loc := truncateMarker.FindIndex(full); loc != nil {
+		return full[:loc[0]], true, nil
 	}
 	return full, true, nil
 }
 
-// excerptMarker is where Excerpt cuts the rendered page.
-var excerptMarker = []byte("<!-- truncate -->")
+// truncateMarker is the comment that ends a post's excerpt, written as Docusaurus accepts it:
+// `<!-- truncate -->`, `<!--truncate-->`. Raw HTML passes through rendering as written, so Excerpt
+// cuts the rendered page where it finds it; code shows it escaped, never as a comment.
+var truncateMarker = regexp.MustCompile(`<!--\s*truncate\s*-->`)
+
+// markerAtStart is truncateMarker at the start of a block.
+var markerAtStart = regexp.MustCompile(`^<!--\s*truncate\s*-->`)
 
 // ExcerptSource is the part of the source the excerpt (Excerpt) is made from: what comes before the
 // truncate marker, or the whole source when there is none, or when what follows the marker holds a
-// definition (a link reference or a footnote) that the part before it may use, or when the marker
-// block is not written as Excerpt's marker (`<!--truncate-->`: Excerpt then shows the whole post).
+// definition (a link reference or a footnote) that the part before it may use, or when the marker's
+// block does not begin with it (Excerpt may then cut elsewhere).
 // A blog list shows the excerpt, so an edit after the marker leaves the lists as they are. Nil
 // after ReleaseSource.
 func (d *Doc) ExcerptSource() []byte {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if !d.truncated || d.excerptEnd <= 0 || d.excerptEnd > len(d.source) || !bytes.HasPrefix(d.source[d.excerptEnd:], excerptMarker) ||
+	if !d.truncated || d.excerptEnd <= 0 || d.excerptEnd > len(d.source) || !markerAtStart.Match(d.source[d.excerptEnd:]) ||
 		definition.Match(d.source[d.excerptEnd:]) {
 		return d.source
 	}
