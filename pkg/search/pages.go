@@ -148,7 +148,7 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 				f.partShare = partShare(s, c, p.pages)
 			}
 			if parts {
-				f.lookup, f.action, f.name = hasAny(p.lookupWant, s.crumbs), hasAny(p.actionWant, s.crumbs, s.title), hasAny(p.nameWant, s.crumbs)
+				f.lookup, f.action, f.name = p.partsOf(s)
 			}
 			put(no, f)
 		}
@@ -181,9 +181,16 @@ func (x *Index) pageFact(s *Shard, rank int, c *counts, p *pageFiles) pageFact {
 	if s == nil {
 		return pageFact{rank: rank}
 	}
-	return pageFact{sections: len(s.sections), version: s.version, rank: rank, titleLen: titleLength(s, c, p.common),
-		partShare: partShare(s, c, p.pages), lookup: hasAny(p.lookupWant, s.crumbs), action: hasAny(p.actionWant, s.crumbs, s.title),
-		name: hasAny(p.nameWant, s.crumbs)}
+	f := pageFact{sections: len(s.sections), version: s.version, rank: rank, titleLen: titleLength(s, c, p.common),
+		partShare: partShare(s, c, p.pages)}
+	f.lookup, f.action, f.name = p.partsOf(s)
+	return f
+}
+
+// partsOf says whether a page is one of the lookup parts' (by its breadcrumbs), the action parts'
+// (its breadcrumbs or title: the part's landing page too) and the name parts' (its breadcrumbs).
+func (p *pageFiles) partsOf(s *Shard) (lookup, action, name bool) {
+	return hasAny(p.lookupWant, s.crumbs), hasAny(p.actionWant, s.crumbs, s.title), hasAny(p.nameWant, s.crumbs)
 }
 
 // titleLength is a page's title length as titleLengths (collect.go) works it out: its title's
