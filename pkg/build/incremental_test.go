@@ -232,15 +232,7 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 	rng := rand.New(rand.NewSource(seed))
 	// As the dev server builds: interrupted, and keeping memory low (packed files, released trees).
 	ctx := coinContext{Context: context.Background(), rng: rng}
-	opts.LowMemory = true
-	inc := New(opts)
-	defer inc.Close()
-	opts.LowMemory = false
-	ref := New(opts)
-	defer ref.Close()
-	if _, err := inc.Build(); err != nil {
-		t.Fatal(err)
-	}
+	inc, ref, _ := devServerAndFullBuilders(t, opts)
 	e := &editor{t: t, root: root, rng: rng}
 	interrupted := 0
 	for i := 0; i < steps; i++ {
@@ -274,6 +266,22 @@ func interruptedRebuildsCatchUp(t *testing.T, seed int64) int {
 		compareFiles(t, fmt.Sprintf("step %d (%s)", i, desc), got, want)
 	}
 	return interrupted
+}
+
+// devServerAndFullBuilders are the two builders of a walk that compares the dev server's rebuilds
+// with fresh full builds: inc keeps memory low (packed files, released trees) as the dev server does
+// and has built once (first is that build); ref builds whole.
+func devServerAndFullBuilders(t *testing.T, opts Options) (inc, ref *Builder, first *Result) {
+	t.Helper()
+	dev, full := opts, opts
+	dev.LowMemory, full.LowMemory = true, false
+	inc, ref = New(dev), New(full)
+	t.Cleanup(func() { inc.Close(); ref.Close() })
+	first, err := inc.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inc, ref, first
 }
 
 // coinContext is a context that newer edits interrupt at random: each time the builder asks, a coin

@@ -23,15 +23,8 @@ func TestInterruptedRebuildsCatchUpGenerated(t *testing.T) {
 	generate(t, root, 20, 100)
 	rng := rand.New(rand.NewSource(19))
 	ctx := coinContext{Context: context.Background(), rng: rng}
-	opts.LowMemory = true // as the dev server builds
-	inc := New(opts)
-	defer inc.Close()
-	opts.LowMemory = false
-	ref := New(opts)
-	defer ref.Close()
-	if res, err := inc.Build(); err != nil {
-		t.Fatal(err)
-	} else if len(res.Site.Routes) < 2000 {
+	inc, ref, res := devServerAndFullBuilders(t, opts)
+	if len(res.Site.Routes) < 2000 {
 		t.Fatalf("the generated site has %d routes", len(res.Site.Routes))
 	}
 	e := &editor{t: t, root: root, rng: rng}

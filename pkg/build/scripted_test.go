@@ -317,15 +317,7 @@ func TestScriptedEditsInterruptedEqualFull(t *testing.T) {
 			opts.sitemap = sitemapLimits{splitAt: 8, spacing: 4}
 			rng := rand.New(rand.NewSource(seed))
 			ctx := coinContext{Context: context.Background(), rng: rng}
-			opts.LowMemory = true
-			inc := New(opts)
-			defer inc.Close()
-			opts.LowMemory = false
-			ref := New(opts)
-			defer ref.Close()
-			if _, err := inc.Build(); err != nil {
-				t.Fatal(err)
-			}
+			inc, ref, _ := devServerAndFullBuilders(t, opts)
 			for i, e := range scriptedEdits(t, root) {
 				step := fmt.Sprintf("step %d (%s)", i, e.desc)
 				got, gotErr := rebuildAsDevServer(t, step, inc, ctx, rng, e.edit())

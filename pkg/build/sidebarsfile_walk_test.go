@@ -140,15 +140,7 @@ func TestSidebarsFileEditsInterruptedEqualFull(t *testing.T) {
 			root, opts := sidebarsFileOptions(t)
 			rng := rand.New(rand.NewSource(seed))
 			ctx := coinContext{Context: context.Background(), rng: rng}
-			opts.LowMemory = true
-			inc := New(opts)
-			defer inc.Close()
-			opts.LowMemory = false
-			ref := New(opts)
-			defer ref.Close()
-			if _, err := inc.Build(); err != nil {
-				t.Fatal(err)
-			}
+			inc, ref, _ := devServerAndFullBuilders(t, opts)
 			for i, e := range sidebarsFileEdits(t, root) {
 				step := fmt.Sprintf("step %d (%s)", i, e.desc)
 				got, err := rebuildAsDevServer(t, step, inc, ctx, rng, e.edit())
