@@ -6,44 +6,20 @@ package devserver
 // docsd.toml, site/ and the sidebars files.
 
 import (
-	"context"
-	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
-	"docsd/internal/testfs"
 	"docsd/pkg/build"
 )
 
 func TestSiteComponentEditIsWatched(t *testing.T) {
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
-	shell, _ := filepath.Abs("../../site")
-	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
+	root, s := fixtureProject(t, "mdx")
 	results := make(chan error, 100)
 	s.OnRebuild = func(_ *build.Result, err error) { results <- err }
-	watching := make(chan struct{})
-	s.OnWatch = func() { close(watching) }
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	watchErr := make(chan error, 1)
-	go func() { watchErr <- s.Watch(ctx) }()
-	defer func() { cancel(); <-watchErr }()
-	select {
-	case <-watching:
-	case err := <-watchErr:
-		t.Fatalf("Watch returned before watching: %v", err)
-	case <-time.After(failAfter):
-		t.Fatal("Watch never said it watches")
-	}
+	startWatching(t, s)
 	f := filepath.Join(root, "src/components/Badge.jsx")
 	text, err := os.ReadFile(f)
 	if err != nil {

@@ -1,6 +1,7 @@
 package devserver
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"net/http/httptest"
@@ -22,10 +23,17 @@ import (
 // may take many seconds over one rebuild.
 const failAfter = 2 * time.Minute
 
+// project is a dev server of a copy of testdata/sites/multi.
 func project(t *testing.T) (string, *Server) {
 	t.Helper()
+	return fixtureProject(t, "multi")
+}
+
+// fixtureProject is a dev server of a copy of testdata/sites/<name>, closed at the test's end.
+func fixtureProject(t *testing.T, name string) (string, *Server) {
+	t.Helper()
 	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/sites/multi", root)
+	testfs.CopyTree(t, "../../testdata/sites/"+name, root)
 	site, _ := filepath.Abs("../../site")
 	s, err := New(build.Options{Root: root, SiteDir: site, Production: true}, io.Discard)
 	if err != nil {
@@ -33,6 +41,25 @@ func project(t *testing.T) (string, *Server) {
 	}
 	t.Cleanup(s.Close)
 	return root, s
+}
+
+// startWatching runs s.Watch until the test ends and returns once it watches: saves made before
+// would be missed. Set the server's hooks first.
+func startWatching(t *testing.T, s *Server) {
+	t.Helper()
+	watching := make(chan struct{})
+	s.OnWatch = func() { close(watching) }
+	ctx, cancel := context.WithCancel(context.Background())
+	watchErr := make(chan error, 1)
+	go func() { watchErr <- s.Watch(ctx) }()
+	t.Cleanup(func() { cancel(); <-watchErr })
+	select {
+	case <-watching:
+	case err := <-watchErr:
+		t.Fatalf("Watch returned before watching: %v", err)
+	case <-time.After(failAfter):
+		t.Fatal("Watch never said it watches")
+	}
 }
 
 func TestWebsocketChecksOrigin(t *testing.T) {

@@ -7,9 +7,7 @@ package devserver
 // every open page reloaded, and again when the next save moved it back (the session 13 audit).
 
 import (
-	"context"
 	"fmt"
-	"io"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -19,20 +17,12 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
-	"docsd/internal/testfs"
 	"docsd/pkg/build"
 	"docsd/pkg/watch"
 )
 
 func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
-	shell, _ := filepath.Abs("../../site")
-	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
+	root, s := fixtureProject(t, "mdx")
 	// The watcher's quiet periods end when the test sends on fire; took says which events it handled.
 	fire := make(chan time.Time)
 	took := make(chan string, 4096)
@@ -48,17 +38,7 @@ func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
 	s.OnRebuild = func(res *build.Result, err error) { results <- outcome{res, err} }
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	watching := make(chan struct{})
-	s.OnWatch = func() { close(watching) }
-	ctx, cancel := context.WithCancel(context.Background())
-	watchErr := make(chan error, 1)
-	go func() { watchErr <- s.Watch(ctx) }()
-	defer func() { cancel(); <-watchErr }()
-	select {
-	case <-watching:
-	case <-time.After(failAfter):
-		t.Fatal("Watch never said it watches")
-	}
+	startWatching(t, s)
 
 	page := filepath.Join(root, "content/docs/guide/install.mdx")
 	dir := filepath.Dir(page)

@@ -11,22 +11,12 @@ import (
 	"time"
 
 	"github.com/gorilla/websocket"
-
-	"docsd/internal/testfs"
-	"docsd/pkg/build"
 )
 
 // An MDX syntax error reaches the overlay at its file, line and column, and the page's last good
 // version is still served (issue #21).
 func TestMDXErrorInTheOverlayLastGoodPageStays(t *testing.T) {
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/sites/mdx", root)
-	shell, _ := filepath.Abs("../../site")
-	s, err := New(build.Options{Root: root, SiteDir: shell, Production: true}, io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(s.Close)
+	root, s := fixtureProject(t, "mdx")
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})

@@ -6,7 +6,6 @@ package devserver
 // handlers share the builder's output.
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -28,20 +27,7 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	// Saves before the watcher watches would be missed: they wait until it does.
-	watching := make(chan struct{})
-	s.OnWatch = func() { close(watching) }
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	watchErr := make(chan error, 1)
-	go func() { watchErr <- s.Watch(ctx) }()
-	defer func() { cancel(); <-watchErr }()
-	select {
-	case <-watching:
-	case err := <-watchErr:
-		t.Fatalf("Watch returned before watching: %v", err)
-	case <-time.After(failAfter):
-		t.Fatal("Watch never said it watches")
-	}
+	startWatching(t, s)
 	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
 	if err != nil {
 		t.Fatal(err)
