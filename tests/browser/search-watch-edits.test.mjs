@@ -19,7 +19,7 @@ let base;
 let project;
 
 before(async () => {
-  project = mkdtempSync(join(tmpdir(), 'docsd-audit14-'));
+  project = mkdtempSync(join(tmpdir(), 'docsd-search-watch-'));
   cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
   cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
   symlinkSync(join(root, 'site'), join(project, 'site'));

@@ -1,4 +1,4 @@
-// Tests of issue 18's rules that no other test pinned on their own (session 14's audit): a word in
+// Tests of issue 18's rules that no other test pinned on their own (added by session 14's audit): a word in
 // a page's title, sidebar label, file name or breadcrumbs ranks the page above one that only says
 // it in its text, and typing mistakes are forgiven within the issue's bounds (one edit for words of
 // 5+ letters, two for 9+) but never above a page that has the word as typed. Each runs the
@@ -16,9 +16,9 @@ import (
 	"docsd/pkg/search"
 )
 
-// audit14Site publishes x into a temporary folder once and answers queries over it with the
+// publishedQueries publishes x into a temporary folder once and answers queries over it with the
 // browser's engine (up to five routes each).
-func audit14Site(t *testing.T, x *search.Index) func(q string) []string {
+func publishedQueries(t *testing.T, x *search.Index) func(q string) []string {
 	t.Helper()
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
@@ -38,9 +38,9 @@ func audit14Site(t *testing.T, x *search.Index) func(q string) []string {
 	}
 }
 
-// audit14Filler adds pages that share none of the tests' words, so that the tests' words are rare
+// addFillerPages adds pages that share none of the tests' words, so that the tests' words are rare
 // (as a real topic's words are) and no page wins by route order alone.
-func audit14Filler(x *search.Index) {
+func addFillerPages(x *search.Index) {
 	for i := 0; i < 20; i++ {
 		route := fmt.Sprintf("/docs/guide/filler%d", i)
 		x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Guide %d", i), Name: fmt.Sprintf("filler%d", i),
@@ -59,7 +59,7 @@ func TestNavigationFieldsBeatBodyText(t *testing.T) {
 	} {
 		t.Run(c.field, func(t *testing.T) {
 			x := search.New()
-			audit14Filler(x)
+			addFillerPages(x)
 			mention := "/docs/a-mentions"
 			x.Update(mention, search.NewShard(search.Page{Route: mention, Title: "Shared settings", Name: "a-mentions", Crumbs: []string{"Guide"},
 				Sections: []search.Section{{Text: fmt.Sprintf(body, c.word)}, {ID: "more", Heading: "More settings", Text: fmt.Sprintf(body, c.word)}}}))
@@ -77,7 +77,7 @@ func TestNavigationFieldsBeatBodyText(t *testing.T) {
 			}
 			x.Update(named.Route, search.NewShard(named))
 			for _, q := range []string{c.word, c.word + " "} {
-				got := audit14Site(t, x)(q)
+				got := publishedQueries(t, x)(q)
 				if len(got) < 2 || got[0] != named.Route || !slices.Contains(got, mention) {
 					t.Errorf("%q: got %v; want %s (the word in its %s) first, then %s (the word five times in its text)", q, got, named.Route, c.field, mention)
 				}
@@ -91,20 +91,20 @@ func TestNavigationFieldsBeatBodyText(t *testing.T) {
 // (the issue: typo tolerance "that never outranks an exact match").
 func TestTypoNeverOutranksExactMatch(t *testing.T) {
 	x := search.New()
-	audit14Filler(x)
+	addFillerPages(x)
 	add := func(route, title, text string) {
 		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
 	}
 	add("/docs/exact", "Board settings", "Pin the kanban to the top of the board.")
 	add("/docs/near", "Kanbon", "The kanbon view lists kanbon columns; each kanbon column holds cards.")
 	for _, q := range []string{"kanban", "kanban ", "kanban board"} {
-		got := audit14Site(t, x)(q)
+		got := publishedQueries(t, x)(q)
 		if len(got) == 0 || got[0] != "/docs/exact" || slices.Contains(got, "/docs/near") {
 			t.Errorf("%q: got %v; want /docs/exact first and /docs/near (one edit away) not found", q, got)
 		}
 	}
 	// Typed wrong, the word finds both pages through one edit.
-	got := audit14Site(t, x)("kanbun ")
+	got := publishedQueries(t, x)("kanbun ")
 	if !slices.Contains(got, "/docs/exact") || !slices.Contains(got, "/docs/near") {
 		t.Errorf(`"kanbun ": got %v; want both /docs/exact and /docs/near (one edit each)`, got)
 	}
@@ -114,7 +114,7 @@ func TestTypoNeverOutranksExactMatch(t *testing.T) {
 // swap of two neighbouring letters is one edit.
 func TestTypoToleranceBounds(t *testing.T) {
 	x := search.New()
-	audit14Filler(x)
+	addFillerPages(x)
 	add := func(route, title, text string) {
 		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
 	}
@@ -122,7 +122,7 @@ func TestTypoToleranceBounds(t *testing.T) {
 	add("/docs/zebra", "Zebra", "The zebra grazes by day.")
 	add("/docs/marmoset", "Marmoset", "The marmoset climbs trees.")
 	add("/docs/chinchilla", "Chinchilla", "The chinchilla bathes in dust.")
-	site := audit14Site(t, x)
+	site := publishedQueries(t, x)
 	for _, c := range []struct {
 		q, want string // want "" for nothing found
 	}{
