@@ -217,8 +217,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are not met yet: the floors below are what the ranking reaches
-// today (old set 59/60 first; relevance.tsv 292/310 first, 307/310 in the top 3; held-out 84 % /
-// 96 %), so that no change goes back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
+// today (old set 59/60 first; relevance.tsv 296/310 first, 309/310 in the top 3; held-out 86 % /
+// 98 %), so that no change goes back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
 // session's rules, 31 after), which lowered its first floor. In session 12 the labels of all three
@@ -229,7 +229,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // command, a landing page after its same-titled child: guide_test.go) raised them again, and those
 // of session 13 (a guide's long heading that holds the whole goal, a named thing's page for a query
 // that starts with its name: name_test.go; "kick off => create" in docsd.toml) raised
-// relevance.tsv's from 287 to 292 first.
+// relevance.tsv's from 287 to 292 first. Session 14's long-question rule (long_test.go) raised it
+// to 296 first and 309 in the top 3, and the held-out set's to 86 % / 98 %.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -253,11 +254,11 @@ func TestRelevance(t *testing.T) {
 	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
 	}
-	if pct(t1, len(tuned)) < 94.1 || pct(t3, len(tuned)) < 99.0 {
-		t.Errorf("relevance.tsv: want at least 94.1 %% first and 99.0 %% in the top 3")
+	if pct(t1, len(tuned)) < 95.4 || pct(t3, len(tuned)) < 99.6 {
+		t.Errorf("relevance.tsv: want at least 95.4 %% first and 99.6 %% in the top 3")
 	}
-	if pct(h1, len(held)) < 84 || pct(h3, len(held)) < 96 {
-		t.Errorf("heldout.tsv: want at least 84 %% first and 96 %% in the top 3")
+	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")
 	}
 }
 

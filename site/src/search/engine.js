@@ -112,6 +112,17 @@ const WEIGHTS = {
   // its alternatives is there whole: the title "Run the server with Docker" does not hold "rerun"
   // for having "run" of its synonym "re-run" (the title's share still scores).
   wholeTitlePhrase: 1,
+  // A long question (longWords words or more, naming no part of the site: "pass files from one
+  // step to another") is about what most of its words say, so the page's title counts by the
+  // share of the question it holds (to the power longTitlePow), its file name and breadcrumbs by
+  // the share of the question they hold (to longNavPow), and the page gains longCover times the
+  // share that its title with one of its headings holds (LABELS §3.2): a title of one word the
+  // question mentions ("Steps") names another topic than the page whose heading says the rest
+  // ("Share files between steps" of "Workspace"). 0 turns it off.
+  longWords: 4,
+  longTitlePow: 2,
+  longNavPow: 1,
+  longCover: 15,
 };
 // Limits that keep any input cheap: words per query, characters per word, prefix expansions.
 const MAX_WORDS = 10;
@@ -1093,6 +1104,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // a common word touches most pages, and sorting them all was a third of a query.
     const { pageScore, pageTitle, pageMatched } = scratch;
     let bestMatched = 0;
+    // A long question (W.longWords) that names no part of the site.
+    const long = W.longWords > 0 && q.length >= W.longWords && sectionBits === 0;
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       let matched = 0;
@@ -1106,7 +1119,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       let together = 0;
       const from = firstSection[page];
       const to = firstSection[page + 1];
+      // The most units of a long question the title holds with one of the page's own headings.
+      let cover = long ? popcount(titleMask[page]) : 0;
       for (let sec = from; sec < to; sec++) {
+        if (long) cover = Math.max(cover, popcount(titleMask[page] | ownMask[sec]));
         let sc = secSum[sec];
         let nb = 0;
         for (let m = secMask[sec]; m; m &= m - 1) nb++;
@@ -1135,13 +1151,26 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           wholeOf[page] = 1;
         }
       }
+      let pageCrumbs = crumbs[page];
+      let pageNames = names[page];
+      let longBonus = 0;
+      if (long) {
+        // A long question is about what most of its words say (W.longWords).
+        const inTitle = (Math.min(titleWords[page], q.length) / q.length) ** W.longTitlePow;
+        t *= inTitle;
+        whole *= inTitle;
+        const inNav = (popcount(navMask[page]) / q.length) ** W.longNavPow;
+        pageCrumbs *= inNav;
+        pageNames *= inNav;
+        longBonus = W.longCover * (cover / q.length);
+      }
       const pv = version ? pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its
       // text only may match nothing (0), and is shown when no page has more.
       pageMatched[page] = version && pv && pv !== version ? -1 : matched;
       if (pageMatched[page] > bestMatched) bestMatched = matched;
       pageTitle[page] = t;
-      pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + crumbs[page] + names[page] + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow;
+      pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + pageCrumbs + pageNames + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow + longBonus;
       // A query that names a part of the site picks it (isSectionUnit); one that names none leans
       // to the pages outside the large parts (W.partPrior).
       // The parts readers reach by naming them (lookupPages) rank lower still.

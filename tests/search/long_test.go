@@ -1,0 +1,49 @@
+// Tests of the browser's ranking on a small made-up site: a long question is about what most of its
+// words say, not about the one word a page's title has (engine.js, W.longWords).
+
+package search
+
+import (
+	"fmt"
+	"os/exec"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// longSite has a reference page titled "Steps" that says the question's words in its text, a guide
+// titled "Workspace" whose heading says most of the question, and pages that fill the site.
+func longSite() *search.Index {
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	add("/docs/steps", "Steps",
+		search.Section{Text: "A step is one container of a pipeline. Steps run one after another, and each step runs its commands."},
+		search.Section{ID: "fields", Heading: "Fields", Text: "A step has a name, an image and commands. Pass the files a step needs with the image."},
+		search.Section{ID: "order", Heading: "Order", Text: "One step starts when the step before it ends, another step after it."})
+	add("/docs/workspace", "Workspace",
+		search.Section{Text: "The folder every container of a build shares."},
+		search.Section{ID: "pass", Heading: "Pass files between steps", Text: "A file one step writes is there for another step to read."})
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+			search.Section{Text: "A guide to the server and its settings, with an example."})
+	}
+	return x
+}
+
+// "pass files from one step to another" is the Workspace page's heading "Pass files between
+// steps" with its title, not the page titled "Steps" whose text has the question's words more
+// often; "steps" alone, a short query, stays the page titled with it.
+func TestLongQuestionIsWhatMostOfItsWordsSay(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := longSite()
+	if got := firstRoutes(t, x, "pass files from one step to another"); len(got) < 2 || got[0] != "/docs/workspace" {
+		t.Errorf("pass files from one step to another: got %v, want /docs/workspace first", got)
+	}
+	if got := firstRoutes(t, x, "steps"); len(got) == 0 || got[0] != "/docs/steps" {
+		t.Errorf("steps: got %v, want /docs/steps first", got)
+	}
+}
