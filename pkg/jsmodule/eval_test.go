@@ -154,9 +154,9 @@ module.exports = {inside: fs.readFileSync(path.join(__dirname, 'data.txt'), 'utf
 func TestEvalThrowNamesItsLine(t *testing.T) {
 	dir := t.TempDir()
 	write(t, dir, map[string]string{
-		"sidebars.ts": "import {items} from './parts/items';\n\ntype S = {docs: string[]};\nconst s: S = {docs: items()};\nexport default s;\n",
+		"sidebars.ts":    "import {items} from './parts/items';\n\ntype S = {docs: string[]};\nconst s: S = {docs: items()};\nexport default s;\n",
 		"parts/items.ts": "// the generated list\nexport function items(): string[] {\n  const list: any = undefined;\n  return [...list.docs];\n}\n",
-		"stubbed.js": "const x = require('not-installed');\n\nif (typeof x.count() !== 'number') {\n  throw new Error('the package gave no count');\n}\nmodule.exports = {};\n",
+		"stubbed.js":     "const x = require('not-installed');\n\nif (typeof x.count() !== 'number') {\n  throw new Error('the package gave no count');\n}\nmodule.exports = {};\n",
 	})
 	_, err := New().Eval(dir, filepath.Join(dir, "sidebars.ts"))
 	var se *SyntaxError
