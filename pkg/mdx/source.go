@@ -64,25 +64,33 @@ func forLines(src []byte, fn func(line string) string, fence func(line, marker, 
 
 // UnwrapCodeBlocks removes the fence lines of ```mdx-code-block fences (Docusaurus's way to write
 // MDX that other Markdown tools show as code): their content is part of the page. The fence lines
-// become empty lines.
+// become empty lines. An mdx-code-block fence inside one (````mdx-code-block around Tabs whose
+// panels hold ```mdx-code-block fences, as ory's pages have) is unwrapped too, as Docusaurus
+// unwraps both; any other fence inside one is left alone, with what it holds.
 func UnwrapCodeBlocks(src []byte) []byte {
 	if !bytes.Contains(src, []byte("mdx-code-block")) {
 		return src
 	}
 	lines := strings.Split(string(src), "\n")
-	var marker string
-	inner := "" // the fence inside an unwrapped block, which must be left alone
+	var open []string // the markers of the mdx-code-block fences the line is in, innermost last
+	inner := ""       // the code fence inside an unwrapped block, which must be left alone
+	closes := func(m []string, line, marker string) bool {
+		return m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1]
+	}
 	for i, line := range lines {
 		m := fenceLine(line)
 		switch {
-		case marker == "" && m != nil && m[2] == "mdx-code-block":
-			marker, lines[i] = m[1], ""
-		case marker != "" && inner == "" && m != nil && m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1]:
-			marker, lines[i] = "", ""
-		case marker != "" && m != nil && inner == "":
+		case m == nil:
+		case inner != "":
+			if closes(m, line, inner) {
+				inner = ""
+			}
+		case m[2] == "mdx-code-block" && (len(open) == 0 || len(m[1]) < len(open[len(open)-1])):
+			open, lines[i] = append(open, m[1]), ""
+		case len(open) > 0 && closes(m, line, open[len(open)-1]):
+			open, lines[i] = open[:len(open)-1], ""
+		case len(open) > 0:
 			inner = m[1]
-		case marker != "" && m != nil && m[1][0] == inner[0] && len(m[1]) >= len(inner) && strings.TrimSpace(line) == m[1]:
-			inner = ""
 		}
 	}
 	return []byte(strings.Join(lines, "\n"))
