@@ -108,8 +108,14 @@ func ThemeFile(root, name string) string {
 	return firstExisting(filepath.Join(root, "src", "theme", filepath.FromSlash(name)), themeSources)
 }
 
-// docusaurusModules are the @docusaurus/ imports docsd provides, by name.
-var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx"}
+// docusaurusModules are the @docusaurus/ imports docsd provides, by name. The docs plugin's client
+// hooks are in theme-common too, where Docusaurus 2 had useCurrentSidebarCategory.
+var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx",
+	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx"}
+
+// docusaurusProvided names docusaurusModules for an error about another one.
+const docusaurusProvided = "@docusaurus/Link, useBaseUrl, useIsBrowser, BrowserOnly, Translate, router (useLocation, useHistory), " +
+	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar)"
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
 

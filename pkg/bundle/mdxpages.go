@@ -249,7 +249,7 @@ func aliasError(spec, root string) error {
 	case strings.HasPrefix(spec, "@theme-original/"):
 		return fmt.Errorf("docsd has no \"%s\" to wrap", spec)
 	case strings.HasPrefix(spec, "@docusaurus/"):
-		return fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl, useIsBrowser and BrowserOnly)", spec)
+		return fmt.Errorf("docsd does not provide \"%s\" (it provides %s)", spec, docusaurusProvided)
 	case strings.HasPrefix(spec, "@site/") && root == "":
 		return fmt.Errorf("%s: no project folder for @site/", spec)
 	case strings.HasPrefix(spec, "@site/"):
