@@ -334,12 +334,14 @@ func (e SourceErrors) Error() string {
 var quoted = regexp.MustCompile(`"([^"]+)"`)
 
 // mdxSourceErrors turns esbuild's errors inside compiled MDX modules (whose lines are the
-// JavaScript's, not the writer's) into errors at the import in the MDX file; nil when an error is
-// elsewhere.
+// JavaScript's, not the writer's) into errors at the import in the MDX file, and errors in the
+// project's own components (a package they import that is not installed) into errors at their
+// file:line:col, named from the project (esbuild names them from the shell's folder); nil when an
+// error is elsewhere.
 func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 	var out SourceErrors
 	for _, m := range msgs {
-		if m.Location == nil || !mdxFile.MatchString(m.Location.File) || strings.Contains(m.Location.File, ":") {
+		if m.Location == nil || strings.Contains(m.Location.File, ":") {
 			return nil
 		}
 		abs := m.Location.File
@@ -351,6 +353,13 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 			if rel, err := filepath.Rel(b.mdx.Root, abs); err == nil && !strings.HasPrefix(rel, "..") {
 				name = filepath.ToSlash(rel)
 			}
+		}
+		if !mdxFile.MatchString(m.Location.File) {
+			if name == abs {
+				return nil // not the project's
+			}
+			out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text})
+			continue
 		}
 		e := &content.Error{File: name, Msg: m.Text}
 		if spec := quoted.FindStringSubmatch(m.Text); spec != nil {

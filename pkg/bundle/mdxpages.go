@@ -137,6 +137,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		admonitions(pb) // for a project's own src/theme/Admonition
 		b.siteProvider(pb)
+		b.rawImports(pb) // before the catch-all resolver below
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
 		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@theme-original/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -348,6 +349,10 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 func (b *Bundler) pageDeps(meta *metafile) []string {
 	var deps []string
 	for in := range meta.Inputs {
+		if p, ok := strings.CutPrefix(in, rawNS+":"); ok {
+			deps = append(deps, p) // a file imported as text (mdxraw.go)
+			continue
+		}
 		if strings.Contains(in, ":") || strings.Contains(in, "node_modules") {
 			continue
 		}
