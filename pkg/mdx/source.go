@@ -187,15 +187,20 @@ func UsesComponent(src []byte) bool {
 	if !componentTag.Match(src) {
 		return false
 	}
-	found, blank, indented := false, true, false
+	found, blank, indented, comment := false, true, false, false
 	forLines(src, func(line string) string {
 		if found {
 			return line
 		}
-		code := (blank || indented) && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "))
+		code := !comment && (blank || indented) && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "))
 		indented = code && strings.TrimSpace(line) != "" || indented && strings.TrimSpace(line) == ""
 		blank = strings.TrimSpace(line) == ""
-		if !code && componentTag.MatchString(withoutCodeSpans(line)) {
+		if code {
+			return line
+		}
+		var text string
+		text, comment = withoutComments(withoutCodeSpans(line), comment)
+		if componentTag.MatchString(text) {
 			found = true
 		}
 		return line
@@ -204,6 +209,34 @@ func UsesComponent(src []byte) bool {
 		return line
 	})
 	return found
+}
+
+// withoutComments is line without the HTML comments in it (`<!-- <Tabs> was here -->` names no
+// component: MDX reads a comment as a comment, CommonMark as HTML that shows nothing), given
+// whether the line starts inside one; and whether it ends inside one.
+func withoutComments(line string, inComment bool) (string, bool) {
+	if !inComment && !strings.Contains(line, "<!--") {
+		return line, false
+	}
+	var out strings.Builder
+	for line != "" {
+		if inComment {
+			end := strings.Index(line, "-->")
+			if end < 0 {
+				return out.String(), true
+			}
+			line, inComment = line[end+3:], false
+			continue
+		}
+		start := strings.Index(line, "<!--")
+		if start < 0 {
+			out.WriteString(line)
+			break
+		}
+		out.WriteString(line[:start])
+		line, inComment = line[start+4:], true
+	}
+	return out.String(), inComment
 }
 
 // UsesMDXSyntax reports whether a body holds anything MDX reads otherwise than CommonMark (with
