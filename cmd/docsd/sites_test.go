@@ -103,8 +103,9 @@ func TestDocusaurusSites(t *testing.T) {
 					`<p class="admonition-title">Upcoming version</p>`},
 				"docs/next/setup/configure.html":      {`id="testglob-arraystring"`, `href="/docs/next/guides/basics#writing-a-test"`},
 				"docs/next/guides/recipes/mocks.html": {`<h1>mocks</h1>`},
-				"docs/1.0/getting-started.html":       {`href="/docs/1.0/legacy-api"`, `<p class="admonition-title">Old version</p>`},
-				"blog/2024/06/01/probe-2.html":        {`Kim Example`, `href="/help"`},
+				// Its versioned sidebar is in the older form, names and ids prefixed with version-1.0/.
+				"docs/1.0/getting-started.html": {`href="/docs/1.0/legacy-api"`, `<p class="admonition-title">Old version</p>`, `sidebars/1.0-en-docs.json`},
+				"blog/2024/06/01/probe-2.html":  {`Kim Example`, `href="/help"`},
 			},
 		},
 		{
