@@ -324,6 +324,17 @@ func (c *converter) docsRoute() string {
 	return r
 }
 
+// folderIndexID is the path of a doc id as docsd routes it: a folder's index page (guide/index,
+// guide/README, guide/guide) is at the folder's path, as in Docusaurus.
+func folderIndexID(id string) string {
+	dir, name := path.Split(id)
+	dir = strings.TrimSuffix(dir, "/")
+	if strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") || dir != "" && name == path.Base(dir) {
+		return dir
+	}
+	return id
+}
+
 // under is the path seg below route: under("/", "next") is /next, not //next (docs at the site root).
 func under(route, seg string) string {
 	return strings.TrimSuffix(route, "/") + "/" + seg
@@ -564,7 +575,11 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		}
 	case "doc":
 		id := str(m["docId"])
-		fields = append(fields, [2]string{"to", under(c.docsRoute(), strings.TrimPrefix(id, "/"))})
+		to := c.docsRoute()
+		if p := folderIndexID(strings.TrimPrefix(id, "/")); p != "" {
+			to = under(to, p)
+		}
+		fields = append(fields, [2]string{"to", to})
 		typ = "link"
 	case "docSidebar":
 		fields = append(fields, [2]string{"sidebar", str(m["sidebarId"])})

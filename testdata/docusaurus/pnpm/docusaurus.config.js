@@ -1,6 +1,6 @@
 // A Docusaurus 3 config written for docsd's compatibility test (not copied from any site), shaped
 // like pnpm.io and capacitor's: docs at the site root with versions, navbar
-// dropdowns, typed and not, and a navbar item of a second docs instance.
+// dropdowns, typed and not, a navbar item of a second docs instance and one of a folder's index.
 module.exports = {
   title: 'Root Docs',
   url: 'https://rootdocs.example',
@@ -24,6 +24,7 @@ module.exports = {
     navbar: {
       items: [
         {type: 'doc', docId: 'intro', label: 'Docs', position: 'left'},
+        {type: 'doc', docId: 'guide/index', label: 'Guide'},
         {type: 'docSidebar', docsPluginId: 'extra', sidebarId: 'extra', label: 'Extra'},
         {type: 'dropdown', label: 'More', items: [{to: '/guide/setup', label: 'Setup'}]},
         {label: 'Community', items: [{href: 'https://rootdocs.example/chat', label: 'Chat'}]},
