@@ -117,9 +117,9 @@ type Options struct {
 	Provided Provided
 	// Whole compiles the page as one, Markdown runs included (runs.go): tests compare the two.
 	Whole bool
-	// Format is the site's [markdown] format (Docusaurus's markdown.format): a partial that is not
-	// MDX by it and its own front matter (IsMDX, as for a page) is CommonMark, as Docusaurus
-	// compiles each imported file by its own format (commonmark.go).
+	// Format is the site's [markdown] format (Docusaurus's markdown.format): a .md partial that is
+	// not MDX by it and its own front matter (IsMDX, as for a page) is CommonMark, as Docusaurus
+	// compiles each imported file by its own format (commonmark.go). An .mdx partial is compiled.
 	Format string
 }
 
@@ -155,7 +155,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if !opts.Page && !IsMDX(opts.File, PageFormat(fm.Format, opts.Format), body) {
+	if !opts.Page && strings.HasSuffix(opts.File, ".md") && !IsMDX(opts.File, PageFormat(fm.Format, opts.Format), body) {
 		return c.commonMark(body, line, opts)
 	}
 	body = UnwrapCodeBlocks(body)
