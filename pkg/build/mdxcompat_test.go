@@ -5,6 +5,7 @@ package build
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -113,6 +114,34 @@ func TestMDXHeadingAndTranslate(t *testing.T) {
 	} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %s", want)
+		}
+	}
+}
+
+// An MDX page's import of a video, a photo or a download gives its URL in the site's assets, as
+// webpack's file loader does for Docusaurus.
+func TestMDXImportsMediaAsURLs(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/_static/cast.webm", "not really a video")
+	write(t, root, "content/docs/guide/_static/photo.jpg", "not really a photo")
+	write(t, root, "content/docs/guide/media.mdx", "---\ntitle: Media\n---\n\n"+
+		"import cast from './_static/cast.webm';\nimport photo from './_static/photo.jpg';\n\n"+
+		"<video controls src={cast} />\n\n<img src={photo} alt=\"A photo\" />\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/media")])
+	for _, re := range []string{`<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.webm)"`, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`} {
+		m := regexp.MustCompile(re).FindStringSubmatch(html)
+		if m == nil {
+			t.Errorf("the page lacks %s", re)
+			continue
+		}
+		if _, _, ok := res.Files.Get("assets/" + m[1]); !ok {
+			t.Errorf("assets/%s is not in the output", m[1])
 		}
 	}
 }

@@ -13,6 +13,7 @@ package bundle
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -259,6 +260,10 @@ func aliasError(spec, root string) error {
 	return fmt.Errorf("\"%s\" names nothing", spec)
 }
 
+// pageAssets are the file types an MDX page may import as a URL, besides the shell's .svg and .png.
+var pageAssets = []string{".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".mp4", ".webm", ".ogg", ".ogv", ".mov",
+	".mp3", ".wav", ".pdf", ".zip", ".gz", ".woff", ".woff2", ".ttf", ".otf", ".eot"}
+
 // pageOptions are the esbuild options of one page's build.
 func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 	o := b.clientOpts
@@ -266,6 +271,12 @@ func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 	o.EntryNames = "mdx-[hash]"
 	o.EntryPoints = []string{mdxEntryPrefix + id}
 	o.Plugins = []api.Plugin{b.pagePlugin(used)}
+	// A page's import of an image, a video or a download gives its URL, as webpack's file loader
+	// does for Docusaurus (ory's pages import .mp4 and .webm screencasts).
+	o.Loader = maps.Clone(o.Loader)
+	for _, ext := range pageAssets {
+		o.Loader[ext] = api.LoaderFile
+	}
 	// CSS modules keep their readable names (file_class): minified, each page's build named its
 	// classes a, b, … on its own, and two pages' stylesheets, both in the document after client
 	// navigation, then styled each other's elements. The JavaScript is minified after (minifyPage).
