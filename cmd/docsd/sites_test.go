@@ -1,6 +1,6 @@
-// TestDocusaurusSites is issue 20's compatibility test per site: three small Docusaurus projects
-// written for it (testdata/docusaurus/{vela,prettier,jest}, our own text) shaped like go-vela/docs,
-// prettier and jest, each built with only `docsd init --from-docusaurus` run, as the real sites are
+// TestDocusaurusSites is issue 20's compatibility test per site: four small Docusaurus projects
+// written for it (testdata/docusaurus/{vela,prettier,jest,pnpm}, our own text) shaped like go-vela/docs,
+// prettier, jest and pnpm.io, each built with only `docsd init --from-docusaurus` run, as the real sites are
 // by scripts/docusaurus-compat.sh. Each must build with no hard error, every routed .md/.mdx file a
 // page, every doc with its sidebar, no raw Markdown or MDX syntax in any page, the text each rule
 // renders, and exactly the warnings and link problems listed (one link broken on purpose per site,
@@ -43,8 +43,10 @@ func TestDocusaurusSites(t *testing.T) {
 		contentDirs []string
 		// noSidebar lists the docs that are in no sidebar on the Docusaurus site either.
 		noSidebar []string
-		links     []string // file:line: target: message
-		warnings  []string // what docsd warns about, file:line:col: message
+		// notBuilt lists the files Docusaurus gives another page's URL (that page is built).
+		notBuilt []string
+		links    []string // file:line: target: message
+		warnings []string // what docsd warns about, file:line:col: message
 		// pages maps an output file to text it must hold: what each Docusaurus rule gives.
 		pages map[string][]string
 	}{
@@ -101,8 +103,28 @@ func TestDocusaurusSites(t *testing.T) {
 					`<p class="admonition-title">Upcoming version</p>`},
 				"docs/next/setup/configure.html":      {`id="testglob-arraystring"`, `href="/docs/next/guides/basics#writing-a-test"`},
 				"docs/next/guides/recipes/mocks.html": {`<h1>mocks</h1>`},
-				"docs/1.0/getting-started.html":       {`href="/docs/1.0/legacy-api"`, `<p class="admonition-title">Old version</p>`},
-				"blog/2024/06/01/probe-2.html":        {`Kim Example`, `href="/help"`},
+				// Its versioned sidebar is in the older form, names and ids prefixed with version-1.0/.
+				"docs/1.0/getting-started.html": {`href="/docs/1.0/legacy-api"`, `<p class="admonition-title">Old version</p>`, `sidebars/1.0-en-docs.json`},
+				"blog/2024/06/01/probe-2.html":  {`Kim Example`, `href="/help"`},
+			},
+		},
+		{
+			// Shaped like pnpm.io and capacitor: docs at the site root with versions (the last at
+			// /, the current at /next), a folder's README.md beside its index.md, and a sidebars
+			// file spreading the items of a generated ES module it require()s.
+			name: "pnpm", siteDir: ".",
+			contentDirs: []string{"docs", "versioned_docs"},
+			notBuilt:    []string{"docs/guide/README.md", "versioned_docs/version-2.x/guide/README.md"},
+			links: []string{
+				"docs/guide/README.md:1: guide: README.md has the URL of docs/guide/index.md (/next/guide), as in Docusaurus; only docs/guide/index.md is built",
+				"versioned_docs/version-2.x/guide/README.md:1: guide: README.md has the URL of versioned_docs/version-2.x/guide/index.md (/guide), as in Docusaurus; only versioned_docs/version-2.x/guide/index.md is built",
+			},
+			pages: map[string][]string{
+				"intro.html":            {`href="/guide"`, `href="/1.x/intro"`},
+				"next/intro.html":       {`href="/next/guide"`},
+				"next/guide.html":       {`Everything about the guide`, `href="/next/guide/setup"`},
+				"next/guide/setup.html": {`href="/next/intro"`},
+				"1.x/intro.html":        {`had no guide`},
 			},
 		},
 	} {
@@ -145,6 +167,12 @@ func TestDocusaurusSites(t *testing.T) {
 					rel, _ := filepath.Rel(root, p)
 					rel = filepath.ToSlash(rel)
 					route, ok := byFile[rel]
+					if slices.Contains(tc.notBuilt, rel) {
+						if ok {
+							t.Errorf("%s is built at %s, the URL of another page", rel, route)
+						}
+						return nil
+					}
 					if !ok {
 						t.Errorf("%s is not built", rel)
 						return nil

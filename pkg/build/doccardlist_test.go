@@ -42,3 +42,47 @@ func TestDocCardListOnACategoryDoc(t *testing.T) {
 		t.Error("a doc that is no category's page shows cards")
 	}
 }
+
+// <DocCardList items={useCurrentSidebarCategory().items} />, Docusaurus's own pattern, from
+// @docusaurus/plugin-content-docs/client or (Docusaurus 2) @docusaurus/theme-common, lists the
+// category's items, a sub-category's card saying how many pages it holds; useDocsSidebar gives the
+// doc's sidebar, @docusaurus/router the page's location.
+func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/more/index.mdx", "---\ntitle: More\n---\n\n"+
+		"import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory, useDocsSidebar} from '@docusaurus/plugin-content-docs/client';\n"+
+		"import {useLocation} from '@docusaurus/router';\n\n"+
+		"export function Where() {\n  return <>{useLocation().pathname} in a sidebar of {useDocsSidebar().items.length} items, category {useCurrentSidebarCategory().label}</>;\n}\n\n"+
+		"<Where />\n\n<DocCardList items={useCurrentSidebarCategory().items} />\n")
+	write(t, root, "content/docs/guide/more/alpha.md", "---\nsidebar_position: 1\n---\n\n# Alpha\n\nText.\n")
+	write(t, root, "content/docs/guide/more/deeper/one.md", "# One\n\nText.\n")
+	write(t, root, "content/docs/guide/more/deeper/two.md", "# Two\n\nText.\n")
+	write(t, root, "content/docs/guide/more/deeper/index.mdx", "---\ntitle: Deeper\n---\n\n"+
+		"import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n"+
+		"<DocCardList items={useCurrentSidebarCategory().items} />\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cards := func(route string) []string {
+		html := string(res.Files.Data[res.Site.HTMLPath(route)])
+		var got []string
+		m := regexp.MustCompile(`<ul class="doc-card-list">.*?</ul>`).FindString(html)
+		for _, c := range regexp.MustCompile(`<a href="([^"]+)"[^>]*><strong>([^<]+)</strong>(?:<span class="doc-card-description">([^<]+)</span>)?</a>`).FindAllStringSubmatch(m, -1) {
+			got = append(got, c[1]+" "+c[2]+" "+c[3])
+		}
+		return got
+	}
+	if got, want := cards("/docs/guide/more"), []string{"/docs/guide/more/alpha Alpha ", "/docs/guide/more/deeper Deeper 2 items"}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("cards of more %q, want %q", got, want)
+	}
+	if got, want := cards("/docs/guide/more/deeper"), []string{"/docs/guide/more/deeper/one One ", "/docs/guide/more/deeper/two Two "}; strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("cards of deeper %q, want %q", got, want)
+	}
+	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more")]), "<!-- -->", "")
+	if !regexp.MustCompile(`/docs/guide/more in a sidebar of \d+ items, category More`).MatchString(html) {
+		t.Errorf("useLocation, useDocsSidebar and the category's label are not on the page")
+	}
+}

@@ -59,7 +59,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	}
 	provided, providedErr := b.siteProvided(root, cfg.AtSite(root))
 	compile := func(abs string, raw []byte, page bool) (string, error) {
-		opts := mdx.Options{Page: page, Provided: provided, Whole: b.mdxWhole}
+		opts := mdx.Options{Page: page, Provided: provided, Whole: b.mdxWhole, Format: cfg.Markdown.Format}
 		if page && providedErr != nil {
 			// The pages cannot be checked against a map that cannot be read.
 			var ce *content.Error

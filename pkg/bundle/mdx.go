@@ -108,8 +108,14 @@ func ThemeFile(root, name string) string {
 	return firstExisting(filepath.Join(root, "src", "theme", filepath.FromSlash(name)), themeSources)
 }
 
-// docusaurusModules are the @docusaurus/ imports docsd provides, by name.
-var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx"}
+// docusaurusModules are the @docusaurus/ imports docsd provides, by name. The docs plugin's client
+// hooks are in theme-common too, where Docusaurus 2 had useCurrentSidebarCategory.
+var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx",
+	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx"}
+
+// docusaurusProvided names docusaurusModules for an error about another one.
+const docusaurusProvided = "@docusaurus/Link, useBaseUrl, useIsBrowser, BrowserOnly, Translate, router (useLocation, useHistory), " +
+	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar)"
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
 
@@ -328,12 +334,14 @@ func (e SourceErrors) Error() string {
 var quoted = regexp.MustCompile(`"([^"]+)"`)
 
 // mdxSourceErrors turns esbuild's errors inside compiled MDX modules (whose lines are the
-// JavaScript's, not the writer's) into errors at the import in the MDX file; nil when an error is
-// elsewhere.
+// JavaScript's, not the writer's) into errors at the import in the MDX file, and errors in the
+// project's own components (a package they import that is not installed) into errors at their
+// file:line:col, named from the project (esbuild names them from the shell's folder); nil when an
+// error is elsewhere.
 func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 	var out SourceErrors
 	for _, m := range msgs {
-		if m.Location == nil || !mdxFile.MatchString(m.Location.File) || strings.Contains(m.Location.File, ":") {
+		if m.Location == nil || strings.Contains(m.Location.File, ":") {
 			return nil
 		}
 		abs := m.Location.File
@@ -345,6 +353,13 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 			if rel, err := filepath.Rel(b.mdx.Root, abs); err == nil && !strings.HasPrefix(rel, "..") {
 				name = filepath.ToSlash(rel)
 			}
+		}
+		if !mdxFile.MatchString(m.Location.File) {
+			if name == abs {
+				return nil // not the project's
+			}
+			out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text})
+			continue
 		}
 		e := &content.Error{File: name, Msg: m.Text}
 		if spec := quoted.FindStringSubmatch(m.Text); spec != nil {

@@ -13,6 +13,7 @@ package bundle
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -137,6 +138,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		admonitions(pb) // for a project's own src/theme/Admonition
 		b.siteProvider(pb)
+		b.rawImports(pb) // before the catch-all resolver below
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
 		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@theme-original/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -249,7 +251,7 @@ func aliasError(spec, root string) error {
 	case strings.HasPrefix(spec, "@theme-original/"):
 		return fmt.Errorf("docsd has no \"%s\" to wrap", spec)
 	case strings.HasPrefix(spec, "@docusaurus/"):
-		return fmt.Errorf("docsd does not provide \"%s\" (it provides @docusaurus/Link, useBaseUrl, useIsBrowser and BrowserOnly)", spec)
+		return fmt.Errorf("docsd does not provide \"%s\" (it provides %s)", spec, docusaurusProvided)
 	case strings.HasPrefix(spec, "@site/") && root == "":
 		return fmt.Errorf("%s: no project folder for @site/", spec)
 	case strings.HasPrefix(spec, "@site/"):
@@ -258,6 +260,10 @@ func aliasError(spec, root string) error {
 	return fmt.Errorf("\"%s\" names nothing", spec)
 }
 
+// pageAssets are the file types an MDX page may import as a URL, besides the shell's .svg and .png.
+var pageAssets = []string{".jpg", ".jpeg", ".gif", ".webp", ".avif", ".ico", ".bmp", ".mp4", ".webm", ".ogg", ".ogv", ".mov",
+	".mp3", ".wav", ".pdf", ".zip", ".gz", ".woff", ".woff2", ".ttf", ".otf", ".eot"}
+
 // pageOptions are the esbuild options of one page's build.
 func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 	o := b.clientOpts
@@ -265,6 +271,12 @@ func (b *Bundler) pageOptions(id string, used *sync.Map) api.BuildOptions {
 	o.EntryNames = "mdx-[hash]"
 	o.EntryPoints = []string{mdxEntryPrefix + id}
 	o.Plugins = []api.Plugin{b.pagePlugin(used)}
+	// A page's import of an image, a video or a download gives its URL, as webpack's file loader
+	// does for Docusaurus (ory's pages import .mp4 and .webm screencasts).
+	o.Loader = maps.Clone(o.Loader)
+	for _, ext := range pageAssets {
+		o.Loader[ext] = api.LoaderFile
+	}
 	// CSS modules keep their readable names (file_class): minified, each page's build named its
 	// classes a, b, … on its own, and two pages' stylesheets, both in the document after client
 	// navigation, then styled each other's elements. The JavaScript is minified after (minifyPage).
@@ -348,6 +360,10 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 func (b *Bundler) pageDeps(meta *metafile) []string {
 	var deps []string
 	for in := range meta.Inputs {
+		if p, ok := strings.CutPrefix(in, rawNS+":"); ok {
+			deps = append(deps, p) // a file imported as text (mdxraw.go)
+			continue
+		}
 		if strings.Contains(in, ":") || strings.Contains(in, "node_modules") {
 			continue
 		}

@@ -324,6 +324,22 @@ func (c *converter) docsRoute() string {
 	return r
 }
 
+// folderIndexID is the path of a doc id as docsd routes it: a folder's index page (guide/index,
+// guide/README, guide/guide) is at the folder's path, as in Docusaurus.
+func folderIndexID(id string) string {
+	dir, name := path.Split(id)
+	dir = strings.TrimSuffix(dir, "/")
+	if strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") || dir != "" && name == path.Base(dir) {
+		return dir
+	}
+	return id
+}
+
+// under is the path seg below route: under("/", "next") is /next, not //next (docs at the site root).
+func under(route, seg string) string {
+	return strings.TrimSuffix(route, "/") + "/" + seg
+}
+
 // sidebarsFile points docsd at the hand-written sidebars, or generates one sidebar of the whole
 // docs folder as Docusaurus does when sidebarPath is unset or false.
 func (c *converter) sidebarsFile() {
@@ -536,9 +552,18 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		pos = "left"
 	}
 	fields := [][2]string{}
+	if pid := str(m["docsPluginId"]); pid != "" && pid != "default" {
+		// Only the default docs instance is carried over: a sidebar or doc of another is not built.
+		c.note(key, "navbar item %q is of the docs instance %q, which is not carried over", label, pid)
+		return false
+	}
 	switch typ {
 	case "", "default", "link":
 		typ = "link"
+		if list(m["items"]) != nil && str(m["to"]) == "" && str(m["href"]) == "" {
+			// Docusaurus reads a link with items and nowhere to go as a dropdown.
+			return c.dropdown(key, label)
+		}
 		if k, v, ok := c.link(key, m); ok {
 			fields = append(fields, [2]string{k, v})
 		} else {
@@ -550,7 +575,11 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		}
 	case "doc":
 		id := str(m["docId"])
-		fields = append(fields, [2]string{"to", c.docsRoute() + "/" + strings.TrimPrefix(id, "/")})
+		to := c.docsRoute()
+		if p := folderIndexID(strings.TrimPrefix(id, "/")); p != "" {
+			to = under(to, p)
+		}
+		fields = append(fields, [2]string{"to", to})
 		typ = "link"
 	case "docSidebar":
 		fields = append(fields, [2]string{"sidebar", str(m["sidebarId"])})
@@ -561,7 +590,7 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		}
 	case "localeDropdown", "search":
 	case "dropdown":
-		c.note(key, "dropdown %q: its items are carried over as links of a dropdown only where they are links", label)
+		return c.dropdown(key, label)
 	default:
 		c.note(key, "navbar item type %q is not carried over", typ)
 		return false
@@ -578,14 +607,14 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 	}
 	w.kv("position", pos)
 	w.tableEnd()
-	if typ == "dropdown" {
-		for i, sub := range list(m["items"]) {
-			sm, _ := sub.(obj)
-			delete(sm, "position")
-			c.navItem(fmt.Sprintf("%s.items[%d]", key, i), sm, table+".items")
-		}
-	}
 	return true
+}
+
+// dropdown notes a navbar dropdown of links, which docsd's navbar does not have (it has the version
+// and locale menus only): writing one made a docsd.toml that does not load.
+func (c *converter) dropdown(key, label string) bool {
+	c.note(key, "dropdown %q: docsd's navbar has no dropdown of links; not carried over", label)
+	return false
 }
 
 func (c *converter) footer(tc obj) {
@@ -674,9 +703,9 @@ func (c *converter) versions() {
 	siteDir := c.in.SiteDir
 	for _, n := range names {
 		vo, _ := opts[n].(obj)
-		label, p := n, route+"/"+n
+		label, p := n, under(route, n)
 		if n == "current" {
-			label, p = "Next", route+"/next"
+			label, p = "Next", under(route, "next")
 		}
 		if n == last {
 			p = route
@@ -685,7 +714,7 @@ func (c *converter) versions() {
 			label = l
 		}
 		if vp, ok := vo["path"].(string); ok {
-			p = strings.TrimSuffix(route+"/"+strings.Trim(vp, "/"), "/")
+			p = strings.TrimSuffix(under(route, strings.Trim(vp, "/")), "/")
 		}
 		if p == "" {
 			p = "/"

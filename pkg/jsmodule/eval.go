@@ -16,6 +16,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -77,7 +79,7 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 		}
 		return &Result{JSON: raw}, nil
 	}
-	code, err := bundle(absProject, abs)
+	code, srcMap, err := bundle(absProject, abs)
 	var syntax *SyntaxError
 	if errors.As(err, &syntax) {
 		return nil, err // it names its file (the one with the mistake, maybe one file imports)
@@ -92,12 +94,15 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 	if ok {
 		return cached, nil
 	}
-	res, err := run(absProject, filepath.Dir(abs), code, false)
+	res, err := run(absProject, filepath.Dir(abs), code, srcMap, false)
 	if err != nil {
 		// Configs that throw when a token is unset: once more with placeholders, said in the result.
-		if again, err2 := run(absProject, filepath.Dir(abs), code, true); err2 == nil && len(again.Placeholders) > 0 {
+		if again, err2 := run(absProject, filepath.Dir(abs), code, srcMap, true); err2 == nil && len(again.Placeholders) > 0 {
 			res, err = again, nil
 		}
+	}
+	if errors.As(err, &syntax) {
+		return nil, err // a throw at the line of the file that threw
 	}
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
@@ -116,12 +121,18 @@ const fsNS = "docsd-fs"
 
 var fsModule = map[string]bool{"fs": true, "fs/promises": true}
 
+// interopNS is the namespace of a project file that is require()d: it gives the module's default
+// export, with its named exports added, as Docusaurus (jiti's interopDefault) gives a sidebars file
+// that requires an ES module (`...require("./generated.ts").items`).
+const interopNS = "docsd-interop"
+
 // moduleNS is the namespace of Node's module package, whose createRequire gives the stubbing require.
 const moduleNS = "docsd-module"
 
-// bundle turns the file and its relative imports into one CommonJS script. Files outside the
+// bundle turns the file and its relative imports into one CommonJS script, with its source map
+// (a throw while it runs is reported at the line of the file that threw). Files outside the
 // project are stubs too, so evaluating never reads above the project.
-func bundle(project, abs string) ([]byte, error) {
+func bundle(project, abs string) (code, srcMap []byte, err error) {
 	stub := api.Plugin{Name: "docsd-stubs", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 			if args.Kind == api.ResolveEntryPoint {
@@ -147,6 +158,12 @@ func bundle(project, abs string) ([]byte, error) {
 				}
 				ext := filepath.Ext(target)
 				if inside(project, target) && (ext == "" || codeExt[ext]) {
+					if args.Kind == api.ResolveJSRequireCall && args.Namespace != interopNS && ext != ".json" {
+						r := b.Resolve(p, api.ResolveOptions{ResolveDir: args.ResolveDir, Importer: args.Importer, Kind: api.ResolveJSImportStatement})
+						if len(r.Errors) == 0 && r.Namespace == "file" {
+							return api.OnResolveResult{Path: r.Path, Namespace: interopNS}, nil
+						}
+					}
 					return api.OnResolveResult{}, nil // esbuild resolves it (adds .js, index.js...)
 				}
 			}
@@ -155,6 +172,10 @@ func bundle(project, abs string) ([]byte, error) {
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: fsNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 			js := "module.exports = globalThis.__docsdRequire(" + quote(args.Path) + ");"
 			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: interopNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			js := "module.exports = globalThis.__docsdInterop(require(" + quote(args.Path) + "));"
+			return api.OnLoadResult{Contents: &js, Loader: api.LoaderJS, ResolveDir: filepath.Dir(args.Path)}, nil
 		})
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: moduleNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 			js := "module.exports = { ...globalThis.__docsdRealRequire('node:module'), createRequire: () => globalThis.__docsdRequire };"
@@ -182,20 +203,31 @@ func bundle(project, abs string) ([]byte, error) {
 		// ESM configs name their own folder through import.meta, which CommonJS output lacks.
 		Define: map[string]string{"import.meta.url": quote("file://" + filepath.ToSlash(abs)),
 			"import.meta.dirname": quote(filepath.Dir(abs)), "import.meta.filename": quote(abs)},
+		// Never written: it names the output so that the map's sources are relative to the project.
+		Outfile:        filepath.Join(project, "docsd-eval.js"),
+		Sourcemap:      api.SourceMapExternal,
+		SourcesContent: api.SourcesContentExclude,
 	})
 	if len(res.Errors) > 0 {
 		m := res.Errors[0]
 		if m.Location != nil {
 			// esbuild names the file relative to its working folder, the project; its column is
 			// 0-based.
-			return nil, &SyntaxError{File: filepath.ToSlash(m.Location.File), Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text}
+			return nil, nil, &SyntaxError{File: filepath.ToSlash(m.Location.File), Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text}
 		}
-		return nil, fmt.Errorf("%s", m.Text)
+		return nil, nil, fmt.Errorf("%s", m.Text)
 	}
-	if len(res.OutputFiles) == 0 {
-		return nil, fmt.Errorf("esbuild produced no output")
+	for _, f := range res.OutputFiles {
+		if strings.HasSuffix(f.Path, ".map") {
+			srcMap = f.Contents
+		} else {
+			code = f.Contents
+		}
 	}
-	return res.OutputFiles[0].Contents, nil
+	if code == nil {
+		return nil, nil, fmt.Errorf("esbuild produced no output")
+	}
+	return code, srcMap, nil
 }
 
 var codeExt = map[string]bool{".js": true, ".cjs": true, ".mjs": true, ".ts": true, ".cts": true, ".mts": true, ".json": true, ".jsx": true, ".tsx": true}
@@ -229,6 +261,19 @@ globalThis.__docsdStub = (name) => {
   });
   stubCache.set(name, p);
   return p;
+};
+// jiti's interopDefault, which Docusaurus loads sidebars files with: a required ES module is its
+// default export (an object or function), with the named exports it lacks added.
+globalThis.__docsdInterop = (m) => {
+  if (!m || typeof m !== 'object' || !('default' in m)) return m;
+  const d = m.default;
+  if (d === undefined || d === null || (typeof d !== 'object' && typeof d !== 'function')) return m;
+  for (const k in m) {
+    try {
+      if (!(k in d)) Object.defineProperty(d, k, { enumerable: k !== 'default', configurable: true, get: () => m[k] });
+    } catch {}
+  }
+  return d;
 };
 const nodePath = realRequire('node:path');
 const project = globalThis.__docsdProject;
@@ -299,8 +344,9 @@ process.env = new Proxy(baseEnv, {
 `
 
 // run executes the bundle in Node and returns its export as JSON. Node gets a minimal environment:
-// nothing of the writer's secrets reaches the module.
-func run(project, dir string, code []byte, placeholders bool) (*Result, error) {
+// nothing of the writer's secrets reaches the module. A throw is a *SyntaxError at the line of
+// the project's file that threw, found through srcMap, when one of its frames is in the project.
+func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, error) {
 	node, err := exec.LookPath("node")
 	if err != nil {
 		return nil, fmt.Errorf("node is needed to read it: %w", err)
@@ -312,15 +358,23 @@ func run(project, dir string, code []byte, placeholders bool) (*Result, error) {
 	fmt.Fprintf(&script, "globalThis.__docsdProject = %s;\n", quote(project))
 	script.WriteString(prelude)
 	fmt.Fprintf(&script, "const __file = %s;\n", quote(filepath.Join(dir, "module.js")))
-	script.WriteString("const module = { exports: {} };\n(function (require, module, exports, __filename, __dirname) {\n")
+	if srcMap == nil {
+		srcMap = []byte("null")
+	}
+	fmt.Fprintf(&script, "const __map = %s;\n", srcMap)
+	script.WriteString("const module = { exports: {} };\nlet __thrown = null;\ntry {\n(function (require, module, exports, __filename, __dirname) {\n")
+	// The line of the script where the bundle starts: its stack frames are mapped from there.
+	fmt.Fprintf(&script, "globalThis.__codeLine = %d;\n", bytes.Count(script.Bytes(), []byte("\n"))+2)
 	script.Write(code)
-	script.WriteString("\n})(fakeRequire, module, module.exports, __file, " + quote(dir) + ");\n")
+	script.WriteString("\n})(fakeRequire, module, module.exports, __file, " + quote(dir) + ");\n} catch (e) { __thrown = { e }; }\n")
+	script.WriteString(throwSite)
 	script.WriteString(`(async () => {
+  if (__thrown) throw __thrown.e;
   let v = module.exports && module.exports.__esModule && 'default' in module.exports ? module.exports.default : module.exports;
   if (typeof v === 'function') v = v({});
   v = await v;
   process.stdout.write(JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort() }));
-})().catch((e) => { process.stderr.write(String(e && e.stack || e)); process.exit(1); });
+})().catch((e) => { process.stderr.write(__throwSite(e) + String(e && e.stack || e)); process.exit(1); });
 `)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
@@ -331,6 +385,11 @@ func run(project, dir string, code []byte, placeholders bool) (*Result, error) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
+		if m := throwAt.FindStringSubmatch(stderr.String()); m != nil {
+			line, _ := strconv.Atoi(m[2])
+			col, _ := strconv.Atoi(m[3])
+			return nil, &SyntaxError{File: m[1], Line: line, Column: col, Msg: "throws " + errorLine(stderr.String()[len(m[0]):])}
+		}
 		return nil, fmt.Errorf("evaluating with node failed: %s (%w)", errorLine(stderr.String()), err)
 	}
 	var out struct {
@@ -346,6 +405,25 @@ func run(project, dir string, code []byte, placeholders bool) (*Result, error) {
 	}
 	return res, nil
 }
+
+// throwSite finds where a thrown error comes from: the first frame of its stack in the bundle that
+// the source map places in a file of the project (not a stub), printed as a line throwAt reads.
+const throwSite = `
+const __throwSite = (e) => {
+  if (!__map || !e || typeof e.stack !== 'string') return '';
+  let sm;
+  try { sm = new (realRequire('node:module').SourceMap)(__map); } catch { return ''; }
+  for (const m of e.stack.matchAll(/\[stdin\]:(\d+):(\d+)/g)) {
+    const at = sm.findEntry(Number(m[1]) - globalThis.__codeLine, Number(m[2]) - 1);
+    if (at && typeof at.originalSource === 'string' && !/^docsd-/.test(at.originalSource)) {
+      return '@docsd-throw ' + at.originalSource + ':' + (at.originalLine + 1) + ':' + (at.originalColumn + 1) + '\n';
+    }
+  }
+  return '';
+};
+`
+
+var throwAt = regexp.MustCompile(`^@docsd-throw (.+):(\d+):(\d+)\n`)
 
 // errorLine picks the thrown error's message out of Node's output (which starts with the source
 // line and a caret when the throw is not caught).

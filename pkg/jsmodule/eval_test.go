@@ -2,6 +2,7 @@ package jsmodule
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -144,5 +145,48 @@ module.exports = {inside: fs.readFileSync(path.join(__dirname, 'data.txt'), 'utf
 		if _, err := os.Stat(filepath.Join(project, f)); err == nil {
 			t.Errorf("the config wrote %s", f)
 		}
+	}
+}
+
+// TestEvalThrowNamesItsLine: a sidebars file that throws while it runs is reported at the line and
+// column of the file that threw (here one it imports, after TypeScript's types are gone), not only
+// by its message; a throw on what a stubbed package gave is at the project's line too.
+func TestEvalThrowNamesItsLine(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"sidebars.ts":    "import {items} from './parts/items';\n\ntype S = {docs: string[]};\nconst s: S = {docs: items()};\nexport default s;\n",
+		"parts/items.ts": "// the generated list\nexport function items(): string[] {\n  const list: any = undefined;\n  return [...list.docs];\n}\n",
+		"stubbed.js":     "const x = require('not-installed');\n\nif (typeof x.count() !== 'number') {\n  throw new Error('the package gave no count');\n}\nmodule.exports = {};\n",
+	})
+	_, err := New().Eval(dir, filepath.Join(dir, "sidebars.ts"))
+	var se *SyntaxError
+	if !errors.As(err, &se) || se.File != "parts/items.ts" || se.Line != 4 || se.Column < 12 || !strings.Contains(se.Msg, "TypeError") {
+		t.Errorf("a throw in an imported file: %v, want it at parts/items.ts:4 with its TypeError", err)
+	}
+	_, err = New().Eval(dir, filepath.Join(dir, "stubbed.js"))
+	if !errors.As(err, &se) || se.File != "stubbed.js" || se.Line != 4 {
+		t.Errorf("a throw on a stub's value: %v, want it at stubbed.js:4", err)
+	}
+}
+
+// TestEvalRequireGivesTheDefaultExport: `...require("./generated.ts").items` of an ES module gives
+// its default export with its named exports, as Docusaurus (jiti's interopDefault) reads it; a
+// CommonJS file and a JSON file are required as they are.
+func TestEvalRequireGivesTheDefaultExport(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"sidebars.js": `module.exports = {
+  docs: [...require('./gen/typedoc.ts').items, require('./gen/typedoc').extra, ...require('./plain.cjs').items, require('./data.json').id],
+};`,
+		"gen/typedoc.ts": "const sidebar = {items: ['api/a', 'api/b']};\nexport const extra = 'api/extra';\nexport default sidebar;\n",
+		"plain.cjs":      "module.exports = {items: ['plain'], default: 'not a module'};\n",
+		"data.json":      `{"id": "from-json"}`,
+	})
+	res, err := New().Eval(dir, filepath.Join(dir, "sidebars.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(res.JSON), `{"docs":["api/a","api/b","api/extra","plain","from-json"]}`; got != want {
+		t.Errorf("got %s, want %s", got, want)
 	}
 }

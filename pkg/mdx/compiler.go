@@ -117,6 +117,10 @@ type Options struct {
 	Provided Provided
 	// Whole compiles the page as one, Markdown runs included (runs.go): tests compare the two.
 	Whole bool
+	// Format is the site's [markdown] format (Docusaurus's markdown.format): a .md partial that is
+	// not MDX by it and its own front matter (IsMDX, as for a page) is CommonMark, as Docusaurus
+	// compiles each imported file by its own format (commonmark.go). An .mdx partial is compiled.
+	Format string
 }
 
 // requestHeadings is the page's headings for the compiler, those in taken marked.
@@ -141,14 +145,18 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	var body []byte
 	var line int
 	var err error
+	var fm content.FrontMatter
 	if opts.Model != nil {
 		// A page site processing has read: its front matter is decoded and checked there.
 		body, line, err = content.FrontMatterBody(opts.File, raw)
 	} else {
-		_, body, line, _, err = content.ReadFrontMatter(opts.File, raw)
+		fm, body, line, _, err = content.ReadFrontMatter(opts.File, raw)
 	}
 	if err != nil {
 		return "", err
+	}
+	if !opts.Page && strings.HasSuffix(opts.File, ".md") && !IsMDX(opts.File, PageFormat(fm.Format, opts.Format), body) {
+		return c.commonMark(body, line, opts)
 	}
 	body = UnwrapCodeBlocks(body)
 	modelSrc := ModelSource(body)

@@ -64,25 +64,33 @@ func forLines(src []byte, fn func(line string) string, fence func(line, marker, 
 
 // UnwrapCodeBlocks removes the fence lines of ```mdx-code-block fences (Docusaurus's way to write
 // MDX that other Markdown tools show as code): their content is part of the page. The fence lines
-// become empty lines.
+// become empty lines. An mdx-code-block fence inside one (````mdx-code-block around Tabs whose
+// panels hold ```mdx-code-block fences, as ory's pages have) is unwrapped too, as Docusaurus
+// unwraps both; any other fence inside one is left alone, with what it holds.
 func UnwrapCodeBlocks(src []byte) []byte {
 	if !bytes.Contains(src, []byte("mdx-code-block")) {
 		return src
 	}
 	lines := strings.Split(string(src), "\n")
-	var marker string
-	inner := "" // the fence inside an unwrapped block, which must be left alone
+	var open []string // the markers of the mdx-code-block fences the line is in, innermost last
+	inner := ""       // the code fence inside an unwrapped block, which must be left alone
+	closes := func(m []string, line, marker string) bool {
+		return m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1]
+	}
 	for i, line := range lines {
 		m := fenceLine(line)
 		switch {
-		case marker == "" && m != nil && m[2] == "mdx-code-block":
-			marker, lines[i] = m[1], ""
-		case marker != "" && inner == "" && m != nil && m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1]:
-			marker, lines[i] = "", ""
-		case marker != "" && m != nil && inner == "":
+		case m == nil:
+		case inner != "":
+			if closes(m, line, inner) {
+				inner = ""
+			}
+		case m[2] == "mdx-code-block" && (len(open) == 0 || len(m[1]) < len(open[len(open)-1])):
+			open, lines[i] = append(open, m[1]), ""
+		case len(open) > 0 && closes(m, line, open[len(open)-1]):
+			open, lines[i] = open[:len(open)-1], ""
+		case len(open) > 0:
 			inner = m[1]
-		case marker != "" && m != nil && m[1][0] == inner[0] && len(m[1]) >= len(inner) && strings.TrimSpace(line) == m[1]:
-			inner = ""
 		}
 	}
 	return []byte(strings.Join(lines, "\n"))
@@ -179,15 +187,20 @@ func UsesComponent(src []byte) bool {
 	if !componentTag.Match(src) {
 		return false
 	}
-	found, blank, indented := false, true, false
+	found, blank, indented, comment := false, true, false, false
 	forLines(src, func(line string) string {
 		if found {
 			return line
 		}
-		code := (blank || indented) && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "))
+		code := !comment && (blank || indented) && (strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    "))
 		indented = code && strings.TrimSpace(line) != "" || indented && strings.TrimSpace(line) == ""
 		blank = strings.TrimSpace(line) == ""
-		if !code && componentTag.MatchString(withoutCodeSpans(line)) {
+		if code {
+			return line
+		}
+		var text string
+		text, comment = withoutComments(withoutCodeSpans(line), comment)
+		if componentTag.MatchString(text) {
 			found = true
 		}
 		return line
@@ -196,6 +209,34 @@ func UsesComponent(src []byte) bool {
 		return line
 	})
 	return found
+}
+
+// withoutComments is line without the HTML comments in it (`<!-- <Tabs> was here -->` names no
+// component: MDX reads a comment as a comment, CommonMark as HTML that shows nothing), given
+// whether the line starts inside one; and whether it ends inside one.
+func withoutComments(line string, inComment bool) (string, bool) {
+	if !inComment && !strings.Contains(line, "<!--") {
+		return line, false
+	}
+	var out strings.Builder
+	for line != "" {
+		if inComment {
+			end := strings.Index(line, "-->")
+			if end < 0 {
+				return out.String(), true
+			}
+			line, inComment = line[end+3:], false
+			continue
+		}
+		start := strings.Index(line, "<!--")
+		if start < 0 {
+			out.WriteString(line)
+			break
+		}
+		out.WriteString(line[:start])
+		line, inComment = line[start+4:], true
+	}
+	return out.String(), inComment
 }
 
 // UsesMDXSyntax reports whether a body holds anything MDX reads otherwise than CommonMark (with

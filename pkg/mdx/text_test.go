@@ -52,6 +52,10 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("Code `<Shout>` and\n\n```tsx\n<Shout />\n```\n\n    <Indented />\n\n    <StillCode />\n"), false},
 		{"a.md", "detect", []byte("Some <Shout>loud</Shout> words.\n"), false},
 		{"a.md", "", []byte("Prefer the [\\<Login /\\> component](./login.md).\n"), false},
+		// A capitalised tag in an HTML comment names no component (MDX reads the comment as one).
+		{"a.md", "", []byte("Text <!-- <Tabs> came here --> and\n\n<!--\n<Tabs>\n  <TabItem>\n-->\n\nmore.\n"), false},
+		{"a.md", "", []byte("<!-- a note --> <Shout /> after a comment\n"), true},
+		{"a.md", "", []byte("<!--\nstill a comment\n--> <Shout /> after one\n"), true},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)

@@ -35,6 +35,12 @@ func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 	a.docs[k] = map[string]*docEntry{}
 	base := a.versionBase(v, locale)
 	catSlugs := labelSlugger{}
+	// README files last: one beside its folder's index.md (or a file named as the folder) loses to
+	// it, whatever the order of the set (addDoc).
+	set = slices.Clone(set)
+	slices.SortStableFunc(set, func(x, y *Parsed) int {
+		return boolCmp(isReadme(x), isReadme(y))
+	})
 	for _, p := range set {
 		if p.Src.Version != v.Name {
 			continue
@@ -107,6 +113,14 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 		route = "/"
 	}
 	if prev, dup := a.docs[k][id]; dup {
+		if isReadme(p) && !isReadme(prev.p) {
+			// A folder's README.md beside its index.md or a page of the folder's name (a table of
+			// contents for readers of the repository): Docusaurus gives both the one URL and warns;
+			// the other page is the one its sidebars name.
+			a.ref(Ref{File: file, Field: "file", Value: id, Kind: "doc",
+				Message: fmt.Sprintf("%s has the URL of %s (%s), as in Docusaurus; only %s is built", path.Base(file), prev.p.Src.File(), prev.route, prev.p.Src.File())})
+			return nil
+		}
 		a.fail(file, 1, "doc id %q is also used by %s", id, prev.p.Src.File())
 		return nil
 	}
@@ -131,6 +145,21 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
 	a.addRoute(e.newRoute())
 	return e
+}
+
+// isReadme says whether a doc's file is a folder's README.md.
+func isReadme(p *Parsed) bool {
+	return strings.EqualFold(path.Base(content.TrimMarkdownExt(p.Src.Rel)), "readme")
+}
+
+func boolCmp(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case x:
+		return 1
+	}
+	return -1
 }
 
 // place sets what a doc's front matter says of its place in a generated sidebar: its label and

@@ -113,6 +113,8 @@ func (a *assembler) handSidebars(v config.Version, locale string, raw []byte, tr
 	k := key(v.Name, locale)
 	hs := &handSidebar{a: a, k: k, v: v, file: file, locale: locale, tree: tree, catSlugs: labelSlugger{}}
 	for i, id := range root.keys {
+		// Older versioned sidebars prefix their names with their version, as their doc ids.
+		id = strings.TrimPrefix(id, "version-"+v.Name+"/")
 		// What the sidebar reads is kept, for a re-assembly to make it again alone (handRead).
 		hs.read = &handRead{file: file, v: v, locale: locale, items: root.vals[i], slugs: maps.Clone(hs.catSlugs),
 			ids: map[string]bool{}}

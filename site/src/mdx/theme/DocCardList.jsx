@@ -3,7 +3,14 @@
 import './theme.css';
 import Link from '../docusaurus/Link.jsx';
 import { useMdxPage } from '../context.js';
-import { categoryCards } from './categoryCards.js';
+import { categoryCards, itemsText, linksIn } from './categoryCards.js';
+
+// cardText is a card's line: its description, else, for a category item as
+// useCurrentSidebarCategory gives it, how many pages it holds.
+function cardText(c) {
+  if (c.description) return c.description;
+  return c.type === 'category' ? itemsText(linksIn(c.items)) : undefined;
+}
 
 export default function DocCardList({ items }) {
   const { page, sidebar } = useMdxPage();
@@ -18,7 +25,7 @@ export default function DocCardList({ items }) {
           <li key={href || label} className="doc-card">
             <Link to={href}>
               <strong>{label}</strong>
-              {c.description && <span className="doc-card-description">{c.description}</span>}
+              {cardText(c) && <span className="doc-card-description">{cardText(c)}</span>}
             </Link>
           </li>
         );

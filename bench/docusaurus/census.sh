@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# census.sh [site...]: issue #21's "How well" on real Docusaurus sites, as BENCHMARKS.md's
+# "Session 14: Docusaurus census" records it. Each site is checked out from its bare mirror
+# (/work/.mirror, fetched first; nothing is copied into this repository) into $WORK (default
+# /tmp/docsd-census), `docsd init --from-docusaurus` and `docsd build --once` run on it, and
+# census.py counts sources against pages built and pages with raw MDX text. Prints one table row
+# per site; the logs stay in $WORK/<site>.{init,log}.
+# What a site's own build does first is done too (pnpm.io copies docs/ to its last version's
+# folder), and the npm packages the sites' pages import are installed once into $WORK/node_modules
+# (as `npm install` gives a site its own), beside docsd's React. capacitor's pages use the Ionic
+# preset's <DocCard header img href> (not Docusaurus's): SHIM=1 writes one in its src/theme, as
+# docsd's error asks; without it its 7 plugins.mdx pages fail.
+# DOCSD is the binary (default bin/docsd, built first). Sites: pnpm capacitor redux jest prettier
+# tseslint ory.
+set -uo pipefail
+here=$(cd "$(dirname "$0")/../.." && pwd)
+mirrors=${MIRRORS:-/work/.mirror}
+work=${WORK:-/tmp/docsd-census}
+if [ -z "${DOCSD:-}" ]; then (cd "$here" && go build -o bin/docsd ./cmd/docsd) || exit 1; fi
+docsd=${DOCSD:-$here/bin/docsd}
+declare -A mirror=([pnpm]=pnpm+pnpm.io [capacitor]=ionic-team+capacitor-docs [redux]=reduxjs+redux [jest]=jestjs+jest
+  [prettier]=prettier+prettier [tseslint]=typescript-eslint+typescript-eslint [ory]=ory+docs)
+declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prettier]=website [tseslint]=packages/website [ory]=.)
+sites=("$@")
+[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory)
+mkdir -p "$work"
+if [ ! -d "$work/node_modules/react-lite-youtube-embed" ]; then
+  echo '{"private":true}' > "$work/package.json"
+  (cd "$work" && npm install --no-audit --no-fund --legacy-peer-deps --ignore-scripts --loglevel=error \
+    react-lite-youtube-embed react-tweet json5 clsx @uiw/react-shields classnames >/dev/null) || exit 1
+fi
+for p in react react-dom; do rm -rf "${work:?}/node_modules/$p"; ln -s "$here/node_modules/$p" "$work/node_modules/$p"; done
+printf '| site | commit | sources | pages built | hard errors | warnings (link) | pages with raw MDX text | build wall / CPU |\n|---|---|---|---|---|---|---|---|\n'
+for s in "${sites[@]}"; do
+  g="$mirrors/${mirror[$s]}/repo" dir="$work/$s"
+  rm -rf "$dir" "$dir-out" && mkdir -p "$dir"
+  # Blobs over the mirror's size limit are absent: left out (git archive stops at the first).
+  ex=()
+  for h in $(git --git-dir="$g" ls-tree -r HEAD | awk '$2 == "blob" {print $3}' | git --git-dir="$g" cat-file --batch-check | awk '$2 == "missing" {print $1}'); do
+    ex+=(":(exclude)$(git --git-dir="$g" ls-tree -r HEAD | awk -v h="$h" '$3 == h {print $4}' | head -1)")
+  done
+  git --git-dir="$g" archive HEAD -- . "${ex[@]}" 2>/dev/null | tar -x -C "$dir"
+  [ "$s" = pnpm ] && cp -r "$dir/docs" "$dir/versioned_docs/version-11.x" # its build's copy-docs step
+  if [ "$s" = capacitor ] && [ -n "${SHIM:-}" ]; then
+    mkdir -p "$dir/src/theme"
+    printf '%s\n' "export default function DocCard({ header, href, img, children }) {" \
+      "  return (<a className=\"doc-card\" href={href}>{img && <img src={img} alt=\"\" />}<strong>{header}</strong>{children}</a>);" "}" > "$dir/src/theme/DocCard.jsx"
+  fi
+  (cd "$dir" && "$docsd" init --from-docusaurus "${sitedir[$s]}") > "$work/$s.init" 2>&1
+  (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$work/$s.time" "$docsd" build --once --out "$work/$s-out") > "$work/$s.log" 2>&1
+  code=$?
+  errors=0
+  [ $code -ne 0 ] && errors=$(grep -c ':[0-9]*:[0-9]*: \|^sidebars\|^docsd: no docsd.toml' "$work/$s.log")
+  grep -q '^docsd init: ' "$work/$s.init" && errors="init: $(grep -c '^docsd init: ' "$work/$s.init")"
+  warnings=$(grep -c '^warning' "$work/$s.log")
+  links=$(grep -o '; [0-9]* link warnings' "$work/$s.log" | grep -o '[0-9]*' || echo 0)
+  # A site whose init failed has no docsd.toml to count its sources by: "?".
+  census=$(python3 "$here/bench/docusaurus/census.py" "$dir" "$work/$s-out" 2>/dev/null | grep '^TOTAL')
+  src=$(echo "$census" | awk '{print $3}') built=$(echo "$census" | awk '{print $5}') raw=$(echo "$census" | awk '{print $8}')
+  [ $code -ne 0 ] && built=0
+  t=$(tail -1 "$work/$s.time" | awk '{printf "%.1f s / %.1f s", $1, $2 + $3}')
+  printf '| %s | %s | %s | %s | %s | %s (%s) | %s | %s |\n' "$s" "$(git --git-dir="$g" rev-parse --short HEAD)" "${src:-?}" "${built:-0}" "$errors" "$warnings" "$links" "${raw:-?}" "$t"
+done

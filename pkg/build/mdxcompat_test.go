@@ -1,0 +1,147 @@
+package build
+
+// What real Docusaurus sites' MDX pages do that docsd once got wrong (session 14's census).
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"docsd/pkg/graph"
+)
+
+// A .md partial an MDX page imports is compiled by its own format, as Docusaurus compiles each
+// imported file: under markdown.format "detect" (and, with docsd's default, when it uses no MDX
+// syntax) it is CommonMark, where `<= 5` and `{id}` are text that MDX would fail on.
+func TestMDXPageShowsACommonMarkPartial(t *testing.T) {
+	root, opts := mdxSite(t)
+	toml, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "docsd.toml", strings.Replace(string(toml), "[navbar]", "[markdown]\nformat = \"detect\"\n\n[navbar]", 1))
+	write(t, root, "content/docs/guide/_messages.md", "# Messages\n\n## length must be <= 5, but got {n} (4000017)\n\nSee [the intro](./intro.md).\n")
+	write(t, root, "content/docs/guide/shows.mdx", "---\ntitle: Shows\n---\n\nimport Messages from './_messages.md';\n\nBefore.\n\n<Messages />\n\nAfter.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/shows")])
+	for _, want := range []string{
+		`<h1 id="messages"`, // a partial's first heading is shown, not taken as a title
+		`length must be &lt;= 5, but got {n} (4000017)`,
+		`id="length-must-be--5-but-got-n-4000017"`,
+		`href="/docs/guide/intro"`, // its links resolve as a page's
+		`Before.`, `After.`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+}
+
+// A site component that imports a package the project has not installed fails at the component's
+// file:line:col, named from the project (it was named from the shell's folder:
+// ../../../tmp/…/src/components/Chart.jsx).
+func TestMDXComponentImportErrorAtItsFile(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "src/components/Chart.jsx", "// A chart.\nimport draw from 'chart-package-not-installed';\n\nexport default function Chart() {\n  return <div>{draw()}</div>;\n}\n")
+	write(t, root, "content/docs/guide/chart.mdx", "---\ntitle: Chart\n---\n\nimport Chart from '@site/src/components/Chart';\n\n<Chart />\n")
+	got := buildError(t, opts)
+	if want := `src/components/Chart.jsx:2:18: Could not resolve "chart-package-not-installed"`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}
+
+// `import code from '!!raw-loader!./example.ts'` (webpack's loader, which Docusaurus sites use to
+// show a file in a <CodeBlock>) gives the file's text, relative, without its extension or under
+// @site/; the page reads the file (an edit builds it again); a file that is not there is an error
+// at the import.
+func TestMDXRawLoaderImport(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "code-examples/hello.ts", "export const greeting: string = 'hello from a file';\n")
+	write(t, root, "content/docs/guide/examples/server.js", "console.log('served <from> a file');\n")
+	write(t, root, "content/docs/guide/raw.mdx", "---\ntitle: Raw\n---\n\n"+
+		"import CodeBlock from '@theme/CodeBlock';\nimport hello from '!!raw-loader!@site/code-examples/hello.ts';\nimport server from 'raw-loader!./examples/server';\n\n"+
+		"<CodeBlock language=\"ts\">{hello}</CodeBlock>\n\n<CodeBlock language=\"js\">{server}</CodeBlock>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/raw")])
+	for _, want := range []string{`hello from a file`, `served &lt;from&gt; a file`} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+	found := false
+	for _, n := range b.graph.Reads(graph.Route("/docs/guide/raw")) {
+		found = found || strings.HasSuffix(n.Key, "code-examples/hello.ts")
+	}
+	if !found {
+		t.Errorf("the page does not read the file it imports as text: %v", b.graph.Reads(graph.Route("/docs/guide/raw")))
+	}
+	write(t, root, "content/docs/guide/raw.mdx", "# Raw\n\nimport gone from '!!raw-loader!./gone.ts';\n\n{gone}\n")
+	if got := buildError(t, opts); !strings.Contains(got, `content/docs/guide/raw.mdx:3:18: "!!raw-loader!./gone.ts" names no file of the project`) {
+		t.Errorf("a missing file: %q", got)
+	}
+}
+
+// The classic theme's <Heading as id> has docsd's heading anchor; @docusaurus/Translate shows the
+// default locale's text, with translate()'s {placeholders} filled.
+func TestMDXHeadingAndTranslate(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/translated.mdx", "---\ntitle: Translated\n---\n\n"+
+		"import Heading from '@theme/Heading';\nimport Translate, {translate} from '@docusaurus/Translate';\n\n"+
+		"<Heading as=\"h3\" id=\"made-by-hand\">Made by hand</Heading>\n\n"+
+		"<p><Translate id=\"home.welcome\" description=\"a greeting\">Welcome in</Translate> {translate({message: 'the {place}', id: 'home.place'}, {place: 'docs'})}</p>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/translated")]), "<!-- -->", "")
+	for _, want := range []string{
+		`<h3 id="made-by-hand" class="anchor">Made by hand<a class="hash-link" href="#made-by-hand" aria-label="Link to this section">#</a></h3>`,
+		`<p>Welcome in the docs</p>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s", want)
+		}
+	}
+}
+
+// An MDX page's import of a video, a photo or a download gives its URL in the site's assets, as
+// webpack's file loader does for Docusaurus.
+func TestMDXImportsMediaAsURLs(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/_static/cast.webm", "not really a video")
+	write(t, root, "content/docs/guide/_static/photo.jpg", "not really a photo")
+	write(t, root, "content/docs/guide/media.mdx", "---\ntitle: Media\n---\n\n"+
+		"import cast from './_static/cast.webm';\nimport photo from './_static/photo.jpg';\n\n"+
+		"<video controls src={cast} />\n\n<img src={photo} alt=\"A photo\" />\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/media")])
+	for _, re := range []string{`<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.webm)"`, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`} {
+		m := regexp.MustCompile(re).FindStringSubmatch(html)
+		if m == nil {
+			t.Errorf("the page lacks %s", re)
+			continue
+		}
+		if _, _, ok := res.Files.Get("assets/" + m[1]); !ok {
+			t.Errorf("assets/%s is not in the output", m[1])
+		}
+	}
+}

@@ -1,0 +1,2 @@
+const sidebar: {items: string[]} = {items: ['guide/index', 'guide/setup']};
+export default sidebar;
