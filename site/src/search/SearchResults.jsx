@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { mark } from './engine.js';
+import { mark } from './snippet.js';
 import Marked from './Marked.jsx';
 import { isPlainClick } from '../clicks.js';
 

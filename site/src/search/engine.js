@@ -1320,35 +1320,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   return { query, search, ensure, matcher, parse };
 }
 
-// mark splits text into pieces, marking the words the matcher accepts. With maxLen it also picks
-// a window of the text around the first marked word.
-export function mark(text, isMatch, maxLen) {
-  const s = String(text ?? '');
-  const hits = words(s).filter((w) => isMatch(w.word));
-  let from = 0;
-  let to = s.length;
-  if (maxLen && s.length > maxLen) {
-    const at = hits.length ? hits[0].start : 0;
-    from = Math.max(0, at - Math.floor(maxLen / 3));
-    if (from > 0) {
-      const space = s.indexOf(' ', from);
-      if (space >= 0 && space < at) from = space + 1;
-    }
-    to = Math.min(s.length, from + maxLen);
-  }
-  const pieces = [];
-  if (from > 0) pieces.push({ text: '… ', marked: false });
-  let pos = from;
-  for (const h of hits) {
-    if (h.start < pos || h.end > to) continue;
-    if (h.start > pos) pieces.push({ text: s.slice(pos, h.start), marked: false });
-    pieces.push({ text: s.slice(h.start, h.end), marked: true });
-    pos = h.end;
-  }
-  if (pos < to) pieces.push({ text: s.slice(pos, to), marked: false });
-  if (to < s.length) pieces.push({ text: ' …', marked: false });
-  return pieces;
-}
+// mark (a result's snippet, its matched words marked) is in snippet.js.
 
 // highlightWords are the words the target page highlights for a query: what was typed, and the
 // stem when it is shorter (so "configuring" also lights up "configure").
