@@ -652,13 +652,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
 
   // query answers a query, fetching the chunks it needs: the term chunks of its words, then the
-  // documents chunks of the pages it shows.
+  // documents chunks of the pages it shows. The list's `more` says whether more pages match than
+  // `limit` (the box's "More results", which asks again with a larger limit): ranked one further,
+  // that page's documents are not fetched.
   async function query(q, opts = {}) {
     await ensure(q);
-    const ranked = rank(q, opts);
-    const wait = ranked.entries.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
+    const limit = opts.limit ?? 8;
+    const ranked = rank(q, { ...opts, limit: limit + 1 });
+    const shown = ranked.entries.slice(0, limit);
+    const wait = shown.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
     await Promise.all(wait);
-    return specificFirst(ranked.entries).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    const out = specificFirst(shown).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    out.more = ranked.entries.length > limit;
+    return out;
   }
 
   // specificFirst puts a page found below another (its route goes on from the other's) right
