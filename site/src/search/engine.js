@@ -541,22 +541,26 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
 
   // typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
-  // 9 or more; a swap of two letters is one edit), the nearest first. Only words with the same
-  // first two letters are tried: they are in the chunks of those letters, which a query fetches.
+  // 9 or more; a swap of two letters is one edit), the nearest first. Words with the same first two
+  // letters are tried: they are in the chunks of those letters, which a query fetches. When none
+  // is near, so are the words a mistake in the first letters would give (farHeads), from their
+  // chunks, which a query fetches only then (need, third round).
   function typos(word) {
     const found = new Map();
     if (!typoWord(word)) return found;
     const max = word.length >= 9 ? 2 : 1;
-    const head = word.slice(0, 2);
     const hits = [];
-    for (const k of chunksOf(head)) {
-      const c = termChunks.get(k);
-      if (!c) continue;
-      for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
-        const key = c.keys[i];
-        if (Math.abs(key.length - word.length) > max) continue;
-        const d = editDistance(word, key, max);
-        if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
+    for (const head of [word.slice(0, 2), ...farHeads(word)]) {
+      if (hits.length > 0) break;
+      for (const k of chunksOf(head)) {
+        const c = termChunks.get(k);
+        if (!c) continue;
+        for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
+          const key = c.keys[i];
+          if (Math.abs(key.length - word.length) > max) continue;
+          const d = editDistance(word, key, max);
+          if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
+        }
       }
     }
     hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
@@ -568,9 +572,23 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
   const typoWord = (word) => word.length >= 5 && asciiLetters(word);
 
+  // farHeads are the first two letters a word would have if its mistake were in them: a letter too
+  // many among the first three ("ssecret"), or two of the first three swapped ("sceret",
+  // "ppielines"). A wrong or a missing first letter is not tried: its heads are any letter's
+  // (a table of deletion keys built at index time would name them; BENCHMARKS session 14).
+  function farHeads(word) {
+    const out = new Set();
+    for (let i = 0; i < 3; i++) out.add((word.slice(0, i) + word.slice(i + 1)).slice(0, 2));
+    out.add(word[1] + word[0]);
+    out.add(word[0] + word[2]);
+    out.delete(word.slice(0, 2));
+    return [...out];
+  }
+
   // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
-  // parts of identifiers, and (once those are in) the first letters of words found nowhere, for typos.
-  function need(query, typosToo) {
+  // parts of identifiers, (once those are in) the first letters of words found nowhere, for typos,
+  // and (far, once those are in) the first letters of farHeads for a word no typo found either.
+  function need(query, typosToo, far) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
     const list = words(text).slice(0, MAX_WORDS);
@@ -590,7 +608,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
-      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
+        for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+        if (far && typos(word).size === 0) for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
+      }
     });
     // A word and the common word after it, joined (parseUncached).
     for (let i = 0; i + 1 < list.length; i++) {
@@ -641,12 +662,16 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return pagesLoad;
   }
 
-  // ensure fetches what a query reads, in two rounds (typos need to know what was not found),
-  // with the page files.
+  // ensure fetches what a query reads, in three rounds (typos need to know what was not found,
+  // and a mistake in the first letters that no typo nearer was found), with the page files.
   async function ensure(query) {
     await loadPages();
-    for (const typosToo of [false, true]) {
-      const wait = need(query, typosToo).map((k) => fetchChunk('index', k)).filter(Boolean);
+    for (const [typosToo, far] of [
+      [false, false],
+      [true, false],
+      [true, true],
+    ]) {
+      const wait = need(query, typosToo, far).map((k) => fetchChunk('index', k)).filter(Boolean);
       await Promise.all(wait);
     }
   }
