@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"docsd/pkg/config"
 	"docsd/pkg/emit"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
@@ -97,19 +98,19 @@ func (st *state) indexSearch(routes []string) error {
 	}
 	syn, err := search.ParseSynonyms(st.cfg.Search.Synonyms)
 	if err != nil {
-		return fmt.Errorf("docsd.toml: [search] %w", err)
+		return searchListError(st.cfg, err)
 	}
 	lookup, err := search.ParseLookupParts(st.cfg.Search.LookupParts)
 	if err != nil {
-		return fmt.Errorf("docsd.toml: [search] %w", err)
+		return searchListError(st.cfg, err)
 	}
 	action, err := search.ParseActionParts(st.cfg.Search.ActionParts)
 	if err != nil {
-		return fmt.Errorf("docsd.toml: [search] %w", err)
+		return searchListError(st.cfg, err)
 	}
 	name, err := search.ParseNameParts(st.cfg.Search.NameParts)
 	if err != nil {
-		return fmt.Errorf("docsd.toml: [search] %w", err)
+		return searchListError(st.cfg, err)
 	}
 	for _, loc := range st.cfg.Locales {
 		if b.search[loc.Code] == nil {
@@ -249,4 +250,16 @@ func sameArray(a, b []byte) bool {
 func sameFile(files *emit.Files, rel string, data []byte) bool {
 	old, _, ok := files.Get(rel)
 	return ok && bytes.Equal(old, data)
+}
+
+// searchListError places a bad entry of a [search] list of docsd.toml at the line it is written on
+// (pkg/search judges the entry, pkg/config knows where it is): `docsd.toml:42:5: [search] synonyms
+// entry 3 "walrus": want at least two phrases …`.
+func searchListError(cfg *config.Site, err error) error {
+	var bad *search.EntryError
+	if errors.As(err, &bad) {
+		line, col := cfg.Search.EntryAt(bad.Key, bad.N-1)
+		return &config.Error{File: "docsd.toml", Line: line, Column: col, Msg: "[search] " + bad.Error()}
+	}
+	return fmt.Errorf("docsd.toml: [search] %w", err)
 }

@@ -173,10 +173,23 @@ func TestSearchSynonymsFollowDocsdToml(t *testing.T) {
 	if got := index(res).Synonyms; len(got) != 2 {
 		t.Fatalf("after the edit, synonyms in the index file: %q", got)
 	}
-	write(t, root, "docsd.toml", withSynonyms(`"walrus"`))
-	if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), "entry 1") {
-		t.Fatalf("a one-phrase entry: got %v; want an error naming docsd.toml and the entry", err)
+	// A bad entry is reported at its line and column of docsd.toml, with the entry and the problem.
+	bad := withSynonyms(`"walrus, seacow",` + "\n  " + `"walrus"`)
+	write(t, root, "docsd.toml", bad)
+	want := fmt.Sprintf(`docsd.toml:%d:3: [search] synonyms entry 2 "walrus": want at least two phrases separated by commas (or "a => b")`, lineWith(bad, `  "walrus"`))
+	if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || err.Error() != want {
+		t.Fatalf("a one-phrase entry: got %v; want %s", err, want)
 	}
+}
+
+// lineWith is the number (from 1) of the first line of text that starts with prefix.
+func lineWith(text, prefix string) int {
+	for i, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // TestSearchLookupPartsFollowDocsdToml: [search] lookup_parts, action_parts and name_parts reach
@@ -257,9 +270,11 @@ func TestSearchLookupPartsFollowDocsdToml(t *testing.T) {
 				t.Fatal(err)
 			}
 			sameAsFull(res, false)
-			write(t, root, "docsd.toml", withParts(`"REST API"`))
-			if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.Contains(err.Error(), "docsd.toml") || !strings.Contains(err.Error(), key+" entry 1") {
-				t.Fatalf("a two-word entry: got %v; want an error naming docsd.toml and the entry", err)
+			bad := withParts(`"REST API"`)
+			write(t, root, "docsd.toml", bad)
+			want := fmt.Sprintf(`docsd.toml:%d:%d: [search] %s entry 1 "REST API": want one searchable word`, lineWith(bad, key+" = "), len(key+" = [")+1, key)
+			if _, err = b.Rebuild([]string{"docsd.toml"}); err == nil || !strings.HasPrefix(err.Error(), want) {
+				t.Fatalf("a two-word entry: got %v; want %s…", err, want)
 			}
 		})
 	}

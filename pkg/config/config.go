@@ -269,6 +269,8 @@ type Search struct {
 	// plugin or a tool ("Registry"): a query that starts with such a page's whole title is that
 	// page's unless another page's title covers the query. pkg/search checks them.
 	NameParts []string `toml:"name_parts"`
+	// entries are where the lists' entries are written (entries.go), for errors at their line.
+	entries map[string][]entryPos
 }
 
 // Markdown holds how pages are compiled, as Docusaurus's `markdown` options say.
@@ -344,6 +346,7 @@ func Parse(name string, raw []byte) (*Site, error) {
 	if err := s.check(name, raw); err != nil {
 		return nil, err
 	}
+	s.Search.locateEntries(raw)
 	return &s, nil
 }
 

@@ -1,9 +1,5 @@
 package search
 
-import (
-	"fmt"
-)
-
 // Lookup parts: a site's reference that readers reach by naming it ("API": a hundred endpoint
 // pages). Writers list their breadcrumb words in docsd.toml ([search] lookup_parts); the index
 // file carries their terms, and the browser ranks their pages a little lower when a query names
@@ -30,7 +26,7 @@ func parseParts(key string, entries []string) ([]string, error) {
 			}
 		}
 		if len(terms) != 1 {
-			return nil, fmt.Errorf("%s entry %d %q: want one searchable word of the part's breadcrumbs (\"API\")", key, i+1, e)
+			return nil, &EntryError{Key: key, N: i + 1, Entry: e, Problem: `want one searchable word of the part's breadcrumbs ("API")`}
 		}
 		out = append(out, terms[0])
 	}

@@ -36,10 +36,10 @@ func ParseSynonyms(entries []string) (*Synonyms, error) {
 		if from, to, ok := strings.Cut(e, "=>"); ok {
 			g.OneWay = true
 			if strings.Contains(to, "=>") {
-				return nil, fmt.Errorf("search synonyms entry %d %q: more than one \"=>\"", i+1, e)
+				return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `more than one "=>"`}
 			}
 			if strings.Contains(from, ",") {
-				return nil, fmt.Errorf("search synonyms entry %d %q: a one-way entry has one phrase before \"=>\"", i+1, e)
+				return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `a one-way entry has one phrase before "=>"`}
 			}
 			lists = []string{from, to}
 		}
@@ -52,13 +52,13 @@ func ParseSynonyms(entries []string) (*Synonyms, error) {
 					}
 				}
 				if len(terms) == 0 {
-					return nil, fmt.Errorf("search synonyms entry %d %q: phrase %q has no searchable word", i+1, e, strings.TrimSpace(ph))
+					return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: fmt.Sprintf("phrase %q has no searchable word (common words such as \"the\" are left out)", strings.TrimSpace(ph))}
 				}
 				g.Phrases = append(g.Phrases, terms)
 			}
 		}
 		if len(g.Phrases) < 2 {
-			return nil, fmt.Errorf("search synonyms entry %d %q: want at least two phrases separated by commas (or \"a => b\")", i+1, e)
+			return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `want at least two phrases separated by commas (or "a => b")`}
 		}
 		s.Groups = append(s.Groups, g)
 	}

@@ -19,6 +19,8 @@ export default function SearchBox({ site, page, compact = false }) {
   const [mac, setMac] = useState(false);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
+  // The result (or "More results") row the arrow keys are on, for screen readers.
+  const [activeId, setActiveId] = useState(null);
   const input = useRef(null);
   const keys = useRef(null);
   const nav = useNavigation();
@@ -137,6 +139,7 @@ export default function SearchBox({ site, page, compact = false }) {
         aria-expanded={showPanel}
         aria-controls={showPanel ? listId : undefined}
         aria-autocomplete="list"
+        aria-activedescendant={showPanel && activeId ? activeId : undefined}
         autoComplete="off"
         spellCheck={false}
         value={query}
@@ -151,7 +154,7 @@ export default function SearchBox({ site, page, compact = false }) {
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      {showPanel && <Results engine={search.engine} query={query} version={version} keyRef={keys} onPick={pick} hrefFor={hrefFor} listId={listId} />}
+      {showPanel && <Results engine={search.engine} query={query} version={version} keyRef={keys} onPick={pick} onActive={setActiveId} hrefFor={hrefFor} listId={listId} />}
     </div>
   );
 }

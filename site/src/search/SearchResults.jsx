@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
-import { mark } from './engine.js';
+import { mark } from './snippet.js';
 import Marked from './Marked.jsx';
+import MoreResults from './MoreResults.jsx';
 import { isPlainClick } from '../clicks.js';
 
 const SNIPPET = 110;
+// PAGE is how many pages the list shows at first, and how many more each "More results" adds: the
+// documents of a query's results are fetched a page of results at a time (issue 18).
+const PAGE = 8;
+// MORE stands for the "More results" row among the list's rows.
+const MORE = Symbol('more');
 
 // where tells pages with the same title apart: the categories above the page, as its breadcrumbs
 // read ("Usage › Tour"); an index without them falls back to the route's folders.
@@ -15,12 +21,16 @@ function where(r) {
 
 // SearchResults lists the pages that match a query, each with its best sections (heading and a
 // snippet with the matched words marked). The search box owns the input and hands its keys here
-// through keyRef: arrows move, Enter opens. Any query gives results or "No results": the engine
-// is never allowed to throw into the page.
-export default function SearchResults({ engine, query, version, keyRef, onPick, hrefFor, listId }) {
+// through keyRef: arrows move, Enter opens; onActive hears the id of the row the arrows are on (the
+// input's aria-activedescendant). Any query gives results or "No results": the engine is never
+// allowed to throw into the page.
+export default function SearchResults({ engine, query, version, keyRef, onPick, onActive, hrefFor, listId }) {
   // The engine fetches the chunks a query needs first: until they are in, the list shows the
   // previous query's results (or "Searching...").
   const [answer, setAnswer] = useState(null);
+  // How many pages the reader asked to see for this query: a new query starts at PAGE again.
+  const [asked, setAsked] = useState({ query, limit: PAGE });
+  const limit = asked.query === query ? asked.limit : PAGE;
   useEffect(() => {
     let live = true;
     const settle = (results) => {
@@ -31,11 +41,19 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
       } catch {
         // no marks, still results
       }
-      setAnswer({ query, results, isMatch });
+      // "More results" appends: the pages shown stay where they were (ranked among more pages, a
+      // page below another may move above it) and the new ones follow.
+      setAnswer((prev) => ({
+        query,
+        limit,
+        results: prev && prev.query === query && limit > prev.limit ? appended(prev.results, results) : results,
+        more: Boolean(results.more),
+        isMatch,
+      }));
     };
     let pending;
     try {
-      pending = engine.query(query, { version });
+      pending = engine.query(query, { version, limit });
     } catch {
       pending = Promise.resolve([]);
     }
@@ -43,21 +61,32 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
     return () => {
       live = false;
     };
-  }, [engine, query, version]);
+  }, [engine, query, version, limit]);
   const results = answer ? answer.results : [];
   const isMatch = answer ? answer.isMatch : () => false;
-  // aria-busy while the list is still the previous query's.
-  const busy = !answer || answer.query !== query;
+  // aria-busy while the list is still the previous query's, or is getting more results.
+  const busy = !answer || answer.query !== query || answer.limit !== limit;
   const rows = [];
   for (const r of results) for (const s of r.sections) rows.push(s.url);
+  const hasMore = Boolean(answer && answer.more && answer.query === query);
+  if (hasMore) rows.push(MORE);
   const [active, setActive] = useState(0);
   useEffect(() => setActive(0), [query]);
   const current = Math.min(active, rows.length - 1);
+  // The row the arrows are on stays where it is when more results come: on "More results" it is
+  // then the first new result.
+  const showMore = () => {
+    if (!busy) setAsked({ query, limit: limit + PAGE });
+  };
 
   keyRef.current = (event) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive(Math.max(0, Math.min(rows.length - 1, current + step)));
+      return true;
+    }
+    if (event.key === 'Enter' && rows[current] === MORE) {
+      showMore();
       return true;
     }
     if (event.key === 'Enter' && rows[current]) {
@@ -67,10 +96,13 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
     return false;
   };
   useEffect(() => () => (keyRef.current = null), [keyRef]);
+  const activeId = rows.length > 0 ? `${listId}-${current}` : null;
   useEffect(() => {
-    const el = document.getElementById(`${listId}-${current}`);
+    const el = activeId && document.getElementById(activeId);
     if (el && el.scrollIntoView) el.scrollIntoView({ block: 'nearest' });
-  }, [listId, current]);
+    if (onActive) onActive(activeId);
+  }, [activeId, onActive]);
+  useEffect(() => () => onActive && onActive(null), [onActive]);
 
   if (!answer) {
     return (
@@ -91,44 +123,60 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
     );
   }
   let n = 0;
+  const moreAt = rows.length - 1;
   return (
-    <div className="search-panel" id={listId} role="listbox" aria-label="Search results" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
-      {results.map((r) => (
-        <section className="search-group" key={r.route}>
-          <div className="search-group-title">
-            <span>
-              <Marked pieces={mark(r.title, isMatch)} />
-            </span>
-            <span className="search-group-where">{where(r)}</span>
-          </div>
-          <ul className="search-hits">
-            {r.sections.map((s) => {
-              const i = n++;
-              const href = hrefFor(s.url);
-              return (
-                <li key={s.url} id={`${listId}-${i}`} role="option" aria-selected={i === current} className={`search-hit${i === current ? ' active' : ''}`}>
-                  <a
-                    href={href}
-                    onMouseMove={() => i !== current && setActive(i)}
-                    onClick={(event) => {
-                      if (!isPlainClick(event)) return;
-                      event.preventDefault();
-                      onPick(href);
-                    }}
-                  >
-                    <span className="search-hit-heading">{s.heading ? <Marked pieces={mark(s.heading, isMatch)} /> : r.title}</span>
-                    {s.text && (
-                      <span className="search-hit-snippet">
-                        <Marked pieces={mark(s.text, isMatch, SNIPPET)} />
-                      </span>
-                    )}
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <>
+      <div className="search-panel" id={listId} role="listbox" aria-label="Search results" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
+        {results.map((r) => (
+          <section className="search-group" key={r.route}>
+            <div className="search-group-title">
+              <span>
+                <Marked pieces={mark(r.title, isMatch)} />
+              </span>
+              <span className="search-group-where">{where(r)}</span>
+            </div>
+            <ul className="search-hits">
+              {r.sections.map((s) => {
+                const i = n++;
+                const href = hrefFor(s.url);
+                return (
+                  <li key={s.url} id={`${listId}-${i}`} role="option" aria-selected={i === current} className={`search-hit${i === current ? ' active' : ''}`}>
+                    <a
+                      href={href}
+                      onMouseMove={() => i !== current && setActive(i)}
+                      onClick={(event) => {
+                        if (!isPlainClick(event)) return;
+                        event.preventDefault();
+                        onPick(href);
+                      }}
+                    >
+                      <span className="search-hit-heading">{s.heading ? <Marked pieces={mark(s.heading, isMatch)} /> : r.title}</span>
+                      {s.text && (
+                        <span className="search-hit-snippet">
+                          <Marked pieces={mark(s.text, isMatch, SNIPPET)} />
+                        </span>
+                      )}
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        ))}
+        {hasMore && <MoreResults id={`${listId}-${moreAt}`} active={moreAt === current} loading={busy} onMore={showMore} onHover={() => moreAt !== current && setActive(moreAt)} />}
+      </div>
+      {/* Outside the list (a listbox holds options only): what screen readers announce. */}
+      <p className="visually-hidden" role="status">
+        {busy ? 'Searching...' : `${results.length} pages found${hasMore ? ', more results below' : ''}`}
+      </p>
+    </>
   );
+}
+
+// appended is the list shown with the pages of a longer list that it does not show yet, after it.
+function appended(shown, longer) {
+  const have = new Set(shown.map((r) => r.route));
+  const out = shown.concat(longer.filter((r) => !have.has(r.route)));
+  out.more = longer.more;
+  return out;
 }

@@ -552,22 +552,26 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
 
   // typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
-  // 9 or more; a swap of two letters is one edit), the nearest first. Only words with the same
-  // first two letters are tried: they are in the chunks of those letters, which a query fetches.
+  // 9 or more; a swap of two letters is one edit), the nearest first. Words with the same first two
+  // letters are tried: they are in the chunks of those letters, which a query fetches. When none
+  // is near, so are the words a mistake in the first letters would give (farHeads), from their
+  // chunks, which a query fetches only then (need, third round).
   function typos(word) {
     const found = new Map();
     if (!typoWord(word)) return found;
     const max = word.length >= 9 ? 2 : 1;
-    const head = word.slice(0, 2);
     const hits = [];
-    for (const k of chunksOf(head)) {
-      const c = termChunks.get(k);
-      if (!c) continue;
-      for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
-        const key = c.keys[i];
-        if (Math.abs(key.length - word.length) > max) continue;
-        const d = editDistance(word, key, max);
-        if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
+    for (const head of [word.slice(0, 2), ...farHeads(word)]) {
+      if (hits.length > 0) break;
+      for (const k of chunksOf(head)) {
+        const c = termChunks.get(k);
+        if (!c) continue;
+        for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
+          const key = c.keys[i];
+          if (Math.abs(key.length - word.length) > max) continue;
+          const d = editDistance(word, key, max);
+          if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
+        }
       }
     }
     hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
@@ -579,9 +583,23 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
   const typoWord = (word) => word.length >= 5 && asciiLetters(word);
 
+  // farHeads are the first two letters a word would have if its mistake were in them: a letter too
+  // many among the first three ("ssecret"), or two of the first three swapped ("sceret",
+  // "ppielines"). A wrong or a missing first letter is not tried: its heads are any letter's
+  // (a table of deletion keys built at index time would name them; BENCHMARKS session 14).
+  function farHeads(word) {
+    const out = new Set();
+    for (let i = 0; i < 3; i++) out.add((word.slice(0, i) + word.slice(i + 1)).slice(0, 2));
+    out.add(word[1] + word[0]);
+    out.add(word[0] + word[2]);
+    out.delete(word.slice(0, 2));
+    return [...out];
+  }
+
   // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
-  // parts of identifiers, and (once those are in) the first letters of words found nowhere, for typos.
-  function need(query, typosToo) {
+  // parts of identifiers, (once those are in) the first letters of words found nowhere, for typos,
+  // and (far, once those are in) the first letters of farHeads for a word no typo found either.
+  function need(query, typosToo, far) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
     const list = words(text).slice(0, MAX_WORDS);
@@ -601,7 +619,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
-      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
+        for (const k of chunksOf(word.slice(0, 2))) out.add(k);
+        if (far && typos(word).size === 0) for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
+      }
     });
     // A word and the common word after it, joined (parseUncached).
     for (let i = 0; i + 1 < list.length; i++) {
@@ -652,24 +673,34 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return pagesLoad;
   }
 
-  // ensure fetches what a query reads, in two rounds (typos need to know what was not found),
-  // with the page files.
+  // ensure fetches what a query reads, in three rounds (typos need to know what was not found,
+  // and a mistake in the first letters that no typo nearer was found), with the page files.
   async function ensure(query) {
     await loadPages();
-    for (const typosToo of [false, true]) {
-      const wait = need(query, typosToo).map((k) => fetchChunk('index', k)).filter(Boolean);
+    for (const [typosToo, far] of [
+      [false, false],
+      [true, false],
+      [true, true],
+    ]) {
+      const wait = need(query, typosToo, far).map((k) => fetchChunk('index', k)).filter(Boolean);
       await Promise.all(wait);
     }
   }
 
   // query answers a query, fetching the chunks it needs: the term chunks of its words, then the
-  // documents chunks of the pages it shows.
+  // documents chunks of the pages it shows. The list's `more` says whether more pages match than
+  // `limit` (the box's "More results", which asks again with a larger limit): ranked one further,
+  // that page's documents are not fetched.
   async function query(q, opts = {}) {
     await ensure(q);
-    const ranked = rank(q, opts);
-    const wait = ranked.entries.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
+    const limit = opts.limit ?? 8;
+    const ranked = rank(q, { ...opts, limit: limit + 1 });
+    const shown = ranked.entries.slice(0, limit);
+    const wait = shown.map((e) => fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
     await Promise.all(wait);
-    return specificFirst(ranked.entries).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    const out = specificFirst(shown).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    out.more = ranked.entries.length > limit;
+    return out;
   }
 
   // specificFirst puts a page found below another (its route goes on from the other's) right
@@ -1349,35 +1380,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   return { query, search, ensure, matcher, parse };
 }
 
-// mark splits text into pieces, marking the words the matcher accepts. With maxLen it also picks
-// a window of the text around the first marked word.
-export function mark(text, isMatch, maxLen) {
-  const s = String(text ?? '');
-  const hits = words(s).filter((w) => isMatch(w.word));
-  let from = 0;
-  let to = s.length;
-  if (maxLen && s.length > maxLen) {
-    const at = hits.length ? hits[0].start : 0;
-    from = Math.max(0, at - Math.floor(maxLen / 3));
-    if (from > 0) {
-      const space = s.indexOf(' ', from);
-      if (space >= 0 && space < at) from = space + 1;
-    }
-    to = Math.min(s.length, from + maxLen);
-  }
-  const pieces = [];
-  if (from > 0) pieces.push({ text: '… ', marked: false });
-  let pos = from;
-  for (const h of hits) {
-    if (h.start < pos || h.end > to) continue;
-    if (h.start > pos) pieces.push({ text: s.slice(pos, h.start), marked: false });
-    pieces.push({ text: s.slice(h.start, h.end), marked: true });
-    pos = h.end;
-  }
-  if (pos < to) pieces.push({ text: s.slice(pos, to), marked: false });
-  if (to < s.length) pieces.push({ text: ' …', marked: false });
-  return pieces;
-}
+// mark (a result's snippet, its matched words marked) is in snippet.js.
 
 // highlightWords are the words the target page highlights for a query: what was typed, and the
 // stem when it is shorter (so "configuring" also lights up "configure").
