@@ -46,9 +46,7 @@ var (
 	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[[^\]]+\]:`)
 	// An ATX heading, whose line may end in the spaces StripHeadingIDs left of its {#id}.
 	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}([ \t]|$)`)
-	// compile.mjs's directiveStart: a directive's name, to the compiler.
-	directiveName = regexp.MustCompile(`:[^\s\p{P}\p{S}]`)
-	// What GFM's autolink literals start with.
+	// What GFM's autolink literals start with (hasAutolinkText, runtext.go, reads ASCII lines).
 	autolinkText = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
 	// A link's destination and title, `](…)`, which GFM does not make links of.
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
@@ -95,7 +93,7 @@ func blockIsRun(text string) bool {
 		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
 		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
 		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
-		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
+		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
 		return line
 	}, nil)
 	if differs {
