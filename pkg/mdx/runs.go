@@ -204,9 +204,9 @@ type chunk struct {
 
 // splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines,
 // which conv parses) into runs and the rest; nil when there is nothing to take away, or the page
-// must be compiled whole.
+// must be compiled whole. asHTML gives the blocks that can be given so as HTML (runhtml.go).
 func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
-	resolve func(string, bool) string, hl *markdown.CodeHighlighter) *split {
+	resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML bool) *split {
 	if wholePageReason(src) != "" {
 		return nil
 	}
@@ -348,6 +348,12 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 		r.ok = true
 		var els []string
 		for _, n := range nodes {
+			if asHTML {
+				if js, ok := r.htmlBlock(n); ok {
+					els = append(els, js)
+					continue
+				}
+			}
 			els = append(els, r.block(n))
 		}
 		if !r.ok && i == 0 && title != nil {
