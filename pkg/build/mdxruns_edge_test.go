@@ -347,9 +347,9 @@ const dummyComponent = `export default function Dummy() {
 `
 
 // buildMDXSite builds the fixture name with extra files written in, split or whole, and returns
-// every published file but the chunks, by name, with the chunks' names made the same, and the
-// names of the files compiled with runs.
-func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool) (map[string]string, []string) {
+// every published file but the chunks, by name, with the chunks' names made the same, the names
+// of the files compiled with runs, and of those with a run's block given as HTML (runhtml.go).
+func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool) (map[string]string, []string, []string) {
 	t.Helper()
 	root, opts := fixtureSite(t, name)
 	for rel, text := range extra {
@@ -365,14 +365,17 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 	b := New(opts)
 	defer b.Close()
 	b.mdxWhole = whole
-	var runs []string
+	var runs, html []string
 	var mu sync.Mutex
 	b.onCompiled = func(file, js string) string {
+		mu.Lock()
 		if strings.Contains(js, "_docsdJsx") {
-			mu.Lock()
 			runs = append(runs, filepath.Base(file))
-			mu.Unlock()
 		}
+		if strings.Contains(js, "dangerouslySetInnerHTML: {__html:") {
+			html = append(html, filepath.Base(file))
+		}
+		mu.Unlock()
 		return js
 	}
 	res, err := b.Build()
@@ -391,24 +394,48 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 	// The link check's findings, as a file of their own.
 	out["(link problems)"] = fmt.Sprint(res.Problems)
 	sort.Strings(runs)
-	return out, slices.Compact(runs)
+	sort.Strings(html)
+	return out, slices.Compact(runs), slices.Compact(html)
 }
 
 func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
-	extra := map[string]string{"src/components/Dummy.jsx": dummyComponent}
-	for name, text := range edgePages {
-		if !strings.HasPrefix(text, "---") && !strings.HasPrefix(name, "_") {
-			text = "---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n" + text
-		}
-		extra["content/docs/guide/edge/"+name] = text
+	for _, components := range mdxComponentsVariants {
+		t.Run(components.name, func(t *testing.T) {
+			extra := map[string]string{"src/components/Dummy.jsx": dummyComponent, "src/theme/MDXComponents.js": components.file}
+			for name, text := range edgePages {
+				if !strings.HasPrefix(text, "---") && !strings.HasPrefix(name, "_") {
+					text = "---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n" + text
+				}
+				extra["content/docs/guide/edge/"+name] = text
+			}
+			whole, _, _ := buildMDXSite(t, "mdx-runs", extra, true)
+			split, withRuns, withHTML := buildMDXSite(t, "mdx-runs", extra, false)
+			t.Logf("split: %v; with HTML: %v", withRuns, withHTML)
+			if plain := components.name == "plain"; plain != (len(withHTML) >= 10) {
+				t.Errorf("%d pages have a run's block as HTML: %v", len(withHTML), withHTML)
+			}
+			if !strings.Contains(split["(link problems)"], "nowhere.md") {
+				t.Errorf("the link check did not report the broken link: %s", split["(link problems)"])
+			}
+			compareBuilds(t, whole, split)
+		})
 	}
-	whole, _ := buildMDXSite(t, "mdx-runs", extra, true)
-	split, withRuns := buildMDXSite(t, "mdx-runs", extra, false)
-	t.Logf("split: %v", withRuns)
-	if !strings.Contains(split["(link problems)"], "nowhere.md") {
-		t.Errorf("the link check did not report the broken link: %s", split["(link problems)"])
+}
+
+// mdxComponentsVariants are the site's MDXComponents the split pages are compared under: the
+// fixture's, which overrides two elements the runs make (each run's blocks are elements), and one
+// that overrides none (the runs' blocks are given to React as HTML where they can be, runhtml.go).
+var mdxComponentsVariants = []struct{ name, file string }{
+	{"overridden", mustRead("../../testdata/sites/mdx-runs/src/theme/MDXComponents.js")},
+	{"plain", "import MDXComponents from '@theme-original/MDXComponents';\n\nexport default { ...MDXComponents };\n"},
+}
+
+func mustRead(path string) string {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		panic(err)
 	}
-	compareBuilds(t, whole, split)
+	return string(b)
 }
 
 // compareBuilds reports each file that differs between the two builds.

@@ -133,10 +133,18 @@ func TestMDXRunsGeneratedPagesRenderAsWhole(t *testing.T) {
 			extra[fmt.Sprintf("content/docs/guide/gen/s%d-p%02d.mdx", seed, i)] = genPage(rng, i)
 		}
 	}
-	whole, _ := buildMDXSite(t, "mdx-runs", extra, true)
-	split, withRuns := buildMDXSite(t, "mdx-runs", extra, false)
-	if len(withRuns) < 40*len(seeds) {
-		t.Errorf("only %d pages split: %v", len(withRuns), withRuns)
+	for _, components := range mdxComponentsVariants {
+		t.Run(components.name, func(t *testing.T) {
+			extra["src/theme/MDXComponents.js"] = components.file
+			whole, _, _ := buildMDXSite(t, "mdx-runs", extra, true)
+			split, withRuns, withHTML := buildMDXSite(t, "mdx-runs", extra, false)
+			if len(withRuns) < 40*len(seeds) {
+				t.Errorf("only %d pages split: %v", len(withRuns), withRuns)
+			}
+			if plain := components.name == "plain"; plain != (len(withHTML) >= 30*len(seeds)) {
+				t.Errorf("%d pages have a run's block as HTML", len(withHTML))
+			}
+			compareBuilds(t, whole, split)
+		})
 	}
-	compareBuilds(t, whole, split)
 }

@@ -173,7 +173,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	req := whole
 	var sp *split
 	if !opts.Whole {
-		sp = splitRuns(src, c.conv, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl)
+		sp = splitRuns(src, c.conv, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl, opts.Provided.plainTags())
 	}
 	if sp != nil {
 		req.Source, req.Runs, req.DropTitle = sp.source, len(sp.runs), sp.dropTitle

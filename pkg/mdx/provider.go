@@ -59,3 +59,18 @@ func (c *Compiler) ProvidedBy(file, abs string, raw []byte) (Provided, error) {
 	}
 	return Provided{Names: a.Names, Open: a.Open}, nil
 }
+
+// plainTags reports whether the site's MDXComponents may not stand for an HTML element: it names
+// no lower-case component (`p`, `a`, `h2`…) and is written out. A run's blocks may then be given
+// to React as HTML (runhtml.go).
+func (p Provided) plainTags() bool {
+	if p.Open {
+		return false
+	}
+	for _, name := range p.Names {
+		if name != "" && name[0] >= 'a' && name[0] <= 'z' {
+			return false
+		}
+	}
+	return true
+}

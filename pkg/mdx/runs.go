@@ -46,9 +46,7 @@ var (
 	refDefinition = regexp.MustCompile(`(?m)^ {0,3}\[[^\]]+\]:`)
 	// An ATX heading, whose line may end in the spaces StripHeadingIDs left of its {#id}.
 	atxHeading = regexp.MustCompile(`^ {0,3}#{1,6}([ \t]|$)`)
-	// compile.mjs's directiveStart: a directive's name, to the compiler.
-	directiveName = regexp.MustCompile(`:[^\s\p{P}\p{S}]`)
-	// What GFM's autolink literals start with.
+	// What GFM's autolink literals start with (hasAutolinkText, runtext.go, reads ASCII lines).
 	autolinkText = regexp.MustCompile(`(?i)www\.|https?:|mailto:|@`)
 	// A link's destination and title, `](…)`, which GFM does not make links of.
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
@@ -95,7 +93,7 @@ func blockIsRun(text string) bool {
 		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
 		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
 		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
-		differs = differs || oddTildes(line) || directiveName.MatchString(line) || autolinkText.MatchString(line)
+		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
 		return line
 	}, nil)
 	if differs {
@@ -206,9 +204,9 @@ type chunk struct {
 
 // splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines,
 // which conv parses) into runs and the rest; nil when there is nothing to take away, or the page
-// must be compiled whole.
+// must be compiled whole. asHTML gives the blocks that can be given so as HTML (runhtml.go).
 func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
-	resolve func(string, bool) string, hl *markdown.CodeHighlighter) *split {
+	resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML bool) *split {
 	if wholePageReason(src) != "" {
 		return nil
 	}
@@ -350,6 +348,12 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 		r.ok = true
 		var els []string
 		for _, n := range nodes {
+			if asHTML {
+				if js, ok := r.htmlBlock(n); ok {
+					els = append(els, js)
+					continue
+				}
+			}
 			els = append(els, r.block(n))
 		}
 		if !r.ok && i == 0 && title != nil {

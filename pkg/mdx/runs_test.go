@@ -26,7 +26,7 @@ func splitOf(t *testing.T, body string, page bool) *split {
 	model := conv.Parse(modelSrc, 1)
 	src := string(StripHeadingIDs(b))
 	return splitRuns(src, conv, modelSrc, "tok", page && model.Title != "", model.Headings,
-		func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter())
+		func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false)
 }
 
 // runLines is, per line of the page, "R" where a run starts (its placeholder), "-" for a line a

@@ -6,7 +6,6 @@ package mdx
 
 import (
 	"encoding/xml"
-	"io"
 	"strings"
 
 	"docsd/pkg/markdown"
@@ -20,16 +19,17 @@ var inline = map[string]bool{"a": true, "abbr": true, "b": true, "code": true, "
 	"kbd": true, "mark": true, "s": true, "small": true, "span": true, "strong": true, "sub": true, "sup": true, "u": true}
 
 // Sections returns the sections of the MDX content inside body (a server-rendered page), or false
-// when body holds none. React writes well-formed markup (void elements closed), so the standard
-// library's tokenizer in HTML mode reads it.
+// when body holds none.
 func Sections(body string) ([]markdown.Section, bool) {
 	start := strings.Index(body, " "+ContentAttr)
 	if start < 0 {
 		return nil, false
 	}
 	start = strings.LastIndex(body[:start], "<")
-	d := xml.NewDecoder(strings.NewReader(body[start:]))
-	d.Strict, d.AutoClose, d.Entity = false, xml.HTMLAutoClose, xml.HTMLEntity
+	toks, ok := readTokens(body[start:])
+	if !ok {
+		toks = xmlTokens(body[start:])
+	}
 	out := []markdown.Section{{}}
 	var text, heading strings.Builder
 	depth, skip, inHeading := 0, 0, 0
@@ -37,40 +37,27 @@ func Sections(body string) ([]markdown.Section, bool) {
 		out[len(out)-1].Text = strings.Join(strings.Fields(text.String()), " ")
 		text.Reset()
 	}
-	for {
-		tok, err := d.Token()
-		if err == io.EOF || err != nil {
-			break
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
+	for _, t := range toks {
+		switch t.kind {
+		case 's':
 			depth++
-			if !inline[t.Name.Local] {
+			if !inline[t.name] {
 				text.WriteByte(' ')
 			}
 			if skip > 0 {
 				skip++
 				continue
 			}
-			id, class := "", ""
-			for _, a := range t.Attr {
-				switch a.Name.Local {
-				case "id":
-					id = a.Value
-				case "class":
-					class = a.Value
-				}
-			}
 			switch {
-			case t.Name.Local == "script" || t.Name.Local == "style" || strings.Contains(class, "copy-button"):
+			case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button"):
 				skip = 1
-			case (t.Name.Local == "h2" || t.Name.Local == "h3") && id != "":
+			case (t.name == "h2" || t.name == "h3") && t.id != "":
 				flush()
-				out = append(out, markdown.Section{ID: id})
+				out = append(out, markdown.Section{ID: t.id})
 				inHeading = depth
 			}
-		case xml.EndElement:
-			if !inline[t.Name.Local] {
+		case 'e':
+			if !inline[t.name] {
 				text.WriteByte(' ')
 			}
 			if skip > 0 {
@@ -86,17 +73,54 @@ func Sections(body string) ([]markdown.Section, bool) {
 				flush()
 				return out, true
 			}
-		case xml.CharData:
+		case 't':
 			if skip > 0 {
 				continue
 			}
 			if inHeading > 0 {
-				heading.Write(t)
+				heading.WriteString(t.text)
 			} else {
-				text.Write(t)
+				text.WriteString(t.text)
 			}
 		}
 	}
 	flush()
 	return out, true
+}
+
+// xmlTokens reads the element that s starts with as the standard library's tokenizer does in HTML
+// mode (React writes well-formed markup, void elements closed), to its end or the first error:
+// what readTokens does not take.
+func xmlTokens(s string) []textToken {
+	d := xml.NewDecoder(strings.NewReader(s))
+	d.Strict, d.AutoClose, d.Entity = false, xml.HTMLAutoClose, xml.HTMLEntity
+	var toks []textToken
+	depth := 0
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return toks
+		}
+		switch t := tok.(type) {
+		case xml.StartElement:
+			depth++
+			st := textToken{kind: 's', name: t.Name.Local}
+			for _, a := range t.Attr {
+				switch a.Name.Local {
+				case "id":
+					st.id = a.Value
+				case "class":
+					st.class = a.Value
+				}
+			}
+			toks = append(toks, st)
+		case xml.EndElement:
+			toks = append(toks, textToken{kind: 'e', name: t.Name.Local})
+			if depth--; depth == 0 {
+				return toks
+			}
+		case xml.CharData:
+			toks = append(toks, textToken{kind: 't', text: string(t)})
+		}
+	}
 }

@@ -1,0 +1,307 @@
+package mdx
+
+// runhtml.go gives a top-level block of a Markdown run to React as the HTML React would write for
+// its elements (runjs.go): `_docsdJsx("ol", {start: 3, dangerouslySetInnerHTML: {__html: "<li>…"}})`.
+// A run's elements were most of a compiled page's module: esbuild parsed, minified and printed them
+// for every page, and the renderer walked them, where a Markdown page's renderer takes one string.
+// Only when no component of the page's map may stand for an HTML element (the site's MDXComponents
+// names none, Compile's Provided), only for blocks whose every element is plain markup (no code
+// block, which is a component, no image or checkbox, whose markup React writes its own way, no
+// link React would rewrite), and only with React's exact markup: escaped text and attributes
+// (&quot; and &#x27; included), `<!-- -->` between two texts of one parent, style objects as
+// `text-align:left`. The server HTML is the same as the elements' (TestMDXRunsRenderAsWhole and
+// the edge and generated pages compare it with the page compiled whole), and hydration does not
+// look inside such an element.
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
+)
+
+// htmlBlock is the element of top-level block n with its content as HTML; ok is false when n
+// is not a block this is done for.
+func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
+	h := &runHTML{r: r, ok: true}
+	var tag string
+	var props []string
+	var b strings.Builder
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		tag = "p"
+		h.children(&b, h.inlines(n))
+	case *ast.Blockquote:
+		tag = "blockquote"
+		h.children(&b, h.blocks(children(n), true))
+	case *ast.List:
+		tag, props = "ul", nil
+		if n.IsOrdered() {
+			tag = "ol"
+			if n.Start != 1 {
+				props = append(props, fmt.Sprintf("start: %d", n.Start))
+			}
+		}
+		h.children(&b, h.listItems(n))
+	case *east.Table:
+		tag = "table"
+		h.children(&b, h.tableParts(n))
+	default:
+		return "", false
+	}
+	if !h.ok {
+		return "", false
+	}
+	props = append(props, "dangerouslySetInnerHTML: {__html: "+jsString(b.String())+"}")
+	return "_docsdJsx(" + jsString(tag) + ", {" + strings.Join(props, ", ") + "})", true
+}
+
+// htmlNode is a child as React sees it: text, or an element already written.
+type htmlNode struct {
+	text bool
+	s    string // the text (unescaped), or the element's markup
+}
+
+type runHTML struct {
+	r  *runJSX
+	ok bool
+}
+
+func htmlText(s string) htmlNode { return htmlNode{text: true, s: s} }
+
+// escapeHTML is React's escapeTextForBrowser, for text and attribute values.
+var escapeHTML = strings.NewReplacer(`&`, "&amp;", `<`, "&lt;", `>`, "&gt;", `"`, "&quot;", `'`, "&#x27;")
+
+// children writes a parent's children as React does: a text right after another text of the same
+// parent gets `<!-- -->` before it, so the browser keeps them two nodes.
+func (h *runHTML) children(b *strings.Builder, kids []htmlNode) {
+	lastText := false
+	for _, k := range kids {
+		if !k.text {
+			b.WriteString(k.s)
+			lastText = false
+			continue
+		}
+		if k.s == "" {
+			continue
+		}
+		if lastText {
+			b.WriteString("<!-- -->")
+		}
+		b.WriteString(escapeHTML.Replace(k.s))
+		lastText = true
+	}
+}
+
+// el is an element with attributes (name, value; already React's names) and children.
+func (h *runHTML) el(tag string, attrs [][2]string, kids []htmlNode) htmlNode {
+	var b strings.Builder
+	b.WriteString("<" + tag)
+	for _, a := range attrs {
+		b.WriteString(" " + a[0] + `="` + escapeHTML.Replace(a[1]) + `"`)
+	}
+	if tag == "hr" {
+		b.WriteString("/>")
+		return htmlNode{s: b.String()}
+	}
+	b.WriteString(">")
+	h.children(&b, kids)
+	b.WriteString("</" + tag + ">")
+	return htmlNode{s: b.String()}
+}
+
+func (h *runHTML) blocks(nodes []ast.Node, wrapped bool) []htmlNode {
+	var out []htmlNode
+	for i, n := range nodes {
+		if i > 0 || wrapped {
+			out = append(out, htmlText("\n"))
+		}
+		out = append(out, h.block(n))
+	}
+	if wrapped && len(nodes) > 0 {
+		out = append(out, htmlText("\n"))
+	}
+	return out
+}
+
+func (h *runHTML) block(n ast.Node) htmlNode {
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		return h.el("p", nil, h.inlines(n))
+	case *ast.Heading:
+		var attrs [][2]string
+		if id, _ := n.AttributeString("id"); id != nil {
+			if idb, _ := id.([]byte); len(idb) > 0 {
+				attrs = append(attrs, [2]string{"id", string(idb)})
+			}
+		}
+		return h.el(fmt.Sprintf("h%d", n.Level), attrs, h.inlines(n))
+	case *ast.ThematicBreak:
+		return h.el("hr", nil, nil)
+	case *ast.Blockquote:
+		return h.el("blockquote", nil, h.blocks(children(n), true))
+	case *ast.List:
+		tag, attrs := "ul", [][2]string(nil)
+		if n.IsOrdered() {
+			tag = "ol"
+			if n.Start != 1 {
+				attrs = append(attrs, [2]string{"start", fmt.Sprint(n.Start)})
+			}
+		}
+		return h.el(tag, attrs, h.listItems(n))
+	case *east.Table:
+		return h.el("table", nil, h.tableParts(n))
+	}
+	h.ok = false // a code block (a component), or what runjs.go has no rule for
+	return htmlNode{}
+}
+
+// listItems is runJSX.list's children; a task list is left to the elements.
+func (h *runHTML) listItems(n *ast.List) []htmlNode {
+	var items []htmlNode
+	for item := n.FirstChild(); item != nil; item = item.NextSibling() {
+		if _, ok := item.(*ast.ListItem); !ok || checkBox(item) != nil {
+			h.ok = false
+			return nil
+		}
+		items = append(items, htmlText("\n"), h.item(item, !n.IsTight))
+	}
+	return append(items, htmlText("\n"))
+}
+
+// item is runJSX.item.
+func (h *runHTML) item(item ast.Node, loose bool) htmlNode {
+	kids := children(item)
+	var out []htmlNode
+	for i, c := range kids {
+		_, para := c.(*ast.Paragraph)
+		_, tb := c.(*ast.TextBlock)
+		para = para || tb
+		if loose || i != 0 || !para {
+			out = append(out, htmlText("\n"))
+		}
+		if para && !loose {
+			out = append(out, h.inlines(c)...)
+		} else {
+			out = append(out, h.block(c))
+		}
+	}
+	if len(kids) > 0 {
+		_, para := kids[len(kids)-1].(*ast.Paragraph)
+		_, tb := kids[len(kids)-1].(*ast.TextBlock)
+		if loose || !(para || tb) {
+			out = append(out, htmlText("\n"))
+		}
+	}
+	return h.el("li", nil, out)
+}
+
+// tableParts is runJSX.table's children.
+func (h *runHTML) tableParts(n *east.Table) []htmlNode {
+	var head, body []htmlNode
+	for row := n.FirstChild(); row != nil; row = row.NextSibling() {
+		if row.ChildCount() != len(n.Alignments) {
+			h.ok = false
+			return nil
+		}
+		cellTag := "td"
+		if _, ok := row.(*east.TableHeader); ok {
+			cellTag = "th"
+		}
+		var cells []htmlNode
+		i := 0
+		for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
+			var attrs [][2]string
+			switch n.Alignments[i] {
+			case east.AlignLeft:
+				attrs = append(attrs, [2]string{"style", "text-align:left"})
+			case east.AlignCenter:
+				attrs = append(attrs, [2]string{"style", "text-align:center"})
+			case east.AlignRight:
+				attrs = append(attrs, [2]string{"style", "text-align:right"})
+			}
+			cells = append(cells, h.el(cellTag, attrs, h.inlines(cell)))
+			i++
+		}
+		tr := h.el("tr", nil, cells)
+		if cellTag == "th" {
+			head = append(head, tr)
+		} else {
+			body = append(body, tr)
+		}
+	}
+	parts := []htmlNode{h.el("thead", nil, head)}
+	if len(body) > 0 {
+		parts = append(parts, h.el("tbody", nil, body))
+	}
+	return parts
+}
+
+// inlines is runJSX.inlines: adjacent text is one text.
+func (h *runHTML) inlines(n ast.Node) []htmlNode {
+	var out []htmlNode
+	var text strings.Builder
+	flush := func() {
+		if text.Len() > 0 {
+			out = append(out, htmlText(text.String()))
+			text.Reset()
+		}
+	}
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			if c.HardLineBreak() {
+				h.ok = false
+			}
+			text.Write(c.Segment.Value(h.r.src))
+			if c.SoftLineBreak() {
+				text.WriteByte('\n')
+			}
+		case *ast.String:
+			text.Write(c.Value)
+		default:
+			flush()
+			out = append(out, h.inline(c))
+		}
+	}
+	flush()
+	return out
+}
+
+func (h *runHTML) inline(n ast.Node) htmlNode {
+	switch n := n.(type) {
+	case *ast.CodeSpan:
+		var b strings.Builder
+		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+			t, ok := c.(*ast.Text)
+			if !ok {
+				h.ok = false
+				return htmlNode{}
+			}
+			b.Write(t.Segment.Value(h.r.src))
+		}
+		return h.el("code", nil, []htmlNode{htmlText(strings.ReplaceAll(b.String(), "\n", " "))})
+	case *ast.Emphasis:
+		tag := "em"
+		if n.Level == 2 {
+			tag = "strong"
+		}
+		return h.el(tag, nil, h.inlines(n))
+	case *east.Strikethrough:
+		return h.el("del", nil, h.inlines(n))
+	case *ast.Link:
+		href := h.r.url(string(n.Destination), false)
+		if strings.Contains(strings.ToLower(href), "script") {
+			h.ok = false // React writes a javascript: URL as an error of its own
+			return htmlNode{}
+		}
+		attrs := [][2]string{{"href", href}}
+		if len(n.Title) > 0 {
+			attrs = append(attrs, [2]string{"title", string(n.Title)})
+		}
+		return h.el("a", attrs, h.inlines(n))
+	}
+	h.ok = false // an image or a checkbox: React's own way with them
+	return htmlNode{}
+}
