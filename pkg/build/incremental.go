@@ -348,7 +348,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 			}
 		})
 		for k, v := range last.excerpts {
-			if st.site.Routes[k] != nil {
+			if st.site.Routes.Get(k) != nil {
 				st.excerpts[k] = v
 			}
 		}

@@ -266,7 +266,7 @@ func (st *state) notFoundRoutes() []string {
 }
 
 func (st *state) route(path string) *site.Route {
-	if r := st.site.Routes[path]; r != nil {
+	if r := st.site.Routes.Get(path); r != nil {
 		return r
 	}
 	for _, nf := range st.site.NotFound {
@@ -472,7 +472,7 @@ func (st *state) recordLinks(r *site.Route) {
 		case !strings.Contains(target, ":"):
 			p = links.TargetRoute(st.site, path.Join(path.Dir(r.Path), target))
 		}
-		if t := st.site.Routes[p]; t != nil && t.Source != "" {
+		if t := st.site.Routes.Get(p); t != nil && t.Source != "" {
 			g.Record(node, graph.Anchors(t.Source))
 		}
 	}
@@ -590,7 +590,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)
-			if _, ok := s.Routes[alt]; ok {
+			if _, ok := s.Routes.Lookup(alt); ok {
 				doc.Alternates = append(doc.Alternates, render.Alternate{Lang: l.HTMLLang, Href: alt})
 			}
 		}

@@ -122,13 +122,13 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	e.place()
 	a.docs[k][id] = e
 	// Clipped: a re-assembly's byFile shares its lists with the last assembly's.
-	a.byFile[p.Src.Path] = append(slices.Clip(a.byFile[p.Src.Path]), e)
-	a.s.FileRoute[locale+":"+p.Src.Path] = route
+	a.byFile.Set(p.Src.Path, append(slices.Clip(a.byFile.Get(p.Src.Path)), e))
+	a.s.FileRoute.Set(locale+":"+p.Src.Path, route)
 	if p.Src.Locale != locale {
 		// A fallback page (no translation): links from it resolve within this locale too.
-		a.s.FileRoute[locale+":"+p.Src.Path] = route
+		a.s.FileRoute.Set(locale+":"+p.Src.Path, route)
 	}
-	a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
+	a.s.docRoutes.Set(docRouteKey(v.Name, locale, id), route)
 	a.addRoute(e.newRoute())
 	return e
 }

@@ -88,7 +88,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	for _, sl := range slots {
 		var old *docEntry
 		for _, c := range sl.candidate {
-			for _, e := range asm.byFile[c] {
+			for _, e := range asm.byFile.Get(c) {
 				if e.version.Name == sl.v.Name && e.locale == sl.locale && e.p.Src.Rel == sl.rel {
 					old = e
 				}
@@ -108,11 +108,11 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	}
 
 	next := *s
-	next.Routes, next.Sidebars = maps.Clone(s.Routes), maps.Clone(s.Sidebars)
-	next.FileRoute, next.docRoutes = maps.Clone(s.FileRoute), maps.Clone(s.docRoutes)
+	next.Routes, next.Sidebars = s.Routes.Clone(), maps.Clone(s.Sidebars)
+	next.FileRoute, next.docRoutes = s.FileRoute.Clone(), s.docRoutes.Clone()
 	next.Refs = slices.Clip(s.Refs)
 	a := &assembler{cfg: cfg, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
-		claims: maps.Clone(asm.claims), trees: maps.Clone(asm.trees), generated: asm.generated, byFile: maps.Clone(asm.byFile),
+		claims: asm.claims.Clone(), trees: maps.Clone(asm.trees), generated: asm.generated, byFile: asm.byFile.Clone(),
 		lists: asm.lists, owned: map[string]bool{}}
 	cloned := map[string]bool{}
 	cloneKey := func(k string) {
@@ -139,15 +139,15 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		cloneKey(k)
 		delete(a.docs[k], e.id)
 		a.trees[k].remove(e)
-		if left := slices.DeleteFunc(slices.Clone(a.byFile[path]), func(o *docEntry) bool { return o == e }); len(left) > 0 {
-			a.byFile[path] = left
+		if left := slices.DeleteFunc(slices.Clone(a.byFile.Get(path)), func(o *docEntry) bool { return o == e }); len(left) > 0 {
+			a.byFile.Set(path, left)
 		} else {
-			delete(a.byFile, path)
+			a.byFile.Delete(path)
 		}
-		delete(next.Routes, e.route)
-		delete(a.claims, e.route)
-		delete(next.FileRoute, e.locale+":"+path)
-		delete(next.docRoutes, docRouteKey(e.version.Name, e.locale, e.id))
+		next.Routes.Delete(e.route)
+		a.claims.Delete(e.route)
+		next.FileRoute.Delete(e.locale + ":" + path)
+		next.docRoutes.Delete(docRouteKey(e.version.Name, e.locale, e.id))
 		fileRoutes[e.locale+":"+path] = true
 		g.Forget(graph.Route(e.route), assembledKinds...)
 		gone[e.route] = true
@@ -167,7 +167,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		}
 		a.trees[k].insert(e)
 		a.recordHandFile(e)
-		next.Routes[e.route].MDX = m.now.MDX
+		next.Routes.Get(e.route).MDX = m.now.MDX
 		delete(gone, e.route)
 		fileRoutes[e.locale+":"+e.p.Src.Path] = true
 		dirs[k] = append(dirs[k], e.dir)
@@ -221,7 +221,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false
 		}
 		version, locale, _ := strings.Cut(gs.k, "/")
-		if root := landingRoute(s, locale); isLastVersion(cfg, version) && asm.claims[root] == "" && s.Routes[root] != nil {
+		if root := landingRoute(s, locale); isLastVersion(cfg, version) && asm.claims.Get(root) == "" && s.Routes.Get(root) != nil {
 			landings[locale] = true // its cards count the sidebars' pages
 		}
 	}
@@ -231,7 +231,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		// or at another route): their claims go first, as another may claim the route now.
 		for _, r := range categoryRoutes(s, s.Sidebars[sbKey]) {
 			g.Forget(graph.Route(r), assembledKinds...)
-			delete(a.claims, r)
+			a.claims.Delete(r)
 			oldCats = append(oldCats, r)
 		}
 	}
@@ -257,7 +257,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			if assigned[route] {
 				return false
 			}
-			if old := s.Routes[route]; old != nil && old.Data.Sidebar != "" && !sidebars[old.Data.Sidebar] {
+			if old := s.Routes.Get(route); old != nil && old.Data.Sidebar != "" && !sidebars[old.Data.Sidebar] {
 				// A sidebar not made again lists it, unchanged: one that comes first keeps it (a doc
 				// in two sidebars belongs to the first); otherwise which comes first is a whole
 				// assembly's to say.
@@ -277,7 +277,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	}
 	for _, r := range oldCats {
 		if !a.owned[r] {
-			delete(next.Routes, r)
+			next.Routes.Delete(r)
 			gone[r] = true
 		}
 	}
@@ -285,7 +285,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		// A page the sidebar listed and lists no more (a folder's index page, once its category has
 		// a generated index) is in no sidebar now.
 		for _, r := range sidebarRoutes(s.Sidebars[sbKey]) {
-			if old := s.Routes[r]; !assigned[r] && next.Routes[r] != nil && old != nil && old.Data.Sidebar == sbKey {
+			if old := s.Routes.Get(r); !assigned[r] && next.Routes.Get(r) != nil && old != nil && old.Data.Sidebar == sbKey {
 				c := a.own(r)
 				c.Data.Sidebar, c.Data.Breadcrumbs, c.Data.Prev, c.Data.Next = "", nil, nil, nil
 				g.Forget(graph.Route(r), graph.SidebarKind, graph.MetaKind)
@@ -308,7 +308,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		return nil, false
 	}
 	for r := range gone {
-		if next.Routes[r] != nil {
+		if next.Routes.Get(r) != nil {
 			delete(gone, r) // made again
 		}
 	}
@@ -425,11 +425,11 @@ func shownIn(all map[string]*Parsed, sl docSlot) *Parsed {
 // place), and reports whether every reader of it is one this file makes again.
 func (a *assembler) readersKnown(s *Site, e *docEntry, sidebars map[string]bool) bool {
 	g, path := s.Graph, e.p.Src.Path
-	if r := s.Routes[e.route]; r != nil && r.Data.Sidebar != "" {
+	if r := s.Routes.Get(e.route); r != nil && r.Data.Sidebar != "" {
 		sidebars[r.Data.Sidebar] = true
 	}
 	for _, n := range g.Readers(graph.Meta(path)) {
-		r := s.Routes[n.Key]
+		r := s.Routes.Get(n.Key)
 		switch {
 		case n.Kind == graph.SidebarKind:
 			sidebars[n.Key] = true
@@ -442,7 +442,7 @@ func (a *assembler) readersKnown(s *Site, e *docEntry, sidebars map[string]bool)
 		}
 	}
 	for _, n := range g.Readers(graph.File(path)) {
-		if r := s.Routes[n.Key]; n.Kind != graph.RouteKind || r == nil || r.Source != path {
+		if r := s.Routes.Get(n.Key); n.Kind != graph.RouteKind || r == nil || r.Source != path {
 			return false
 		}
 	}
@@ -453,12 +453,12 @@ func (a *assembler) readersKnown(s *Site, e *docEntry, sidebars map[string]bool)
 // landing page (added to landings).
 func (s *Site) sidebarReadersKnown(sbKey string, landings map[string]bool) bool {
 	for _, n := range s.Graph.Readers(graph.Sidebar(sbKey)) {
-		r := s.Routes[n.Key]
+		r := s.Routes.Get(n.Key)
 		switch {
 		case n.Kind != graph.RouteKind || r == nil:
 			return false
 		case r.Data.Sidebar == sbKey:
-		case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && s.asm.claims[n.Key] == "":
+		case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && s.asm.claims.Get(n.Key) == "":
 			landings[r.Data.Locale] = true
 		default:
 			return false
@@ -503,7 +503,7 @@ func categoryRoutes(s *Site, items []*SidebarItem) []string {
 		if it.Type != "category" {
 			continue
 		}
-		if r := s.Routes[it.Route]; r != nil && r.Data.Kind == KindCategory {
+		if r := s.Routes.Get(it.Route); r != nil && r.Data.Kind == KindCategory {
 			out = append(out, it.Route)
 		}
 		out = append(out, categoryRoutes(s, it.Items)...)
@@ -516,7 +516,7 @@ func categoryRoutes(s *Site, items []*SidebarItem) []string {
 func reorder(old, now *Site, owned, gone map[string]bool) []string {
 	var added []string
 	for r := range owned {
-		if old.Routes[r] == nil && now.Routes[r] != nil {
+		if old.Routes.Get(r) == nil && now.Routes.Get(r) != nil {
 			added = append(added, r)
 		}
 	}
@@ -526,7 +526,7 @@ func reorder(old, now *Site, owned, gone map[string]bool) []string {
 	}
 	order := slices.Clone(old.Order)
 	for r := range gone {
-		if i, found := slices.BinarySearch(order, r); found && now.Routes[r] == nil {
+		if i, found := slices.BinarySearch(order, r); found && now.Routes.Get(r) == nil {
 			order = slices.Delete(order, i, i+1)
 		}
 	}

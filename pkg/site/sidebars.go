@@ -56,7 +56,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	}
 	// Docs that are in no sidebar still get a page; the same doc in other versions is offered.
 	for id, e := range docs {
-		r := a.s.Routes[e.route]
+		r := a.s.Routes.Get(e.route)
 		r.Data.OtherVersions = a.otherVersions(v, locale, id)
 	}
 }
@@ -121,7 +121,7 @@ func (a *assembler) placeSidebar(sbKey string, items []*SidebarItem, take func(r
 	walk(items, nil)
 	var placed []string
 	for i, f := range seq {
-		if a.s.Routes[f.link.Route] == nil || !take(f.link.Route) {
+		if a.s.Routes.Get(f.link.Route) == nil || !take(f.link.Route) {
 			continue
 		}
 		r := a.own(f.link.Route)
@@ -146,7 +146,7 @@ func (a *assembler) placeSidebar(sbKey string, items []*SidebarItem, take func(r
 // neighbours; a doc in no sidebar has none.
 func (a *assembler) paginate(e *docEntry, docs map[string]*docEntry) {
 	fm := e.p.FM
-	if r := a.s.Routes[e.route]; r.Data.Sidebar == "" || fm.PaginationPrev == nil && fm.PaginationNext == nil {
+	if r := a.s.Routes.Get(e.route); r.Data.Sidebar == "" || fm.PaginationPrev == nil && fm.PaginationNext == nil {
 		return
 	}
 	r := a.own(e.route)
@@ -165,7 +165,7 @@ func (a *assembler) paginate(e *docEntry, docs map[string]*docEntry) {
 // of other kinds have none), calling before, if set, ahead of each doc's.
 func (a *assembler) paginatePlaced(placed []string, before func(route string)) {
 	for _, path := range placed {
-		r := a.s.Routes[path]
+		r := a.s.Routes.Get(path)
 		if r.Data.Kind != KindDoc {
 			continue
 		}
