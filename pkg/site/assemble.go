@@ -106,11 +106,11 @@ type assembler struct {
 	s        *Site
 	conv     *markdown.Converter
 	errs     Errors
-	docs     map[string]map[string]*docEntry // key version/locale → id → doc
-	cats     map[string]*Parsed              // key version/locale/dir → category file
-	catRoute map[string]string               // version/locale/dir → generated index route
-	claims   *layered.Map[string]            // route → file that claims it
-	trees    map[string]folderIndex          // key version/locale → its docs by folder
+	docs     map[string]*layered.Map[*docEntry] // key version/locale → id → doc
+	cats     map[string]*Parsed                 // key version/locale/dir → category file
+	catRoute map[string]string                  // version/locale/dir → generated index route
+	claims   *layered.Map[string]               // route → file that claims it
+	trees    map[string]folderIndex             // key version/locale → its docs by folder
 	// generated are the sidebars made from a folder, by sidebar key; byFile lists the docs each
 	// content file is (one per locale it shows in).
 	generated map[string]generatedSidebar
@@ -137,7 +137,7 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 	a := &assembler{cfg: cfg, s: &Site{Config: cfg, Routes: layered.New[*Route](), Sidebars: map[string][]*SidebarItem{},
 		FileRoute: layered.New[string](), NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{},
 		docRoutes: layered.New[string]()},
-		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: layered.New[string](),
+		docs: map[string]*layered.Map[*docEntry]{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: layered.New[string](),
 		trees: map[string]folderIndex{}, generated: map[string]generatedSidebar{}, byFile: layered.New[[]*docEntry](),
 		lists: map[string][]string{}}
 	for _, loc := range cfg.Locales {
@@ -313,8 +313,8 @@ func (a *assembler) checkConfigRefs() {
 			}
 		}
 		if v.MainDocID != "" {
-			if _, ok := docs[v.MainDocID]; !ok {
-				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: sortedKeys(docs),
+			if ok := docs.Has(v.MainDocID); !ok {
+				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: slices.Sorted(docs.Keys()),
 					Message: fmt.Sprintf("docs version %q: main_doc %q does not exist", v.Name, v.MainDocID)})
 			}
 		}
@@ -325,12 +325,12 @@ func (a *assembler) checkConfigRefs() {
 			if sb.Entry == "" {
 				continue
 			}
-			if _, ok := docs[sb.Entry]; ok {
+			if ok := docs.Has(sb.Entry); ok {
 				continue
 			}
 			msg := fmt.Sprintf("sidebar %q: entry doc %q does not exist", sb.ID, sb.Entry)
 			if inNavbar[sb.ID] {
-				if c := Closest(sb.Entry, sortedKeys(docs)); c != "" {
+				if c := Closest(sb.Entry, slices.Sorted(docs.Keys())); c != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", c)
 				}
 				// No line: the model does not know where docsd.toml says it, and line 1 would mislead.
@@ -338,7 +338,7 @@ func (a *assembler) checkConfigRefs() {
 					Msg: msg + ": a navbar item opens this sidebar, so it needs an entry doc"})
 				continue
 			}
-			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: sortedKeys(docs), Message: msg})
+			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: slices.Sorted(docs.Keys()), Message: msg})
 		}
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 )
 
@@ -32,7 +33,7 @@ type docEntry struct {
 
 func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 	k := key(v.Name, locale)
-	a.docs[k] = map[string]*docEntry{}
+	a.docs[k] = layered.New[*docEntry]()
 	base := a.versionBase(v, locale)
 	catSlugs := labelSlugger{}
 	for _, p := range set {
@@ -106,7 +107,7 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	if route == "" {
 		route = "/"
 	}
-	if prev, dup := a.docs[k][id]; dup {
+	if prev, dup := a.docs[k].Lookup(id); dup {
 		a.fail(file, 1, "doc id %q is also used by %s", id, prev.p.Src.File())
 		return nil
 	}
@@ -120,7 +121,7 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, number: number,
 		name: fileName, dir: dir, isIndex: isIndex}
 	e.place()
-	a.docs[k][id] = e
+	a.docs[k].Set(id, e)
 	// Clipped: a re-assembly's byFile shares its lists with the last assembly's.
 	a.byFile.Set(p.Src.Path, append(slices.Clip(a.byFile.Get(p.Src.Path)), e))
 	a.s.FileRoute.Set(locale+":"+p.Src.Path, route)
@@ -159,7 +160,7 @@ func (e *docEntry) newRoute() *Route {
 		TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents}
 }
 
-func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {
+func (a *assembler) recordDocRead(route string, docs *layered.Map[*docEntry], id string) {
 	if e, ok := lookupDoc(docs, id); ok {
 		a.s.Graph.Record(graph.Route(route), graph.Meta(e.p.Src.Path))
 	}
@@ -167,13 +168,13 @@ func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id st
 
 // docLink resolves a pagination_prev/next doc id. An id that names no doc is a link problem, and
 // the page keeps the sidebar's neighbour (fallback) so readers still get a link.
-func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, fallback *Link) *Link {
+func (a *assembler) docLink(docs *layered.Map[*docEntry], id, file, field string, fallback *Link) *Link {
 	if id == "" {
 		return nil
 	}
 	e, ok := lookupDoc(docs, id)
 	if !ok {
-		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: sortedKeys(docs),
+		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: slices.Sorted(docs.Keys()),
 			Message: fmt.Sprintf("%s names doc %q, which does not exist", field, id)})
 		return fallback
 	}
@@ -183,13 +184,13 @@ func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, f
 // lookupDoc finds a doc by id, also by the id Docusaurus gives a folder's index page: its file's
 // (guide/index, guide/README, guide/guide), where docsd's is the folder's (guide). Sidebars files
 // written for Docusaurus name index pages so.
-func lookupDoc(docs map[string]*docEntry, id string) (*docEntry, bool) {
-	if e, ok := docs[id]; ok {
+func lookupDoc(docs *layered.Map[*docEntry], id string) (*docEntry, bool) {
+	if e, ok := docs.Lookup(id); ok {
 		return e, true
 	}
 	dir, name := path.Split(id)
 	dir = strings.TrimSuffix(dir, "/")
-	if e, ok := docs[dir]; ok && e.isIndex && strings.EqualFold(name, indexName(e)) {
+	if e, ok := docs.Lookup(dir); ok && e.isIndex && strings.EqualFold(name, indexName(e)) {
 		return e, true
 	}
 	return nil, false

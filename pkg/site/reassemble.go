@@ -23,8 +23,8 @@ import (
 // assembly is what an assembly knows beyond the model, kept with it for the next re-assembly. It is
 // not changed afterwards: a re-assembly copies the maps it changes.
 type assembly struct {
-	docs      map[string]map[string]*docEntry // key version/locale → id → doc
-	trees     map[string]folderIndex          // key version/locale → its docs by folder
+	docs      map[string]*layered.Map[*docEntry] // key version/locale → id → doc
+	trees     map[string]folderIndex             // key version/locale → its docs by folder
 	cats      map[string]*Parsed
 	catRoute  map[string]string
 	claims    *layered.Map[string]
@@ -121,12 +121,12 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 			k := key(e.version.Name, e.locale)
 			if !cloned[k] {
 				cloned[k] = true
-				a.docs[k], a.trees[k] = maps.Clone(a.docs[k]), maps.Clone(a.trees[k])
+				a.docs[k], a.trees[k] = a.docs[k].Clone(), a.trees[k].clone()
 			}
 			ne := *e
 			ne.p = p
 			ne.place()
-			a.docs[k][e.id] = &ne
+			a.docs[k].Set(e.id, &ne)
 			a.trees[k].replace(e, &ne)
 			now = append(now, &ne)
 			// Its own reads are recorded again: its pagination may name other docs now.
@@ -339,7 +339,7 @@ func landingRoute(s *Site, locale string) string {
 // replace puts now in old's place in its folder, copying the folder's list (t is a copy of the
 // last assembly's index; its lists are shared).
 func (t folderIndex) replace(old, now *docEntry) {
-	f := t[old.dir]
+	f := t.m.Get(old.dir)
 	if f == nil {
 		return
 	}
@@ -350,5 +350,5 @@ func (t folderIndex) replace(old, now *docEntry) {
 			c.docs[i] = now
 		}
 	}
-	t[old.dir] = &c
+	t.m.Set(old.dir, &c)
 }

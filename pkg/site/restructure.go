@@ -118,7 +118,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	cloneKey := func(k string) {
 		if !cloned[k] {
 			cloned[k] = true
-			a.docs[k], a.trees[k] = maps.Clone(a.docs[k]), maps.Clone(a.trees[k])
+			a.docs[k], a.trees[k] = a.docs[k].Clone(), a.trees[k].clone()
 		}
 	}
 	sidebars := map[string]bool{}
@@ -137,7 +137,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false
 		}
 		cloneKey(k)
-		delete(a.docs[k], e.id)
+		a.docs[k].Delete(e.id)
 		a.trees[k].remove(e)
 		if left := slices.DeleteFunc(slices.Clone(a.byFile.Get(path)), func(o *docEntry) bool { return o == e }); len(left) > 0 {
 			a.byFile.Set(path, left)
@@ -182,7 +182,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false // a main doc or a sidebar's entry: checkConfigRefs
 		}
 		for _, v := range cfg.Versions {
-			if e := a.docs[key(v.Name, id[0])][id[1]]; e != nil {
+			if e := a.docs[key(v.Name, id[0])].Get(id[1]); e != nil {
 				a.own(e.route).Data.OtherVersions = a.otherVersions(v, id[0], id[1])
 			}
 		}
@@ -524,18 +524,36 @@ func reorder(old, now *Site, owned, gone map[string]bool) []string {
 	if len(gone) == 0 && len(added) == 0 {
 		return old.Order
 	}
-	order := slices.Clone(old.Order)
+	var drop []string
 	for r := range gone {
-		if i, found := slices.BinarySearch(order, r); found && now.Routes.Get(r) == nil {
-			order = slices.Delete(order, i, i+1)
+		if now.Routes.Get(r) == nil {
+			drop = append(drop, r)
 		}
 	}
-	for _, r := range added {
-		if i, found := slices.BinarySearch(order, r); !found {
-			order = slices.Insert(order, i, r)
+	slices.Sort(drop)
+	// The runs of routes between the changes are copied whole (cloning and then inserting copied
+	// the site's routes twice, and a set of the dropped ones hashed every route: Order is the one
+	// list of an edit that grows with the site).
+	order := make([]string, 0, len(old.Order)+len(added))
+	at := 0 // old.Order[:at] is in order
+	for len(added) > 0 || len(drop) > 0 {
+		if len(drop) == 0 || len(added) > 0 && added[0] < drop[0] {
+			i, found := slices.BinarySearch(old.Order, added[0])
+			order = append(order, old.Order[at:i]...)
+			if !found {
+				order = append(order, added[0])
+			}
+			at, added = i, added[1:]
+			continue
 		}
+		i, found := slices.BinarySearch(old.Order, drop[0])
+		order = append(order, old.Order[at:i]...)
+		if found {
+			i++
+		}
+		at, drop = i, drop[1:]
 	}
-	return order
+	return append(order, old.Order[at:]...)
 }
 
 // isConfigDoc reports a doc id that docsd.toml names (a version's main doc, a sidebar's entry).
@@ -579,10 +597,10 @@ func parentDir(dir string) string {
 // index; its entries are shared), or new ones.
 func (t folderIndex) edit(dir string) *folderEntries {
 	c := &folderEntries{subdirs: map[string]bool{}}
-	if f := t[dir]; f != nil {
+	if f := t.m.Get(dir); f != nil {
 		c.docs, c.subdirs = slices.Clone(f.docs), maps.Clone(f.subdirs)
 	}
-	t[dir] = c
+	t.m.Set(dir, c)
 	return c
 }
 
@@ -591,7 +609,7 @@ func (t folderIndex) insert(e *docEntry) {
 	f := t.edit(e.dir)
 	f.docs = append(f.docs, e)
 	for d := e.dir; d != ""; d = parentDir(d) {
-		if p := t[parentDir(d)]; p != nil && p.subdirs[d] {
+		if p := t.m.Get(parentDir(d)); p != nil && p.subdirs[d] {
 			return
 		}
 		t.edit(parentDir(d)).subdirs[d] = true
@@ -601,17 +619,17 @@ func (t folderIndex) insert(e *docEntry) {
 // remove takes e out of its folder, and a folder left with no docs at any depth out of the one
 // above it.
 func (t folderIndex) remove(e *docEntry) {
-	if t[e.dir] == nil {
+	if t.m.Get(e.dir) == nil {
 		return
 	}
 	f := t.edit(e.dir)
 	f.docs = slices.DeleteFunc(f.docs, func(o *docEntry) bool { return o == e })
 	for d := e.dir; d != ""; d = parentDir(d) {
-		if f := t[d]; f == nil || len(f.docs) > 0 || len(f.subdirs) > 0 {
+		if f := t.m.Get(d); f == nil || len(f.docs) > 0 || len(f.subdirs) > 0 {
 			return
 		}
-		delete(t, d)
-		if t[parentDir(d)] == nil {
+		t.m.Delete(d)
+		if t.m.Get(parentDir(d)) == nil {
 			return
 		}
 		delete(t.edit(parentDir(d)).subdirs, d)
