@@ -23,8 +23,14 @@ func TestMapEqualsAPlainMap(t *testing.T) {
 			want map[string]int
 		}
 		var chain []kept
+		folds, shared := 0, 0
 		for step := range 60 {
 			next, want := m.Clone(), maps.Clone(plain)
+			if len(m.base) > 0 && fmt.Sprintf("%p", m.base) != fmt.Sprintf("%p", next.base) {
+				folds++
+			} else if len(m.base) > 0 {
+				shared++
+			}
 			changes := 1 + rng.Intn(8)
 			if step%9 == 8 {
 				changes = 200 // past the fold
@@ -41,7 +47,11 @@ func TestMapEqualsAPlainMap(t *testing.T) {
 			}
 			chain = append(chain, kept{m, plain})
 			m, plain = next, want
-			for i, c := range append(chain, kept{m, plain}) {
+			check := append(chain, kept{m, plain})
+			if step%10 != 9 {
+				check = check[len(check)-2:] // the whole chain now and then: it grows with the steps
+			}
+			for i, c := range check {
 				if c.m.Len() != len(c.want) {
 					t.Fatalf("seed %d step %d: copy %d has %d entries, want %d", seed, step, i, c.m.Len(), len(c.want))
 				}
@@ -56,7 +66,18 @@ func TestMapEqualsAPlainMap(t *testing.T) {
 				if c.m.Has("k999") {
 					t.Fatalf("copy %d has a key never set", i)
 				}
+				seen := map[string]bool{}
+				for k := range c.m.All() {
+					if seen[k] {
+						t.Fatalf("seed %d step %d: copy %d yields %s twice", seed, step, i, k)
+					}
+					seen[k] = true
+				}
 			}
+		}
+		// Small changes share the base; large ones fold it (a copy's cost follows its changes).
+		if folds == 0 || shared < folds {
+			t.Errorf("seed %d: %d folds and %d shared bases in 60 copies", seed, folds, shared)
 		}
 	}
 }
