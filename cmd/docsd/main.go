@@ -139,7 +139,7 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		steps = append(steps, fmt.Sprintf("%s %s", name, res.Timings[name].Round(time.Millisecond)))
 	}
 	fmt.Fprintf(stdout, "docsd: built %d pages into %s in %s (%s); %d link warnings\n",
-		len(res.Site.Routes), *out, time.Since(start).Round(time.Millisecond), strings.Join(steps, ", "), len(res.Problems))
+		res.Site.Routes.Len(), *out, time.Since(start).Round(time.Millisecond), strings.Join(steps, ", "), len(res.Problems))
 	return lf.finish(res, stdout, stderr)
 }
 
@@ -313,7 +313,7 @@ func buildAndWatch(root, out, target, siteDir string, stdout, stderr io.Writer) 
 		return 1
 	}
 	printProblems(res, stderr)
-	fmt.Fprintf(stdout, "docsd: built %d pages into %s; watching for changes\n", len(res.Site.Routes), out)
+	fmt.Fprintf(stdout, "docsd: built %d pages into %s; watching for changes\n", res.Site.Routes.Len(), out)
 	prev := res.Files
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

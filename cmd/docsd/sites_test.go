@@ -144,7 +144,7 @@ func TestDocusaurusSites(t *testing.T) {
 
 			// Every routed .md/.mdx file is a page; docs carry a sidebar.
 			byFile := map[string]string{} // project-relative file → route
-			for path, r := range res.Site.Routes {
+			for path, r := range res.Site.Routes.All() {
 				if r.File != "" {
 					byFile[filepath.ToSlash(r.File)] = path
 				}
@@ -177,7 +177,7 @@ func TestDocusaurusSites(t *testing.T) {
 						t.Errorf("%s is not built", rel)
 						return nil
 					}
-					data := res.Site.Routes[route].Data
+					data := res.Site.Routes.Get(route).Data
 					if data.Kind == "doc" && data.Sidebar == "" && !slices.Contains(tc.noSidebar, rel) {
 						t.Errorf("%s (%s) has no sidebar", rel, route)
 					}

@@ -243,7 +243,7 @@ func TestOnceWritesEveryFileAndKeepsNone(t *testing.T) {
 	// Nor their sources, once every route of a page (one per locale here) is written and indexed;
 	// below, the files on disk show that no route lost its text to that.
 	released := 0
-	for path, r := range res.Site.Routes {
+	for path, r := range res.Site.Routes.All() {
 		if r.Doc == nil || r.MDX || linkCheckQuotes(r.Doc) {
 			continue
 		}

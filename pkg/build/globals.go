@@ -53,7 +53,7 @@ func (st *state) renderGlobals() {
 		relist = append(slices.Clip(gone), remade...)
 	default:
 		for _, p := range s.Order {
-			if s.Routes[p].Listed && !s.Routes[p].Data.NoIndex {
+			if s.Routes.Get(p).Listed && !s.Routes.Get(p).Data.NoIndex {
 				in.listed = append(in.listed, p)
 			}
 		}
@@ -96,7 +96,7 @@ func relisted(listed []string, s *site.Site, gone, remade []string) []string {
 	out = slices.Compact(out)
 	listedNow := make(map[string]bool, len(remade)) // the routes of remade that s lists
 	for _, p := range remade {
-		if r := s.Routes[p]; r != nil && r.Listed && !r.Data.NoIndex {
+		if r := s.Routes.Get(p); r != nil && r.Listed && !r.Data.NoIndex {
 			listedNow[p] = true
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	maplayers "docsd/pkg/layered"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
@@ -165,7 +166,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
-	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: newLayered[[32]byte](),
+	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: maplayers.New[[32]byte](),
 		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
 	st.warned = proc.warned(last.warned)
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
@@ -317,38 +318,38 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	for _, p := range gone {
 		st.files.Remove(p)
 	}
-	if st.sameRoutes && len(st.hashes.own) == 0 && len(st.excerpts) == 0 {
+	if st.sameRoutes && st.hashes.Len() == 0 && len(st.excerpts) == 0 {
 		// The model has the last one's routes: what the last build kept per route carries over
 		// whole (the hashes share the last build's layer, the excerpts of posts are copied).
-		st.hashes = last.hashes.next()
+		st.hashes = last.hashes.Clone()
 		if last.excerpts != nil {
 			st.excerpts = maps.Clone(last.excerpts)
 		}
-	} else if gone, ok := st.site.GoneSince(last.site); ok && len(st.hashes.own) == 0 && len(st.excerpts) == 0 {
+	} else if gone, ok := st.site.GoneSince(last.site); ok && st.hashes.Len() == 0 && len(st.excerpts) == 0 {
 		// A re-assembly says which routes went: the rest carries over whole, those are taken out.
-		st.hashes, st.excerpts = last.hashes.next(), maps.Clone(last.excerpts)
+		st.hashes, st.excerpts = last.hashes.Clone(), maps.Clone(last.excerpts)
 		if st.excerpts == nil {
 			st.excerpts = map[string]excerpt{}
 		}
 		for _, route := range gone {
 			if st.route(route) == nil {
-				if _, had := st.hashes.get(route); had {
+				if st.hashes.Has(route) {
 					b.graph.Forget(graph.Route(route)) // its #anchor links' edges
 				}
-				st.hashes.remove(route)
+				st.hashes.Delete(route)
 				delete(st.excerpts, route)
 			}
 		}
 	} else {
-		last.hashes.each(func(route string, h [32]byte) {
+		for route, h := range last.hashes.All() {
 			if st.route(route) != nil {
-				st.hashes.set(route, h)
+				st.hashes.Set(route, h)
 			} else {
 				b.graph.Forget(graph.Route(route)) // its #anchor links' edges
 			}
-		})
+		}
 		for k, v := range last.excerpts {
-			if st.site.Routes[k] != nil {
+			if st.site.Routes.Get(k) != nil {
 				st.excerpts[k] = v
 			}
 		}
@@ -416,7 +417,7 @@ func (st *state) renderUnlessInterrupted(routes []string) (int, error) {
 func (b *Builder) partial(st, last *state, routes []string) *Result {
 	var changed []string
 	for _, r := range routes {
-		if h, ok := st.hashes.get(r); ok && lastHash(last, r) != h {
+		if h, ok := st.hashes.Lookup(r); ok && lastHash(last, r) != h {
 			changed = append(changed, r)
 		}
 	}
@@ -431,7 +432,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	// (looking at every route's hash was an edit's cost that grew with the site).
 	var changed []string
 	for route := range st.rendered {
-		if h, ok := st.hashes.get(route); ok && (last == nil || lastHash(last, route) != h) {
+		if h, ok := st.hashes.Lookup(route); ok && (last == nil || lastHash(last, route) != h) {
 			changed = append(changed, route)
 		}
 	}
@@ -452,7 +453,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 
 // lastHash is the hash of route's HTML in the last build (zero when it had none).
 func lastHash(last *state, route string) [32]byte {
-	h, _ := last.hashes.get(route)
+	h, _ := last.hashes.Lookup(route)
 	return h
 }
 

@@ -86,7 +86,7 @@ func TestTitleEditRendersItsSidebarAndNothingElse(t *testing.T) {
 		t.Fatal(err)
 	}
 	var want []string
-	for _, r := range full.Site.Routes {
+	for _, r := range full.Site.Routes.All() {
 		if r.Data.Sidebar == "current-en-guide" {
 			want = append(want, r.Path)
 		}
@@ -487,8 +487,8 @@ func TestIncrementalEqualsFullGenerated(t *testing.T) {
 	defer ref.Close()
 	if res, err := inc.Build(); err != nil {
 		t.Fatal(err)
-	} else if len(res.Site.Routes) < 2000 {
-		t.Fatalf("the generated site has %d routes", len(res.Site.Routes))
+	} else if res.Site.Routes.Len() < 2000 {
+		t.Fatalf("the generated site has %d routes", res.Site.Routes.Len())
 	}
 	e := &editor{t: t, root: root, rng: rand.New(rand.NewSource(3))}
 	for i := 0; i < 5; i++ {

@@ -44,8 +44,8 @@ func TestIncrementalEqualsFullGeneratedWalk(t *testing.T) {
 	defer ref.Close()
 	if res, err := inc.Build(); err != nil {
 		t.Fatal(err)
-	} else if len(res.Site.Routes) < 2000 {
-		t.Fatalf("the generated site has %d routes", len(res.Site.Routes))
+	} else if res.Site.Routes.Len() < 2000 {
+		t.Fatalf("the generated site has %d routes", res.Site.Routes.Len())
 	}
 	rng := rand.New(rand.NewSource(seed))
 	// Every kind four times, in an order the seed decides.

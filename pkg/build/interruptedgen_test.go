@@ -24,8 +24,8 @@ func TestInterruptedRebuildsCatchUpGenerated(t *testing.T) {
 	rng := rand.New(rand.NewSource(19))
 	ctx := coinContext{Context: context.Background(), rng: rng}
 	inc, ref, res := devServerAndFullBuilders(t, opts)
-	if len(res.Site.Routes) < 2000 {
-		t.Fatalf("the generated site has %d routes", len(res.Site.Routes))
+	if res.Site.Routes.Len() < 2000 {
+		t.Fatalf("the generated site has %d routes", res.Site.Routes.Len())
 	}
 	e := &editor{t: t, root: root, rng: rng}
 	interrupted := 0

@@ -48,7 +48,7 @@ func (st *state) checkLinks(recheck map[string]bool) {
 			if !st.linksOf {
 				in.Last, in.Recheck = nil, nil // a structural edit: every page
 			}
-		case !st.linksOf || (re != nil && len(re.Gone) == 0 && len(st.site.Routes) == len(st.prior.site.Routes)):
+		case !st.linksOf || (re != nil && len(re.Gone) == 0 && st.site.Routes.Len() == st.prior.site.Routes.Len()):
 			// A structural edit, or a re-assembly after a meta edit (site.WithMeta: no route comes
 			// or goes): the pages whose links read what it moved are checked again too
 			// (links.Input.Moved), and the structural links of what it made again
@@ -92,19 +92,19 @@ func (b *Builder) readSource(name string) ([]byte, error) {
 // otherwise (another page, other anchors, none).
 func movedRoutes(before, now *site.Site) map[string]bool {
 	moved := map[string]bool{}
-	routes, gone := maps.Keys(now.Routes), maps.Keys(before.Routes)
+	routes, gone := now.Routes.Keys(), before.Routes.Keys()
 	if re := now.Restructured(); re != nil {
 		// Re-assembled: every other route is the last model's.
 		routes, gone = slices.Values(re.Routes), slices.Values(re.Gone)
 	}
 	for p := range routes {
-		r, o := now.Routes[p], before.Routes[p]
+		r, o := now.Routes.Get(p), before.Routes.Get(p)
 		if o == nil || o.Source != r.Source || (o.Doc == nil) != (r.Doc == nil) {
 			moved[p] = true
 		}
 	}
 	for p := range gone {
-		if now.Routes[p] == nil {
+		if now.Routes.Get(p) == nil {
 			moved[p] = true
 		}
 	}

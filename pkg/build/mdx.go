@@ -33,7 +33,7 @@ const siteNodePrefix = "@site/"
 func mdxPages(contentDir string, s *site.Site) map[string]string {
 	out := map[string]string{}
 	for _, p := range s.MDXRoutes() {
-		r := s.Routes[p]
+		r := s.Routes.Get(p)
 		out[r.Source] = filepath.Join(contentDir, filepath.FromSlash(r.Source))
 	}
 	return out
@@ -53,7 +53,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	// compiler the page's title and headings.
 	docs := map[string]*markdown.Doc{}
 	for _, p := range s.MDXRoutes() {
-		if r := s.Routes[p]; r.Doc != nil {
+		if r := s.Routes.Get(p); r.Doc != nil {
 			docs[r.Source] = r.Doc
 		}
 	}
@@ -129,7 +129,7 @@ func (b *Builder) recordMDX(s *site.Site, g *graph.Graph) {
 	root, _ := filepath.Abs(b.opts.Root)
 	contentDir := s.Config.Content(root)
 	for _, p := range s.MDXRoutes() {
-		r := s.Routes[p]
+		r := s.Routes.Get(p)
 		deps := b.assets.MDXDeps[r.Source]
 		for _, dep := range deps {
 			g.Record(graph.Route(r.Path), mdxDepNode(root, contentDir, dep))
@@ -211,7 +211,7 @@ func mdxRelinked(cfg *config.Site, root string, s, old *site.Site) []string {
 	dir := cfg.Content(abs)
 	var out []string
 	for _, p := range s.MDXRoutes() {
-		r := s.Routes[p]
+		r := s.Routes.Get(p)
 		if r.Doc == nil {
 			continue
 		}
@@ -359,7 +359,7 @@ func (b *Builder) mdxTouched(s *site.Site, changed []graph.Node) bool {
 	mdxSource := map[string]bool{}
 	for _, ss := range []*site.Site{s, b.last.site} {
 		for _, p := range ss.MDXRoutes() {
-			mdxSource[ss.Routes[p].Source] = true
+			mdxSource[ss.Routes.Get(p).Source] = true
 		}
 	}
 	for _, n := range changed {
@@ -370,7 +370,7 @@ func (b *Builder) mdxTouched(s *site.Site, changed []graph.Node) bool {
 			return true
 		}
 		for r := range b.graph.Dirty(n) {
-			if r.Kind == graph.RouteKind && s.Routes[r.Key] != nil && s.Routes[r.Key].MDX {
+			if r.Kind == graph.RouteKind && s.Routes.Get(r.Key) != nil && s.Routes.Get(r.Key).MDX {
 				return true
 			}
 		}
@@ -386,7 +386,7 @@ func mdxMoved(old, now *bundle.Output, s *site.Site) []graph.Node {
 	}
 	var out []graph.Node
 	for _, p := range s.MDXRoutes() {
-		r := s.Routes[p]
+		r := s.Routes.Get(p)
 		a, b := old.MDX[r.Source], now.MDX[r.Source]
 		if a.JS != b.JS || a.Shared != b.Shared || strings.Join(a.CSS, ",") != strings.Join(b.CSS, ",") {
 			out = append(out, graph.Route(r.Path))

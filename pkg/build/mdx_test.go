@@ -38,7 +38,7 @@ func TestMDXPageIsBuilt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	route := res.Site.Routes["/docs/guide/install"]
+	route := res.Site.Routes.Get("/docs/guide/install")
 	if route == nil {
 		t.Fatal("the MDX page has no route")
 	}
@@ -78,7 +78,7 @@ func TestMDXPageIsBuilt(t *testing.T) {
 			t.Errorf("the page's HTML shows MDX source %q", bad)
 		}
 	}
-	if _, ok := res.Site.Routes["/docs/guide/_shared-note"]; ok {
+	if _, ok := res.Site.Routes.Lookup("/docs/guide/_shared-note"); ok {
 		t.Error("the partial became a page")
 	}
 	// Search indexes what the page shows: the partial's text and the hidden tabs' too.

@@ -34,7 +34,7 @@ func buildMDXPages(t *testing.T, name string, whole bool) (map[string]string, ma
 		t.Fatal(err)
 	}
 	pages := map[string]string{}
-	for path, r := range res.Site.Routes {
+	for path, r := range res.Site.Routes.All() {
 		if r.MDX {
 			pages[path] = string(res.Files.Data[res.Site.HTMLPath(path)])
 		}

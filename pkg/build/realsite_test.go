@@ -50,7 +50,7 @@ func TestRealSiteServesEveryRoute(t *testing.T) {
 		}
 		for _, route := range expanded {
 			n++
-			if res.Site.Routes[route] == nil {
+			if res.Site.Routes.Get(route) == nil {
 				t.Errorf("route %s is not built", route)
 				continue
 			}

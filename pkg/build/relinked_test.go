@@ -15,6 +15,7 @@ import (
 	"testing"
 
 	"docsd/pkg/graph"
+	maplayers "docsd/pkg/layered"
 	"docsd/pkg/markdown"
 	"docsd/pkg/site"
 )
@@ -24,13 +25,13 @@ func relinkedScan(st, last *state) []graph.Node {
 	s, old := st.site, last.site
 	names := map[string]bool{}
 	addChangedNames(names, s.FileRoute, old.FileRoute)
-	addChangedNames(names, st.statics, last.statics)
+	addChangedNames(names, maplayers.From(st.statics), maplayers.From(last.statics))
 	var out []graph.Node
-	for p, r := range s.Routes {
+	for p, r := range s.Routes.All() {
 		if r.Doc == nil {
 			continue
 		}
-		o := old.Routes[p]
+		o := old.Routes.Get(p)
 		if o == nil {
 			continue
 		}

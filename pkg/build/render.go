@@ -16,6 +16,7 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/emit"
 	"docsd/pkg/graph"
+	maplayers "docsd/pkg/layered"
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
 	"docsd/pkg/render"
@@ -42,7 +43,7 @@ type state struct {
 	excerpts map[string]excerpt // blog post route → excerpt
 	// pipeline counts the pages between their Markdown and their written page (stream.go).
 	pipeline pipelineStats
-	hashes   *layered[[32]byte] // route → hash of its HTML (layered.go)
+	hashes   *maplayers.Map[[32]byte] // route → hash of its HTML (layered: an edit copies what it changes)
 	problems []links.Problem
 	warnings []*content.Error // see Result.Warnings; pages too large are added as they render (under the Markdown pass's lock)
 	skipped  []*content.Error // the files the last scan of content/ skipped, kept until the next scan
@@ -138,7 +139,7 @@ type excerpt struct {
 
 func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
 	st := &state{b: b, req: req, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
-		hashes: newLayered[[32]byte](), shards: map[string]*search.Shard{},
+		hashes: maplayers.New[[32]byte](), shards: map[string]*search.Shard{},
 		terms: search.NewTerms()}
 	for _, p := range parsed {
 		st.parsed[p.Src.Path] = p
@@ -266,7 +267,7 @@ func (st *state) notFoundRoutes() []string {
 }
 
 func (st *state) route(path string) *site.Route {
-	if r := st.site.Routes[path]; r != nil {
+	if r := st.site.Routes.Get(path); r != nil {
 		return r
 	}
 	for _, nf := range st.site.NotFound {
@@ -472,7 +473,7 @@ func (st *state) recordLinks(r *site.Route) {
 		case !strings.Contains(target, ":"):
 			p = links.TargetRoute(st.site, path.Join(path.Dir(r.Path), target))
 		}
-		if t := st.site.Routes[p]; t != nil && t.Source != "" {
+		if t := st.site.Routes.Get(p); t != nil && t.Source != "" {
 			g.Record(node, graph.Anchors(t.Source))
 		}
 	}
@@ -590,7 +591,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)
-			if _, ok := s.Routes[alt]; ok {
+			if _, ok := s.Routes.Lookup(alt); ok {
 				doc.Alternates = append(doc.Alternates, render.Alternate{Lang: l.HTMLLang, Href: alt})
 			}
 		}
@@ -614,7 +615,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	}
 	h := sha256.Sum256(html)
 	st.b.mu.Lock()
-	st.hashes.set(r.Path, h)
+	st.hashes.Set(r.Path, h)
 	st.b.mu.Unlock()
 	return nil
 }

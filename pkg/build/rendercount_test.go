@@ -203,7 +203,7 @@ func TestRenderCounts(t *testing.T) {
 			check("re-indexed", res.Reindexed, c.reindexed, indexed)
 			var checked, every []string
 			for _, r := range all {
-				if rt := res.Site.Routes[r]; rt != nil && rt.Doc != nil && rt.Source != "" {
+				if rt := res.Site.Routes.Get(r); rt != nil && rt.Doc != nil && rt.Source != "" {
 					every = append(every, r)
 					if c.structural || slices.Contains(res.RenderedRoutes, r) || slices.Contains(withBase(c.alsoChecked), r) {
 						checked = append(checked, r)
@@ -269,7 +269,7 @@ func globalsWritten(t *testing.T, first, res *Result) []string {
 func allRoutes(res *Result) (all, indexed []string) {
 	for _, r := range res.Site.Order {
 		all = append(all, r)
-		if search.Indexed(res.Site.Routes[r]) {
+		if search.Indexed(res.Site.Routes.Get(r)) {
 			indexed = append(indexed, r)
 		}
 	}
@@ -307,7 +307,7 @@ func TestBodyEditReusesTheModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	intro, setup := before.Site.Routes["/docs/guide/intro"], before.Site.Routes["/docs/guide/setup"]
+	intro, setup := before.Site.Routes.Get("/docs/guide/intro"), before.Site.Routes.Get("/docs/guide/setup")
 	oldDoc := setup.Doc
 	f := "content/docs/guide/setup.md"
 	write(t, root, f, strings.Replace(read(t, root, f), "## Before you start", "A new paragraph.\n\n## Before you start", 1))
@@ -315,13 +315,13 @@ func TestBodyEditReusesTheModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if after.Site.Routes["/docs/guide/intro"] != intro {
+	if after.Site.Routes.Get("/docs/guide/intro") != intro {
 		t.Error("a route the edit does not touch was assembled again")
 	}
-	if got := after.Site.Routes["/docs/guide/setup"]; got == setup || got.Doc == oldDoc || got.Data != setup.Data {
+	if got := after.Site.Routes.Get("/docs/guide/setup"); got == setup || got.Doc == oldDoc || got.Data != setup.Data {
 		t.Error("the edited route should be a copy with the new document and the same page data")
 	}
-	if setup.Doc != oldDoc || before.Site.Routes["/docs/guide/setup"] != setup {
+	if setup.Doc != oldDoc || before.Site.Routes.Get("/docs/guide/setup") != setup {
 		t.Error("the last model was changed")
 	}
 	// A title edit changes what the sidebar shows: assembled again.
@@ -330,7 +330,7 @@ func TestBodyEditReusesTheModel(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if titled.Site.Routes["/docs/guide/intro"] == intro {
+	if titled.Site.Routes.Get("/docs/guide/intro") == intro {
 		t.Error("a title edit reused a model whose sidebar shows the old title")
 	}
 }
@@ -415,8 +415,8 @@ func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	var remade []string
-	for p, r := range after.Site.Routes {
-		if before.Site.Routes[p] != r {
+	for p, r := range after.Site.Routes.All() {
+		if before.Site.Routes.Get(p) != r {
 			remade = append(remade, p)
 		}
 	}
@@ -425,10 +425,10 @@ func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
 	if strings.Join(remade, " ") != strings.Join(sortedCopy(want), " ") {
 		t.Errorf("a title edit assembled %v again\nwant %v", remade, sortedCopy(want))
 	}
-	if got := after.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setting up" {
+	if got := after.Site.Routes.Get("/docs/guide/intro").Data.Next.Title; got != "Setting up" {
 		t.Errorf("the next link of the page before shows %q", got)
 	}
-	if got := before.Site.Routes["/docs/guide/intro"].Data.Next.Title; got != "Setup" {
+	if got := before.Site.Routes.Get("/docs/guide/intro").Data.Next.Title; got != "Setup" {
 		t.Errorf("the last model was changed: its next link shows %q", got)
 	}
 	// A post's title: its blog and the landing page (which shows the latest post) are assembled
@@ -440,15 +440,15 @@ func TestTitleEditReassemblesOnlyItsReaders(t *testing.T) {
 		t.Fatal(err)
 	}
 	remade = nil
-	for p, r := range blogged.Site.Routes {
-		if after.Site.Routes[p] != r && r.Data.Kind == site.KindDoc {
+	for p, r := range blogged.Site.Routes.All() {
+		if after.Site.Routes.Get(p) != r && r.Data.Kind == site.KindDoc {
 			remade = append(remade, p)
 		}
 	}
 	if len(remade) > 0 {
 		t.Errorf("a post's title edit assembled docs again: %v", remade)
 	}
-	if got := blogged.Site.Routes["/docs/blog/second"].Data.Prev; got == nil || got.Title != "The first post" {
+	if got := blogged.Site.Routes.Get("/docs/blog/second").Data.Prev; got == nil || got.Title != "The first post" {
 		t.Errorf("the next post's link to it shows %+v", got)
 	}
 }
@@ -523,8 +523,8 @@ func TestStructuralEditReassemblesOnlyItsReaders(t *testing.T) {
 			t.Fatal(err)
 		}
 		var remade []string
-		for p, r := range res.Site.Routes {
-			if last.Site.Routes[p] != r {
+		for p, r := range res.Site.Routes.All() {
+			if last.Site.Routes.Get(p) != r {
 				remade = append(remade, p)
 			}
 		}

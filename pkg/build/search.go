@@ -123,7 +123,7 @@ func (st *state) indexSearch(routes []string) error {
 	}
 	shards := make([]*search.Shard, len(routes))
 	err = parallel(len(routes), func(i int) error {
-		if r := st.site.Routes[routes[i]]; search.Indexed(r) {
+		if r := st.site.Routes.Get(routes[i]); search.Indexed(r) {
 			if shards[i] = st.shards[routes[i]]; shards[i] == nil {
 				shards[i] = search.NewShardWith(search.PageOf(r), st.terms)
 			}
@@ -135,7 +135,7 @@ func (st *state) indexSearch(routes []string) error {
 	}
 	st.shards, st.terms = map[string]*search.Shard{}, nil // the index holds the shards now
 	for i, p := range routes {
-		r := st.site.Routes[p]
+		r := st.site.Routes.Get(p)
 		if r == nil {
 			continue
 		}
@@ -165,7 +165,7 @@ func (st *state) indexSearch(routes []string) error {
 		// so it is among the routes indexed above (routeChanged dirties it); only the routes that
 		// went are left to take out.
 		for _, p := range gone {
-			if st.site.Routes[p] == nil {
+			if st.site.Routes.Get(p) == nil {
 				for _, idx := range b.search {
 					idx.Remove(p)
 				}
@@ -174,7 +174,7 @@ func (st *state) indexSearch(routes []string) error {
 	case !st.sameRoutes || st.prior == nil || !st.prior.indexed:
 		for loc, idx := range b.search {
 			for _, p := range idx.Routes() {
-				if r := st.site.Routes[p]; r == nil || r.Data.Locale != loc || !search.Indexed(r) {
+				if r := st.site.Routes.Get(p); r == nil || r.Data.Locale != loc || !search.Indexed(r) {
 					idx.Remove(p)
 				}
 			}

@@ -61,7 +61,7 @@ func newRenderQueue(s *site.Site, routes []string, hold func(string) <-chan stru
 	for _, r := range routes {
 		q.done[r] = make(chan struct{})
 		q.files[s.HTMLPath(r)] = r
-		if rt := s.Routes[r]; rt != nil {
+		if rt := s.Routes.Get(r); rt != nil {
 			q.files[s.DataPath(r)] = r
 		}
 	}

@@ -175,7 +175,7 @@ func TestSidebarsFileRenderCount(t *testing.T) {
 			t.Errorf("%s: re-assembled %+v, want the guide sidebar alone", what, re)
 		}
 		for _, r := range got {
-			if rt := res.Site.Routes[r]; rt == nil || rt.Data.Sidebar != "current-en-guide" {
+			if rt := res.Site.Routes.Get(r); rt == nil || rt.Data.Sidebar != "current-en-guide" {
 				t.Errorf("%s rendered %s, not a page of the guide sidebar", what, r)
 			}
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	maplayers "docsd/pkg/layered"
 	"docsd/pkg/site"
 )
 
@@ -82,7 +83,7 @@ func TestRelistedEqualsRemoveAndInsert(t *testing.T) {
 	rng := rand.New(rand.NewSource(3))
 	route := func() string { return fmt.Sprintf("/r%03d", rng.Intn(200)) }
 	for step := 0; step < 200; step++ {
-		s := &site.Site{Routes: map[string]*site.Route{}}
+		s := &site.Site{Routes: maplayers.New[*site.Route]()}
 		var listed []string
 		for i := 0; i < 60; i++ {
 			listed = append(listed, route())
@@ -99,7 +100,7 @@ func TestRelistedEqualsRemoveAndInsert(t *testing.T) {
 				p = listed[rng.Intn(len(listed))]
 			}
 			remade = append(remade, p)
-			s.Routes[p] = &site.Route{Path: p, Listed: rng.Intn(4) > 0, Data: &site.PageData{NoIndex: rng.Intn(6) == 0}}
+			s.Routes.Set(p, &site.Route{Path: p, Listed: rng.Intn(4) > 0, Data: &site.PageData{NoIndex: rng.Intn(6) == 0}})
 		}
 		want := relistedByMoves(listed, s, gone, remade)
 		if got := relisted(listed, s, gone, remade); !slices.Equal(got, want) {
@@ -117,7 +118,7 @@ func relistedByMoves(listed []string, s *site.Site, gone, remade []string) []str
 		}
 	}
 	for _, p := range remade {
-		if r := s.Routes[p]; r != nil && r.Listed && !r.Data.NoIndex {
+		if r := s.Routes.Get(p); r != nil && r.Listed && !r.Data.NoIndex {
 			if i, found := slices.BinarySearch(want, p); !found {
 				want = slices.Insert(want, i, p)
 			}
@@ -130,7 +131,7 @@ func relistedByMoves(listed []string, s *site.Site, gone, remade []string) []str
 // 100 routes again (a title edit, a page added), merged and by moves, and the parts of a split
 // sitemap it changes found again. go test ./pkg/build -run '^$' -bench Relisted
 func BenchmarkRelisted(b *testing.B) {
-	s := &site.Site{Routes: map[string]*site.Route{}}
+	s := &site.Site{Routes: maplayers.New[*site.Route]()}
 	var listed, remade []string
 	for i := 0; i < 30000; i++ {
 		listed = append(listed, fmt.Sprintf("/docs/p%03d/usage/page-%05d", i/300, i))
@@ -138,7 +139,7 @@ func BenchmarkRelisted(b *testing.B) {
 	slices.Sort(listed)
 	for _, p := range listed[15000:15100] {
 		remade = append(remade, p)
-		s.Routes[p] = &site.Route{Path: p, Listed: true, Data: &site.PageData{}}
+		s.Routes.Set(p, &site.Route{Path: p, Listed: true, Data: &site.PageData{}})
 	}
 	b.Run("merge", func(b *testing.B) {
 		for i := 0; i < b.N; i++ {
@@ -176,7 +177,7 @@ func TestSitemapCrossesItsThreshold(t *testing.T) {
 	}
 	listed := 0
 	for _, p := range first.Site.Order {
-		if r := first.Site.Routes[p]; r.Listed && !r.Data.NoIndex {
+		if r := first.Site.Routes.Get(p); r.Listed && !r.Data.NoIndex {
 			listed++
 		}
 	}

@@ -37,8 +37,8 @@ func TestShellPartsEqualFreshRender(t *testing.T) {
 			cached := buildSite(t, site.opts)
 			t.Setenv("DOCSD_SSR_PARTS", "off")
 			fresh := buildSite(t, site.opts)
-			if len(cached.Site.Routes) < 10 {
-				t.Fatalf("the site has %d routes", len(cached.Site.Routes))
+			if cached.Site.Routes.Len() < 10 {
+				t.Fatalf("the site has %d routes", cached.Site.Routes.Len())
 			}
 			compareFiles(t, site.name+": cached parts against a fresh render", cached, fresh)
 		})

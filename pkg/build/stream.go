@@ -97,7 +97,7 @@ func (st *state) streamPages(routes []string) error {
 					}
 					if err != nil {
 						fail(err)
-					} else if search.Indexed(st.site.Routes[p.r.Path]) {
+					} else if search.Indexed(st.site.Routes.Get(p.r.Path)) {
 						// The search shard too, while the renderer works on other pages
 						// (indexSearch merges them).
 						shard := search.NewShardWith(st.searchPage(p.r), st.terms)
@@ -167,7 +167,7 @@ func (st *state) doneWith(r *site.Route) {
 	st.b.mu.Lock()
 	if st.docRoutes == nil {
 		st.docRoutes = map[*markdown.Doc]int{}
-		for _, rt := range st.site.Routes {
+		for _, rt := range st.site.Routes.All() {
 			if rt.Doc != nil {
 				st.docRoutes[rt.Doc]++
 			}

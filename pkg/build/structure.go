@@ -18,6 +18,7 @@ import (
 	"strings"
 
 	"docsd/pkg/graph"
+	maplayers "docsd/pkg/layered"
 	"docsd/pkg/site"
 )
 
@@ -36,8 +37,8 @@ func (st *state) structureChanges(last *state) (nodes []graph.Node, gone []strin
 			gone = append(gone, site.SidebarDataPath(key))
 		}
 	} else {
-		for r := range old.Routes {
-			if s.Routes[r] == nil {
+		for r := range old.Routes.All() {
+			if s.Routes.Get(r) == nil {
 				gone = append(gone, old.HTMLPath(r), old.DataPath(r))
 			}
 		}
@@ -59,24 +60,24 @@ func (st *state) structureChanges(last *state) (nodes []graph.Node, gone []strin
 		// Every page embeds these.
 		return []graph.Node{graph.Structure()}, gone
 	}
-	sidebars, routes := maps.Keys(st.shared.sidebar), maps.Keys(s.Routes)
+	sidebars, routes := maps.Keys(st.shared.sidebar), s.Routes.Keys()
 	var added, removed []string // routes in one model and not the other
 	if re != nil {
 		sidebars, routes = slices.Values(re.Sidebars), slices.Values(re.Routes)
 		for _, r := range re.Routes {
-			if old.Routes[r] == nil {
+			if old.Routes.Get(r) == nil {
 				added = append(added, r)
 			}
 		}
 		removed = re.Gone
 	} else if len(st.cfg.Locales) > 1 {
-		for p := range s.Routes {
-			if old.Routes[p] == nil {
+		for p := range s.Routes.All() {
+			if old.Routes.Get(p) == nil {
 				added = append(added, p)
 			}
 		}
-		for p := range old.Routes {
-			if s.Routes[p] == nil {
+		for p := range old.Routes.All() {
+			if s.Routes.Get(p) == nil {
 				removed = append(removed, p)
 			}
 		}
@@ -88,7 +89,7 @@ func (st *state) structureChanges(last *state) (nodes []graph.Node, gone []strin
 	}
 	// A route that is new, or whose own data changed (neighbours, breadcrumbs, cards, lists).
 	for p := range routes {
-		if o, r := old.Routes[p], s.Routes[p]; r != nil && (o == nil || routeChanged(o, r)) {
+		if o, r := old.Routes.Get(p), s.Routes.Get(p); r != nil && (o == nil || routeChanged(o, r)) {
 			nodes = append(nodes, graph.Route(p))
 		}
 	}
@@ -99,7 +100,7 @@ func (st *state) structureChanges(last *state) (nodes []graph.Node, gone []strin
 			in     *site.Site
 		}{{added, s}, {removed, old}} {
 			for _, p := range pair.routes {
-				r := pair.in.Routes[p]
+				r := pair.in.Routes.Get(p)
 				for _, l := range st.cfg.Locales {
 					nodes = append(nodes, graph.Route(site.LocalizePath(st.cfg, p, r.Data.Locale, l.Code)))
 				}
@@ -137,7 +138,7 @@ func routeChanged(a, b *site.Route) bool {
 func (st *state) relinked(last *state) []graph.Node {
 	s, old := st.site, last.site
 	names := movedFileNames(s, old)
-	addChangedNames(names, st.statics, last.statics)
+	addChangedNames(names, maplayers.From(st.statics), maplayers.From(last.statics)) // read only
 	if len(names) == 0 {
 		return nil
 	}
@@ -154,7 +155,7 @@ func (st *state) relinked(last *state) []graph.Node {
 				continue
 			}
 			seen[n.Key] = true
-			if r := s.Routes[n.Key]; r != nil && r.Source == src && r.Doc != nil {
+			if r := s.Routes.Get(n.Key); r != nil && r.Source == src && r.Doc != nil {
 				out = st.relinkedRoute(last, n.Key, r, names, out)
 			}
 		}
@@ -165,7 +166,7 @@ func (st *state) relinked(last *state) []graph.Node {
 // relinkedRoute appends route p (and its file, for a blog post) to out when one of its links with
 // one of the file names resolves otherwise than in the last build.
 func (st *state) relinkedRoute(last *state, p string, r *site.Route, names map[string]bool, out []graph.Node) []graph.Node {
-	o := last.site.Routes[p]
+	o := last.site.Routes.Get(p)
 	if o == nil {
 		return out // a new route renders anyway
 	}
@@ -193,7 +194,7 @@ func movedFileNames(s, old *site.Site) map[string]bool {
 	names := map[string]bool{}
 	if re := s.Restructured(); re != nil {
 		for _, k := range re.FileRoutes {
-			if s.FileRoute[k] != old.FileRoute[k] {
+			if s.FileRoute.Get(k) != old.FileRoute.Get(k) {
 				names[path.Base(k)] = true
 			}
 		}
@@ -205,14 +206,14 @@ func movedFileNames(s, old *site.Site) map[string]bool {
 
 // addChangedNames adds to names the file name of every key whose value differs between now and
 // before, or that before holds and now does not.
-func addChangedNames(names map[string]bool, now, before map[string]string) {
-	for k, v := range now {
-		if before[k] != v {
+func addChangedNames(names map[string]bool, now, before *maplayers.Map[string]) {
+	for k, v := range now.All() {
+		if before.Get(k) != v {
 			names[path.Base(k)] = true
 		}
 	}
-	for k := range before {
-		if _, ok := now[k]; !ok {
+	for k := range before.All() {
+		if !now.Has(k) {
 			names[path.Base(k)] = true
 		}
 	}

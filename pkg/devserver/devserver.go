@@ -146,7 +146,7 @@ func (s *Server) apply(res *build.Result) {
 func (s *Server) Pages() int {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	return len(s.site.Routes)
+	return s.site.Routes.Len()
 }
 
 // Handler serves the site and the websocket to the hosts s.Hosts allows.
@@ -317,7 +317,7 @@ type message struct {
 func (s *Server) pageData(route string) (page, sidebar json.RawMessage) {
 	s.mu.RLock()
 	defer s.mu.RUnlock()
-	r := s.site.Routes[route]
+	r := s.site.Routes.Get(route)
 	if r == nil {
 		return nil, nil
 	}
@@ -345,7 +345,7 @@ func (s *Server) status(route string) message {
 	if s.lastErr != nil {
 		m.Errors = errorList(s.lastErr)
 	}
-	if r := s.site.Routes[route]; r != nil && r.Source != "" {
+	if r := s.site.Routes.Get(route); r != nil && r.Source != "" {
 		for _, w := range s.warns {
 			if w.File == r.File {
 				m.Problems = append(m.Problems, problem{File: w.File, Line: w.Line, Column: w.Column, Message: w.Error()})
@@ -363,7 +363,7 @@ func (s *Server) status(route string) message {
 // localeOf is the locale of the page a browser shows: its route's, or for a route the build does not
 // have (a 404 page), the locale whose path it is under. The caller holds s.mu.
 func (s *Server) localeOf(route string) string {
-	if r := s.site.Routes[route]; r != nil && r.Data.Locale != "" {
+	if r := s.site.Routes.Get(route); r != nil && r.Data.Locale != "" {
 		return r.Data.Locale
 	}
 	cfg := s.site.Config

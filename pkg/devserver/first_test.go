@@ -73,7 +73,7 @@ func TestFirstBuildAnswersAPageBeforeTheOthers(t *testing.T) {
 	}
 	var target string
 	for _, r := range st.Order {
-		if st.Routes[r].Data.Kind == site.KindDoc {
+		if st.Routes.Get(r).Data.Kind == site.KindDoc {
 			target = r // the last doc page: the build's own order reaches it last
 		}
 	}

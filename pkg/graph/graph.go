@@ -69,18 +69,21 @@ func Structure() Node             { return Node{Kind: StructureKind} }
 // structural edit, about 70,000 of them at 10,000 pages: with a map of maps per node, that was
 // 60% of assembling (a profile of title edits at 10k pages), most of it in deleting entries one by
 // one. Drop now keeps what survives (rendering's few anchor edges) and starts the lists again.
+// Each pair knows where its reader stands in the read node's list: every route reads the
+// configuration, the shell and the structure, and looking for a route in those lists to forget it
+// was an edit's cost that grew with the site.
 type Graph struct {
 	mu      sync.Mutex
-	ids     map[Node]int32 // node → its number
-	nodes   []Node         // number → node
-	edges   map[uint64]struct{}
-	readers [][]int32 // B → the nodes that read B
-	reads   [][]int32 // A → the nodes A reads
+	ids     map[Node]int32   // node → its number
+	nodes   []Node           // number → node
+	edges   map[uint64]int32 // (A, B) → A's index in readers[B]
+	readers [][]int32        // B → the nodes that read B
+	reads   [][]int32        // A → the nodes A reads
 }
 
 // New returns an empty graph.
 func New() *Graph {
-	return &Graph{ids: map[Node]int32{}, edges: map[uint64]struct{}{}}
+	return &Graph{ids: map[Node]int32{}, edges: map[uint64]int32{}}
 }
 
 // id numbers n, the first time it is seen.
@@ -110,7 +113,7 @@ func (g *Graph) Record(reader, read Node) {
 	if _, ok := g.edges[e]; ok {
 		return
 	}
-	g.edges[e] = struct{}{}
+	g.edges[e] = int32(len(g.readers[b]))
 	g.readers[b] = append(g.readers[b], a)
 	g.reads[a] = append(g.reads[a], b)
 }
@@ -130,12 +133,19 @@ func (g *Graph) Forget(reader Node, kinds ...Kind) {
 			kept = append(kept, b)
 			continue
 		}
-		delete(g.edges, edge(a, b))
-		if j := slices.Index(g.readers[b], a); j >= 0 {
-			last := len(g.readers[b]) - 1
-			g.readers[b][j] = g.readers[b][last]
-			g.readers[b] = g.readers[b][:last]
+		e := edge(a, b)
+		j, ok := g.edges[e]
+		if !ok {
+			continue
 		}
+		delete(g.edges, e)
+		// The last reader of b takes a's place.
+		last := int32(len(g.readers[b]) - 1)
+		if moved := g.readers[b][last]; j != last {
+			g.readers[b][j] = moved
+			g.edges[edge(moved, b)] = j
+		}
+		g.readers[b] = g.readers[b][:last]
 	}
 	g.reads[a] = kept
 }
@@ -149,7 +159,7 @@ func (g *Graph) Drop(kinds ...Kind) {
 	for _, k := range kinds {
 		dropped[k] = true
 	}
-	g.edges = map[uint64]struct{}{}
+	g.edges = map[uint64]int32{}
 	for b := range g.readers {
 		g.readers[b] = nil
 	}
@@ -158,7 +168,7 @@ func (g *Graph) Drop(kinds ...Kind) {
 		for _, b := range reads {
 			if !dropped[g.nodes[b].Kind] {
 				kept = append(kept, b)
-				g.edges[edge(int32(a), b)] = struct{}{}
+				g.edges[edge(int32(a), b)] = int32(len(g.readers[b]))
 				g.readers[b] = append(g.readers[b], int32(a))
 			}
 		}

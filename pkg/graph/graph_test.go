@@ -1,6 +1,9 @@
 package graph
 
 import (
+	"fmt"
+	"math/rand"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -161,5 +164,70 @@ func BenchmarkAssemblyEdges(b *testing.B) {
 	for b.Loop() {
 		g.Drop(assembly...)
 		record()
+	}
+}
+
+// TestRandomEditsKeepTheLists records, forgets and drops edges at random, as assembly and
+// rendering do, and compares every node's readers and reads with a plain set of pairs: forgetting
+// a reader moves another into its place in the read node's list, and the graph must keep knowing
+// where each one stands.
+func TestRandomEditsKeepTheLists(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	var nodes []Node
+	for i := range 40 {
+		nodes = append(nodes, Route(fmt.Sprint("/r", i)), Meta(fmt.Sprint("m", i%7)))
+	}
+	nodes = append(nodes, Config(), Shell(), Structure(), Anchors("a"))
+	g := New()
+	want := map[[2]Node]bool{}
+	for step := range 3000 {
+		switch op := rng.Intn(20); {
+		case op == 0:
+			g.Drop(MetaKind)
+			for e := range want {
+				if e[1].Kind == MetaKind {
+					delete(want, e)
+				}
+			}
+		case op < 5:
+			r := nodes[rng.Intn(len(nodes))]
+			g.Forget(r)
+			for e := range want {
+				if e[0] == r {
+					delete(want, e)
+				}
+			}
+		default:
+			a, b := nodes[rng.Intn(len(nodes))], nodes[rng.Intn(len(nodes))]
+			g.Record(a, b)
+			if a != b {
+				want[[2]Node{a, b}] = true
+			}
+		}
+		if step%100 != 99 {
+			continue
+		}
+		if g.Len() != len(want) {
+			t.Fatalf("step %d: %d edges, want %d", step, g.Len(), len(want))
+		}
+		for _, n := range nodes {
+			var readers, reads []Node
+			for e := range want {
+				if e[1] == n {
+					readers = append(readers, e[0])
+				}
+				if e[0] == n {
+					reads = append(reads, e[1])
+				}
+			}
+			sortNodes(readers)
+			sortNodes(reads)
+			if got := g.Readers(n); !slices.Equal(got, readers) {
+				t.Fatalf("step %d: readers of %v are %v, want %v", step, n, got, readers)
+			}
+			if got := g.Reads(n); !slices.Equal(got, reads) {
+				t.Fatalf("step %d: %v reads %v, want %v", step, n, got, reads)
+			}
+		}
 	}
 }

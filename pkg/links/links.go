@@ -335,7 +335,7 @@ func (c *checker) pages() {
 	c.sums = newSums()
 	c.report.pages = newCowMap[string, *pageResult]()
 	for _, route := range c.s.Order {
-		r := c.s.Routes[route]
+		r := c.s.Routes.Get(route)
 		if !isPage(r) {
 			continue
 		}
@@ -562,7 +562,7 @@ func routeOf(s *site.Site, base, p string) string {
 		}
 	}
 	for _, cand := range cands {
-		if s.Routes[cand] != nil {
+		if s.Routes.Get(cand) != nil {
 			return cand
 		}
 	}
@@ -575,7 +575,7 @@ func (c *checker) anchors(route string) map[string]bool {
 	if ids, ok := c.ids[route]; ok {
 		return ids
 	}
-	r := c.s.Routes[route]
+	r := c.s.Routes.Get(route)
 	var ids map[string]bool
 	if r != nil && r.Doc != nil {
 		ids = map[string]bool{}
@@ -665,7 +665,7 @@ func (c *checker) sameElsewhere(want string) string {
 	for _, s := range stripped {
 		for _, pre := range append([]string{""}, prefixes...) {
 			cand := c.base + pre + s
-			if cand != want && c.s.Routes[cand] != nil {
+			if cand != want && c.s.Routes.Get(cand) != nil {
 				return cand
 			}
 		}

@@ -35,7 +35,7 @@ func (c *checker) structure() {
 	c.setSource(sourceConfig, c.configTargets())
 	c.sums.versionPages = nil
 	if c.versionDropdown() {
-		for route, r := range c.s.Routes {
+		for route, r := range c.s.Routes.All() {
 			if r.Data.Kind == site.KindVersions {
 				c.sums.versionPages = append(c.sums.versionPages, route)
 			}
@@ -44,7 +44,7 @@ func (c *checker) structure() {
 	}
 	c.setSource(sourceVersions, c.sums.versionPages)
 	for _, route := range c.s.Order {
-		c.setSource(sourceRoute+route, routeTargets(route, c.s.Routes[route]))
+		c.setSource(sourceRoute+route, routeTargets(route, c.s.Routes.Get(route)))
 	}
 }
 
@@ -61,19 +61,19 @@ func (c *checker) restructure(re *site.Restructured) {
 	}
 	for _, routes := range [][]string{re.Routes, re.Gone} {
 		for _, route := range routes {
-			c.setSource(sourceRoute+route, routeTargets(route, c.s.Routes[route]))
+			c.setSource(sourceRoute+route, routeTargets(route, c.s.Routes.Get(route)))
 		}
 	}
 	c.setSource(sourceConfig, c.configTargets())
 	if c.versionDropdown() {
 		var pages []string
 		for _, route := range s.versionPages {
-			if r := c.s.Routes[route]; r != nil && r.Data.Kind == site.KindVersions {
+			if r := c.s.Routes.Get(route); r != nil && r.Data.Kind == site.KindVersions {
 				pages = append(pages, route)
 			}
 		}
 		for _, route := range re.Routes {
-			if r := c.s.Routes[route]; r != nil && r.Data.Kind == site.KindVersions && !slices.Contains(pages, route) {
+			if r := c.s.Routes.Get(route); r != nil && r.Data.Kind == site.KindVersions && !slices.Contains(pages, route) {
 				pages = append(pages, route)
 			}
 		}
@@ -204,7 +204,7 @@ func (c *checker) orphans() {
 	c.report.Orphans = nil
 	for _, route := range c.s.Order {
 		if c.orphan(route) {
-			c.report.Orphans = append(c.report.Orphans, Orphan{Route: route, File: c.s.Routes[route].File})
+			c.report.Orphans = append(c.report.Orphans, Orphan{Route: route, File: c.s.Routes.Get(route).File})
 		}
 	}
 	slices.SortFunc(c.report.Orphans, compareOrphans)
@@ -214,7 +214,7 @@ func (c *checker) orphans() {
 // arrive, never orphans; a fallback page of another locale is the default locale's page again and
 // is listed once, there.
 func (c *checker) orphan(route string) bool {
-	r := c.s.Routes[route]
+	r := c.s.Routes.Get(route)
 	return isPage(r) && !c.fallback(r) && r.Data.Kind != site.KindLanding && !c.sums.linked(route)
 }
 
@@ -256,7 +256,7 @@ func (c *checker) orphansAgain() {
 			drop = append(drop, i)
 		}
 		if c.orphan(route) {
-			add = append(add, Orphan{Route: route, File: c.s.Routes[route].File})
+			add = append(add, Orphan{Route: route, File: c.s.Routes.Get(route).File})
 		}
 	}
 	slices.Sort(drop)

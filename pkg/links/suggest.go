@@ -35,7 +35,7 @@ func (x *suggesters) routes(s *site.Site) *suggester {
 func (x *suggesters) sources(s *site.Site) (map[string]bool, *suggester) {
 	if x.src == nil {
 		x.srcSet = map[string]bool{}
-		for _, r := range s.Routes {
+		for _, r := range s.Routes.All() {
 			if r.Source != "" && content.IsMarkdown(r.Source) {
 				x.srcSet[r.Source] = true
 			}

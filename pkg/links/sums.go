@@ -393,7 +393,7 @@ func (c *checker) pagesAgain() {
 	for _, route := range slices.Sorted(maps.Keys(again)) {
 		old := last.page(route)
 		var pr *pageResult
-		if r := c.s.Routes[route]; isPage(r) {
+		if r := c.s.Routes.Get(route); isPage(r) {
 			pr = c.page(r)
 			c.report.Checked = append(c.report.Checked, route)
 			c.report.pages.set(route, pr)

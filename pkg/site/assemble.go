@@ -5,7 +5,6 @@ package site
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -14,17 +13,19 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 )
 
 // Site is the assembled model: every route of every locale, the sidebars, and what each file maps to.
 type Site struct {
-	Config   *config.Site
-	Routes   map[string]*Route // by URL path
-	Order    []string          // routes in a stable order
+	Config *config.Site
+	// Routes are the model's pages by URL path. Layered: a re-assembly copies only what it changes.
+	Routes   *layered.Map[*Route]
+	Order    []string // routes in a stable order
 	Sidebars map[string][]*SidebarItem
 	// FileRoute maps a content file (relative to content/) and locale to its route, for link resolution.
-	FileRoute map[string]string
+	FileRoute *layered.Map[string]
 	Statics   []content.Source
 	NotFound  map[string]*Route // per locale
 	Graph     *graph.Graph
@@ -33,7 +34,7 @@ type Site struct {
 	Refs []Ref
 	// docRoutes maps version, locale and doc id to the doc's route (DocRoute): every page's site
 	// data asks it for each sidebar's entry, and a scan of the routes grew with sidebars × pages.
-	docRoutes map[string]string
+	docRoutes *layered.Map[string]
 	// asm is what the assembly knew beyond the model, for assembling again only what an edit
 	// changes (reassemble.go).
 	asm *assembly
@@ -60,12 +61,12 @@ func (s *Site) MDXRoutes() []string { return s.mdx }
 func (s *Site) remarkMDX(old *Site, owned map[string]bool) {
 	var out []string
 	for _, p := range old.mdx {
-		if !owned[p] && s.Routes[p] != nil {
+		if !owned[p] && s.Routes.Get(p) != nil {
 			out = append(out, p)
 		}
 	}
 	for p := range owned {
-		if r := s.Routes[p]; r != nil && r.MDX {
+		if r := s.Routes.Get(p); r != nil && r.MDX {
 			out = append(out, p)
 		}
 	}
@@ -105,15 +106,15 @@ type assembler struct {
 	s        *Site
 	conv     *markdown.Converter
 	errs     Errors
-	docs     map[string]map[string]*docEntry // key version/locale → id → doc
-	cats     map[string]*Parsed              // key version/locale/dir → category file
-	catRoute map[string]string               // version/locale/dir → generated index route
-	claims   map[string]string               // route → file that claims it
-	trees    map[string]folderIndex          // key version/locale → its docs by folder
+	docs     map[string]*layered.Map[*docEntry] // key version/locale → id → doc
+	cats     map[string]*Parsed                 // key version/locale/dir → category file
+	catRoute map[string]string                  // version/locale/dir → generated index route
+	claims   *layered.Map[string]               // route → file that claims it
+	trees    map[string]folderIndex             // key version/locale → its docs by folder
 	// generated are the sidebars made from a folder, by sidebar key; byFile lists the docs each
 	// content file is (one per locale it shows in).
 	generated map[string]generatedSidebar
-	byFile    map[string][]*docEntry
+	byFile    *layered.Map[[]*docEntry]
 	// owned, when set, lists the routes this assembly made or copied: a re-assembly starts from the
 	// last model's routes and copies one before changing it (own).
 	owned map[string]bool
@@ -133,11 +134,11 @@ func key(version, locale string) string { return version + "/" + locale }
 // edges of an earlier assembly: they are dropped first (rendering's edges to anchors stay).
 func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error) {
 	g.Drop(assembledKinds...)
-	a := &assembler{cfg: cfg, s: &Site{Config: cfg, Routes: map[string]*Route{}, Sidebars: map[string][]*SidebarItem{},
-		FileRoute: map[string]string{}, NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{},
-		docRoutes: map[string]string{}},
-		docs: map[string]map[string]*docEntry{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: map[string]string{},
-		trees: map[string]folderIndex{}, generated: map[string]generatedSidebar{}, byFile: map[string][]*docEntry{},
+	a := &assembler{cfg: cfg, s: &Site{Config: cfg, Routes: layered.New[*Route](), Sidebars: map[string][]*SidebarItem{},
+		FileRoute: layered.New[string](), NotFound: map[string]*Route{}, Graph: g, Posts: map[string][]PostSummary{},
+		docRoutes: layered.New[string]()},
+		docs: map[string]*layered.Map[*docEntry]{}, cats: map[string]*Parsed{}, catRoute: map[string]string{}, claims: layered.New[string](),
+		trees: map[string]folderIndex{}, generated: map[string]generatedSidebar{}, byFile: layered.New[[]*docEntry](),
 		lists: map[string][]string{}}
 	for _, loc := range cfg.Locales {
 		set := overlay(parsed, cfg.DefaultLocale().Code, loc.Code)
@@ -166,7 +167,7 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		return nil, a.errs
 	}
 	markMDX(a.s, parsed)
-	for r, route := range a.s.Routes {
+	for r, route := range a.s.Routes.All() {
 		a.s.Order = append(a.s.Order, r)
 		if route.MDX {
 			a.s.mdx = append(a.s.mdx, r)
@@ -222,14 +223,14 @@ func (a *assembler) versionBase(v config.Version, locale string) string {
 }
 
 func (a *assembler) claim(route, file string) bool {
-	if prev, ok := a.claims[route]; ok {
+	if prev, ok := a.claims.Lookup(route); ok {
 		if prev != file {
 			a.fail(file, 1, "route %s is claimed by both %s and %s", route, prev, file)
 			return false
 		}
 		return true // claimed already (a re-assembly shares the last one's claims: no write)
 	}
-	a.claims[route] = file
+	a.claims.Set(route, file)
 	return true
 }
 
@@ -237,7 +238,7 @@ func (a *assembler) addRoute(r *Route) {
 	if r.Source != "" {
 		r.File = a.cfg.SourceFile(r.Source)
 	}
-	a.s.Routes[r.Path] = r
+	a.s.Routes.Set(r.Path, r)
 	if a.owned != nil {
 		a.owned[r.Path] = true
 	}
@@ -247,8 +248,8 @@ func (a *assembler) addRoute(r *Route) {
 // fileRoute notes the route of a file in a locale; a re-assembly writes only what changed (the map
 // is the last model's, which is not changed).
 func (a *assembler) fileRoute(key, route string) {
-	if r, ok := a.s.FileRoute[key]; !ok || r != route {
-		a.s.FileRoute[key] = route
+	if r, ok := a.s.FileRoute.Lookup(key); !ok || r != route {
+		a.s.FileRoute.Set(key, route)
 	}
 }
 
@@ -260,13 +261,14 @@ func isBlogOrPage(k content.Kind) bool {
 // own returns the route at path to change: in a re-assembly, a copy of the last model's route
 // (with its own page data) the first time, since that model is not changed (it may be served).
 func (a *assembler) own(path string) *Route {
-	r := a.s.Routes[path]
+	r := a.s.Routes.Get(path)
 	if a.owned == nil || r == nil || a.owned[path] {
 		return r
 	}
 	c, d := *r, *r.Data
 	c.Data = &d
-	a.s.Routes[path], a.owned[path] = &c, true
+	a.s.Routes.Set(path, &c)
+	a.owned[path] = true
 	return &c
 }
 
@@ -311,8 +313,8 @@ func (a *assembler) checkConfigRefs() {
 			}
 		}
 		if v.MainDocID != "" {
-			if _, ok := docs[v.MainDocID]; !ok {
-				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: sortedKeys(docs),
+			if ok := docs.Has(v.MainDocID); !ok {
+				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: slices.Sorted(docs.Keys()),
 					Message: fmt.Sprintf("docs version %q: main_doc %q does not exist", v.Name, v.MainDocID)})
 			}
 		}
@@ -323,12 +325,12 @@ func (a *assembler) checkConfigRefs() {
 			if sb.Entry == "" {
 				continue
 			}
-			if _, ok := docs[sb.Entry]; ok {
+			if ok := docs.Has(sb.Entry); ok {
 				continue
 			}
 			msg := fmt.Sprintf("sidebar %q: entry doc %q does not exist", sb.ID, sb.Entry)
 			if inNavbar[sb.ID] {
-				if c := Closest(sb.Entry, sortedKeys(docs)); c != "" {
+				if c := Closest(sb.Entry, slices.Sorted(docs.Keys())); c != "" {
 					msg += fmt.Sprintf(" (did you mean %q?)", c)
 				}
 				// No line: the model does not know where docsd.toml says it, and line 1 would mislead.
@@ -336,7 +338,7 @@ func (a *assembler) checkConfigRefs() {
 					Msg: msg + ": a navbar item opens this sidebar, so it needs an entry doc"})
 				continue
 			}
-			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: sortedKeys(docs), Message: msg})
+			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: slices.Sorted(docs.Keys()), Message: msg})
 		}
 	}
 }
@@ -354,16 +356,16 @@ func (s *Site) WithBodies(bodies map[string]*Parsed) *Site {
 	out.bodiesOnly = true
 	// A copy of the map's tables, then the few routes of the changed files replaced: inserting
 	// every route again cost a body edit 7 ms at 30,000 pages.
-	out.Routes = maps.Clone(s.Routes)
+	out.Routes = s.Routes.Clone()
 	replace := func(path string, r *Route) {
 		if p, ok := bodies[r.Source]; ok && r.Source != "" {
 			copied := *r
 			copied.Doc = p.Doc
-			out.Routes[path] = &copied
+			out.Routes.Set(path, &copied)
 		}
 	}
 	if s.Graph == nil {
-		for path, r := range s.Routes {
+		for path, r := range s.Routes.All() {
 			replace(path, r)
 		}
 		return &out
@@ -372,7 +374,7 @@ func (s *Site) WithBodies(bodies map[string]*Parsed) *Site {
 	// files, where a walk over every route grew with the site.
 	for src := range bodies {
 		for _, n := range s.Graph.Readers(graph.File(src)) {
-			if r := s.Routes[n.Key]; n.Kind == graph.RouteKind && r != nil && r.Source == src {
+			if r := s.Routes.Get(n.Key); n.Kind == graph.RouteKind && r != nil && r.Source == src {
 				replace(n.Key, r)
 			}
 		}

@@ -17,7 +17,7 @@ import (
 func checkDerived(t *testing.T, what string, got, old, want *Site, known bool) {
 	t.Helper()
 	var mdx []string
-	for p, r := range want.Routes {
+	for p, r := range want.Routes.All() {
 		if r.MDX {
 			mdx = append(mdx, p)
 		}
@@ -37,8 +37,8 @@ func checkDerived(t *testing.T, what string, got, old, want *Site, known bool) {
 		return
 	}
 	var wantGone []string
-	for p := range old.Routes {
-		if want.Routes[p] == nil {
+	for p := range old.Routes.All() {
+		if want.Routes.Get(p) == nil {
 			wantGone = append(wantGone, p)
 		}
 	}
@@ -63,7 +63,7 @@ func TestWithBodiesReplacesEveryRouteOfTheFile(t *testing.T) {
 	var path string
 	for _, k := range sortedKeys(p.byPath) {
 		n := 0
-		for _, r := range s.Routes {
+		for _, r := range s.Routes.All() {
 			if r.Source == k {
 				n++
 			}
@@ -80,8 +80,8 @@ func TestWithBodiesReplacesEveryRouteOfTheFile(t *testing.T) {
 	body := p.byPath[path]
 	got := s.WithBodies(map[string]*Parsed{path: body})
 	replaced := 0
-	for route, r := range s.Routes {
-		now := got.Routes[route]
+	for route, r := range s.Routes.All() {
+		now := got.Routes.Get(route)
 		switch {
 		case r.Source == path:
 			replaced++

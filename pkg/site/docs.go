@@ -13,6 +13,7 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 )
 
@@ -32,7 +33,7 @@ type docEntry struct {
 
 func (a *assembler) docsOf(set []*Parsed, v config.Version, locale string) {
 	k := key(v.Name, locale)
-	a.docs[k] = map[string]*docEntry{}
+	a.docs[k] = layered.New[*docEntry]()
 	base := a.versionBase(v, locale)
 	catSlugs := labelSlugger{}
 	// README files last: one beside its folder's index.md (or a file named as the folder) loses to
@@ -112,7 +113,7 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	if route == "" {
 		route = "/"
 	}
-	if prev, dup := a.docs[k][id]; dup {
+	if prev, dup := a.docs[k].Lookup(id); dup {
 		if isReadme(p) && !isReadme(prev.p) {
 			// A folder's README.md beside its index.md or a page of the folder's name (a table of
 			// contents for readers of the repository): Docusaurus gives both the one URL and warns;
@@ -134,15 +135,15 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	e := &docEntry{p: p, id: id, route: route, version: v, locale: locale, number: number,
 		name: fileName, dir: dir, isIndex: isIndex}
 	e.place()
-	a.docs[k][id] = e
+	a.docs[k].Set(id, e)
 	// Clipped: a re-assembly's byFile shares its lists with the last assembly's.
-	a.byFile[p.Src.Path] = append(slices.Clip(a.byFile[p.Src.Path]), e)
-	a.s.FileRoute[locale+":"+p.Src.Path] = route
+	a.byFile.Set(p.Src.Path, append(slices.Clip(a.byFile.Get(p.Src.Path)), e))
+	a.s.FileRoute.Set(locale+":"+p.Src.Path, route)
 	if p.Src.Locale != locale {
 		// A fallback page (no translation): links from it resolve within this locale too.
-		a.s.FileRoute[locale+":"+p.Src.Path] = route
+		a.s.FileRoute.Set(locale+":"+p.Src.Path, route)
 	}
-	a.s.docRoutes[docRouteKey(v.Name, locale, id)] = route
+	a.s.docRoutes.Set(docRouteKey(v.Name, locale, id), route)
 	a.addRoute(e.newRoute())
 	return e
 }
@@ -188,7 +189,7 @@ func (e *docEntry) newRoute() *Route {
 		TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents}
 }
 
-func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id string) {
+func (a *assembler) recordDocRead(route string, docs *layered.Map[*docEntry], id string) {
 	if e, ok := lookupDoc(docs, id); ok {
 		a.s.Graph.Record(graph.Route(route), graph.Meta(e.p.Src.Path))
 	}
@@ -196,13 +197,13 @@ func (a *assembler) recordDocRead(route string, docs map[string]*docEntry, id st
 
 // docLink resolves a pagination_prev/next doc id. An id that names no doc is a link problem, and
 // the page keeps the sidebar's neighbour (fallback) so readers still get a link.
-func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, fallback *Link) *Link {
+func (a *assembler) docLink(docs *layered.Map[*docEntry], id, file, field string, fallback *Link) *Link {
 	if id == "" {
 		return nil
 	}
 	e, ok := lookupDoc(docs, id)
 	if !ok {
-		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: sortedKeys(docs),
+		a.ref(Ref{File: file, Field: field, Value: id, Kind: "doc", Candidates: slices.Sorted(docs.Keys()),
 			Message: fmt.Sprintf("%s names doc %q, which does not exist", field, id)})
 		return fallback
 	}
@@ -212,13 +213,13 @@ func (a *assembler) docLink(docs map[string]*docEntry, id, file, field string, f
 // lookupDoc finds a doc by id, also by the id Docusaurus gives a folder's index page: its file's
 // (guide/index, guide/README, guide/guide), where docsd's is the folder's (guide). Sidebars files
 // written for Docusaurus name index pages so.
-func lookupDoc(docs map[string]*docEntry, id string) (*docEntry, bool) {
-	if e, ok := docs[id]; ok {
+func lookupDoc(docs *layered.Map[*docEntry], id string) (*docEntry, bool) {
+	if e, ok := docs.Lookup(id); ok {
 		return e, true
 	}
 	dir, name := path.Split(id)
 	dir = strings.TrimSuffix(dir, "/")
-	if e, ok := docs[dir]; ok && e.isIndex && strings.EqualFold(name, indexName(e)) {
+	if e, ok := docs.Lookup(dir); ok && e.isIndex && strings.EqualFold(name, indexName(e)) {
 		return e, true
 	}
 	return nil, false

@@ -13,6 +13,7 @@ import (
 	"io"
 	"maps"
 	"path"
+	"slices"
 	"strings"
 
 	"docsd/pkg/config"
@@ -239,7 +240,7 @@ func (h *handSidebar) doc(id, label string) *SidebarItem {
 	}
 	e, ok := lookupDoc(docs, id)
 	if !ok {
-		h.a.ref(Ref{File: h.file, Field: "sidebar", Value: id, Kind: "doc", Candidates: sortedKeys(docs),
+		h.a.ref(Ref{File: h.file, Field: "sidebar", Value: id, Kind: "doc", Candidates: slices.Sorted(docs.Keys()),
 			Message: fmt.Sprintf("sidebar item names doc %q, which does not exist", id)})
 		return nil
 	}

@@ -47,7 +47,7 @@ func (a *assembler) pages(set []*Parsed, locale string) {
 		a.fileRoute(locale+":"+p.Src.Path, route)
 		a.addRoute(&Route{Path: route, Data: d, Source: p.Src.Path, Doc: p.Doc, Listed: true})
 	}
-	if file, ok := a.claims[root]; !ok || file == "" {
+	if file, ok := a.claims.Lookup(root); !ok || file == "" {
 		a.generatedLanding(root, locale) // unless a page claims the root ("": the generated one)
 	}
 	nf := &Route{Path: base + "/404", Data: &PageData{Route: base + "/404", Kind: KindNotFound, Title: "Page Not Found", Locale: locale, NoIndex: true}}
@@ -110,8 +110,8 @@ func (a *assembler) generatedLanding(root, locale string) {
 		d.Cards = append(d.Cards, Card{Title: title, Route: blog, Description: a.cfg.Blog.Description})
 		a.s.Graph.Record(node, graph.BlogList(locale))
 	}
-	if _, ok := a.claims[root]; !ok {
-		a.claims[root] = ""
+	if _, ok := a.claims.Lookup(root); !ok {
+		a.claims.Set(root, "")
 	}
 	a.addRoute(&Route{Path: root, Data: d, Listed: true})
 }

@@ -98,10 +98,10 @@ func firstRoute(items []*SidebarItem) string {
 // DocRoute finds the route of a doc id in a version and locale.
 func (s *Site) DocRoute(version, locale, id string) (string, bool) {
 	if s.docRoutes != nil {
-		r, ok := s.docRoutes[docRouteKey(version, locale, id)]
+		r, ok := s.docRoutes.Lookup(docRouteKey(version, locale, id))
 		return r, ok
 	}
-	for _, r := range s.Routes {
+	for _, r := range s.Routes.All() {
 		if r.Data.Kind == KindDoc && r.Data.Version == version && r.Data.Locale == locale && r.Data.DocID == id {
 			return r.Path, true
 		}
@@ -130,7 +130,7 @@ func (s *Site) Resolve(statics map[string]string, source, locale, dest string) s
 			file = u
 		}
 		for _, c := range s.mdLinkCandidates(source, file) {
-			if route, ok := s.FileRoute[locale+":"+c]; ok {
+			if route, ok := s.FileRoute.Lookup(locale + ":" + c); ok {
 				return route + suffix
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"docsd/pkg/config"
+	"docsd/pkg/layered"
 )
 
 // TestResolveMarkdownLinkOrder: a link to a Markdown file is looked up where Docusaurus 3 looks,
@@ -12,7 +13,7 @@ func TestResolveMarkdownLinkOrder(t *testing.T) {
 	s := &Site{
 		Config: &config.Site{BasePath: "/docs/", Versions: []config.Version{
 			{Name: "current", Dir: "docs"}, {Name: "1.0", Dir: "versioned_docs/version-1.0"}}},
-		FileRoute: map[string]string{
+		FileRoute: layered.From(map[string]string{
 			"en:docs/a/x.md":                       "/docs/a/x",
 			"en:docs/x.md":                         "/docs/x",
 			"en:docs/docs/y.md":                    "/docs/docs/y",
@@ -21,7 +22,7 @@ func TestResolveMarkdownLinkOrder(t *testing.T) {
 			"en:versioned_docs/version-1.0/a/z.md": "/docs/1.0/a/z",
 			"en:blog/2024-01-01-p.md":              "/docs/blog/p",
 			"en:docs/a/b/c.md":                     "/docs/a/b/c",
-		},
+		}),
 	}
 	cases := []struct{ source, dest, want string }{
 		{"docs/a/page.md", "x.md", "/docs/a/x"},                       // beside the file first

@@ -49,7 +49,7 @@ func markMDX(s *Site, parsed []*Parsed) {
 			isMDX[p.Src.Path] = true
 		}
 	}
-	for _, r := range s.Routes {
+	for _, r := range s.Routes.All() {
 		r.MDX = r.Source != "" && isMDX[r.Source]
 	}
 }

@@ -17,18 +17,19 @@ import (
 
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 )
 
 // assembly is what an assembly knows beyond the model, kept with it for the next re-assembly. It is
 // not changed afterwards: a re-assembly copies the maps it changes.
 type assembly struct {
-	docs      map[string]map[string]*docEntry // key version/locale → id → doc
-	trees     map[string]folderIndex          // key version/locale → its docs by folder
+	docs      map[string]*layered.Map[*docEntry] // key version/locale → id → doc
+	trees     map[string]folderIndex             // key version/locale → its docs by folder
 	cats      map[string]*Parsed
 	catRoute  map[string]string
-	claims    map[string]string
+	claims    *layered.Map[string]
 	generated map[string]generatedSidebar // sidebars made from a folder, by sidebar key
-	byFile    map[string][]*docEntry      // content path → the docs it is
+	byFile    *layered.Map[[]*docEntry]   // content path → the docs it is
 	lists     map[string][]string         // locale → its blog's and pages' sources, in order
 }
 
@@ -92,10 +93,10 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 	}
 	next := *s
 	next.restructured = nil // set below when known; never the last re-assembly's
-	next.Routes = maps.Clone(s.Routes)
+	next.Routes = s.Routes.Clone()
 	next.Sidebars = maps.Clone(s.Sidebars)
 	a := &assembler{cfg: s.Config, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
-		claims: asm.claims, trees: maps.Clone(asm.trees), generated: asm.generated, byFile: maps.Clone(asm.byFile),
+		claims: asm.claims.Clone(), trees: maps.Clone(asm.trees), generated: asm.generated, byFile: asm.byFile.Clone(),
 		lists: asm.lists, owned: map[string]bool{}}
 	// The changed files' problems (a doc's pagination, a post's authors and tags) are found again
 	// below, with their new front matter.
@@ -116,27 +117,27 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 			continue // a post: its blog is assembled again below
 		}
 		var now []*docEntry
-		for _, e := range asm.byFile[path] {
+		for _, e := range asm.byFile.Get(path) {
 			k := key(e.version.Name, e.locale)
 			if !cloned[k] {
 				cloned[k] = true
-				a.docs[k], a.trees[k] = maps.Clone(a.docs[k]), maps.Clone(a.trees[k])
+				a.docs[k], a.trees[k] = a.docs[k].Clone(), a.trees[k].clone()
 			}
 			ne := *e
 			ne.p = p
 			ne.place()
-			a.docs[k][e.id] = &ne
+			a.docs[k].Set(e.id, &ne)
 			a.trees[k].replace(e, &ne)
 			now = append(now, &ne)
 			// Its own reads are recorded again: its pagination may name other docs now.
 			g.Forget(graph.Route(e.route), assembledKinds...)
 			r := ne.newRoute()
-			r.Data.OtherVersions = s.Routes[e.route].Data.OtherVersions // by doc id, which did not change
+			r.Data.OtherVersions = s.Routes.Get(e.route).Data.OtherVersions // by doc id, which did not change
 			r.MDX = p.MDX
 			a.addRoute(r)
 			a.recordHandFile(&ne)
 		}
-		a.byFile[path] = now
+		a.byFile.Set(path, now)
 	}
 	var placed []string
 	for _, key := range sortedKeys(sidebars) {
@@ -154,7 +155,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 				return false
 			}
 			seen[route] = true
-			old := s.Routes[route]
+			old := s.Routes.Get(route)
 			return old != nil && old.Data.Sidebar == key
 		})...)
 	}
@@ -207,7 +208,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 // and the pages' assembly makes their routes anew, without it.
 func (a *assembler) markMDX(all map[string]*Parsed) {
 	for path := range a.owned {
-		if r := a.s.Routes[path]; r != nil && r.Source != "" {
+		if r := a.s.Routes.Get(path); r != nil && r.Source != "" {
 			p := all[r.Source]
 			r.MDX = p != nil && p.MDX
 		}
@@ -245,12 +246,12 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 			}
 			continue
 		}
-		entries := asm.byFile[path]
+		entries := asm.byFile.Get(path)
 		if p.Src.Kind != content.Doc || len(entries) == 0 {
 			return nil, nil, nil, nil, false // not a doc, a post or a page
 		}
 		for _, e := range entries {
-			r := s.Routes[e.route]
+			r := s.Routes.Get(e.route)
 			if r == nil {
 				return nil, nil, nil, nil, false
 			}
@@ -259,7 +260,7 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 			}
 		}
 		for _, n := range g.Readers(graph.Meta(path)) {
-			switch r := s.Routes[n.Key]; {
+			switch r := s.Routes.Get(n.Key); {
 			case n.Kind == graph.SidebarKind:
 				sidebars[n.Key] = true
 			case n.Kind == graph.RouteKind && r != nil && r.Data.Sidebar != "":
@@ -275,13 +276,13 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 			return nil, nil, nil, nil, false
 		}
 		for _, n := range g.Readers(graph.Sidebar(key)) {
-			r := s.Routes[n.Key]
+			r := s.Routes.Get(n.Key)
 			switch {
 			case n.Kind != graph.RouteKind || r == nil:
 				return nil, nil, nil, nil, false
 			case r.Data.Sidebar == key:
 				// One of its pages: placed again.
-			case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && asm.claims[n.Key] == "":
+			case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && asm.claims.Get(n.Key) == "":
 				landings[r.Data.Locale] = true
 			default:
 				return nil, nil, nil, nil, false
@@ -292,7 +293,7 @@ func (s *Site) metaReaders(changed map[string]*Parsed) (sidebars, landings, blog
 	// the pages' make again.
 	for locale := range blogs {
 		for _, n := range g.Readers(graph.BlogList(locale)) {
-			r := s.Routes[n.Key]
+			r := s.Routes.Get(n.Key)
 			if n.Kind != graph.RouteKind || r == nil || r.Data.Locale != locale ||
 				!isBlogKind(r.Data.Kind) && n.Key != landingRoute(s, locale) {
 				return nil, nil, nil, nil, false
@@ -338,7 +339,7 @@ func landingRoute(s *Site, locale string) string {
 // replace puts now in old's place in its folder, copying the folder's list (t is a copy of the
 // last assembly's index; its lists are shared).
 func (t folderIndex) replace(old, now *docEntry) {
-	f := t[old.dir]
+	f := t.m.Get(old.dir)
 	if f == nil {
 		return
 	}
@@ -349,5 +350,5 @@ func (t folderIndex) replace(old, now *docEntry) {
 			c.docs[i] = now
 		}
 	}
-	t[old.dir] = &c
+	t.m.Set(old.dir, &c)
 }

@@ -202,7 +202,7 @@ func withMetaWalk(t *testing.T, hand []byte) {
 		}
 		checkDerived(t, fmt.Sprintf("step %d (%s)", step, path), got, s, want, byPath[path].Src.Kind == content.Doc)
 		for _, r := range want.Order {
-			for _, n := range []graph.Node{graph.Route(r), graph.Sidebar(want.Routes[r].Data.Sidebar)} {
+			for _, n := range []graph.Node{graph.Route(r), graph.Sidebar(want.Routes.Get(r).Data.Sidebar)} {
 				if a, b := fmt.Sprint(g.Reads(n)), fmt.Sprint(wg.Reads(n)); a != b {
 					t.Fatalf("step %d (%s): %s reads %s, want %s", step, path, n, a, b)
 				}
@@ -244,8 +244,8 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 		t.Fatal("a title edit assembled the whole site")
 	}
 	var remade []string
-	for path, r := range got.Routes {
-		if s.Routes[path] != r {
+	for path, r := range got.Routes.All() {
+		if s.Routes.Get(path) != r {
 			remade = append(remade, path)
 		}
 	}
@@ -263,10 +263,10 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if !slices.Equal(remade, want) {
 		t.Errorf("re-assembled %v\nwant %v", remade, want)
 	}
-	if got.Routes["/docs/alpha/more/a"].Data.Next.Title != "B" || got.Routes["/docs/alpha/intro"].Data.Next.Title != "Setting up" {
+	if got.Routes.Get("/docs/alpha/more/a").Data.Next.Title != "B" || got.Routes.Get("/docs/alpha/intro").Data.Next.Title != "Setting up" {
 		t.Error("the sidebar's pages do not show the new title")
 	}
-	if s.Routes["/docs/alpha/intro"].Data.Next.Title != "Setup" {
+	if s.Routes.Get("/docs/alpha/intro").Data.Next.Title != "Setup" {
 		t.Error("the model before the edit was changed")
 	}
 	// A page no locale shows is assembled with the rest.
@@ -309,7 +309,7 @@ func modelJSON(t *testing.T, s *Site) string {
 		Doc                  bool
 	}
 	routes := map[string]route{}
-	for p, r := range s.Routes {
+	for p, r := range s.Routes.All() {
 		routes[p] = route{r.Data, r.Source, r.File, r.SidebarLabel, r.Listed, r.HideTOC, r.MDX, r.TOCMin, r.TOCMax, r.Doc != nil}
 	}
 	refs := slices.Clone(s.Refs)
@@ -324,7 +324,7 @@ func modelJSON(t *testing.T, s *Site) string {
 		Refs      []Ref
 		Posts     map[string][]PostSummary
 		Entries   map[string]string
-	}{routes, s.Order, s.Sidebars, s.FileRoute, refs, s.Posts, s.SidebarEntries("en")}, "", " ")
+	}{routes, s.Order, s.Sidebars, s.FileRoute.Map(), refs, s.Posts, s.SidebarEntries("en")}, "", " ")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -353,7 +353,7 @@ func TestWithMetaMarksMDXPosts(t *testing.T) {
 	if a, b := modelJSON(t, got), modelJSON(t, want); a != b {
 		t.Fatalf("WithMeta made\n%s\nwant\n%s", a, b)
 	}
-	if !got.Routes["/docs/fr/blog/sixth"].MDX {
+	if !got.Routes.Get("/docs/fr/blog/sixth").MDX {
 		t.Error("the French copy of the MDX post is not an MDX page")
 	}
 }

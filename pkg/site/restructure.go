@@ -88,7 +88,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	for _, sl := range slots {
 		var old *docEntry
 		for _, c := range sl.candidate {
-			for _, e := range asm.byFile[c] {
+			for _, e := range asm.byFile.Get(c) {
 				if e.version.Name == sl.v.Name && e.locale == sl.locale && e.p.Src.Rel == sl.rel {
 					old = e
 				}
@@ -108,17 +108,17 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	}
 
 	next := *s
-	next.Routes, next.Sidebars = maps.Clone(s.Routes), maps.Clone(s.Sidebars)
-	next.FileRoute, next.docRoutes = maps.Clone(s.FileRoute), maps.Clone(s.docRoutes)
+	next.Routes, next.Sidebars = s.Routes.Clone(), maps.Clone(s.Sidebars)
+	next.FileRoute, next.docRoutes = s.FileRoute.Clone(), s.docRoutes.Clone()
 	next.Refs = slices.Clip(s.Refs)
 	a := &assembler{cfg: cfg, s: &next, docs: maps.Clone(asm.docs), cats: asm.cats, catRoute: asm.catRoute,
-		claims: maps.Clone(asm.claims), trees: maps.Clone(asm.trees), generated: asm.generated, byFile: maps.Clone(asm.byFile),
+		claims: asm.claims.Clone(), trees: maps.Clone(asm.trees), generated: asm.generated, byFile: asm.byFile.Clone(),
 		lists: asm.lists, owned: map[string]bool{}}
 	cloned := map[string]bool{}
 	cloneKey := func(k string) {
 		if !cloned[k] {
 			cloned[k] = true
-			a.docs[k], a.trees[k] = maps.Clone(a.docs[k]), maps.Clone(a.trees[k])
+			a.docs[k], a.trees[k] = a.docs[k].Clone(), a.trees[k].clone()
 		}
 	}
 	sidebars := map[string]bool{}
@@ -137,17 +137,17 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false
 		}
 		cloneKey(k)
-		delete(a.docs[k], e.id)
+		a.docs[k].Delete(e.id)
 		a.trees[k].remove(e)
-		if left := slices.DeleteFunc(slices.Clone(a.byFile[path]), func(o *docEntry) bool { return o == e }); len(left) > 0 {
-			a.byFile[path] = left
+		if left := slices.DeleteFunc(slices.Clone(a.byFile.Get(path)), func(o *docEntry) bool { return o == e }); len(left) > 0 {
+			a.byFile.Set(path, left)
 		} else {
-			delete(a.byFile, path)
+			a.byFile.Delete(path)
 		}
-		delete(next.Routes, e.route)
-		delete(a.claims, e.route)
-		delete(next.FileRoute, e.locale+":"+path)
-		delete(next.docRoutes, docRouteKey(e.version.Name, e.locale, e.id))
+		next.Routes.Delete(e.route)
+		a.claims.Delete(e.route)
+		next.FileRoute.Delete(e.locale + ":" + path)
+		next.docRoutes.Delete(docRouteKey(e.version.Name, e.locale, e.id))
 		fileRoutes[e.locale+":"+path] = true
 		g.Forget(graph.Route(e.route), assembledKinds...)
 		gone[e.route] = true
@@ -167,7 +167,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		}
 		a.trees[k].insert(e)
 		a.recordHandFile(e)
-		next.Routes[e.route].MDX = m.now.MDX
+		next.Routes.Get(e.route).MDX = m.now.MDX
 		delete(gone, e.route)
 		fileRoutes[e.locale+":"+e.p.Src.Path] = true
 		dirs[k] = append(dirs[k], e.dir)
@@ -182,7 +182,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false // a main doc or a sidebar's entry: checkConfigRefs
 		}
 		for _, v := range cfg.Versions {
-			if e := a.docs[key(v.Name, id[0])][id[1]]; e != nil {
+			if e := a.docs[key(v.Name, id[0])].Get(id[1]); e != nil {
 				a.own(e.route).Data.OtherVersions = a.otherVersions(v, id[0], id[1])
 			}
 		}
@@ -221,7 +221,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			return nil, false
 		}
 		version, locale, _ := strings.Cut(gs.k, "/")
-		if root := landingRoute(s, locale); isLastVersion(cfg, version) && asm.claims[root] == "" && s.Routes[root] != nil {
+		if root := landingRoute(s, locale); isLastVersion(cfg, version) && asm.claims.Get(root) == "" && s.Routes.Get(root) != nil {
 			landings[locale] = true // its cards count the sidebars' pages
 		}
 	}
@@ -231,7 +231,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		// or at another route): their claims go first, as another may claim the route now.
 		for _, r := range categoryRoutes(s, s.Sidebars[sbKey]) {
 			g.Forget(graph.Route(r), assembledKinds...)
-			delete(a.claims, r)
+			a.claims.Delete(r)
 			oldCats = append(oldCats, r)
 		}
 	}
@@ -257,7 +257,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 			if assigned[route] {
 				return false
 			}
-			if old := s.Routes[route]; old != nil && old.Data.Sidebar != "" && !sidebars[old.Data.Sidebar] {
+			if old := s.Routes.Get(route); old != nil && old.Data.Sidebar != "" && !sidebars[old.Data.Sidebar] {
 				// A sidebar not made again lists it, unchanged: one that comes first keeps it (a doc
 				// in two sidebars belongs to the first); otherwise which comes first is a whole
 				// assembly's to say.
@@ -277,7 +277,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	}
 	for _, r := range oldCats {
 		if !a.owned[r] {
-			delete(next.Routes, r)
+			next.Routes.Delete(r)
 			gone[r] = true
 		}
 	}
@@ -285,7 +285,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		// A page the sidebar listed and lists no more (a folder's index page, once its category has
 		// a generated index) is in no sidebar now.
 		for _, r := range sidebarRoutes(s.Sidebars[sbKey]) {
-			if old := s.Routes[r]; !assigned[r] && next.Routes[r] != nil && old != nil && old.Data.Sidebar == sbKey {
+			if old := s.Routes.Get(r); !assigned[r] && next.Routes.Get(r) != nil && old != nil && old.Data.Sidebar == sbKey {
 				c := a.own(r)
 				c.Data.Sidebar, c.Data.Breadcrumbs, c.Data.Prev, c.Data.Next = "", nil, nil, nil
 				g.Forget(graph.Route(r), graph.SidebarKind, graph.MetaKind)
@@ -308,7 +308,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 		return nil, false
 	}
 	for r := range gone {
-		if next.Routes[r] != nil {
+		if next.Routes.Get(r) != nil {
 			delete(gone, r) // made again
 		}
 	}
@@ -425,11 +425,11 @@ func shownIn(all map[string]*Parsed, sl docSlot) *Parsed {
 // place), and reports whether every reader of it is one this file makes again.
 func (a *assembler) readersKnown(s *Site, e *docEntry, sidebars map[string]bool) bool {
 	g, path := s.Graph, e.p.Src.Path
-	if r := s.Routes[e.route]; r != nil && r.Data.Sidebar != "" {
+	if r := s.Routes.Get(e.route); r != nil && r.Data.Sidebar != "" {
 		sidebars[r.Data.Sidebar] = true
 	}
 	for _, n := range g.Readers(graph.Meta(path)) {
-		r := s.Routes[n.Key]
+		r := s.Routes.Get(n.Key)
 		switch {
 		case n.Kind == graph.SidebarKind:
 			sidebars[n.Key] = true
@@ -442,7 +442,7 @@ func (a *assembler) readersKnown(s *Site, e *docEntry, sidebars map[string]bool)
 		}
 	}
 	for _, n := range g.Readers(graph.File(path)) {
-		if r := s.Routes[n.Key]; n.Kind != graph.RouteKind || r == nil || r.Source != path {
+		if r := s.Routes.Get(n.Key); n.Kind != graph.RouteKind || r == nil || r.Source != path {
 			return false
 		}
 	}
@@ -453,12 +453,12 @@ func (a *assembler) readersKnown(s *Site, e *docEntry, sidebars map[string]bool)
 // landing page (added to landings).
 func (s *Site) sidebarReadersKnown(sbKey string, landings map[string]bool) bool {
 	for _, n := range s.Graph.Readers(graph.Sidebar(sbKey)) {
-		r := s.Routes[n.Key]
+		r := s.Routes.Get(n.Key)
 		switch {
 		case n.Kind != graph.RouteKind || r == nil:
 			return false
 		case r.Data.Sidebar == sbKey:
-		case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && s.asm.claims[n.Key] == "":
+		case r.Source == "" && n.Key == landingRoute(s, r.Data.Locale) && s.asm.claims.Get(n.Key) == "":
 			landings[r.Data.Locale] = true
 		default:
 			return false
@@ -503,7 +503,7 @@ func categoryRoutes(s *Site, items []*SidebarItem) []string {
 		if it.Type != "category" {
 			continue
 		}
-		if r := s.Routes[it.Route]; r != nil && r.Data.Kind == KindCategory {
+		if r := s.Routes.Get(it.Route); r != nil && r.Data.Kind == KindCategory {
 			out = append(out, it.Route)
 		}
 		out = append(out, categoryRoutes(s, it.Items)...)
@@ -516,7 +516,7 @@ func categoryRoutes(s *Site, items []*SidebarItem) []string {
 func reorder(old, now *Site, owned, gone map[string]bool) []string {
 	var added []string
 	for r := range owned {
-		if old.Routes[r] == nil && now.Routes[r] != nil {
+		if old.Routes.Get(r) == nil && now.Routes.Get(r) != nil {
 			added = append(added, r)
 		}
 	}
@@ -524,18 +524,36 @@ func reorder(old, now *Site, owned, gone map[string]bool) []string {
 	if len(gone) == 0 && len(added) == 0 {
 		return old.Order
 	}
-	order := slices.Clone(old.Order)
+	var drop []string
 	for r := range gone {
-		if i, found := slices.BinarySearch(order, r); found && now.Routes[r] == nil {
-			order = slices.Delete(order, i, i+1)
+		if now.Routes.Get(r) == nil {
+			drop = append(drop, r)
 		}
 	}
-	for _, r := range added {
-		if i, found := slices.BinarySearch(order, r); !found {
-			order = slices.Insert(order, i, r)
+	slices.Sort(drop)
+	// The runs of routes between the changes are copied whole (cloning and then inserting copied
+	// the site's routes twice, and a set of the dropped ones hashed every route: Order is the one
+	// list of an edit that grows with the site).
+	order := make([]string, 0, len(old.Order)+len(added))
+	at := 0 // old.Order[:at] is in order
+	for len(added) > 0 || len(drop) > 0 {
+		if len(drop) == 0 || len(added) > 0 && added[0] < drop[0] {
+			i, found := slices.BinarySearch(old.Order, added[0])
+			order = append(order, old.Order[at:i]...)
+			if !found {
+				order = append(order, added[0])
+			}
+			at, added = i, added[1:]
+			continue
 		}
+		i, found := slices.BinarySearch(old.Order, drop[0])
+		order = append(order, old.Order[at:i]...)
+		if found {
+			i++
+		}
+		at, drop = i, drop[1:]
 	}
-	return order
+	return append(order, old.Order[at:]...)
 }
 
 // isConfigDoc reports a doc id that docsd.toml names (a version's main doc, a sidebar's entry).
@@ -579,10 +597,10 @@ func parentDir(dir string) string {
 // index; its entries are shared), or new ones.
 func (t folderIndex) edit(dir string) *folderEntries {
 	c := &folderEntries{subdirs: map[string]bool{}}
-	if f := t[dir]; f != nil {
+	if f := t.m.Get(dir); f != nil {
 		c.docs, c.subdirs = slices.Clone(f.docs), maps.Clone(f.subdirs)
 	}
-	t[dir] = c
+	t.m.Set(dir, c)
 	return c
 }
 
@@ -591,7 +609,7 @@ func (t folderIndex) insert(e *docEntry) {
 	f := t.edit(e.dir)
 	f.docs = append(f.docs, e)
 	for d := e.dir; d != ""; d = parentDir(d) {
-		if p := t[parentDir(d)]; p != nil && p.subdirs[d] {
+		if p := t.m.Get(parentDir(d)); p != nil && p.subdirs[d] {
 			return
 		}
 		t.edit(parentDir(d)).subdirs[d] = true
@@ -601,17 +619,17 @@ func (t folderIndex) insert(e *docEntry) {
 // remove takes e out of its folder, and a folder left with no docs at any depth out of the one
 // above it.
 func (t folderIndex) remove(e *docEntry) {
-	if t[e.dir] == nil {
+	if t.m.Get(e.dir) == nil {
 		return
 	}
 	f := t.edit(e.dir)
 	f.docs = slices.DeleteFunc(f.docs, func(o *docEntry) bool { return o == e })
 	for d := e.dir; d != ""; d = parentDir(d) {
-		if f := t[d]; f == nil || len(f.docs) > 0 || len(f.subdirs) > 0 {
+		if f := t.m.Get(d); f == nil || len(f.docs) > 0 || len(f.subdirs) > 0 {
 			return
 		}
-		delete(t, d)
-		if t[parentDir(d)] == nil {
+		t.m.Delete(d)
+		if t.m.Get(parentDir(d)) == nil {
 			return
 		}
 		delete(t.edit(parentDir(d)).subdirs, d)

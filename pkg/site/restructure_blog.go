@@ -36,14 +36,14 @@ func (a *assembler) reblog(s *Site, paths []string, before, all map[string]*Pars
 			}
 		}
 		for _, n := range g.Readers(graph.File(p)) {
-			if r := s.Routes[n.Key]; n.Kind != graph.BlogListKind && (n.Kind != graph.RouteKind || r == nil || r.Source != p) {
+			if r := s.Routes.Get(n.Key); n.Kind != graph.BlogListKind && (n.Kind != graph.RouteKind || r == nil || r.Source != p) {
 				return false
 			}
 		}
 	}
 	for locale := range locales {
 		for _, n := range g.Readers(graph.BlogList(locale)) {
-			r := s.Routes[n.Key]
+			r := s.Routes.Get(n.Key)
 			if n.Kind != graph.RouteKind || r == nil || r.Data.Locale != locale ||
 				!isBlogKind(r.Data.Kind) && n.Key != landingRoute(s, locale) {
 				return false
@@ -68,15 +68,15 @@ func (a *assembler) reblog(s *Site, paths []string, before, all map[string]*Pars
 	if len(next.Refs) == 0 {
 		next.Refs = nil
 	}
-	for r, route := range s.Routes {
+	for r, route := range s.Routes.All() {
 		if isBlogKind(route.Data.Kind) && locales[route.Data.Locale] {
-			delete(next.Routes, r)
-			delete(a.claims, r)
+			next.Routes.Delete(r)
+			a.claims.Delete(r)
 			g.Forget(graph.Route(r), assembledKinds...)
 			gone[r] = true
 			if route.Source != "" {
 				key := route.Data.Locale + ":" + route.Source
-				delete(next.FileRoute, key)
+				next.FileRoute.Delete(key)
 				fileRoutes[key] = true
 			}
 		}

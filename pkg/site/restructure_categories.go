@@ -37,7 +37,7 @@ func (a *assembler) recategorize(s *Site, paths []string, before, all map[string
 			}
 		}
 		for _, n := range g.Readers(graph.File(p)) {
-			r := s.Routes[n.Key]
+			r := s.Routes.Get(n.Key)
 			if n.Kind != graph.RouteKind || r == nil || r.Data.Sidebar == "" {
 				return false
 			}

@@ -116,7 +116,7 @@ func (p *structProject) restructure(s *Site, g *graph.Graph, what string, edit m
 	}
 	checkDerived(t, what, got, s, want, true)
 	for _, r := range want.Order {
-		for _, n := range []graph.Node{graph.Route(r), graph.Sidebar(want.Routes[r].Data.Sidebar)} {
+		for _, n := range []graph.Node{graph.Route(r), graph.Sidebar(want.Routes.Get(r).Data.Sidebar)} {
 			if a, b := fmt.Sprint(g.Reads(n)), fmt.Sprint(wg.Reads(n)); a != b {
 				t.Fatalf("%s: %s reads %s, want %s", what, n, a, b)
 			}

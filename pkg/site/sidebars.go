@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"math"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
 	"docsd/pkg/config"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 )
 
 // sidebarsOf builds each configured sidebar of a version and locale from its folder, then the
@@ -25,7 +27,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	var lists [][]*SidebarItem
 	if raw, ok := a.cfg.HandSidebars[v.Name]; ok {
 		ids, lists = a.handSidebars(v, locale, raw, tree)
-		for _, e := range docs {
+		for _, e := range docs.All() {
 			a.recordHandFile(e)
 		}
 	} else {
@@ -51,12 +53,12 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 	}
 	// pagination_prev / pagination_next override the sidebar order of the docs in a sidebar (once,
 	// after every sidebar is made: a loop over the docs per sidebar grew with sidebars × docs).
-	for _, e := range docs {
+	for _, e := range docs.All() {
 		a.paginate(e, docs)
 	}
 	// Docs that are in no sidebar still get a page; the same doc in other versions is offered.
-	for id, e := range docs {
-		r := a.s.Routes[e.route]
+	for id, e := range docs.All() {
+		r := a.s.Routes.Get(e.route)
 		r.Data.OtherVersions = a.otherVersions(v, locale, id)
 	}
 }
@@ -76,7 +78,7 @@ func (a *assembler) otherVersions(v config.Version, locale, id string) []Version
 		if other.Name == v.Name {
 			continue
 		}
-		if o, ok := a.docs[key(other.Name, locale)][id]; ok {
+		if o, ok := a.docs[key(other.Name, locale)].Lookup(id); ok {
 			out = append(out, VersionLink{Label: other.Label, Name: other.Name, Route: o.route})
 		}
 	}
@@ -121,7 +123,7 @@ func (a *assembler) placeSidebar(sbKey string, items []*SidebarItem, take func(r
 	walk(items, nil)
 	var placed []string
 	for i, f := range seq {
-		if a.s.Routes[f.link.Route] == nil || !take(f.link.Route) {
+		if a.s.Routes.Get(f.link.Route) == nil || !take(f.link.Route) {
 			continue
 		}
 		r := a.own(f.link.Route)
@@ -144,9 +146,9 @@ func (a *assembler) placeSidebar(sbKey string, items []*SidebarItem, take func(r
 
 // paginate applies a doc's pagination_prev / pagination_next, which override its sidebar
 // neighbours; a doc in no sidebar has none.
-func (a *assembler) paginate(e *docEntry, docs map[string]*docEntry) {
+func (a *assembler) paginate(e *docEntry, docs *layered.Map[*docEntry]) {
 	fm := e.p.FM
-	if r := a.s.Routes[e.route]; r.Data.Sidebar == "" || fm.PaginationPrev == nil && fm.PaginationNext == nil {
+	if r := a.s.Routes.Get(e.route); r.Data.Sidebar == "" || fm.PaginationPrev == nil && fm.PaginationNext == nil {
 		return
 	}
 	r := a.own(e.route)
@@ -165,12 +167,12 @@ func (a *assembler) paginate(e *docEntry, docs map[string]*docEntry) {
 // of other kinds have none), calling before, if set, ahead of each doc's.
 func (a *assembler) paginatePlaced(placed []string, before func(route string)) {
 	for _, path := range placed {
-		r := a.s.Routes[path]
+		r := a.s.Routes.Get(path)
 		if r.Data.Kind != KindDoc {
 			continue
 		}
 		k := key(r.Data.Version, r.Data.Locale)
-		if e := a.docs[k][r.Data.DocID]; e != nil && e.route == path {
+		if e := a.docs[k].Get(r.Data.DocID); e != nil && e.route == path {
 			if before != nil {
 				before(path)
 			}
@@ -183,24 +185,28 @@ func (a *assembler) paginatePlaced(placed []string, before func(route string)) {
 // below it that hold docs at any depth. Made once per version and locale, so turning a folder into
 // sidebar items looks only at that folder (looking through every doc for every folder made
 // assembly grow with docs × folders: half an edit's time at 10,000 pages).
-type folderIndex map[string]*folderEntries
+// Layered (pkg/layered): a re-assembly copies the folders it changes, not the index.
+type folderIndex struct{ m *layered.Map[*folderEntries] }
+
+// clone is a copy of t to change (t is not changed afterwards).
+func (t folderIndex) clone() folderIndex { return folderIndex{t.m.Clone()} }
 
 type folderEntries struct {
 	docs    []*docEntry
 	subdirs map[string]bool
 }
 
-func foldersOf(docs map[string]*docEntry) folderIndex {
-	tree := folderIndex{}
+func foldersOf(docs *layered.Map[*docEntry]) folderIndex {
+	tree := folderIndex{layered.New[*folderEntries]()}
 	at := func(dir string) *folderEntries {
-		f := tree[dir]
+		f := tree.m.Get(dir)
 		if f == nil {
 			f = &folderEntries{subdirs: map[string]bool{}}
-			tree[dir] = f
+			tree.m.Set(dir, f)
 		}
 		return f
 	}
-	for _, e := range docs {
+	for _, e := range docs.All() {
 		at(e.dir).docs = append(at(e.dir).docs, e)
 		if e.dir != "" {
 			// The whole docs folder (a sidebar with dir "."): its first-level folders.
@@ -220,7 +226,7 @@ func foldersOf(docs map[string]*docEntry) folderIndex {
 
 // index is the index page of a folder (index.md, README.md or dir/dir.md), nil when it has none.
 func (t folderIndex) index(dir string) *docEntry {
-	if f := t[dir]; f != nil {
+	if f := t.m.Get(dir); f != nil {
 		for _, e := range f.docs {
 			if e.isIndex {
 				return e
@@ -231,14 +237,14 @@ func (t folderIndex) index(dir string) *docEntry {
 }
 
 // folder turns one docs folder into sidebar items, ordered by position then name.
-func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folderIndex, root bool) []*SidebarItem {
+func (a *assembler) folder(k, dir string, docs *layered.Map[*docEntry], tree folderIndex, root bool) []*SidebarItem {
 	type entry struct {
 		item *SidebarItem
 		pos  float64
 		name string
 	}
 	var entries []entry
-	f := tree[dir]
+	f := tree.m.Get(dir)
 	if f == nil {
 		return nil
 	}
@@ -289,7 +295,7 @@ func (a *assembler) folder(k, dir string, docs map[string]*docEntry, tree folder
 				} else {
 					// The category is built without a link: a broken link, not a broken site.
 					a.ref(Ref{File: c.Src.File(), Field: "link.id", Value: cf.Link.ID, Kind: "doc",
-						Candidates: sortedKeys(docs), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
+						Candidates: slices.Sorted(docs.Keys()), Message: fmt.Sprintf("link.id names doc %q, which does not exist", cf.Link.ID)})
 				}
 			}
 			if route, ok := a.catRoute[k+"/"+sub]; ok && a.claim(route, c.Src.File()) {
@@ -337,7 +343,7 @@ func (a *assembler) generatedIndex(route string, cat *SidebarItem, title, descri
 		if it.Type == "category" {
 			card.Count = countLinks(it.Items)
 		}
-		if d := a.docs[k][it.docID]; d != nil {
+		if d := a.docs[k].Get(it.docID); d != nil {
 			card.Description = d.p.FM.Description
 			a.s.Graph.Record(node, graph.Meta(d.p.Src.Path))
 		}

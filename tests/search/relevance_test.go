@@ -67,7 +67,7 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 	}
 	x.SetNameParts(name)
 	for _, p := range s.Order {
-		r := s.Routes[p]
+		r := s.Routes.Get(p)
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {
 			x.Update(p, search.NewShard(search.PageOf(r)))
 		}

@@ -134,7 +134,7 @@ func run(root, page string, kinds []string, n int, cpuProfile, memProfile string
 	// The edited page is the one on screen: the dev server renders it first and pushes it before
 	// the rest of the rebuild (RebuildFirst's early callback), which "early" times.
 	first := map[string]bool{}
-	for p, r := range res.Site.Routes {
+	for p, r := range res.Site.Routes.All() {
 		if r.Source != "" && strings.HasSuffix(page, r.Source) {
 			first[p] = true
 		}
