@@ -141,6 +141,10 @@ type suggester struct {
 	gen    uint32
 	want   []uint32 // the query's trigrams, sorted
 	row    [2][]int // rows of the distance table
+	// hits[i] counts the trigrams candidate i shares with a cut search's query, order lists
+	// those candidates (ranked); both are cleared after each use.
+	hits  []uint16
+	order []int32
 	// computed counts the distances computed, looked the candidates looked at, and cut the
 	// searches cut, for the tests: the work per query stays small.
 	computed, looked, cut int
@@ -281,7 +285,10 @@ func (q *query) consider(i int32) bool {
 // are not looked at again; its best so far stays the answer to beat.
 func (q *query) ranked(distinct []gramCount) {
 	s := q.s
-	hits := map[int32]int{}
+	if s.hits == nil {
+		s.hits = make([]uint16, len(s.cands))
+	}
+	order := s.order[:0]
 	read := 0
 	for _, d := range distinct {
 		for _, i := range d.post {
@@ -289,21 +296,25 @@ func (q *query) ranked(distinct []gramCount) {
 				break
 			}
 			read++
-			if s.seen[i] != s.gen {
-				hits[i]++
+			if s.seen[i] == s.gen {
+				continue
 			}
+			if s.hits[i] == 0 {
+				order = append(order, i)
+			}
+			s.hits[i]++
 		}
 	}
-	order := make([]int32, 0, len(hits))
-	for i := range hits {
-		order = append(order, i)
-	}
 	slices.SortFunc(order, func(a, b int32) int {
-		if c := cmp.Compare(hits[b], hits[a]); c != 0 {
+		if c := cmp.Compare(s.hits[b], s.hits[a]); c != 0 {
 			return c
 		}
 		return cmp.Compare(a, b)
 	})
+	for _, i := range order {
+		s.hits[i] = 0 // clean for the next search, before consider marks them seen
+	}
+	s.order = order
 	q.scoreCap, q.looked = maxScored, 0
 	for _, i := range order {
 		if !q.consider(i) {
