@@ -539,7 +539,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	page.MDX = st.b.mdxModule(r)
 	// The data file is fetched, never put inside HTML: it needs no escaping of <, > and & (the
 	// \u003c of json.Marshal made every tag of the content ten bytes longer).
-	data, err := marshalUnescaped(&page)
+	data, err := marshalPageData(&page)
 	if err != nil {
 		return err
 	}
