@@ -373,27 +373,28 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 		st.recordLinks(r)
 		return c, nil
 	}
-	html, err := r.Doc.Render(resolve)
+	html, err := r.Doc.RenderString(resolve)
 	if err != nil {
 		return pageContent{}, fmt.Errorf("rendering %s: %w", r.File, err)
 	}
-	if w, big := pageSizeWarning(r, html); big {
+	if w, big := pageSizeWarning(r, len(html)); big {
 		st.b.mu.Lock()
 		st.warnings = append(st.warnings, w)
 		st.b.mu.Unlock()
 	}
-	c := pageContent{html: string(html), toc: tocRange(r)}
+	c := pageContent{html: html, toc: tocRange(r)}
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
 		if err != nil {
 			return pageContent{}, err
 		}
-		if !truncated {
-			ex = html
+		exHTML := html
+		if truncated {
+			exHTML = string(ex)
 		}
 		st.b.mu.Lock()
-		st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
+		st.excerpts[r.Path] = excerpt{html: exHTML, truncated: truncated}
 		st.b.mu.Unlock()
 	}
 	// Rendered: the tree is no longer needed (a build holds every page's at once otherwise); a
