@@ -96,7 +96,7 @@ const (
 	// distance grows with its square).
 	maxWant = 256
 	// maxScored: the distances computed per search, exact phase and ranked phase together. At most
-	// maxWant × (2·maxWant/3 + 3) table cells each; about 0.5 µs for a 40-byte route.
+	// maxWant × (2·maxWant/3 + 3) table cells each; a 40-byte link ending in a 10-byte name: 40 × 9.
 	maxScored = 256
 	// maxExactScored, maxLooked: the exact search stops past these many distances or candidates
 	// looked at (each a length test and a count of shared trigrams); a search that stops is "cut".
