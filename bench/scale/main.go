@@ -31,8 +31,9 @@ func main() {
 	warmup := flag.Bool("warmup", true, "build once with each tool, untimed, before the timed builds (-warmup=false saves a build of each at large sizes)")
 	genOnly := flag.Bool("gen", false, "only generate the sites and print their folders")
 	record := flag.Bool("record", false, "write the tables into BENCHMARKS.md")
+	outDir := flag.String("out", "", "folder the builds write into (default .bench/): /dev/shm keeps the kernel's file creation on ext4, which is two-moded on this machine (BENCHMARKS Session 13), out of the figures")
 	flag.Parse()
-	if err := run(*sizes, *runs, *memRuns, *warmup, *bin, *hugo, *timeout, *genOnly, *record); err != nil {
+	if err := run(*sizes, *runs, *memRuns, *warmup, *bin, *hugo, *outDir, *timeout, *genOnly, *record); err != nil {
 		fmt.Fprintln(os.Stderr, "bench/scale:", err)
 		os.Exit(1)
 	}
@@ -73,7 +74,7 @@ func parseSizes(s string) ([]size, error) {
 	return out, nil
 }
 
-func run(sizeList string, runs, memRuns int, warmup bool, bin, hugo string, timeout time.Duration, genOnly, record bool) error {
+func run(sizeList string, runs, memRuns int, warmup bool, bin, hugo, outDir string, timeout time.Duration, genOnly, record bool) error {
 	sizes, err := parseSizes(sizeList)
 	if err != nil {
 		return err
@@ -112,7 +113,12 @@ func run(sizeList string, runs, memRuns int, warmup bool, bin, hugo string, time
 	if err != nil {
 		return err
 	}
-	m := &measurer{bench: bench, docsd: bin, hugo: hugo, timeout: timeout, runs: runs, memRuns: memRuns, warmup: warmup}
+	if outDir == "" {
+		outDir = bench
+	} else if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return err
+	}
+	m := &measurer{bench: bench, outDir: outDir, docsd: bin, hugo: hugo, timeout: timeout, runs: runs, memRuns: memRuns, warmup: warmup}
 	loadStart := benchenv.LoadAverage()
 	var results []result
 	for _, s := range sizes {

@@ -26,6 +26,7 @@ import (
 
 type measurer struct {
 	bench, docsd, hugo string
+	outDir             string // where builds write their output (the -out flag; .bench/ by default)
 	timeout            time.Duration
 	runs, memRuns      int
 	warmup             bool // an untimed build of each tool first
@@ -58,7 +59,7 @@ var (
 
 func (m *measurer) measure(ctx context.Context, label string, site gen.Site) (result, error) {
 	r := result{label: label, products: site.Products, docs: site.Docs}
-	out := filepath.Join(m.bench, "scale-"+label+"-out")
+	out := filepath.Join(m.outDir, "scale-"+label+"-out")
 	defer os.RemoveAll(out)
 	docsdCmd := func() *exec.Cmd {
 		return exec.Command(m.docsd, "build", "--once", "--root", site.Dir, "--out", filepath.Join(out, "docsd"))

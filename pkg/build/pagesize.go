@@ -22,12 +22,12 @@ const (
 	maxPageHTML     = 5 << 20 // 5 MB
 )
 
-// pageSizeWarning reports a page whose Markdown or HTML is over the limits, at the line where its
-// largest kind of block starts. Call it before the document's tree is released: the tree says
-// what the page is made of.
-func pageSizeWarning(r *site.Route, html []byte) (*content.Error, bool) {
+// pageSizeWarning reports a page whose Markdown or HTML (html bytes) is over the limits, at the
+// line where its largest kind of block starts. Call it before the document's tree is released:
+// the tree says what the page is made of.
+func pageSizeWarning(r *site.Route, html int) (*content.Error, bool) {
 	md := len(r.Doc.Body())
-	if md <= maxPageMarkdown && len(html) <= maxPageHTML {
+	if md <= maxPageMarkdown && html <= maxPageHTML {
 		return nil, false
 	}
 	w := &content.Error{File: r.File, Line: 1, Column: 1}
@@ -46,7 +46,7 @@ func pageSizeWarning(r *site.Route, html []byte) (*content.Error, bool) {
 	if len(parts) > 0 {
 		made = ": " + strings.Join(parts, ", ")
 	}
-	w.Msg = fmt.Sprintf("page is %s of HTML from %s of Markdown%s; consider splitting it", megabytes(len(html)), megabytes(md), made)
+	w.Msg = fmt.Sprintf("page is %s of HTML from %s of Markdown%s; consider splitting it", megabytes(html), megabytes(md), made)
 	return w, true
 }
 

@@ -374,27 +374,28 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 		st.recordLinks(r)
 		return c, nil
 	}
-	html, err := r.Doc.Render(resolve)
+	html, err := r.Doc.RenderString(resolve)
 	if err != nil {
 		return pageContent{}, fmt.Errorf("rendering %s: %w", r.File, err)
 	}
-	if w, big := pageSizeWarning(r, html); big {
+	if w, big := pageSizeWarning(r, len(html)); big {
 		st.b.mu.Lock()
 		st.warnings = append(st.warnings, w)
 		st.b.mu.Unlock()
 	}
-	c := pageContent{html: string(html), toc: tocRange(r)}
+	c := pageContent{html: html, toc: tocRange(r)}
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
 		if err != nil {
 			return pageContent{}, err
 		}
-		if !truncated {
-			ex = html
+		exHTML := html
+		if truncated {
+			exHTML = string(ex)
 		}
 		st.b.mu.Lock()
-		st.excerpts[r.Path] = excerpt{html: string(ex), truncated: truncated}
+		st.excerpts[r.Path] = excerpt{html: exHTML, truncated: truncated}
 		st.b.mu.Unlock()
 	}
 	// Rendered: the tree is no longer needed (a build holds every page's at once otherwise); a
@@ -540,7 +541,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	page.MDX = st.b.mdxModule(r)
 	// The data file is fetched, never put inside HTML: it needs no escaping of <, > and & (the
 	// \u003c of json.Marshal made every tag of the content ten bytes longer).
-	data, err := marshalUnescaped(&page)
+	data, err := marshalPageData(&page)
 	if err != nil {
 		return err
 	}

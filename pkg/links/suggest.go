@@ -88,10 +88,28 @@ func (x *suggesters) keys(cands []string) *suggester {
 // linearMax is the candidate count up to which a plain scan beats building an index.
 const linearMax = 64
 
+// The hard bounds of one search (issue 17: "bounded per link"). Without them the work of a query
+// follows the posting lists of its rarest trigrams, and a link whose trigrams are all common (a long
+// made-up slug, a short name under a folder hundreds of routes share) reads most of the site.
+const (
+	// maxWant: a longer string gets no suggestion (no one mistypes a 256-byte link; the cost of a
+	// distance grows with its square).
+	maxWant = 256
+	// maxScored: the distances computed per search, exact phase and ranked phase together. At most
+	// maxWant × (2·maxWant/3 + 3) table cells each; a 40-byte link ending in a 10-byte name: 40 × 9.
+	maxScored = 256
+	// maxExactScored, maxLooked: the exact search stops past these many distances or candidates
+	// looked at (each a length test and a count of shared trigrams); a search that stops is "cut".
+	maxExactScored = 192
+	maxLooked      = 4096
+	// maxRead: the posting entries a cut search reads to rank candidates by the trigrams they share.
+	maxRead = 8192
+)
+
 // suggester finds, among its candidates, the one closest to a string: the smallest edit distance
-// (textdist.Distance) below a bound, the earliest in candidate order on ties. That is exactly what a
-// scan of every candidate in order finds (the oracle in suggest_test.go), from far fewer distance
-// computations.
+// (textdist.Distance) below a bound, the earliest in candidate order on ties (for routes, site
+// order; the other lists are sorted). Within its bounds that is exactly what a scan of every
+// candidate in order finds (the oracle in suggest_test.go), from far fewer distance computations.
 //
 // It rests on the q-gram lemma (Ukkonen 1992): one edit changes at most three trigrams, so two
 // strings within distance k share at least max(|a|,|b|) − 2 − 3k trigrams, counted with repeats.
@@ -102,6 +120,13 @@ const linearMax = 64
 // number and stops the reading sooner. Each candidate is then checked by length, by its exact
 // shared count, and by a distance computation that gives up past k. Strings too short for the
 // lemma (the number is not positive) are compared with the candidates of a length within k.
+//
+// The work is bounded (maxScored and the constants beside it): a search that would look at more
+// candidates than maxLooked or compute more than maxExactScored distances is cut, and goes on with
+// the candidates that share the most of want's trigrams (counted over at most maxRead posting
+// entries, rarest trigrams first), most first, then earliest; the answer is the closest of every
+// candidate scored, still deterministic. A cut search may miss a closer candidate the scan would
+// find; TestSuggesterEqualsScan checks that the searches that are not cut equal the scan.
 //
 // A suggester is used by one goroutine at a time: queries reuse its buffers.
 type suggester struct {
@@ -116,15 +141,27 @@ type suggester struct {
 	gen    uint32
 	want   []uint32 // the query's trigrams, sorted
 	row    [2][]int // rows of the distance table
-	// computed counts the distances computed, for the tests: the work per query stays small.
-	computed int
+	// hits[i] counts the trigrams candidate i shares with a cut search's query, order lists
+	// those candidates (ranked); both are cleared after each use.
+	hits  []uint16
+	order []int32
+	// computed counts the distances computed, looked the candidates looked at, and cut the
+	// searches cut, for the tests: the work per query stays small.
+	computed, looked, cut int
 }
 
 func newSuggester(cands []string) *suggester { return &suggester{cands: cands} }
 
+// gramCount is one distinct trigram of a query, how often the query holds it and its candidates.
+type gramCount struct {
+	g     uint32
+	count int
+	post  []int32
+}
+
 // closest returns the candidate nearest to want at a distance below bound, "" when there is none.
 func (s *suggester) closest(want string, bound int) string {
-	if bound <= 0 || len(s.cands) == 0 {
+	if bound <= 0 || len(s.cands) == 0 || len(want) > maxWant {
 		return ""
 	}
 	if len(s.cands) <= linearMax {
@@ -142,28 +179,9 @@ func (s *suggester) closest(want string, bound int) string {
 		clear(s.seen)
 		s.gen = 1
 	}
-	q := query{s: s, want: want, best: -1, lim: bound - 1}
+	q := query{s: s, want: want, best: -1, lim: bound - 1, scoreCap: maxExactScored}
 	n := len(want)
 	s.want = appendGrams(s.want[:0], want) // the shared count of consider reads it
-	if n-2-3*q.lim <= 0 {
-		// Too short for the lemma: every candidate of a length within the bound.
-		for dl := 0; dl <= q.lim; dl++ {
-			for _, i := range s.byLen[n-dl] {
-				q.consider(i)
-			}
-			if dl > 0 {
-				for _, i := range s.byLen[n+dl] {
-					q.consider(i)
-				}
-			}
-		}
-		return q.result()
-	}
-	type gramCount struct {
-		g     uint32
-		count int
-		post  []int32
-	}
 	var distinct []gramCount
 	for i := 0; i < len(s.want); {
 		j := i
@@ -179,15 +197,41 @@ func (s *suggester) closest(want string, bound int) string {
 		}
 		return cmp.Compare(a.g, b.g)
 	})
-	unread := len(s.want)
-	for _, d := range distinct {
-		if unread < n-2-3*q.lim {
-			break // a candidate not yet seen shares too few trigrams to be within q.lim
+	if n-2-3*q.lim <= 0 {
+		// Too short for the lemma: every candidate of a length within the bound.
+	short:
+		for dl := 0; dl <= q.lim; dl++ {
+			for _, i := range s.byLen[n-dl] {
+				if !q.consider(i) {
+					break short
+				}
+			}
+			if dl > 0 {
+				for _, i := range s.byLen[n+dl] {
+					if !q.consider(i) {
+						break short
+					}
+				}
+			}
 		}
-		for _, i := range d.post {
-			q.consider(i)
+	} else {
+		unread := len(s.want)
+	lemma:
+		for _, d := range distinct {
+			if unread < n-2-3*q.lim {
+				break // a candidate not yet seen shares too few trigrams to be within q.lim
+			}
+			for _, i := range d.post {
+				if !q.consider(i) {
+					break lemma
+				}
+			}
+			unread -= d.count
 		}
-		unread -= d.count
+	}
+	if q.cut {
+		s.cut++
+		q.ranked(distinct)
 	}
 	return q.result()
 }
@@ -198,27 +242,85 @@ type query struct {
 	want        string
 	best, bestD int
 	lim         int // the largest distance still worth finding
+	// scored and looked count this search's work; scoreCap is the distances it may compute in
+	// its current phase; cut is set when the exact phase stopped at a bound.
+	scored, looked, scoreCap int
+	cut                      bool
 }
 
-func (q *query) consider(i int32) {
+// consider looks at candidate i, and reports false when the search must stop: its bounds are
+// reached.
+func (q *query) consider(i int32) bool {
 	s := q.s
 	if s.seen[i] == s.gen {
-		return
+		return true
 	}
+	if q.looked >= maxLooked || q.scored >= q.scoreCap {
+		q.cut = true
+		return false
+	}
+	q.looked++
+	s.looked++
 	s.seen[i] = s.gen
 	c := s.cands[i]
 	n, m := len(q.want), len(c)
 	if n-m > q.lim || m-n > q.lim {
-		return
+		return true
 	}
 	if need := max(n, m) - 2 - 3*q.lim; need > 0 && shared(s.want, s.grams[s.gramAt[i]:s.gramAt[i+1]]) < need {
-		return
+		return true
 	}
+	q.scored++
 	d := s.within(q.want, c, q.lim)
 	if d > q.lim || (q.best >= 0 && d == q.bestD && i > int32(q.best)) {
-		return
+		return true
 	}
 	q.best, q.bestD, q.lim = int(i), d, d
+	return true
+}
+
+// ranked goes on with a cut search: the candidates sharing the most distinct trigrams with want
+// (counted over the posting lists of the rarest trigrams first, at most maxRead entries), most
+// first, then earliest, until the distances reach maxScored. Candidates the exact phase looked at
+// are not looked at again; its best so far stays the answer to beat.
+func (q *query) ranked(distinct []gramCount) {
+	s := q.s
+	if s.hits == nil {
+		s.hits = make([]uint16, len(s.cands))
+	}
+	order := s.order[:0]
+	read := 0
+	for _, d := range distinct {
+		for _, i := range d.post {
+			if read == maxRead {
+				break
+			}
+			read++
+			if s.seen[i] == s.gen {
+				continue
+			}
+			if s.hits[i] == 0 {
+				order = append(order, i)
+			}
+			s.hits[i]++
+		}
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		if c := cmp.Compare(s.hits[b], s.hits[a]); c != 0 {
+			return c
+		}
+		return cmp.Compare(a, b)
+	})
+	for _, i := range order {
+		s.hits[i] = 0 // clean for the next search, before consider marks them seen
+	}
+	s.order = order
+	q.scoreCap, q.looked = maxScored, 0
+	for _, i := range order {
+		if !q.consider(i) {
+			return
+		}
+	}
 }
 
 func (q *query) result() string {

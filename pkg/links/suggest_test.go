@@ -103,7 +103,7 @@ func TestSuggesterEqualsScan(t *testing.T) {
 		{"few", randomCands(r, 30, 10, "abcd"), "abcd", 500},
 		{"mixed lengths", randomCands(r, 300, 60, "abcdefgh/"), "abcdefgh/", 400},
 	}
-	cases := 0
+	cases, cut := 0, 0
 	for _, set := range sets {
 		sug := newSuggester(set.cands)
 		for i := 0; i < set.wants; i++ {
@@ -124,13 +124,97 @@ func TestSuggesterEqualsScan(t *testing.T) {
 			}
 			for _, bound := range []int{pathBound(want), len(want)/3 + 2, r.Intn(12)} {
 				cases++
-				if got, exp := sug.closest(want, bound), scanDists(set.cands, dists, bound); got != exp {
-					t.Fatalf("%s: closest(%q, %d) = %q, the scan says %q", set.name, want, bound, got, exp)
+				sug.cut = 0
+				got, exp := sug.closest(want, bound), scanDists(set.cands, dists, bound)
+				if sug.cut == 0 {
+					if got != exp {
+						t.Fatalf("%s: closest(%q, %d) = %q, the scan says %q", set.name, want, bound, got, exp)
+					}
+					continue
+				}
+				// A cut search answers the closest of the candidates it scored: never one
+				// closer than the scan's, nor one at the bound.
+				cut++
+				if got == "" {
+					continue
+				}
+				if d := textdist.Distance(want, got); d >= bound || (exp != "" && d < textdist.Distance(want, exp)) {
+					t.Fatalf("%s: cut closest(%q, %d) = %q at %d, the scan says %q", set.name, want, bound, got, d, exp)
 				}
 			}
 		}
 	}
-	t.Logf("%d cases", cases)
+	t.Logf("%d cases, %d cut", cases, cut)
+	if cut > cases/20 {
+		t.Errorf("%d of %d searches were cut: the bounds are meant for adversarial links, not these", cut, cases)
+	}
+}
+
+// adversarialRoutes is routeCands(50) with 600 release-notes pages: long slugs made of trigrams
+// hundreds of routes share, the kind of site where one broken link could read most of the index.
+func adversarialRoutes() []string {
+	routes := routeCands(50)
+	for v := 0; v < 600; v++ {
+		routes = append(routes, fmt.Sprintf("/docs/release-notes-for-version-%d-%d", v/100, v%100))
+	}
+	return append(routes, "/docs/a-page-that-was-renamed-long-ago")
+}
+
+// TestSuggesterBoundedPerLink pins queries made to defeat the index (issue 17: "bounded per link,
+// still deterministic"): each stays within the hard bounds, answers the same twice and from a
+// fresh index, and the answer is pinned (the scan's where the scan's is named).
+func TestSuggesterBoundedPerLink(t *testing.T) {
+	routes := adversarialRoutes()
+	sug := newSuggester(routes)
+	for _, c := range []struct {
+		want, exp string
+		cut       bool // the search is expected to reach a bound
+	}{
+		// A short last segment under a folder 200 routes share.
+		{"/docs/product-17/usage/secrets/lst", "/docs/product-17/usage/secrets/list", false},
+		{"/docs/product-17/usage/secrets/x", "", false},
+		// A long made-up slug: too short for the lemma at its bound, so every route of a
+		// length within 17 would be compared.
+		{"/docs/the-old-migration-guide-of-the-first-major-release", "", true},
+		// The same with a page near (16 edits, bound 18): the exact phase spends its distances on
+		// routes in posting order, the ranking puts the page that shares the most trigrams first.
+		{"/docs/a-page-that-was-renamed-long-ago-and-is-now-gone", "/docs/a-page-that-was-renamed-long-ago", true},
+		// A long last segment whose trigrams are all common.
+		{"/docs/product-1/usage/secrets/rotate-keys-and-tokens-for-every-service", "", true},
+		// Words missing from a slug 600 routes share: cut, and the ranking still finds the page.
+		{"/docs/release-notes-version-3-14", "/docs/release-notes-for-version-3-14", true},
+		// Equally far from many: the earliest in site order wins.
+		{"/docs/release-notes-for-all-versions", "/docs/release-notes-for-version-0-0", true},
+		{"/docs/release-notes", "", true},
+		{"/docs/product-17/legacy/secrets/old-rotate-keys", "", true},
+		// Longer than maxWant: no search at all.
+		{"/docs/" + strings.Repeat("release-notes-", 20), "", false},
+	} {
+		sug.computed, sug.looked, sug.cut = 0, 0, 0
+		got := sug.closest(c.want, pathBound(c.want))
+		t.Logf("%s: %d distances, %d looked at, cut %d", c.want, sug.computed, sug.looked, sug.cut)
+		if got != c.exp {
+			t.Errorf("closest(%q) = %q, want %q", c.want, got, c.exp)
+		}
+		if c.exp != "" {
+			if scan := closestScan(c.want, routes, pathBound(c.want)); scan != c.exp {
+				t.Errorf("the scan suggests %q for %q, the pin says %q", scan, c.want, c.exp)
+			}
+		}
+		if (sug.cut > 0) != c.cut {
+			t.Errorf("closest(%q): cut %d times, want cut %v", c.want, sug.cut, c.cut)
+		}
+		if sug.computed > maxScored || sug.looked > maxLooked+maxRead {
+			t.Errorf("closest(%q) computed %d distances and looked at %d candidates, over the bounds %d and %d",
+				c.want, sug.computed, sug.looked, maxScored, maxLooked+maxRead)
+		}
+		if again := sug.closest(c.want, pathBound(c.want)); again != got {
+			t.Errorf("closest(%q) answered %q, then %q", c.want, got, again)
+		}
+		if fresh := newSuggester(routes).closest(c.want, pathBound(c.want)); fresh != got {
+			t.Errorf("closest(%q) answered %q, a fresh index %q", c.want, got, fresh)
+		}
+	}
 }
 
 // TestSuggesterPins pins a few suggestions on a route set of the size of a big site, and that each

@@ -3,6 +3,9 @@ package markdown
 import (
 	"strings"
 	"testing"
+
+	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 // Code in a table cell may wrap only after `.`, `-`, `_` or `/`, never inside a flag's leading
@@ -66,5 +69,37 @@ func TestTableTextKeepsCellsApart(t *testing.T) {
 	}
 	if want := "Flag · Meaning. --org · The organisation. --repo · The repo."; text != want {
 		t.Errorf("section text %q, want %q", text, want)
+	}
+}
+
+// The column names of a stacked table are written as its cells are, not kept on the tree: a 20 MB
+// page of tables held 210 MB of data-label attributes until its tree was released (issue 17). Only
+// an aligned cell, whose style goldmark writes beside it, still carries one; a second render of the
+// same tree writes the same cells.
+func TestTableCellLabelsAreNotKeptOnTheTree(t *testing.T) {
+	src := "| Flag | Type | Meaning |\n|---|:---:|---|\n| `--org` | string | x |\n| `--repo` | bool | y |\n"
+	d := New().Parse([]byte(src), 1)
+	resolve := func(dest string, _ bool) string { return dest }
+	first := string(mustRender(t, d, resolve))
+	labelled := 0
+	_ = ast.Walk(d.root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if c, ok := n.(*east.TableCell); ok && entering {
+			if _, has := c.AttributeString("data-label"); has {
+				labelled++
+				if c.Alignment == east.AlignNone {
+					t.Errorf("an unaligned cell keeps its data-label on the tree")
+				}
+			}
+		}
+		return ast.WalkContinue, nil
+	})
+	if labelled != 2 {
+		t.Errorf("%d cells keep a data-label, want the 2 aligned body cells", labelled)
+	}
+	if !strings.Contains(first, `<td data-label="Flag"><code>`) || !strings.Contains(first, `<td data-label="Meaning">y</td>`) {
+		t.Errorf("the unaligned cells lost their labels:\n%s", first)
+	}
+	if second := string(mustRender(t, d, resolve)); strings.Count(second, "data-label") != strings.Count(first, "data-label") {
+		t.Errorf("a second render writes other labels:\n%s\nthen\n%s", first, second)
 	}
 }
