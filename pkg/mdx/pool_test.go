@@ -3,7 +3,10 @@ package mdx
 // The compiler's pool: requests in flight at once go to different processes, one request at a
 // time keeps to one process. A fake compiler (a few lines of Node) answers each request with its
 // process id, and holds a request whose source is "wait:<file>" until that file exists, so the
-// test knows a request is still in flight without timing anything.
+// test knows a request is still in flight without timing anything. The pool tests compile with
+// Options.Whole: a page compiled in runs is first sent as its runs' placeholders, which the fake
+// answers at once without them, so Compile sends the page a second time whole; only with Whole is
+// one Compile one request, and the request the pool sees the one the fake holds.
 
 import (
 	"os"
@@ -57,7 +60,8 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 }
 
 // heldRequest starts a compile that the fake compiler holds until release is called, and returns
-// once it has been sent, with the number of the process it went to and its answer to come.
+// once it has been sent, with the number of the process it went to and its answer to come. The
+// caller may set c.onSend again once it returns: the held compile sends nothing more.
 func heldRequest(t *testing.T, c *Compiler, script string) (process int, release func(), held <-chan string) {
 	t.Helper()
 	sent := make(chan int, 4)
@@ -65,13 +69,13 @@ func heldRequest(t *testing.T, c *Compiler, script string) (process int, release
 	file := filepath.Join(filepath.Dir(script), "release")
 	answers := make(chan string, 1)
 	go func() {
-		js, err := c.Compile([]byte("wait:"+file+"\n"), Options{File: "held.mdx"})
+		js, err := c.Compile([]byte("wait:"+file+"\n"), Options{File: "held.mdx", Whole: true})
 		if err != nil {
 			t.Error(err)
 		}
 		answers <- js
 	}()
-	process = <-sent // the held request is in flight
+	process = <-sent // the held request, its one request, is in flight
 	release = func() {
 		if err := os.WriteFile(file, nil, 0o644); err != nil {
 			t.Fatal(err)
@@ -88,7 +92,7 @@ func TestRequestsInFlightGoToSeparateProcesses(t *testing.T) {
 	first, release, held := heldRequest(t, c, script)
 	var second int
 	c.onSend = func(i int) { second = i }
-	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
+	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx", Whole: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -125,7 +129,7 @@ func TestNoSpareCoreKeepsToOneProcess(t *testing.T) {
 	defer c.Close()
 	c.max, c.spare = 2, func() bool { return false }
 	_, release, held := heldRequest(t, c, script)
-	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx"})
+	js, err := c.Compile([]byte("now\n"), Options{File: "now.mdx", Whole: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,7 +12,9 @@ package watch
 // batch a while longer (emptyHold quiet periods): an empty file is most often a save between its
 // truncation and its write, and rarely what a writer means to build; if it stays empty it is built
 // empty all the same. A writer stalled longer than that, or one stalled half-way through its bytes,
-// is not caught: that needs the close of the file, which fsnotify does not report portably.
+// is not caught: that needs the close of the file, which fsnotify does not report portably. Nothing
+// is lost then: the rest of the write is an event of the same file, whose rebuild serves it whole
+// (pkg/devserver's TestSaveInTwoBurstsWithAPauseConverges).
 
 import (
 	"maps"
