@@ -282,7 +282,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 	}
 	a := <-ch
 	if a.Error != "" {
-		return "", fmt.Errorf("rendering %s: %s", req.URL, a.Error)
+		return "", &PageError{URL: req.URL, Message: a.Error}
 	}
 	return a.HTML, nil
 }

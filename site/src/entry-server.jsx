@@ -34,19 +34,73 @@ export async function render({ url, site, page, sidebar }) {
   const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
   const href = new URL(url, 'http://docsd.invalid');
   store.put(canonicalPath(site.basePath, href.pathname), page, sidebar);
-  const tree = (parts) =>
-    renderToString(
-      <StrictMode>
-        <PageStoreContext.Provider value={store}>
-          <PartCacheContext.Provider value={parts}>
-            <StaticRouter location={href.pathname + href.search + href.hash}>
-              <App site={site} getLayout={getLayout} />
-            </StaticRouter>
-          </PartCacheContext.Provider>
-        </PageStoreContext.Provider>
-      </StrictMode>,
-    );
-  return partsOff ? tree(null) : renderWithParts(tree);
+  const element = (parts) => (
+    <StrictMode>
+      <PageStoreContext.Provider value={store}>
+        <PartCacheContext.Provider value={parts}>
+          <StaticRouter location={href.pathname + href.search + href.hash}>
+            <App site={site} getLayout={getLayout} />
+          </StaticRouter>
+        </PartCacheContext.Provider>
+      </PageStoreContext.Provider>
+    </StrictMode>
+  );
+  const tree = (parts) => renderToString(element(parts));
+  const html = partsOff ? tree(null) : renderWithParts(tree);
+  if (html.includes(clientRendered)) throw await renderError(element(null));
+  return html;
+}
+
+// A component that throws inside a Suspense boundary (Layout's content and footer) is not an error
+// to renderToString: it leaves the boundary empty, marked for the browser to render, and reports
+// nothing, so the page's HTML would lose its content silently. A page whose HTML holds such a
+// boundary is rendered again with React's streaming renderer, loaded only then (pkg/bundle keeps
+// it out of the renderer's start), whose onError gets the error and the component stack; the
+// page fails with them (pkg/build names its source file).
+const clientRendered = '<!--$!-->';
+async function renderError(element) {
+  const { renderToPipeableStream } = await import('react-dom/server.node');
+  const first = await new Promise((resolve) => {
+    let caught = null;
+    const stream = renderToPipeableStream(element, {
+      onError(error, info) {
+        caught = caught || { error, componentStack: info && info.componentStack };
+      },
+      onShellError: (error) => resolve(caught || { error }),
+      onAllReady: () => {
+        stream.abort();
+        resolve(caught);
+      },
+    });
+  });
+  if (!first) return new PageError('a component suspended (waited for data) while the page was rendered on the server, and renderToString left its part of the page empty');
+  const { error, componentStack } = first;
+  const message = error instanceof Error ? error.message : String(error);
+  return new PageError(`${message}${components(componentStack)}`);
+}
+
+// components names the components of a component stack, innermost first: "(in <Boom>, inside
+// <TabItem>, <Tabs>, <MdxContent>)". HTML elements (no location) are left out; an MDX page's module
+// is minified and has no source map, so a component it defines has no name to give: it is "a
+// component of the page" (its frames are in the module, evaluated under its key, not a path).
+function components(stack) {
+  const names = [];
+  for (const [, name, where] of String(stack || '').matchAll(/^\s*at (\S+) \((.*)\)$/gm)) {
+    if (where === '<anonymous>') continue;
+    const label = /^[A-Z]/.test(name) ? `<${name}>` : where.startsWith('/') ? null : 'a component of the page';
+    if (label && names[names.length - 1] !== label) names.push(label);
+  }
+  if (names.length === 0) return '';
+  const [own, ...outer] = names.slice(0, 5);
+  return ` (in ${own}${outer.length ? `, inside ${outer.join(', ')}` : ''})`;
+}
+
+// PageError is a page's own failure: its message is what docsd reports, without this file's stack.
+class PageError extends Error {
+  constructor(message) {
+    super(message);
+    this.stack = message;
+  }
 }
 
 // renderExcerpt renders the excerpt of an MDX blog post (request field excerpt: true), which the
