@@ -33,7 +33,7 @@ func TestMDXRenderErrorNamesTheFile(t *testing.T) {
 	root, opts := mdxSite(t)
 	write(t, root, "content/docs/guide/throws.mdx", throwingPage)
 	got := buildError(t, opts)
-	for _, want := range []string{"content/docs/guide/throws.mdx: ", "no widget here (in a component of the page, inside <TabItem>, <Tabs>, <MdxContent>"} {
+	for _, want := range []string{"content/docs/guide/throws.mdx: ", "no widget here (in a component of the page's module, inside <TabItem>, <Tabs>, <MdxContent>"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("error %q lacks %q", got, want)
 		}

@@ -80,14 +80,15 @@ async function renderError(element) {
 }
 
 // components names the components of a component stack, innermost first: "(in <Boom>, inside
-// <TabItem>, <Tabs>, <MdxContent>)". HTML elements (no location) are left out; an MDX page's module
-// is minified and has no source map, so a component it defines has no name to give: it is "a
-// component of the page" (its frames are in the module, evaluated under its key, not a path).
+// <TabItem>, <Tabs>, <MdxContent>)". HTML elements (no location) are left out. An MDX page's module
+// (its own components and the site components it bundles) is minified and has no source map, so its
+// names mean nothing: its frames, under the module's key rather than a path, are "a component of
+// the page's module".
 function components(stack) {
   const names = [];
   for (const [, name, where] of String(stack || '').matchAll(/^\s*at (\S+) \((.*)\)$/gm)) {
     if (where === '<anonymous>') continue;
-    const label = /^[A-Z]/.test(name) ? `<${name}>` : where.startsWith('/') ? null : 'a component of the page';
+    const label = !where.startsWith('/') ? "a component of the page's module" : /^[A-Z]/.test(name) ? `<${name}>` : null;
     if (label && names[names.length - 1] !== label) names.push(label);
   }
   if (names.length === 0) return '';
