@@ -39,3 +39,26 @@ func TestMDXRenderErrorNamesTheFile(t *testing.T) {
 		}
 	}
 }
+
+// The census's cases: useCurrentSidebarCategory on a doc that is no category's page, and a site
+// component (src/components) that throws, each fail at their page's file with the hook's or the
+// component's message; a Markdown page beside them is not affected (TestMDXPageIsBuilt builds the
+// same site without them).
+func TestMDXRenderErrorsOfHooksAndSiteComponents(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/cards.mdx", "# Cards\n\n"+
+		"import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/plugin-content-docs/client';\n\n"+
+		"<DocCardList items={useCurrentSidebarCategory().items} />\n")
+	got := buildError(t, opts)
+	if want := "content/docs/guide/cards.mdx: rendering the page failed on the server (/docs/guide/cards): useCurrentSidebarCategory: /docs/guide/cards is not the page of a category of its sidebar"; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+
+	root, opts = mdxSite(t)
+	write(t, root, "src/components/Gauge.jsx", "export default function Gauge({ value }) {\n  return <meter value={value.toFixed(1)} />;\n}\n")
+	write(t, root, "content/docs/guide/gauge.mdx", "# Gauge\n\nimport Gauge from '@site/src/components/Gauge';\n\n<Gauge />\n")
+	got = buildError(t, opts)
+	if !strings.HasPrefix(got, "content/docs/guide/gauge.mdx: ") || !strings.Contains(got, "Cannot read properties of undefined (reading 'toFixed') (in a component of the page's module, inside <MdxContent>") {
+		t.Errorf("error %q, want the TypeError at content/docs/guide/gauge.mdx", got)
+	}
+}
