@@ -62,3 +62,16 @@ func TestMDXRenderErrorsOfHooksAndSiteComponents(t *testing.T) {
 		t.Errorf("error %q, want the TypeError at content/docs/guide/gauge.mdx", got)
 	}
 }
+
+// A blog post whose excerpt throws (its component is before the truncate marker) fails at the
+// post's file when the excerpt renders for the blog's lists; renderToString throws there (no
+// Suspense boundary), and the message still names the components.
+func TestMDXExcerptRenderErrorNamesThePost(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/blog/2025-01-02-broken.mdx", "---\ntitle: Broken post\n---\n\n"+
+		"export function Boom() {\n  throw new Error('no excerpt here');\n}\n\n<Boom />\n\n{/* truncate */}\n\nMore.\n")
+	got := buildError(t, opts)
+	if want := "content/blog/2025-01-02-broken.mdx: rendering the excerpt failed on the server (/docs/blog/broken): no excerpt here (in a component of the page's module, inside <MdxExcerpt>"; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}

@@ -46,9 +46,7 @@ export async function render({ url, site, page, sidebar }) {
     </StrictMode>
   );
   const tree = (parts) => renderToString(element(parts));
-  const html = partsOff ? tree(null) : renderWithParts(tree);
-  if (html.includes(clientRendered)) throw await renderError(element(null));
-  return html;
+  return checked(element(null), () => (partsOff ? tree(null) : renderWithParts(tree)));
 }
 
 // A component that throws inside a Suspense boundary (Layout's content and footer) is not an error
@@ -56,8 +54,23 @@ export async function render({ url, site, page, sidebar }) {
 // nothing, so the page's HTML would lose its content silently. A page whose HTML holds such a
 // boundary is rendered again with React's streaming renderer, loaded only then (pkg/bundle keeps
 // it out of the renderer's start), whose onError gets the error and the component stack; the
-// page fails with them (pkg/build names its source file).
+// page fails with them (pkg/build names its source file). A component that throws outside a
+// boundary makes renderToString throw, without the component stack: that page is rendered again
+// too, for the same message.
 const clientRendered = '<!--$!-->';
+async function checked(element, renderHTML) {
+  let html;
+  try {
+    html = renderHTML();
+  } catch (error) {
+    throw (await renderError(element)) || error;
+  }
+  if (!html.includes(clientRendered)) return html;
+  throw (await renderError(element)) || new PageError('a component suspended (waited for data) while the page was rendered on the server, and renderToString left its part of the page empty');
+}
+
+// renderError is the first error of element's render by the streaming renderer, with the
+// components it was in, or null when it renders without one.
 async function renderError(element) {
   const { renderToPipeableStream } = await import('react-dom/server.node');
   const first = await new Promise((resolve) => {
@@ -73,7 +86,7 @@ async function renderError(element) {
       },
     });
   });
-  if (!first) return new PageError('a component suspended (waited for data) while the page was rendered on the server, and renderToString left its part of the page empty');
+  if (!first) return null;
   const { error, componentStack } = first;
   const message = error instanceof Error ? error.message : String(error);
   return new PageError(`${message}${components(componentStack)}`);
@@ -111,15 +124,16 @@ export async function renderExcerpt({ url, site, page }) {
   if (!m) throw new Error(`The content of ${page.route} is not loaded.`);
   const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
   const href = new URL(url, 'http://docsd.invalid');
-  return renderToString(
+  const element = (
     <StrictMode>
       <PageStoreContext.Provider value={store}>
         <StaticRouter location={href.pathname}>
           <MdxExcerpt site={site} page={page} Content={m.default} />
         </StaticRouter>
       </PageStoreContext.Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  return checked(element, () => renderToString(element));
 }
 
 // stdout carries the answers: what components log goes to stderr instead.
