@@ -326,6 +326,9 @@ func (st *state) mdxExcerpts(routes []string) error {
 		req.MDXKey, req.MDX = st.b.mdxServer(r)
 		html, err := st.b.renderer.Render(req)
 		if err != nil {
+			if ce := renderError(r, "rendering the excerpt", err); ce != err {
+				return ce
+			}
 			return fmt.Errorf("rendering the excerpt of %s: %w", r.File, err)
 		}
 		raw, err := os.ReadFile(filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source)))

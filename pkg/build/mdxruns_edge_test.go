@@ -330,7 +330,7 @@ A run after an expression paragraph.
 	"phantom-code.mdx":       "export const c = `\n\n` + \"```\" + `\n`;\n\n## Twin\n\nText.\n\n## Twin\n",
 	"nested-heading.mdx":     "> ## Dup2\n> {1}\n\n## Dup2\n\nText.\n\n- ## Dup3\n  {2}\n\n## Dup3\n",
 	"jsx-heading-inline.mdx": "<div>\n## Dup4\n</div>\n\n## Dup4\n\nText.\n\n<Dummy>\n### Dup5\n</Dummy>\n\n### Dup5\n",
-	"_part.mdx":              "## Part heading\n\nPart *text* with a [link](./intro.md).\n\n<Dummy />\n\n## Part heading\n\n- a\n- b\n",
+	"_part.mdx":              "import Dummy from '@site/src/components/Dummy';\n\n## Part heading\n\nPart *text* with a [link](./intro.md).\n\n<Dummy />\n\n## Part heading\n\n- a\n- b\n",
 	"uses-part.mdx":          "import Part from './_part.mdx';\n\n# Uses a part\n\n## Part heading\n\n<Part />\n\nAfter the part.\n\n<div>\n\n<Part />\n\n</div>\n",
 	"admonition-heads.mdx":   ":::note\n\n## In a note\n\nText.\n\n:::\n\n## In a note\n\nAfter.\n\n:::tip\n## Glued\n:::\n\n## Glued\n",
 	"code-block-tabs.mdx":    "import Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n# Tabs in code blocks\n\n```mdx-code-block\n<Tabs>\n<TabItem value=\"a\" label=\"A\">\n```\n\nText in tab a, *a run*.\n\n```mdx-code-block\n</TabItem>\n<TabItem value=\"b\" label=\"B\">\n```\n\n## Heading in tab b\n\n- item\n\n```mdx-code-block\n</TabItem>\n</Tabs>\n```\n\n```mdx-code-block\n## Heading in a code block\n\nText in a code block.\n```\n\nAfter.\n",

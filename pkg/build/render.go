@@ -578,7 +578,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	}
 	body, err := st.b.renderer.Render(req)
 	if err != nil {
-		return err
+		return renderError(r, "rendering the page", err)
 	}
 	if page.MDX != nil {
 		st.keepMDXText(r.Path, body)

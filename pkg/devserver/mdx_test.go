@@ -51,3 +51,56 @@ func TestMDXErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 		t.Error("the last good MDX page is not served after a failed rebuild")
 	}
 }
+
+// A component that throws while the page renders on the server is an error of the page, in the
+// overlay at the page's file with the thrown message; the last good page stays, and the next good
+// save clears the error (React alone would have served the page with its content empty).
+func TestMDXRenderErrorInTheOverlayLastGoodPageStays(t *testing.T) {
+	root, s := fixtureProject(t, "mdx")
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/install"})
+	f := filepath.Join(root, "content/docs/guide/install.mdx")
+	good, _ := os.ReadFile(f)
+	throws := strings.Replace(string(good), "## Shared step",
+		"export function Boom() {\n  throw new Error('the widget is gone');\n}\n\n<Boom />\n\n## Shared step", 1)
+	os.WriteFile(f, []byte(throws), 0o644)
+	s.Rebuild([]string{f})
+	var m message
+	c.SetReadDeadline(time.Now().Add(failAfter))
+	for m.Errors == nil {
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := m.Errors[0]
+	if e.File != "content/docs/guide/install.mdx" || !strings.Contains(e.Message, "the widget is gone (in a component of the page's module, inside <MdxContent>") {
+		t.Errorf("overlay error %+v, want the thrown message at content/docs/guide/install.mdx", e)
+	}
+	res, err := http.Get(srv.URL + "/docs/guide/install")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	if res.StatusCode != 200 || !strings.Contains(string(body), `role="tablist"`) {
+		t.Error("the last good MDX page is not served after a failed render")
+	}
+	// The good bytes render the last good page again: no update, a status without errors.
+	os.WriteFile(f, good, 0o644)
+	s.Rebuild([]string{f})
+	for {
+		m = message{}
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatalf("no message without errors after the good save: %v", err)
+		}
+		if (m.Type == "status" || m.Type == "update") && len(m.Errors) == 0 {
+			break
+		}
+	}
+}

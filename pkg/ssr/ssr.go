@@ -43,7 +43,8 @@ type Request struct {
 
 type answer struct {
 	ID          int64
-	HTML, Error string
+	HTML, Error string // the process's answer: the page, or the error it rendered with
+	Stopped     error  // the process stopped before answering
 }
 
 // Renderer is one Node process running the server bundle.
@@ -223,7 +224,7 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	}
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	for id, ch := range r.waiting {
-		ch <- answer{ID: id, Error: r.dead.Error()}
+		ch <- answer{ID: id, Stopped: r.dead}
 		delete(r.waiting, id)
 	}
 	r.mu.Unlock()
@@ -281,8 +282,11 @@ func (r *Renderer) Render(req Request) (string, error) {
 		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	a := <-ch
+	if a.Stopped != nil {
+		return "", fmt.Errorf("rendering %s: %w", req.URL, a.Stopped)
+	}
 	if a.Error != "" {
-		return "", fmt.Errorf("rendering %s: %s", req.URL, a.Error)
+		return "", &PageError{URL: req.URL, Message: a.Error}
 	}
 	return a.HTML, nil
 }

@@ -34,19 +34,87 @@ export async function render({ url, site, page, sidebar }) {
   const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
   const href = new URL(url, 'http://docsd.invalid');
   store.put(canonicalPath(site.basePath, href.pathname), page, sidebar);
-  const tree = (parts) =>
-    renderToString(
-      <StrictMode>
-        <PageStoreContext.Provider value={store}>
-          <PartCacheContext.Provider value={parts}>
-            <StaticRouter location={href.pathname + href.search + href.hash}>
-              <App site={site} getLayout={getLayout} />
-            </StaticRouter>
-          </PartCacheContext.Provider>
-        </PageStoreContext.Provider>
-      </StrictMode>,
-    );
-  return partsOff ? tree(null) : renderWithParts(tree);
+  const element = (parts) => (
+    <StrictMode>
+      <PageStoreContext.Provider value={store}>
+        <PartCacheContext.Provider value={parts}>
+          <StaticRouter location={href.pathname + href.search + href.hash}>
+            <App site={site} getLayout={getLayout} />
+          </StaticRouter>
+        </PartCacheContext.Provider>
+      </PageStoreContext.Provider>
+    </StrictMode>
+  );
+  const tree = (parts) => renderToString(element(parts));
+  return checked(element(null), () => (partsOff ? tree(null) : renderWithParts(tree)));
+}
+
+// A component that throws inside a Suspense boundary (Layout's content and footer) is not an error
+// to renderToString: it leaves the boundary empty, marked for the browser to render, and reports
+// nothing, so the page's HTML would lose its content silently. A page whose HTML holds such a
+// boundary is rendered again with React's streaming renderer, loaded only then (pkg/bundle keeps
+// it out of the renderer's start), whose onError gets the error and the component stack; the
+// page fails with them (pkg/build names its source file). A component that throws outside a
+// boundary makes renderToString throw, without the component stack: that page is rendered again
+// too, for the same message.
+const clientRendered = '<!--$!-->';
+async function checked(element, renderHTML) {
+  let html;
+  try {
+    html = renderHTML();
+  } catch (error) {
+    throw (await renderError(element)) || error;
+  }
+  if (!html.includes(clientRendered)) return html;
+  throw (await renderError(element)) || new PageError('a component suspended (waited for data) while the page was rendered on the server, and renderToString left its part of the page empty');
+}
+
+// renderError is the first error of element's render by the streaming renderer, with the
+// components it was in, or null when it renders without one.
+async function renderError(element) {
+  const { renderToPipeableStream } = await import('react-dom/server.node');
+  const first = await new Promise((resolve) => {
+    let caught = null;
+    const stream = renderToPipeableStream(element, {
+      onError(error, info) {
+        caught = caught || { error, componentStack: info && info.componentStack };
+      },
+      onShellError: (error) => resolve(caught || { error }),
+      onAllReady: () => {
+        stream.abort();
+        resolve(caught);
+      },
+    });
+  });
+  if (!first) return null;
+  const { error, componentStack } = first;
+  const message = error instanceof Error ? error.message : String(error);
+  return new PageError(`${message}${components(componentStack)}`);
+}
+
+// components names the components of a component stack, innermost first: "(in <Boom>, inside
+// <TabItem>, <Tabs>, <MdxContent>)". HTML elements (no location) are left out. An MDX page's module
+// (its own components and the site components it bundles) is minified and has no source map, so its
+// names mean nothing: its frames, under the module's key rather than a path, are "a component of
+// the page's module".
+function components(stack) {
+  const names = [];
+  for (const [, name, where] of String(stack || '').matchAll(/^\s*at (\S+) \((.*)\)$/gm)) {
+    if (where === '<anonymous>') continue;
+    const label = !where.startsWith('/') ? "a component of the page's module" : /^[A-Z]/.test(name) ? `<${name}>` : null;
+    if (label && names[names.length - 1] !== label) names.push(label);
+  }
+  if (names.length === 0) return '';
+  const [own, ...outer] = names.slice(0, 5);
+  return ` (in ${own}${outer.length ? `, inside ${outer.join(', ')}` : ''})`;
+}
+
+// PageError is a page's own failure: its message is what docsd reports, without this file's stack.
+class PageError extends Error {
+  constructor(message) {
+    super(message);
+    this.stack = message;
+  }
 }
 
 // renderExcerpt renders the excerpt of an MDX blog post (request field excerpt: true), which the
@@ -56,15 +124,16 @@ export async function renderExcerpt({ url, site, page }) {
   if (!m) throw new Error(`The content of ${page.route} is not loaded.`);
   const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
   const href = new URL(url, 'http://docsd.invalid');
-  return renderToString(
+  const element = (
     <StrictMode>
       <PageStoreContext.Provider value={store}>
         <StaticRouter location={href.pathname}>
           <MdxExcerpt site={site} page={page} Content={m.default} />
         </StaticRouter>
       </PageStoreContext.Provider>
-    </StrictMode>,
+    </StrictMode>
   );
+  return checked(element, () => renderToString(element));
 }
 
 // stdout carries the answers: what components log goes to stderr instead.

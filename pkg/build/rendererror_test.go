@@ -1,0 +1,77 @@
+package build
+
+// A page whose server render throws fails the build at its source file (renderError and
+// site/src/entry-server.jsx), where React alone would leave the page's content empty.
+
+import (
+	"strings"
+	"testing"
+)
+
+// throwingPage is an MDX page whose own component throws when it renders, inside a <Tabs>.
+const throwingPage = `---
+title: Throws
+---
+
+import Tabs from '@theme/Tabs';
+import TabItem from '@theme/TabItem';
+
+export function Boom({ what }) {
+  throw new Error('no ' + what + ' here');
+}
+
+# Throws
+
+<Tabs>
+  <TabItem value="a" label="A">
+    <Boom what="widget" />
+  </TabItem>
+</Tabs>
+`
+
+func TestMDXRenderErrorNamesTheFile(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/throws.mdx", throwingPage)
+	got := buildError(t, opts)
+	for _, want := range []string{"content/docs/guide/throws.mdx: ", "no widget here (in a component of the page's module, inside <TabItem>, <Tabs>, <MdxContent>"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("error %q lacks %q", got, want)
+		}
+	}
+}
+
+// The census's cases: useCurrentSidebarCategory on a doc that is no category's page, and a site
+// component (src/components) that throws, each fail at their page's file with the hook's or the
+// component's message; a Markdown page beside them is not affected (TestMDXPageIsBuilt builds the
+// same site without them).
+func TestMDXRenderErrorsOfHooksAndSiteComponents(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/cards.mdx", "# Cards\n\n"+
+		"import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/plugin-content-docs/client';\n\n"+
+		"<DocCardList items={useCurrentSidebarCategory().items} />\n")
+	got := buildError(t, opts)
+	if want := "content/docs/guide/cards.mdx: rendering the page failed on the server (/docs/guide/cards): useCurrentSidebarCategory: /docs/guide/cards is not the page of a category of its sidebar"; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+
+	root, opts = mdxSite(t)
+	write(t, root, "src/components/Gauge.jsx", "export default function Gauge({ value }) {\n  return <meter value={value.toFixed(1)} />;\n}\n")
+	write(t, root, "content/docs/guide/gauge.mdx", "# Gauge\n\nimport Gauge from '@site/src/components/Gauge';\n\n<Gauge />\n")
+	got = buildError(t, opts)
+	if !strings.HasPrefix(got, "content/docs/guide/gauge.mdx: ") || !strings.Contains(got, "Cannot read properties of undefined (reading 'toFixed') (in a component of the page's module, inside <MdxContent>") {
+		t.Errorf("error %q, want the TypeError at content/docs/guide/gauge.mdx", got)
+	}
+}
+
+// A blog post whose excerpt throws (its component is before the truncate marker) fails at the
+// post's file when the excerpt renders for the blog's lists; renderToString throws there (no
+// Suspense boundary), and the message still names the components.
+func TestMDXExcerptRenderErrorNamesThePost(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/blog/2025-01-02-broken.mdx", "---\ntitle: Broken post\n---\n\n"+
+		"export function Boom() {\n  throw new Error('no excerpt here');\n}\n\n<Boom />\n\n{/* truncate */}\n\nMore.\n")
+	got := buildError(t, opts)
+	if want := "content/blog/2025-01-02-broken.mdx: rendering the excerpt failed on the server (/docs/blog/broken): no excerpt here (in a component of the page's module, inside <MdxExcerpt>"; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}
