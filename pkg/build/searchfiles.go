@@ -36,6 +36,9 @@ func (st *state) writeSearch() error {
 	for code, out := range held {
 		if !slices.ContainsFunc(st.cfg.Locales, func(l config.Locale) bool { return l.Code == code }) {
 			st.removeAllSearch(out) // a locale no longer built
+			held = maps.Clone(held)
+			delete(held, code)
+			st.searchOut = held
 		}
 	}
 	for _, loc := range st.cfg.Locales {
