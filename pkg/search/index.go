@@ -359,12 +359,12 @@ func (x *Index) shardsByNumber(n *numbering) []*Shard {
 			x.ordered = append(x.ordered, nil)
 		}
 		for r := range x.changed {
-			if no, ok := x.orderedBy.slotOf[r]; ok && n.slots[no] != r {
+			if no, ok := x.orderedBy.slot(r); ok && n.slots[no] != r {
 				x.ordered[no] = nil
 			}
 		}
 		for r := range x.changed {
-			if no, ok := n.slotOf[r]; ok {
+			if no, ok := n.slot(r); ok {
 				x.ordered[no] = x.shards[r]
 			}
 		}
@@ -382,7 +382,7 @@ func (x *Index) shardsByNumber(n *numbering) []*Shard {
 		return x.ordered
 	}
 	for r := range x.changed {
-		if i, ok := n.slotOf[r]; ok {
+		if i, ok := n.slot(r); ok {
 			x.ordered[i] = x.shards[r]
 		}
 	}

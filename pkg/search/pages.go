@@ -233,7 +233,7 @@ func (x *Index) movedShares(c *counts, lastPages, pages int, n *numbering, moved
 			continue
 		}
 		for route := range g.routes {
-			if no, ok := n.slotOf[route]; ok {
+			if no, ok := n.slot(route); ok {
 				moved(no, now)
 			}
 		}
