@@ -167,7 +167,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: maplayers.New[[32]byte](),
-		shards: map[string]*search.Shard{}, terms: search.NewTerms(), searchFiles: last.searchFiles}
+		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
 	st.warned = proc.warned(last.warned)
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
 	if !cfgChanged && !slices.Contains(reported, "") {
@@ -314,6 +314,7 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	}
 	st.files.AddMissing(last.files)
 	st.carried = true
+	st.searchOut = last.searchOut // the output holds the last build's search files now
 	b.dropStaleAssets(st.files)
 	for _, p := range gone {
 		st.files.Remove(p)

@@ -12,7 +12,7 @@ import "docsd/pkg/search"
 // published is one locale's search files.
 type published struct {
 	docs, index []byte
-	chunks      []search.Chunk
+	files       search.Published // the chunks the two entry files point to
 	err         error
 }
 
@@ -34,7 +34,7 @@ func (st *state) publish(idx *search.Index) (published, error) {
 			stop = st.req.interrupted
 		}
 		docs, index, err := idx.PublishUnless(stop)
-		return published{docs: docs, index: index, chunks: idx.Chunks(), err: err}
+		return published{docs: docs, index: index, files: idx.Last(), err: err}
 	}
 	var newer <-chan struct{}
 	if st.req.ctx != nil {

@@ -81,12 +81,8 @@ type state struct {
 	// sameRoutes is true when the model has the last build's routes, only bodies changed
 	// (Site.WithBodies): what the last build kept per route carries over whole.
 	sameRoutes bool
-	// searchFiles are the search files the last publish wrote (entry files and chunks), which the
-	// next one removes when it does not write them again.
-	searchFiles []string
-	// searchData are the search files this build wrote, by path: the arrays its output holds, so
-	// the next publish knows a chunk it handed back unchanged without comparing its bytes.
-	searchData map[string][]byte
+	// searchOut is, by locale, what the output holds of the search files (searchfiles.go).
+	searchOut map[string]searchOut
 	// stale lists routes an interrupted rebuild left to the next: their pages, search shards or the
 	// link check are not up to date yet.
 	stale []string

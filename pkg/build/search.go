@@ -9,7 +9,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-	"unsafe"
 
 	"docsd/pkg/config"
 	"docsd/pkg/emit"
@@ -181,70 +180,7 @@ func (st *state) indexSearch(routes []string) error {
 		}
 	}
 	st.indexed = true
-	// The search files this build writes; those of the last build that it does not write go (a
-	// locale's chunks when their count shrinks), or a rebuild that starts from the last build's
-	// files would serve them still.
-	// A publish rewrites the chunks a change touched and hands back the others' bytes as they were
-	// (pkg/search/publish.go): those the output already holds (a rebuild starts from the last
-	// build's files) are not added again (the comparison of a slice with itself is immediate).
-	// The output takes the index's array of an equal chunk it holds in another (Share): after a
-	// publish that ran to its end on its own (newer edits had come), the next can write again, in
-	// new arrays, bytes the output still holds from the publish before; the index kept its arrays
-	// and the output its own (every chunk twice, 71 MB at 30,000 pages).
-	written := map[string]bool{}
-	var lastWritten map[string][]byte
-	if st.carried && b.last != nil {
-		lastWritten = b.last.searchData // what this build's files hold, carried over
-	}
-	st.searchData = map[string][]byte{}
-	add := func(rel string, data []byte) {
-		st.searchData[rel] = data
-		if old, ok := lastWritten[rel]; ok && sameArray(old, data) {
-			// A chunk the publish did not write again (it hands back the last one's bytes): the
-			// output has it already, and comparing the bytes of every chunk grew with the site.
-			written[rel] = true
-			return
-		}
-		if b.last == nil || !sameFile(b.last.files, rel, data) {
-			st.searchChanged = true
-		}
-		if !st.files.Share(rel, data) && !sameFile(st.files, rel, data) {
-			st.files.Add(rel, data)
-		}
-		written[rel] = true
-	}
-	for _, loc := range st.cfg.Locales {
-		p, err := st.publish(b.search[loc.Code])
-		if errors.Is(err, search.ErrStopped) || errors.Is(err, errInterrupted) {
-			return errInterrupted
-		}
-		if err != nil {
-			return fmt.Errorf("search index of locale %s: %w", loc.Code, err)
-		}
-		docsRel, indexRel, _, _ := st.searchPaths(loc.Code)
-		add(docsRel, p.docs)
-		add(indexRel, p.index)
-		// The chunks the two entry files point to, named after them (pkg/search/chunks.go).
-		for _, c := range p.chunks {
-			add(c.FileName(docsRel, indexRel), c.Data)
-		}
-	}
-	for _, rel := range st.searchFiles {
-		if !written[rel] {
-			st.files.Remove(rel)
-			st.searchChanged = true
-		}
-	}
-	st.searchFiles = make([]string, 0, len(written))
-	for rel := range written {
-		st.searchFiles = append(st.searchFiles, rel)
-	}
-	return nil
-}
-
-// sameArray reports whether a and b are the same bytes in memory.
-func sameArray(a, b []byte) bool {
-	return len(a) == len(b) && (len(a) == 0 || unsafe.SliceData(a) == unsafe.SliceData(b))
+	return st.writeSearch()
 }
 
 func sameFile(files *emit.Files, rel string, data []byte) bool {

@@ -74,17 +74,7 @@ func (x *Index) Chunks() []Chunk {
 	if x.last == nil {
 		return nil
 	}
-	out := make([]Chunk, 0, len(x.last.chunks)+len(x.last.docs))
-	for _, c := range x.last.chunks {
-		out = append(out, Chunk{Of: "index", N: c.id, Data: c.data})
-	}
-	for n, d := range x.last.docs {
-		out = append(out, Chunk{Of: "docs", N: n, Data: d})
-	}
-	for k, f := range x.last.pages.files {
-		out = append(out, Chunk{Of: "pages", N: k, Data: f.data})
-	}
-	return out
+	return x.Last().Chunks()
 }
 
 // IndexEntry is the published search index file.

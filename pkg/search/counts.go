@@ -6,6 +6,11 @@ package search
 // and each page's alias terms. Counting every shard again was a fifth of a body edit's publish at
 // 10,000 pages; a publish counts the pages that changed.
 
+import (
+	"encoding/binary"
+	"slices"
+)
+
 // counts are the figures of the shards counted, by route.
 type counts struct {
 	synonyms string // the table the aliases were found with (another table: everything again)
@@ -20,12 +25,24 @@ type counts struct {
 	// before holds, for the terms a recount changed there, their counts before it.
 	titles, crumbs []int32
 	before         map[int32][2]int32
+	// groups are the pages counted by their breadcrumb terms, which alone (with the counts)
+	// decide a page's part share: a new or deleted page moves the page count, and a publish looks
+	// at each group's share, not at every page's (pages.go).
+	groups map[string]*crumbGroup
 }
 
-// counted is a shard as counted, with its alias terms.
+// counted is a shard as counted, with its alias terms and its group.
 type counted struct {
 	s       *Shard
 	aliases []int32
+	group   *crumbGroup
+}
+
+// crumbGroup is the pages whose breadcrumbs have the same terms.
+type crumbGroup struct {
+	key    string
+	crumbs []int32
+	routes map[string]bool
 }
 
 // recount brings the counts up to date with the shards (all numbered in this index already).
@@ -59,10 +76,16 @@ func (x *Index) countShard(c *counts, route string, s *Shard, sign int32) {
 	var aliases []int32
 	if sign > 0 {
 		aliases = x.aliasesOf(s)
-		c.shards[route] = counted{s, aliases}
+		c.shards[route] = counted{s, aliases, c.join(route, s.crumbs)}
 	} else {
-		aliases = c.shards[route].aliases
+		was := c.shards[route]
+		aliases = was.aliases
 		delete(c.shards, route)
+		if was.group != nil {
+			if delete(was.group.routes, route); len(was.group.routes) == 0 {
+				delete(c.groups, was.group.key)
+			}
+		}
 		if x.numbered(s) != nil {
 			return // never counted: it had an error
 		}
@@ -115,4 +138,22 @@ func (x *Index) countShard(c *counts, route string, s *Shard, sign int32) {
 	c.sections += k * len(s.sections)
 	c.totalLen += k * length
 	c.listSize += k * (4*n + 3*len(s.terms))
+}
+
+// join puts route in the group of its breadcrumb terms.
+func (c *counts) join(route string, crumbs []int32) *crumbGroup {
+	key := make([]byte, 0, 4*len(crumbs))
+	for _, t := range crumbs {
+		key = binary.LittleEndian.AppendUint32(key, uint32(t))
+	}
+	g := c.groups[string(key)]
+	if g == nil {
+		if c.groups == nil {
+			c.groups = map[string]*crumbGroup{}
+		}
+		g = &crumbGroup{key: string(key), crumbs: slices.Clone(crumbs), routes: map[string]bool{}}
+		c.groups[g.key] = g
+	}
+	g.routes[route] = true
+	return g
 }

@@ -71,6 +71,9 @@ type Terms struct {
 	mu   sync.RWMutex
 	m    map[string]wordTerm
 	dict *dictionary // written under mu; read by an index once no shard is being made with it
+	// builders are NewShardWith's maps of a page's words and terms, emptied and used again for
+	// the next page: making them for each page was most of the bytes indexing allocated.
+	builders sync.Pool
 }
 
 // wordTerm is a word as written and its term, both strings of their own (see lookup), with their
@@ -125,6 +128,19 @@ func (c *Terms) entry(w string) wordTerm {
 		c.mu.Unlock()
 	}
 	return e
+}
+
+// entryBytes is entry(string(w)), making the string only for a word the cache has not seen.
+func (c *Terms) entryBytes(w []byte) wordTerm {
+	if c != nil {
+		c.mu.RLock()
+		e, ok := c.m[string(w)]
+		c.mu.RUnlock()
+		if ok {
+			return e
+		}
+	}
+	return c.entry(string(w))
 }
 
 // truncate cuts text to at most n bytes at a word boundary (never inside a UTF-8 sequence).
@@ -343,12 +359,12 @@ func (x *Index) shardsByNumber(n *numbering) []*Shard {
 			x.ordered = append(x.ordered, nil)
 		}
 		for r := range x.changed {
-			if no, ok := x.orderedBy.slotOf[r]; ok && n.slots[no] != r {
+			if no, ok := x.orderedBy.slot(r); ok && n.slots[no] != r {
 				x.ordered[no] = nil
 			}
 		}
 		for r := range x.changed {
-			if no, ok := n.slotOf[r]; ok {
+			if no, ok := n.slot(r); ok {
 				x.ordered[no] = x.shards[r]
 			}
 		}
@@ -366,7 +382,7 @@ func (x *Index) shardsByNumber(n *numbering) []*Shard {
 		return x.ordered
 	}
 	for r := range x.changed {
-		if i, ok := n.slotOf[r]; ok {
+		if i, ok := n.slot(r); ok {
 			x.ordered[i] = x.shards[r]
 		}
 	}

@@ -27,9 +27,15 @@ const compactShare = 4
 
 // numbering is the page numbers of a publish.
 type numbering struct {
-	slots  []string         // the route of each number; "" when it is free
-	slotOf map[string]int32 // each route's number
-	free   int              // how many numbers are free
+	slots []string // the route of each number; "" when it is free
+	// Each route's number (slot) is base's, shared with the numberings before (never written once
+	// shared), but for this one's changes beside it (own; gone: base's routes that left), folded
+	// into a new base when they grow to a fraction of it: copying every route's number for each
+	// new or deleted page was ~1.5 ms at 30,000 pages.
+	base map[string]int32
+	own  map[string]int32
+	gone map[string]bool
+	free int // how many numbers are free
 	// docsStamp is the documents file's stamp: a hash of the routes in order when the pages were
 	// last numbered in route order (fresh). epochHashes are the hashes of each documents chunk's
 	// routes then: a chunk whose routes are still those carries docsStamp, another a stamp of its
@@ -44,10 +50,10 @@ type numbering struct {
 
 // freshNumbering numbers the routes (sorted) in their order.
 func freshNumbering(routes []string) *numbering {
-	n := &numbering{slots: slices.Clone(routes), slotOf: make(map[string]int32, len(routes)),
+	n := &numbering{slots: slices.Clone(routes), base: make(map[string]int32, len(routes)),
 		docsStamp: stamp(strings.Join(routes, "\n"))}
 	for i, r := range routes {
-		n.slotOf[r] = int32(i)
+		n.base[r] = int32(i)
 	}
 	for k := 0; k*docsPerChunk < len(routes); k++ {
 		n.epochHashes = append(n.epochHashes, hashRoutes(n.chunkRoutes(k)))
@@ -64,7 +70,7 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 	var gone []int32
 	var added []string
 	for r := range changed {
-		no, had := last.slotOf[r]
+		no, had := last.slot(r)
 		switch has := indexed[r] != nil; {
 		case had && !has:
 			gone = append(gone, no)
@@ -76,10 +82,17 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 	if len(gone) == 0 && len(added) == 0 {
 		return last
 	}
-	n := &numbering{slots: slices.Clone(last.slots), slotOf: maps.Clone(last.slotOf), free: last.free,
-		docsStamp: last.docsStamp, epochHashes: last.epochHashes, labels: maps.Clone(last.labels), from: last}
+	n := &numbering{slots: slices.Clone(last.slots), base: last.base, own: maps.Clone(last.own), gone: maps.Clone(last.gone),
+		free: last.free, docsStamp: last.docsStamp, epochHashes: last.epochHashes, labels: maps.Clone(last.labels), from: last}
+	if n.own == nil {
+		n.own, n.gone = map[string]int32{}, map[string]bool{}
+	}
 	for _, no := range gone {
-		delete(n.slotOf, n.slots[no])
+		r := n.slots[no]
+		delete(n.own, r)
+		if _, ok := n.base[r]; ok {
+			n.gone[r] = true
+		}
 		delete(n.labels, no)
 		n.slots[no] = ""
 		n.free++
@@ -95,7 +108,7 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 			n.slots[at] = r
 			n.free--
 		}
-		n.slotOf[r] = int32(at)
+		n.own[r] = int32(at)
 	}
 	// In route order, each new page's rank halfway between the page before it (ranked already)
 	// and the first page after it that was there before.
@@ -112,12 +125,12 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 		var lo, hi int
 		switch {
 		case i > 0 && j < len(routes):
-			lo, hi = n.rank(n.slotOf[routes[i-1]]), n.rank(n.slotOf[routes[j]])
+			lo, hi = n.rank(n.no(routes[i-1])), n.rank(n.no(routes[j]))
 		case i > 0:
-			lo = n.rank(n.slotOf[routes[i-1]])
+			lo = n.rank(n.no(routes[i-1]))
 			hi = lo + 2*rankGap
 		case j < len(routes):
-			hi = n.rank(n.slotOf[routes[j]])
+			hi = n.rank(n.no(routes[j]))
 			lo = hi - 2*rankGap
 		default:
 			lo, hi = -rankGap, rankGap
@@ -125,7 +138,7 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 		if hi-lo < 2 {
 			return nil
 		}
-		no := n.slotOf[r]
+		no := n.no(r)
 		if rank := lo + (hi-lo)/2; rank != int(no)*rankGap {
 			if n.labels == nil {
 				n.labels = map[int32]int{}
@@ -135,7 +148,33 @@ func (last *numbering) next(changed map[string]*Shard, indexed map[string]*Shard
 			delete(n.labels, no)
 		}
 	}
+	if len(n.own)+len(n.gone) > len(n.base)/8+64 {
+		n.base, n.own, n.gone = make(map[string]int32, len(n.slots)-n.free), nil, nil
+		for no, r := range n.slots {
+			if r != "" {
+				n.base[r] = int32(no)
+			}
+		}
+	}
 	return n
+}
+
+// slot is route's number, if it has one.
+func (n *numbering) slot(route string) (int32, bool) {
+	if no, ok := n.own[route]; ok {
+		return no, true
+	}
+	if n.gone[route] {
+		return 0, false
+	}
+	no, ok := n.base[route]
+	return no, ok
+}
+
+// no is route's number (0 when it has none).
+func (n *numbering) no(route string) int32 {
+	no, _ := n.slot(route)
+	return no
 }
 
 // rank is the rank of number no: equal scores list by it.

@@ -92,7 +92,7 @@ func TestNewAndDeletedPagesRewriteOnlyTheirChunks(t *testing.T) {
 		set(genPage(i, 0))
 	}
 	before := published(t, x)
-	number := func(route string) int { return int(x.last.numbers.slotOf[route]) }
+	number := func(route string) int { return int(x.last.numbers.no(route)) }
 	check := func(what string, before map[string][]byte, docs []int) map[string][]byte {
 		t.Helper()
 		after := published(t, x)
@@ -195,5 +195,76 @@ func TestManyFreeNumbersCompact(t *testing.T) {
 	// more than 10 were free (or sooner, when another reason rewrote every file).
 	if fresh == 0 || kept == 0 {
 		t.Fatalf("%d publishes numbered the pages anew, %d kept the numbers; want both", fresh, kept)
+	}
+}
+
+// A numbering made from the last by next finds each route's number (slot) through the layers it
+// shares with the numberings before, also once its changes were folded into a new base, and
+// leaves those numberings' numbers as they were.
+func TestNumberingLayersFindEveryNumber(t *testing.T) {
+	route := func(i int) string { return fmt.Sprintf("/docs/page-%04d", i) }
+	var routes []string
+	for i := 0; i < 400; i += 2 {
+		routes = append(routes, route(i))
+	}
+	n := freshNumbering(routes)
+	indexed := map[string]*Shard{}
+	for _, r := range routes {
+		indexed[r] = &Shard{route: r}
+	}
+	type check struct {
+		n     *numbering
+		slots []string
+	}
+	var kept []check
+	folded := false
+	for step := 0; step < 300; step++ {
+		changed := map[string]*Shard{}
+		add, del := route(2*step+1), route(2*((step*7)%200))
+		if indexed[add] == nil {
+			indexed[add] = &Shard{route: add}
+			changed[add] = nil
+		}
+		if indexed[del] != nil {
+			changed[del] = indexed[del]
+			delete(indexed, del)
+		}
+		sorted := make([]string, 0, len(indexed))
+		for r := range indexed {
+			sorted = append(sorted, r)
+		}
+		sort.Strings(sorted)
+		next := n.next(changed, indexed, sorted)
+		if next == nil {
+			next = freshNumbering(sorted)
+		}
+		folded = folded || next.own == nil && next.from != nil
+		kept = append(kept, check{next, slices.Clone(next.slots)})
+		n = next
+	}
+	if !folded {
+		t.Fatal("the changes were never folded into a new base: the test misses that path")
+	}
+	for k, c := range kept {
+		seen := 0
+		for no, r := range c.slots {
+			if r == "" {
+				continue
+			}
+			seen++
+			if got, ok := c.n.slot(r); !ok || got != int32(no) {
+				t.Fatalf("numbering %d: %s is number %d, slot says %d (%v)", k, r, no, got, ok)
+			}
+		}
+		for i := 0; i < 800; i++ {
+			if !slices.Contains(c.slots, route(i)) {
+				if _, ok := c.n.slot(route(i)); ok {
+					t.Fatalf("numbering %d: %s has no number, slot finds one", k, route(i))
+				}
+			}
+		}
+		if seen != len(c.slots)-c.n.free {
+			t.Fatalf("numbering %d: %d routes numbered, %d free of %d", k, seen, c.n.free, len(c.slots))
+		}
 	}
 }

@@ -130,8 +130,18 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 			fresh(k)
 		}
 	}
-	if titles || shares || parts {
-		// Only the facts that moved: at 30,000 pages every new page moves the page count.
+	if shares && !titles && !parts && last != nil {
+		// Only the part shares moved (a new or deleted page moves the page count): the groups of
+		// pages with the same breadcrumb terms whose share moved.
+		x.movedShares(c, last.pages, p.pages, next.numbers, func(no int32, share int) {
+			if shards[no] != nil {
+				f := p.files[int(no)/per].facts[int(no)%per]
+				f.partShare = share
+				put(int(no), f)
+			}
+		})
+	} else if titles || shares || parts {
+		// Only the facts that moved.
 		for no, s := range shards {
 			if last == nil {
 				put(no, x.pageFact(s, next.numbers.rank(int32(no)), c, p))
@@ -203,6 +213,31 @@ func titleLength(s *Shard, c *counts, common int) int {
 		}
 	}
 	return max(n, 1)
+}
+
+// movedShares calls moved with the number and part share of each page whose share moved from
+// the counts before the changed pages were counted again (c.before) and lastPages pages to the
+// counts now and pages.
+func (x *Index) movedShares(c *counts, lastPages, pages int, n *numbering, moved func(no int32, share int)) {
+	for _, g := range c.groups {
+		was, now := 0, 0
+		for _, t := range g.crumbs {
+			before := c.crumbs[t]
+			if b, ok := c.before[t]; ok {
+				before = b[1]
+			}
+			was = max(was, 100*int(before)/max(lastPages, 1))
+			now = max(now, 100*int(c.crumbs[t])/max(pages, 1))
+		}
+		if was == now {
+			continue
+		}
+		for route := range g.routes {
+			if no, ok := n.slot(route); ok {
+				moved(no, now)
+			}
+		}
+	}
 }
 
 // partShare is a page's part share as partShares (collect.go) works it out.

@@ -23,7 +23,7 @@ func TestPageFilesFollowTheEdit(t *testing.T) {
 		t.Fatalf("a first publish wrote page files %v; want all 8", got)
 	}
 	edited := genPage(21, 0)
-	no := int(x.last.numbers.slotOf[edited.Route])
+	no := int(x.last.numbers.no(edited.Route))
 	edits := []struct {
 		what string
 		edit func()
@@ -118,12 +118,12 @@ func TestRanksBetweenNeighbours(t *testing.T) {
 			break
 		}
 		for k := 1; k < len(routes); k++ {
-			if a, b := next.rank(next.slotOf[routes[k-1]]), next.rank(next.slotOf[routes[k]]); a >= b {
+			if a, b := next.rank(next.no(routes[k-1])), next.rank(next.no(routes[k])); a >= b {
 				t.Fatalf("page %d added: %s ranks %d, %s after it %d", i, routes[k-1], a, routes[k], b)
 			}
 		}
-		for r, no := range n.slotOf {
-			if n.rank(no) != next.rank(next.slotOf[r]) {
+		for no, r := range n.slots {
+			if r != "" && n.rank(int32(no)) != next.rank(next.no(r)) {
 				t.Fatalf("page %d added: %s's rank moved", i, r)
 			}
 		}

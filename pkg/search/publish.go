@@ -343,11 +343,11 @@ func (x *Index) changedPages(last, now *numbering) []changedPage {
 		}
 		if c.old != nil {
 			c.oldAliases = x.aliasesOf(c.old)
-			c.no = last.slotOf[route]
+			c.no = last.no(route)
 		}
 		if c.now != nil {
 			c.aliases = x.aliasesOf(c.now)
-			c.no = now.slotOf[route] // the same number as before, if it had one
+			c.no = now.no(route) // the same number as before, if it had one
 		}
 		out = append(out, c)
 	}

@@ -353,7 +353,7 @@ func TestDeletedPagesAndChangedSections(t *testing.T) {
 		t.Helper()
 		files := published(t, x)
 		entry := readEntry(t, x, files["index"])
-		page := x.last.numbers.slotOf[p.Route]
+		page := x.last.numbers.no(p.Route)
 		if entry.SectionCounts[page] != len(p.Sections) {
 			t.Fatalf("section count %d, want %d", entry.SectionCounts[page], len(p.Sections))
 		}

@@ -74,39 +74,37 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		hint += len(sec.Text) + len(sec.Heading) + len(sec.Keys)
 	}
 	hint = min(hint/32, 4096)
-	b := &shardBuilder{terms: terms, forms: map[string]string{}, dict: newDictionary(), local: make(map[string]string, hint)}
+	b := terms.builder(hint)
 	if terms != nil {
-		// The cache's dictionary: its numbers of the page's terms and forms, found as it looks
-		// the words up.
-		b.dict, b.nos, b.formNos = terms.dict, make(map[string]int32, hint), map[string]int32{}
+		defer terms.builders.Put(b)
 	}
 	s := &Shard{route: p.Route, version: p.Version, dict: b.dict}
 	title := b.distinct(p.Title + " " + p.Label)
 	s.title = b.numbers(title)
 	// The title's length and phrases are of its whole words: the parts of "OpenID" are terms of the
 	// title, but a query that has "openid" and "connect" has all of "OpenID Connect".
-	whole := map[string]bool{}
+	whole := map[int32]bool{}
 	s.names = b.numbers(b.distinct(p.Name))
 	for _, text := range []string{p.Title, p.Label} {
 		var seq []string
-		for _, w := range WholeWords(text) {
-			if t := b.term(w); t != "" {
-				seq = append(seq, t)
-				whole[t] = true
+		eachWordBytes(text, false, &b.buf, func(w []byte) {
+			if j := b.term(w); j >= 0 {
+				seq = append(seq, b.lterms[j].term)
+				whole[j] = true
 			}
-		}
+		})
 		s.titleSeqs = append(s.titleSeqs, seq)
 	}
-	var titleWhole []string
-	for t := range whole {
-		titleWhole = append(titleWhole, t)
+	titleWhole := make([]int32, 0, len(whole))
+	for j := range whole {
+		titleWhole = append(titleWhole, j)
 	}
-	sort.Strings(titleWhole)
+	b.sortByTerm(titleWhole)
 	s.titleWhole = b.numbers(titleWhole)
-	var crumbs []string
-	for _, t := range b.distinct(strings.Join(p.Crumbs, " ")) {
-		if _, found := slices.BinarySearch(title, t); !found {
-			crumbs = append(crumbs, t)
+	var crumbs []int32
+	for _, j := range b.distinct(strings.Join(p.Crumbs, " ")) {
+		if !slices.Contains(title, j) {
+			crumbs = append(crumbs, j)
 		}
 	}
 	s.crumbs = b.numbers(crumbs)
@@ -115,61 +113,97 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		secs = []Section{{}}
 	}
 	rec := DocRec{Route: p.Route, Title: p.Title, Version: p.Version, Crumbs: p.Crumbs}
-	var secTerms []string
-	// One pair of maps for every section, emptied between them: making them anew per section,
-	// and growing them, was a fifth of indexing's CPU.
-	headingTerms, tf := map[string]bool{}, map[string]int32{}
+	// A section's terms are marked in the page's own list of terms (localTerm) and listed once;
+	// the marks are cleared for the next section. Maps of the section's terms, one lookup of a
+	// term string per word, were most of indexing's CPU.
+	var listed []int32
+	list := func(j int32) *localTerm {
+		t := &b.lterms[j]
+		if !t.listed {
+			t.listed = true
+			listed = append(listed, j)
+		}
+		return t
+	}
 	for i, sec := range secs {
-		clear(headingTerms)
-		clear(tf)
+		for _, j := range listed {
+			b.lterms[j].tf, b.lterms[j].heading, b.lterms[j].own, b.lterms[j].listed = 0, false, false, false
+		}
+		listed = listed[:0]
 		text := sec.Text
 		if i == 0 && p.Description != "" && !strings.HasPrefix(text, p.Description) {
 			text = strings.TrimSpace(p.Description + " " + text)
 		}
 		rec.Sections = append(rec.Sections, [3]string{sec.ID, sec.Heading, truncate(text, snippetLen)})
-		own := b.distinct(sec.Heading)
-		for _, t := range b.distinct(sec.Heading + " " + sec.Keys) {
-			headingTerms[t] = true
+		// The heading's own terms (their count is the heading's length), and with the keys'
+		// and (first section) the keywords', the terms of the heading.
+		headLen := 0
+		eachWordBytes(sec.Heading, true, &b.buf, func(w []byte) {
+			if j := b.term(w); j >= 0 {
+				if t := list(j); !t.own {
+					t.own, t.heading = true, true
+					headLen++
+				}
+			}
+		})
+		heading := func(w []byte) {
+			if j := b.term(w); j >= 0 {
+				list(j).heading = true
+			}
 		}
+		eachWordBytes(sec.Keys, true, &b.buf, heading)
 		if i == 0 {
 			for _, k := range p.Keywords {
-				for _, t := range b.distinct(k) {
-					headingTerms[t] = true
-				}
+				eachWordBytes(k, true, &b.buf, heading)
 			}
 		}
 		length := 0
-		eachWord(text, true, func(w string) {
-			if t := b.term(w); t != "" {
-				tf[t]++
+		eachWordBytes(text, true, &b.buf, func(w []byte) {
+			if j := b.term(w); j >= 0 {
+				list(j).tf++
 				length++
 			}
 		})
-		secTerms = secTerms[:0]
-		for t := range tf {
-			secTerms = append(secTerms, t)
-		}
-		for t := range headingTerms {
-			if tf[t] == 0 {
-				secTerms = append(secTerms, t)
-			}
-		}
-		sort.Strings(secTerms) // a map's order is random; the shard must not be
-		for _, t := range secTerms {
-			code := uint32(min(tf[t], tfMask)) // a section of a billion words would reach the flags
-			if headingTerms[t] {
+		// The section's terms and codes, put in term order once the page's terms are all known.
+		for _, j := range listed {
+			t := &b.lterms[j]
+			code := uint32(min(t.tf, tfMask)) // a section of a billion words would reach the flags
+			if t.heading {
 				code |= inHeading
 			}
-			if _, found := slices.BinarySearch(own, t); found {
+			if t.own {
 				code |= ownHeading
 			}
-			s.terms = append(s.terms, b.number(t))
-			s.codes = append(s.codes, code)
+			b.entries = append(b.entries, uint64(j)<<32|uint64(code))
 		}
-		s.sections = append(s.sections, sectionSpan{end: int32(len(s.terms)), length: int32(length), headLen: int32(len(own))})
+		s.sections = append(s.sections, sectionSpan{end: int32(len(b.entries)), length: int32(length), headLen: int32(headLen)})
 	}
-	// Exactly the room they use: appending left up to twice that, kept as long as the shard.
-	s.terms, s.codes = slices.Clone(s.terms), slices.Clone(s.codes)
+	// Each section's terms in term order, as the shard must be (not the order they came in): the
+	// page's terms are sorted once, and each section's by their places in that order (integers,
+	// where sorting each section's terms as strings was a tenth of indexing's CPU).
+	order := make([]int32, len(b.lterms))
+	for j := range order {
+		order[j] = int32(j)
+	}
+	b.sortByTerm(order)
+	for r, j := range order {
+		b.lterms[j].rank = uint32(r)
+	}
+	if len(b.entries) > 0 {
+		s.terms, s.codes = make([]int32, len(b.entries)), make([]uint32, len(b.entries))
+	}
+	start := int32(0)
+	for _, sec := range s.sections {
+		entries := b.entries[start:sec.end]
+		for i, e := range entries {
+			entries[i] = uint64(b.lterms[e>>32].rank)<<32 | e&0xffffffff
+		}
+		slices.Sort(entries)
+		for i, e := range entries {
+			s.terms[int(start)+i], s.codes[int(start)+i] = b.number(order[e>>32]), uint32(e)
+		}
+		start = sec.end
+	}
 	words := make([]string, 0, len(b.forms))
 	for w := range b.forms {
 		words = append(words, w)
@@ -181,9 +215,9 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 			s.forms[i] = b.formNos[w]
 			continue
 		}
-		s.forms[i] = b.dict.form(w, b.number(b.forms[w]))
+		s.forms[i] = b.dict.form(w, b.number(b.termIdx[b.forms[w]]))
 	}
-	if b.nos == nil {
+	if terms == nil {
 		// The shard only looks its own numbers up: an index renumbers it.
 		b.dict.numbers, b.dict.formNos = nil, nil
 		b.dict.terms, b.dict.forms = slices.Clone(b.dict.terms), slices.Clone(b.dict.forms)
@@ -192,60 +226,113 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 	return s
 }
 
-// shardBuilder is the state of NewShardWith: the words as written and their terms, and the
-// shard's dictionary: its own, or the Terms cache's, whose numbers nos and formNos keep for the
-// page's terms and forms (the cache's dictionary is not read while shards are made).
-type shardBuilder struct {
-	terms        *Terms
-	forms        map[string]string
-	dict         *dictionary
-	nos, formNos map[string]int32
-	// local are the page's words already looked up: a word seen again costs one lookup in a map
-	// of the page's own, not the shared cache's lock and the three maps below.
-	local map[string]string
+// builder is an empty shardBuilder for a page of about hint distinct words: one the cache used
+// before, or a new one (a nil cache: its own dictionary).
+func (c *Terms) builder(hint int) *shardBuilder {
+	if c == nil {
+		return &shardBuilder{forms: map[string]string{}, dict: newDictionary(), local: make(map[string]int32, hint),
+			termIdx: make(map[string]int32, hint), lterms: make([]localTerm, 0, hint)}
+	}
+	if b, ok := c.builders.Get().(*shardBuilder); ok {
+		clear(b.forms)
+		clear(b.formNos)
+		clear(b.local)
+		clear(b.termIdx)
+		b.lterms, b.entries = b.lterms[:0], b.entries[:0]
+		return b
+	}
+	// The cache's dictionary: its numbers of the page's terms and forms, found as it looks the
+	// words up.
+	return &shardBuilder{terms: c, forms: map[string]string{}, dict: c.dict, formNos: map[string]int32{},
+		local: make(map[string]int32, hint), termIdx: make(map[string]int32, hint), lterms: make([]localTerm, 0, hint)}
 }
 
-func (b *shardBuilder) term(w string) string {
-	if t, ok := b.local[w]; ok {
-		return t
+// shardBuilder is the state of NewShardWith: the page's words as written and its terms, and the
+// shard's dictionary: its own, or the Terms cache's (not read while shards are made), whose
+// numbers of the page's terms the page's terms keep, and formNos of its forms.
+type shardBuilder struct {
+	terms   *Terms
+	forms   map[string]string // the page's words whose term differs from them, and the term
+	dict    *dictionary
+	formNos map[string]int32
+	// local are the page's words already looked up and their terms (by position in lterms; -1:
+	// none): a word seen again costs one lookup in a map of the page's own, not the shared
+	// cache's lock and map. termIdx finds a term's position when a new word has it.
+	local   map[string]int32
+	termIdx map[string]int32
+	lterms  []localTerm
+	buf     []byte // eachWordBytes's
+	// entries are the sections' terms one after another, each its position in lterms (later its
+	// rank) and its code.
+	entries []uint64
+}
+
+// localTerm is a term of the page: its number (-1 until numbered in the shard's own dictionary)
+// and what the section being indexed has of it.
+type localTerm struct {
+	term                 string
+	no                   int32
+	tf                   int32  // count in the text
+	heading, own, listed bool   // in the heading or keys; in the heading; listed for the section
+	rank                 uint32 // its place among the page's terms in term order
+}
+
+// term is the position of w's term in lterms (-1: w has none, a stop word).
+func (b *shardBuilder) term(w []byte) int32 {
+	if j, ok := b.local[string(w)]; ok {
+		return j
 	}
-	e := b.terms.entry(w)
-	b.local[e.word] = e.term // e.word, not w: a key must not keep the page's text
-	if e.term != "" && e.term != e.word {
-		b.forms[e.word] = e.term
-		if b.formNos != nil {
-			b.formNos[e.word] = e.formNo
+	e := b.terms.entryBytes(w)
+	j := int32(-1)
+	if e.term != "" {
+		var ok bool
+		if j, ok = b.termIdx[e.term]; !ok {
+			j = int32(len(b.lterms))
+			b.termIdx[e.term] = j
+			b.lterms = append(b.lterms, localTerm{term: e.term, no: e.termNo})
+		}
+		if e.term != e.word {
+			b.forms[e.word] = e.term
+			if b.formNos != nil {
+				b.formNos[e.word] = e.formNo
+			}
 		}
 	}
-	if b.nos != nil && e.term != "" {
-		b.nos[e.term] = e.termNo
-	}
-	return e.term
+	b.local[e.word] = j // e.word, not w: a key must not keep the page's text
+	return j
 }
 
-func (b *shardBuilder) number(t string) int32 {
-	if b.nos != nil {
-		return b.nos[t]
+// number is the shard's number of the term at j (the cache's, or given by its own dictionary
+// when first asked, in the order it is asked).
+func (b *shardBuilder) number(j int32) int32 {
+	t := &b.lterms[j]
+	if t.no < 0 {
+		t.no = b.dict.number(t.term)
 	}
-	return b.dict.number(t)
+	return t.no
 }
 
-func (b *shardBuilder) numbers(ts []string) []int32 {
+func (b *shardBuilder) numbers(js []int32) []int32 {
 	var out []int32
-	for _, t := range ts {
-		out = append(out, b.number(t))
+	for _, j := range js {
+		out = append(out, b.number(j))
 	}
 	return out
 }
 
-// distinct are the distinct terms of text's words, sorted.
-func (b *shardBuilder) distinct(text string) []string {
-	var out []string
-	eachWord(text, true, func(w string) {
-		if t := b.term(w); t != "" {
-			out = append(out, t)
+// sortByTerm sorts positions in lterms by their terms.
+func (b *shardBuilder) sortByTerm(js []int32) {
+	slices.SortFunc(js, func(x, y int32) int { return strings.Compare(b.lterms[x].term, b.lterms[y].term) })
+}
+
+// distinct are the distinct terms of text's words (positions in lterms), sorted by term.
+func (b *shardBuilder) distinct(text string) []int32 {
+	var out []int32
+	eachWordBytes(text, true, &b.buf, func(w []byte) {
+		if j := b.term(w); j >= 0 {
+			out = append(out, j)
 		}
 	})
-	sort.Strings(out)
+	b.sortByTerm(out)
 	return slices.Compact(out)
 }

@@ -1,6 +1,7 @@
 package search
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -48,10 +49,17 @@ func splitWords(text string, parts bool) []string {
 	return out
 }
 
-// eachWord calls fn with each word splitWords would return, in order, without collecting them: a
-// build indexes every word of every page once (NewShardWith), and growing that slice was a fifth
-// of the bytes indexing allocated.
+// eachWord calls fn with each word splitWords would return, in order, without collecting them.
 func eachWord(text string, parts bool, fn func(string)) {
+	var buf []byte
+	eachWordBytes(text, parts, &buf, func(w []byte) { fn(string(w)) })
+}
+
+// eachWordBytes is eachWord for indexing: a build splits every word of every page once
+// (NewShardWith), and making a string of each lower-cased word was most of what indexing
+// allocated. fn gets the word in *buf (or in text), valid only until it returns: a map lookup of
+// string(w) does not copy it, so a page's words already seen cost no allocation.
+func eachWordBytes(text string, parts bool, buf *[]byte, fn func(w []byte)) {
 	start := -1
 	flush := func(end int) {
 		if start < 0 {
@@ -60,24 +68,37 @@ func eachWord(text string, parts bool, fn func(string)) {
 		raw := text[start:end]
 		start = -1
 		raw = strings.Trim(raw, "_")
-		if raw == "" || utf8.RuneCountInString(raw) > maxWord {
+		if raw == "" || len(raw) > maxWord && utf8.RuneCountInString(raw) > maxWord {
 			return
 		}
-		lower := strings.ToLower(raw)
+		ascii := isASCII(raw)
+		lower := appendLower((*buf)[:0], raw, ascii)
+		*buf = lower
 		fn(lower)
 		if !parts || !compound(raw) {
 			return
 		}
 		if parts := splitParts(raw); len(parts) > 1 {
 			for _, p := range parts {
-				fn(strings.ToLower(p))
+				if ascii {
+					// ASCII lower-cases byte for byte: the part's bytes of lower.
+					off := len(raw) - len(p.tail)
+					fn(lower[off : off+len(p.word)])
+				} else {
+					fn([]byte(strings.ToLower(p.word)))
+				}
 			}
 			// The tails of a snake_case identifier too: readers type BUILD_NUMBER for
-			// VELA_BUILD_NUMBER, leaving out the namespace.
+			// VELA_BUILD_NUMBER, leaving out the namespace. They are the suffixes of the word
+			// (trimmed of underscores) after each of its underscores but the last, and not those
+			// starting with one.
 			if strings.Contains(raw, "_") {
-				under := strings.Split(strings.Trim(lower, "_"), "_")
-				for i := 1; i < len(under)-1; i++ {
-					if tail := strings.Join(under[i:], "_"); !strings.HasPrefix(tail, "_") {
+				trimmed := bytes.Trim(lower, "_")
+				under := bytes.Count(trimmed, []byte{'_'}) + 1
+				at := 0
+				for i := 1; i < under-1; i++ {
+					at += bytes.IndexByte(trimmed[at:], '_') + 1
+					if tail := trimmed[at:]; tail[0] != '_' {
 						fn(tail)
 					}
 				}
@@ -96,8 +117,37 @@ func eachWord(text string, parts bool, fn func(string)) {
 	flush(len(text))
 }
 
+// appendLower appends strings.ToLower(s) to dst, without a string of its own when s is ASCII.
+func appendLower(dst []byte, s string, ascii bool) []byte {
+	if !ascii {
+		return append(dst, strings.ToLower(s)...)
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// isWordRune reports whether r is part of a word: ASCII is decided without unicode's tables
+// (most of a page's text).
 func isWordRune(r rune) bool {
-	return r == '_' || unicode.IsLetter(r) || unicode.IsNumber(r)
+	if r < utf8.RuneSelf {
+		return r == '_' || 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return unicode.IsLetter(r) || unicode.IsNumber(r)
 }
 
 // compound reports whether splitParts may split w: it holds an underscore or a lower-case letter
@@ -113,28 +163,35 @@ func compound(w string) bool {
 	return false
 }
 
-// splitParts splits an identifier at underscores and at lower-to-upper case changes.
-func splitParts(w string) []string {
-	var parts []string
-	var cur []rune
+// part is a part of an identifier: its text, and the rest of the identifier from its start (its
+// place in the identifier).
+type part struct{ word, tail string }
+
+// splitParts splits an identifier at underscores and at lower-to-upper case changes. Each part
+// is a run of the identifier's bytes (a part grows by the rune after it or ends).
+func splitParts(w string) []part {
+	var parts []part
+	start := -1 // the current part's first byte, -1 when it is empty
 	var prev rune
-	for _, r := range w {
+	for i, r := range w {
 		switch {
 		case r == '_':
-			if len(cur) > 0 {
-				parts = append(parts, string(cur))
+			if start >= 0 {
+				parts = append(parts, part{w[start:i], w[start:]})
 			}
-			cur = cur[:0]
-		case unicode.IsUpper(r) && prev != 0 && unicode.IsLower(prev) && len(cur) > 0:
-			parts = append(parts, string(cur))
-			cur = []rune{r}
+			start = -1
+		case unicode.IsUpper(r) && prev != 0 && unicode.IsLower(prev) && start >= 0:
+			parts = append(parts, part{w[start:i], w[start:]})
+			start = i
 		default:
-			cur = append(cur, r)
+			if start < 0 {
+				start = i
+			}
 		}
 		prev = r
 	}
-	if len(cur) > 0 {
-		parts = append(parts, string(cur))
+	if start >= 0 {
+		parts = append(parts, part{w[start:], w[start:]})
 	}
 	return parts
 }
