@@ -27,11 +27,21 @@ var (
 	tocExported = regexp.MustCompile(`^export\s+((const|let|var|class|function\*?|async\s+function)\s+toc\b|\{[^}]*\btoc\b)`)
 )
 
-// bindsTOC reports whether body binds `toc` in an import or export of its own (outside code).
+// bindsTOC reports whether body binds `toc` in an import or export of its own (outside code). An
+// import or export list written over several lines is read as one.
 func bindsTOC(body []byte) bool {
 	found := false
+	open := "" // an import or export list not closed yet
 	forLines(body, func(line string) string {
-		found = found || tocImported.MatchString(tocRenamed.ReplaceAllString(line, "")) || tocExported.MatchString(line)
+		if open != "" || strings.HasPrefix(line, "import") || strings.HasPrefix(line, "export") {
+			open += " " + strings.TrimSpace(line)
+			stmt := strings.TrimSpace(open)
+			if strings.Contains(stmt, "{") && !strings.Contains(stmt, "}") && len(stmt) < 4096 {
+				return line
+			}
+			open = ""
+			found = found || tocImported.MatchString(tocRenamed.ReplaceAllString(stmt, "")) || tocExported.MatchString(stmt)
+		}
 		return line
 	}, nil)
 	return found
@@ -62,6 +72,9 @@ func (c *Compiler) tocModule(body []byte, line int, headings []markdown.Heading)
 	if parts := FindPartials(body); parts != nil {
 		for _, h := range c.conv.Parse(ModelSource(parts.Marked), line).Headings {
 			i, ok := parts.Placeholder(h.Text)
+			if ok && strings.Contains(parts.Specs[i], "!") {
+				continue // a webpack loader's text (`!!raw-loader!./a.md`), no partial
+			}
 			if !ok {
 				add(h)
 				continue

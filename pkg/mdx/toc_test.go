@@ -43,6 +43,10 @@ func TestTOCModule(t *testing.T) {
 	if got != want {
 		t.Errorf("tocModule with a partial:\n%s\nwant\n%s", got, want)
 	}
+	got = c.tocModule([]byte("import Code from '!!raw-loader!./a.md';\n\n## Only\n\n<Code />\n"), 1, nil)
+	if want := `export const toc = [{"value":"Only","id":"only","level":2}];` + "\n"; got != want {
+		t.Errorf("tocModule with a raw-loader import:\n%s\nwant\n%s", got, want)
+	}
 	if got := c.tocModule([]byte("export const toc = [];\n"), 1, nil); got != "" {
 		t.Errorf("a file with its own toc got %q", got)
 	}
