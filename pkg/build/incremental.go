@@ -368,12 +368,18 @@ func (b *Builder) renderDirty(st, last *state, routes []string, fresh bool, gone
 	if len(now) > 0 && req.early != nil {
 		// The pages on screen go out before the rest: the other pages, the search files and the
 		// link check come after.
-		if err := st.renderPages(now); err != nil {
+		// A page whose render threw does not stop the others: every such page is reported.
+		var failed pageErrors
+		if err := st.renderPages(now); !failed.add(err) {
+			return nil, err
+		} else if err == nil {
+			req.early(b.partial(st, last, now))
+		}
+		done, err := st.renderUnlessInterrupted(later)
+		if !failed.add(err) {
 			return nil, err
 		}
-		req.early(b.partial(st, last, now))
-		done, err := st.renderUnlessInterrupted(later)
-		if err != nil {
+		if err := failed.err(); err != nil {
 			return nil, err
 		}
 		if done < len(later) || req.interrupted() {

@@ -145,3 +145,33 @@ func TestMDXImportsMediaAsURLs(t *testing.T) {
 		}
 	}
 }
+
+// require() of a video, a photo or a download in an MDX page's JSX gives its URL, and `.default`
+// too, as webpack does for Docusaurus (capacitor's pages: require('@site/static/video/….mp4').default).
+func TestMDXRequiresMediaAsURLs(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "static/video/cast.mp4", "not really a video")
+	write(t, root, "content/docs/guide/_static/photo.jpg", "not really a photo")
+	write(t, root, "content/docs/guide/media.mdx", "---\ntitle: Media\n---\n\n"+
+		"<video controls src={require('@site/static/video/cast.mp4').default} />\n\n"+
+		"<img src={require('./_static/photo.jpg').default} alt=\"A photo\" />\n\n"+
+		"<img src={require('./_static/photo.jpg')} alt=\"Plain\" />\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/media")])
+	for _, re := range []string{`<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.mp4)"`,
+		`<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="Plain"`} {
+		m := regexp.MustCompile(re).FindStringSubmatch(html)
+		if m == nil {
+			t.Errorf("the page lacks %s:\n%s", re, html)
+			continue
+		}
+		if _, _, ok := res.Files.Get("assets/" + m[1]); !ok {
+			t.Errorf("assets/%s is not in the output", m[1])
+		}
+	}
+}

@@ -312,15 +312,16 @@ func (st *state) renderPages(routes []string) error {
 			others = append(others, p)
 		}
 	}
+	var failed pageErrors // pages whose render threw: the other parts still render
 	for i, part := range [][]string{posts, lists, others} {
-		if err := st.streamPages(part); err != nil {
+		if err := st.streamPages(part); !failed.add(err) {
 			return err
 		}
 		if i == 0 && st.queue != nil {
 			st.queue.postsDone()
 		}
 	}
-	return nil
+	return failed.err()
 }
 
 // addShared encodes what pages share (site data, sidebars), once per build, before the first pages

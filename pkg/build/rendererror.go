@@ -7,6 +7,7 @@ package build
 
 import (
 	"errors"
+	"sort"
 
 	"docsd/pkg/content"
 	"docsd/pkg/site"
@@ -21,4 +22,36 @@ func renderError(r *site.Route, what string, err error) error {
 		return err
 	}
 	return &content.Error{File: r.File, Msg: what + " failed on the server (" + pe.URL + "): " + pe.Message}
+}
+
+// pageErrors are the errors of the pages whose server render threw, gathered across the parts of
+// a build (streamPages, renderPages, an incremental build's pages on screen and the rest): such a
+// page does not stop the others, so one build reports them all. It is a site.Errors to its
+// readers (errors.As), as the MDX compile errors are.
+type pageErrors struct{ list site.Errors }
+
+func (e *pageErrors) Error() string { return e.list.Error() }
+func (e *pageErrors) Unwrap() error { return e.list }
+
+// add gathers err's page errors and reports whether the build may go on: err is nil or only such
+// errors.
+func (e *pageErrors) add(err error) bool {
+	if err == nil {
+		return true
+	}
+	var pe *pageErrors
+	if !errors.As(err, &pe) {
+		return false
+	}
+	e.list = append(e.list, pe.list...)
+	return true
+}
+
+// err is the errors gathered, sorted by text (so by file), or nil.
+func (e *pageErrors) err() error {
+	if len(e.list) == 0 {
+		return nil
+	}
+	sort.Slice(e.list, func(i, j int) bool { return e.list[i].Error() < e.list[j].Error() })
+	return &pageErrors{list: e.list}
 }

@@ -4,8 +4,11 @@ package build
 // site/src/entry-server.jsx), where React alone would leave the page's content empty.
 
 import (
+	"errors"
 	"strings"
 	"testing"
+
+	"docsd/pkg/site"
 )
 
 // throwingPage is an MDX page whose own component throws when it renders, inside a <Tabs>.
@@ -73,5 +76,25 @@ func TestMDXExcerptRenderErrorNamesThePost(t *testing.T) {
 	got := buildError(t, opts)
 	if want := "content/blog/2025-01-02-broken.mdx: rendering the excerpt failed on the server (/docs/blog/broken): no excerpt here (in a component of the page's module, inside <MdxExcerpt>"; !strings.Contains(got, want) {
 		t.Errorf("error %q lacks %q", got, want)
+	}
+}
+
+// Every page whose server render throws is reported by one build, each at its file (jest's 24
+// pages came one build at a time); the pages that render are still built, and the build fails.
+func TestMDXRenderErrorsOfSeveralPagesAllReported(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/throws.mdx", throwingPage)
+	write(t, root, "content/docs/guide/throws-too.mdx", "# Throws too\n\nexport function Boom() {\n  throw new Error('no gadget here');\n}\n\n<Boom />\n")
+	b := New(opts)
+	defer b.Close()
+	_, err := b.Build()
+	var list site.Errors
+	if !errors.As(err, &list) || len(list) != 2 {
+		t.Fatalf("error %v: want the two pages' errors", err)
+	}
+	for i, want := range [][2]string{{"content/docs/guide/throws-too.mdx: ", "no gadget here"}, {"content/docs/guide/throws.mdx: ", "no widget here"}} {
+		if got := list[i].Error(); !strings.HasPrefix(got, want[0]) || !strings.Contains(got, want[1]) {
+			t.Errorf("error %d: %q, want %q at %s", i, got, want[1], want[0])
+		}
 	}
 }

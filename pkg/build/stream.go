@@ -6,10 +6,12 @@
 package build
 
 import (
+	"errors"
 	"runtime"
 	"sync"
 	"sync/atomic"
 
+	"docsd/pkg/content"
 	"docsd/pkg/markdown"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
@@ -66,6 +68,21 @@ func (st *state) streamPages(routes []string) error {
 		errOnce.Do(func() { first = err })
 		failed.Store(true)
 	}
+	// A page whose server render threw (renderError) is the writer's mistake in that page: the
+	// other pages still render, so that one build reports every such page (jest's 24 pages came
+	// one build at a time), as the link check and MDX compile errors do.
+	var pageErrsMu sync.Mutex
+	var pageErrs pageErrors
+	pageFailed := func(err error) bool {
+		var ce *content.Error
+		if !errors.As(err, &ce) {
+			return false
+		}
+		pageErrsMu.Lock()
+		pageErrs.list = append(pageErrs.list, err)
+		pageErrsMu.Unlock()
+		return true
+	}
 
 	var mdWorkers sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -96,7 +113,9 @@ func (st *state) streamPages(routes []string) error {
 						st.queue.wrote(p.r.Path) // a request waiting for it is answered
 					}
 					if err != nil {
-						fail(err)
+						if !pageFailed(err) {
+							fail(err)
+						}
 					} else if search.Indexed(st.site.Routes.Get(p.r.Path)) {
 						// The search shard too, while the renderer works on other pages
 						// (indexSearch merges them).
@@ -153,7 +172,10 @@ func (st *state) streamPages(routes []string) error {
 	mdWorkers.Wait()
 	close(out)
 	pageWorkers.Wait()
-	return first
+	if first != nil {
+		return first
+	}
+	return pageErrs.err()
 }
 
 // doneWith drops a page's source once the last of its routes (a page can have one per locale) is

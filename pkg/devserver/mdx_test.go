@@ -104,3 +104,37 @@ func TestMDXRenderErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 		}
 	}
 }
+
+// Two pages whose server renders throw, saved together, are both in the overlay, each at its file.
+func TestMDXRenderErrorsOfTwoPagesInTheOverlay(t *testing.T) {
+	root, s := fixtureProject(t, "mdx")
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/install"})
+	boom := func(what string) string {
+		return "export function Boom() {\n  throw new Error('the " + what + " is gone');\n}\n\n<Boom />\n\n"
+	}
+	install := filepath.Join(root, "content/docs/guide/install.mdx")
+	good, _ := os.ReadFile(install)
+	os.WriteFile(install, []byte(strings.Replace(string(good), "## Shared step", boom("widget")+"## Shared step", 1)), 0o644)
+	intro := filepath.Join(root, "content/docs/guide/intro.md")
+	text, _ := os.ReadFile(intro)
+	os.WriteFile(intro, append(text, "\n"+boom("gadget")...), 0o644) // MDX now: it exports
+	s.Rebuild([]string{install, intro})
+	var m message
+	c.SetReadDeadline(time.Now().Add(failAfter))
+	for m.Errors == nil {
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(m.Errors) != 2 || m.Errors[0].File != "content/docs/guide/install.mdx" || !strings.Contains(m.Errors[0].Message, "the widget is gone") ||
+		m.Errors[1].File != "content/docs/guide/intro.md" || !strings.Contains(m.Errors[1].Message, "the gadget is gone") {
+		t.Errorf("overlay errors %+v, want the widget at install.mdx and the gadget at intro.md", m.Errors)
+	}
+}

@@ -1,6 +1,6 @@
 // Theme components of MDX pages (issue #21) that no other browser test exercised: <Tabs queryString>
 // (the address picks the tab and a click writes the choice back into it, with and without a
-// groupId), <TOCInline> (its entries are the headings, and they jump to them), and screenshots of an
+// groupId), <TOCInline> (its entries are the headings, and they jump to them; given the page's toc), and screenshots of an
 // MDX page with tabs on a phone and a desktop, light and dark, in test-results/screenshots/.
 // The fixture is testdata/sites/mdx with one page added, built in a temporary project.
 import { test, before, after } from 'node:test';
@@ -49,6 +49,24 @@ import TOCInline from '@theme/TOCInline';
 </Tabs>
 `;
 
+// The page's own toc (Docusaurus's exported \`toc\`, jest's docs' pattern), sliced: entries in HTML.
+const withToc = `---
+title: Own toc
+---
+
+import TOCInline from '@theme/TOCInline';
+
+<TOCInline toc={toc.slice(1)} />
+
+## Skipped first
+
+## Fish & chips
+
+### Vinegar
+
+## Last one
+`;
+
 const site = {};
 let tmp;
 before(async () => {
@@ -57,6 +75,7 @@ before(async () => {
   cpSync(join(root, 'testdata/sites/mdx'), project, { recursive: true });
   symlinkSync(join(root, 'site'), join(project, 'site'));
   writeFileSync(join(project, 'content/docs/guide/query.mdx'), querying);
+  writeFileSync(join(project, 'content/docs/guide/own-toc.mdx'), withToc);
   const out = join(tmp, 'build');
   execFileSync(docsd, ['build', '--once', '--root', project, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
   site.server = spawn(docsd, ['serve', '--dir', out, '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -120,6 +139,21 @@ test('TOCInline lists the page headings as links that reach them', async () => {
   await page.waitForURL(/#plain-tabs$/);
   assert.equal(await page.locator('#plain-tabs').count(), 1);
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("TOCInline given the page's toc.slice(1) lists the rest, hydrated as rendered", async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/own-toc`);
+  await hydrated(page);
+  const entries = await page.locator('nav.toc-inline a').evaluateAll((as) => as.map((a) => [a.textContent, a.getAttribute('href')]));
+  assert.deepEqual(entries, [
+    ['Fish & chips', '#fish--chips'],
+    ['Vinegar', '#vinegar'],
+    ['Last one', '#last-one'],
+  ]);
+  await page.locator('nav.toc-inline a', { hasText: 'Last one' }).click();
+  await page.waitForURL(/#last-one$/);
+  assert.deepEqual(problems, []); // no hydration mismatch, no error
   await context.close();
 });
 

@@ -1,0 +1,62 @@
+package build
+
+// Every MDX file has a `toc`, as Docusaurus's MDX loader gives it (pkg/mdx/toc.go): the page's JSX
+// reads it (`<TOCInline toc={toc.slice(1)} />`, jest's docs), its exports too, and another page
+// imports it.
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// tocLinks are the entries of each <TOCInline> list in html, as "#id text" lines, list by list.
+func tocLinks(html string) []string {
+	var out []string
+	for _, nav := range regexp.MustCompile(`(?s)<nav class="toc-inline"[^>]*>(.*?)</nav>`).FindAllStringSubmatch(html, -1) {
+		var items []string
+		for _, a := range regexp.MustCompile(`<a href="([^"]*)">(.*?)</a>`).FindAllStringSubmatch(nav[1], -1) {
+			items = append(items, a[1]+" "+a[2])
+		}
+		out = append(out, strings.Join(items, "\n"))
+	}
+	return out
+}
+
+func TestMDXPageHasItsTOC(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/_toc-part.mdx", "## From the partial\n\n### Deeper in it\n")
+	write(t, root, "content/docs/guide/toc.mdx", "---\ntitle: TOC\n---\n\n"+
+		"import TOCInline from '@theme/TOCInline';\nimport Part from './_toc-part.mdx';\n"+
+		"import {toc as installTOC} from './install.mdx';\n\n"+
+		"export const count = toc.length;\n\n"+
+		"<TOCInline toc={toc.slice(1)} />\n\n"+
+		"## First `code` & \\<more>\n\n## Second {#custom-second}\n\n#### Fourth level\n\n<Part />\n\n## Last\n\n"+
+		"<TOCInline toc={toc.filter((h) => h.level === 4)} minHeadingLevel={4} maxHeadingLevel={4} />\n\n"+
+		"<TOCInline toc={installTOC} />\n\n<TOCInline toc={toc.slice(0, 1)} />\n\n"+
+		"Headings: {count}.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/toc")])
+	got := tocLinks(html)
+	want := []string{
+		// slice(1) drops the first; the default levels are 2 and 3; the partial's headings are in
+		// its place.
+		"#custom-second Second\n#from-the-partial From the partial\n#deeper-in-it Deeper in it\n#last Last",
+		"#fourth-level Fourth level",
+		"#pick-a-platform Pick a platform\n#shared-step Shared step\n#again-per-platform Again, per platform",
+		// value is HTML, shown as HTML (escaped once, not twice)
+		"#first-code--more First code &amp; &lt;more&gt;",
+	}
+	if strings.Join(got, "\n--\n") != strings.Join(want, "\n--\n") {
+		t.Errorf("TOCInline lists:\n%s\nwant:\n%s", strings.Join(got, "\n--\n"), strings.Join(want, "\n--\n"))
+	}
+	// The page's export reads the toc when the module loads.
+	if !strings.Contains(html, "Headings: <!-- -->6<!-- -->.") {
+		t.Errorf("the page's export did not read its toc of 6 headings:\n%s", html)
+	}
+}
