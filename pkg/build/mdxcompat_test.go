@@ -118,6 +118,27 @@ func TestMDXHeadingAndTranslate(t *testing.T) {
 	}
 }
 
+// <Translate values> may hold elements, as Docusaurus's Interpolate allows ("Edit {link}" with a
+// <Link> for link): they show as elements, not "[object Object]"; a value that is undefined leaves
+// its {placeholder} as written.
+func TestMDXTranslateValuesMayBeElements(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/interpolated.mdx", "---\ntitle: Interpolated\n---\n\n"+
+		"import Translate from '@docusaurus/Translate';\n\n"+
+		"<p><Translate id=\"home.edit\" values={{link: <a href=\"/docs/guide/intro\">the intro</a>, n: 3, gone: undefined}}>{'Read {link} ({n} minutes, {gone}).'}</Translate></p>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/interpolated")]), "<!-- -->", "")
+	if want := `<p>Read <a href="/docs/guide/intro">the intro</a> (3 minutes, {gone}).</p>`; !strings.Contains(html, want) {
+		i := strings.Index(html, "<p>Read")
+		t.Errorf("the page lacks %s; it has %.200s", want, html[max(i, 0):])
+	}
+}
+
 // An MDX page's import of a video, a photo or a download gives its URL in the site's assets, as
 // webpack's file loader does for Docusaurus.
 func TestMDXImportsMediaAsURLs(t *testing.T) {

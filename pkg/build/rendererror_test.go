@@ -98,3 +98,20 @@ func TestMDXRenderErrorsOfSeveralPagesAllReported(t *testing.T) {
 		}
 	}
 }
+
+// A Markdown post's HTML may hold the comment React writes before a part of the page it left to
+// the browser (`<!--$!-->`, then its <template>): the blog's list shows the excerpt through React,
+// and the writer's comment is no failed component. The list builds, with the excerpt as written.
+func TestMarkdownExcerptWithReactsMarkerBuilds(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/blog/2025-01-05-marker.md", "---\ntitle: Marker post\n---\n\nBefore <!--$!--> after.\n\n<!-- truncate -->\n\nMore.\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatalf("the blog with a post whose excerpt holds <!--$!--> fails: %v", err)
+	}
+	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/blog")]); !strings.Contains(html, "Before <!--$!--> after.") {
+		t.Errorf("the blog's list lacks the excerpt as written")
+	}
+}

@@ -56,8 +56,10 @@ export async function render({ url, site, page, sidebar }) {
 // it out of the renderer's start), whose onError gets the error and the component stack; the
 // page fails with them (pkg/build names its source file). A component that throws outside a
 // boundary makes renderToString throw, without the component stack: that page is rendered again
-// too, for the same message.
-const clientRendered = '<!--$!-->';
+// too, for the same message. The boundary is React's comment with the <template> React always
+// writes after it: the comment alone may be the writer's, in a Markdown excerpt or partial the
+// page shows as HTML, and failed a blog's list that showed it.
+const clientRendered = '<!--$!--><template';
 async function checked(element, renderHTML) {
   let html;
   try {
