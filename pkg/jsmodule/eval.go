@@ -66,7 +66,7 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("evaluating %s: %w", file, err)
 	}
-	if !inside(absProject, abs) {
+	if !inside(absProject, abs) || !realInside(absProject, abs) {
 		return nil, fmt.Errorf("%s is outside the project %s; docsd does not read it", file, absProject)
 	}
 	if strings.HasSuffix(abs, ".json") {
@@ -168,6 +168,14 @@ func bundle(project, abs string) (code, srcMap []byte, err error) {
 				}
 			}
 			return api.OnResolveResult{Path: p, Namespace: stubNS}, nil
+		})
+		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "file"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
+			// A module inside the project may be a link to a file outside it: never read through
+			// it. Nothing returned lets esbuild load the file as usual.
+			if !realInside(project, args.Path) {
+				return api.OnLoadResult{}, fmt.Errorf("%s is outside the project %s (through a symbolic link); docsd does not read it", args.Path, project)
+			}
+			return api.OnLoadResult{}, nil
 		})
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: fsNS}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
 			js := "module.exports = globalThis.__docsdRequire(" + quote(args.Path) + ");"
@@ -277,11 +285,20 @@ globalThis.__docsdInterop = (m) => {
 };
 const nodePath = realRequire('node:path');
 const project = globalThis.__docsdProject;
+// real is p with its symbolic links followed, or as written when it does not exist (yet).
+const real = (p) => {
+  try { return realRequire('node:fs').realpathSync.native(p); } catch { return nodePath.resolve(p); }
+};
+const realProject = real(project);
 const inProject = (p) => {
   if (p instanceof URL) p = realRequire('node:url').fileURLToPath(p);
   if (typeof p !== 'string') return true; // a file descriptor or a buffer: opened inside already
-  const rel = nodePath.relative(project, nodePath.resolve(p));
-  return rel !== '..' && !rel.startsWith('..' + nodePath.sep) && !nodePath.isAbsolute(rel);
+  const under = (root, q) => {
+    const rel = nodePath.relative(root, q);
+    return rel !== '..' && !rel.startsWith('..' + nodePath.sep) && !nodePath.isAbsolute(rel);
+  };
+  // As written and with links followed: a link inside the project to a file outside it is outside.
+  return under(project, nodePath.resolve(p)) && under(realProject, real(p));
 };
 const writes = /^(write|append|mkdir|mkdtemp|rm|unlink|rename|copy|cp|symlink|link|chmod|lchmod|chown|lchown|fchmod|fchown|truncate|ftruncate|utimes|lutimes|futimes|createWriteStream)/;
 const denied = (what) => Object.assign(new Error('docsd reads configs without side effects: ' + what), { code: 'EACCES' });
@@ -443,6 +460,20 @@ func errorLine(stderr string) string {
 func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// realInside is true when p, with every symbolic link on its way followed, is root (its links
+// followed too) or below it. A path that does not exist yet is judged as written.
+func realInside(root, p string) bool {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		realRoot = root
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		return inside(root, p)
+	}
+	return inside(realRoot, real)
 }
 
 // inside is true when p is root or below it.

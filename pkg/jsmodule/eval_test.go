@@ -190,3 +190,58 @@ func TestEvalRequireGivesTheDefaultExport(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 }
+
+// TestEvalFollowsNoLinkOutOfTheProject: a link inside the project to a file outside it is read as
+// the file it points to, so it is outside: the file given to Eval, a module it requires and a file
+// it reads through fs are refused (the module is a stub), and the secret never reaches the result.
+func TestEvalFollowsNoLinkOutOfTheProject(t *testing.T) {
+	parent := t.TempDir()
+	project := filepath.Join(parent, "p")
+	write(t, parent, map[string]string{
+		"secret.js":     `module.exports = {secret: 'outside'};`,
+		"secret.json":   `{"secret": "outside"}`,
+		"secret.txt":    "outside",
+		"p/requires.js": `const s = require('./linked.js'); module.exports = {got: s.secret || null};`,
+		"p/imports.mjs": `import s from './linked.js'; export default {got: s.secret || null};`,
+		"p/reads.js": `const fs = require('fs');
+let got = 'unread';
+try { got = fs.readFileSync(require('path').join(__dirname, 'linked.txt'), 'utf8'); } catch (e) { got = e.code; }
+module.exports = {got};`,
+	})
+	for link, target := range map[string]string{"linked.js": "secret.js", "linked.json": "secret.json", "linked.txt": "secret.txt"} {
+		if err := os.Symlink(filepath.Join(parent, target), filepath.Join(project, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, entry := range []string{"linked.js", "linked.json"} {
+		res, err := New().Eval(project, filepath.Join(project, entry))
+		if err == nil || !strings.Contains(err.Error(), "outside the project") {
+			t.Errorf("%s, a link out of the project: %v, want refused", entry, err)
+		}
+		if res != nil && strings.Contains(string(res.JSON), "outside") {
+			t.Errorf("%s: read through the link: %s", entry, res.JSON)
+		}
+	}
+	// A module required through the link is refused or a stub, as one that climbs out by its path.
+	res, err := New().Eval(project, filepath.Join(project, "requires.js"))
+	if err == nil && strings.Contains(string(res.JSON), "outside") {
+		t.Errorf("a require of a link out of the project read it: %s", res.JSON)
+	}
+	if err != nil && !strings.Contains(err.Error(), "outside the project") {
+		t.Errorf("a require of a link out of the project: %v", err)
+	}
+	res, err = New().Eval(project, filepath.Join(project, "imports.mjs"))
+	if err == nil && strings.Contains(string(res.JSON), "outside") {
+		t.Errorf("an import of a link out of the project read it: %s", res.JSON)
+	}
+	if err != nil && !strings.Contains(err.Error(), "outside the project") {
+		t.Errorf("an import of a link out of the project: %v", err)
+	}
+	res, err = New().Eval(project, filepath.Join(project, "reads.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.JSON) != `{"got":"ENOENT"}` {
+		t.Errorf("fs read through a link out of the project: %s, want ENOENT", res.JSON)
+	}
+}
