@@ -276,38 +276,45 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sources, skipped, err := content.Scan(cfg.Content(b.opts.Root), b.layout(cfg))
-	if err != nil {
-		return nil, fmt.Errorf("scanning content: %w", err)
-	}
-	if b.opts.Sized != nil {
-		b.opts.Sized(len(sources))
-	}
 	if err := b.handSidebars(cfg); err != nil {
 		return nil, err
 	}
-	var release func(*site.Parsed)
-	if (req.once && len(sources) > keepTreesBelow) || b.opts.LowMemory {
+	// The rebuild's process and assemble steps, from no last build: every file is new.
+	empty := &fromEmpty{sized: b.opts.Sized}
+	if req.once || b.opts.LowMemory {
 		// Every page's tree would be held until the page renders, or until every page is parsed:
 		// either was the largest part of a build's peak at 10,000 pages. What assembly and the
 		// link check read (headings, links, text) stays, and rendering parses the source again.
-		release = func(p *site.Parsed) {
+		// --once keeps the trees of a small site (keepTreesBelow), told by the scan's count.
+		release := func(p *site.Parsed) {
 			if p.Doc != nil {
 				p.Doc.Release()
 			}
 		}
+		if b.opts.LowMemory {
+			empty.release = release
+		}
+		empty.sized = func(n int) {
+			if b.opts.Sized != nil {
+				b.opts.Sized(n)
+			}
+			if n > keepTreesBelow {
+				empty.release = release
+			}
+		}
 	}
-	parsed, err := site.ProcessThen(b.conv, sources, release)
+	proc, err := b.process(nil, nil, cfg, nil, true, empty)
 	if err != nil {
 		return nil, err
 	}
+	skipped, parsed := proc.skipped, proc.list()
 	step("process", start)
 
 	start = time.Now()
 	// From empty: no edge of an earlier build stays. The graph becomes the builder's once the build
 	// succeeds, so a failed Build leaves the last good build and its graph as they were.
 	g := graph.New()
-	s, err := site.Assemble(cfg, parsed, g)
+	s, _, err := b.assemble(cfg, nil, nil, proc, true, g)
 	if err != nil {
 		return nil, err
 	}

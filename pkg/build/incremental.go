@@ -120,7 +120,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	// A configuration change may move every file (versions, locales): content is listed again, and
 	// what did not change is not parsed again.
-	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged)
+	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 			return nil, err
 		}
 	}
-	s, bodiesOnly, err := b.assemble(cfg, last.site, last.parsed, proc, cfgChanged || shell || sidebarsChanged)
+	s, bodiesOnly, err := b.assemble(cfg, last.site, last.parsed, proc, cfgChanged || shell || sidebarsChanged, b.graph)
 	if err != nil {
 		return nil, err
 	}
@@ -225,8 +225,9 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 // model that reads nothing else of a body. When docs' meta changed too (a title, a sidebar
 // position), only what reads it is assembled again (site.WithMeta), if the graph says what that is;
 // so when docs were added, deleted or moved (site.WithStructure), with bodies changed beside them.
-// Anything else assembles the site again.
-func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[string]*site.Parsed, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
+// Anything else assembles the site again, recording its edges in g (a full build's is new: no edge
+// of an earlier build stays).
+func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[string]*site.Parsed, proc *processed, everything bool, g *graph.Graph) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything {
 		bodies := map[string]*site.Parsed{}
 		meta := map[string]*site.Parsed{}
@@ -239,7 +240,7 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[str
 			case graph.AnchorsKind:
 				// Heading ids are read by rendering (#anchor links), not by assembly.
 			default:
-				s, err = site.Assemble(cfg, proc.list(), b.graph)
+				s, err = site.Assemble(cfg, proc.list(), g)
 				return s, false, err
 			}
 		}
@@ -269,7 +270,7 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[str
 			}
 		}
 	}
-	s, err = site.Assemble(cfg, proc.list(), b.graph)
+	s, err = site.Assemble(cfg, proc.list(), g)
 	return s, false, err
 }
 
