@@ -347,7 +347,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
-	return b.finishFull(st, s, g, timings), nil
+	return b.finish(st, nil, time.Time{}, len(st.allRoutes())), nil
 }
 
 // keepTreesBelow is the most sources whose parsed trees docsd build --once keeps from processing to
@@ -356,16 +356,6 @@ func (b *Builder) full(req *request) (*Result, error) {
 // at the peak; a large site releases them (they were the largest part of a 10,000-page build's
 // peak).
 const keepTreesBelow = 1000
-
-// finishFull keeps a full build's state for the rebuilds to come and reports what it built: every
-// route rendered.
-func (b *Builder) finishFull(st *state, s *site.Site, g *graph.Graph, timings map[string]time.Duration) *Result {
-	st.timings = nil
-	st.release()
-	b.last, b.graph = st, g
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}
-}
 
 // loadConfig reads docsd.toml, and keeps its text for the positions of its links.
 func (b *Builder) loadConfig() (*config.Site, error) {

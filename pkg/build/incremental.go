@@ -427,7 +427,9 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		RenderedRoutes: st.renderedRoutes(), CSS: b.assets.EntryCSS}
 }
 
-// finish makes the new state current and lists the routes whose HTML changed.
+// finish makes the new state current, with its graph, and lists the routes whose HTML changed.
+// A full build is the case of no last build (last nil): every route it rendered changed, and its
+// steps' times are the whole build's (no "rebuild" total).
 func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result {
 	// Only a route this build rendered has a hash of its own: the others' are the last build's
 	// (looking at every route's hash was an edit's cost that grew with the site).
@@ -444,9 +446,11 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	if timings == nil {
 		timings = map[string]time.Duration{}
 	}
-	timings["rebuild"] = time.Since(start)
+	if last != nil {
+		timings["rebuild"] = time.Since(start)
+	}
 	st.timings = nil
-	b.last = st
+	b.last, b.graph = st, st.graph
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: rendered,
 		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked, Timings: timings, CSS: b.assets.EntryCSS,
 		SearchChanged: st.searchChanged}
