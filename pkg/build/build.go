@@ -276,38 +276,45 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sources, skipped, err := content.Scan(cfg.Content(b.opts.Root), b.layout(cfg))
-	if err != nil {
-		return nil, fmt.Errorf("scanning content: %w", err)
-	}
-	if b.opts.Sized != nil {
-		b.opts.Sized(len(sources))
-	}
 	if err := b.handSidebars(cfg); err != nil {
 		return nil, err
 	}
-	var release func(*site.Parsed)
-	if (req.once && len(sources) > keepTreesBelow) || b.opts.LowMemory {
+	// The rebuild's process and assemble steps, from no last build: every file is new.
+	empty := &fromEmpty{sized: b.opts.Sized}
+	if req.once || b.opts.LowMemory {
 		// Every page's tree would be held until the page renders, or until every page is parsed:
 		// either was the largest part of a build's peak at 10,000 pages. What assembly and the
 		// link check read (headings, links, text) stays, and rendering parses the source again.
-		release = func(p *site.Parsed) {
+		// --once keeps the trees of a small site (keepTreesBelow), told by the scan's count.
+		release := func(p *site.Parsed) {
 			if p.Doc != nil {
 				p.Doc.Release()
 			}
 		}
+		if b.opts.LowMemory {
+			empty.release = release
+		}
+		empty.sized = func(n int) {
+			if b.opts.Sized != nil {
+				b.opts.Sized(n)
+			}
+			if n > keepTreesBelow {
+				empty.release = release
+			}
+		}
 	}
-	parsed, err := site.ProcessThen(b.conv, sources, release)
+	proc, err := b.process(nil, nil, cfg, nil, true, empty)
 	if err != nil {
 		return nil, err
 	}
+	skipped, parsed := proc.skipped, proc.list()
 	step("process", start)
 
 	start = time.Now()
 	// From empty: no edge of an earlier build stays. The graph becomes the builder's once the build
 	// succeeds, so a failed Build leaves the last good build and its graph as they were.
 	g := graph.New()
-	s, err := site.Assemble(cfg, parsed, g)
+	s, _, err := b.assemble(cfg, nil, nil, proc, true, g)
 	if err != nil {
 		return nil, err
 	}
@@ -340,7 +347,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err := st.renderAll(); err != nil {
 		return nil, err
 	}
-	return b.finishFull(st, s, g, timings), nil
+	return b.finish(st, nil, time.Time{}, len(st.allRoutes())), nil
 }
 
 // keepTreesBelow is the most sources whose parsed trees docsd build --once keeps from processing to
@@ -349,16 +356,6 @@ func (b *Builder) full(req *request) (*Result, error) {
 // at the peak; a large site releases them (they were the largest part of a 10,000-page build's
 // peak).
 const keepTreesBelow = 1000
-
-// finishFull keeps a full build's state for the rebuilds to come and reports what it built: every
-// route rendered.
-func (b *Builder) finishFull(st *state, s *site.Site, g *graph.Graph, timings map[string]time.Duration) *Result {
-	st.timings = nil
-	st.release()
-	b.last, b.graph = st, g
-	return &Result{Site: s, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Timings: timings, Changed: s.Order,
-		Rendered: len(s.Order) + len(s.NotFound), RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked}
-}
 
 // loadConfig reads docsd.toml, and keeps its text for the positions of its links.
 func (b *Builder) loadConfig() (*config.Site, error) {

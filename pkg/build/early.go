@@ -226,7 +226,7 @@ func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *gra
 	if err := st.renderSiteWide(st.allRoutes()); err != nil {
 		return nil, err
 	}
-	return b.finishFull(st, s, g, timings), nil
+	return b.finish(st, nil, time.Time{}, len(st.allRoutes())), nil
 }
 
 // bundleEarly builds the shell's bundles ahead of the MDX pages and starts the renderers with

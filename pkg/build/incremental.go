@@ -120,7 +120,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	// A configuration change may move every file (versions, locales): content is listed again, and
 	// what did not change is not parsed again.
-	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged)
+	proc, err := b.process(last.parsed, last.skipped, cfg, reported, cfgChanged, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -137,7 +137,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 			return nil, err
 		}
 	}
-	s, bodiesOnly, err := b.assemble(cfg, last.site, last.parsed, proc, cfgChanged || shell || sidebarsChanged)
+	s, bodiesOnly, err := b.assemble(cfg, last.site, last.parsed, proc, cfgChanged || shell || sidebarsChanged, b.graph)
 	if err != nil {
 		return nil, err
 	}
@@ -225,8 +225,9 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 // model that reads nothing else of a body. When docs' meta changed too (a title, a sidebar
 // position), only what reads it is assembled again (site.WithMeta), if the graph says what that is;
 // so when docs were added, deleted or moved (site.WithStructure), with bodies changed beside them.
-// Anything else assembles the site again.
-func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[string]*site.Parsed, proc *processed, everything bool) (s *site.Site, bodiesOnly bool, err error) {
+// Anything else assembles the site again, recording its edges in g (a full build's is new: no edge
+// of an earlier build stays).
+func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[string]*site.Parsed, proc *processed, everything bool, g *graph.Graph) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything {
 		bodies := map[string]*site.Parsed{}
 		meta := map[string]*site.Parsed{}
@@ -239,7 +240,7 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[str
 			case graph.AnchorsKind:
 				// Heading ids are read by rendering (#anchor links), not by assembly.
 			default:
-				s, err = site.Assemble(cfg, proc.list(), b.graph)
+				s, err = site.Assemble(cfg, proc.list(), g)
 				return s, false, err
 			}
 		}
@@ -269,7 +270,7 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[str
 			}
 		}
 	}
-	s, err = site.Assemble(cfg, proc.list(), b.graph)
+	s, err = site.Assemble(cfg, proc.list(), g)
 	return s, false, err
 }
 
@@ -433,7 +434,9 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		RenderedRoutes: st.renderedRoutes(), CSS: b.assets.EntryCSS}
 }
 
-// finish makes the new state current and lists the routes whose HTML changed.
+// finish makes the new state current, with its graph, and lists the routes whose HTML changed.
+// A full build is the case of no last build (last nil): every route it rendered changed, and its
+// steps' times are the whole build's (no "rebuild" total).
 func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result {
 	// Only a route this build rendered has a hash of its own: the others' are the last build's
 	// (looking at every route's hash was an edit's cost that grew with the site).
@@ -450,9 +453,11 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	if timings == nil {
 		timings = map[string]time.Duration{}
 	}
-	timings["rebuild"] = time.Since(start)
+	if last != nil {
+		timings["rebuild"] = time.Since(start)
+	}
 	st.timings = nil
-	b.last = st
+	b.last, b.graph = st, st.graph
 	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: rendered,
 		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked, Timings: timings, CSS: b.assets.EntryCSS,
 		SearchChanged: st.searchChanged}

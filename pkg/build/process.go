@@ -13,9 +13,11 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"docsd/pkg/config"
 	"docsd/pkg/content"
@@ -83,9 +85,21 @@ func (p *processed) withWarnings(paths []string) []*site.Parsed {
 	return out
 }
 
+// fromEmpty is what the process step of a full build (no last build) does beside parsing: sized is
+// told how many sources the scan found before they are read (Options.Sized), and release, when
+// set, receives each parsed source on the worker that parsed it (a build that parses pages again
+// when they render drops each tree there, so no more trees are held than there are cores:
+// releasing them after every page was parsed held the whole site's trees at once, the peak of a
+// 10,000-page build's memory, 400 MB).
+type fromEmpty struct {
+	sized   func(int)
+	release func(*site.Parsed)
+}
+
 // process brings last's parsed sources up to date with the reported content paths (relative to
-// content/); rescan looks at every file instead.
-func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool) (*processed, error) {
+// content/); rescan looks at every file instead. A full build is the case of no last build (last
+// nil, rescan true): every file is new, and empty says what else that build asks.
+func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool, empty *fromEmpty) (*processed, error) {
 	layout := b.layout(cfg)
 	root := cfg.Content(b.opts.Root)
 	byPath := maps.Clone(last) // a copy of the tables: no hashing of every path
@@ -148,7 +162,7 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 	}
 	if rescan {
 		var err error
-		if byPath, skipped, errs, err = b.rescan(root, layout, last, reported, changed); err != nil {
+		if byPath, skipped, errs, err = b.rescan(root, layout, last, reported, changed, empty); err != nil {
 			return nil, err
 		}
 	}
@@ -202,32 +216,63 @@ func skippedAt(skipped []*content.Error, file string) bool {
 }
 
 // rescan lists content/ again, keeping the parsed result of every file whose bytes are the same
-// (static files: whose place is the same, unless reported), and marks the paths that changed.
+// (static files: whose place is the same, unless reported), and marks the paths that changed. The
+// files are read on every core: from empty (a full build) rescan parses the whole site.
 func (b *Builder) rescan(root string, layout content.Layout, last map[string]*site.Parsed, reported []string,
-	changed map[string]bool) (map[string]*site.Parsed, []*content.Error, site.Errors, error) {
+	changed map[string]bool, empty *fromEmpty) (map[string]*site.Parsed, []*content.Error, site.Errors, error) {
 	sources, skipped, err := content.Scan(root, layout)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("scanning content: %w", err)
+	}
+	if empty != nil && empty.sized != nil {
+		empty.sized(len(sources))
 	}
 	wasReported := map[string]bool{}
 	for _, r := range reported {
 		wasReported[r] = true
 	}
+	type read struct {
+		p     *site.Parsed
+		isNew bool
+		err   error
+	}
+	results := make([]read, len(sources))
+	var wg sync.WaitGroup
+	work := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range work {
+				src := sources[i]
+				old := last[src.Path]
+				if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
+					results[i] = read{p: old}
+					continue
+				}
+				p, isNew, err := site.Reprocess(b.conv, src, old)
+				results[i] = read{p, isNew, err}
+				if err == nil && isNew && empty != nil && empty.release != nil {
+					empty.release(p)
+				}
+			}
+		}()
+	}
+	for i := range sources {
+		work <- i
+	}
+	close(work)
+	wg.Wait()
 	byPath := make(map[string]*site.Parsed, len(sources))
 	var errs site.Errors
-	for _, src := range sources {
-		old := last[src.Path]
-		if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
-			byPath[src.Path] = old
+	for i, src := range sources {
+		r := results[i]
+		if r.err != nil {
+			errs = append(errs, r.err)
 			continue
 		}
-		p, isNew, err := site.Reprocess(b.conv, src, old)
-		if err != nil {
-			errs = append(errs, err)
-			continue
-		}
-		byPath[src.Path] = p
-		if isNew {
+		byPath[src.Path] = r.p
+		if r.isNew {
 			changed[src.Path] = true
 		}
 	}

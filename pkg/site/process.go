@@ -65,16 +65,9 @@ func (e Errors) Error() string {
 	return strings.Join(parts, "\n")
 }
 
-// Process reads and parses the given sources in parallel. Static files are only listed.
+// Process reads and parses the given sources in parallel. Static files are only listed. (A build
+// parses through its process step, pkg/build/process.go, which also keeps what did not change.)
 func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, error) {
-	return ProcessThen(conv, sources, nil)
-}
-
-// ProcessThen is Process that hands each parsed source to then (if set) on the worker that parsed
-// it, as soon as it is parsed: a build that parses the source again when it renders releases each
-// tree there, so no more trees are held than there are cores. Releasing them after Process held
-// every tree of the site at once, the peak of a 10,000-page build's memory (400 MB).
-func ProcessThen(conv *markdown.Converter, sources []content.Source, then func(*Parsed)) ([]*Parsed, error) {
 	out := make([]*Parsed, len(sources))
 	errs := make([]error, len(sources))
 	var wg sync.WaitGroup
@@ -85,9 +78,6 @@ func ProcessThen(conv *markdown.Converter, sources []content.Source, then func(*
 			defer wg.Done()
 			for i := range work {
 				out[i], errs[i] = ProcessOne(conv, sources[i], nil)
-				if then != nil && out[i] != nil {
-					then(out[i])
-				}
 			}
 		}()
 	}
