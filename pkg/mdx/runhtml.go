@@ -272,16 +272,12 @@ func (h *runHTML) inlines(n ast.Node) []htmlNode {
 func (h *runHTML) inline(n ast.Node) htmlNode {
 	switch n := n.(type) {
 	case *ast.CodeSpan:
-		var b strings.Builder
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			t, ok := c.(*ast.Text)
-			if !ok {
-				h.ok = false
-				return htmlNode{}
-			}
-			b.Write(t.Segment.Value(h.r.src))
+		text, ok := codeSpanText(n, h.r.src)
+		if !ok {
+			h.ok = false
+			return htmlNode{}
 		}
-		return h.el("code", nil, []htmlNode{htmlText(strings.ReplaceAll(b.String(), "\n", " "))})
+		return h.el("code", nil, []htmlNode{htmlText(text)})
 	case *ast.Emphasis:
 		tag := "em"
 		if n.Level == 2 {

@@ -280,16 +280,12 @@ func (r *runJSX) inlines(n ast.Node) []string {
 func (r *runJSX) inline(n ast.Node) string {
 	switch n := n.(type) {
 	case *ast.CodeSpan:
-		var b strings.Builder
-		for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-			t, ok := c.(*ast.Text)
-			if !ok {
-				r.ok = false
-				return `""`
-			}
-			b.Write(t.Segment.Value(r.src))
+		text, ok := codeSpanText(n, r.src)
+		if !ok {
+			r.ok = false
+			return `""`
 		}
-		return r.el("code", nil, []string{jsString(strings.ReplaceAll(b.String(), "\n", " "))})
+		return r.el("code", nil, []string{jsString(text)})
 	case *ast.Emphasis:
 		tag := "em"
 		if n.Level == 2 {
@@ -341,4 +337,18 @@ func altText(n ast.Node, src []byte) string {
 		return ast.WalkContinue, nil
 	})
 	return b.String()
+}
+
+// codeSpanText is a code span's text as mdast-util-to-hast gives it (line endings as spaces); ok is
+// false when the span holds anything but text.
+func codeSpanText(n *ast.CodeSpan, src []byte) (string, bool) {
+	var b strings.Builder
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		t, ok := c.(*ast.Text)
+		if !ok {
+			return "", false
+		}
+		b.Write(t.Segment.Value(src))
+	}
+	return strings.ReplaceAll(b.String(), "\n", " "), true
 }

@@ -7,7 +7,6 @@
 package search
 
 import (
-	"encoding/json"
 	"fmt"
 	"os/exec"
 	"slices"
@@ -26,15 +25,7 @@ func publishedQueries(t *testing.T, x *search.Index) func(q string) []string {
 	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
 	return func(q string) []string {
 		t.Helper()
-		out, err := exec.Command("node", "stale.mjs", docsPath, indexPath, q).Output()
-		if err != nil {
-			t.Fatalf("node stale.mjs %q: %v", q, err)
-		}
-		var got struct{ Routes []string }
-		if err := json.Unmarshal(out, &got); err != nil {
-			t.Fatalf("stale.mjs printed %q: %v", out, err)
-		}
-		return got.Routes
+		return answer(t, docsPath, indexPath, q)
 	}
 }
 

@@ -16,6 +16,12 @@ import (
 func firstRoutes(t *testing.T, x *search.Index, q string) []string {
 	t.Helper()
 	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	return answer(t, docsPath, indexPath, q)
+}
+
+// answer runs q through the browser's engine (stale.mjs) over published files: up to five routes.
+func answer(t *testing.T, docsPath, indexPath, q string) []string {
+	t.Helper()
 	out, err := exec.Command("node", "stale.mjs", docsPath, indexPath, q).Output()
 	if err != nil {
 		t.Fatalf("node stale.mjs %q: %v", q, err)
