@@ -13,8 +13,6 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
-	maplayers "docsd/pkg/layered"
-	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
 
@@ -166,10 +164,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
-	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: maplayers.New[[32]byte](),
-		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
-	st.warned = proc.warned(last.warned)
-	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
+	st = newState(b, req, cfg, s, proc, b.graph, last)
 	if !cfgChanged && !slices.Contains(reported, "") {
 		// The sources parsed again, added or removed are the only ones whose links changed.
 		paths := slices.Clone(proc.moved)
@@ -180,7 +175,6 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
 	st.timings = map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
-	st.prepare()
 	if bodiesOnly && !fresh && last.shared.site != nil {
 		// The model shares its sidebars, configuration and structure with the last one: so does
 		// what pages share, encoded and added to the output by the last build (AddMissing copies
