@@ -256,10 +256,15 @@ func (b *Builder) Build() (*Result, error) {
 	return b.run(&request{full: true})
 }
 
-// run is the one pipeline: a full build when asked or when there is no last build to start from,
-// else a rebuild of what the changed paths dirty.
+// run is the one pipeline: process, assemble, bundle and render, finish. A build from empty is the
+// case of no last build (Build and Once ask for one; the first build has none): every file is new,
+// the graph is new, and every route renders; else a rebuild of what the changed paths dirty.
 func (b *Builder) run(req *request) (*Result, error) {
-	if req.full || b.last == nil {
+	last := b.last
+	if req.full {
+		last = nil
+	}
+	if last == nil {
 		return b.full(req)
 	}
 	return b.incremental(req)
@@ -307,7 +312,6 @@ func (b *Builder) full(req *request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	skipped, parsed := proc.skipped, proc.list()
 	step("process", start)
 
 	start = time.Now()
@@ -320,34 +324,12 @@ func (b *Builder) full(req *request) (*Result, error) {
 	}
 	step("assemble", start)
 
-	if req.serving == nil {
-		// Pages render while the MDX pages compile (early.go).
-		return b.fullEarly(req, cfg, s, g, parsed, skipped, timings)
+	// Bundle and render: the dev server's first build is served while it renders (serving.go);
+	// any other renders its pages while the MDX pages compile (early.go).
+	if req.serving != nil {
+		return b.renderServed(req, cfg, s, g, proc, timings)
 	}
-	start = time.Now()
-	if err := b.prepareShell(cfg, s, nil); err != nil {
-		return nil, err
-	}
-	b.recordMDX(s, g)
-	step("bundle", start)
-
-	st := newState(b, req, cfg, s, parsed)
-	st.skipped, st.warnings, st.warned = skipped, readWarnings(skipped, parsed), warnedPaths(parsed)
-	st.graph, st.timings = g, timings
-	if sv := req.serving; sv != nil {
-		if err := st.addShared(); err != nil {
-			return nil, err
-		}
-		st.queue = newRenderQueue(s, st.allRoutes(), sv.Hold)
-		defer st.queue.end()
-		if sv.Ready != nil {
-			sv.Ready(&InProgress{Files: st.files, Site: s, q: st.queue})
-		}
-	}
-	if err := st.renderAll(); err != nil {
-		return nil, err
-	}
-	return b.finish(st, nil, time.Time{}, len(st.allRoutes())), nil
+	return b.fullEarly(req, cfg, s, g, proc, timings)
 }
 
 // keepTreesBelow is the most sources whose parsed trees docsd build --once keeps from processing to
@@ -491,18 +473,6 @@ func parallel(n int, fn func(i int) error) error {
 	close(work)
 	wg.Wait()
 	return first
-}
-
-// warnedPaths lists, sorted, the paths of the sources with warnings.
-func warnedPaths(parsed []*site.Parsed) []string {
-	var out []string
-	for _, p := range parsed {
-		if len(p.Warnings) > 0 {
-			out = append(out, p.Src.Path)
-		}
-	}
-	sort.Strings(out)
-	return out
 }
 
 // readWarnings lists the files the scan skipped and the problems parsing got past, by file.

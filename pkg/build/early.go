@@ -13,7 +13,6 @@ import (
 
 	"docsd/pkg/bundle"
 	"docsd/pkg/config"
-	"docsd/pkg/content"
 	"docsd/pkg/graph"
 	"docsd/pkg/site"
 )
@@ -148,8 +147,8 @@ var errMDXPending = errors.New("the MDX pages did not build")
 
 // fullEarly runs the bundle and render steps of a full build with the MDX pages built beside the
 // rendering (full runs process and assemble).
-func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, parsed []*site.Parsed,
-	skipped []*content.Error, timings map[string]time.Duration) (*Result, error) {
+func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, proc *processed,
+	timings map[string]time.Duration) (*Result, error) {
 	start := time.Now()
 	early, err := b.bundleEarly(cfg, s)
 	if err != nil {
@@ -163,9 +162,8 @@ func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *gra
 	b.early = pending
 	defer func() { b.early = nil }()
 	newSt := func() *state {
-		st := newState(b, req, cfg, s, parsed)
-		st.skipped, st.warnings, st.warned = skipped, readWarnings(skipped, parsed), warnedPaths(parsed)
-		st.graph, st.timings = g, timings
+		st := newState(b, req, cfg, s, proc, g, nil)
+		st.timings = timings
 		return st
 	}
 	st := newSt()

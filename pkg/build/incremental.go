@@ -13,8 +13,6 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
-	maplayers "docsd/pkg/layered"
-	"docsd/pkg/search"
 	"docsd/pkg/site"
 )
 
@@ -66,44 +64,9 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}()
 	last := b.last
 	cfg := last.cfg
-	var reported []string  // content paths, relative to content/
-	var dirty []graph.Node // what changed, for the graph to answer which routes render
-	shell, cfgChanged, sidebarsChanged, mdxChanged := false, false, false, false
-	contentRel := filepath.ToSlash(filepath.Clean(cfg.ContentDir))
-	if cfg.ContentDir == "" {
-		contentRel = "content"
-	}
-	hand := handSidebarFiles(cfg)
-	for _, p := range changed {
-		rel := b.rel(p)
-		switch {
-		case rel == "docsd.toml":
-			cfgChanged = true
-		case hand[rel]:
-			// A hand-written sidebars file: its sidebars are evaluated again and the routes of
-			// its version render (graph.File of the file, which they read).
-			sidebarsChanged = true
-			dirty = append(dirty, graph.File(SidebarsNode(rel)))
-		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
-			shell = true
-		case rel == contentRel:
-			// The whole folder (a watcher that lost events says so): process rescans it.
-			reported = append(reported, "")
-		case contentRel != "." && strings.HasPrefix(rel, contentRel+"/"):
-			reported = append(reported, strings.TrimPrefix(rel, contentRel+"/"))
-		case contentRel == "." && content.IsMarkdown(rel):
-			reported = append(reported, rel)
-		case !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) && b.assets != nil && len(b.assets.MDX) > 0:
-			// A file of the project that MDX pages may import (src/components/...).
-			dirty = append(dirty, graph.File(siteNodePrefix+rel))
-			mdxChanged = true
-			if contentRel == "." {
-				reported = append(reported, rel)
-			}
-		case contentRel == ".":
-			reported = append(reported, rel)
-		}
-	}
+	in := b.inputs(cfg, changed)
+	reported, dirty := in.reported, in.dirty
+	shell, cfgChanged, sidebarsChanged, mdxChanged := in.shell, in.config, in.sidebars, in.mdx
 	if len(reported) == 0 && len(last.stale) == 0 && !cfgChanged && !shell && !sidebarsChanged && !mdxChanged {
 		return b.unchanged(), nil
 	}
@@ -166,10 +129,7 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
-	st = &state{b: b, req: req, graph: b.graph, cfg: cfg, site: s, parsed: proc.byPath, parsedNow: proc.parsed, excerpts: map[string]excerpt{}, hashes: maplayers.New[[32]byte](),
-		shards: map[string]*search.Shard{}, terms: search.NewTerms()}
-	st.warned = proc.warned(last.warned)
-	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
+	st = newState(b, req, cfg, s, proc, b.graph, last)
 	if !cfgChanged && !slices.Contains(reported, "") {
 		// The sources parsed again, added or removed are the only ones whose links changed.
 		paths := slices.Clone(proc.moved)
@@ -180,7 +140,6 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	}
 	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
 	st.timings = map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
-	st.prepare()
 	if bodiesOnly && !fresh && last.shared.site != nil {
 		// The model shares its sidebars, configuration and structure with the last one: so does
 		// what pages share, encoded and added to the output by the last build (AddMissing copies
@@ -217,6 +176,57 @@ func (b *Builder) rebuild(req *request, changed []string) (_ *Result, err error)
 	res.ShellChanged = shell && oldJS != b.assets.EntryJS
 	res.CSSChanged = shell && oldCSS != strings.Join(b.assets.EntryCSS, ",")
 	return res, nil
+}
+
+// inputs are a rebuild's changed paths, sorted by what they change.
+type inputs struct {
+	reported []string     // content paths, relative to content/ ("": the whole folder, rescanned)
+	dirty    []graph.Node // hand-written sidebars files and project files MDX pages import
+	// shell, config, sidebars and mdx say that the shell, docsd.toml, a hand-written sidebars file
+	// or a project file that MDX pages may import changed.
+	shell, config, sidebars, mdx bool
+}
+
+// inputs sorts the changed paths (relative to the project root, or absolute) by what they change,
+// under the configuration cfg of the last build.
+func (b *Builder) inputs(cfg *config.Site, changed []string) inputs {
+	var in inputs
+	contentRel := filepath.ToSlash(filepath.Clean(cfg.ContentDir))
+	if cfg.ContentDir == "" {
+		contentRel = "content"
+	}
+	hand := handSidebarFiles(cfg)
+	for _, p := range changed {
+		rel := b.rel(p)
+		switch {
+		case rel == "docsd.toml":
+			in.config = true
+		case hand[rel]:
+			// A hand-written sidebars file: its sidebars are evaluated again and the routes of
+			// its version render (graph.File of the file, which they read).
+			in.sidebars = true
+			in.dirty = append(in.dirty, graph.File(SidebarsNode(rel)))
+		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
+			in.shell = true
+		case rel == contentRel:
+			// The whole folder (a watcher that lost events says so): process rescans it.
+			in.reported = append(in.reported, "")
+		case contentRel != "." && strings.HasPrefix(rel, contentRel+"/"):
+			in.reported = append(in.reported, strings.TrimPrefix(rel, contentRel+"/"))
+		case contentRel == "." && content.IsMarkdown(rel):
+			in.reported = append(in.reported, rel)
+		case !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) && b.assets != nil && len(b.assets.MDX) > 0:
+			// A file of the project that MDX pages may import (src/components/...).
+			in.dirty = append(in.dirty, graph.File(siteNodePrefix+rel))
+			in.mdx = true
+			if contentRel == "." {
+				in.reported = append(in.reported, rel)
+			}
+		case contentRel == ".":
+			in.reported = append(in.reported, rel)
+		}
+	}
+	return in
 }
 
 // assemble makes the model of a rebuild. When only bodies changed (no file's meta, no structure, no

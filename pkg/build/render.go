@@ -133,13 +133,19 @@ type excerpt struct {
 	truncated bool
 }
 
-func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, parsed []*site.Parsed) *state {
-	st := &state{b: b, req: req, cfg: cfg, site: s, parsed: map[string]*site.Parsed{}, excerpts: map[string]excerpt{},
-		hashes: maplayers.New[[32]byte](), shards: map[string]*search.Shard{},
-		terms: search.NewTerms()}
-	for _, p := range parsed {
-		st.parsed[p.Src.Path] = p
+// newState is the state of one build, from its processed sources, its model and the graph it
+// records into: a build from empty when last is nil, else a rebuild of last (its warnings carry over
+// for the sources not parsed again).
+func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, proc *processed, g *graph.Graph, last *state) *state {
+	st := &state{b: b, req: req, graph: g, cfg: cfg, site: s, parsed: proc.byPath, excerpts: map[string]excerpt{},
+		hashes: maplayers.New[[32]byte](), shards: map[string]*search.Shard{}, terms: search.NewTerms()}
+	var lastWarned []string
+	if last != nil {
+		// A rebuild releases only the documents it filled (release); a build from empty, all.
+		st.parsedNow, lastWarned = proc.parsed, last.warned
 	}
+	st.warned = proc.warned(lastWarned)
+	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
 	st.prepare()
 	return st
 }
@@ -242,11 +248,6 @@ func (st *state) release() {
 			free(rt.Doc)
 		}
 	}
-}
-
-// renderAll renders every route and the site-wide files.
-func (st *state) renderAll() error {
-	return st.renderRoutes(st.allRoutes())
 }
 
 // allRoutes are the routes of the site and its not-found pages, in the order a full build renders.

@@ -7,8 +7,11 @@ package build
 
 import (
 	"sync"
+	"time"
 
+	"docsd/pkg/config"
 	"docsd/pkg/emit"
+	"docsd/pkg/graph"
 	"docsd/pkg/site"
 )
 
@@ -39,6 +42,34 @@ func (p *InProgress) Await(name string) {
 // BuildServing is Build for the dev server: sv.Ready gets the build as soon as pages can be served.
 func (b *Builder) BuildServing(sv *Serving) (*Result, error) {
 	return b.run(&request{full: true, serving: sv})
+}
+
+// renderServed runs the bundle and render steps of a build from empty that is served while it
+// renders: the shell is bundled whole first, then sv.Ready gets the build and the pages render in
+// the queue's order (full runs process and assemble).
+func (b *Builder) renderServed(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, proc *processed, timings map[string]time.Duration) (*Result, error) {
+	sv := req.serving
+	start := time.Now()
+	if err := b.prepareShell(cfg, s, nil); err != nil {
+		return nil, err
+	}
+	b.recordMDX(s, g)
+	timings["bundle"] = time.Since(start)
+
+	st := newState(b, req, cfg, s, proc, g, nil)
+	st.timings = timings
+	if err := st.addShared(); err != nil {
+		return nil, err
+	}
+	st.queue = newRenderQueue(s, st.allRoutes(), sv.Hold)
+	defer st.queue.end()
+	if sv.Ready != nil {
+		sv.Ready(&InProgress{Files: st.files, Site: s, q: st.queue})
+	}
+	if err := st.renderRoutes(st.allRoutes()); err != nil {
+		return nil, err
+	}
+	return b.finish(st, nil, time.Time{}, len(st.allRoutes())), nil
 }
 
 // renderQueue is the first build's order of pages when it is served while it renders: the pages
