@@ -174,12 +174,7 @@ func TestShellEditsReloadOrSwapStyles(t *testing.T) {
 	defer s.Close()
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/intro"})
+	c := openPage(t, srv.URL, "/docs/guide/intro")
 	var m message
 	c.SetReadDeadline(time.Now().Add(failAfter))
 	c.ReadJSON(&m)
@@ -270,4 +265,19 @@ func TestOpenPagesFollowTheSearchFilesAfterAConfigEdit(t *testing.T) {
 			t.Errorf("the new search files %s are not those of the page's locale (%s)", m.SearchDocs, p.docs)
 		}
 	}
+}
+
+// openPage is a browser tab on route: a socket to the dev server at srvURL, from its own origin,
+// that has said which page it shows. It closes at the test's end.
+func openPage(t *testing.T, srvURL, route string) *websocket.Conn {
+	t.Helper()
+	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srvURL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srvURL}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { c.Close() })
+	if err := c.WriteJSON(map[string]string{"type": "route", "route": route}); err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -6,13 +6,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/gorilla/websocket"
 
 	"docsd/internal/testfs"
 	"docsd/pkg/build"
@@ -167,12 +164,7 @@ func TestFirstBuildTellsOpenPagesToLoadSearch(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/intro"})
+	c := openPage(t, srv.URL, "/docs/guide/intro")
 	var hello message
 	c.SetReadDeadline(time.Now().Add(failAfter))
 	if err := c.ReadJSON(&hello); err != nil || hello.Type != "status" {

@@ -11,74 +11,17 @@ package devserver
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/fsnotify/fsnotify"
-
-	"docsd/pkg/build"
-	"docsd/pkg/watch"
 )
 
 func TestSaveInTwoBurstsWithAPauseConverges(t *testing.T) {
 	root, s := project(t)
-	fire := make(chan time.Time)
-	took := make(chan string, 4096)
-	s.watchHooks = watch.Options{
-		After: func(time.Duration) <-chan time.Time { return fire },
-		Took:  func(ev fsnotify.Event) { took <- ev.Name },
-	}
-	type outcome struct {
-		res *build.Result
-		err error
-	}
-	results := make(chan outcome, 100)
-	s.OnRebuild = func(res *build.Result, err error) { results <- outcome{res, err} }
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
-	startWatching(t, s)
-
+	w := watchStepped(t, s)
 	page := filepath.Join(root, "content/docs/guide/setup.md")
 	dir := filepath.Dir(page)
-	markers := 0
-	// settle waits until the watcher has handled every event so far: events come in order, and an
-	// ignored swap file's is the last.
-	settle := func() {
-		t.Helper()
-		markers++
-		marker := filepath.Join(dir, fmt.Sprintf(".settle%d.swp", markers))
-		if err := os.WriteFile(marker, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		deadline := time.After(failAfter)
-		for {
-			select {
-			case p := <-took:
-				if p == marker {
-					return
-				}
-			case <-deadline:
-				t.Fatalf("the watcher never saw %s", marker)
-			}
-		}
-	}
-	// rebuilt ends quiet periods until the rebuild of what was written so far is done.
-	rebuilt := func(what string) outcome {
-		t.Helper()
-		for {
-			select {
-			case fire <- time.Time{}:
-			case o := <-results:
-				return o
-			case <-time.After(failAfter):
-				t.Fatalf("%s: no rebuild", what)
-			}
-		}
-	}
 	whole := func(round int) string {
 		return fmt.Sprintf("---\ntitle: Setup round %d\nsidebar_position: 2\n---\n\n## Before you start\n\n"+
 			"Round %d was written in two bursts with a pause between them.\n\n## Steps {#the-steps}\n", round, round)
@@ -100,10 +43,10 @@ func TestSaveInTwoBurstsWithAPauseConverges(t *testing.T) {
 		if _, err := f.WriteString(text[:at]); err != nil {
 			t.Fatal(err)
 		}
-		settle()
+		w.settle(dir)
 		// The pause: the half-written file is handed over and built, whatever that gives (the
 		// front matter cut in two is an error; the sentence cut in two a page with half of it).
-		half := rebuilt(fmt.Sprintf("round %d, first burst of %d bytes", round, at))
+		half := w.rebuilt(fmt.Sprintf("round %d, first burst of %d bytes", round, at))
 		t.Logf("round %d: the first %d bytes built with error %v", round, at, half.err)
 		if _, err := f.WriteString(text[at:]); err != nil {
 			t.Fatal(err)
@@ -111,8 +54,8 @@ func TestSaveInTwoBurstsWithAPauseConverges(t *testing.T) {
 		if err := f.Close(); err != nil {
 			t.Fatal(err)
 		}
-		settle()
-		o := rebuilt(fmt.Sprintf("round %d, second burst", round))
+		w.settle(dir)
+		o := w.rebuilt(fmt.Sprintf("round %d, second burst", round))
 		if o.err != nil {
 			t.Fatalf("round %d: the whole file does not build: %v", round, o.err)
 		}
@@ -121,14 +64,14 @@ func TestSaveInTwoBurstsWithAPauseConverges(t *testing.T) {
 				t.Errorf("round %d: a problem of the whole file: %v", round, p)
 			}
 		}
-		body := get(t, srv.URL+"/docs/guide/setup")
+		body := get(t, w.srv.URL+"/docs/guide/setup")
 		for _, want := range []string{fmt.Sprintf("Setup round %d", round),
 			fmt.Sprintf("Round %d was written in two bursts with a pause between them.", round), `id="the-steps"`} {
 			if !strings.Contains(body, want) {
 				t.Errorf("round %d: the page served after the second burst lacks %q", round, want)
 			}
 		}
-		if sidebar := get(t, srv.URL+"/docs/guide/intro"); !strings.Contains(sidebar, fmt.Sprintf("Setup round %d", round)) {
+		if sidebar := get(t, w.srv.URL+"/docs/guide/intro"); !strings.Contains(sidebar, fmt.Sprintf("Setup round %d", round)) {
 			t.Errorf("round %d: another page's sidebar does not show the new title", round)
 		}
 		s.mu.RLock()

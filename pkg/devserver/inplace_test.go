@@ -8,37 +8,16 @@ package devserver
 
 import (
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/fsnotify/fsnotify"
-
-	"docsd/pkg/build"
-	"docsd/pkg/watch"
 )
 
 func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
 	root, s := fixtureProject(t, "mdx")
-	// The watcher's quiet periods end when the test sends on fire; took says which events it handled.
-	fire := make(chan time.Time)
-	took := make(chan string, 4096)
-	s.watchHooks = watch.Options{
-		After: func(time.Duration) <-chan time.Time { return fire },
-		Took:  func(ev fsnotify.Event) { took <- ev.Name },
-	}
-	type outcome struct {
-		res *build.Result
-		err error
-	}
-	results := make(chan outcome, 100)
-	s.OnRebuild = func(res *build.Result, err error) { results <- outcome{res, err} }
-	srv := httptest.NewServer(s.Handler())
-	defer srv.Close()
-	startWatching(t, s)
+	w := watchStepped(t, s)
 
 	page := filepath.Join(root, "content/docs/guide/install.mdx")
 	dir := filepath.Dir(page)
@@ -46,40 +25,18 @@ func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	markers := 0
-	// settle waits until the watcher has handled every event so far: events come in order, and an
-	// ignored swap file's is the last.
-	settle := func() {
-		t.Helper()
-		markers++
-		marker := filepath.Join(dir, fmt.Sprintf(".settle%d.swp", markers))
-		if err := os.WriteFile(marker, []byte("x"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		deadline := time.After(failAfter)
-		for {
-			select {
-			case p := <-took:
-				if p == marker {
-					return
-				}
-			case <-deadline:
-				t.Fatalf("the watcher never saw %s", marker)
-			}
-		}
-	}
 	const saves = 6
 	for i := 0; i < saves; i++ {
 		f, err := os.OpenFile(page, os.O_WRONLY|os.O_TRUNC, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
-		settle()
+		w.settle(dir)
 		// Three quiet periods end while the file is empty: no batch may go out.
 		for k := 0; k < 3; k++ {
 			select {
-			case fire <- time.Time{}:
-			case o := <-results:
+			case w.fire <- time.Time{}:
+			case o := <-w.results:
 				f.Close()
 				t.Fatalf("save %d: a rebuild ran while the page was empty (shell changed: %v, error: %v)", i, o.res != nil && o.res.ShellChanged, o.err)
 			case <-time.After(failAfter):
@@ -91,19 +48,9 @@ func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		f.Close()
-		settle()
+		w.settle(dir)
 		// Quiet periods end until the save's rebuild is done.
-		var o outcome
-	rebuilt:
-		for {
-			select {
-			case fire <- time.Time{}:
-			case o = <-results:
-				break rebuilt
-			case <-time.After(failAfter):
-				t.Fatalf("save %d: no rebuild", i)
-			}
-		}
+		o := w.rebuilt(fmt.Sprintf("save %d", i))
 		if o.err != nil {
 			t.Fatalf("save %d: %v", i, o.err)
 		}
@@ -113,7 +60,7 @@ func TestInPlaceSavesOfAnMDXPageReloadNoPage(t *testing.T) {
 		if len(o.res.Warnings) > 0 || len(o.res.Problems) > 0 {
 			t.Errorf("save %d: warnings %v, problems %v", i, o.res.Warnings, o.res.Problems)
 		}
-		if body := get(t, srv.URL+"/docs/guide/install"); !strings.Contains(body, fmt.Sprintf("Storm save %d.", i)) ||
+		if body := get(t, w.srv.URL+"/docs/guide/install"); !strings.Contains(body, fmt.Sprintf("Storm save %d.", i)) ||
 			!strings.Contains(body, `role="tablist"`) {
 			t.Fatalf("save %d is not served whole", i)
 		}

@@ -1,16 +1,12 @@
 package devserver
 
 import (
-	"io"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/gorilla/websocket"
 )
 
 // An MDX syntax error reaches the overlay at its file, line and column, and the page's last good
@@ -19,12 +15,7 @@ func TestMDXErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 	root, s := fixtureProject(t, "mdx")
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/install"})
+	c := openPage(t, srv.URL, "/docs/guide/install")
 	f := filepath.Join(root, "content/docs/guide/install.mdx")
 	good, _ := os.ReadFile(f)
 	broken := strings.Replace(string(good), "## Shared step", "## Shared step\n\n<Badge tone=\"x\"", 1)
@@ -41,13 +32,8 @@ func TestMDXErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 	if e.File != "content/docs/guide/install.mdx" || e.Line != 42 || e.Column != 1 || !strings.Contains(e.Message, "MDX:") {
 		t.Errorf("overlay error %+v, want content/docs/guide/install.mdx:42:1, where the unclosed tag meets the next one", e)
 	}
-	res, err := http.Get(srv.URL + "/docs/guide/install")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(body), `role="tablist"`) {
+	status, body := fetch(t, srv.URL+"/docs/guide/install")
+	if status != 200 || !strings.Contains(string(body), `role="tablist"`) {
 		t.Error("the last good MDX page is not served after a failed rebuild")
 	}
 }
@@ -59,12 +45,7 @@ func TestMDXRenderErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 	root, s := fixtureProject(t, "mdx")
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/install"})
+	c := openPage(t, srv.URL, "/docs/guide/install")
 	f := filepath.Join(root, "content/docs/guide/install.mdx")
 	good, _ := os.ReadFile(f)
 	throws := strings.Replace(string(good), "## Shared step",
@@ -82,13 +63,8 @@ func TestMDXRenderErrorInTheOverlayLastGoodPageStays(t *testing.T) {
 	if e.File != "content/docs/guide/install.mdx" || !strings.Contains(e.Message, "the widget is gone (in a component of the page's module, inside <MdxContent>") {
 		t.Errorf("overlay error %+v, want the thrown message at content/docs/guide/install.mdx", e)
 	}
-	res, err := http.Get(srv.URL + "/docs/guide/install")
-	if err != nil {
-		t.Fatal(err)
-	}
-	body, _ := io.ReadAll(res.Body)
-	res.Body.Close()
-	if res.StatusCode != 200 || !strings.Contains(string(body), `role="tablist"`) {
+	status, body := fetch(t, srv.URL+"/docs/guide/install")
+	if status != 200 || !strings.Contains(string(body), `role="tablist"`) {
 		t.Error("the last good MDX page is not served after a failed render")
 	}
 	// The good bytes render the last good page again: no update, a status without errors.
@@ -110,12 +86,7 @@ func TestMDXRenderErrorsOfTwoPagesInTheOverlay(t *testing.T) {
 	root, s := fixtureProject(t, "mdx")
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/install"})
+	c := openPage(t, srv.URL, "/docs/guide/install")
 	boom := func(what string) string {
 		return "export function Boom() {\n  throw new Error('the " + what + " is gone');\n}\n\n<Boom />\n\n"
 	}

@@ -7,15 +7,12 @@ package devserver
 
 import (
 	"fmt"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/gorilla/websocket"
 
 	"docsd/pkg/build"
 )
@@ -28,12 +25,7 @@ func TestBadInputInAStormShowsTheOverlayAndKeepsTheLastGoodPage(t *testing.T) {
 	defer srv.Close()
 	// Saves before the watcher watches would be missed: they wait until it does.
 	startWatching(t, s)
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/setup"})
+	c := openPage(t, srv.URL, "/docs/guide/setup")
 
 	setup := filepath.Join(root, "content/docs/guide/setup.md")
 	intro := filepath.Join(root, "content/docs/guide/intro.md")
