@@ -23,6 +23,9 @@ func (x *Index) appendTermChunk(b []byte, keys []key, lists []termLists, slot []
 		if b, err = appendJSONString(b, k.word); err != nil {
 			return nil, err
 		}
+		if isTypoKey(k) {
+			continue
+		}
 		if _, ok := pos[k.term]; !ok {
 			pos[k.term] = len(terms)
 			terms = append(terms, k.term)
@@ -32,6 +35,10 @@ func (x *Index) appendTermChunk(b []byte, keys []key, lists []termLists, slot []
 	for i, k := range keys {
 		if i > 0 {
 			b = append(b, ',')
+		}
+		if isTypoKey(k) {
+			b = append(b, "-1"...) // no term (typokeys.go)
+			continue
 		}
 		b = strconv.AppendInt(b, int64(pos[k.term]), 10)
 	}

@@ -212,6 +212,10 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 		}
 		var keys []string
 		for j, k := range c.Keys {
+			if c.KeyTerms[j] == int(noTerm) && strings.HasPrefix(k, typoMark) {
+				keys = append(keys, k) // a deletion key (typokeys.go)
+				continue
+			}
 			if c.KeyTerms[j] < 0 || c.KeyTerms[j] >= len(c.Terms) {
 				return nil, fmt.Errorf("term chunk %d: key %q has no term", id, k)
 			}

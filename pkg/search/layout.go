@@ -45,15 +45,23 @@ func spacingFor(keys, listBytes, target int) uint32 {
 }
 
 // chunkStarts lists the keys (their positions) at which chunks begin: the first key, and every key
-// unlike the one before whose hash has its low bits zero.
+// unlike the one before whose hash has its low bits zero. The deletion keys (typokeys.go), first
+// in the order, begin a chunk every typoSpacing keys, and the first word begins one: a query for
+// words never fetches deletion keys with them.
 func chunkStarts(keys []key, spacing uint32) []int {
 	if len(keys) == 0 {
 		return nil
 	}
-	mask := spacing - 1
 	starts := []int{0}
 	for i := 1; i < len(keys); i++ {
-		if keys[i].word != keys[i-1].word && keyHash(keys[i].word)&mask == 0 {
+		if keys[i].word == keys[i-1].word {
+			continue
+		}
+		mask := spacing - 1
+		if isTypoKey(keys[i]) {
+			mask = typoSpacing - 1
+		}
+		if isTypoKey(keys[i-1]) && !isTypoKey(keys[i]) || keyHash(keys[i].word)&mask == 0 {
 			starts = append(starts, i)
 		}
 	}

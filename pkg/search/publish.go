@@ -97,6 +97,7 @@ func (x *Index) PublishUnless(stop func() bool) (docs, index []byte, err error) 
 		listBytes += len(k.word) + 16
 	}
 	spacing := spacingFor(len(keys), listBytes, x.chunkBytes)
+	keys = withTypoKeys(keys)
 	starts := chunkStarts(keys, spacing)
 	ids := chunkIDs(keys, starts)
 	next := &lastPublish{avgStep: avgStep(counts.totalLen, counts.sections), spacing: spacing,
@@ -190,7 +191,9 @@ func (x *Index) termChunks(next *lastPublish, full bool, keys []key, starts, ids
 		}
 		todo = append(todo, i)
 		for _, k := range ck {
-			need[k.term] = true
+			if !isTypoKey(k) {
+				need[k.term] = true
+			}
 		}
 	}
 	if len(todo) == 0 {

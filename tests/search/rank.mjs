@@ -1,7 +1,9 @@
 // Runs the browser's ranking code (site/src/search/engine.js) over the files docsd wrote, for the
 // relevance test in relevance_test.go: argv are the documents entry file, the index entry file (their
 // chunks beside them) and a file of queries (one a line); it prints, as JSON, the top routes of each
-// query. In "stem" mode the lines are words and it prints their terms.
+// query. In "stem" mode the lines are words and it prints their terms; in "fetched" mode it asks
+// each query of a fresh engine and prints how many deletion chunks (pkg/search/typokeys.go) and
+// term chunks in all it fetched.
 import { readFileSync } from 'node:fs';
 import { chunkUrl, createEngine, termOf } from '../../site/src/search/engine.js';
 
@@ -11,7 +13,23 @@ const docs = JSON.parse(readFileSync(docsPath, 'utf8'));
 const load = (of, n) => JSON.parse(readFileSync(chunkUrl(of === 'docs' ? docsPath : indexPath, n), 'utf8'));
 const engine = createEngine(index, docs, { load });
 const lines = readFileSync(queriesPath, 'utf8').split('\n').filter((l) => l !== '');
-if (mode === 'stem') {
+if (mode === 'fetched') {
+  const typoChunks = new Set(index.chunkIds.filter((_, i) => index.chunks[i].startsWith('!')));
+  const out = [];
+  for (const q of lines) {
+    const got = [0, 0];
+    const counting = (of, n) => {
+      if (of === 'index') {
+        got[1]++;
+        if (typoChunks.has(n)) got[0]++;
+      }
+      return load(of, n);
+    };
+    await createEngine(index, docs, { load: counting }).query(q, { limit: 5 });
+    out.push(got);
+  }
+  process.stdout.write(JSON.stringify(out));
+} else if (mode === 'stem') {
   // Stems every word, so the test can compare the browser's stemmer with docsd's.
   const stop = new Set(index.stopWords);
   process.stdout.write(JSON.stringify(lines.map((w) => termOf(w, stop))));

@@ -129,6 +129,11 @@ const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
+// Deletion keys (pkg/search/typokeys.go): their mark and how many letters of a deletion they keep.
+// A word tries at most MAX_TYPO_HEADS first letters they name (each a chunk or two to fetch).
+const TYPO_MARK = '!';
+const TYPO_CUT = 5;
+const MAX_TYPO_HEADS = 8;
 // The longest heading a posting code marks with the heading bit (pkg/search's maxHeadLen): a
 // longer one's terms carry its length less this, without the bit.
 const MAX_HEAD_LEN = 3;
@@ -561,7 +566,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (!typoWord(word)) return found;
     const max = word.length >= 9 ? 2 : 1;
     const hits = [];
-    for (const head of [word.slice(0, 2), ...farHeads(word)]) {
+    for (const head of [word.slice(0, 2), ...farHeads(word), ...typoHeads(word)]) {
       if (hits.length > 0) break;
       for (const k of chunksOf(head)) {
         const c = termChunks.get(k);
@@ -585,8 +590,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
 
   // farHeads are the first two letters a word would have if its mistake were in them: a letter too
   // many among the first three ("ssecret"), or two of the first three swapped ("sceret",
-  // "ppielines"). A wrong or a missing first letter is not tried: its heads are any letter's
-  // (a table of deletion keys built at index time would name them; BENCHMARKS session 14).
+  // "ppielines"). A wrong or a missing first or second letter is typoHeads'.
   function farHeads(word) {
     const out = new Set();
     for (let i = 0; i < 3; i++) out.add((word.slice(0, i) + word.slice(i + 1)).slice(0, 2));
@@ -596,10 +600,37 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return [...out];
   }
 
+  // typoKeys are the deletion keys (pkg/search/typokeys.go) a word with a wrong or missing first or
+  // second letter looks up: itself without its first letter ("wecret": "ecre", as "secret" without
+  // its "s"), without its second, and itself (a missing letter: "ecrets"), each cut to TYPO_CUT.
+  function typoKeys(word) {
+    const cut = (w) => TYPO_MARK + w.slice(0, TYPO_CUT);
+    return [...new Set([cut(word.slice(1)), cut(word[0] + word.slice(2)), cut(word)])];
+  }
+  // typoHeads are the first two letters the deletion keys of a word name, from the deletion chunks
+  // fetched so far (at most MAX_TYPO_HEADS: each is a chunk or two to fetch), but those typos tries
+  // before them.
+  function typoHeads(word) {
+    const out = new Set();
+    for (const dk of typoKeys(word)) {
+      for (const k of chunksOf(dk)) {
+        const c = termChunks.get(k);
+        if (!c) continue;
+        for (let i = lowerBound(c.keys, dk); i < c.keys.length && c.keys[i].startsWith(dk); i++) {
+          if (c.keyTerms[i] < 0 && c.keys[i].length === dk.length + 2) out.add(c.keys[i].slice(dk.length));
+        }
+      }
+    }
+    out.delete(word.slice(0, 2));
+    for (const h of farHeads(word)) out.delete(h);
+    return [...out].slice(0, MAX_TYPO_HEADS);
+  }
+
   // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
   // parts of identifiers, (once those are in) the first letters of words found nowhere, for typos,
-  // and (far, once those are in) the first letters of farHeads for a word no typo found either.
-  function need(query, typosToo, far) {
+  // (far, once those are in) the first letters of farHeads for a word no typo found either, and
+  // (dels, once those are in) the deletion chunks of such a word, then the first letters they name.
+  function need(query, typosToo, far, dels) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
     const list = words(text).slice(0, MAX_WORDS);
@@ -621,7 +652,13 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
-        if (far && typos(word).size === 0) for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
+        if (far && typos(word).size === 0) {
+          for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
+          if (dels) {
+            for (const dk of typoKeys(word)) for (const k of chunksOf(dk)) out.add(k);
+            for (const h of typoHeads(word)) for (const k of chunksOf(h)) out.add(k);
+          }
+        }
       }
     });
     // A word and the common word after it, joined (parseUncached).
@@ -673,16 +710,20 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return pagesLoad;
   }
 
-  // ensure fetches what a query reads, in three rounds (typos need to know what was not found,
-  // and a mistake in the first letters that no typo nearer was found), with the page files.
+  // ensure fetches what a query reads, in rounds (typos need to know what was not found, a
+  // mistake in the first letters that no typo nearer was found, and the first letters a wrong
+  // first letter may stand for, that the deletion chunks were read), with the page files. A round
+  // that needs nothing new fetches nothing.
   async function ensure(query) {
     await loadPages();
-    for (const [typosToo, far] of [
-      [false, false],
-      [true, false],
-      [true, true],
+    for (const [typosToo, far, dels] of [
+      [false, false, false],
+      [true, false, false],
+      [true, true, false],
+      [true, true, true],
+      [true, true, true],
     ]) {
-      const wait = need(query, typosToo, far).map((k) => fetchChunk('index', k)).filter(Boolean);
+      const wait = need(query, typosToo, far, dels).map((k) => fetchChunk('index', k)).filter(Boolean);
       await Promise.all(wait);
     }
   }
