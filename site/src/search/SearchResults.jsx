@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { mark } from './snippet.js';
 import Marked from './Marked.jsx';
 import MoreResults from './MoreResults.jsx';
-import { isPlainClick } from '../clicks.js';
+import SearchHit from './SearchHit.jsx';
 
 const SNIPPET = 110;
 // PAGE is how many pages the list shows at first, and how many more each "More results" adds: the
@@ -124,44 +124,38 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
   }
   let n = 0;
   const moreAt = rows.length - 1;
+  // The ARIA listbox pattern of a combobox: the list holds a group per page, labelled by the page's
+  // title, and the groups hold the options, which are the links themselves: the input keeps the
+  // focus (aria-activedescendant names the option), and an option is a link the browser opens in a
+  // new tab on Ctrl/⌘+click or a middle click. tabIndex -1: the options are no tab stops of their own.
   return (
     <>
       <div className="search-panel" id={listId} role="listbox" aria-label="Search results" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
-        {results.map((r) => (
-          <section className="search-group" key={r.route}>
-            <div className="search-group-title">
+        {results.map((r, g) => (
+          <div className="search-group" role="group" aria-labelledby={`${listId}-g${g}`} key={r.route}>
+            <div className="search-group-title" id={`${listId}-g${g}`}>
               <span>
                 <Marked pieces={mark(r.title, isMatch)} />
               </span>
               <span className="search-group-where">{where(r)}</span>
             </div>
-            <ul className="search-hits">
-              {r.sections.map((s) => {
-                const i = n++;
-                const href = hrefFor(s.url);
-                return (
-                  <li key={s.url} id={`${listId}-${i}`} role="option" aria-selected={i === current} className={`search-hit${i === current ? ' active' : ''}`}>
-                    <a
-                      href={href}
-                      onMouseMove={() => i !== current && setActive(i)}
-                      onClick={(event) => {
-                        if (!isPlainClick(event)) return;
-                        event.preventDefault();
-                        onPick(href);
-                      }}
-                    >
-                      <span className="search-hit-heading">{s.heading ? <Marked pieces={mark(s.heading, isMatch)} /> : r.title}</span>
-                      {s.text && (
-                        <span className="search-hit-snippet">
-                          <Marked pieces={mark(s.text, isMatch, SNIPPET)} />
-                        </span>
-                      )}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
+            {r.sections.map((s) => {
+              const i = n++;
+              const href = hrefFor(s.url);
+              return (
+                <SearchHit
+                  key={s.url}
+                  id={`${listId}-${i}`}
+                  href={href}
+                  active={i === current}
+                  heading={s.heading ? <Marked pieces={mark(s.heading, isMatch)} /> : r.title}
+                  snippet={s.text && <Marked pieces={mark(s.text, isMatch, SNIPPET)} />}
+                  onHover={() => i !== current && setActive(i)}
+                  onPick={onPick}
+                />
+              );
+            })}
+          </div>
         ))}
         {hasMore && <MoreResults id={`${listId}-${moreAt}`} active={moreAt === current} loading={busy} onMore={showMore} onHover={() => moreAt !== current && setActive(moreAt)} />}
       </div>
