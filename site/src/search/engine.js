@@ -792,10 +792,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // for it where the docs lack it, not the longer words it starts ("pat " is not "path").
     const listed = synonymWords.has(term);
     if (last || (exact === undefined && !listed)) {
-      // A word typed whole that is a term of the docs, or a word the synonym table lists on its
-      // own, is likely what the reader means: the longer words it starts count less
-      // ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS; "pat", a personal access token, over path).
-      const k = listed ? W.prefixOfSynonym : exact !== undefined ? W.prefixOfExact : 1;
+      // A word typed whole that is a term of the docs, or a word of three letters or more the
+      // synonym table lists on its own, is likely what the reader means: the longer words it
+      // starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS; "pat", a personal access
+      // token, over path). Two letters are as often the start of a word ("js" of json).
+      const k = listed && word.length >= 3 ? W.prefixOfSynonym : exact !== undefined ? W.prefixOfExact : 1;
       for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
