@@ -110,3 +110,30 @@ for (const [how, click] of [
     await context.close();
   });
 }
+
+// A live region inserted with its text is often not read: the count is said by one region of the
+// box that is in the page, empty, before the list opens, and that only its text changes.
+test('the result count is announced from one live region that is there before the list opens', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await ready(page, desktopBox);
+  const regions = '.navbar-right .navbar-search [role="status"]';
+  assert.equal(await page.locator(regions).count(), 1, 'one live region in the box');
+  const region = await page.$(regions);
+  assert.equal(await region.textContent(), '');
+  const said = () => region.evaluate((p) => (p.isConnected ? p.textContent : 'removed from the page'));
+  await page.click(desktopBox);
+  await page.fill(desktopBox, QUERY);
+  await settled(page);
+  assert.equal(await said(), '8 pages found, more results below');
+  await page.fill(desktopBox, 'kotlin');
+  await settled(page);
+  assert.match(await said(), /^[1-7] pages found$/);
+  await page.fill(desktopBox, 'qqzzxxqq');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-empty');
+  assert.equal(await said(), 'No results');
+  assert.equal(await page.locator(`${regions}`).count(), 1, 'the list holds no live region of its own');
+  await page.keyboard.press('Escape');
+  assert.equal(await said(), '', 'a closed list says nothing');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

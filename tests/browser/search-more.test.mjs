@@ -13,7 +13,7 @@ const box = '.navbar-right .search-input';
 const ready = (page, sel = box) => page.waitForFunction((s) => document.querySelector(s)?.placeholder.startsWith('Search '), sel);
 const settled = (page) => page.waitForSelector('.search-panel[aria-busy="false"]');
 const titles = (page) => page.$$eval('.search-group', (gs) => gs.map((g) => g.querySelector('.search-group-title span').textContent));
-const status = (page) => page.$eval('.navbar-search p[role="status"]', (p) => p.textContent);
+const status = (page) => page.$eval('.navbar-right .navbar-search p[role="status"]', (p) => p.textContent);
 // A word most pages of the Vela docs hold: far more than 16 pages match.
 const QUERY = 'build';
 
