@@ -54,3 +54,34 @@ func TestSynonymTypedWholeBeatsLongerWordsItStarts(t *testing.T) {
 		}
 	}
 }
+
+// Two letters are as often the start of a longer word as a short form: "js" while it is typed
+// still finds the page on JSON, whose word it starts, as well as the JavaScript page its synonym
+// names; typed whole ("js "), it is the short form.
+func TestTwoLetterSynonymTypedStillStartsWords(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"js, javascript"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	x.Update("/docs/json", search.NewShard(search.Page{Route: "/docs/json", Title: "Output formats",
+		Sections: []search.Section{{ID: "json", Heading: "JSON", Text: "Every command can print JSON: pass --output json to get a JSON document."}}}))
+	x.Update("/docs/node", search.NewShard(search.Page{Route: "/docs/node", Title: "Node plugins",
+		Sections: []search.Section{{Text: "Write a plugin in JavaScript and run it with Node."}}}))
+	for i := 0; i < 10; i++ {
+		route := fmt.Sprintf("/docs/guide%d", i)
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Guide %d", i),
+			Sections: []search.Section{{Text: "A guide to the server and its settings."}}}))
+	}
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	if got := answer(t, docsPath, indexPath, "js"); len(got) < 2 || got[0] != "/docs/json" {
+		t.Errorf(`"js": got %v, want /docs/json first, then /docs/node`, got)
+	}
+	if got := answer(t, docsPath, indexPath, "js "); len(got) == 0 || got[0] != "/docs/node" {
+		t.Errorf(`"js ": got %v, want /docs/node first`, got)
+	}
+}
