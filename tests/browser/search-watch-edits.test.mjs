@@ -67,7 +67,7 @@ async function groups(page, q) {
 // routes types q into the box and returns the pages of the results once the list answers q.
 async function routes(page, q) {
   await groups(page, q);
-  return page.$$eval('.search-hit a', (as) => [...new Set(as.map((a) => new URL(a.href).pathname))]);
+  return page.$$eval('a.search-hit', (as) => [...new Set(as.map((a) => new URL(a.href).pathname))]);
 }
 
 // until searches q again until ok holds for its result groups (the rebuild and the reload of the

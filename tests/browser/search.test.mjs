@@ -78,16 +78,16 @@ test('Ctrl+K focuses the box from anywhere; typing shows results grouped by page
   const groups = await page.$$eval('.search-group', (gs) => gs.map((g) => g.querySelector('.search-group-title span').textContent));
   assert.ok(groups.length >= 2, `groups: ${groups}`);
   assert.equal(groups[0], 'vela add secret');
-  assert.equal(await page.getAttribute('.search-hit.active a', 'href'), '/docs/reference/cli/secret/add?highlight=vela%20add%20secret');
+  assert.equal(await page.getAttribute('.search-hit.active', 'href'), '/docs/reference/cli/secret/add?highlight=vela%20add%20secret');
   const marks = await page.$$eval('.search-panel mark', (ms) => ms.map((m) => m.textContent.toLowerCase()));
   assert.ok(marks.includes('secret') && marks.includes('vela'), `marked: ${marks.slice(0, 10)}`);
   // Sections of a page link to their heading anchors.
-  const hrefs = await page.$$eval('.search-hit a', (as) => as.map((a) => a.getAttribute('href')));
+  const hrefs = await page.$$eval('a.search-hit', (as) => as.map((a) => a.getAttribute('href')));
   assert.ok(hrefs.some((h) => /#[a-z0-9-]+$/.test(h)), hrefs.join(' '));
   await page.screenshot({ path: join(shots, 'search-results-desktop-light.png') });
   // Search as you type: a prefix finds whole words, identifiers are found as written.
   await type(page, 'rulese');
-  assert.match(await page.getAttribute('.search-hit.active a', 'href'), /^\/docs\/usage\/tour\/rulesets\?highlight=rulese/);
+  assert.match(await page.getAttribute('.search-hit.active', 'href'), /^\/docs\/usage\/tour\/rulesets\?highlight=rulese/);
   await type(page, 'VELA_ADDR');
   assert.ok((await page.locator('.search-hit').count()) > 0);
   assert.deepEqual(problems, []);
@@ -108,7 +108,7 @@ test('arrow keys move, Enter opens the page client-side with the searched words 
   assert.notEqual(first, second, 'ArrowDown moves');
   await page.keyboard.press('ArrowUp');
   assert.equal(await active(), first, 'ArrowUp moves back');
-  const href = await page.getAttribute('.search-hit.active a', 'href');
+  const href = await page.getAttribute('.search-hit.active', 'href');
   await page.keyboard.press('Enter');
   await page.waitForURL((u) => u.pathname + u.search + u.hash === href);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
@@ -143,8 +143,8 @@ test('Escape closes the list; clicking a result opens it', async () => {
   assert.equal(await page.evaluate(() => document.activeElement.matches('.search-input')), false);
   await page.click(box);
   await page.waitForSelector('.search-panel[aria-busy="false"] .search-hit');
-  const href = await page.getAttribute('.search-hit a', 'href');
-  await page.click('.search-hit a');
+  const href = await page.getAttribute('a.search-hit', 'href');
+  await page.click('a.search-hit');
   await page.waitForURL((u) => u.pathname + u.search + u.hash === href);
   assert.match(href, /^\/docs\/usage\/plugins\/registry\/slack/);
   assert.deepEqual(problems, []);

@@ -156,7 +156,7 @@ test('search in docsd watch finds a page added after start and no longer finds i
       const panel = document.querySelector('.search-panel');
       return panel && panel.getAttribute('aria-busy') !== 'true';
     });
-    return page.$$eval('.search-hit a', (as) => as.map((a) => new URL(a.href).pathname));
+    return page.$$eval('a.search-hit', (as) => as.map((a) => new URL(a.href).pathname));
   };
   // Search again until the rebuilt index answers as wanted (WAIT bounds a failure only; the
   // rebuild and the reload of the search files take what they take).

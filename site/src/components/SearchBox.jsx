@@ -21,6 +21,9 @@ export default function SearchBox({ site, page, compact = false }) {
   const [open, setOpen] = useState(false);
   // The result (or "More results") row the arrow keys are on, for screen readers.
   const [activeId, setActiveId] = useState(null);
+  // What screen readers announce of the list ("8 pages found", "No results"): one live region that
+  // is in the page before the list opens, since a region inserted with its text is often not read.
+  const [status, setStatus] = useState('');
   const input = useRef(null);
   const keys = useRef(null);
   const nav = useNavigation();
@@ -154,7 +157,10 @@ export default function SearchBox({ site, page, compact = false }) {
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
-      {showPanel && <Results engine={search.engine} query={query} version={version} keyRef={keys} onPick={pick} onActive={setActiveId} hrefFor={hrefFor} listId={listId} />}
+      {showPanel && <Results engine={search.engine} query={query} version={version} keyRef={keys} onPick={pick} onActive={setActiveId} onStatus={setStatus} hrefFor={hrefFor} listId={listId} />}
+      <p className="visually-hidden" role="status">
+        {showPanel ? status : ''}
+      </p>
     </div>
   );
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { mark } from './snippet.js';
 import Marked from './Marked.jsx';
 import MoreResults from './MoreResults.jsx';
-import { isPlainClick } from '../clicks.js';
+import SearchHit from './SearchHit.jsx';
 
 const SNIPPET = 110;
 // PAGE is how many pages the list shows at first, and how many more each "More results" adds: the
@@ -22,9 +22,9 @@ function where(r) {
 // SearchResults lists the pages that match a query, each with its best sections (heading and a
 // snippet with the matched words marked). The search box owns the input and hands its keys here
 // through keyRef: arrows move, Enter opens; onActive hears the id of the row the arrows are on (the
-// input's aria-activedescendant). Any query gives results or "No results": the engine is never
-// allowed to throw into the page.
-export default function SearchResults({ engine, query, version, keyRef, onPick, onActive, hrefFor, listId }) {
+// input's aria-activedescendant), onStatus what the box's live region says of a settled answer.
+// Any query gives results or "No results": the engine is never allowed to throw into the page.
+export default function SearchResults({ engine, query, version, keyRef, onPick, onActive, onStatus, hrefFor, listId }) {
   // The engine fetches the chunks a query needs first: until they are in, the list shows the
   // previous query's results (or "Searching...").
   const [answer, setAnswer] = useState(null);
@@ -103,73 +103,64 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
     if (onActive) onActive(activeId);
   }, [activeId, onActive]);
   useEffect(() => () => onActive && onActive(null), [onActive]);
+  // Said once an answer has settled; while the next one comes the region keeps the last (a fast
+  // typist hears counts, not "Searching..." at every key). A layout effect: the box says it in the
+  // same task that shows the answer, never a frame after it.
+  const said = !answer || busy ? null : rows.length === 0 ? 'No results' : `${results.length} pages found${hasMore ? ', more results below' : ''}`;
+  useLayoutEffect(() => {
+    if (said !== null && onStatus) onStatus(said);
+  }, [said, onStatus]);
 
   if (!answer) {
     return (
       <div className="search-panel" id={listId} aria-busy="true" onMouseDown={(e) => e.preventDefault()}>
-        <p className="search-empty" role="status">
-          Searching...
-        </p>
+        <p className="search-empty">Searching...</p>
       </div>
     );
   }
   if (rows.length === 0) {
     return (
       <div className="search-panel" id={listId} aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
-        <p className="search-empty" role="status">
-          No results
-        </p>
+        <p className="search-empty">No results</p>
       </div>
     );
   }
   let n = 0;
   const moreAt = rows.length - 1;
+  // The ARIA listbox pattern of a combobox: the list holds a group per page, labelled by the page's
+  // title, and the groups hold the options, which are the links themselves: the input keeps the
+  // focus (aria-activedescendant names the option), and an option is a link the browser opens in a
+  // new tab on Ctrl/⌘+click or a middle click. tabIndex -1: the options are no tab stops of their own.
   return (
-    <>
-      <div className="search-panel" id={listId} role="listbox" aria-label="Search results" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
-        {results.map((r) => (
-          <section className="search-group" key={r.route}>
-            <div className="search-group-title">
-              <span>
-                <Marked pieces={mark(r.title, isMatch)} />
-              </span>
-              <span className="search-group-where">{where(r)}</span>
-            </div>
-            <ul className="search-hits">
-              {r.sections.map((s) => {
-                const i = n++;
-                const href = hrefFor(s.url);
-                return (
-                  <li key={s.url} id={`${listId}-${i}`} role="option" aria-selected={i === current} className={`search-hit${i === current ? ' active' : ''}`}>
-                    <a
-                      href={href}
-                      onMouseMove={() => i !== current && setActive(i)}
-                      onClick={(event) => {
-                        if (!isPlainClick(event)) return;
-                        event.preventDefault();
-                        onPick(href);
-                      }}
-                    >
-                      <span className="search-hit-heading">{s.heading ? <Marked pieces={mark(s.heading, isMatch)} /> : r.title}</span>
-                      {s.text && (
-                        <span className="search-hit-snippet">
-                          <Marked pieces={mark(s.text, isMatch, SNIPPET)} />
-                        </span>
-                      )}
-                    </a>
-                  </li>
-                );
-              })}
-            </ul>
-          </section>
-        ))}
-        {hasMore && <MoreResults id={`${listId}-${moreAt}`} active={moreAt === current} loading={busy} onMore={showMore} onHover={() => moreAt !== current && setActive(moreAt)} />}
-      </div>
-      {/* Outside the list (a listbox holds options only): what screen readers announce. */}
-      <p className="visually-hidden" role="status">
-        {busy ? 'Searching...' : `${results.length} pages found${hasMore ? ', more results below' : ''}`}
-      </p>
-    </>
+    <div className="search-panel" id={listId} role="listbox" aria-label="Search results" aria-busy={busy} onMouseDown={(e) => e.preventDefault()}>
+      {results.map((r, g) => (
+        <div className="search-group" role="group" aria-labelledby={`${listId}-g${g}`} key={r.route}>
+          <div className="search-group-title" id={`${listId}-g${g}`}>
+            <span>
+              <Marked pieces={mark(r.title, isMatch)} />
+            </span>
+            <span className="search-group-where">{where(r)}</span>
+          </div>
+          {r.sections.map((s) => {
+            const i = n++;
+            const href = hrefFor(s.url);
+            return (
+              <SearchHit
+                key={s.url}
+                id={`${listId}-${i}`}
+                href={href}
+                active={i === current}
+                heading={s.heading ? <Marked pieces={mark(s.heading, isMatch)} /> : r.title}
+                snippet={s.text && <Marked pieces={mark(s.text, isMatch, SNIPPET)} />}
+                onHover={() => i !== current && setActive(i)}
+                onPick={onPick}
+              />
+            );
+          })}
+        </div>
+      ))}
+      {hasMore && <MoreResults id={`${listId}-${moreAt}`} active={moreAt === current} loading={busy} onMore={showMore} onHover={() => moreAt !== current && setActive(moreAt)} />}
+    </div>
   );
 }
 

@@ -63,6 +63,9 @@ const WEIGHTS = {
   specific: 1,
   // The words that start with the word being typed count this much when it is a term itself.
   prefixOfExact: 0.7,
+  // ... and this much when it is a word the synonym table lists on its own, a short form the
+  // site expects readers to type whole ("pat": a personal access token, not path or pattern).
+  prefixOfSynonym: 0.35,
   typo1: 0.55,
   typo2: 0.4,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
@@ -826,10 +829,15 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const cands = new Map();
     const exact = term && hasTerm(term) ? term : undefined;
     if (exact !== undefined) cands.set(exact, 1);
-    if (last || exact === undefined) {
-      // A word typed whole that is a term of the docs is likely what the reader means: the
-      // longer words it starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS).
-      const k = exact === undefined ? 1 : W.prefixOfExact;
+    // A word the synonym table lists on its own is a word whole, once typed: its synonyms stand in
+    // for it where the docs lack it, not the longer words it starts ("pat " is not "path").
+    const listed = synonymWords.has(term);
+    if (last || (exact === undefined && !listed)) {
+      // A word typed whole that is a term of the docs, or a word of three letters or more the
+      // synonym table lists on its own, is likely what the reader means: the longer words it
+      // starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS; "pat", a personal access
+      // token, over path). Two letters are as often the start of a word ("js" of json).
+      const k = listed && word.length >= 3 ? W.prefixOfSynonym : exact !== undefined ? W.prefixOfExact : 1;
       for (const [t, w] of expand(word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
