@@ -6,6 +6,7 @@ package search
 import (
 	"fmt"
 	"os/exec"
+	"slices"
 	"testing"
 
 	"docsd/pkg/search"
@@ -69,5 +70,33 @@ func TestSynonymOfAWordAndACommonWord(t *testing.T) {
 	}
 	if got := firstRoutes(t, x, "sign keys"); len(got) == 0 || got[0] != "/docs/keys" {
 		t.Errorf("sign keys: got %v, want /docs/keys first", got)
+	}
+}
+
+// A word in two entries of the table ("auth, authenticate" and "login, authenticate") finds the
+// synonyms of both: each entry says its words find each other, whatever else the table lists.
+func TestWordInTwoEntriesFindsBoth(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"auth, authenticate", "login, authenticate"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/sessions", "Sessions", "Run the login command to start a session.")
+	add("/docs/headers", "Headers", "Send the auth header with every call.")
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	for _, q := range []string{"authenticate", "authenticate "} {
+		got := firstRoutes(t, x, q)
+		if !slices.Contains(got, "/docs/sessions") || !slices.Contains(got, "/docs/headers") {
+			t.Errorf("%q: got %v, want /docs/sessions (login) and /docs/headers (auth)", q, got)
+		}
 	}
 }

@@ -864,7 +864,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
 
   // withSynonyms groups the words into units, joining the words that make a phrase of the table
-  // (longest first) with the phrases that stand for it.
+  // (longest first) with the phrases that stand for it, in every entry that has it: "authenticate"
+  // of "auth, authentication" and "login, authenticate" finds auth and login.
   function withSynonyms(ws) {
     const units = [];
     for (let i = 0; i < ws.length; ) {
@@ -872,9 +873,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       for (const g of synonyms) {
         g.phrases.forEach((ph, k) => {
           if (g.oneWay && k > 0) return;
-          if (ph.length > ws.length - i || (best && best.len >= ph.length)) return;
+          if (ph.length > ws.length - i || (best && best.len > ph.length)) return;
           for (let j = 0; j < ph.length; j++) if (ws[i + j].term !== ph[j]) return;
-          best = { len: ph.length, g, k };
+          if (best && best.len === ph.length) best.groups.push(g);
+          else best = { len: ph.length, groups: [g], key: ph.join(' ') };
         });
       }
       const len = best ? best.len : 1;
@@ -886,14 +888,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
       const alts = [{ slots: span.map((w) => w.cands), scale: 1 }];
       if (best) {
-        const seen = new Set([best.g.phrases[best.k].join(' ')]);
+        const seen = new Set([best.key]);
         // The query's other words are searched already: "pat token" is "personal access" and
         // "token", not "personal access token" and "token" again.
         const others = new Set();
         ws.forEach((w, j) => {
           if ((j < i || j >= i + len) && w.term) others.add(w.term);
         });
-        for (const ph of best.g.phrases) {
+        for (const ph of best.groups.flatMap((g) => g.phrases)) {
           const key = ph.join(' ');
           if (seen.has(key)) continue;
           seen.add(key);
