@@ -40,7 +40,7 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 		return nil, false, err
 	}
 	js = b.nativeImports(nil, js)
-	if requireCall.MatchString(js) {
+	if hasRequireCall(js) {
 		return nil, false, nil // require() of an asset: the bundler resolves it (requiredAssets)
 	}
 	frame, _ := b.sharedKey(filepath.Join(b.siteDir, "src", "mdx", "MdxContent.jsx"))

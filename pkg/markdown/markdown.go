@@ -94,7 +94,11 @@ type Doc struct {
 	// firstLine is the line of source's first line in its file (front matter comes before it).
 	firstLine int
 	root      ast.Node // nil after Release: Render parses source again
-	conv      *Converter
+	// titleHeading is the title heading taken out of root, and titleAfter the node it came after
+	// (nil: the first), for WithTree.
+	titleHeading *ast.Heading
+	titleAfter   ast.Node
+	conv         *Converter
 	// truncated is true when a `<!-- truncate -->` block ends the excerpt; excerptEnd is where that
 	// block starts in source (ExcerptSource).
 	truncated  bool
@@ -114,8 +118,8 @@ type Doc struct {
 // before it), so that link positions point into the file the writer edits.
 func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	d := &Doc{source: src, conv: c, firstLine: firstLine}
-	root, title := d.parseTree()
-	d.root, d.Title = root, title
+	root, title, heading, after := d.parseTreeTitle()
+	d.root, d.Title, d.titleHeading, d.titleAfter = root, title, heading, after
 	lines := lineStarts(src)
 	pos := func(off int) (int, int) {
 		i := sort.Search(len(lines), func(i int) bool { return lines[i] > off }) - 1
@@ -175,19 +179,25 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 // parseTree parses the source into a tree, without the title heading, which it returns: the first
 // level-1 heading is the title when it comes before any other content.
 func (d *Doc) parseTree() (ast.Node, string) {
+	root, title, _, _ := d.parseTreeTitle()
+	return root, title
+}
+
+// parseTreeTitle is parseTree, also giving the title heading it took out and the node it came
+// after (nil: it was the first).
+func (d *Doc) parseTreeTitle() (root ast.Node, title string, heading *ast.Heading, after ast.Node) {
 	d.conv.trees.Add(1)
 	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
-	root := d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
-	title := ""
+	root = d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
 	first := root.FirstChild()
 	for first != nil && first.Kind() == KindESM {
 		first = first.NextSibling() // MDX imports before the title do not hide it
 	}
 	if h, ok := first.(*ast.Heading); ok && h.Level == 1 {
-		title = renderedText(h, d.source)
+		title, heading, after = renderedText(h, d.source), h, h.PreviousSibling()
 		root.RemoveChild(root, h)
 	}
-	return root, title
+	return root, title, heading, after
 }
 
 // Release drops the parsed tree, most of a document's memory; what the document says about itself
@@ -199,7 +209,7 @@ func (d *Doc) Release() {
 	if d.root == nil {
 		return // released already (each rebuild releases every page's document again)
 	}
-	d.root = nil
+	d.root, d.titleHeading, d.titleAfter = nil, nil, nil
 	for i := range d.Links {
 		d.Links[i].node = nil
 	}
@@ -214,6 +224,7 @@ func (d *Doc) ReleaseSource() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.root, d.source, d.sourceGone = nil, nil, true
+	d.titleHeading, d.titleAfter = nil, nil
 	for i := range d.Links {
 		d.Links[i].node = nil
 	}

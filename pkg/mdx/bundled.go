@@ -21,9 +21,26 @@ import (
 // cacheDir is the folder, beside the compiler script, that holds its bundled copies.
 const cacheDir = ".cache"
 
+// combineOnce, beside the script, stands for micromark-util-combine-extensions in the bundle
+// (site/mdx-compiler/combine-once.mjs says why).
+const combineOnce = "combine-once.mjs"
+
+// combineOncePlugin points every import of micromark-util-combine-extensions but the wrapper's own
+// at the wrapper (the file once).
+func combineOncePlugin(once string) api.Plugin {
+	return api.Plugin{Name: "docsd-combine-once", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `^micromark-util-combine-extensions$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+			if args.Importer == once {
+				return api.OnResolveResult{}, nil // the package itself, resolved as usual
+			}
+			return api.OnResolveResult{Path: once}, nil
+		})
+	}}
+}
+
 // bundledScript is the compiler script bundled into one file, made if needed. The file's name
-// holds a hash of the script and of node_modules/.package-lock.json (npm's record of what is
-// installed), so a change to either makes a new one. Without that record, it bundles nothing and
+// holds a hash of the script, of node_modules/.package-lock.json (npm's record of what is
+// installed) and of the wrapper the bundle puts in (combineOnce), so a change to any makes a new one. Without that record, it bundles nothing and
 // gives "", and the script runs as it is.
 func bundledScript(script string) (string, error) {
 	dir := filepath.Dir(script)
@@ -39,6 +56,17 @@ func bundledScript(script string) (string, error) {
 	sum.Write(src)
 	sum.Write([]byte{0})
 	sum.Write(lock)
+	once, err := filepath.Abs(filepath.Join(dir, combineOnce))
+	if err != nil {
+		return "", err
+	}
+	var plugins []api.Plugin
+	if wrapper, err := os.ReadFile(once); err == nil {
+		p := combineOncePlugin(once)
+		sum.Write([]byte("\x00" + p.Name + "\x00"))
+		sum.Write(wrapper)
+		plugins = append(plugins, p)
+	}
 	name := strings.TrimSuffix(filepath.Base(script), ".mjs") + "-" + hex.EncodeToString(sum.Sum(nil)[:8]) + ".cjs"
 	out := filepath.Join(dir, cacheDir, name)
 	if st, err := os.Stat(out); err == nil && st.Mode().IsRegular() {
@@ -46,7 +74,7 @@ func bundledScript(script string) (string, error) {
 	}
 	r := api.Build(api.BuildOptions{
 		EntryPoints: []string{script}, Bundle: true, Platform: api.PlatformNode, Format: api.FormatCommonJS,
-		Write: false, LogLevel: api.LogLevelSilent,
+		Write: false, LogLevel: api.LogLevelSilent, Plugins: plugins,
 	})
 	if len(r.Errors) > 0 {
 		return "", fmt.Errorf("bundling the MDX compiler: %s", r.Errors[0].Text)

@@ -2,6 +2,7 @@ package mdx
 
 import (
 	"encoding/binary"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -135,5 +136,57 @@ func TestCodeCache(t *testing.T) {
 	second(page)
 	if n := madeAt(); n != 2 {
 		t.Errorf("after twice as many files, the cache is one made after %d, want 2", n)
+	}
+}
+
+// In the bundled compiler, micromark combines a processor's syntax extensions once
+// (site/mdx-compiler/combine-once.mjs), not for each page: the same page compiled again makes no new
+// combination, and micromark's parse does ask the wrapper for one each time. A version of micromark
+// that combines its extensions some other way, a bundle without the wrapper, or a wrapper that
+// combines anew for each page fails here; and the answers are those of the script as it is.
+func TestMicromarkExtensionsCombinedOnce(t *testing.T) {
+	real, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled, err := bundledScript(real)
+	if err != nil || bundled == "" {
+		t.Skipf("no bundled compiler (npm's record of the packages is missing?): %q, %v", bundled, err)
+	}
+	send := nodeCompilerLines(t, bundled)
+	type counts struct{ Calls, Combinations int }
+	count := func() counts {
+		t.Helper()
+		var c counts
+		if err := json.Unmarshal(send(map[string]any{"id": 1, "kind": "counts"}), &c); err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	script := nodeCompiler(t, real)
+	pages := []map[string]any{
+		{"id": 2, "file": "a.mdx", "source": "import X from './x';\n\n## A table\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n:::tip[Hint]\nSee <X />.\n:::\n", "firstLine": 1, "token": "tok", "page": false},
+		{"id": 3, "file": "b.mdx", "source": "Some *text* and {1 + 1}.\n", "firstLine": 1, "token": "tok", "page": false},
+	}
+	for _, page := range pages {
+		var got answer
+		if err := json.Unmarshal(send(page), &got); err != nil {
+			t.Fatal(err)
+		}
+		if want := script(page); !reflect.DeepEqual(got, want) || got.Error != nil {
+			t.Fatalf("%s: the bundled compiler answers\n%+v\nthe script answers\n%+v", page["file"], got, want)
+		}
+		before := count()
+		for range 3 {
+			send(page)
+		}
+		after := count()
+		if after.Calls-before.Calls < 3 {
+			t.Errorf("%s compiled 3 times more asked combine-once.mjs %d times: micromark's parse no longer combines its extensions through it",
+				page["file"], after.Calls-before.Calls)
+		}
+		if after.Combinations != before.Combinations {
+			t.Errorf("%s compiled 3 times more made %d new combinations of the same extensions, want none", page["file"], after.Combinations-before.Combinations)
+		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/yuin/goldmark/ast"
+
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
 )
@@ -173,7 +175,14 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	req := whole
 	var sp *split
 	if !opts.Whole {
-		sp = splitRuns(src, c.conv, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl, opts.Provided.plainTags())
+		split := func(tree ast.Node) {
+			sp = splitRuns(src, c.conv, tree, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl, opts.Provided.plainTags())
+		}
+		// The page's document (site processing parsed the same source) still holds its tree in a
+		// build of a small site; else the split parses the source again.
+		if opts.Model == nil || !opts.Model.WithTree(modelSrc, split) {
+			split(nil)
+		}
 	}
 	if sp != nil {
 		req.Source, req.Runs, req.DropTitle = sp.source, len(sp.runs), sp.dropTitle

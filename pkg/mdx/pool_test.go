@@ -209,3 +209,31 @@ setInterval(() => {}, 1e6);
 		t.Fatal("the page still waits for a compiler that no longer reads")
 	}
 }
+
+// The compiler's processes start without NODE_EXTRA_CA_CERTS, which Node reads and parses at start
+// (compilerEnv), and with the rest of docsd's environment.
+func TestCompilerStartsWithoutExtraCACerts(t *testing.T) {
+	t.Setenv("NODE_EXTRA_CA_CERTS", filepath.Join(t.TempDir(), "no-such-bundle.pem"))
+	t.Setenv("DOCSD_TEST_KEPT", "kept")
+	dir := t.TempDir()
+	script := filepath.Join(dir, "compile.mjs")
+	src := `import { createInterface } from 'node:readline';
+const env = (name) => process.env[name] === undefined ? '(unset)' : process.env[name];
+createInterface({ input: process.stdin }).on('line', (line) => {
+  const req = JSON.parse(line);
+  process.stdout.write(JSON.stringify({ id: req.id, js: env('NODE_EXTRA_CA_CERTS') + ' ' + env('DOCSD_TEST_KEPT') }) + '\n');
+});
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	js, err := c.Compile([]byte("text\n"), Options{File: "a.mdx", Whole: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "(unset) kept"; !strings.HasSuffix(js, want) {
+		t.Errorf("the compiler saw NODE_EXTRA_CA_CERTS and DOCSD_TEST_KEPT as %q, want %q", js, want)
+	}
+}

@@ -242,13 +242,18 @@ func (r *runJSX) inlines(n ast.Node) []string {
 			text.Reset()
 		}
 	}
+	var afterBox *ast.Text // the text after a task checkbox, whose space the checkbox's " " stands for
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
 			if c.HardLineBreak() {
 				r.ok = false
 			}
-			text.Write(c.Segment.Value(r.src))
+			seg := c.Segment
+			if c == afterBox {
+				seg = seg.WithStart(seg.Start + 1)
+			}
+			text.Write(seg.Value(r.src))
 			if c.SoftLineBreak() {
 				text.WriteByte('\n')
 			}
@@ -265,8 +270,10 @@ func (r *runJSX) inlines(n ast.Node) []string {
 			if c.NextSibling() != nil {
 				out = append(out, `" "`)
 			}
+			// The tree is not changed: it may be the page's document's, which a later compile reads
+			// again (markdown.Doc.WithTree).
 			if t, ok := c.NextSibling().(*ast.Text); ok && t.Segment.Len() > 0 && r.src[t.Segment.Start] == ' ' {
-				t.Segment = t.Segment.WithStart(t.Segment.Start + 1)
+				afterBox = t
 			}
 		default:
 			flush()

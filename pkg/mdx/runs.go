@@ -202,10 +202,11 @@ type chunk struct {
 	run         bool
 }
 
-// splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines,
-// which conv parses) into runs and the rest; nil when there is nothing to take away, or the page
-// must be compiled whole. asHTML gives the blocks that can be given so as HTML (runhtml.go).
-func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
+// splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines, and
+// tree its parse, conv.Tree(modelSrc), or nil to parse it here) into runs and the rest; nil when
+// there is nothing to take away, or the page must be compiled whole. asHTML gives the blocks that
+// can be given so as HTML (runhtml.go). The tree is only read.
+func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
 	resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML bool) *split {
 	if wholePageReason(src) != "" {
 		return nil
@@ -215,7 +216,9 @@ func splitRuns(src string, conv *markdown.Converter, modelSrc []byte, token stri
 	if len(lines) != len(modelLines) {
 		return nil
 	}
-	tree := conv.Tree(modelSrc)
+	if tree == nil {
+		tree = conv.Tree(modelSrc)
+	}
 	lineStarts := []int{0}
 	for i, c := range modelSrc {
 		if c == '\n' {

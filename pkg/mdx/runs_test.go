@@ -13,11 +13,15 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/yuin/goldmark/ast"
+
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
 )
 
-// splitOf splits body (a page's text after its front matter) as Compile does.
+// splitOf splits body (a page's text after its front matter) as Compile does, from the page's
+// document's tree (markdown.Doc.WithTree); the split of a fresh parse of the source must be the
+// same, and so must a second split of the document's tree.
 func splitOf(t *testing.T, body string, page bool) *split {
 	t.Helper()
 	conv := markdown.New()
@@ -25,8 +29,19 @@ func splitOf(t *testing.T, body string, page bool) *split {
 	modelSrc := ModelSource(b)
 	model := conv.Parse(modelSrc, 1)
 	src := string(StripHeadingIDs(b))
-	return splitRuns(src, conv, modelSrc, "tok", page && model.Title != "", model.Headings,
-		func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false)
+	splitTree := func(tree ast.Node) *split {
+		return splitRuns(src, conv, tree, modelSrc, "tok", page && model.Title != "", model.Headings,
+			func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false)
+	}
+	var fromDoc, again *split
+	if !model.WithTree(modelSrc, func(tree ast.Node) { fromDoc = splitTree(tree) }) {
+		t.Fatal("the page's document gave no tree")
+	}
+	model.WithTree(modelSrc, func(tree ast.Node) { again = splitTree(tree) })
+	if fresh := splitTree(nil); !reflect.DeepEqual(fromDoc, fresh) || !reflect.DeepEqual(again, fresh) {
+		t.Errorf("the split of the document's tree\n%+v\nand again\n%+v\nis not that of a fresh parse\n%+v", fromDoc, again, fresh)
+	}
+	return fromDoc
 }
 
 // runLines is, per line of the page, "R" where a run starts (its placeholder), "-" for a line a
@@ -416,5 +431,21 @@ func TestRunHeadingsAsCompiledWhole(t *testing.T) {
 		if got, want := ids.FindAllString(split, -1), ids.FindAllString(whole, -1); !reflect.DeepEqual(got, want) {
 			t.Errorf("heading ids split %v, whole %v:\n%s", got, want, body)
 		}
+	}
+}
+
+// A run is made from the page's document's tree, which a later compile of the page reads again
+// (markdown.Doc.WithTree), so making its elements must leave the tree as it was: runjs.go used to
+// move the start of a task item's text past the space the checkbox's " " stands for. splitOf
+// splits the document's tree twice and compares both with a fresh parse, here on task items
+// (goldmark's text after a checkbox starts with at most one space, so the old move happened to
+// change nothing the second time; this is the case that would show it if it did).
+func TestRunsLeaveTheTreeAsItWas(t *testing.T) {
+	sp := splitOf(t, "import X from './x';\n\n- [ ]   three spaces\n- [x] one space\n\n<X />\n", false)
+	if sp == nil || len(sp.runs) != 1 {
+		t.Fatalf("split %+v, want one run", sp)
+	}
+	if got := strings.Join(sp.runs[0], ""); !strings.Contains(got, `"three spaces"`) || !strings.Contains(got, `"one space"`) {
+		t.Errorf("the task items' texts are not those after the checkbox's space: %s", got)
 	}
 }

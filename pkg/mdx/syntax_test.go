@@ -85,6 +85,20 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 // function that sends the compiler one request and returns its answer.
 func nodeCompiler(t *testing.T, args ...string) func(req map[string]any) answer {
 	t.Helper()
+	send := nodeCompilerLines(t, args...)
+	return func(req map[string]any) answer {
+		t.Helper()
+		var a answer
+		if err := json.Unmarshal(send(req), &a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+}
+
+// nodeCompilerLines is nodeCompiler giving each answer's line as it is.
+func nodeCompilerLines(t *testing.T, args ...string) func(req map[string]any) []byte {
+	t.Helper()
 	if len(args) == 0 {
 		script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
 		if err != nil {
@@ -109,7 +123,7 @@ func nodeCompiler(t *testing.T, args ...string) func(req map[string]any) answer 
 		_ = cmd.Wait()
 	})
 	in := bufio.NewReader(stdout)
-	return func(req map[string]any) answer {
+	return func(req map[string]any) []byte {
 		t.Helper()
 		line, _ := json.Marshal(req)
 		if _, err := stdin.Write(append(line, '\n')); err != nil {
@@ -119,11 +133,7 @@ func nodeCompiler(t *testing.T, args ...string) func(req map[string]any) answer 
 		if err != nil {
 			t.Fatal(err)
 		}
-		var a answer
-		if err := json.Unmarshal(out, &a); err != nil {
-			t.Fatal(err)
-		}
-		return a
+		return out
 	}
 }
 

@@ -4,7 +4,8 @@
 //    components, anyComponent}
 // and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}; or
 //   {id, kind: "components", file, source} (a site's src/theme/MDXComponents) and gets
-//   {id, names, open} (providedNames).
+//   {id, names, open} (providedNames); or {id, kind: "counts"} (tests) and gets {id, calls,
+//   combinations} (combine-once.mjs).
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
 // slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
 // left in the JavaScript as a placeholder string ("<token>-code-<n>", "<token>-link-<n>") and listed
@@ -13,7 +14,7 @@
 import { createProcessor } from '@mdx-js/mdx';
 import remarkGfm from 'remark-gfm';
 import remarkDirective from 'remark-directive';
-import { combineExtensions } from 'micromark-util-combine-extensions';
+import { combineExtensions, combinedCounts } from './combine-once.mjs';
 import { gfmAutolinkLiteral } from 'micromark-extension-gfm-autolink-literal';
 import { gfmFootnote } from 'micromark-extension-gfm-footnote';
 import { gfmStrikethrough } from 'micromark-extension-gfm-strikethrough';
@@ -523,6 +524,7 @@ function processorFor(fullSyntax, gfmMask, directive) {
 }
 
 async function handle(req) {
+  if (req.kind === 'counts') return { id: req.id, ...combinedCounts() }; // a test's (combine-once.mjs)
   if (req.kind === 'components') {
     try {
       return providedNames(req);
