@@ -54,6 +54,9 @@ type Server struct {
 	// OnCompact, when set, is called after each rebuild once the spill file is compacted, or found
 	// not to need it (tests wait on it).
 	OnCompact func()
+	// Trace, when set, logs one line per rebuild: when it started, when the pages on screen went
+	// out and when it ended, its steps, and what Go's collector did meanwhile (trace.go).
+	Trace bool
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
 	Hosts      *Hosts
@@ -207,6 +210,10 @@ func (s *Server) Rebuild(changed []string) { s.rebuild(changed, nil) }
 // builder stops after the pages on screen.
 func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 	start := time.Now()
+	var trace *rebuildTrace
+	if s.Trace {
+		trace = startTrace(changed)
+	}
 	viewed := s.hub.routes()
 	announced := map[string]bool{}
 	ctx, stop := newerEdits(newer)
@@ -215,12 +222,16 @@ func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 		// The pages on screen are ready: serve and announce them before the rest is rendered.
 		s.apply(partial)
 		s.notify(partial, nil)
+		trace.pushed()
 		for _, r := range partial.Changed {
 			announced[r] = true
 		}
 	})
 	if s.OnRebuild != nil {
 		defer s.OnRebuild(res, err)
+	}
+	if trace != nil {
+		defer func() { s.log.Print(trace.line(res, err)) }()
 	}
 	if err != nil {
 		s.mu.Lock()
