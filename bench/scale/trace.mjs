@@ -111,6 +111,9 @@ export class Tracer {
       ];
       print(`trace ${e.kind} #${e.i}: ${total === null ? 'timed out' : `${total} ms`} = ${parts.join(', ')}; CPU docsd ${e.cpu.docsd} ms, renderer ${e.cpu.renderer} ms`);
       if (rb) print(`    rebuild: ${rb.text}`);
+      // The rebuild still running when the file was written: the edit waited for it to stop.
+      const before = this.rebuilds.find((r) => r.start < e.write && r.done > e.write);
+      if (before) print(`    waited ${Math.round(before.done - e.write)} ms for the rebuild before: ${before.text}`);
       for (const g of gcs) print(`    collection in the window: ${g.text}`);
     }
     for (const [kind, s] of Object.entries(summary)) {
