@@ -6,9 +6,13 @@
 // label changes), a new page (served, and listed in the open page's sidebar) and a deleted page
 // (404, and gone from the sidebar), and the resident memory of docsd and its renderer after the
 // edits and after 500 more. Every wait is bounded; it stops by itself and kills what it started.
-// Prints Markdown tables; with --record writes them into BENCHMARKS.md.
+// Prints Markdown tables; with --record writes them into BENCHMARKS.md. With --trace, docsd runs
+// with --trace and GODEBUG=gctrace=1 and each body or title edit slower than --trace-ms gets a line
+// saying where its time went (trace.mjs): write → rebuild start → update sent → message in the
+// page → DOM, the rebuild's steps, the collections in its window, and the CPU docsd and its
+// renderer used.
 //
-//   node bench/scale/watch.mjs --pages vela,1000,10000 [--edits 50] [--structural 5] [--more 500]
+//   node bench/scale/watch.mjs --pages vela,1000,10000 [--edits 50] [--structural 5] [--more 500] [--trace [--trace-ms 100]]
 import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -18,6 +22,7 @@ import { parseArgs } from 'node:util';
 import { launchChromium } from '../lib/browser.mjs';
 import { recordSection } from '../lib/record.mjs';
 import { ownRSS, treeRSS } from '../lib/memory.mjs';
+import { Tracer, cpuMS, wsRecorder } from './trace.mjs';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const { values: opts } = parseArgs({
@@ -31,6 +36,8 @@ const { values: opts } = parseArgs({
     'max-minutes': { type: 'string', default: '60' }, // a size's measurements stop after this
     docsd: { type: 'string', default: join(root, 'bin', 'docsd') },
     record: { type: 'boolean', default: false },
+    trace: { type: 'boolean', default: false },
+    'trace-ms': { type: 'string', default: '100' }, // edits slower than this get a trace line (0: every edit)
   },
 });
 const edits = Number(opts.edits);
@@ -105,8 +112,17 @@ async function measureSize(label) {
   const base = `http://127.0.0.1:${port}`;
   let stderr = '';
   const t0 = Date.now();
-  const proc = spawn(opts.docsd, ['watch', '--root', site.dir, '--addr', `127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
-  proc.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
+  const tracer = opts.trace ? new Tracer() : null;
+  // A docsd from before --trace (an A/B against an older binary) still gets the collector's lines
+  // and the page's message times.
+  const traceFlag = tracer && (({ stdout, stderr }) => `${stdout}${stderr}`.includes('--trace'))(spawnSync(opts.docsd, ['watch', '--help'], { encoding: 'utf8' }));
+  const args = ['watch', '--root', site.dir, '--addr', `127.0.0.1:${port}`, ...(traceFlag ? ['--trace'] : [])];
+  const env = tracer ? { ...process.env, GODEBUG: [process.env.GODEBUG, 'gctrace=1'].filter(Boolean).join(',') } : process.env;
+  const proc = spawn(opts.docsd, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
+  proc.stderr.on('data', (d) => {
+    stderr = (stderr + d).slice(-4000);
+    tracer?.feed(String(d));
+  });
   // docsd watch answers while its first build renders (the page asked for goes first) and prints
   // "docsd: built N pages" once every page is: the edits are timed after that, so they measure
   // editing, not the first build (an edit during it waits for it).
@@ -150,6 +166,7 @@ async function measureSize(label) {
 
     browser = await launchChromium();
     const page = await browser.newPage();
+    if (tracer) await page.addInitScript(wsRecorder);
     await page.goto(base + route, { waitUntil: 'networkidle', timeout: waitMs });
     await page.evaluate(helpers);
     let reloads = 0;
@@ -158,9 +175,15 @@ async function measureSize(label) {
     // waitChange writes, then resolves with the milliseconds until the text is present (or gone)
     // in selector, or null. If the page reloads meanwhile, the observer is gone: the wait goes on
     // by polling from here, less precise by a round trip, and the reload is counted.
-    const waitChange = async (text, selector, present, write) => {
+    // CPU of docsd itself and of its renderers, for the trace.
+    const cpuNow = () => {
+      const docsd = cpuMS(proc.pid);
+      return { docsd, renderer: cpuMS(proc.pid, true) - docsd };
+    };
+    const waitChange = async (text, selector, present, write, traced) => {
       const inPage = page.evaluate(([t, s, p, ms]) => window.__watchFor(t, s, p, ms), [text, selector, present, waitMs]);
       await sleep(20); // the observer is in place before the write
+      const cpuBefore = traced && tracer ? cpuNow() : null;
       const start = Date.now();
       write();
       let end;
@@ -183,6 +206,7 @@ async function measureSize(label) {
           await sleep(10);
         }
       }
+      if (cpuBefore) tracer.record(traced[0], traced[1], start, end, cpuBefore, cpuNow());
       return end === null ? null : end - start;
     };
     // servedWithin polls a route until it answers with status, from start.
@@ -214,15 +238,20 @@ async function measureSize(label) {
 
     row.body = stats(await series(edits, (i) => {
       const m = stamp(i);
-      return waitChange(m, 'body', true, () => writeFileSync(file, `${original}\n\n${m}\n`));
+      return waitChange(m, 'body', true, () => writeFileSync(file, `${original}\n\n${m}\n`), ['body', i]);
     }));
     console.error(`bench/scale/watch: ${site.name}: body ${JSON.stringify(row.body)}`);
     // The title shows in the sidebar (no sidebar_label); the sidebar is what is waited for.
     row.title = stats(await series(edits, (i) => {
       const m = stamp(i);
-      return waitChange(m, 'nav.sidebar-nav', true, () => writeFileSync(file, original.replace(/^title: .*$/m, `title: ${m}`)));
+      return waitChange(m, 'nav.sidebar-nav', true, () => writeFileSync(file, original.replace(/^title: .*$/m, `title: ${m}`)), ['title', i]);
     }));
     console.error(`bench/scale/watch: ${site.name}: title ${JSON.stringify(row.title)}`);
+    if (tracer) {
+      await sleep(3000); // the last rebuild's trace line comes at its end
+      const wsTimes = await page.evaluate(() => window.__wsTimes ?? []).catch(() => []);
+      tracer.report(wsTimes, Number(opts['trace-ms']), (l) => console.error(`bench/scale/watch: ${site.name}: ${l}`));
+    }
     writeFileSync(file, original);
     await sleep(500);
 

@@ -192,12 +192,13 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("docsd watch", flag.ContinueOnError)
 	addr := fs.String("addr", "127.0.0.1:3000", "address to listen on (loopback unless you say otherwise)")
 	root := fs.String("root", ".", "project folder holding docsd.toml, content/ and site/")
+	trace := fs.Bool("trace", false, "log one line per rebuild: its steps' times, when the open pages were updated, and what Go's collector did meanwhile")
 	var allowed []string
 	fs.Func("allowed-hosts", "more host `names` to answer, comma-separated or repeated; .example.test allows a domain and its subdomains", func(v string) error {
 		allowed = append(allowed, strings.Split(v, ",")...)
 		return nil
 	})
-	help := "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .] [--allowed-hosts names]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n" + watchHostsHelp + "\n" + registryHelp
+	help := "Usage: docsd watch [--addr 127.0.0.1:3000] [--root .] [--allowed-hosts names] [--trace]\n\nBuilds the site into memory, serves it, and rebuilds what each edit affects; open pages\nupdate themselves. Errors show in the browser and never stop the server.\n\n" + watchHostsHelp + "\n" + registryHelp
 	if ok, code := parseFlags(fs, args, help, stdout, stderr); !ok {
 		return code
 	}
@@ -223,6 +224,7 @@ func cmdWatch(args []string, stdout, stderr io.Writer) int {
 	// Served while the first build renders: a page asked for renders next (pkg/devserver/first.go).
 	dev := devserver.Start(build.Options{Root: *root, Production: true, SiteDir: shellDir(*root)}, stderr)
 	dev.Hosts = hosts
+	dev.Trace = *trace
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	srv := &http.Server{Handler: dev.Handler(), ReadHeaderTimeout: 10 * time.Second}

@@ -27,3 +27,15 @@ func TestWatchHelpExplainsAllowedHosts(t *testing.T) {
 		t.Errorf("the help does not explain the host check: %s", msg)
 	}
 }
+
+// docsd watch --help names --trace, which bench/scale/watch.mjs --trace looks for to decide whether
+// the binary logs its rebuilds.
+func TestWatchHelpNamesTrace(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"watch", "--help"}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit code %d", code)
+	}
+	if msg := stdout.String(); !strings.Contains(msg, "--trace") || !strings.Contains(msg, "collector") {
+		t.Errorf("the help does not name --trace: %s", msg)
+	}
+}

@@ -13,7 +13,6 @@ import (
 	"io"
 	"log"
 	"net/http"
-	"runtime/debug"
 	"strings"
 	"sync"
 	"time"
@@ -44,7 +43,7 @@ type Server struct {
 	lastErr error
 	handler http.Handler
 	hub     *hub
-	tidy    *time.Timer // returns freed memory to the system when edits pause
+	tidy    *tidier // returns freed memory to the system when edits pause (tidy.go)
 	// OnRebuild, when set, is called after each rebuild (tests and benchmarks count and time them).
 	OnRebuild func(*build.Result, error)
 	// OnWatch, when set, is called once Watch watches the files: a save after it is seen. docsd
@@ -54,6 +53,9 @@ type Server struct {
 	// OnCompact, when set, is called after each rebuild once the spill file is compacted, or found
 	// not to need it (tests wait on it).
 	OnCompact func()
+	// Trace, when set, logs one line per rebuild: when it started, when the pages on screen went
+	// out and when it ended, its steps, and what Go's collector did meanwhile (trace.go).
+	Trace bool
 	// Hosts are the host names Handler answers besides localhost and IP addresses (see hosts.go);
 	// set it before calling Handler.
 	Hosts      *Hosts
@@ -61,6 +63,7 @@ type Server struct {
 	hooks      firstBuildHooks // tests' hooks into the first build
 	watchHooks watch.Options   // tests' hooks into the watcher (its clock)
 	spill      *emit.Spill     // where the builds keep their pages, off the heap (nil: on it)
+	onPushed   func()          // a test's hook: called once a rebuild has sent the pages on screen
 }
 
 // New builds the project once and returns the server.
@@ -96,19 +99,15 @@ func start(opts build.Options, logw io.Writer, hooks firstBuildHooks) *Server {
 	}
 	s := &Server{b: build.New(opts), root: opts.Root, siteDir: opts.SiteDir, log: logger, hub: newHub(),
 		first: newFirstBuild(), hooks: hooks, spill: opts.Spill}
-	s.tidy = time.AfterFunc(time.Hour, debug.FreeOSMemory)
-	s.tidy.Stop()
+	s.tidy = newTidier()
 	go s.firstBuild()
 	return s
 }
 
-// tidyAfter is how long after the last rebuild freed memory goes back to the system.
-const tidyAfter = time.Second
-
 // Close stops the builder.
 func (s *Server) Close() {
 	<-s.first.done
-	s.tidy.Stop()
+	s.tidy.stop()
 	s.b.Close()
 	if s.spill != nil {
 		s.spill.Close()
@@ -207,6 +206,14 @@ func (s *Server) Rebuild(changed []string) { s.rebuild(changed, nil) }
 // builder stops after the pages on screen.
 func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 	start := time.Now()
+	// No tidy-up (a forced collection) starts while the rebuild runs; a failed one asks for none.
+	s.tidy.begin()
+	tidy := false
+	defer func() { s.tidy.end(tidy) }()
+	var trace *rebuildTrace
+	if s.Trace {
+		trace = startTrace(changed)
+	}
 	viewed := s.hub.routes()
 	announced := map[string]bool{}
 	ctx, stop := newerEdits(newer)
@@ -215,12 +222,19 @@ func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 		// The pages on screen are ready: serve and announce them before the rest is rendered.
 		s.apply(partial)
 		s.notify(partial, nil)
+		trace.pushed()
+		if s.onPushed != nil {
+			s.onPushed()
+		}
 		for _, r := range partial.Changed {
 			announced[r] = true
 		}
 	})
 	if s.OnRebuild != nil {
 		defer s.OnRebuild(res, err)
+	}
+	if trace != nil {
+		defer func() { s.log.Print(trace.line(res, err)) }()
 	}
 	if err != nil {
 		s.mu.Lock()
@@ -237,7 +251,7 @@ func (s *Server) rebuild(changed []string, newer <-chan struct{}) {
 	}
 	s.log.Printf("rebuilt %d %s in %s, %d changed", res.Rendered, pages, time.Since(start).Round(time.Millisecond), len(res.Changed))
 	s.notify(res, announced)
-	s.tidy.Reset(tidyAfter)
+	tidy = true
 	// Rewritten pages leave garbage in the spill file: once it outweighs the build, the build moves
 	// to a fresh file, beside the next rebuild rather than before it.
 	go s.compact(res.Files)
