@@ -156,6 +156,22 @@ func headingIDs(p site.PageData) []string {
 	return out
 }
 
+// builtPage builds the site (a failed build is fatal) and returns the HTML of route.
+func builtPage(t *testing.T, opts Options, route string) string {
+	t.Helper()
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html, ok := res.Files.Data[res.Site.HTMLPath(route)]
+	if !ok {
+		t.Fatalf("no page at %s", route)
+	}
+	return string(html)
+}
+
 // buildError builds the site and returns the build's error text.
 func buildError(t *testing.T, opts Options) string {
 	t.Helper()

@@ -196,3 +196,45 @@ func TestMDXRequiresMediaAsURLs(t *testing.T) {
 		}
 	}
 }
+
+// useDocusaurusContext() gives the site's config (docsd.toml's title, tagline, url, base path and
+// [docusaurus.custom_fields]), by either name sites import it; a package of the project's own
+// monorepo (package.json `workspaces`, not installed) is found by its name, as typescript-eslint's
+// site imports `@typescript-eslint/parser/package.json`.
+func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
+	root, opts := mdxSite(t)
+	toml, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "docsd.toml", string(toml)+
+		"\n[docusaurus.custom_fields]\nrules = [\"no-shadow\", \"no-undef\"]\n\n[docusaurus.custom_fields.links]\nretries = 3\n")
+	write(t, root, "package.json", `{"private": true, "workspaces": {"packages": ["packages/*", "!packages/skipped"]}}`)
+	write(t, root, "packages/parser/package.json", `{"name": "@fixture/parser", "version": "8.1.2"}`)
+	write(t, root, "packages/skipped/package.json", `{"name": "@fixture/skipped", "version": "0.0.1"}`)
+	write(t, root, "src/components/SiteFacts.jsx", "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';\n"+
+		"import coreHook from '@docusaurus/core/lib/client/exports/useDocusaurusContext';\n"+
+		"import parser from '@fixture/parser/package.json';\n\n"+
+		"export default function SiteFacts() {\n"+
+		"  const { siteConfig, i18n } = useDocusaurusContext();\n"+
+		"  const same = coreHook().siteConfig === siteConfig;\n"+
+		"  return (<ul>\n"+
+		"    <li>title: {siteConfig.title} / {siteConfig.tagline} / {siteConfig.baseUrl} / {i18n.currentLocale}</li>\n"+
+		"    <li>rules: {siteConfig.customFields.rules.join(',')}; retries: {siteConfig.customFields.links.retries}; same: {String(same)}</li>\n"+
+		"    <li>parser: {parser.version}</li>\n"+
+		"  </ul>);\n}\n")
+	write(t, root, "content/docs/guide/facts.mdx", "---\ntitle: Facts\n---\n\nimport SiteFacts from '@site/src/components/SiteFacts';\n\n<SiteFacts />\n")
+	html := builtPage(t, opts, "/docs/guide/facts")
+	for _, want := range []string{"title: <!-- -->MDX fixture<!-- --> / <!-- -->Pages written in MDX<!-- --> / <!-- -->/docs/<!-- --> / <!-- -->en",
+		"rules: <!-- -->no-shadow,no-undef<!-- -->; retries: <!-- -->3<!-- -->; same: <!-- -->true", "parser: <!-- -->8.1.2"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %q:\n%s", want, html[strings.Index(html, "title: "):][:400])
+		}
+	}
+
+	// A workspace the patterns leave out is not found: the import fails at its file:line:col.
+	write(t, root, "src/components/SiteFacts.jsx", "import skipped from '@fixture/skipped/package.json';\n\nexport default function SiteFacts() {\n  return <p>{skipped.version}</p>;\n}\n")
+	if got, want := buildError(t, opts), `src/components/SiteFacts.jsx:1:21: Could not resolve "@fixture/skipped/package.json"`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}

@@ -187,7 +187,12 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
 				Kind: a.Kind, PluginData: resolving{}})
 			if len(r.Errors) > 0 {
-				return api.OnResolveResult{Errors: r.Errors}, nil
+				// Not installed: a package of the project's own monorepo, found by its name.
+				if w, ok := b.workspaceResolve(&pb, a); ok {
+					r = w
+				} else {
+					return api.OnResolveResult{Errors: r.Errors}, nil
+				}
 			}
 			if !r.External && r.Namespace == "file" {
 				if res, ok := shared(r.Path); ok {
