@@ -26,13 +26,8 @@ func TestDocCardListOnACategoryDoc(t *testing.T) {
 	write(t, root, "content/docs/guide/more/described/five.md", "# Five\n\nText.\n")
 	// A doc that is no category's page keeps showing nothing.
 	write(t, root, "content/docs/guide/more/alone.mdx", "---\nsidebar_position: 3\n---\n\n# Alone\n\n"+list+"<DocCardList />\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more")])
+	res := built(t, opts)
+	html := pageHTML(t, res, "/docs/guide/more")
 	m := regexp.MustCompile(`<ul class="doc-card-list">.*?</ul>`).FindString(html)
 	if m == "" {
 		t.Fatalf("the category's page lists no cards:\n%s", html)
@@ -46,7 +41,7 @@ func TestDocCardListOnACategoryDoc(t *testing.T) {
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("cards %q, want %q", got, want)
 	}
-	if alone := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more/alone")]); strings.Contains(alone, "doc-card-list") {
+	if alone := pageHTML(t, res, "/docs/guide/more/alone"); strings.Contains(alone, "doc-card-list") {
 		t.Error("a doc that is no category's page shows cards")
 	}
 }
@@ -69,14 +64,9 @@ func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
 	write(t, root, "content/docs/guide/more/deeper/index.mdx", "---\ntitle: Deeper\n---\n\n"+
 		"import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n"+
 		"<DocCardList items={useCurrentSidebarCategory().items} />\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := built(t, opts)
 	cards := func(route string) []string {
-		html := string(res.Files.Data[res.Site.HTMLPath(route)])
+		html := pageHTML(t, res, route)
 		var got []string
 		m := regexp.MustCompile(`<ul class="doc-card-list">.*?</ul>`).FindString(html)
 		for _, c := range regexp.MustCompile(`<a href="([^"]+)"[^>]*><strong>([^<]+)</strong>(?:<span class="doc-card-description">([^<]+)</span>)?</a>`).FindAllStringSubmatch(m, -1) {
@@ -90,7 +80,7 @@ func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
 	if got, want := cards("/docs/guide/more/deeper"), []string{"/docs/guide/more/deeper/one One Text.", "/docs/guide/more/deeper/two Two Text."}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("cards of deeper %q, want %q", got, want)
 	}
-	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more")]), "<!-- -->", "")
+	html := strings.ReplaceAll(pageHTML(t, res, "/docs/guide/more"), "<!-- -->", "")
 	if !regexp.MustCompile(`/docs/guide/more in a sidebar of \d+ items, category More`).MatchString(html) {
 		t.Errorf("useLocation, useDocsSidebar and the category's label are not on the page")
 	}

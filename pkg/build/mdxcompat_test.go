@@ -24,13 +24,7 @@ func TestMDXPageShowsACommonMarkPartial(t *testing.T) {
 	write(t, root, "docsd.toml", strings.Replace(string(toml), "[navbar]", "[markdown]\nformat = \"detect\"\n\n[navbar]", 1))
 	write(t, root, "content/docs/guide/_messages.md", "# Messages\n\n## length must be <= 5, but got {n} (4000017)\n\nSee [the intro](./intro.md).\n")
 	write(t, root, "content/docs/guide/shows.mdx", "---\ntitle: Shows\n---\n\nimport Messages from './_messages.md';\n\nBefore.\n\n<Messages />\n\nAfter.\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/shows")])
+	html := builtPage(t, opts, "/docs/guide/shows")
 	for _, want := range []string{
 		`<h1 id="messages"`, // a partial's first heading is shown, not taken as a title
 		`length must be &lt;= 5, but got {n} (4000017)`,
@@ -68,13 +62,13 @@ func TestMDXRawLoaderImport(t *testing.T) {
 	write(t, root, "content/docs/guide/raw.mdx", "---\ntitle: Raw\n---\n\n"+
 		"import CodeBlock from '@theme/CodeBlock';\nimport hello from '!!raw-loader!@site/code-examples/hello.ts';\nimport server from 'raw-loader!./examples/server';\n\n"+
 		"<CodeBlock language=\"ts\">{hello}</CodeBlock>\n\n<CodeBlock language=\"js\">{server}</CodeBlock>\n")
-	b := New(opts)
+	b := New(opts) // its graph is read below
 	defer b.Close()
 	res, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/raw")])
+	html := pageHTML(t, res, "/docs/guide/raw")
 	for _, want := range []string{`hello from a file`, `served &lt;from&gt; a file`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %s", want)
@@ -101,13 +95,7 @@ func TestMDXHeadingAndTranslate(t *testing.T) {
 		"import Heading from '@theme/Heading';\nimport Translate, {translate} from '@docusaurus/Translate';\n\n"+
 		"<Heading as=\"h3\" id=\"made-by-hand\">Made by hand</Heading>\n\n"+
 		"<p><Translate id=\"home.welcome\" description=\"a greeting\">Welcome in</Translate> {translate({message: 'the {place}', id: 'home.place'}, {place: 'docs'})}</p>\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/translated")]), "<!-- -->", "")
+	html := strings.ReplaceAll(builtPage(t, opts, "/docs/guide/translated"), "<!-- -->", "")
 	for _, want := range []string{
 		`<h3 id="made-by-hand" class="anchor">Made by hand<a class="hash-link" href="#made-by-hand" aria-label="Link to this section">#</a></h3>`,
 		`<p>Welcome in the docs</p>`,
@@ -126,13 +114,7 @@ func TestMDXTranslateValuesMayBeElements(t *testing.T) {
 	write(t, root, "content/docs/guide/interpolated.mdx", "---\ntitle: Interpolated\n---\n\n"+
 		"import Translate from '@docusaurus/Translate';\n\n"+
 		"<p><Translate id=\"home.edit\" values={{link: <a href=\"/docs/guide/intro\">the intro</a>, n: 3, gone: undefined}}>{'Read {link} ({n} minutes, {gone}).'}</Translate></p>\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/interpolated")]), "<!-- -->", "")
+	html := strings.ReplaceAll(builtPage(t, opts, "/docs/guide/interpolated"), "<!-- -->", "")
 	if want := `<p>Read <a href="/docs/guide/intro">the intro</a> (3 minutes, {gone}).</p>`; !strings.Contains(html, want) {
 		i := strings.Index(html, "<p>Read")
 		t.Errorf("the page lacks %s; it has %.200s", want, html[max(i, 0):])
@@ -148,13 +130,8 @@ func TestMDXImportsMediaAsURLs(t *testing.T) {
 	write(t, root, "content/docs/guide/media.mdx", "---\ntitle: Media\n---\n\n"+
 		"import cast from './_static/cast.webm';\nimport photo from './_static/photo.jpg';\n\n"+
 		"<video controls src={cast} />\n\n<img src={photo} alt=\"A photo\" />\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/media")])
+	res := built(t, opts)
+	html := pageHTML(t, res, "/docs/guide/media")
 	for _, re := range []string{`<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.webm)"`, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`} {
 		m := regexp.MustCompile(re).FindStringSubmatch(html)
 		if m == nil {
@@ -177,13 +154,8 @@ func TestMDXRequiresMediaAsURLs(t *testing.T) {
 		"<video controls src={require('@site/static/video/cast.mp4').default} />\n\n"+
 		"<img src={require('./_static/photo.jpg').default} alt=\"A photo\" />\n\n"+
 		"<img src={require('./_static/photo.jpg')} alt=\"Plain\" />\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/media")])
+	res := built(t, opts)
+	html := pageHTML(t, res, "/docs/guide/media")
 	for _, re := range []string{`<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.mp4)"`,
 		`<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="Plain"`} {
 		m := regexp.MustCompile(re).FindStringSubmatch(html)

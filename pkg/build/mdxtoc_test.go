@@ -35,13 +35,7 @@ func TestMDXPageHasItsTOC(t *testing.T) {
 		"<TOCInline toc={toc.filter((h) => h.level === 4)} minHeadingLevel={4} maxHeadingLevel={4} />\n\n"+
 		"<TOCInline toc={installTOC} />\n\n<TOCInline toc={toc.slice(0, 1)} />\n\n"+
 		"Headings: {count}.\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/toc")])
+	html := builtPage(t, opts, "/docs/guide/toc")
 	got := tocLinks(html)
 	want := []string{
 		// slice(1) drops the first; the default levels are 2 and 3; the partial's headings are in
