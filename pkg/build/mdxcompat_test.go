@@ -210,3 +210,33 @@ func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
 		t.Errorf("error %q lacks %q", got, want)
 	}
 }
+
+// An .svg the project's JavaScript or MDX imports (or require()s, `.default`) is a React
+// component, as webpack's SVGR gives it to a Docusaurus site: the file's <svg> with its
+// attributes as props (class → className, stroke-width → strokeWidth, style as an object), the
+// caller's props winning; a Markdown image of it stays a URL.
+func TestMDXImportsSVGAsComponent(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "static/img/logo.svg", "<?xml version=\"1.0\"?>\n<!-- made by hand -->\n"+
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"drawn\" viewBox=\"0 0 10 10\" stroke-width='2' style=\"fill-opacity: 0.5; color: red\">\n"+
+		"  <circle cx=\"5\" cy=\"5\" r=\"4\"/>\n</svg>\n")
+	write(t, root, "src/components/Feature.jsx", "export default function Feature() {\n"+
+		"  const Svg = require('@site/static/img/logo.svg').default;\n  return <Svg className=\"feature-svg\" role=\"img\" />;\n}\n")
+	write(t, root, "content/docs/guide/svg.mdx", "---\ntitle: SVG\n---\n\n"+
+		"import Logo from '@site/static/img/logo.svg';\nimport Feature from '@site/src/components/Feature';\n\n"+
+		"<Logo width={32} />\n\n<Feature />\n\n![As an image](/img/logo.svg)\n")
+	html := builtPage(t, opts, "/docs/guide/svg")
+	for _, want := range []string{
+		`<svg xmlns="http://www.w3.org/2000/svg" class="drawn" viewBox="0 0 10 10" stroke-width="2" style="fill-opacity:0.5;color:red" width="32"><circle cx="5" cy="5" r="4"/></svg>`,
+		`<svg xmlns="http://www.w3.org/2000/svg" class="feature-svg" viewBox="0 0 10 10" stroke-width="2" style="fill-opacity:0.5;color:red" role="img"><circle cx="5" cy="5" r="4"/></svg>`,
+		`<img src="/docs/img/logo.svg" alt="As an image"`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s:\n%s", want, html[strings.Index(html, `data-mdx-content`):][:900])
+		}
+	}
+	write(t, root, "static/img/logo.svg", "<p>not a drawing</p>\n")
+	if got, want := buildError(t, opts), "static/img/logo.svg: not an SVG document (no <svg> element)"; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}
