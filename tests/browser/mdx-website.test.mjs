@@ -1,7 +1,8 @@
 // A Docusaurus-shaped project whose site is in website/ (testdata/sites/mdx-website): a component
 // imported as @site/src/components/Hello and one that website/src/theme/MDXComponents gives a .md
-// page hydrate, and <DocCardList /> on a category's own page lists the category's items, on the
-// server, after hydration and after client navigation.
+// page hydrate, and <DocCardList /> on a category's own page lists the category's items with their
+// descriptions (front matter's, else the first line), on the server, after hydration and after
+// client navigation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hydrated, openPage, useSite } from './harness.mjs';
@@ -12,10 +13,10 @@ const cards = (page) => page.locator('.doc-card-list .doc-card a').evaluateAll((
 
 test('DocCardList on a category page lists its items and hydrates without a mismatch', async () => {
   const html = await (await fetch(`${site.base}/docs/more`)).text();
-  assert.match(html, /<ul class="doc-card-list"><li class="doc-card"><a href="\/docs\/more\/alpha"[^>]*><strong>Alpha<\/strong><\/a><\/li>/);
+  assert.match(html, /<ul class="doc-card-list"><li class="doc-card"><a href="\/docs\/more\/alpha"[^>]*><strong>Alpha<\/strong><span class="doc-card-description">Text of alpha.<\/span><\/a><\/li>/);
   const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/more`);
   await hydrated(page);
-  assert.deepEqual(await cards(page), ['/docs/more/alpha Alpha', '/docs/more/beta Beta']);
+  assert.deepEqual(await cards(page), ['/docs/more/alpha AlphaText of alpha.', '/docs/more/beta BetaBeta, described']);
   assert.deepEqual(problems, []);
   assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
   await context.close();
@@ -31,7 +32,7 @@ test('client navigation to the category page shows its cards; site components of
   assert.equal(await page.locator('.fixture-hello').textContent(), 'Hello from website');
   await page.locator('.doc-sidebar a[href="/docs/more"]').click();
   await page.waitForSelector('.doc-card-list');
-  assert.deepEqual(await cards(page), ['/docs/more/alpha Alpha', '/docs/more/beta Beta']);
+  assert.deepEqual(await cards(page), ['/docs/more/alpha AlphaText of alpha.', '/docs/more/beta BetaBeta, described']);
   assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
   assert.deepEqual(problems, []);
   await context.close();
