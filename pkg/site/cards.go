@@ -7,6 +7,7 @@ package site
 // keep their cards (Card.Count there is every page inside).
 
 import (
+	"bytes"
 	"regexp"
 	"strings"
 )
@@ -90,11 +91,19 @@ var importLine = regexp.MustCompile(`^(?:import|export)\s`)
 // cardExcerpt is a doc's first line of text as Docusaurus's createExcerpt finds it (its
 // description when the front matter has none): blank lines, import/export blocks, code fences,
 // a title heading and admonition fences skipped, Markdown syntax removed.
-func cardExcerpt(body string) string {
+// It reads lines until it finds one, never copying the whole body.
+func cardExcerpt(body []byte) string {
 	inCode, inImport := false, false
 	fence := ""
-	for _, line := range strings.Split(strings.TrimLeft(body, " \t\r\n"), "\n") {
-		line = strings.TrimSuffix(line, "\r")
+	rest := bytes.TrimLeft(body, " \t\r\n")
+	for len(rest) > 0 {
+		raw := rest
+		if i := bytes.IndexByte(rest, '\n'); i >= 0 {
+			raw, rest = rest[:i], rest[i+1:]
+		} else {
+			rest = nil
+		}
+		line := string(bytes.TrimSuffix(raw, []byte("\r")))
 		if line == "" && inImport {
 			inImport = false
 		}

@@ -13,7 +13,7 @@ func TestCardExcerpt(t *testing.T) {
 		{"````md\n```js\nnested\n```\n````\n\nAfter.\n", "After."},
 		{"# Only a title\n", ""},
 	} {
-		if got := cardExcerpt(c.body); got != c.want {
+		if got := cardExcerpt([]byte(c.body)); got != c.want {
 			t.Errorf("cardExcerpt(%q) = %q, want %q", c.body, got, c.want)
 		}
 	}

@@ -170,7 +170,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 			p.Listing = listing(p, written)
 		}
 		if s.Kind == content.Doc && p.FM.Description == "" {
-			p.Excerpt = cardExcerpt(string(written))
+			p.Excerpt = cardExcerpt(written)
 		}
 		if p.FM.Title == "" {
 			p.FM.Title = p.Doc.Title
