@@ -196,12 +196,38 @@ func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
 		"    <li>parser: {parser.version}</li>\n"+
 		"  </ul>);\n}\n")
 	write(t, root, "content/docs/guide/facts.mdx", "---\ntitle: Facts\n---\n\nimport SiteFacts from '@site/src/components/SiteFacts';\n\n<SiteFacts />\n")
-	html := builtPage(t, opts, "/docs/guide/facts")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := pageHTML(t, res, "/docs/guide/facts")
 	for _, want := range []string{"title: <!-- -->MDX fixture<!-- --> / <!-- -->Pages written in MDX<!-- --> / <!-- -->/docs/<!-- --> / <!-- -->en",
 		"rules: <!-- -->no-shadow,no-undef<!-- -->; retries: <!-- -->3<!-- -->; same: <!-- -->true", "parser: <!-- -->8.1.2"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q:\n%s", want, html[strings.Index(html, "title: "):][:400])
 		}
+	}
+
+	// docsd watch: an edit of the custom fields or of the workspace package shows.
+	write(t, root, "docsd.toml", strings.Replace(read(t, root, "docsd.toml"), `"no-undef"]`, `"no-undef", "no-var"]`, 1))
+	write(t, root, "packages/parser/package.json", `{"name": "@fixture/parser", "version": "8.2.0"}`)
+	if res, err = b.Rebuild([]string{"docsd.toml", "packages/parser/package.json"}); err != nil {
+		t.Fatal(err)
+	}
+	html = pageHTML(t, res, "/docs/guide/facts")
+	for _, want := range []string{"rules: <!-- -->no-shadow,no-undef,no-var<!-- -->", "parser: <!-- -->8.2.0"} {
+		if !strings.Contains(html, want) {
+			t.Errorf("after the edits, the page lacks %q", want)
+		}
+	}
+	write(t, root, "packages/parser/package.json", `{"name": "@fixture/parser", "version": "8.3.0"}`)
+	if res, err = b.Rebuild([]string{"packages/parser/package.json"}); err != nil {
+		t.Fatal(err)
+	}
+	if html = pageHTML(t, res, "/docs/guide/facts"); !strings.Contains(html, "parser: <!-- -->8.3.0") {
+		t.Errorf("after an edit of the workspace package alone, the page does not show it")
 	}
 
 	// A workspace the patterns leave out is not found: the import fails at its file:line:col.
