@@ -172,7 +172,8 @@ func TestMDXRequiresMediaAsURLs(t *testing.T) {
 // useDocusaurusContext() gives the site's config (docsd.toml's title, tagline, url, base path and
 // [docusaurus.custom_fields]), by either name sites import it; a package of the project's own
 // monorepo (package.json `workspaces`, not installed) is found by its name, as typescript-eslint's
-// site imports `@typescript-eslint/parser/package.json`.
+// site imports `@typescript-eslint/parser/package.json`, and one linked into node_modules is read
+// through the link.
 func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
 	root, opts := mdxSite(t)
 	toml, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
@@ -184,7 +185,18 @@ func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
 	write(t, root, "package.json", `{"private": true, "workspaces": {"packages": ["packages/*", "!packages/skipped"]}}`)
 	write(t, root, "packages/parser/package.json", `{"name": "@fixture/parser", "version": "8.1.2"}`)
 	write(t, root, "packages/skipped/package.json", `{"name": "@fixture/skipped", "version": "0.0.1"}`)
+	// A package manager's link into the repository (outside the workspace patterns here) is a
+	// package inside the project.
+	write(t, root, "tools/linked/package.json", `{"name": "@fixture/linked", "main": "main.js"}`)
+	write(t, root, "tools/linked/main.js", "module.exports = { linked: 'through node_modules' };\n")
+	if err := os.MkdirAll(filepath.Join(root, "node_modules", "@fixture"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join("..", "..", "tools", "linked"), filepath.Join(root, "node_modules", "@fixture", "linked")); err != nil {
+		t.Fatal(err)
+	}
 	write(t, root, "src/components/SiteFacts.jsx", "import useDocusaurusContext from '@docusaurus/useDocusaurusContext';\n"+
+		"import { linked } from '@fixture/linked';\n"+
 		"import coreHook from '@docusaurus/core/lib/client/exports/useDocusaurusContext';\n"+
 		"import parser from '@fixture/parser/package.json';\n\n"+
 		"export default function SiteFacts() {\n"+
@@ -193,7 +205,7 @@ func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
 		"  return (<ul>\n"+
 		"    <li>title: {siteConfig.title} / {siteConfig.tagline} / {siteConfig.baseUrl} / {i18n.currentLocale}</li>\n"+
 		"    <li>rules: {siteConfig.customFields.rules.join(',')}; retries: {siteConfig.customFields.links.retries}; same: {String(same)}</li>\n"+
-		"    <li>parser: {parser.version}</li>\n"+
+		"    <li>parser: {parser.version}; linked: {linked}</li>\n"+
 		"  </ul>);\n}\n")
 	write(t, root, "content/docs/guide/facts.mdx", "---\ntitle: Facts\n---\n\nimport SiteFacts from '@site/src/components/SiteFacts';\n\n<SiteFacts />\n")
 	b := New(opts)
@@ -204,7 +216,7 @@ func TestMDXDocusaurusContextAndWorkspacePackages(t *testing.T) {
 	}
 	html := pageHTML(t, res, "/docs/guide/facts")
 	for _, want := range []string{"title: <!-- -->MDX fixture<!-- --> / <!-- -->Pages written in MDX<!-- --> / <!-- -->/docs/<!-- --> / <!-- -->en",
-		"rules: <!-- -->no-shadow,no-undef<!-- -->; retries: <!-- -->3<!-- -->; same: <!-- -->true", "parser: <!-- -->8.1.2"} {
+		"rules: <!-- -->no-shadow,no-undef<!-- -->; retries: <!-- -->3<!-- -->; same: <!-- -->true", "parser: <!-- -->8.1.2<!-- -->; linked: <!-- -->through node_modules"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %q:\n%s", want, html[strings.Index(html, "title: "):][:400])
 		}
