@@ -69,7 +69,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	in := docusaurus.Input{ConfigFile: filepath.ToSlash(relCfg), SiteDir: filepath.ToSlash(siteDir), Config: res.JSON,
-		Placeholders: res.Placeholders, ProjectAbs: filepath.ToSlash(absRoot), Exists: func(rel string) bool {
+		Placeholders: res.Placeholders, Enumerated: res.Enumerated, ProjectAbs: filepath.ToSlash(absRoot), Exists: func(rel string) bool {
 			_, err := os.Stat(filepath.Join(absRoot, filepath.FromSlash(rel)))
 			return err == nil
 		}}

@@ -41,10 +41,16 @@ func TestInitFromDocusaurus(t *testing.T) {
 		"website/docusaurus.config.js: i18n.locales: fr not carried over",
 		"website/docusaurus.config.js: trailingSlash:",
 		"website/docusaurus.config.js: markdown.mermaid: no docsd equivalent; not carried over",
+		// customFields computed from a package docsd does not load: said where it is imported.
+		`website/docusaurus.config.js:7:30: import "eslint-plugin-made-up": the config reads what this package exports`,
+		"website/docusaurus.config.js: customFields.unset: null; TOML has no null",
 	} {
 		if !strings.Contains(stdout.String(), note) {
 			t.Errorf("the report lacks %q:\n%s", note, stdout.String())
 		}
+	}
+	if strings.Contains(stdout.String(), "customFields: no docsd equivalent") || strings.Contains(stdout.String(), `import "prism-react-renderer"`) {
+		t.Errorf("customFields are carried over, and a stub only read (not listed) is no loss:\n%s", stdout.String())
 	}
 	for _, w := range []string{`href = "https://fixture.example/playground/"`, `{ label = "Help", href = "https://fixture.example/help" }`} {
 		if !strings.Contains(string(got), w) {

@@ -1,7 +1,9 @@
 package build
 
 // <DocCardList /> on a category's own doc (its index page, the category's link) lists the
-// category's items, as Docusaurus does; elsewhere it shows what it showed before.
+// category's items, as Docusaurus does: a doc's card with its description (front matter, else its
+// first line of text), a category's with its category file's description, else its number of
+// direct children ("N items"); elsewhere it shows what it showed before.
 
 import (
 	"regexp"
@@ -14,18 +16,18 @@ func TestDocCardListOnACategoryDoc(t *testing.T) {
 	list := "import DocCardList from '@theme/DocCardList';\n\n"
 	write(t, root, "content/docs/guide/more/index.mdx", "---\ntitle: More\n---\n\n"+list+"Pages of this section:\n\n<DocCardList />\n")
 	write(t, root, "content/docs/guide/more/alpha.md", "---\nsidebar_position: 1\n---\n\n# Alpha\n\nText.\n")
-	write(t, root, "content/docs/guide/more/beta.md", "---\nsidebar_position: 2\n---\n\n# Beta\n\nText.\n")
+	write(t, root, "content/docs/guide/more/beta.md", "---\nsidebar_position: 2\ndescription: Beta's own words\n---\n\n# Beta\n\nText.\n")
+	write(t, root, "content/docs/guide/more/gamma.md", "---\nsidebar_position: 4\n---\n\n# Gamma\n\n```sh\nnot this\n```\n\n:::tip\n\nUse the **bold** [link](./alpha.md) and `code`.\n\n:::\n")
 	write(t, root, "content/docs/guide/more/deeper/one.md", "# One\n\nText.\n")
 	write(t, root, "content/docs/guide/more/deeper/two.md", "# Two\n\nText.\n")
+	write(t, root, "content/docs/guide/more/deeper/deepest/three.md", "# Three\n\nText.\n")
+	write(t, root, "content/docs/guide/more/deeper/deepest/four.md", "# Four\n\nText.\n")
+	write(t, root, "content/docs/guide/more/described/_category_.json", `{"description": "A described category"}`)
+	write(t, root, "content/docs/guide/more/described/five.md", "# Five\n\nText.\n")
 	// A doc that is no category's page keeps showing nothing.
 	write(t, root, "content/docs/guide/more/alone.mdx", "---\nsidebar_position: 3\n---\n\n# Alone\n\n"+list+"<DocCardList />\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more")])
+	res := built(t, opts)
+	html := pageHTML(t, res, "/docs/guide/more")
 	m := regexp.MustCompile(`<ul class="doc-card-list">.*?</ul>`).FindString(html)
 	if m == "" {
 		t.Fatalf("the category's page lists no cards:\n%s", html)
@@ -34,18 +36,20 @@ func TestDocCardListOnACategoryDoc(t *testing.T) {
 	for _, c := range regexp.MustCompile(`<a href="([^"]+)"[^>]*><strong>([^<]+)</strong>(?:<span class="doc-card-description">([^<]+)</span>)?</a>`).FindAllStringSubmatch(m, -1) {
 		got = append(got, c[1]+" "+c[2]+" "+c[3])
 	}
-	want := []string{"/docs/guide/more/alpha Alpha ", "/docs/guide/more/beta Beta ", "/docs/guide/more/alone Alone ", "/docs/guide/more/deeper/one Deeper 2 items"}
+	want := []string{"/docs/guide/more/alpha Alpha Text.", "/docs/guide/more/beta Beta Beta&#x27;s own words", "/docs/guide/more/alone Alone ",
+		"/docs/guide/more/gamma Gamma Use the bold link and code.", "/docs/guide/more/deeper/deepest/four Deeper 3 items", "/docs/guide/more/described/five Described A described category"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("cards %q, want %q", got, want)
 	}
-	if alone := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more/alone")]); strings.Contains(alone, "doc-card-list") {
+	if alone := pageHTML(t, res, "/docs/guide/more/alone"); strings.Contains(alone, "doc-card-list") {
 		t.Error("a doc that is no category's page shows cards")
 	}
 }
 
 // <DocCardList items={useCurrentSidebarCategory().items} />, Docusaurus's own pattern, from
 // @docusaurus/plugin-content-docs/client or (Docusaurus 2) @docusaurus/theme-common, lists the
-// category's items, a sub-category's card saying how many pages it holds; useDocsSidebar gives the
+// category's items (a doc's card with its description, from the page's cards), a sub-category's
+// card saying how many items it holds; useDocsSidebar gives the
 // doc's sidebar, @docusaurus/router the page's location.
 func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
 	root, opts := mdxSite(t)
@@ -60,14 +64,9 @@ func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
 	write(t, root, "content/docs/guide/more/deeper/index.mdx", "---\ntitle: Deeper\n---\n\n"+
 		"import DocCardList from '@theme/DocCardList';\nimport {useCurrentSidebarCategory} from '@docusaurus/theme-common';\n\n"+
 		"<DocCardList items={useCurrentSidebarCategory().items} />\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := built(t, opts)
 	cards := func(route string) []string {
-		html := string(res.Files.Data[res.Site.HTMLPath(route)])
+		html := pageHTML(t, res, route)
 		var got []string
 		m := regexp.MustCompile(`<ul class="doc-card-list">.*?</ul>`).FindString(html)
 		for _, c := range regexp.MustCompile(`<a href="([^"]+)"[^>]*><strong>([^<]+)</strong>(?:<span class="doc-card-description">([^<]+)</span>)?</a>`).FindAllStringSubmatch(m, -1) {
@@ -75,13 +74,13 @@ func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
 		}
 		return got
 	}
-	if got, want := cards("/docs/guide/more"), []string{"/docs/guide/more/alpha Alpha ", "/docs/guide/more/deeper Deeper 2 items"}; strings.Join(got, "|") != strings.Join(want, "|") {
+	if got, want := cards("/docs/guide/more"), []string{"/docs/guide/more/alpha Alpha Text.", "/docs/guide/more/deeper Deeper 2 items"}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("cards of more %q, want %q", got, want)
 	}
-	if got, want := cards("/docs/guide/more/deeper"), []string{"/docs/guide/more/deeper/one One ", "/docs/guide/more/deeper/two Two "}; strings.Join(got, "|") != strings.Join(want, "|") {
+	if got, want := cards("/docs/guide/more/deeper"), []string{"/docs/guide/more/deeper/one One Text.", "/docs/guide/more/deeper/two Two Text."}; strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("cards of deeper %q, want %q", got, want)
 	}
-	html := strings.ReplaceAll(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/more")]), "<!-- -->", "")
+	html := strings.ReplaceAll(pageHTML(t, res, "/docs/guide/more"), "<!-- -->", "")
 	if !regexp.MustCompile(`/docs/guide/more in a sidebar of \d+ items, category More`).MatchString(html) {
 		t.Errorf("useLocation, useDocsSidebar and the category's label are not on the page")
 	}

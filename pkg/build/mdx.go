@@ -97,7 +97,11 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		}
 		return js, err
 	}
-	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Site: cfg.AtSite(root), Compile: compile})
+	fields, err := json.Marshal(cfg.Docusaurus.CustomFields)
+	if err != nil || cfg.Docusaurus.CustomFields == nil {
+		fields = []byte("{}") // TOML's values all have a JSON form
+	}
+	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Site: cfg.AtSite(root), Compile: compile, CustomFields: fields})
 }
 
 // siteProvided is what the project's src/theme/MDXComponents gives every MDX page (nothing

@@ -156,6 +156,34 @@ func headingIDs(p site.PageData) []string {
 	return out
 }
 
+// built builds the site; a failed build is fatal.
+func built(t *testing.T, opts Options) *Result {
+	t.Helper()
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// pageHTML is the HTML of route in a build; a route it has no page for is fatal.
+func pageHTML(t *testing.T, res *Result, route string) string {
+	t.Helper()
+	html, ok := res.Files.Data[res.Site.HTMLPath(route)]
+	if !ok {
+		t.Fatalf("no page at %s", route)
+	}
+	return string(html)
+}
+
+// builtPage builds the site (a failed build is fatal) and returns the HTML of route.
+func builtPage(t *testing.T, opts Options, route string) string {
+	t.Helper()
+	return pageHTML(t, built(t, opts), route)
+}
+
 // buildError builds the site and returns the build's error text.
 func buildError(t *testing.T, opts Options) string {
 	t.Helper()

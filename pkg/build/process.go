@@ -303,8 +303,10 @@ func routeFieldsChanged(a, b content.FrontMatter) bool {
 
 // metaChanged reports a change to what other pages show of this one.
 func metaChanged(a, b *site.Parsed) bool {
-	if !reflect.DeepEqual(a.FM, b.FM) || a.Listing != b.Listing {
-		return true // (Listing: a blog post's excerpt or reading time, which its blog's lists show)
+	if !reflect.DeepEqual(a.FM, b.FM) || a.Listing != b.Listing || a.Excerpt != b.Excerpt {
+		// (Listing: a blog post's excerpt or reading time, which its blog's lists show; Excerpt:
+		// the first line of a doc without a description, which a <DocCardList> card shows.)
+		return true
 	}
 	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title
 }

@@ -537,6 +537,9 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	page := *r.Data
 	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
 	page.MDX = st.b.mdxModule(r)
+	if page.MDX != nil && page.Cards == nil {
+		page.Cards = site.CategoryCards(s, r) // what its <DocCardList /> shows, on a category's own doc
+	}
 	// The data file is fetched, never put inside HTML: it needs no escaping of <, > and & (the
 	// \u003c of json.Marshal made every tag of the content ten bytes longer).
 	data, err := marshalPageData(&page)

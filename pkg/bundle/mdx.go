@@ -34,8 +34,12 @@ type MDX struct {
 	// Compile turns an MDX or Markdown file imported as a module (a page or a partial) into
 	// JavaScript; page is true for the files of Pages.
 	Compile func(abs string, raw []byte, page bool) (string, error)
+	// CustomFields is docsd.toml's [docusaurus.custom_fields] as JSON ("{}" when empty), the
+	// module docsd:custom-fields that useDocusaurusContext() gives as siteConfig.customFields.
+	CustomFields []byte
 
-	provider string // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
+	provider   string      // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
+	workspaces *workspaces // the monorepo's own packages, by name (workspaces.go)
 	// realRoot is Root with its symbolic links resolved (SetMDX): esbuild resolves a file to its
 	// real path, so a project reached through a link (a linked home, macOS's /tmp) is both.
 	realRoot string
@@ -61,6 +65,7 @@ func (b *Bundler) SetMDX(m MDX) {
 		m.Site = m.Root
 	}
 	m.provider = ThemeFile(m.Site, "MDXComponents")
+	m.workspaces = &workspaces{root: m.Root}
 	m.realRoot = m.Root
 	if real, err := filepath.EvalSymlinks(m.Root); err == nil {
 		m.realRoot = real
@@ -110,11 +115,13 @@ func ThemeFile(root, name string) string {
 
 // docusaurusModules are the @docusaurus/ imports docsd provides, by name. The docs plugin's client
 // hooks are in theme-common too, where Docusaurus 2 had useCurrentSidebarCategory.
+// Some sites import the hook by its file in @docusaurus/core, as Docusaurus 2's docs showed.
 var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx",
-	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx"}
+	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx",
+	"useDocusaurusContext": "useDocusaurusContext.js", "core/lib/client/exports/useDocusaurusContext": "useDocusaurusContext.js"}
 
 // docusaurusProvided names docusaurusModules for an error about another one.
-const docusaurusProvided = "@docusaurus/Link, useBaseUrl, useIsBrowser, BrowserOnly, Translate, router (useLocation, useHistory), " +
+const docusaurusProvided = "@docusaurus/Link, useBaseUrl, useIsBrowser, BrowserOnly, Translate, useDocusaurusContext, router (useLocation, useHistory), " +
 	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar)"
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
@@ -130,12 +137,21 @@ func (b *Bundler) mdxPlugin(server bool) api.Plugin {
 			return api.OnResolveResult{Path: filepath.Join(ours, "components.jsx")}, nil
 		})
 		admonitions(pb)
+		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:custom-fields$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: "custom-fields", Namespace: "docsd-mdx"}, nil
+		})
 		pb.OnResolve(api.OnResolveOptions{Filter: `^docsd:mdx-(runtime|shared)$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			return api.OnResolveResult{Path: strings.TrimPrefix(a.Path, "docsd:mdx-"), Namespace: "docsd-mdx"}, nil
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: "docsd-mdx"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 			var src string
 			switch {
+			case a.Path == "custom-fields":
+				fields := b.mdx.CustomFields
+				if len(fields) == 0 {
+					fields = []byte("{}")
+				}
+				src = "export default " + string(fields) + ";\n"
 			case a.Path == "shared":
 				src = b.sharedRegistry(b.sharedKeys)
 			case server && len(b.sharedKeys) > 0:

@@ -138,8 +138,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		admonitions(pb) // for a project's own src/theme/Admonition
 		b.siteProvider(pb)
-		b.rawImports(pb)   // before the catch-all resolver below
-		requiredAssets(pb) // before the aliases and the catch-all resolver below
+		b.rawImports(pb)    // before the catch-all resolver below
+		b.svgComponents(pb) // before requiredAssets: an .svg the project imports is a component
+		requiredAssets(pb)  // before the aliases and the catch-all resolver below
 		// docsd's aliases name files of the shell (shared) or of the project (bundled).
 		for _, filter := range []string{`^docsd:mdx-components$`, `^@theme/`, `^@theme-original/`, `^@docusaurus/`, `^@site/`} {
 			pb.OnResolve(api.OnResolveOptions{Filter: filter}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
@@ -187,7 +188,12 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
 				Kind: a.Kind, PluginData: resolving{}})
 			if len(r.Errors) > 0 {
-				return api.OnResolveResult{Errors: r.Errors}, nil
+				// Not installed: a package of the project's own monorepo, found by its name.
+				if w, ok := b.workspaceResolve(&pb, a); ok {
+					r = w
+				} else {
+					return api.OnResolveResult{Errors: r.Errors}, nil
+				}
 			}
 			if !r.External && r.Namespace == "file" {
 				if res, ok := shared(r.Path); ok {

@@ -51,6 +51,9 @@ type Site struct {
 	// overrides and src/theme/MDXComponents are found there, as Docusaurus finds them: a
 	// repository may keep its site in website/ beside docs/.
 	DocusaurusDir string `toml:"docusaurus_dir" json:"-"`
+	// Docusaurus is what a Docusaurus site's own components read of its config through
+	// useDocusaurusContext() that no other key of docsd.toml holds.
+	Docusaurus Docusaurus `toml:"docusaurus" json:"-"`
 	// HandSidebars holds each version's evaluated sidebars file (JSON), set by the builder before
 	// assembly; it is not read from docsd.toml.
 	HandSidebars map[string][]byte `toml:"-" json:"-"`
@@ -116,6 +119,13 @@ func (s *Site) Sections() []string {
 		out = append(out, v.Dir)
 	}
 	return out
+}
+
+// Docusaurus is docsd.toml's [docusaurus] table. Its siteConfig's title, tagline, url, baseUrl and
+// favicon are the top-level keys; `docsd init --from-docusaurus` copies customFields here, which
+// the components read as useDocusaurusContext().siteConfig.customFields.
+type Docusaurus struct {
+	CustomFields map[string]any `toml:"custom_fields"`
 }
 
 // Announcement is the dismissible bar above the navbar; a new ID shows it again to readers who

@@ -8,9 +8,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"math"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/pelletier/go-toml/v2"
+
+	"docsd/pkg/jsmodule"
 )
 
 // Input is what Convert reads: the evaluated config and the files beside it.
@@ -25,6 +30,9 @@ type Input struct {
 	Exists func(rel string) bool
 	// Placeholders are environment variables the config needed to load (jsmodule.Result).
 	Placeholders []string
+	// Enumerated are the packages whose exports the config enumerated (jsmodule.Result): what
+	// it computed from them is empty.
+	Enumerated []jsmodule.Stub
 	// ProjectAbs is the project's absolute path, to read back absolute paths the config computed
 	// (path.resolve(__dirname, './sidebars.json')).
 	ProjectAbs string
@@ -91,7 +99,8 @@ func (c *converter) run() error {
 		// Not needed by docsd: deployment and Docusaurus's own build options.
 		"organizationName": true, "projectName": true, "deploymentBranch": true, "githubHost": true, "githubPort": true,
 		"onBrokenLinks": true, "onBrokenMarkdownLinks": true, "onBrokenAnchors": true, "onDuplicateRoutes": true,
-		"titleDelimiter": true, "noIndex": true, "baseUrlIssueBanner": true, "future": true, "markdown": true}
+		"titleDelimiter": true, "noIndex": true, "baseUrlIssueBanner": true, "future": true, "markdown": true,
+		"customFields": true} // [docusaurus.custom_fields]
 	for _, k := range sortedKeys(cfg) {
 		if !known[k] {
 			switch k {
@@ -140,6 +149,15 @@ func (c *converter) run() error {
 	c.locales()
 	c.blogSection()
 	c.markdownSection()
+	c.customFields()
+	for _, st := range c.in.Enumerated {
+		at := st.At
+		if at == "" {
+			at = c.in.ConfigFile
+		}
+		c.notes = append(c.notes, Note{File: at, Key: "import " + quote(st.Name),
+			Why: "the config reads what this package exports, which docsd does not load (packages are stubs when it reads a config): whatever it computes from it is empty (a Docusaurus plugin's data, such as customFields made from it, cannot come from docsd)"})
+	}
 	for _, v := range c.in.Placeholders {
 		c.notes = append(c.notes, Note{File: c.in.ConfigFile, Key: "process.env." + v,
 			Why: "the config does not load without it; it was evaluated with a placeholder (no secret is read)"})
@@ -920,3 +938,61 @@ func (w *tomlWriter) inlineList(k string, items [][][2]string) {
 // table opens "[name" (the caller writes "x]" or "[x]]", for a table or an array of tables).
 func (w *tomlWriter) table(name string) { fmt.Fprintf(&w.buf, "\n[%s\n", name) }
 func (w *tomlWriter) tableEnd()         {}
+
+// customFields copies the config's customFields into [docusaurus.custom_fields], which the site's
+// components read through useDocusaurusContext(). TOML has no null: a null is left out, noted.
+func (c *converter) customFields() {
+	v, ok := c.cfg["customFields"]
+	if !ok || v == nil {
+		return
+	}
+	fields, ok := v.(obj)
+	if !ok {
+		c.note("customFields", "not an object; not carried over")
+		return
+	}
+	if len(fields) == 0 {
+		return
+	}
+	clean := c.withoutNulls(fields, "customFields").(obj)
+	out, err := toml.Marshal(obj{"docusaurus": obj{"custom_fields": clean}})
+	if err != nil {
+		c.note("customFields", "not carried over: %v", err)
+		return
+	}
+	c.w.buf.WriteString("\n")
+	c.w.comment("The config's customFields, which the site's components read through useDocusaurusContext().")
+	c.w.buf.Write(out)
+}
+
+// withoutNulls is v without its null values (TOML has none), each noted at its key.
+func (c *converter) withoutNulls(v any, key string) any {
+	switch t := v.(type) {
+	case obj:
+		out := obj{}
+		for _, k := range sortedKeys(t) {
+			if t[k] == nil {
+				c.note(key+"."+k, "null; TOML has no null, so it is left out (undefined in customFields)")
+				continue
+			}
+			out[k] = c.withoutNulls(t[k], key+"."+k)
+		}
+		return out
+	case []any:
+		out := make([]any, 0, len(t))
+		for i, e := range t {
+			if e == nil {
+				c.note(fmt.Sprintf("%s[%d]", key, i), "null; TOML has no null, so it is left out")
+				continue
+			}
+			out = append(out, c.withoutNulls(e, fmt.Sprintf("%s[%d]", key, i)))
+		}
+		return out
+	case float64:
+		// JSON has one number type; a whole number reads back from TOML as an integer (3, not 3.0).
+		if t == math.Trunc(t) && math.Abs(t) < 1<<53 {
+			return int64(t)
+		}
+	}
+	return v
+}

@@ -38,6 +38,17 @@ type Evaluator struct {
 type Result struct {
 	JSON         json.RawMessage
 	Placeholders []string
+	// Enumerated are the stubbed packages whose exports the module listed (Object.keys,
+	// Object.entries, a for…of): a stub has none, so whatever the module computed from them is
+	// empty (typescript-eslint's customFields.rules, made from its plugin's rules, is []).
+	Enumerated []Stub
+}
+
+// Stub is a package the module imports that docsd replaced by a stub, and where it is imported
+// ("file:line:col", the file relative to the project; the importing file alone when the
+// specifier is not written out in it).
+type Stub struct {
+	Name, At string
 }
 
 // SyntaxError is a file that does not parse: where (File relative to the project, 1-based line and
@@ -79,7 +90,8 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 		}
 		return &Result{JSON: raw}, nil
 	}
-	code, srcMap, err := bundle(absProject, abs)
+	var importers sync.Map // stub name → the first file that imports it
+	code, srcMap, err := bundle(absProject, abs, &importers)
 	var syntax *SyntaxError
 	if errors.As(err, &syntax) {
 		return nil, err // it names its file (the one with the mistake, maybe one file imports)
@@ -107,6 +119,11 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", file, err)
 	}
+	for i, st := range res.Enumerated {
+		if imp, ok := importers.Load(st.Name); ok {
+			res.Enumerated[i].At = importSite(absProject, imp.(string), st.Name)
+		}
+	}
 	e.mu.Lock()
 	e.cache[sum] = res
 	e.mu.Unlock()
@@ -132,7 +149,7 @@ const moduleNS = "docsd-module"
 // bundle turns the file and its relative imports into one CommonJS script, with its source map
 // (a throw while it runs is reported at the line of the file that threw). Files outside the
 // project are stubs too, so evaluating never reads above the project.
-func bundle(project, abs string) (code, srcMap []byte, err error) {
+func bundle(project, abs string, importers *sync.Map) (code, srcMap []byte, err error) {
 	stub := api.Plugin{Name: "docsd-stubs", Setup: func(b api.PluginBuild) {
 		b.OnResolve(api.OnResolveOptions{Filter: ".*"}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 			if args.Kind == api.ResolveEntryPoint {
@@ -167,6 +184,7 @@ func bundle(project, abs string) (code, srcMap []byte, err error) {
 					return api.OnResolveResult{}, nil // esbuild resolves it (adds .js, index.js...)
 				}
 			}
+			importers.LoadOrStore(p, args.Importer)
 			return api.OnResolveResult{Path: p, Namespace: stubNS}, nil
 		})
 		b.OnLoad(api.OnLoadOptions{Filter: ".*", Namespace: "file"}, func(args api.OnLoadArgs) (api.OnLoadResult, error) {
@@ -250,6 +268,7 @@ var nodeBuiltin = map[string]bool{"path": true, "url": true, "os": true, "util":
 const prelude = `
 const realRequire = require;
 const stubCache = new Map();
+const enumerated = new Set();
 globalThis.__docsdStub = (name) => {
   if (stubCache.has(name)) return stubCache.get(name);
   const fn = function () { return p; };
@@ -259,11 +278,17 @@ globalThis.__docsdStub = (name) => {
       if (k === 'then') return undefined;
       if (k === 'toJSON') return () => undefined;
       if (k === '__esModule') return true;
-      if (k === Symbol.iterator) return function* () {};
+      if (k === Symbol.iterator) return function* () { enumerated.add(name); };
       if (typeof k === 'symbol') return undefined;
       return p;
     },
     getPrototypeOf() { return p; },
+    // esbuild's interop copies every module's keys (__copyProps): only the module's own listing
+    // counts.
+    ownKeys(t) {
+      if (!/__copyProps|__toESM|__reExport/.test(new Error().stack)) enumerated.add(name);
+      return Reflect.ownKeys(t);
+    },
     apply() { return p; },
     construct() { return p; },
   });
@@ -390,7 +415,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
   let v = module.exports && module.exports.__esModule && 'default' in module.exports ? module.exports.default : module.exports;
   if (typeof v === 'function') v = v({});
   v = await v;
-  process.stdout.write(JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort() }));
+  process.stdout.write(JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort() }));
 })().catch((e) => { process.stderr.write(__throwSite(e) + String(e && e.stack || e)); process.exit(1); });
 `)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -410,13 +435,17 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 		return nil, fmt.Errorf("evaluating with node failed: %s (%w)", errorLine(stderr.String()), err)
 	}
 	var out struct {
-		Value json.RawMessage `json:"value"`
-		Unset []string        `json:"unset"`
+		Value      json.RawMessage `json:"value"`
+		Unset      []string        `json:"unset"`
+		Enumerated []string        `json:"enumerated"`
 	}
 	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
 		return nil, fmt.Errorf("reading what node printed: %w", err)
 	}
 	res := &Result{JSON: out.Value}
+	for _, name := range out.Enumerated {
+		res.Enumerated = append(res.Enumerated, Stub{Name: name})
+	}
 	if placeholders {
 		res.Placeholders = out.Unset
 	}
@@ -480,4 +509,24 @@ func realInside(root, p string) bool {
 func inside(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// importSite is where file (absolute) imports spec: "file:line:col", relative to project.
+func importSite(project, file, spec string) string {
+	name := file
+	if rel, err := filepath.Rel(project, file); err == nil && !strings.HasPrefix(rel, "..") {
+		name = filepath.ToSlash(rel)
+	}
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		return name
+	}
+	src := string(raw)
+	for _, q := range []string{"'", `"`, "`"} {
+		if i := strings.Index(src, q+spec+q); i >= 0 {
+			line := strings.Count(src[:i], "\n") + 1
+			return fmt.Sprintf("%s:%d:%d", name, line, i-strings.LastIndex(src[:i], "\n"))
+		}
+	}
+	return name
 }

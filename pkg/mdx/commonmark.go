@@ -30,7 +30,7 @@ func (c *Compiler) commonMark(body []byte, line int, opts Options) (string, erro
 		return "", fmt.Errorf("%s: %w", opts.File, err)
 	}
 	lit, _ := json.Marshal(string(html))
-	return c.tocModule(nil, line, doc.Headings) + `import {jsx as _jsx} from "react/jsx-runtime";
+	return c.tocModule(nil, line, doc) + `import {jsx as _jsx} from "react/jsx-runtime";
 import {useMDXComponents as _provideComponents} from "docsd:mdx-components";
 export default function MDXContent(props = {}) {
   const _components = {..._provideComponents(), ...props.components};

@@ -251,7 +251,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		url, _ := json.Marshal(dest)
 		pairs = append(pairs, fmt.Sprintf(`"%s-link-%d"`, token, i), string(url))
 	}
-	return c.tocModule(body, line, model.Headings) + strings.NewReplacer(pairs...).Replace(js), nil
+	return c.tocModule(body, line, model) + strings.NewReplacer(pairs...).Replace(js), nil
 }
 
 // answer is the compiler's answer for a file's request: the cached one when the request is the

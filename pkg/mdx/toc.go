@@ -5,8 +5,8 @@ package mdx
 // {toc} from './other.mdx'`). Its documented use is `<TOCInline toc={toc} />`, and sites write
 // `toc.slice(1)` or `toc.filter(…)` (jest's docs: 24 pages). As in Docusaurus 3, it holds the
 // file's headings of levels 2 to 6 and, where the file shows an imported .md/.mdx partial on a
-// line of its own, the partial's toc in its place; value is the heading's HTML (here its text,
-// escaped).
+// line of its own, the partial's toc in its place; value is the heading's HTML, inline code,
+// emphasis and strikethrough kept (markdown.Doc.HeadingsHTML).
 
 import (
 	"encoding/json"
@@ -57,26 +57,39 @@ type tocEntry struct {
 // tocModule is the JavaScript that gives a file its toc: module-level, before the file's own
 // code, so that its exports and JSX can read it. headings are the file's own; body is read for
 // the partials it shows. Empty when the file binds toc itself.
-func (c *Compiler) tocModule(body []byte, line int, headings []markdown.Heading) string {
+func (c *Compiler) tocModule(body []byte, line int, doc *markdown.Doc) string {
 	if bindsTOC(body) {
 		return ""
 	}
 	var imports, items []string
-	add := func(h markdown.Heading) {
+	add := func(h markdown.Heading, value string) {
 		if h.Level < 2 || h.Level > 6 {
 			return
 		}
-		e, _ := json.Marshal(tocEntry{Value: html.EscapeString(h.Text), ID: h.ID, Level: h.Level})
+		if value == "" {
+			value = html.EscapeString(h.Text)
+		}
+		e, _ := json.Marshal(tocEntry{Value: value, ID: h.ID, Level: h.Level})
 		items = append(items, string(e))
 	}
+	// valueOf is heading i's HTML, keeping its inline markup as Docusaurus does (its text when
+	// the tree is gone).
+	valueOf := func(values []string, i int) string {
+		if i < len(values) {
+			return values[i]
+		}
+		return ""
+	}
 	if parts := FindPartials(body); parts != nil {
-		for _, h := range c.conv.Parse(ModelSource(parts.Marked), line).Headings {
+		marked := c.conv.Parse(ModelSource(parts.Marked), line)
+		values := marked.HeadingsHTML()
+		for n, h := range marked.Headings {
 			i, ok := parts.Placeholder(h.Text)
 			if ok && strings.Contains(parts.Specs[i], "!") {
 				continue // a webpack loader's text (`!!raw-loader!./a.md`), no partial
 			}
 			if !ok {
-				add(h)
+				add(h, valueOf(values, n))
 				continue
 			}
 			name := fmt.Sprintf("__docsdToc%d", len(imports))
@@ -85,8 +98,9 @@ func (c *Compiler) tocModule(body []byte, line int, headings []markdown.Heading)
 			items = append(items, "..."+name)
 		}
 	} else {
-		for _, h := range headings {
-			add(h)
+		values := doc.HeadingsHTML()
+		for n, h := range doc.Headings {
+			add(h, valueOf(values, n))
 		}
 	}
 	return strings.Join(imports, "") + "export const toc = [" + strings.Join(items, ", ") + "];\n"

@@ -27,13 +27,15 @@ func TestBindsTOC(t *testing.T) {
 	}
 }
 
-// The module's toc: levels 2 to 6 of the file's headings, text escaped as HTML, a partial's toc
-// spread where the file shows it.
+// The module's toc: levels 2 to 6 of the file's headings as HTML (text escaped; code, emphasis
+// and strikethrough kept, links as their text, as Docusaurus gives them), a partial's toc spread
+// where the file shows it.
 func TestTOCModule(t *testing.T) {
 	c := NewCompiler("")
-	got := c.tocModule([]byte("# Title\n\n## A & B\n\n####### not one\n\n###### Six\n"), 1, []markdown.Heading{
-		{Level: 1, ID: "title", Text: "Title"}, {Level: 2, ID: "a--b", Text: "A & B"}, {Level: 6, ID: "six", Text: "Six"}})
-	want := `export const toc = [{"value":"A \u0026amp; B","id":"a--b","level":2}, {"value":"Six","id":"six","level":6}];` + "\n"
+	src := []byte("# Title\n\n## A & B\n\n####### not one\n\n###### Six `--flag` **bold** _em_ ~~old~~ [link](./x.md) <span>raw</span>\n")
+	got := c.tocModule(src, 1, markdown.New().Parse(src, 1))
+	want := `export const toc = [{"value":"A \u0026amp; B","id":"a--b","level":2}, ` +
+		`{"value":"Six \u003ccode\u003e--flag\u003c/code\u003e \u003cstrong\u003ebold\u003c/strong\u003e \u003cem\u003eem\u003c/em\u003e \u003cdel\u003eold\u003c/del\u003e link raw","id":"six---flag-bold-em-old-link-raw","level":6}];` + "\n"
 	if got != want {
 		t.Errorf("tocModule:\n%s\nwant\n%s", got, want)
 	}

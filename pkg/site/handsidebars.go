@@ -259,6 +259,10 @@ func (h *handSidebar) category(label string, items *jnode, n *jnode, parents []s
 	if c := n.get("collapsible"); c != nil && c.kind == 'b' {
 		cat.Collapsible = c.b
 	}
+	cat.desc = n.text("description")
+	if cat.desc == "" {
+		cat.desc = n.get("link").text("description")
+	}
 	path := append(append([]string(nil), parents...), label)
 	if items != nil {
 		cat.Items = h.list(items, path)

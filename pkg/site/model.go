@@ -43,7 +43,8 @@ type SidebarItem struct {
 	Collapsible bool           `json:"collapsible,omitempty"`
 	docID       string
 	file        string
-	ref         bool // a ref item: links to the doc without making this sidebar the doc's
+	desc        string // a category's description (its category file's, else its link's): its card's text
+	ref         bool   // a ref item: links to the doc without making this sidebar the doc's
 }
 
 // Card is one entry of a category index: a child page or category.
@@ -156,6 +157,9 @@ type Route struct {
 	HideTOC        bool
 	// MDX is true for a page compiled as MDX (Parsed.MDX): its content is a module.
 	MDX bool
+	// Summary is a doc's description, else its content's first line (Parsed.Excerpt), as
+	// Docusaurus describes a doc on a <DocCardList> card.
+	Summary string
 }
 
 // SiteData is what every page needs besides its own data (the navbar, footer, locales, versions).

@@ -36,6 +36,9 @@ type Parsed struct {
 	// Listing identifies what a blog's lists show of a post besides its front matter: its excerpt's
 	// source and its reading time (listing). Empty for other files.
 	Listing string
+	// Excerpt is a doc without a `description` described by its content's first line, as
+	// Docusaurus gives it (cardExcerpt); empty otherwise.
+	Excerpt string
 	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
 	// front-matter keys, unclosed fences) or skipped for (a binary file).
 	Warnings []*content.Error
@@ -165,6 +168,9 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		p.Words = countWords(p.Doc)
 		if s.Kind == content.BlogPost {
 			p.Listing = listing(p, written)
+		}
+		if s.Kind == content.Doc && p.FM.Description == "" {
+			p.Excerpt = cardExcerpt(written)
 		}
 		if p.FM.Title == "" {
 			p.FM.Title = p.Doc.Title

@@ -289,6 +289,10 @@ func (a *assembler) folder(k, dir string, docs *layered.Map[*docEntry], tree fol
 			if cf.Collapsible != nil {
 				cat.Collapsible = *cf.Collapsible
 			}
+			cat.desc = cf.Description
+			if cat.desc == "" && cf.Link != nil {
+				cat.desc = cf.Link.Description
+			}
 			if cf.Link != nil && cf.Link.Type == "doc" {
 				if d, ok := lookupDoc(docs, cf.Link.ID); ok {
 					cat.Route = d.route

@@ -9,7 +9,7 @@ export default function MdxContent({ site, page, sidebar, Content }) {
   const ref = useRef(null);
   const { onClick, onMouseOver } = useContentHandlers();
   return (
-    <MdxPageContext.Provider value={{ basePath: site.basePath, page, sidebar }}>
+    <MdxPageContext.Provider value={{ basePath: site.basePath, site, page, sidebar }}>
       {(page.mdx.css || []).map((href) => (
         <link key={href} rel="stylesheet" href={href} precedence="mdx" />
       ))}

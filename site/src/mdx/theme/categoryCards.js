@@ -1,25 +1,19 @@
-// categoryCards are the cards of the category whose own page (its link) is route, found in the
-// doc's sidebar: what <DocCardList /> shows on a category's page, as Docusaurus does. Null when no
-// category of the sidebar links to route. A category's card says how many pages it holds and opens its page, or its first page.
-import { countLinks, findCategory, firstRoute } from './sidebarItems.js';
-
-export function categoryCards(sidebar, route) {
-  if (!sidebar || !route) return null;
-  const category = findCategory(sidebar, route);
-  if (!category) return null;
-  return (category.items || [])
-    .map((it) => ({ title: it.label, route: it.route || firstRoute(it.items), href: it.href, description: it.type === 'category' ? itemsText(countLinks(it.items)) : undefined }))
-    .filter((c) => c.route || c.href);
-}
+// What a <DocCardList> card says under its title, as Docusaurus's DocCard does: a doc's
+// description (its front matter's, else its first line), a category's description, else how many
+// items the category holds (its direct children). The page's data carries the cards of the
+// category whose own doc it is (pkg/site/cards.go), with those descriptions; items given as Docusaurus
+// shapes (useCurrentSidebarCategory().items) take theirs from those cards, by route.
 
 // itemsText is a category card's line, as Docusaurus writes it.
 export function itemsText(n) {
   return n === 1 ? '1 item' : `${n} items`;
 }
 
-// linksIn counts the links of Docusaurus-shaped items (useCurrentSidebarCategory's).
-export function linksIn(items) {
-  let n = 0;
-  for (const it of items || []) n += it.type === 'category' ? linksIn(it.items) : 1;
-  return n;
+// cardText is the line of card c: one of the page's cards ({title, route, description, count}) or
+// a Docusaurus-shaped item ({type, label, href, items}); known maps the page's cards by route.
+export function cardText(c, known) {
+  if (c.description) return c.description;
+  if (c.type === 'category') return known.get(c.href)?.description || itemsText((c.items || []).length);
+  if (c.type === 'link') return known.get(c.href)?.description;
+  return c.count > 0 ? itemsText(c.count) : undefined;
 }

@@ -32,9 +32,3 @@ export function findCategory(items, route) {
   }
   return null;
 }
-
-export function countLinks(items) {
-  let n = 0;
-  for (const it of items || []) n += (it.route ? 1 : 0) + countLinks(it.items);
-  return n;
-}

@@ -3,6 +3,8 @@
 // relative import, require.resolve, an environment variable and a function value.
 const {themes} = require('prism-react-renderer');
 const {footerColumns} = require('./config/footer.js');
+// A plugin whose rules the site lists (customFields.rules): not installed, so the list is empty.
+const madeUpPlugin = require('eslint-plugin-made-up');
 
 module.exports = {
   title: 'Fixture Docs',
@@ -13,6 +15,12 @@ module.exports = {
   trailingSlash: true,
   i18n: {defaultLocale: 'en', locales: ['en', 'fr']},
   markdown: {format: 'detect', mermaid: true},
+  customFields: {
+    rules: Object.entries(madeUpPlugin.rules).map(([name]) => name),
+    docsVersion: '2.0',
+    links: {issues: 'https://fixture.example/issues', retries: 3, tags: ['a', 'b']},
+    unset: null,
+  },
   presets: [
     [
       'classic',
