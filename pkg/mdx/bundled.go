@@ -60,10 +60,17 @@ func bundledScript(script string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	// esbuild names a file it resolves by its real path: compile.mjs's import of the wrapper must
+	// be the module the plugin names, or a folder reached through a link bundles two copies.
+	if real, err := filepath.EvalSymlinks(once); err == nil {
+		once = real
+	}
 	var plugins []api.Plugin
 	if wrapper, err := os.ReadFile(once); err == nil {
 		p := combineOncePlugin(once)
-		sum.Write([]byte("\x00" + p.Name + "\x00"))
+		// The wrapper's real path too: a bundle made before the plugin named it so (two copies of
+		// the wrapper when the folder was reached through a link) is not taken again.
+		sum.Write([]byte("\x00" + p.Name + "\x00" + once + "\x00"))
 		sum.Write(wrapper)
 		plugins = append(plugins, p)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -188,5 +189,45 @@ func TestMicromarkExtensionsCombinedOnce(t *testing.T) {
 		if after.Combinations != before.Combinations {
 			t.Errorf("%s compiled 3 times more made %d new combinations of the same extensions, want none", page["file"], after.Combinations-before.Combinations)
 		}
+	}
+}
+
+// A compiler folder reached through a symbolic link (a checkout under a linked home, or macOS's
+// /tmp) bundles the wrapper once: esbuild names compile.mjs's own import of combine-once.mjs by
+// its real path, so the plugin must too, or micromark's imports go to a second copy of the wrapper
+// and compile.mjs's counts read the one nobody calls.
+func TestCombineOnceThroughALink(t *testing.T) {
+	root := t.TempDir()
+	put := func(rel, text string) {
+		t.Helper()
+		p := filepath.Join(root, "real", rel)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put("node_modules/.package-lock.json", `{"packages": {}}`)
+	put("node_modules/micromark-util-combine-extensions/package.json", `{"name": "micromark-util-combine-extensions", "type": "module", "main": "index.js"}`)
+	put("node_modules/micromark-util-combine-extensions/index.js", "export function combineExtensions(x) { return { x }; }\n")
+	put("node_modules/parser/package.json", `{"name": "parser", "type": "module", "main": "index.js"}`)
+	put("node_modules/parser/index.js", "import { combineExtensions } from 'micromark-util-combine-extensions';\nexport const parse = () => combineExtensions([1]);\n")
+	put("site/compiler/"+combineOnce, "import { combineExtensions as c } from 'micromark-util-combine-extensions';\n"+
+		"let calls = 0;\nexport function combineExtensions(x) { calls++; return c(x); }\nexport const counted = () => calls;\n")
+	put("site/compiler/compile.mjs", "import { parse } from 'parser';\nimport { counted } from './combine-once.mjs';\nparse();\nconsole.log(counted());\n")
+	if err := os.Symlink(filepath.Join(root, "real"), filepath.Join(root, "link")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	out, err := bundledScript(filepath.Join(root, "link", "site", "compiler", "compile.mjs"))
+	if err != nil || out == "" {
+		t.Fatalf("bundledScript: %q, %v", out, err)
+	}
+	said, err := exec.Command("node", out).CombinedOutput()
+	if err != nil {
+		t.Fatalf("node %s: %v\n%s", out, err, said)
+	}
+	if got := strings.TrimSpace(string(said)); got != "1" {
+		t.Errorf("the wrapper compile.mjs imports counted %s calls of the parser's one: the bundle holds two copies of it", got)
 	}
 }

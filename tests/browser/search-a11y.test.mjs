@@ -132,8 +132,25 @@ test('the result count is announced from one live region that is there before th
   await page.waitForSelector('.search-panel[aria-busy="false"] .search-empty');
   assert.equal(await said(), 'No results');
   assert.equal(await page.locator(`${regions}`).count(), 1, 'the list holds no live region of its own');
+  await page.fill(desktopBox, 'kotlin');
+  await settled(page);
+  const kotlin = await said();
   await page.keyboard.press('Escape');
   assert.equal(await said(), '', 'a closed list says nothing');
+  // Opened again for another query, the list says nothing of the last one's answer. The box is
+  // emptied first (focus reopens the list for the query still in it, which says its own count);
+  // then every text the region shows is recorded (a MutationObserver's callback runs before the
+  // engine's answer can render, which takes a task).
+  await page.fill(desktopBox, '');
+  await page.waitForSelector('.navbar-right .search-panel', { state: 'detached' });
+  await region.evaluate((p) => {
+    window.__said = [];
+    new MutationObserver(() => window.__said.push(p.textContent)).observe(p, { childList: true, characterData: true, subtree: true });
+  });
+  await page.fill(desktopBox, 'qqzzxxqq');
+  await page.waitForSelector('.search-panel[aria-busy="false"] .search-empty');
+  await page.waitForFunction(() => window.__said.includes('No results'));
+  assert.ok(!(await page.evaluate(() => window.__said)).includes(kotlin), `the reopened list said the last query's "${kotlin}"`);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -279,22 +279,25 @@ func TestRelevance(t *testing.T) {
 }
 
 // TestIssueQueriesNameTheirSource: every query of issues15.tsv names the go-vela thread its wording
-// comes from, and none repeats a query of the other sets (it would count twice).
+// comes from, and none repeats a query of the other sets (it would count twice), the held-out set
+// above all: issues15.tsv is tuned on, and a held-out query in it would be too. The engine reads a
+// query in lower case with its spaces collapsed, so the sets are compared so.
 func TestIssueQueriesNameTheirSource(t *testing.T) {
-	seen := map[string]bool{}
-	for _, name := range []string{"queries.tsv", "relevance.tsv", "probes11.tsv"} {
+	norm := func(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }
+	seen := map[string]string{}
+	for _, name := range []string{"queries.tsv", "relevance.tsv", "probes11.tsv", "heldout.tsv"} {
 		for _, q := range readQueries(t, name) {
-			seen[q.text] = true
+			seen[norm(q.text)] = name
 		}
 	}
 	for _, q := range readQueries(t, "issues15.tsv") {
 		if !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
 			t.Errorf("issues15.tsv:%d %q: want a route and a go-vela issue or pull request, have %q and %q", q.line, q.text, q.want, q.source)
 		}
-		if seen[q.text] {
-			t.Errorf("issues15.tsv:%d %q is a query of another set", q.line, q.text)
+		if in := seen[norm(q.text)]; in != "" {
+			t.Errorf("issues15.tsv:%d %q is a query of %s", q.line, q.text, in)
 		}
-		seen[q.text] = true
+		seen[norm(q.text)] = "issues15.tsv"
 	}
 }
 

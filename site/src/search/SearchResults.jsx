@@ -110,6 +110,9 @@ export default function SearchResults({ engine, query, version, keyRef, onPick, 
   useLayoutEffect(() => {
     if (said !== null && onStatus) onStatus(said);
   }, [said, onStatus]);
+  // A closed list forgets what it said: opened again for another query, the region would say the
+  // last one's count before the new answer.
+  useEffect(() => () => onStatus && onStatus(''), [onStatus]);
 
   if (!answer) {
     return (

@@ -505,6 +505,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     }
     return p;
   }
+  // The first chunk of words: the deletion keys' chunks come before it (typoKeys).
+  let firstWords = starts.findIndex((s) => !s.startsWith(TYPO_MARK));
+  if (firstWords < 0) firstWords = 0;
   function chunkOf(key) {
     let lo = 0;
     let hi = starts.length;
@@ -513,7 +516,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (starts[mid] <= key) lo = mid + 1;
       else hi = mid;
     }
-    return Math.max(0, lo - 1);
+    const k = Math.max(0, lo - 1);
+    // A word that sorts before the index's first word ("a" before "able") is in no chunk: its
+    // lookup reads the first chunk of words, never the last of the deletion keys.
+    return k < firstWords && !key.startsWith(TYPO_MARK) ? firstWords : k;
   }
   // The chunks whose keys may start with prefix.
   function chunksOf(prefix) {
