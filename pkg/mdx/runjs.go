@@ -242,18 +242,13 @@ func (r *runJSX) inlines(n ast.Node) []string {
 			text.Reset()
 		}
 	}
-	var afterBox *ast.Text // the text after a task checkbox, whose space the checkbox's " " stands for
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
 			if c.HardLineBreak() {
 				r.ok = false
 			}
-			seg := c.Segment
-			if c == afterBox {
-				seg = seg.WithStart(seg.Start + 1)
-			}
-			text.Write(seg.Value(r.src))
+			text.Write(c.Segment.Value(r.src))
 			if c.SoftLineBreak() {
 				text.WriteByte('\n')
 			}
@@ -267,13 +262,10 @@ func (r *runJSX) inlines(n ast.Node) []string {
 			}
 			props = append(props, "disabled: true")
 			out = append(out, r.el("input", props, nil))
+			// goldmark's task-list parser takes every space after the box, so the text that
+			// follows starts at its first letter: the box's " " is the only space between them.
 			if c.NextSibling() != nil {
 				out = append(out, `" "`)
-			}
-			// The tree is not changed: it may be the page's document's, which a later compile reads
-			// again (markdown.Doc.WithTree).
-			if t, ok := c.NextSibling().(*ast.Text); ok && t.Segment.Len() > 0 && r.src[t.Segment.Start] == ' ' {
-				afterBox = t
 			}
 		default:
 			flush()

@@ -434,12 +434,11 @@ func TestRunHeadingsAsCompiledWhole(t *testing.T) {
 	}
 }
 
-// A run is made from the page's document's tree, which a later compile of the page reads again
-// (markdown.Doc.WithTree), so making its elements must leave the tree as it was: runjs.go used to
-// move the start of a task item's text past the space the checkbox's " " stands for. splitOf
-// splits the document's tree twice and compares both with a fresh parse, here on task items
-// (goldmark's text after a checkbox starts with at most one space, so the old move happened to
-// change nothing the second time; this is the case that would show it if it did).
+// A task item's text follows its checkbox with the one space the checkbox's " " stands for, however
+// many the source has (goldmark's task-list parser takes them all). A run is made from the page's
+// document's tree, which a later compile reads again (markdown.Doc.WithTree), so runjs.go reads the
+// text as it is and changes nothing in the tree; splitOf splits the document's tree twice and
+// compares both with a fresh parse.
 func TestRunsLeaveTheTreeAsItWas(t *testing.T) {
 	sp := splitOf(t, "import X from './x';\n\n- [ ]   three spaces\n- [x] one space\n\n<X />\n", false)
 	if sp == nil || len(sp.runs) != 1 {
