@@ -108,6 +108,9 @@ type Doc struct {
 	mu sync.Mutex
 	// sourceGone is true once ReleaseSource dropped the source: the document renders no more.
 	sourceGone bool
+	// rendered is the length of the last RenderString, the size the next one starts at when it
+	// is large (renderHint).
+	rendered int
 }
 
 // Parse parses src. firstLine is the line number of src's first line in its file (front matter comes
@@ -296,10 +299,39 @@ func (d *Doc) Render(resolve func(dest string, image bool) string) ([]byte, erro
 // RenderString is Render into a string. A strings.Builder grows by a quarter at large sizes where a
 // bytes.Buffer doubles, and its string is not copied again: for a page of 82 MB of HTML that is
 // 100 MB instead of a 128 MB buffer plus an 82 MB string at the moment the render ends (issue 17).
+//
+// A large page rendered again (the same page in another locale, an edit) starts at the size of
+// its last render, with a little room for links that resolve longer: the builder's growth held
+// the old and the new buffer at once (82 and 100 MB) besides the tree, and the string kept up
+// to a quarter more than its length.
 func (d *Doc) RenderString(resolve func(dest string, image bool) string) (string, error) {
 	var b strings.Builder
+	d.mu.Lock()
+	hint := d.rendered
+	d.mu.Unlock()
+	if hint >= renderHintMin {
+		b.Grow(hint + hint/64)
+	}
 	err := d.render(resolve, &b)
+	if hint >= renderHintMin && b.Cap()-b.Len() > b.Len()/16 {
+		// Much smaller than the hint (an edit cut the page): not the hint's buffer for the rest
+		// of the page's life.
+		out := strings.Clone(b.String())
+		d.setRendered(len(out))
+		return out, err
+	}
+	d.setRendered(b.Len())
 	return b.String(), err
+}
+
+// renderHintMin is the smallest render RenderString sizes from the last one: below it, growing
+// costs little and a page's renders vary.
+const renderHintMin = 1 << 20
+
+func (d *Doc) setRendered(n int) {
+	d.mu.Lock()
+	d.rendered = n
+	d.mu.Unlock()
 }
 
 func (d *Doc) render(resolve func(dest string, image bool) string, w io.Writer) error {
