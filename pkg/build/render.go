@@ -584,12 +584,12 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	if page.MDX != nil {
 		st.keepMDXText(r.Path, body)
 	}
-	if page.HTML != "" {
-		body = strings.ReplaceAll(body, contentMarker, page.HTML)
-	}
 	doc := render.Document{Site: st.siteData[loc], Page: &page, SiteJSON: st.shared.site[loc], PageJSON: inline,
 		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets,
 		Feeds: len(s.Posts[cfg.DefaultLocale().Code]) > 0}
+	if page.HTML != "" {
+		doc.Content, doc.ContentMarker = page.HTML, contentMarker // put in as the document is written
+	}
 	if len(cfg.Locales) > 1 {
 		for _, l := range cfg.Locales {
 			alt := site.LocalizePath(cfg, r.Path, r.Data.Locale, l.Code)

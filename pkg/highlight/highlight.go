@@ -48,8 +48,10 @@ func Lexer(lang string) chroma.Lexer {
 	if base == nil {
 		base = lexers.Fallback
 	}
-	untimed(base)
-	coalesced := retryErrors{chroma.Coalesce(base)}
+	var coalesced chroma.Lexer = chroma.Coalesce(base)
+	if ok, closed := untimed(base); !ok || !closed {
+		coalesced = retryErrors{coalesced}
+	}
 	fast := fastLexers[base.Config().Name]
 	if fast == nil {
 		return coalesced

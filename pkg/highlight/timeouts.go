@@ -7,8 +7,13 @@
 // Output must not depend on how busy the machine is, so:
 //   - untimed takes the timeout off every compiled rule of the lexers Lexer hands out, which removes
 //     both kinds of difference;
-//   - retryErrors still tokenises again a block that holds an error token, for the lexers a lexer
-//     hands over to at lex time (chroma's "using" rules), whose rules keep chroma's timeout.
+//   - a lexer's rules that hand a match over to another lexer by name (chroma's "using", the
+//     Dockerfile lexer's RUN lines to Bash) have that lexer untimed too, before the first block;
+//   - retryErrors still tokenises again a block that holds an error token, for the lexers whose
+//     rules may reach a lexer not known before lexing (UsingByGroup, which names it from the text;
+//     a rule written as a Go function), whose rules keep chroma's timeout. A lexer whose every
+//     reachable rule is untimed is not retried: its error tokens are the text's (the Dockerfile
+//     blocks of the Vela site hold some, and were lexed three times each).
 package highlight
 
 import (
@@ -17,6 +22,7 @@ import (
 	"unsafe"
 
 	"github.com/alecthomas/chroma/v2"
+	"github.com/alecthomas/chroma/v2/lexers"
 	"github.com/dlclark/regexp2/v2"
 )
 
@@ -25,39 +31,113 @@ import (
 // the lock keeps two first uses of a language from writing the same rules at once.
 var untimedLexers = struct {
 	sync.Mutex
-	done map[*chroma.RegexLexer]bool
+	done map[*chroma.RegexLexer]bool // untimed; true when closed (see untimed)
 }{done: map[*chroma.RegexLexer]bool{}}
 
 // untimed compiles l (a chroma regular-expression lexer) and sets every rule's match timeout to
-// regexp2's "never". Chroma keeps the compiled rules in an unexported field; they are reached
-// through reflection, and ok is false when that field is not what this code expects (a chroma
-// upgrade): TestLexersHaveNoMatchTimeout then fails.
-func untimed(l chroma.Lexer) (ok bool) {
-	rl, isRegex := l.(*chroma.RegexLexer)
-	if !isRegex {
-		return true // no regular expressions of chroma's: nothing times out
-	}
+// regexp2's "never", and so for each lexer its rules hand over to by name, recursively. Chroma
+// keeps the compiled rules in an unexported field; they are reached through reflection, and ok is
+// false when that field is not what this code expects (a chroma upgrade):
+// TestLexersHaveNoMatchTimeout then fails. closed is true when no rule lexing with l can reach
+// has a timeout: l and every lexer it can hand over to are regular-expression lexers untimed here.
+func untimed(l chroma.Lexer) (ok, closed bool) {
 	untimedLexers.Lock()
 	defer untimedLexers.Unlock()
-	if untimedLexers.done[rl] {
-		return true
+	return untimedLocked(l, map[*chroma.RegexLexer]bool{})
+}
+
+func untimedLocked(l chroma.Lexer, seen map[*chroma.RegexLexer]bool) (ok, closed bool) {
+	rl, isRegex := l.(*chroma.RegexLexer)
+	if !isRegex {
+		// No regular expressions of chroma's of its own, but it may delegate to lexers that have
+		// some (chroma.DelegatingLexer): not known to be closed.
+		return true, false
 	}
+	if c, done := untimedLexers.done[rl]; done {
+		return true, c
+	}
+	if seen[rl] {
+		// A cycle: its lexers' answers depend on each other. Not closed, the old way (retried).
+		return true, false
+	}
+	seen[rl] = true
 	if _, err := rl.Rules(); err != nil { // compiles the rules
-		return false
+		return false, false
 	}
 	rules, ok := compiledRules(rl)
 	if !ok {
-		return false
+		return false, false
 	}
+	closed = true
 	for _, state := range rules {
 		for _, rule := range state {
 			if rule.Regexp != nil {
 				rule.Regexp.MatchTimeout = regexp2.DefaultMatchTimeout
 			}
+			sub, known := handsOverTo(rule.Type)
+			closed = closed && known
+			for _, name := range sub {
+				next := lexers.Get(name)
+				if next == nil {
+					closed = false // chroma's Using panics on it; not ours to decide
+					continue
+				}
+				okSub, closedSub := untimedLocked(next, seen)
+				ok, closed = ok && okSub, closed && closedSub
+			}
 		}
 	}
-	untimedLexers.done[rl] = true
-	return true
+	untimedLexers.done[rl] = closed
+	return ok, closed
+}
+
+// handsOverTo lists the lexers, by name, that an emitter hands its match over to; known is false
+// when the emitter may reach a lexer that cannot be named before lexing (UsingByGroup takes the
+// name from the text; a function may call any lexer).
+func handsOverTo(e chroma.Emitter) (names []string, known bool) {
+	if e == nil {
+		return nil, true
+	}
+	kind, ok := e.(chroma.SerialisableEmitter)
+	if !ok {
+		return nil, false
+	}
+	switch kind.EmitterKind() {
+	case "token", "usingself":
+		return nil, true
+	case "using":
+		f := reflect.ValueOf(e)
+		if f.Kind() == reflect.Pointer {
+			f = f.Elem()
+		}
+		if f.Kind() != reflect.Struct {
+			return nil, false
+		}
+		name := f.FieldByName("Lexer")
+		if !name.IsValid() || name.Kind() != reflect.String {
+			return nil, false
+		}
+		return []string{name.String()}, true
+	case "bygroups":
+		f := reflect.ValueOf(e)
+		if f.Kind() == reflect.Pointer {
+			f = f.Elem()
+		}
+		if f.Kind() != reflect.Struct {
+			return nil, false
+		}
+		group, ok := f.FieldByName("Emitters").Interface().(chroma.Emitters)
+		if !ok {
+			return nil, false
+		}
+		known := true
+		for _, g := range group {
+			sub, k := handsOverTo(g)
+			names, known = append(names, sub...), known && k
+		}
+		return names, known
+	}
+	return nil, false
 }
 
 // compiledRules is the lexer's unexported compiled rules (RegexLexer.rules).

@@ -50,15 +50,64 @@ func TestGenuineErrorTokensAreKept(t *testing.T) {
 	}
 }
 
-// The wrapper is what Lexer hands out, for chroma's own lexers and around the hand-written ones.
+// The wrapper is what Lexer hands out, for chroma's own lexers and around the hand-written ones,
+// when a rule may reach a lexer with chroma's timeout: Go's lexer has a rule written as a
+// function, Markdown's is no regular-expression lexer (it names a code block's lexer from the
+// text). A lexer whose rules all are untimed, with those of the lexers it hands over to by name
+// (Dockerfile's RUN lines to Bash), is not retried: its error tokens are the text's.
 func TestLexerRetriesErrorTokens(t *testing.T) {
-	for _, lang := range []string{"dockerfile", "go", "bash", "no-such-language"} {
+	for lang, retried := range map[string]bool{"go": true, "markdown": true, "dockerfile": false, "bash": false, "python": false, "html": false, "no-such-language": false} {
 		l := Lexer(lang)
 		if f, ok := l.(*withFastPath); ok {
 			l = f.Lexer
 		}
-		if _, ok := l.(retryErrors); !ok {
-			t.Errorf("Lexer(%q) is %T, not retried on error tokens", lang, l)
+		if _, ok := l.(retryErrors); ok != retried {
+			t.Errorf("Lexer(%q) is %T: retried on error tokens %v, want %v", lang, l, ok, retried)
+		}
+	}
+}
+
+// untimed follows a lexer's rules into the lexers they hand over to by name, and says the lexer
+// is closed only when no rule it can reach keeps a timeout.
+func TestUntimedFollowsHandOvers(t *testing.T) {
+	timed := func(name string) *chroma.RegexLexer {
+		l := chroma.MustNewLexer(&chroma.Config{Name: name}, func() chroma.Rules {
+			return chroma.Rules{"root": {{Pattern: `\w+`, Type: chroma.Name}, {Pattern: `.`, Type: chroma.Text}}}
+		})
+		lexers.Register(l)
+		return l
+	}
+	sub, shared := timed("docsd-test-sub"), timed("docsd-test-shared")
+	parent := func(name string, rules ...chroma.Rule) *chroma.RegexLexer {
+		return chroma.MustNewLexer(&chroma.Config{Name: name}, func() chroma.Rules { return chroma.Rules{"root": rules} })
+	}
+	for _, c := range []struct {
+		lexer   *chroma.RegexLexer
+		closed  bool
+		reached []*chroma.RegexLexer
+	}{
+		{parent("using", chroma.Rule{Pattern: `x`, Type: chroma.Using("docsd-test-sub")}), true, []*chroma.RegexLexer{sub}},
+		{parent("bygroups", chroma.Rule{Pattern: `(a)(b)(c)`, Type: chroma.ByGroups(chroma.Keyword, chroma.Using("docsd-test-shared"), chroma.Using("docsd-test-shared"))}), true, []*chroma.RegexLexer{shared}},
+		{parent("usingbygroup", chroma.Rule{Pattern: `(a)(b)`, Type: chroma.UsingByGroup(1, 2, chroma.Name, chroma.Text)}), false, nil},
+		{parent("func", chroma.Rule{Pattern: `a`, Type: chroma.EmitterFunc(func(g []string, s *chroma.LexerState) chroma.Iterator { return chroma.Literator() })}), false, nil},
+		{parent("nowhere", chroma.Rule{Pattern: `x`, Type: chroma.Using("docsd-test-no-such-lexer")}), false, nil},
+	} {
+		ok, closed := untimed(c.lexer)
+		if !ok || closed != c.closed {
+			t.Errorf("%s: untimed = %v, closed %v; want closed %v", c.lexer.Config().Name, ok, closed, c.closed)
+		}
+		for _, l := range append(c.reached, c.lexer) {
+			if _, err := l.Rules(); err != nil { // compiled already, unless untimed left it out
+				t.Fatal(err)
+			}
+			rules, _ := compiledRules(l)
+			for state, rs := range rules {
+				for i, r := range rs {
+					if r.Regexp.MatchTimeout != regexp2.DefaultMatchTimeout {
+						t.Errorf("%s: rule %s.%d of %s keeps its timeout", c.lexer.Config().Name, state, i, l.Config().Name)
+					}
+				}
+			}
 		}
 	}
 }

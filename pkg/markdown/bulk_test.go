@@ -24,4 +24,18 @@ func TestBulkNamesWhatMakesADocumentLarge(t *testing.T) {
 	if again := fmt.Sprintf("%+v", d.Bulk()); again != want {
 		t.Errorf("released: got %s\nwant %s", again, want)
 	}
+	// Released before it was asked: parsed again once, and only once however often it is asked
+	// (once per locale of the page).
+	c := New()
+	r := c.Parse([]byte(src), 4)
+	r.Release()
+	before := c.trees.Load()
+	for range 3 {
+		if again := fmt.Sprintf("%+v", r.Bulk()); again != want {
+			t.Errorf("released first: got %s\nwant %s", again, want)
+		}
+	}
+	if parsed := c.trees.Load() - before; parsed != 1 {
+		t.Errorf("Bulk parsed the released document %d times, want once", parsed)
+	}
 }

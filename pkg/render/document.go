@@ -55,7 +55,12 @@ type Document struct {
 	SidebarURL   string
 	NotFoundJSON []byte
 	Body         string // server-rendered app
-	Assets       Assets
+	// Content, when ContentMarker is set, is written in place of each ContentMarker in Body: the
+	// page's content goes around the server renderer, and putting it into Body first copied a
+	// large page's HTML once more (82 MB of a 20 MB Markdown page, issue 17).
+	Content       string
+	ContentMarker string
+	Assets        Assets
 	// Alternates maps each locale's htmlLang to the same page in that locale.
 	Alternates []Alternate
 	// Feeds is true when the blog has posts, so that its RSS and Atom feeds exist to be linked.
@@ -92,7 +97,11 @@ func (d *Document) HTML() ([]byte, error) {
 	// One buffer, the data written straight into it and handed out without a copy: a page of
 	// 100 MB (issue 17) was held three times more while it was put together.
 	var b bytes.Buffer
-	b.Grow(len(d.Body) + len(d.SiteJSON) + len(d.PageJSON) + len(d.SidebarJSON) + len(d.NotFoundJSON) + 16<<10)
+	body := len(d.Body)
+	if d.ContentMarker != "" {
+		body += strings.Count(d.Body, d.ContentMarker) * (len(d.Content) - len(d.ContentMarker))
+	}
+	b.Grow(body + len(d.SiteJSON) + len(d.PageJSON) + len(d.SidebarJSON) + len(d.NotFoundJSON) + 16<<10)
 	b.WriteString(`<!DOCTYPE html><html lang="` + esc(locale.HTMLLang) + `" dir="` + esc(locale.Direction) + `" data-theme="light"`)
 	if cfg.ColorMode.RespectPrefersColorScheme {
 		b.WriteString(` data-respect-system="true"`)
@@ -146,7 +155,7 @@ func (d *Document) HTML() ([]byte, error) {
 	// the bandwidth with the page's CSS and code and delay its first paint by a second or more
 	// (Lighthouse, mobile preset). The search box fetches them once the page has hydrated.
 	b.WriteString(`</head><body><div id="__docsd">`)
-	b.WriteString(d.Body)
+	d.writeBody(&b)
 	b.WriteString(`</div><script id="__docsd_data" type="application/json">`)
 	b.WriteString(`{"site":`)
 	b.Write(d.SiteJSON)
@@ -158,4 +167,19 @@ func (d *Document) HTML() ([]byte, error) {
 	b.Write(d.NotFoundJSON)
 	b.WriteString(`}</script></body></html>` + "\n")
 	return b.Bytes(), nil
+}
+
+// writeBody writes Body with Content in place of each ContentMarker.
+func (d *Document) writeBody(b *bytes.Buffer) {
+	body := d.Body
+	for d.ContentMarker != "" {
+		at := strings.Index(body, d.ContentMarker)
+		if at < 0 {
+			break
+		}
+		b.WriteString(body[:at])
+		b.WriteString(d.Content)
+		body = body[at+len(d.ContentMarker):]
+	}
+	b.WriteString(body)
 }
