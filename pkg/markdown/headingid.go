@@ -16,9 +16,14 @@ import (
 // lower case, punctuation dropped, each space a hyphen, repeats get -1, -2, ...
 type githubIDs struct {
 	used map[string]bool
+	// next is, per base, the suffix to try first: every one below it is taken (ids are never
+	// freed), so a page of n headings with one text costs n tries, not n²/2 as counting from 1 did
+	// (github-slugger keeps the same count).
+	next  map[string]int
+	tries int // ids looked up, for the test that holds them to one per heading and taken one
 }
 
-func newGithubIDs() *githubIDs { return &githubIDs{used: map[string]bool{}} }
+func newGithubIDs() *githubIDs { return &githubIDs{used: map[string]bool{}, next: map[string]int{}} }
 
 // Slug turns a heading's rendered text into an id without de-duplication (github-slugger's rule:
 // letters, marks, numbers, connector punctuation such as _, hyphens and spaces stay; each space
@@ -43,8 +48,13 @@ func (g *githubIDs) Generate(value []byte, _ ast.NodeKind) []byte {
 		base = "heading"
 	}
 	id := base
-	for i := 1; g.used[id]; i++ {
-		id = base + "-" + strconv.Itoa(i)
+	if g.used[id] {
+		i := max(g.next[base], 1)
+		for id = base + "-" + strconv.Itoa(i); g.used[id]; id = base + "-" + strconv.Itoa(i) {
+			g.tries++
+			i++
+		}
+		g.next[base] = i + 1
 	}
 	g.used[id] = true
 	return []byte(id)
