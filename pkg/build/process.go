@@ -13,11 +13,9 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"docsd/pkg/config"
 	"docsd/pkg/content"
@@ -231,48 +229,27 @@ func (b *Builder) rescan(root string, layout content.Layout, last map[string]*si
 	for _, r := range reported {
 		wasReported[r] = true
 	}
-	type read struct {
-		p     *site.Parsed
-		isNew bool
-		err   error
-	}
-	results := make([]read, len(sources))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				src := sources[i]
-				old := last[src.Path]
-				if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
-					results[i] = read{p: old}
-					continue
-				}
-				p, isNew, err := site.Reprocess(b.conv, src, old)
-				results[i] = read{p, isNew, err}
-				if err == nil && isNew && empty != nil && empty.release != nil {
-					empty.release(p)
-				}
-			}
-		}()
-	}
-	for i := range sources {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	results := site.ReadAll(sources, func(src content.Source) (*site.Parsed, bool, error) {
+		old := last[src.Path]
+		if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
+			return old, false, nil
+		}
+		p, isNew, err := site.Reprocess(b.conv, src, old)
+		if err == nil && isNew && empty != nil && empty.release != nil {
+			empty.release(p)
+		}
+		return p, isNew, err
+	})
 	byPath := make(map[string]*site.Parsed, len(sources))
 	var errs site.Errors
 	for i, src := range sources {
 		r := results[i]
-		if r.err != nil {
-			errs = append(errs, r.err)
+		if r.Err != nil {
+			errs = append(errs, r.Err)
 			continue
 		}
-		byPath[src.Path] = r.p
-		if r.isNew {
+		byPath[src.Path] = r.Parsed
+		if r.Changed {
 			changed[src.Path] = true
 		}
 	}
