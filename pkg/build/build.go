@@ -277,7 +277,7 @@ func (b *Builder) run(req *request) (*Result, error) {
 		return b.unchanged(), nil
 	}
 	var cfg *config.Site
-	var lastParsed map[string]*site.Parsed
+	var lastParsed *site.Sources
 	var lastSkipped []*content.Error
 	var lastSite *site.Site
 	if last != nil {

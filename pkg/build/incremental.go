@@ -200,16 +200,16 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 // so when docs were added, deleted or moved (site.WithStructure), with bodies changed beside them.
 // Anything else assembles the site again, recording its edges in g (a full build's is new: no edge
 // of an earlier build stays).
-func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed map[string]*site.Parsed, proc *processed, everything bool, g *graph.Graph) (s *site.Site, bodiesOnly bool, err error) {
+func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed *site.Sources, proc *processed, everything bool, g *graph.Graph) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything {
 		bodies := map[string]*site.Parsed{}
 		meta := map[string]*site.Parsed{}
 		for _, n := range proc.changed {
 			switch n.Kind {
 			case graph.FileKind:
-				bodies[n.Key] = proc.byPath[n.Key]
+				bodies[n.Key] = proc.byPath.Get(n.Key)
 			case graph.MetaKind:
-				meta[n.Key] = proc.byPath[n.Key]
+				meta[n.Key] = proc.byPath.Get(n.Key)
 			case graph.AnchorsKind:
 				// Heading ids are read by rendering (#anchor links), not by assembly.
 			default:

@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"docsd/pkg/content"
+	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
 )
@@ -40,6 +41,11 @@ type Parsed struct {
 	// front-matter keys, unclosed fences) or skipped for (a binary file).
 	Warnings []*content.Error
 }
+
+// Sources are a build's parsed sources by content path. The map is layered (pkg/layered): an edit's
+// process step copies only the entries it changes; a whole copy of the map was the one part of an
+// edit's process step that grew with the site (0.15 ms at 1,000 pages, 0.42 ms at 30,000).
+type Sources = layered.Map[*Parsed]
 
 // markMDX marks the routes of the sources compiled as MDX.
 func markMDX(s *Site, parsed []*Parsed) {
