@@ -200,7 +200,12 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 // so when docs were added, deleted or moved (site.WithStructure), with bodies or meta changed beside
 // them.
 // Anything else assembles the site again, recording its edges in g (a full build's is new: no edge
-// of an earlier build stays).
+// of an earlier build stays). What stays whole, and why (when unsure, rebuild more): a build from
+// empty; a change of the configuration or the shell, which every route reads; an edit of a
+// hand-written sidebars file, whose evaluated sidebars may list any doc of their version in any
+// order and nest categories that own index routes, and which the model has no re-assembly of one
+// version's sidebars for; and what WithMeta and WithStructure decline, each saying why there (a doc
+// that docsd.toml names, a doc in sidebars that overlap, an assembly error to report).
 func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed *site.Sources, proc *processed, everything bool, g *graph.Graph) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything {
 		bodies := map[string]*site.Parsed{}
