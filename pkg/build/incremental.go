@@ -197,8 +197,7 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 // (bodiesOnly): assembling the whole site again was most of an edit's time at 10,000 pages, for a
 // model that reads nothing else of a body. When docs' meta changed too (a title, a sidebar
 // position), only what reads it is assembled again (site.WithMeta), if the graph says what that is;
-// so when docs were added, deleted or moved (site.WithStructure), with bodies or meta changed beside
-// them.
+// so when docs were added, deleted or moved (site.WithStructure), with bodies changed beside them.
 // Anything else assembles the site again, recording its edges in g (a full build's is new: no edge
 // of an earlier build stays). What stays whole, and why (when unsure, rebuild more): a build from
 // empty; a change of the configuration or the shell, which every route reads; an edit of a
@@ -233,21 +232,7 @@ func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed *site.S
 				return s, false, nil
 			}
 		case proc.structural:
-			// Meta and structure at once (a save of several files): the structure first, then the
-			// meta over that model, each re-assembling only its readers; when either declines, the
-			// whole site is assembled (when unsure, rebuild more).
-			for p := range meta {
-				delete(bodies, p)
-			}
-			base := last
-			if len(bodies) > 0 {
-				base = last.WithBodies(bodies)
-			}
-			if moved, ok := base.WithStructure(proc.moved, lastParsed, proc.byPath); ok {
-				if s, ok := moved.WithMeta(meta, proc.byPath); ok {
-					return s, false, nil
-				}
-			}
+			// Meta and structure at once (rare: a save of several files): assembled whole.
 		case len(meta) == 0:
 			return last.WithBodies(bodies), true, nil
 		default:

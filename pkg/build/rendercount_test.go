@@ -114,14 +114,6 @@ func renderCountCases() []renderCountCase {
 			// The folder is empty: its category and its index page go with the page.
 		}, rendered: []string{"/guide/intro", "/guide/setup"}, reindexed: []string{"/guide/intro", "/guide/setup"},
 			globals: []string{"sitemap.xml"}, searchWritten: &[2]int{2, 1}},
-		// A title and a new page in one save: the structure is re-assembled, then the meta over it,
-		// each only where it is read; the sidebar's pages render, no other.
-		{name: "title and new page", edit: func(t *testing.T, root, _ string) []string {
-			changed := edit("content/docs/guide/setup.md", "title: Setup", "title: Setting up")(t, root, "")
-			write(t, root, "content/docs/guide/new.md", "---\ntitle: New\n---\n\nNew text.\n")
-			return append(changed, "content/docs/guide/new.md")
-		}, rendered: append([]string{"/guide/new"}, guide...), reindexed: append([]string{"/guide/new"}, guide...),
-			globals: []string{"sitemap.xml"}},
 		{name: "renamed page", edit: func(t *testing.T, root, _ string) []string {
 			from, to := "content/docs/guide/more/extra.md", "content/docs/guide/more/extra-renamed.md"
 			if err := os.Rename(filepath.Join(root, from), filepath.Join(root, to)); err != nil {
@@ -518,20 +510,6 @@ func TestStructuralEditReassemblesOnlyItsReaders(t *testing.T) {
 				t.Fatal(err)
 			}
 			return []string{"content/docs/guide/newer.md"}
-		}, guide},
-		// A title and a page added, then deleted, in one save: the sidebar's routes are made again,
-		// no other (the whole site was assembled again before).
-		{"title and new page", func() []string {
-			write(t, root, "content/docs/guide/setup.md", strings.Replace(read(t, root, "content/docs/guide/setup.md"), "title: Setup", "title: Setting up", 1))
-			write(t, root, "content/docs/guide/both.md", "---\ntitle: Both\n---\n\nText.\n")
-			return []string{"content/docs/guide/setup.md", "content/docs/guide/both.md"}
-		}, append([]string{"/guide/both"}, guide...)},
-		{"title and deleted page", func() []string {
-			write(t, root, "content/docs/guide/setup.md", strings.Replace(read(t, root, "content/docs/guide/setup.md"), "title: Setting up", "title: Setup", 1))
-			if err := os.Remove(filepath.Join(root, "content/docs/guide/both.md")); err != nil {
-				t.Fatal(err)
-			}
-			return []string{"content/docs/guide/setup.md", "content/docs/guide/both.md"}
 		}, guide},
 		// A post: its blog is made again (and the landing page, which shows the latest post).
 		{"new post", func() []string {
