@@ -203,8 +203,11 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 // empty; a change of the configuration or the shell, which every route reads; an edit of a
 // hand-written sidebars file, whose evaluated sidebars may list any doc of their version in any
 // order and nest categories that own index routes, and which the model has no re-assembly of one
-// version's sidebars for; and what WithMeta and WithStructure decline, each saying why there (a doc
-// that docsd.toml names, a doc in sidebars that overlap, an assembly error to report).
+// version's sidebars for; a save with meta and structure together (chaining WithStructure and
+// WithMeta loses what the first re-assembly changed, which the comparison with the last model reads:
+// TestScriptedEditsEqualFull's step "title edit and a new page in one save" caught it); and what
+// WithMeta and WithStructure decline, each saying why there (a doc that docsd.toml names, a doc in
+// sidebars that overlap, an assembly error to report).
 func (b *Builder) assemble(cfg *config.Site, last *site.Site, lastParsed *site.Sources, proc *processed, everything bool, g *graph.Graph) (s *site.Site, bodiesOnly bool, err error) {
 	if !everything {
 		bodies := map[string]*site.Parsed{}
