@@ -256,35 +256,102 @@ func (b *Builder) Build() (*Result, error) {
 	return b.run(&request{full: true})
 }
 
-// run is the one pipeline: process, assemble, bundle and render, finish. A build from empty is the
-// case of no last build (Build and Once ask for one; the first build has none): every file is new,
-// the graph is new, and every route renders; else a rebuild of what the changed paths dirty.
+// run is the one pipeline, for a build from empty and an edit alike: inputs, hand-written sidebars,
+// process, assemble, then a bundle and render step. A build from empty is the case of no last build
+// (Build and Once ask for one; the first build has none): every input counts as changed, so the
+// configuration is loaded, content/ is scanned whole, the shell is bundled, the graph is new and
+// every route renders. On error the last good build, and its graph, stay as they were.
 func (b *Builder) run(req *request) (*Result, error) {
+	start := time.Now()
 	last := b.last
 	if req.full {
 		last = nil
 	}
 	if last == nil {
-		return b.full(req)
+		// Node's start and React's loading overlap reading the sources (renderers.go).
+		b.startRenderersEarly()
 	}
-	return b.incremental(req)
-}
-
-// full runs every step from empty.
-func (b *Builder) full(req *request) (*Result, error) {
-	timings := map[string]time.Duration{}
-	step := func(name string, start time.Time) { timings[name] = time.Since(start) }
-
-	start := time.Now()
-	b.startRenderersEarly()
-	cfg, err := b.loadConfig()
+	in := b.inputs(req, last)
+	if last != nil && len(in.reported) == 0 && len(last.stale) == 0 && !in.config && !in.shell && !in.sidebars && !in.mdx {
+		b.pending = map[string]bool{}
+		return b.unchanged(), nil
+	}
+	var cfg *config.Site
+	var lastParsed *site.Sources
+	var lastSkipped []*content.Error
+	var lastSite *site.Site
+	if last != nil {
+		cfg, lastParsed, lastSkipped, lastSite = last.cfg, last.parsed, last.skipped, last.site
+	}
+	dirty := in.dirty
+	if in.config {
+		var err error
+		if cfg, err = b.loadConfig(); err != nil {
+			return nil, err
+		}
+		dirty = append(dirty, graph.Config())
+	}
+	if in.shell {
+		dirty = append(dirty, graph.Shell())
+	}
+	if in.config || in.sidebars {
+		if err := b.handSidebars(cfg); err != nil {
+			return nil, err
+		}
+	}
+	// A configuration change may move every file (versions, locales): content is listed again, and
+	// what did not change is not parsed again. From empty, every file is new.
+	proc, err := b.process(lastParsed, lastSkipped, cfg, in.reported, in.config, b.fromEmpty(req, last))
 	if err != nil {
 		return nil, err
 	}
-	if err := b.handSidebars(cfg); err != nil {
+	processed := time.Now()
+	dirty = append(dirty, proc.changed...)
+	if last != nil && len(dirty) == 0 && len(last.stale) == 0 && !proc.structural && sameSkipped(proc.skipped, last.skipped) {
+		b.pending = map[string]bool{}
+		return b.unchanged(), nil // saved, but the same bytes
+	}
+	// From empty no edge of an earlier build stays: the graph is new, and becomes the builder's once
+	// the build succeeds (finish).
+	g := b.graph
+	if last == nil {
+		g = graph.New()
+	}
+	s, bodiesOnly, err := b.assemble(cfg, lastSite, lastParsed, proc, in.config || in.shell || in.sidebars, g)
+	if err != nil {
 		return nil, err
 	}
-	// The rebuild's process and assemble steps, from no last build: every file is new.
+	assembled := time.Now()
+	// Each step's time, for the log and bench/scale/edits (how an edit's steps grow with the site).
+	timings := map[string]time.Duration{"process": processed.Sub(start), "assemble": assembled.Sub(processed)}
+
+	// Bundle and render, chosen here from the request and the last build: the dev server's first
+	// build is served while it renders (serving.go); any other build from empty renders its pages
+	// while the MDX pages compile (early.go); an edit bundles what it changed and renders the routes
+	// the graph says are dirty (incremental.go).
+	var res *Result
+	switch {
+	case last == nil && req.serving != nil:
+		res, err = b.renderServed(req, cfg, s, g, proc, timings)
+	case last == nil:
+		res, err = b.renderEarly(req, cfg, s, g, proc, timings)
+	default:
+		res, err = b.renderChanges(req, last, &in, dirty, cfg, s, proc, bodiesOnly, timings, start)
+	}
+	if err != nil {
+		return nil, err
+	}
+	// The files of failed rebuilds were pending until now: this build holds them.
+	b.pending = map[string]bool{}
+	return res, nil
+}
+
+// fromEmpty is what the process step of a build from empty asks beside parsing (nil for an edit):
+// the scan's count for Options.Sized, and whether parsed trees are dropped as they are parsed.
+func (b *Builder) fromEmpty(req *request, last *state) *fromEmpty {
+	if last != nil {
+		return nil
+	}
 	empty := &fromEmpty{sized: b.opts.Sized}
 	if req.once || b.opts.LowMemory {
 		// Every page's tree would be held until the page renders, or until every page is parsed:
@@ -308,28 +375,7 @@ func (b *Builder) full(req *request) (*Result, error) {
 			}
 		}
 	}
-	proc, err := b.process(nil, nil, cfg, nil, true, empty)
-	if err != nil {
-		return nil, err
-	}
-	step("process", start)
-
-	start = time.Now()
-	// From empty: no edge of an earlier build stays. The graph becomes the builder's once the build
-	// succeeds, so a failed Build leaves the last good build and its graph as they were.
-	g := graph.New()
-	s, _, err := b.assemble(cfg, nil, nil, proc, true, g)
-	if err != nil {
-		return nil, err
-	}
-	step("assemble", start)
-
-	// Bundle and render: the dev server's first build is served while it renders (serving.go);
-	// any other renders its pages while the MDX pages compile (early.go).
-	if req.serving != nil {
-		return b.renderServed(req, cfg, s, g, proc, timings)
-	}
-	return b.fullEarly(req, cfg, s, g, proc, timings)
+	return empty
 }
 
 // keepTreesBelow is the most sources whose parsed trees docsd build --once keeps from processing to

@@ -67,7 +67,7 @@ func (e *earlyPages) end() {
 }
 
 // mayRenderAgain reports whether the pages rendered so far may render again: the build has MDX
-// pages, not all built yet, and one of them may need a shell made again (fullEarly).
+// pages, not all built yet, and one of them may need a shell made again (renderEarly).
 func (e *earlyPages) mayRenderAgain() bool {
 	e.mu.Lock()
 	defer e.mu.Unlock()
@@ -145,9 +145,9 @@ func (e *earlyPages) wait(id string) bool {
 // errMDXPending stops rendering when the MDX pages' build failed: the build reports that error.
 var errMDXPending = errors.New("the MDX pages did not build")
 
-// fullEarly runs the bundle and render steps of a full build with the MDX pages built beside the
-// rendering (full runs process and assemble).
-func (b *Builder) fullEarly(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, proc *processed,
+// renderEarly is the bundle and render step of a build from empty that is not served while it renders:
+// the MDX pages are built beside the rendering (run did the steps before).
+func (b *Builder) renderEarly(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, proc *processed,
 	timings map[string]time.Duration) (*Result, error) {
 	start := time.Now()
 	early, err := b.bundleEarly(cfg, s)

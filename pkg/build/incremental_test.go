@@ -632,7 +632,7 @@ func TestWatchKeepsOnlyTheLastBuild(t *testing.T) {
 	first, firstSite, firstFiles := weak.Make(b.last), weak.Make(b.last.site), weak.Make(b.last.files)
 	released := func(when string) {
 		t.Helper()
-		for path, p := range b.last.parsed {
+		for path, p := range b.last.parsed.All() {
 			if p.Doc != nil && !p.Doc.Released() {
 				t.Errorf("after %s: %s keeps its parsed tree or its sections' text", when, path)
 			}
@@ -646,7 +646,7 @@ func TestWatchKeepsOnlyTheLastBuild(t *testing.T) {
 		t.Fatal(err)
 	}
 	released("a body edit")
-	if n, all := b.last.released, len(b.last.parsed); n == 0 || n > 6 {
+	if n, all := b.last.released, b.last.parsed.Len(); n == 0 || n > 6 {
 		// The edited page's document, once per route and per step that filled it: not every source.
 		t.Errorf("a body edit released %d documents of %d, want the edited page's only", n, all)
 	}

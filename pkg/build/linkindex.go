@@ -24,9 +24,9 @@ type linkIndex struct {
 }
 
 // newLinkIndex indexes the links of every parsed source.
-func newLinkIndex(parsed map[string]*site.Parsed) *linkIndex {
+func newLinkIndex(parsed *site.Sources) *linkIndex {
 	base := map[string][]string{}
-	for p, doc := range parsed {
+	for p, doc := range parsed.All() {
 		addLinkNames(base, nil, p, doc)
 	}
 	return &linkIndex{base: base}
@@ -63,7 +63,7 @@ const maxAdded = 4096
 // with is the index after the sources at paths were parsed again, added or removed (parsed holds
 // every source as it is now). nil (index from scratch when needed) when x is nil or has grown past
 // maxAdded.
-func (x *linkIndex) with(paths []string, parsed map[string]*site.Parsed) *linkIndex {
+func (x *linkIndex) with(paths []string, parsed *site.Sources) *linkIndex {
 	if x == nil || len(paths) == 0 {
 		return x
 	}
@@ -76,7 +76,7 @@ func (x *linkIndex) with(paths []string, parsed map[string]*site.Parsed) *linkIn
 		shared[name] = true
 	}
 	for _, p := range paths {
-		next.n += addLinkNames(next.added, shared, p, parsed[p])
+		next.n += addLinkNames(next.added, shared, p, parsed.Get(p))
 	}
 	if next.n > maxAdded {
 		return nil

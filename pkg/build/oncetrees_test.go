@@ -17,7 +17,7 @@ func TestOnceParsesASmallSiteOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	docs := 0
-	for _, p := range b.last.parsed {
+	for _, p := range b.last.parsed.All() {
 		if p.Doc != nil {
 			docs++
 		}

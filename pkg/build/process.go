@@ -9,25 +9,23 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"reflect"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
-	"sync"
 
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 	"docsd/pkg/site"
 )
 
 // processed is the outcome of a rebuild's process step.
 type processed struct {
-	byPath map[string]*site.Parsed // every source of the site, by path relative to content/
+	byPath *site.Sources // every source of the site, by path relative to content/
 	// changed are the graph nodes the changed files dirty; structural is true when a file was
 	// added, removed, or changed what routes exist (its id, slug, draft state, a category file).
 	changed    []graph.Node
@@ -44,8 +42,8 @@ type processed struct {
 
 // list is the parsed sources in the order of content.Scan (by path), as Assemble expects them.
 func (p *processed) list() []*site.Parsed {
-	out := make([]*site.Parsed, 0, len(p.byPath))
-	for _, parsed := range p.byPath {
+	out := make([]*site.Parsed, 0, p.byPath.Len())
+	for _, parsed := range p.byPath.All() {
 		out = append(out, parsed)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Src.Path < out[j].Src.Path })
@@ -61,7 +59,7 @@ func (p *processed) warned(last []string) []string {
 		now[path] = true
 	}
 	for _, path := range p.parsed {
-		parsed := p.byPath[path]
+		parsed := p.byPath.Get(path)
 		now[path] = parsed != nil && len(parsed.Warnings) > 0
 	}
 	var out []string
@@ -78,7 +76,7 @@ func (p *processed) warned(last []string) []string {
 func (p *processed) withWarnings(paths []string) []*site.Parsed {
 	out := make([]*site.Parsed, 0, len(paths))
 	for _, path := range paths {
-		if parsed := p.byPath[path]; parsed != nil {
+		if parsed := p.byPath.Get(path); parsed != nil {
 			out = append(out, parsed)
 		}
 	}
@@ -99,13 +97,10 @@ type fromEmpty struct {
 // process brings last's parsed sources up to date with the reported content paths (relative to
 // content/); rescan looks at every file instead. A full build is the case of no last build (last
 // nil, rescan true): every file is new, and empty says what else that build asks.
-func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool, empty *fromEmpty) (*processed, error) {
+func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool, empty *fromEmpty) (*processed, error) {
 	layout := b.layout(cfg)
 	root := cfg.Content(b.opts.Root)
-	byPath := maps.Clone(last) // a copy of the tables: no hashing of every path
-	if byPath == nil {
-		byPath = map[string]*site.Parsed{}
-	}
+	byPath := last.Clone()       // a copy of what this step changes, sharing the rest (layered)
 	changed := map[string]bool{} // paths whose parsed result is new, or gone
 	var errs site.Errors
 	if !rescan {
@@ -119,26 +114,27 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 			case err == nil && info.Mode().IsRegular() && !b.throughLink(root, rel):
 				src, ok := content.Classify(rel, layout)
 				if !ok {
-					if _, had := byPath[rel]; had {
-						delete(byPath, rel)
+					if byPath.Has(rel) {
+						byPath.Delete(rel)
 						changed[rel] = true
 					}
 					continue
 				}
 				src.Abs = abs
-				p, isNew, err := site.Reprocess(b.conv, src, byPath[rel])
+				p, isNew, err := site.Reprocess(b.conv, src, byPath.Get(rel))
 				if err != nil {
 					errs = append(errs, err)
 					continue
 				}
 				if isNew {
-					byPath[rel], changed[rel] = p, true
+					byPath.Set(rel, p)
+					changed[rel] = true
 				}
 			case errors.Is(err, fs.ErrNotExist):
 				// Gone: a file, or a folder and everything that was in it (only a path that was no
 				// source may be a folder: looking at every source for one grew with the site).
-				if _, was := byPath[rel]; was {
-					delete(byPath, rel)
+				if byPath.Has(rel) {
+					byPath.Delete(rel)
 					changed[rel] = true
 					continue
 				}
@@ -148,11 +144,15 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 					rescan = true
 					continue
 				}
-				for p := range byPath {
+				var inside []string
+				for p := range byPath.Keys() {
 					if strings.HasPrefix(p, rel+"/") {
-						delete(byPath, p)
-						changed[p] = true
+						inside = append(inside, p)
 					}
+				}
+				for _, p := range inside {
+					byPath.Delete(p)
+					changed[p] = true
 				}
 			default:
 				// A folder, a link or something else: content.Scan decides what it holds.
@@ -177,8 +177,8 @@ func (b *Builder) process(last map[string]*site.Parsed, skipped []*content.Error
 	sort.Strings(paths)
 	out := &processed{byPath: byPath, skipped: skipped, parsed: paths}
 	for _, f := range paths {
-		old, oldOK := last[f]
-		now, nowOK := byPath[f]
+		old, oldOK := last.Lookup(f)
+		now, nowOK := byPath.Lookup(f)
 		if !oldOK || !nowOK {
 			out.structural, out.moved = true, append(out.moved, f)
 			continue
@@ -218,8 +218,8 @@ func skippedAt(skipped []*content.Error, file string) bool {
 // rescan lists content/ again, keeping the parsed result of every file whose bytes are the same
 // (static files: whose place is the same, unless reported), and marks the paths that changed. The
 // files are read on every core: from empty (a full build) rescan parses the whole site.
-func (b *Builder) rescan(root string, layout content.Layout, last map[string]*site.Parsed, reported []string,
-	changed map[string]bool, empty *fromEmpty) (map[string]*site.Parsed, []*content.Error, site.Errors, error) {
+func (b *Builder) rescan(root string, layout content.Layout, last *site.Sources, reported []string,
+	changed map[string]bool, empty *fromEmpty) (*site.Sources, []*content.Error, site.Errors, error) {
 	sources, skipped, err := content.Scan(root, layout)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("scanning content: %w", err)
@@ -231,57 +231,36 @@ func (b *Builder) rescan(root string, layout content.Layout, last map[string]*si
 	for _, r := range reported {
 		wasReported[r] = true
 	}
-	type read struct {
-		p     *site.Parsed
-		isNew bool
-		err   error
-	}
-	results := make([]read, len(sources))
-	var wg sync.WaitGroup
-	work := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range work {
-				src := sources[i]
-				old := last[src.Path]
-				if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
-					results[i] = read{p: old}
-					continue
-				}
-				p, isNew, err := site.Reprocess(b.conv, src, old)
-				results[i] = read{p, isNew, err}
-				if err == nil && isNew && empty != nil && empty.release != nil {
-					empty.release(p)
-				}
-			}
-		}()
-	}
-	for i := range sources {
-		work <- i
-	}
-	close(work)
-	wg.Wait()
+	results := site.ReadAll(sources, func(src content.Source) (*site.Parsed, bool, error) {
+		old := last.Get(src.Path)
+		if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
+			return old, false, nil
+		}
+		p, isNew, err := site.Reprocess(b.conv, src, old)
+		if err == nil && isNew && empty != nil && empty.release != nil {
+			empty.release(p)
+		}
+		return p, isNew, err
+	})
 	byPath := make(map[string]*site.Parsed, len(sources))
 	var errs site.Errors
 	for i, src := range sources {
 		r := results[i]
-		if r.err != nil {
-			errs = append(errs, r.err)
+		if r.Err != nil {
+			errs = append(errs, r.Err)
 			continue
 		}
-		byPath[src.Path] = r.p
-		if r.isNew {
+		byPath[src.Path] = r.Parsed
+		if r.Changed {
 			changed[src.Path] = true
 		}
 	}
-	for p := range last {
+	for p := range last.Keys() {
 		if byPath[p] == nil {
 			changed[p] = true
 		}
 	}
-	return byPath, skipped, errs, nil
+	return layered.From(byPath), skipped, errs, nil
 }
 
 // throughLink reports a path reached through a symbolic link (a linked folder above the file):

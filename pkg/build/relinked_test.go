@@ -146,9 +146,9 @@ func TestLinkIndexWithKeepsTheLastIndex(t *testing.T) {
 		return &site.Parsed{Doc: doc}
 	}
 	parsed := map[string]*site.Parsed{"a.md": parse("b.md", "c%20d.md#x"), "e.md": parse("b.md?q")}
-	x := newLinkIndex(parsed)
+	x := newLinkIndex(maplayers.From(parsed))
 	parsed2 := map[string]*site.Parsed{"a.md": parsed["a.md"], "e.md": parse("f.md", "b.md")}
-	y := x.with([]string{"e.md"}, parsed2)
+	y := x.with([]string{"e.md"}, maplayers.From(parsed2))
 	if got := x.sources(map[string]bool{"f.md": true}); len(got) != 0 {
 		t.Fatalf("the last index sees the next one's links: %v", got)
 	}
@@ -158,8 +158,8 @@ func TestLinkIndexWithKeepsTheLastIndex(t *testing.T) {
 	// Two indexes made from the same one (a rebuild that failed, made again) do not write into
 	// each other's lists.
 	parsed3 := map[string]*site.Parsed{"g.md": parse("f.md"), "h.md": parse("f.md"), "i.md": parse("f.md"), "j.md": parse("f.md")}
-	z := y.with([]string{"g.md", "h.md"}, parsed3)
-	z1, z2 := z.with([]string{"i.md"}, parsed3), z.with([]string{"j.md"}, parsed3)
+	z := y.with([]string{"g.md", "h.md"}, maplayers.From(parsed3))
+	z1, z2 := z.with([]string{"i.md"}, maplayers.From(parsed3)), z.with([]string{"j.md"}, maplayers.From(parsed3))
 	for _, c := range []struct {
 		x    *linkIndex
 		want []string

@@ -32,7 +32,7 @@ type state struct {
 	graph   *graph.Graph // where rendering records the edges of #anchor links
 	cfg     *config.Site
 	site    *site.Site
-	parsed  map[string]*site.Parsed // by content path
+	parsed  *site.Sources // by content path
 	files   *emit.Files
 	statics map[string]string // content path of a static file → its URL
 	// links says which sources may link to a file name (linkindex.go); nil until a structural
@@ -228,13 +228,13 @@ func (st *state) release() {
 	}
 	if st.parsedNow == nil {
 		// A full build: every source was parsed.
-		for _, p := range st.parsed {
+		for _, p := range st.parsed.All() {
 			free(p.Doc)
 		}
 		return
 	}
 	for _, path := range st.parsedNow {
-		if p := st.parsed[path]; p != nil {
+		if p := st.parsed.Get(path); p != nil {
 			free(p.Doc)
 		}
 	}

@@ -46,7 +46,7 @@ func (b *Builder) BuildServing(sv *Serving) (*Result, error) {
 
 // renderServed runs the bundle and render steps of a build from empty that is served while it
 // renders: the shell is bundled whole first, then sv.Ready gets the build and the pages render in
-// the queue's order (full runs process and assemble).
+// the queue's order (run did the steps before).
 func (b *Builder) renderServed(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, proc *processed, timings map[string]time.Duration) (*Result, error) {
 	sv := req.serving
 	start := time.Now()

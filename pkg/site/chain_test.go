@@ -87,7 +87,7 @@ func reassemblyChain(t *testing.T, seed int64, steps int) (kept int) {
 			}
 			edit(d, fm)
 			what += " meta " + d
-			got, ok = s.WithMeta(map[string]*Parsed{d: p.byPath[d]}, p.byPath)
+			got, ok = s.WithMeta(map[string]*Parsed{d: p.byPath[d]}, sources(p.byPath))
 		case 1: // a body
 			d := docs[rng.Intn(len(docs))]
 			raw, err := os.ReadFile(p.byPath[d].Src.Abs)
@@ -109,7 +109,7 @@ func reassemblyChain(t *testing.T, seed int64, steps int) (kept int) {
 			edit(rel, text)
 			what += " structure " + rel
 			structural = true
-			got, ok = s.WithStructure([]string{rel}, lastParsed, p.byPath)
+			got, ok = s.WithStructure([]string{rel}, sources(lastParsed), sources(p.byPath))
 		}
 		if modelJSON(t, s) != was {
 			t.Fatalf("%s: the re-assembly changed the model before it", what)

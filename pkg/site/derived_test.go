@@ -111,7 +111,7 @@ func TestWithBodiesReplacesEveryRouteOfTheFile(t *testing.T) {
 	}
 	added := "docs/alpha/zz-added.md"
 	p.write(added, "---\ntitle: Added\n---\n\nText.\n")
-	next, ok := got.WithStructure([]string{added}, before, p.byPath)
+	next, ok := got.WithStructure([]string{added}, sources(before), sources(p.byPath))
 	if !ok {
 		t.Fatal("WithStructure declined a doc added beside others")
 	}

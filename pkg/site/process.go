@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"docsd/pkg/content"
+	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
 )
@@ -44,6 +45,11 @@ type Parsed struct {
 	Warnings []*content.Error
 }
 
+// Sources are a build's parsed sources by content path. The map is layered (pkg/layered): an edit's
+// process step copies only the entries it changes; a whole copy of the map was the one part of an
+// edit's process step that grew with the site (0.15 ms at 1,000 pages, 0.42 ms at 30,000).
+type Sources = layered.Map[*Parsed]
+
 // markMDX marks the routes of the sources compiled as MDX.
 func markMDX(s *Site, parsed []*Parsed) {
 	isMDX := map[string]bool{}
@@ -71,8 +77,38 @@ func (e Errors) Error() string {
 // Process reads and parses the given sources in parallel. Static files are only listed. (A build
 // parses through its process step, pkg/build/process.go, which also keeps what did not change.)
 func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, error) {
+	reads := ReadAll(sources, func(s content.Source) (*Parsed, bool, error) {
+		p, err := ProcessOne(conv, s, nil)
+		return p, true, err
+	})
 	out := make([]*Parsed, len(sources))
-	errs := make([]error, len(sources))
+	var all Errors
+	for i, r := range reads {
+		if r.Err != nil {
+			all = append(all, r.Err)
+		}
+		out[i] = r.Parsed
+	}
+	if len(all) > 0 {
+		sort.Slice(all, func(i, j int) bool { return all[i].Error() < all[j].Error() })
+		return nil, all
+	}
+	return out, nil
+}
+
+// Read is what ReadAll made of one source.
+type Read struct {
+	Parsed  *Parsed
+	Changed bool // parsed anew, not kept (Reprocess's changed)
+	Err     error
+}
+
+// ReadAll reads the sources on every core, each with read (Reprocess against what a build kept, or
+// ProcessOne), and returns the outcomes in the sources' order. It is docsd's one parallel read loop:
+// a build's process step (pkg/build/process.go) and Process both read through it. read runs on
+// several goroutines at once.
+func ReadAll(sources []content.Source, read func(content.Source) (*Parsed, bool, error)) []Read {
+	out := make([]Read, len(sources))
 	var wg sync.WaitGroup
 	work := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -80,7 +116,8 @@ func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, err
 		go func() {
 			defer wg.Done()
 			for i := range work {
-				out[i], errs[i] = ProcessOne(conv, sources[i], nil)
+				p, changed, err := read(sources[i])
+				out[i] = Read{Parsed: p, Changed: changed, Err: err}
 			}
 		}()
 	}
@@ -89,17 +126,7 @@ func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, err
 	}
 	close(work)
 	wg.Wait()
-	var all Errors
-	for _, err := range errs {
-		if err != nil {
-			all = append(all, err)
-		}
-	}
-	if len(all) > 0 {
-		sort.Slice(all, func(i, j int) bool { return all[i].Error() < all[j].Error() })
-		return nil, all
-	}
-	return out, nil
+	return out
 }
 
 // Reprocess parses a source again unless it is old's file with the same bytes, in which case old

@@ -82,7 +82,7 @@ func (a *assembler) keep() *assembly {
 // locale it shows in; a page's locales' pages. all holds every source as it is now. Every other
 // route is the last model's. s is not changed, and the graph keeps the edges assembly would record.
 // ok is false when the edit needs a whole assembly.
-func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
+func (s *Site) WithMeta(changed map[string]*Parsed, all *Sources) (out *Site, ok bool) {
 	asm, g := s.asm, s.Graph
 	if asm == nil || len(changed) == 0 {
 		return nil, false
@@ -173,7 +173,7 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 		for _, locale := range sortedKeys(pages) {
 			var set []*Parsed
 			for _, path := range asm.lists[locale] {
-				p := all[path]
+				p := all.Get(path)
 				if p == nil {
 					return nil, false // gone: a structural edit, which this is not
 				}
@@ -206,10 +206,10 @@ func (s *Site) WithMeta(changed, all map[string]*Parsed) (out *Site, ok bool) {
 
 // markMDX marks the routes this re-assembly made as markMDX marks a whole assembly's: the blog's
 // and the pages' assembly makes their routes anew, without it.
-func (a *assembler) markMDX(all map[string]*Parsed) {
+func (a *assembler) markMDX(all *Sources) {
 	for path := range a.owned {
 		if r := a.s.Routes.Get(path); r != nil && r.Source != "" {
-			p := all[r.Source]
+			p := all.Get(r.Source)
 			r.MDX = p != nil && p.MDX
 		}
 	}

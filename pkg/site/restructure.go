@@ -51,7 +51,7 @@ type docSlot struct {
 // deleted or moved (before holds every source as the last assembly had it, all as it is now). Every
 // other route is the last model's; s is not changed. ok is false when the edit needs a whole
 // assembly; the graph may then have lost edges, which a whole assembly records again.
-func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (out *Site, ok bool) {
+func (s *Site) WithStructure(changed []string, before, all *Sources) (out *Site, ok bool) {
 	asm, g, cfg := s.asm, s.Graph, s.Config
 	if asm == nil || len(changed) == 0 {
 		return nil, false
@@ -63,7 +63,7 @@ func (s *Site) WithStructure(changed []string, before, all map[string]*Parsed) (
 	}
 	var docPaths, postPaths, catPaths []string
 	for _, p := range changed {
-		switch kind, ok := kindOf(before[p], all[p]); {
+		switch kind, ok := kindOf(before.Get(p), all.Get(p)); {
 		case !ok:
 			return nil, false // a page, a static file...
 		case kind == content.BlogPost:
@@ -338,14 +338,14 @@ func kindOf(before, now *Parsed) (content.Kind, bool) {
 
 // docSlots lists the places in versions and locales the changed paths show in, before or now; ok is
 // false when one of them is not a doc (or was not).
-func (s *Site) docSlots(changed []string, before, all map[string]*Parsed) ([]docSlot, bool) {
+func (s *Site) docSlots(changed []string, before, all *Sources) ([]docSlot, bool) {
 	cfg := s.Config
 	def := cfg.DefaultLocale().Code
 	byKey := map[string]*docSlot{}
 	var order []string
 	wanted := map[string]bool{} // version/rel of the changed docs
 	for _, p := range changed {
-		for _, parsed := range []*Parsed{before[p], all[p]} {
+		for _, parsed := range []*Parsed{before.Get(p), all.Get(p)} {
 			if parsed == nil {
 				continue
 			}
@@ -382,7 +382,7 @@ func (s *Site) docSlots(changed []string, before, all map[string]*Parsed) ([]doc
 	if len(cfg.Locales) > 1 {
 		// The files of the same place in the other locales (a translation, or the file a
 		// translation stands in for): a look at every source, on sites with several locales only.
-		for p, parsed := range all {
+		for p, parsed := range all.All() {
 			src := parsed.Src
 			if src.Kind != content.Doc || !wanted[src.Version+"/"+src.Rel] {
 				continue
@@ -406,10 +406,10 @@ func (s *Site) docSlots(changed []string, before, all map[string]*Parsed) ([]doc
 
 // shownIn is the file a slot shows now: the locale's own, else the default locale's (a slot's
 // candidates are of those two locales); nil for none.
-func shownIn(all map[string]*Parsed, sl docSlot) *Parsed {
+func shownIn(all *Sources, sl docSlot) *Parsed {
 	var def *Parsed
 	for _, c := range sl.candidate {
-		p := all[c]
+		p := all.Get(c)
 		if p == nil || p.Src.Kind != content.Doc || p.Src.Version != sl.v.Name || p.Src.Rel != sl.rel {
 			continue
 		}

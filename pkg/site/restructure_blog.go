@@ -16,13 +16,13 @@ import (
 // reblog makes again the blogs and pages of the locales that show the posts at paths, adding the
 // routes it drops to gone and the FileRoute keys it may change to fileRoutes. false when something
 // reads them that it does not make.
-func (a *assembler) reblog(s *Site, paths []string, before, all map[string]*Parsed, gone, fileRoutes map[string]bool) bool {
+func (a *assembler) reblog(s *Site, paths []string, before, all *Sources, gone, fileRoutes map[string]bool) bool {
 	cfg, g := s.Config, s.Graph
 	def := cfg.DefaultLocale().Code
 	locales := map[string]bool{}
 	files := map[string]bool{}
 	for _, p := range paths {
-		for _, parsed := range []*Parsed{before[p], all[p]} {
+		for _, parsed := range []*Parsed{before.Get(p), all.Get(p)} {
 			if parsed == nil {
 				continue
 			}
@@ -52,7 +52,7 @@ func (a *assembler) reblog(s *Site, paths []string, before, all map[string]*Pars
 	}
 	// The blog's and pages' sources as Assemble lists them (by path), overlaid per locale.
 	var list []*Parsed
-	for _, p := range all {
+	for _, p := range all.All() {
 		if isBlogOrPage(p.Src.Kind) {
 			list = append(list, p)
 		}

@@ -19,12 +19,12 @@ import (
 // recategorize reads the categories again of the versions and locales the category files at paths
 // show in, adding the folders whose category changed to dirs and the sidebars whose pages read
 // the files to sidebars. false when something reads them that WithStructure does not make.
-func (a *assembler) recategorize(s *Site, paths []string, before, all map[string]*Parsed, dirs map[string][]string, sidebars map[string]bool) bool {
+func (a *assembler) recategorize(s *Site, paths []string, before, all *Sources, dirs map[string][]string, sidebars map[string]bool) bool {
 	cfg, g := s.Config, s.Graph
 	def := cfg.DefaultLocale().Code
 	keys := map[string]bool{} // version/locale
 	for _, p := range paths {
-		for _, parsed := range []*Parsed{before[p], all[p]} {
+		for _, parsed := range []*Parsed{before.Get(p), all.Get(p)} {
 			if parsed == nil {
 				continue
 			}
@@ -45,7 +45,7 @@ func (a *assembler) recategorize(s *Site, paths []string, before, all map[string
 		}
 	}
 	var list []*Parsed
-	for _, p := range all {
+	for _, p := range all.All() {
 		if p.Src.Kind == content.Category {
 			list = append(list, p)
 		}

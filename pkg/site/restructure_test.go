@@ -2,6 +2,7 @@ package site
 
 import (
 	"fmt"
+	"maps"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -13,6 +14,7 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
+	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 )
 
@@ -94,7 +96,7 @@ func (p *structProject) restructure(s *Site, g *graph.Graph, what string, edit m
 		changed = append(changed, rel)
 	}
 	was := modelJSON(t, s)
-	got, ok := s.WithStructure(changed, before, p.byPath)
+	got, ok := s.WithStructure(changed, sources(before), sources(p.byPath))
 	if modelJSON(t, s) != was {
 		t.Fatalf("%s: WithStructure changed the model before it", what)
 	}
@@ -330,3 +332,7 @@ func mapKeys(m map[string]string) func(func(string) bool) {
 		}
 	}
 }
+
+// sources are the parsed sources m as a build hands them to a re-assembly (a copy: the test writes m
+// again afterwards).
+func sources(m map[string]*Parsed) *Sources { return layered.From(maps.Clone(m)) }
