@@ -85,3 +85,54 @@ func TestDocCardListOfUseCurrentSidebarCategory(t *testing.T) {
 		t.Errorf("useLocation, useDocsSidebar and the category's label are not on the page")
 	}
 }
+
+// A doc's first line is what its card shows when it has no description: an edit of it reaches the
+// category's cards on a site with MDX pages, and on a site without them it is a body edit (no page
+// shows it) that a card added later still reads as it now is.
+func TestCardFollowsAnEditOfTheFirstLine(t *testing.T) {
+	list := "---\ntitle: Cards\n---\n\nimport DocCardList from '@theme/DocCardList';\n\n<DocCardList />\n"
+	card := regexp.MustCompile(`<a href="/docs/guide/cards/alpha"[^>]*><strong>Alpha</strong><span class="doc-card-description">([^<]+)</span>`)
+	firstLine := func(t *testing.T, res *Result) string {
+		t.Helper()
+		m := card.FindStringSubmatch(pageHTML(t, res, "/docs/guide/cards"))
+		if m == nil {
+			t.Fatalf("the category's page has no card for alpha:\n%s", pageHTML(t, res, "/docs/guide/cards"))
+		}
+		return m[1]
+	}
+	for _, cardsFirst := range []bool{true, false} {
+		root, opts := mdxSite(t)
+		if !cardsFirst {
+			// No MDX page at all until the category's page comes.
+			root, opts = siteCopy(t, true)
+		}
+		alpha := "---\nsidebar_position: 1\n---\n\n# Alpha\n\n"
+		write(t, root, "content/docs/guide/cards/alpha.md", alpha+"Old words.\n")
+		write(t, root, "content/docs/guide/cards/beta.md", "# Beta\n\nText.\n")
+		if cardsFirst {
+			write(t, root, "content/docs/guide/cards/index.mdx", list)
+		}
+		b := New(opts)
+		defer b.Close()
+		res, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cardsFirst && firstLine(t, res) != "Old words." {
+			t.Fatalf("card %q before the edit", firstLine(t, res))
+		}
+		write(t, root, "content/docs/guide/cards/alpha.md", alpha+"New words.\n")
+		if res, err = b.Rebuild([]string{"content/docs/guide/cards/alpha.md"}); err != nil {
+			t.Fatal(err)
+		}
+		if !cardsFirst {
+			write(t, root, "content/docs/guide/cards/index.mdx", list)
+			if res, err = b.Rebuild([]string{"content/docs/guide/cards/index.mdx"}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := firstLine(t, res); got != "New words." {
+			t.Errorf("cards first %v: alpha's card says %q after the edit, want %q", cardsFirst, got, "New words.")
+		}
+	}
+}

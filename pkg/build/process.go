@@ -102,6 +102,7 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 	root := cfg.Content(b.opts.Root)
 	byPath := last.Clone()       // a copy of what this step changes, sharing the rest (layered)
 	changed := map[string]bool{} // paths whose parsed result is new, or gone
+	cards := b.assets != nil && len(b.assets.MDX) > 0
 	var errs site.Errors
 	if !rescan {
 		for _, rel := range reported {
@@ -195,7 +196,7 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 			continue
 		}
 		out.changed = append(out.changed, graph.File(f))
-		if metaChanged(old, now) {
+		if metaChanged(old, now, cards) {
 			out.changed = append(out.changed, graph.Meta(f))
 		}
 		if anchorsChanged(old, now) {
@@ -281,10 +282,14 @@ func routeFieldsChanged(a, b content.FrontMatter) bool {
 }
 
 // metaChanged reports a change to what other pages show of this one.
-func metaChanged(a, b *site.Parsed) bool {
-	if !reflect.DeepEqual(a.FM, b.FM) || a.Listing != b.Listing || a.Excerpt != b.Excerpt {
-		// (Listing: a blog post's excerpt or reading time, which its blog's lists show; Excerpt:
-		// the first line of a doc without a description, which a <DocCardList> card shows.)
+// cards says whether the site shows <DocCardList> cards (it has MDX pages): only then is the first
+// line of a doc without a description something other pages show. Without them, an edit of a page's
+// first paragraph is a body edit, not one that renders its neighbours and category again.
+func metaChanged(a, b *site.Parsed, cards bool) bool {
+	if !reflect.DeepEqual(a.FM, b.FM) || a.Listing != b.Listing {
+		return true // (Listing: a blog post's excerpt or reading time, which its blog's lists show)
+	}
+	if cards && b.FM.Description == "" && a.Excerpt != b.Excerpt {
 		return true
 	}
 	return a.Doc != nil && b.Doc != nil && a.Doc.Title != b.Doc.Title

@@ -361,6 +361,11 @@ func (s *Site) WithBodies(bodies map[string]*Parsed) *Site {
 		if p, ok := bodies[r.Source]; ok && r.Source != "" {
 			copied := *r
 			copied.Doc = p.Doc
+			if r.Data != nil && r.Data.Kind == KindDoc {
+				// Its first line may be new: no page of a site without cards shows it, so the
+				// edit was a body's (metaChanged), but a card added later reads it from here.
+				copied.Summary = docSummary(p)
+			}
 			out.Routes.Set(path, &copied)
 		}
 	}

@@ -185,11 +185,7 @@ func (e *docEntry) newRoute() *Route {
 	p := e.p
 	data := &PageData{Route: e.route, Kind: KindDoc, Title: p.FM.Title, Description: p.FM.Description,
 		Locale: e.locale, Version: e.version.Name, DocID: e.id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
-	summary := p.FM.Description
-	if summary == "" {
-		summary = p.Excerpt
-	}
-	return &Route{Path: e.route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted, SidebarLabel: p.FM.SidebarLabel, Summary: summary,
+	return &Route{Path: e.route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted, SidebarLabel: p.FM.SidebarLabel, Summary: docSummary(p),
 		TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents}
 }
 
@@ -258,4 +254,12 @@ func (s labelSlugger) slug(label string) string {
 	}
 	s[out] = true
 	return out
+}
+
+// docSummary is what a <DocCardList> card shows of a doc: its description, else its first line.
+func docSummary(p *Parsed) string {
+	if p.FM.Description != "" {
+		return p.FM.Description
+	}
+	return p.Excerpt
 }
