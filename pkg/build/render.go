@@ -434,7 +434,9 @@ func (st *state) renderSiteWide(routes []string) error {
 			recheck[r] = true
 		}
 	}
-	st.checkLinks(recheck)
+	if !st.checkLinks(recheck) {
+		return errInterrupted
+	}
 	st.step("links", start)
 	return nil
 }
