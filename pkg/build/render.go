@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"docsd/pkg/config"
@@ -35,6 +36,9 @@ type state struct {
 	parsed  *site.Sources // by content path
 	files   *emit.Files
 	statics map[string]string // content path of a static file → its URL
+	// large is held by a page of more than a megabyte of Markdown from its render to its written
+	// page (renderMarkdown): one such page at a time.
+	large sync.Mutex
 	// links says which sources may link to a file name (linkindex.go); nil until a structural
 	// edit needs it, and after a change that may have moved every file.
 	links    *linkIndex
@@ -126,6 +130,9 @@ type sharedJSON struct {
 type pageContent struct {
 	html string
 	toc  []markdown.Heading
+	// done, when set, is called once the page is written or given up: a large page holds
+	// state.large from its Markdown to its written page (renderMarkdown).
+	done func()
 }
 
 type excerpt struct {
@@ -372,8 +379,20 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 		st.recordLinks(r)
 		return c, nil
 	}
+	// A page of more than a megabyte of Markdown renders and is written before the next such page
+	// renders: a 20 MB page's tree (330 MB) and its HTML (82 MB per locale) were held for two
+	// locales at once.
+	var done func()
+	if len(r.Doc.Body()) > maxPageMarkdown {
+		st.large.Lock()
+		counted := st.pipeline.addLarge()
+		done = func() { counted(); st.large.Unlock() }
+	}
 	html, err := r.Doc.RenderString(resolve)
 	if err != nil {
+		if done != nil {
+			done()
+		}
 		return pageContent{}, fmt.Errorf("rendering %s: %w", r.File, err)
 	}
 	if w, big := pageSizeWarning(r, len(html)); big {
@@ -381,11 +400,14 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 		st.warnings = append(st.warnings, w)
 		st.b.mu.Unlock()
 	}
-	c := pageContent{html: html, toc: tocRange(r)}
+	c := pageContent{html: html, toc: tocRange(r), done: done}
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
 		if err != nil {
+			if done != nil {
+				done()
+			}
 			return pageContent{}, err
 		}
 		exHTML := html

@@ -31,6 +31,21 @@ func (b *Builder) inFlight() int {
 // at most: what the streaming test checks (it must not grow with the page count).
 type pipelineStats struct {
 	held, peak atomic.Int64
+	// large and largePeak count the pages over a megabyte of Markdown between their Markdown and
+	// their written page (renderMarkdown): at most one.
+	large, largePeak atomic.Int64
+}
+
+// addLarge counts a large page in; the func it returns counts it out.
+func (p *pipelineStats) addLarge() func() {
+	n := p.large.Add(1)
+	for {
+		old := p.largePeak.Load()
+		if n <= old || p.largePeak.CompareAndSwap(old, n) {
+			break
+		}
+	}
+	return func() { p.large.Add(-1) }
 }
 
 func (p *pipelineStats) add() {
@@ -142,6 +157,9 @@ func (st *state) streamPages(routes []string) error {
 					if err == nil {
 						st.doneWith(p.r)
 					}
+				}
+				if p.c.done != nil {
+					p.c.done()
 				}
 				st.pipeline.done()
 				<-slots

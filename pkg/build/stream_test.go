@@ -1,6 +1,9 @@
 package build
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestPagesStream: a build holds at most its bound of pages between their Markdown and their
 // written page, however many pages the site has (rendering every page's Markdown first held the
@@ -24,5 +27,34 @@ func TestPagesStream(t *testing.T) {
 	}
 	if held := b.last.pipeline.held.Load(); held != 0 {
 		t.Fatalf("%d pages are still counted as held after the build", held)
+	}
+}
+
+// TestLargePagesOneAtATime: a page of more than a megabyte of Markdown in two locales (the same
+// source) is rendered and written one locale after the other: the two held a 20 MB page's tree
+// and HTML at once (bench/hugepage, BENCHMARKS.md session 15). The output is still both pages.
+func TestLargePagesOneAtATime(t *testing.T) {
+	root, opts := siteCopy(t, false)
+	var page strings.Builder
+	page.WriteString("# Large\n\n")
+	for page.Len() <= maxPageMarkdown+1024 {
+		page.WriteString("A paragraph with `code` and a [link](./intro.md), long enough to count.\n\n")
+	}
+	write(t, root, "content/docs/guide/large.md", page.String())
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if peak := b.last.pipeline.largePeak.Load(); peak != 1 {
+		t.Fatalf("%d large pages were between their Markdown and their written page at once, want 1", peak)
+	}
+	if held := b.last.pipeline.large.Load(); held != 0 {
+		t.Fatalf("%d large pages are still counted after the build", held)
+	}
+	for _, path := range []string{"guide/large.html", "fr/guide/large.html"} {
+		if _, _, ok := b.last.files.Get(path); !ok {
+			t.Errorf("%s was not written", path)
+		}
 	}
 }
