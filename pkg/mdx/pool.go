@@ -154,21 +154,6 @@ func (c *Compiler) call(req request) (answer, error) {
 // is still optimized; `--no-opt` was as fast at 100 pages and slower at 400).
 const interruptBudget = "--interrupt-budget=1000000"
 
-// compilerEnv is docsd's environment without NODE_EXTRA_CA_CERTS. Node reads and parses the
-// certificates that variable names when it starts, whether or not the process ever opens a TLS
-// connection (the compiler opens none): with the system's bundle (/etc/ssl/certs, as this
-// project's machines set it) that was 25-50 ms of CPU per compiler start, a third of it, and a
-// build of 200 MDX pages spent 0.37 instead of 0.42 s in its compiler.
-func compilerEnv(env []string) []string {
-	out := make([]string, 0, len(env))
-	for _, kv := range env {
-		if !strings.HasPrefix(kv, "NODE_EXTRA_CA_CERTS=") {
-			out = append(out, kv)
-		}
-	}
-	return out
-}
-
 // startProc runs one Node process; c.mu is held.
 func (c *Compiler) startProc() (*proc, error) {
 	node, err := exec.LookPath("node")
@@ -188,7 +173,7 @@ func (c *Compiler) startProc() (*proc, error) {
 	} // else the script as it is (a shell folder without run.cjs, or no record of the packages):
 	// slower to start, same answers
 	cmd := exec.Command(node, args...)
-	cmd.Env = compilerEnv(os.Environ())
+	cmd.Env = nodeproc.Env(os.Environ())
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err

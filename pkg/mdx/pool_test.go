@@ -211,7 +211,7 @@ setInterval(() => {}, 1e6);
 }
 
 // The compiler's processes start without NODE_EXTRA_CA_CERTS, which Node reads and parses at start
-// (compilerEnv), and with the rest of docsd's environment.
+// (nodeproc.Env), and with the rest of docsd's environment.
 func TestCompilerStartsWithoutExtraCACerts(t *testing.T) {
 	t.Setenv("NODE_EXTRA_CA_CERTS", filepath.Join(t.TempDir(), "no-such-bundle.pem"))
 	t.Setenv("DOCSD_TEST_KEPT", "kept")

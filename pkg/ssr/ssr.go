@@ -88,7 +88,7 @@ func spawn(dir string, args []string) (*Renderer, error) {
 		return nil, fmt.Errorf("server rendering needs Node.js on the PATH: %w", err)
 	}
 	cmd := exec.Command(node, args...)
-	cmd.Env = append(os.Environ(), "NODE_ENV=production")
+	cmd.Env = append(nodeproc.Env(os.Environ()), "NODE_ENV=production")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
