@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strings"
 	"sync"
 	"time"
 
@@ -156,6 +157,17 @@ type request struct {
 
 // interrupted reports that newer edits wait.
 func (req *request) interrupted() bool { return req.ctx != nil && req.ctx.Err() != nil }
+
+// StepTimes is the build's step timings as one line, "name time" sorted by name, each to 10 µs:
+// what the traces of docsd watch and bench/scale/edits print of a rebuild.
+func (r *Result) StepTimes() string {
+	steps := make([]string, 0, len(r.Timings))
+	for k, v := range r.Timings {
+		steps = append(steps, fmt.Sprintf("%s %s", k, v.Round(10*time.Microsecond)))
+	}
+	sort.Strings(steps)
+	return strings.Join(steps, ", ")
+}
 
 // New makes a builder for a project.
 func New(opts Options) *Builder {

@@ -8,8 +8,6 @@ package devserver
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"time"
 
 	"docsd/internal/gcstat"
@@ -43,7 +41,7 @@ func (t *rebuildTrace) line(res *build.Result, err error) string {
 	if !t.early.IsZero() {
 		early, earlyAfter = unixMS(t.early), t.early.Sub(t.start).Round(10*time.Microsecond).String()
 	}
-	var steps []string
+	steps := ""
 	rendered, outcome := 0, "ok"
 	if err != nil {
 		outcome = "failed"
@@ -54,12 +52,9 @@ func (t *rebuildTrace) line(res *build.Result, err error) string {
 			// the edit had no page to check).
 			outcome = "no-link-check"
 		}
-		for k, v := range res.Timings {
-			steps = append(steps, fmt.Sprintf("%s %s", k, v.Round(10*time.Microsecond)))
-		}
-		sort.Strings(steps)
+		steps = res.StepTimes()
 	}
 	return fmt.Sprintf("trace: start=%s early=%s done=%s paths=%d rendered=%d %s | early after %s, done after %s | %s | %s",
 		unixMS(t.start), early, unixMS(done), t.paths, rendered, outcome, earlyAfter, done.Sub(t.start).Round(10*time.Microsecond),
-		strings.Join(steps, ", "), gcstat.Read().Since(t.gc))
+		steps, gcstat.Read().Since(t.gc))
 }

@@ -6,8 +6,6 @@ package main
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 	"time"
 
 	"docsd/internal/gcstat"
@@ -17,11 +15,6 @@ import (
 // traceLine is one edit: its wall and CPU time, when its page went out (early), each step the
 // builder timed, and the collector's work during it.
 func traceLine(total, early, cpu time.Duration, res *build.Result, gc gcstat.Reading) string {
-	steps := make([]string, 0, len(res.Timings))
-	for k, v := range res.Timings {
-		steps = append(steps, fmt.Sprintf("%s %s", k, v.Round(10*time.Microsecond)))
-	}
-	sort.Strings(steps)
 	return fmt.Sprintf("total %s early %s cpu %s rendered %d | %s | %s",
-		total.Round(10*time.Microsecond), early.Round(10*time.Microsecond), cpu, res.Rendered, strings.Join(steps, ", "), gc)
+		total.Round(10*time.Microsecond), early.Round(10*time.Microsecond), cpu, res.Rendered, res.StepTimes(), gc)
 }
