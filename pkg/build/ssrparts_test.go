@@ -10,18 +10,6 @@ import (
 	"testing"
 )
 
-// buildSite builds the project of opts once with a builder of its own.
-func buildSite(t *testing.T, opts Options) *Result {
-	t.Helper()
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res
-}
-
 // Every page of the Vela site and of the fixture with versions and locales is the same with the
 // part cache as rendered in full (DOCSD_SSR_PARTS=off turns the cache off in the renderer).
 func TestShellPartsEqualFreshRender(t *testing.T) {
@@ -34,9 +22,9 @@ func TestShellPartsEqualFreshRender(t *testing.T) {
 		{"multi", multi},
 	} {
 		t.Run(site.name, func(t *testing.T) {
-			cached := buildSite(t, site.opts)
+			cached := built(t, site.opts)
 			t.Setenv("DOCSD_SSR_PARTS", "off")
-			fresh := buildSite(t, site.opts)
+			fresh := built(t, site.opts)
 			if cached.Site.Routes.Len() < 10 {
 				t.Fatalf("the site has %d routes", cached.Site.Routes.Len())
 			}
@@ -129,6 +117,6 @@ to = "/docs/guide/intro"
 		if !strings.Contains(html, step.new) {
 			t.Errorf("step %d (%s): the page lacks %s", i, step.desc, step.new)
 		}
-		compareFiles(t, fmt.Sprintf("step %d (%s)", i, step.desc), got, buildSite(t, opts))
+		compareFiles(t, fmt.Sprintf("step %d (%s)", i, step.desc), got, built(t, opts))
 	}
 }
