@@ -374,6 +374,7 @@ func (st *state) reusedSidebar(key string) bool {
 // a page too large warns.
 func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 	if r.Doc == nil {
+		st.noteSize(r.Path, nil) // (a route whose large page made way for a generated one)
 		return pageContent{}, nil
 	}
 	resolve := func(dest string, image bool) string {
