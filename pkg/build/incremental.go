@@ -263,7 +263,7 @@ func sameSkipped(a, b []*content.Error) bool {
 
 // unchanged is the last build, for a rebuild with nothing to do.
 func (b *Builder) unchanged() *Result {
-	return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Warnings: b.last.warnings, Links: b.report, Timings: map[string]time.Duration{}}
+	return &Result{Site: b.last.site, Files: b.last.files, Problems: b.last.problems, Warnings: b.last.allWarnings(), Links: b.report, Timings: map[string]time.Duration{}}
 }
 
 // existing keeps the routes of the site (not-found pages included), sorted and once each.
@@ -411,7 +411,7 @@ func (b *Builder) partial(st, last *state, routes []string) *Result {
 		}
 	}
 	// The link check has not run on the new pages yet: the last build's problems stand until it has.
-	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: len(routes),
+	return &Result{Site: st.site, Files: st.files, Problems: last.problems, Warnings: st.allWarnings(), Links: b.report, Changed: changed, Rendered: len(routes),
 		RenderedRoutes: st.renderedRoutes(), CSS: b.assets.EntryCSS}
 }
 
@@ -439,7 +439,7 @@ func (b *Builder) finish(st, last *state, start time.Time, rendered int) *Result
 	}
 	st.timings = nil
 	b.last, b.graph = st, st.graph
-	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: sortedWarnings(st.warnings), Links: b.report, Changed: changed, Rendered: rendered,
+	return &Result{Site: st.site, Files: st.files, Problems: st.problems, Warnings: st.allWarnings(), Links: b.report, Changed: changed, Rendered: rendered,
 		RenderedRoutes: st.renderedRoutes(), Reindexed: st.reindexed, LinksChecked: st.linksChecked, Timings: timings, CSS: b.assets.EntryCSS,
 		SearchChanged: st.searchChanged}
 }

@@ -6,6 +6,7 @@ package build
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,6 +49,47 @@ func pageSizeWarning(r *site.Route, html int) (*content.Error, bool) {
 	}
 	w.Msg = fmt.Sprintf("page is %s of HTML from %s of Markdown%s; consider splitting it", megabytes(html), megabytes(md), made)
 	return w, true
+}
+
+// noteSize records route's page-size warning from its render (nil: none). The warnings of a build
+// were those of the pages it rendered: an edit of another page took a large page's warning off
+// docsd watch's overlay, and its next render told the terminal again as if it were new.
+func (st *state) noteSize(route string, w *content.Error) {
+	st.b.mu.Lock()
+	defer st.b.mu.Unlock()
+	if w == nil {
+		delete(st.tooLarge, route)
+		return
+	}
+	if st.tooLarge == nil {
+		st.tooLarge = map[string]*content.Error{}
+	}
+	st.tooLarge[route] = w
+}
+
+// keepSizeWarnings starts a rebuild from the last build's page-size warnings, of the routes that
+// still exist: a route the rebuild renders replaces its own (noteSize). Few pages are that large.
+func (st *state) keepSizeWarnings(last *state) {
+	for route, w := range last.tooLarge {
+		if st.route(route) != nil {
+			if st.tooLarge == nil {
+				st.tooLarge = map[string]*content.Error{}
+			}
+			st.tooLarge[route] = w
+		}
+	}
+}
+
+// allWarnings are the build's warnings, sorted and each once: those of reading and checking, and
+// those of the pages too large.
+func (st *state) allWarnings() []*content.Error {
+	st.b.mu.Lock()
+	defer st.b.mu.Unlock()
+	ws := slices.Clone(st.warnings)
+	for _, route := range slices.Sorted(maps.Keys(st.tooLarge)) {
+		ws = append(ws, st.tooLarge[route])
+	}
+	return sortedWarnings(ws)
 }
 
 // sortedWarnings orders warnings by file and line, each once: the pages of other locales built

@@ -49,7 +49,10 @@ type state struct {
 	pipeline pipelineStats
 	hashes   *maplayers.Map[[32]byte] // route → hash of its HTML (layered: an edit copies what it changes)
 	problems []links.Problem
-	warnings []*content.Error // see Result.Warnings; pages too large are added as they render (under the Markdown pass's lock)
+	warnings []*content.Error // see Result.Warnings, without the pages too large (tooLarge; allWarnings has both)
+	// tooLarge is, by route, the warning of a page too large from its last render (pagesize.go): a
+	// rebuild starts from the last build's, so it keeps those of the pages it does not render.
+	tooLarge map[string]*content.Error
 	skipped  []*content.Error // the files the last scan of content/ skipped, kept until the next scan
 	shared   sharedJSON
 	// sidebarsAdded is true once the shared sidebars are in files.
@@ -153,6 +156,9 @@ func newState(b *Builder, req *request, cfg *config.Site, s *site.Site, proc *pr
 	}
 	st.warned = proc.warned(lastWarned)
 	st.skipped, st.warnings = proc.skipped, readWarnings(proc.skipped, proc.withWarnings(st.warned))
+	if last != nil {
+		st.keepSizeWarnings(last)
+	}
 	st.prepare()
 	return st
 }
@@ -368,6 +374,7 @@ func (st *state) reusedSidebar(key string) bool {
 // a page too large warns.
 func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 	if r.Doc == nil {
+		st.noteSize(r.Path, nil) // (a route whose large page made way for a generated one)
 		return pageContent{}, nil
 	}
 	resolve := func(dest string, image bool) string {
@@ -376,6 +383,7 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 	if r.MDX {
 		// An MDX page's content is its module, which the server renderer renders (mdx.go).
 		c := pageContent{toc: st.mdxTOC(r)}
+		st.noteSize(r.Path, nil) // (a large Markdown page that became MDX no longer warns)
 		st.recordLinks(r)
 		return c, nil
 	}
@@ -395,11 +403,8 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 		}
 		return pageContent{}, fmt.Errorf("rendering %s: %w", r.File, err)
 	}
-	if w, big := pageSizeWarning(r, len(html)); big {
-		st.b.mu.Lock()
-		st.warnings = append(st.warnings, w)
-		st.b.mu.Unlock()
-	}
+	w, _ := pageSizeWarning(r, len(html))
+	st.noteSize(r.Path, w)
 	c := pageContent{html: html, toc: tocRange(r), done: done}
 	st.recordLinks(r)
 	if r.Data.Kind == site.KindBlogPost {
