@@ -372,7 +372,7 @@ func (st *state) reusedSidebar(key string) bool {
 
 // renderMarkdown renders a route's document into its page's content, and a blog post's excerpt;
 // a page too large warns.
-func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
+func (st *state) renderMarkdown(r *site.Route) (_ pageContent, err error) {
 	if r.Doc == nil {
 		st.noteSize(r.Path, nil) // (a route whose large page made way for a generated one)
 		return pageContent{}, nil
@@ -393,14 +393,17 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 	var done func()
 	if len(r.Doc.Body()) > maxPageMarkdown {
 		st.large.Lock()
-		counted := st.pipeline.addLarge()
-		done = func() { counted(); st.large.Unlock() }
+		st.pipeline.large.add()
+		done = func() { st.pipeline.large.done(); st.large.Unlock() }
+		// Released here when the page fails; else by the page worker once it is written.
+		defer func() {
+			if err != nil {
+				done()
+			}
+		}()
 	}
 	html, err := r.Doc.RenderString(resolve)
 	if err != nil {
-		if done != nil {
-			done()
-		}
 		return pageContent{}, fmt.Errorf("rendering %s: %w", r.File, err)
 	}
 	w, _ := pageSizeWarning(r, len(html))
@@ -410,9 +413,6 @@ func (st *state) renderMarkdown(r *site.Route) (pageContent, error) {
 	if r.Data.Kind == site.KindBlogPost {
 		ex, truncated, err := r.Doc.Excerpt(resolve)
 		if err != nil {
-			if done != nil {
-				done()
-			}
 			return pageContent{}, err
 		}
 		exHTML := html

@@ -28,37 +28,26 @@ func (b *Builder) inFlight() int {
 }
 
 // pipelineStats records how many pages a build held between their Markdown and their written page,
-// at most: what the streaming test checks (it must not grow with the page count).
+// at most: what the streaming test checks (it must not grow with the page count); and, among them,
+// the pages over a megabyte of Markdown (renderMarkdown lets one through at a time).
 type pipelineStats struct {
-	held, peak atomic.Int64
-	// large and largePeak count the pages over a megabyte of Markdown between their Markdown and
-	// their written page (renderMarkdown): at most one.
-	large, largePeak atomic.Int64
+	held, large gauge
 }
 
-// addLarge counts a large page in; the func it returns counts it out.
-func (p *pipelineStats) addLarge() func() {
-	n := p.large.Add(1)
-	for {
-		old := p.largePeak.Load()
-		if n <= old || p.largePeak.CompareAndSwap(old, n) {
-			break
-		}
-	}
-	return func() { p.large.Add(-1) }
-}
+// gauge counts what is in flight now and the most there ever were.
+type gauge struct{ now, peak atomic.Int64 }
 
-func (p *pipelineStats) add() {
-	n := p.held.Add(1)
+func (g *gauge) add() {
+	n := g.now.Add(1)
 	for {
-		old := p.peak.Load()
-		if n <= old || p.peak.CompareAndSwap(old, n) {
+		old := g.peak.Load()
+		if n <= old || g.peak.CompareAndSwap(old, n) {
 			return
 		}
 	}
 }
 
-func (p *pipelineStats) done() { p.held.Add(-1) }
+func (g *gauge) done() { g.now.Add(-1) }
 
 // streamPages renders routes as a pipeline: Markdown workers (one per core) hand each page's
 // content to page workers (which wait on the server renderer most of the time, so there are more
@@ -120,7 +109,7 @@ func (st *state) streamPages(routes []string) error {
 					<-slots
 					continue
 				}
-				st.pipeline.add()
+				st.pipeline.held.add()
 				out <- ready{r, c}
 			}
 		}()
@@ -161,7 +150,7 @@ func (st *state) streamPages(routes []string) error {
 				if p.c.done != nil {
 					p.c.done()
 				}
-				st.pipeline.done()
+				st.pipeline.held.done()
 				<-slots
 			}
 		}()

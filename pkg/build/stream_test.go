@@ -21,11 +21,11 @@ func TestPagesStream(t *testing.T) {
 	if res.Rendered < 80 {
 		t.Fatalf("the site has %d pages, too few to tell", res.Rendered)
 	}
-	peak := b.last.pipeline.peak.Load()
+	peak := b.last.pipeline.held.peak.Load()
 	if peak < 1 || peak > 3 {
 		t.Fatalf("%d pages were held between their Markdown and their page at once; the bound is 3", peak)
 	}
-	if held := b.last.pipeline.held.Load(); held != 0 {
+	if held := b.last.pipeline.held.now.Load(); held != 0 {
 		t.Fatalf("%d pages are still counted as held after the build", held)
 	}
 }
@@ -46,10 +46,10 @@ func TestLargePagesOneAtATime(t *testing.T) {
 	if _, err := b.Build(); err != nil {
 		t.Fatal(err)
 	}
-	if peak := b.last.pipeline.largePeak.Load(); peak != 1 {
+	if peak := b.last.pipeline.large.peak.Load(); peak != 1 {
 		t.Fatalf("%d large pages were between their Markdown and their written page at once, want 1", peak)
 	}
-	if held := b.last.pipeline.large.Load(); held != 0 {
+	if held := b.last.pipeline.large.now.Load(); held != 0 {
 		t.Fatalf("%d large pages are still counted after the build", held)
 	}
 	for _, path := range []string{"guide/large.html", "fr/guide/large.html"} {
