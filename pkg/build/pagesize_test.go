@@ -12,12 +12,7 @@ import (
 // large page's went away at the first edit elsewhere, and came back as new when it rendered again.
 func TestPageSizeWarningOutlivesOtherEdits(t *testing.T) {
 	root, opts := siteCopy(t, true)
-	var page strings.Builder
-	page.WriteString("# Large\n\n")
-	for page.Len() <= maxPageMarkdown+1024 {
-		page.WriteString("A paragraph long enough to count, with `code` in it, again and again.\n\n")
-	}
-	write(t, root, "content/docs/guide/large.md", page.String())
+	write(t, root, "content/docs/guide/large.md", largePage("A paragraph long enough to count, with `code` in it, again and again.\n\n"))
 	sizeWarnings := func(res *Result) int {
 		n := 0
 		for _, w := range res.Warnings {

@@ -35,12 +35,7 @@ func TestPagesStream(t *testing.T) {
 // and HTML at once (bench/hugepage, BENCHMARKS.md session 15). The output is still both pages.
 func TestLargePagesOneAtATime(t *testing.T) {
 	root, opts := siteCopy(t, false)
-	var page strings.Builder
-	page.WriteString("# Large\n\n")
-	for page.Len() <= maxPageMarkdown+1024 {
-		page.WriteString("A paragraph with `code` and a [link](./intro.md), long enough to count.\n\n")
-	}
-	write(t, root, "content/docs/guide/large.md", page.String())
+	write(t, root, "content/docs/guide/large.md", largePage("A paragraph with `code` and a [link](./intro.md), long enough to count.\n\n"))
 	b := New(opts)
 	defer b.Close()
 	if _, err := b.Build(); err != nil {
@@ -57,4 +52,14 @@ func TestLargePagesOneAtATime(t *testing.T) {
 			t.Errorf("%s was not written", path)
 		}
 	}
+}
+
+// largePage is a page titled Large of paragraph repeated past maxPageMarkdown.
+func largePage(paragraph string) string {
+	var page strings.Builder
+	page.WriteString("# Large\n\n")
+	for page.Len() <= maxPageMarkdown+1024 {
+		page.WriteString(paragraph)
+	}
+	return page.String()
 }
