@@ -1,16 +1,12 @@
 package devserver
 
 import (
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
-
-	"github.com/gorilla/websocket"
 )
 
 // A tidy-up (a forced collection) never starts while a rebuild runs, even when the timer set by
@@ -24,12 +20,7 @@ func TestTidyUpWaitsWhileARebuildRuns(t *testing.T) {
 	s.tidy.after = time.Hour
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/setup"})
+	c := openPage(t, srv.URL, "/docs/guide/setup")
 	var m message
 	c.SetReadDeadline(time.Now().Add(failAfter))
 	if err := c.ReadJSON(&m); err != nil || m.Type != "status" {

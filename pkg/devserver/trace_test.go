@@ -2,7 +2,6 @@ package devserver
 
 import (
 	"bytes"
-	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -11,8 +10,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/gorilla/websocket"
 
 	"docsd/internal/testfs"
 	"docsd/pkg/build"
@@ -34,12 +31,7 @@ func TestTraceLogsOneLinePerRebuild(t *testing.T) {
 	t.Cleanup(s.Close)
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
-	c, _, err := websocket.DefaultDialer.Dial("ws"+strings.TrimPrefix(srv.URL, "http")+"/docs/__docsd/ws", http.Header{"Origin": {srv.URL}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	c.WriteJSON(map[string]string{"type": "route", "route": "/docs/guide/setup"})
+	c := openPage(t, srv.URL, "/docs/guide/setup")
 	var m message
 	c.SetReadDeadline(time.Now().Add(failAfter))
 	if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
