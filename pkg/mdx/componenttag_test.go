@@ -24,7 +24,7 @@ var componentTagCases = []string{
 
 func TestHasComponentTagMatchesRegexp(t *testing.T) {
 	for _, s := range componentTagCases {
-		if got, want := hasComponentTag(s), componentTagRegexp.MatchString(s); got != want {
+		if got, want := hasComponentTag([]byte(s)), componentTagRegexp.MatchString(s); got != want {
 			t.Errorf("hasComponentTag(%q) = %v, the regexp says %v", s, got, want)
 		}
 	}
@@ -38,11 +38,11 @@ func TestHasComponentTagMatchesRegexp(t *testing.T) {
 			return err
 		}
 		pages++
-		if got, want := hasComponentTag(string(raw)), componentTagRegexp.Match(raw); got != want {
+		if got, want := hasComponentTag(raw), componentTagRegexp.Match(raw); got != want {
 			t.Errorf("%s: hasComponentTag = %v, the regexp says %v", path, got, want)
 		}
 		for i, line := range strings.Split(string(raw), "\n") {
-			if got, want := hasComponentTag(line), componentTagRegexp.MatchString(line); got != want {
+			if got, want := hasComponentTag([]byte(line)), componentTagRegexp.MatchString(line); got != want {
 				t.Errorf("%s:%d: hasComponentTag(%q) = %v, the regexp says %v", path, i+1, line, got, want)
 			}
 		}
@@ -61,7 +61,7 @@ func FuzzHasComponentTag(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := hasComponentTag(s), componentTagRegexp.MatchString(s); got != want {
+		if got, want := hasComponentTag([]byte(s)), componentTagRegexp.MatchString(s); got != want {
 			t.Errorf("hasComponentTag(%q) = %v, the regexp says %v", s, got, want)
 		}
 	})

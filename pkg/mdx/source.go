@@ -175,15 +175,15 @@ func IsMDX(path, format string, body []byte) bool {
 	return UsesESM(body) || UsesComponent(body)
 }
 
-// hasComponentTag reports whether s holds the start of a JSX element named with a capital,
+// hasComponentTag reports whether s (a page's body, read without a copy) holds the start of a JSX element named with a capital,
 // <Shout> or <Tabs.Item />: HTML has no such element, so only MDX can mean it. `\<Login />` is
 // text in both. It is the regexp `(?:^|[^\\])<[A-Z][A-Za-z0-9_.]*(?:[\s/>]|$)` looking only at
 // each '<': the regexp, which starts with an alternation, has no literal prefix to skip to and ran
 // its backtracker over every byte of every .md page (a tenth of docsd's CPU in a 10,000-page
 // build). TestHasComponentTagMatchesRegexp holds the two to the same answers.
-func hasComponentTag(s string) bool {
+func hasComponentTag(s []byte) bool {
 	for i := 0; i < len(s); {
-		j := strings.IndexByte(s[i:], '<')
+		j := bytes.IndexByte(s[i:], '<')
 		if j < 0 {
 			return false
 		}
@@ -212,7 +212,7 @@ func isTagNameByte(c byte) bool {
 // element renders a component the page imports or the site's MDXComponents gives, and one nothing
 // gives is an error; goldmark would leave the tag as unknown HTML.
 func UsesComponent(src []byte) bool {
-	if !hasComponentTag(string(src)) {
+	if !hasComponentTag(src) {
 		return false
 	}
 	found, blank, indented, comment := false, true, false, false
@@ -228,7 +228,7 @@ func UsesComponent(src []byte) bool {
 		}
 		var text string
 		text, comment = withoutComments(withoutCodeSpans(line), comment)
-		if hasComponentTag(text) {
+		if hasComponentTag([]byte(text)) { // (a page that has a tag somewhere: few lines, short)
 			found = true
 		}
 		return line
