@@ -13,10 +13,11 @@ import (
 type Reading struct {
 	// Cycles are the collections finished.
 	Cycles uint64
-	// Mark and Assist are CPU seconds of marking, all of it and the part done by goroutines that
-	// allocated during a cycle (assists). Pause is the CPU seconds of stop-the-world pauses. The
-	// runtime adds these up at each cycle's end, so they count whole cycles.
-	Mark, Assist, Pause float64
+	// CPU is the collector's CPU seconds, all of it (marking and pauses); Assist the part of the
+	// marking done by goroutines that allocated during a cycle; Pause the CPU seconds of
+	// stop-the-world pauses. The runtime adds these up at each cycle's end, so they count whole
+	// cycles.
+	CPU, Assist, Pause float64
 	// Alloc is the bytes allocated; Heap the bytes of heap objects at the moment (live and not yet
 	// swept), Goal the heap size at which the next cycle ends.
 	Alloc, Heap, Goal uint64
@@ -39,18 +40,18 @@ func Read() Reading {
 		s[i].Name = n
 	}
 	metrics.Read(s)
-	return Reading{Cycles: s[0].Value.Uint64(), Mark: s[1].Value.Float64(), Assist: s[2].Value.Float64(),
+	return Reading{Cycles: s[0].Value.Uint64(), CPU: s[1].Value.Float64(), Assist: s[2].Value.Float64(),
 		Pause: s[3].Value.Float64(), Alloc: s[4].Value.Uint64(), Heap: s[5].Value.Uint64(), Goal: s[6].Value.Uint64()}
 }
 
 // Since is what the collector did between an earlier reading and r; the heap and goal are r's.
 func (r Reading) Since(earlier Reading) Reading {
-	return Reading{Cycles: r.Cycles - earlier.Cycles, Mark: r.Mark - earlier.Mark, Assist: r.Assist - earlier.Assist,
+	return Reading{Cycles: r.Cycles - earlier.Cycles, CPU: r.CPU - earlier.CPU, Assist: r.Assist - earlier.Assist,
 		Pause: r.Pause - earlier.Pause, Alloc: r.Alloc - earlier.Alloc, Heap: r.Heap, Goal: r.Goal}
 }
 
 // String is the reading as a trace line's part.
 func (r Reading) String() string {
 	return fmt.Sprintf("gc %d cycles, gc cpu %.0f ms (assist %.0f ms, pause %.1f ms), alloc %d MB, heap %d MB of goal %d MB",
-		r.Cycles, r.Mark*1000, r.Assist*1000, r.Pause*1000, r.Alloc>>20, r.Heap>>20, r.Goal>>20)
+		r.Cycles, r.CPU*1000, r.Assist*1000, r.Pause*1000, r.Alloc>>20, r.Heap>>20, r.Goal>>20)
 }
