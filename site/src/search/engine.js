@@ -44,6 +44,11 @@ const WEIGHTS = {
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
+  // ... per word that titles or heads what it is in (its title, breadcrumbs, file name or a
+  // heading) on this share of the pages that have it, or more; a word less often so counts that
+  // much less ("clone with a different git token": "different" heads nothing, and the page on
+  // cloning lacks it). 0: every word counts in full.
+  topical: 0.3,
   // How much the other matching sections of a page add to its best section.
   otherSections: 0.3,
   // A page gains this times the square of the share of the query's words that one of its sections
@@ -305,6 +310,13 @@ function lowerBound(arr, key) {
 // idfOf is BM25's inverse document frequency of a term found in df of total documents.
 function idfOf(df, total) {
   return Math.log(1 + (total - df + 0.5) / (df + 0.5));
+}
+
+// lackCost sums the costs of the units of a query of n units that a page's mask lacks.
+function lackCost(m, cost, n) {
+  let x = 0;
+  for (let i = 0; i < n; i++) if ((m & (1 << i)) === 0) x += cost[i];
+  return x;
 }
 
 // slotSections keeps, per section, the best score of one candidate term of a slot (scale: its
@@ -980,6 +992,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       names: f(nPages),
       titleMask: new Int32Array(nPages), // bit i: unit i found in the title
       navMask: new Int32Array(nPages), // bit i: unit i found in the title, breadcrumbs or file name
+      headMask: new Int32Array(nPages), // bit i: unit i found in a heading
+      unitPages: new Int32Array(32), // pages that have unit i (a mask has 31 bits)
+      unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name or a heading
+      unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
       wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
@@ -1032,7 +1048,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
     const { secMask, doneSec, donePage } = scratch;
-    const { navMask, wholeOf, titleDone } = scratch;
+    const { navMask, headMask, wholeOf, titleDone } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, ownMask, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
     // Plain loops, module-level helpers and lists in typed arrays of the scratch space only: a
@@ -1158,6 +1174,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
+        if (uHead[sec]) headMask[page] |= bit;
         if (uHead[sec] === 2) {
           ownUnits[sec]++;
           if (done) ownMask[sec] |= bit;
@@ -1267,10 +1284,39 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
     const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
+    // How much each unit a page lacks costs (W.topical): a word that titles or heads what it is in
+    // ("token", "ruleset") names a topic, and a page without it is about something else; a word
+    // the pages that have it only use in their text ("different", "overview", "language") only
+    // says how the reader put it, and a page without it is still about the rest.
+    const { unitPages, unitHeads, unitCost } = scratch;
+    for (let i = 0; i < q.length; i++) {
+      unitPages[i] = 0;
+      unitHeads[i] = 0;
+    }
+    for (let k = 0; W.topical > 0 && k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      const heads = navMask[page] | headMask[page];
+      for (let m = mask[page]; m; m &= m - 1) {
+        const i = 31 - Math.clz32(m & -m);
+        unitPages[i]++;
+        if (heads & (m & -m)) unitHeads[i]++;
+      }
+    }
+    // A word that names a part of the site costs in full, as does every word with W.topical 0.
+    for (let i = 0; i < q.length; i++) {
+      const named = W.topical > 0 && unitPages[i] > 0 && (sectionBits & (1 << i)) === 0;
+      unitCost[i] = named ? Math.min(1, unitHeads[i] / unitPages[i] / W.topical) : 1;
+    }
+    // A page pays for what it lacks beyond what the pages with the most words lack.
+    let least = Infinity;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, q.length));
+    }
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       const matched = pageMatched[page];
-      if (matched >= 0 && matched < bestMatched) pageScore[page] *= W.missing ** (bestMatched - matched);
+      if (matched >= 0 && matched < bestMatched) pageScore[page] *= W.missing ** Math.max(0, lackCost(mask[page], unitCost, q.length) - least);
     }
     // A query that names no part, whose best page of an action part is a command or an endpoint,
     // asks for the guide that teaches the action when one does (W.guideFirst): a page outside
@@ -1349,6 +1395,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       nav[page] = 0;
       titleMask[page] = 0;
       navMask[page] = 0;
+      headMask[page] = 0;
       wholeOf[page] = 0;
     }
     return { entries, secSum: scores };

@@ -1,0 +1,52 @@
+// Tests of the browser's ranking on a small made-up site: a page that lacks a word of the query
+// pays for it by how often the word titles or heads what it is in (engine.js, W.topical).
+
+package search
+
+import (
+	"fmt"
+	"os/exec"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// topicalSite has a guide on cloning that lacks "different" and "mirror", a page on runners whose
+// text has every word of both queries, pages that use "different" in their text only and a page
+// titled "Mirrors".
+func topicalSite() *search.Index {
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	add("/docs/cloning", "Cloning",
+		search.Section{Text: "Every build starts by cloning the repository."},
+		search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
+		search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
+	add("/docs/runners", "Runners",
+		search.Section{Text: "A runner may clone a different repository or a mirror of it with a git token it is given, as any step may."})
+	add("/docs/mirrors", "Mirrors",
+		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
+	}
+	return x
+}
+
+// "clone with a different git token" is the guide on cloning: "different" heads nothing on the site,
+// so lacking it costs the guide little, and its title and headings say the rest. "clone with a
+// mirror git token" stays the page with every word: "mirror" titles a page, so it names a topic
+// the guide is not about.
+func TestLackingAWordThatHeadsNothingCostsLittle(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := topicalSite()
+	if got := firstRoutes(t, x, "clone with a different git token"); len(got) < 2 || got[0] != "/docs/cloning" {
+		t.Errorf("clone with a different git token: got %v, want /docs/cloning first", got)
+	}
+	if got := firstRoutes(t, x, "clone with a mirror git token"); len(got) < 2 || got[0] != "/docs/runners" {
+		t.Errorf("clone with a mirror git token: got %v, want /docs/runners first", got)
+	}
+}
