@@ -137,6 +137,8 @@ const MAX_WORDS = 10;
 const MAX_WORD_LEN = 40;
 const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
+// The most units of a query whose every subset the ranking lists (a table of 2^n numbers).
+const MAX_LISTED_UNITS = 12;
 // Deletion keys (pkg/search/typokeys.go): their mark and how many letters of a deletion they keep.
 // A word tries at most MAX_TYPO_HEADS first letters they name (each a chunk or two to fetch).
 const TYPO_MARK = '!';
@@ -996,6 +998,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       unitPages: new Int32Array(32), // pages that have unit i (a mask has 31 bits)
       unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name or a heading
       unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
+      keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // the share of its score a set of units keeps
       wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
@@ -1293,7 +1296,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       unitPages[i] = 0;
       unitHeads[i] = 0;
     }
-    for (let k = 0; W.topical > 0 && k < nTouchedPages; k++) {
+    // (One word costs in full: there is nothing else to weigh it against.)
+    for (let k = 0; W.topical > 0 && q.length > 1 && k < nTouchedPages; k++) {
       const page = touchedPages[k];
       const heads = navMask[page] | headMask[page];
       for (let m = mask[page]; m; m &= m - 1) {
@@ -1309,14 +1313,27 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     }
     // A page pays for what it lacks beyond what the pages with the most words lack.
     let least = Infinity;
-    for (let k = 0; k < nTouchedPages; k++) {
+    for (let k = 0; least > 0 && k < nTouchedPages; k++) {
       const page = touchedPages[k];
       if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, q.length));
     }
+    // Pages with the same words pay the same: a power is worked out once per set of words (a
+    // common word's thousands of pages have a few), where the query is short enough to list them.
+    const { keepOf } = scratch;
+    const listed = q.length <= MAX_LISTED_UNITS;
+    if (listed) keepOf.fill(-1, 0, 1 << q.length);
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       const matched = pageMatched[page];
-      if (matched >= 0 && matched < bestMatched) pageScore[page] *= W.missing ** Math.max(0, lackCost(mask[page], unitCost, q.length) - least);
+      if (matched < 0 || matched >= bestMatched) continue;
+      const m = mask[page];
+      if (listed && keepOf[m] >= 0) {
+        pageScore[page] *= keepOf[m];
+        continue;
+      }
+      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, q.length) - least);
+      if (listed) keepOf[m] = keep;
+      pageScore[page] *= keep;
     }
     // A query that names no part, whose best page of an action part is a command or an endpoint,
     // asks for the guide that teaches the action when one does (W.guideFirst): a page outside
