@@ -220,7 +220,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The issue's goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are not met yet: the floors below are what the ranking reaches
-// today (old set 59/60 first; relevance.tsv 297/310 first, 309/310 in the top 3; held-out 86 % /
+// today (old set 59/60 first; relevance.tsv 298/310 first, 309/310 in the top 3; held-out 86 % /
 // 98 %), so that no change goes back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -237,7 +237,11 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // issues15.tsv, 32 tuning queries in the words of go-vela issues (each with its thread), reported
 // apart: 21 first and 26 in the top 3 when written. Synonym entries in readers' words ("login,
 // authenticate", "cron job => schedule", "expose => mask", "hung => stuck, …", "pending => wait" in
-// docsd.toml) raised it to 24 first and 29 in the top 3, and relevance.tsv to 297 first.
+// docsd.toml) raised it to 24 first and 29 in the top 3, and relevance.tsv to 297 first. Session
+// 16's rule that a word a page lacks costs by how often it heads what it is in (topical_test.go)
+// raised relevance.tsv to 298 first and issues15.tsv to 27 first and 31 in the top 3; 13 queries
+// then added to issues15.tsv (9 of them first, 10 in the top 3) made it 36 / 45 first and 41 / 45
+// in the top 3. The held-out set stayed at 43 / 49 (read once, at the end).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -264,14 +268,14 @@ func TestRelevance(t *testing.T) {
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
 	t.Logf("with issues15.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
-	if pct(i1, len(issues)) < 75.0 || pct(i3, len(issues)) < 90.6 {
-		t.Errorf("issues15.tsv: want at least 75.0 %% first and 90.6 %% in the top 3")
+	if pct(i1, len(issues)) < 80.0 || pct(i3, len(issues)) < 91.1 {
+		t.Errorf("issues15.tsv: want at least 80.0 %% first and 91.1 %% in the top 3")
 	}
 	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
 	}
-	if pct(t1, len(tuned)) < 95.8 || pct(t3, len(tuned)) < 99.6 {
-		t.Errorf("relevance.tsv: want at least 95.8 %% first and 99.6 %% in the top 3")
+	if pct(t1, len(tuned)) < 96.1 || pct(t3, len(tuned)) < 99.6 {
+		t.Errorf("relevance.tsv: want at least 96.1 %% first and 99.6 %% in the top 3")
 	}
 	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
 		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")
