@@ -289,7 +289,7 @@ func (b *Bundler) nativeImports(pb *api.PluginBuild, js string) string {
 		}
 		if line := js[start:end]; strings.HasPrefix(line, "import") {
 			if m := aliasImport.FindStringSubmatchIndex(line); m != nil {
-				if p := b.aliasPath(pb, line[m[4]:m[5]], api.ResolveJSImportStatement); p != "" {
+				if p := b.importAlias(pb, line[m[4]:m[5]]); p != "" {
 					quoted, _ := json.Marshal(p)
 					out.WriteString(js[done : start+m[3]])
 					out.Write(quoted)
@@ -304,6 +304,24 @@ func (b *Bundler) nativeImports(pb *api.PluginBuild, js string) string {
 	}
 	out.WriteString(js[done:])
 	return out.String()
+}
+
+// importAlias is aliasPath for an import statement. Without pb (a page read line by line:
+// quickPage, predictPage) the answer is kept for the current Build or Update, whose project files
+// do not move: every page imports the same few theme components, and each lookup of one stats
+// each of its candidate files in the project's src/theme first (8 failed stats for
+// @theme/Admonition, twice a page).
+func (b *Bundler) importAlias(pb *api.PluginBuild, spec string) string {
+	if pb != nil || b.projectResolved == nil {
+		return b.aliasPath(pb, spec, api.ResolveJSImportStatement)
+	}
+	key := "\x02alias\x00" + spec
+	if p, ok := b.projectResolved.Load(key); ok {
+		return p.(string)
+	}
+	p := b.aliasPath(nil, spec, api.ResolveJSImportStatement)
+	b.projectResolved.Store(key, p)
+	return p
 }
 
 // admonitionTable is the JSON module docsd:admonitions: each kind's style and default title.

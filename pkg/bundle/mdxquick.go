@@ -109,7 +109,7 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	rel := "assets/mdx-" + base32.StdEncoding.EncodeToString(sum[:])[:8] + ".js"
 	p = &mdxPage{file: file, files: map[string][]byte{rel: out.Code}, chunk: MDXChunk{JS: b.basePath + rel}}
 	b.noteProvider(p)
-	if real, err := filepath.EvalSymlinks(file); err == nil {
+	if real, err := b.realFile(file); err == nil {
 		p.deps = b.withProviderDeps([]string{real})
 	}
 	if p.server, err = b.serverModule(id, out.Code); err != nil {
@@ -120,6 +120,34 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	}
 	sort.Strings(p.shared)
 	return p, true, nil
+}
+
+// realFile is filepath.EvalSymlinks(file) with the real path of file's folder kept for the
+// current Build or Update (whose project files do not move): EvalSymlinks reads each folder of
+// the path again for every page, six or more system calls where one Lstat of the file tells that
+// it is no link itself.
+func (b *Bundler) realFile(file string) (string, error) {
+	if b.projectResolved == nil {
+		return filepath.EvalSymlinks(file)
+	}
+	fi, err := os.Lstat(file)
+	if err != nil {
+		return "", err
+	}
+	if fi.Mode()&os.ModeSymlink != 0 {
+		return filepath.EvalSymlinks(file)
+	}
+	dir := filepath.Dir(file)
+	key := "\x03dir\x00" + dir
+	if d, ok := b.projectResolved.Load(key); ok {
+		return filepath.Join(d.(string), filepath.Base(file)), nil
+	}
+	d, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		return "", err
+	}
+	b.projectResolved.Store(key, d)
+	return filepath.Join(d, filepath.Base(file)), nil
 }
 
 // definesIn is the defines of defines whose global src names: esbuild replaces a define only where

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -98,7 +99,7 @@ type answer struct {
 // NewCompiler makes a compiler that runs script with Node.
 func NewCompiler(script string) *Compiler {
 	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]*cached{},
-		max: poolSize(runtime.GOMAXPROCS(0)), spare: spareCore}
+		max: poolSize(runtime.GOMAXPROCS(0)), spare: everySecond(spareCore, time.Now)}
 }
 
 // Options say how one file is compiled.

@@ -24,6 +24,7 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+	"time"
 
 	"docsd/pkg/nodeproc"
 )
@@ -54,6 +55,22 @@ func spareCore() bool {
 		return true
 	}
 	return load < float64(runtime.NumCPU()-1)
+}
+
+// everySecond is read's answer, asked again only once a second has passed since it was last
+// asked. The pool asks whether a core is spare for nearly every request of a build (the one
+// process always has some waiting), and reading /proc/loadavg took 0.05 ms a page under load,
+// while Linux updates the load average only every five seconds. Not safe for concurrent use:
+// the pool calls it with c.mu held.
+func everySecond(read func() bool, now func() time.Time) func() bool {
+	var at time.Time
+	var was bool
+	return func() bool {
+		if t := now(); at.IsZero() || t.Sub(at) >= time.Second {
+			at, was = t, read()
+		}
+		return was
+	}
 }
 
 // proc is one Node process of the compiler.

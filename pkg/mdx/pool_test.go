@@ -237,3 +237,28 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 		t.Errorf("the compiler saw NODE_EXTRA_CA_CERTS and DOCSD_TEST_KEPT as %q, want %q", js, want)
 	}
 }
+
+// The pool's question whether a core is spare reads the load again only once a second has
+// passed since it last read it.
+func TestSpareReadOncePerSecond(t *testing.T) {
+	start := time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
+	clock, reads, load := start, 0, true
+	spare := everySecond(func() bool { reads++; return load }, func() time.Time { return clock })
+	for i, step := range []struct {
+		after      time.Duration // since start
+		load, want bool
+		reads      int
+	}{
+		{0, true, true, 1},
+		{500 * time.Millisecond, false, true, 1}, // within the second: the first answer
+		{999 * time.Millisecond, false, true, 1},
+		{time.Second, false, false, 2},
+		{1500 * time.Millisecond, true, false, 2},
+		{2 * time.Second, true, true, 3},
+	} {
+		clock, load = start.Add(step.after), step.load
+		if got := spare(); got != step.want || reads != step.reads {
+			t.Errorf("step %d (%v): spare %v after %d reads, want %v after %d", i, step.after, got, reads, step.want, step.reads)
+		}
+	}
+}
