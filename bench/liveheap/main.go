@@ -30,11 +30,25 @@ func main() {
 	perSource := flag.Int64("per-source", 60<<10, "bytes of memory limit per source (cmd/docsd/gc.go)")
 	floor := flag.Int64("floor", 256<<20, "smallest memory limit (cmd/docsd/gc.go)")
 	ceiling := flag.Int64("ceiling", 1536<<20, "largest memory limit (cmd/docsd/gc.go)")
+	cpu := flag.String("cpuprofile", "", "also write a CPU profile of the build here (the collector's share: gcBgMarkWorker, gcAssistAlloc, bgsweep)")
 	flag.Parse()
 	if *out == "" {
 		*out = filepath.Join(*dir, "out")
 	}
+	if *cpu != "" {
+		f, err := os.Create(*cpu)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench/liveheap: cpu profile:", err)
+			os.Exit(1)
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*root, *out, *dir, *every, *gogc, *perSource, *floor, *ceiling); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "bench/liveheap:", err)
 		os.Exit(1)
 	}
