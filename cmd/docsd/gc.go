@@ -25,8 +25,11 @@ const (
 	onceMemoryFloor = 256 << 20
 	perSource       = 60 << 10
 	// onceMemoryCeiling caps the limit: past 26,000 sources, 60 KiB each let the heap grow to
-	// 2.9 GB at 50,000 pages (issue #17: 2 GB with the renderers), while what such a build keeps
-	// live is about 1 GB at its end (search shards, the model, headings and links).
+	// 2.9 GB at 50,000 pages (issue #17: 2 GB with the renderers). What such a build keeps live
+	// is 730 MB at its highest, once every page is processed (the sources until each page
+	// renders, then the search shards, headings and links, the model: BENCHMARKS.md, Session 16),
+	// so the collector has at least 800 MB to fill between cycles; docsd's RSS stays at the
+	// limit, and a higher one would leave the renderers too little of the 2 GB.
 	onceMemoryCeiling = 1536 << 20
 )
 

@@ -86,7 +86,8 @@ type Doc struct {
 	Title    string // the first level-1 heading, removed from the body
 	Headings []Heading
 	Links    []Link
-	// sections are what search indexes (Sections); nil once ReleaseSections dropped them.
+	// sections are what search indexes (Sections); nil until a render or Sections makes them,
+	// and once ReleaseSections dropped them.
 	sections []Section
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
@@ -166,7 +167,10 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 		}
 		return ast.WalkContinue, nil
 	})
-	d.sections = sections(root, src)
+	// The sections' text is left to Sections or a render: a build that releases the tree here
+	// renders the page from a second parse, which makes them again, and holding them from
+	// processing to rendering was the largest part of a 50,000-page build's live heap (247 of
+	// 886 MB, 1.3 of 3.1 million objects: BENCHMARKS.md, Session 16).
 	d.Warnings = lint(root, src, pos)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
@@ -361,12 +365,15 @@ func (d *Doc) render(resolve func(dest string, image bool) string, w io.Writer, 
 	}
 	root := d.root
 	if root == nil {
-		// Released: a fresh tree, whose destinations are still as written. The sections' text is
-		// taken from it too if it was released, before search asks for it (Sections).
+		// Released: a fresh tree, whose destinations are still as written.
 		root, _ = d.parseTree()
-		if d.sections == nil {
-			d.sections = sections(root, d.source)
-		}
+	}
+	if d.sections == nil {
+		// Taken from the tree at hand before search asks for it (Sections), and before the
+		// destinations below are rewritten.
+		d.sections = sections(root, d.source)
+	}
+	if d.root == nil {
 		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {
 				switch n := n.(type) {

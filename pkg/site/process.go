@@ -192,8 +192,11 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		for _, w := range p.Doc.Warnings {
 			p.Warnings = append(p.Warnings, &content.Error{File: file, Line: w.Line, Column: w.Column, Msg: w.Msg})
 		}
-		p.Words = countWords(p.Doc)
 		if s.Kind == content.BlogPost {
+			// Only a post's reading time reads its words: the sections' text counted for every
+			// page was held from here to its render (Sections keeps it), the largest part of a
+			// 50,000-page build's live heap (BENCHMARKS.md, Session 16).
+			p.Words = countWords(p.Doc)
 			p.Listing = listing(p, written)
 		}
 		if s.Kind == content.Doc && p.FM.Description == "" {
@@ -253,11 +256,14 @@ func titleFromName(s content.Source, fm content.FrontMatter) string {
 // numberPrefix is the ordering prefix Docusaurus drops from file names: "01-", "1_", "2. ".
 var numberPrefix = regexp.MustCompile(`^\d+\s*[-_.]+\s*`)
 
+// countWords counts a page's words, and lets go of the sections' text it made them from: a
+// render makes it again, from the tree it renders.
 func countWords(d *markdown.Doc) int {
 	n := 0
 	for _, s := range d.Sections() {
 		n += countFields(s.Text) + countFields(s.Heading)
 	}
+	d.ReleaseSections()
 	return n
 }
 
