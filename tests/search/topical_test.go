@@ -4,8 +4,12 @@
 package search
 
 import (
+	"encoding/json"
 	"fmt"
+	"math"
 	"os/exec"
+	"slices"
+	"strings"
 	"testing"
 
 	"docsd/pkg/search"
@@ -48,5 +52,39 @@ func TestLackingAWordThatHeadsNothingCostsLittle(t *testing.T) {
 	}
 	if got := firstRoutes(t, x, "clone with a mirror git token"); len(got) < 2 || got[0] != "/docs/runners" {
 		t.Errorf("clone with a mirror git token: got %v, want /docs/runners first", got)
+	}
+}
+
+// A query's units past the 32 bits of a page's mask share the bits of the first ones (ten words,
+// identifiers not in the docs as a whole searched by their parts, make up to forty units). What a
+// page lacks is worked out on those 32 bits as the words it has are: a unit past them once cost
+// nothing known (undefined), and the page that lacked its bit scored NaN and sorted anywhere.
+func TestLackedWordsOfAVeryLongQueryCostANumber(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	docsPath, indexPath := writeFiles(t, topicalSite(), t.TempDir(), false)
+	// 34 units: "mirror", 7 × 4 parts, then 5 parts whose fourth, "mirror", is unit 32 (bit 0).
+	// Cloning lacks "mirror" in both places.
+	id := "clone_git_token_step"
+	q := "mirror " + strings.Repeat(id+" ", 7) + "clone_git_token_mirror_step"
+	out, err := exec.Command("node", "scores.mjs", docsPath, indexPath, q).Output()
+	if err != nil {
+		t.Fatalf("node scores.mjs: %v", err)
+	}
+	var got struct {
+		Routes []string
+		Scores []*float64
+	}
+	if err := json.Unmarshal(out, &got); err != nil {
+		t.Fatalf("scores.mjs printed %q: %v", out, err)
+	}
+	if !slices.Contains(got.Routes, "/docs/cloning") {
+		t.Errorf("%s: got %v, want /docs/cloning among them", q, got.Routes)
+	}
+	for i, s := range got.Scores {
+		if s == nil || math.IsNaN(*s) || math.IsInf(*s, 0) {
+			t.Errorf("%s: %s scores %v, want a number", q, got.Routes[i], s)
+		}
 	}
 }

@@ -995,7 +995,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       titleMask: new Int32Array(nPages), // bit i: unit i found in the title
       navMask: new Int32Array(nPages), // bit i: unit i found in the title, breadcrumbs or file name
       headMask: new Int32Array(nPages), // bit i: unit i found in a heading
-      unitPages: new Int32Array(32), // pages that have unit i (a mask has 31 bits)
+      unitPages: new Int32Array(32), // pages that have unit i (a mask has 32 bits)
       unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name or a heading
       unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
       keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // the share of its score a set of units keeps
@@ -1292,7 +1292,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // the pages that have it only use in their text ("different", "overview", "language") only
     // says how the reader put it, and a page without it is still about the rest.
     const { unitPages, unitHeads, unitCost } = scratch;
-    for (let i = 0; i < q.length; i++) {
+    // A page's mask has 32 bits: units past them share the first ones' (ten words of identifiers
+    // searched by their parts make up to forty units), and what a page lacks is worked out on the
+    // bits, as what it has is (pageMatched).
+    const nBits = Math.min(q.length, 32);
+    for (let i = 0; i < nBits; i++) {
       unitPages[i] = 0;
       unitHeads[i] = 0;
     }
@@ -1307,7 +1311,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
     }
     // A word that names a part of the site costs in full, as does every word with W.topical 0.
-    for (let i = 0; i < q.length; i++) {
+    for (let i = 0; i < nBits; i++) {
       const named = W.topical > 0 && unitPages[i] > 0 && (sectionBits & (1 << i)) === 0;
       unitCost[i] = named ? Math.min(1, unitHeads[i] / unitPages[i] / W.topical) : 1;
     }
@@ -1315,7 +1319,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     let least = Infinity;
     for (let k = 0; least > 0 && k < nTouchedPages; k++) {
       const page = touchedPages[k];
-      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, q.length));
+      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, nBits));
     }
     // Pages with the same words pay the same: a power is worked out once per set of words (a
     // common word's thousands of pages have a few), where the query is short enough to list them.
@@ -1331,7 +1335,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         pageScore[page] *= keepOf[m];
         continue;
       }
-      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, q.length) - least);
+      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, nBits) - least);
       if (listed) keepOf[m] = keep;
       pageScore[page] *= keep;
     }
