@@ -63,12 +63,26 @@ func TestLackedWordsOfAVeryLongQueryCostANumber(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	docsPath, indexPath := writeFiles(t, topicalSite(), t.TempDir(), false)
 	// 34 units: "mirror", 7 × 4 parts, then 5 parts whose fourth, "mirror", is unit 32 (bit 0).
 	// Cloning lacks "mirror" in both places.
 	id := "clone_git_token_step"
 	q := "mirror " + strings.Repeat(id+" ", 7) + "clone_git_token_mirror_step"
-	out, err := exec.Command("node", "scores.mjs", docsPath, indexPath, q).Output()
+	routes, got := scores(t, topicalSite(), q, "")
+	if !slices.Contains(routes, "/docs/cloning") {
+		t.Errorf("%s: got %v, want /docs/cloning among them", q, routes)
+	}
+	for i, s := range got {
+		if s == nil || math.IsNaN(*s) || math.IsInf(*s, 0) {
+			t.Errorf("%s: %s scores %v, want a number", q, routes[i], s)
+		}
+	}
+}
+
+// scores runs q (in version, when it is not "") through the browser's engine over x's files.
+func scores(t *testing.T, x *search.Index, q, version string) (routes []string, scores []*float64) {
+	t.Helper()
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	out, err := exec.Command("node", "scores.mjs", docsPath, indexPath, q, version).Output()
 	if err != nil {
 		t.Fatalf("node scores.mjs: %v", err)
 	}
@@ -79,12 +93,32 @@ func TestLackedWordsOfAVeryLongQueryCostANumber(t *testing.T) {
 	if err := json.Unmarshal(out, &got); err != nil {
 		t.Fatalf("scores.mjs printed %q: %v", out, err)
 	}
-	if !slices.Contains(got.Routes, "/docs/cloning") {
-		t.Errorf("%s: got %v, want /docs/cloning among them", q, got.Routes)
+	return got.Routes, got.Scores
+}
+
+// What a word costs is weighed on the pages the search can show: a search in one version leaves the
+// others' pages out, and their headings do not make a word name a topic ("different" heads twenty
+// pages of version 1; in version 2 it heads nothing, and the guide on cloning lacks it).
+func TestLackedWordsCostByThePagesOfTheVersionSearched(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
 	}
-	for i, s := range got.Scores {
-		if s == nil || math.IsNaN(*s) || math.IsInf(*s, 0) {
-			t.Errorf("%s: %s scores %v, want a number", q, got.Routes[i], s)
-		}
+	x := search.New()
+	add := func(route, version, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Version: version, Title: title, Sections: secs}))
+	}
+	add("/v2/cloning", "v2", "Cloning",
+		search.Section{Text: "Every build starts by cloning the repository."},
+		search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
+		search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
+	add("/v2/runners", "v2", "Runners",
+		search.Section{Text: "A runner may clone a different repository with a git token it is given, as any step may."})
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/v1/guide%d", i), "v1", fmt.Sprintf("Guide %d", i),
+			search.Section{ID: "different", Heading: "A different image", Text: "Each step of a pipeline may run a different image."})
+	}
+	q := "clone with a different git token"
+	if got, _ := scores(t, x, q, "v2"); len(got) < 2 || got[0] != "/v2/cloning" {
+		t.Errorf("%s (v2): got %v, want /v2/cloning first", q, got)
 	}
 }

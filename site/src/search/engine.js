@@ -1301,8 +1301,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       unitHeads[i] = 0;
     }
     // (One word costs in full: there is nothing else to weigh it against.)
+    // (Only the pages the search can show count: a page of another version is left out.)
     for (let k = 0; W.topical > 0 && q.length > 1 && k < nTouchedPages; k++) {
       const page = touchedPages[k];
+      if (pageMatched[page] < 0) continue;
       const heads = navMask[page] | headMask[page];
       for (let m = mask[page]; m; m &= m - 1) {
         const i = 31 - Math.clz32(m & -m);
