@@ -44,10 +44,10 @@ const WEIGHTS = {
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
-  // ... per word that titles or heads what it is in (its title, breadcrumbs, file name or a
-  // heading) on this share of the pages that have it, or more; a word less often so counts that
-  // much less ("clone with a different git token": "different" heads nothing, and the page on
-  // cloning lacks it). 0: every word counts in full.
+  // ... per word that titles or heads what it is in (its title, breadcrumbs, file name, a heading
+  // or a table's key) on this share of the pages that have it, or more; a word less often so
+  // counts that much less ("clone with a different git token": "different" heads nothing, and the
+  // page on cloning lacks it). 0: every word counts in full.
   topical: 0.3,
   // How much the other matching sections of a page add to its best section.
   otherSections: 0.3,
@@ -994,9 +994,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       names: f(nPages),
       titleMask: new Int32Array(nPages), // bit i: unit i found in the title
       navMask: new Int32Array(nPages), // bit i: unit i found in the title, breadcrumbs or file name
-      headMask: new Int32Array(nPages), // bit i: unit i found in a heading
+      headMask: new Int32Array(nPages), // bit i: unit i found in a heading or a table's key
       unitPages: new Int32Array(32), // pages that have unit i (a mask has 32 bits)
-      unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name or a heading
+      unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name, a heading or table key
       unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
       keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // the share of its score a set of units keeps
       wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
