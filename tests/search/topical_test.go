@@ -122,3 +122,25 @@ func TestLackedWordsCostByThePagesOfTheVersionSearched(t *testing.T) {
 		t.Errorf("%s (v2): got %v, want /v2/cloning first", q, got)
 	}
 }
+
+// A word that heads a section, not a title, names a topic too: "submodule" heads a section of the
+// page on checking out, so the guide on cloning, which lacks it, is not what "clone with a submodule
+// git token" asks for, and the page with every word stays first.
+func TestLackingAWordThatHeadsASectionCostsInFull(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := topicalSite()
+	x.Update("/docs/runners", search.NewShard(search.Page{Route: "/docs/runners", Title: "Runners", Sections: []search.Section{
+		{Text: "A runner may clone a different repository, a mirror of it or a submodule with a git token it is given, as any step may."}}}))
+	x.Update("/docs/checkout", search.NewShard(search.Page{Route: "/docs/checkout", Title: "Checkout", Sections: []search.Section{
+		{Text: "The checkout step puts the code in the workspace."},
+		{ID: "submodules", Heading: "Submodules", Text: "A submodule is checked out with the code when the repository lists it."}}}))
+	if got := firstRoutes(t, x, "clone with a submodule git token"); len(got) < 2 || got[0] != "/docs/runners" {
+		t.Errorf("clone with a submodule git token: got %v, want /docs/runners first", got)
+	}
+	// The rule still lets "different" cost little on this site.
+	if got := firstRoutes(t, x, "clone with a different git token"); len(got) < 2 || got[0] != "/docs/cloning" {
+		t.Errorf("clone with a different git token: got %v, want /docs/cloning first", got)
+	}
+}
