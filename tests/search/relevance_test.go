@@ -241,7 +241,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // 16's rule that a word a page lacks costs by how often it heads what it is in (topical_test.go)
 // raised relevance.tsv to 298 first and issues15.tsv to 27 first and 31 in the top 3; 13 queries
 // then added to issues15.tsv (9 of them first, 10 in the top 3) made it 36 / 45 first and 41 / 45
-// in the top 3. The held-out set stayed at 43 / 49 (read once, at the end).
+// in the top 3. The held-out set stayed at 43 / 49 (read once, at the end). Review 16a took out two
+// queries of issues15.tsv that another query already asks once its common words are left out (both
+// right first; TestIssueQueriesNameTheirSource): 34 / 43 first, 39 / 43 in the top 3.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -268,8 +270,8 @@ func TestRelevance(t *testing.T) {
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
 	t.Logf("with issues15.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
-	if pct(i1, len(issues)) < 80.0 || pct(i3, len(issues)) < 91.1 {
-		t.Errorf("issues15.tsv: want at least 80.0 %% first and 91.1 %% in the top 3")
+	if pct(i1, len(issues)) < 79.0 || pct(i3, len(issues)) < 90.6 {
+		t.Errorf("issues15.tsv: want at least 79.0 %% first and 90.6 %% in the top 3")
 	}
 	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
@@ -285,23 +287,41 @@ func TestRelevance(t *testing.T) {
 // TestIssueQueriesNameTheirSource: every query of issues15.tsv names the go-vela thread its wording
 // comes from, and none repeats a query of the other sets (it would count twice), the held-out set
 // above all: issues15.tsv is tuned on, and a held-out query in it would be too. The engine reads a
-// query in lower case with its spaces collapsed, so the sets are compared so.
+// query in lower case, leaves its common words out and stems the rest, so the sets are compared by
+// the index terms of their words, in order ("build a docker image" is "build docker images"). The
+// diagnostic probes11.tsv counts nowhere: only its exact texts are kept out (three of issues15.tsv's
+// first 32 are probes in other common words).
 func TestIssueQueriesNameTheirSource(t *testing.T) {
-	norm := func(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }
+	exact := func(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }
+	terms := func(q string) string {
+		var out []string
+		for _, w := range search.WholeWords(q) {
+			if term := search.Term(w); term != "" {
+				out = append(out, term)
+			}
+		}
+		return strings.Join(out, " ")
+	}
 	seen := map[string]string{}
 	for _, name := range []string{"queries.tsv", "relevance.tsv", "probes11.tsv", "heldout.tsv"} {
 		for _, q := range readQueries(t, name) {
-			seen[norm(q.text)] = name
+			seen[exact(q.text)] = name
+			if name != "probes11.tsv" {
+				seen["terms: "+terms(q.text)] = name
+			}
 		}
 	}
 	for _, q := range readQueries(t, "issues15.tsv") {
 		if !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
 			t.Errorf("issues15.tsv:%d %q: want a route and a go-vela issue or pull request, have %q and %q", q.line, q.text, q.want, q.source)
 		}
-		if in := seen[norm(q.text)]; in != "" {
+		if in := seen[exact(q.text)]; in != "" {
 			t.Errorf("issues15.tsv:%d %q is a query of %s", q.line, q.text, in)
+		} else if in := seen["terms: "+terms(q.text)]; in != "" {
+			t.Errorf("issues15.tsv:%d %q is a query of %s in other common words", q.line, q.text, in)
 		}
-		seen[norm(q.text)] = "issues15.tsv"
+		seen[exact(q.text)] = "issues15.tsv"
+		seen["terms: "+terms(q.text)] = "issues15.tsv"
 	}
 }
 

@@ -44,10 +44,10 @@ const WEIGHTS = {
   // A page that lacks words of the query keeps this share of its score per word it lacks (pages
   // that lack two more than the best page does are left out).
   missing: 0.4,
-  // ... per word that titles or heads what it is in (its title, breadcrumbs, file name or a
-  // heading) on this share of the pages that have it, or more; a word less often so counts that
-  // much less ("clone with a different git token": "different" heads nothing, and the page on
-  // cloning lacks it). 0: every word counts in full.
+  // ... per word that titles or heads what it is in (its title, breadcrumbs, file name, a heading
+  // or a table's key) on this share of the pages that have it, or more; a word less often so
+  // counts that much less ("clone with a different git token": "different" heads nothing, and the
+  // page on cloning lacks it). 0: every word counts in full.
   topical: 0.3,
   // How much the other matching sections of a page add to its best section.
   otherSections: 0.3,
@@ -994,9 +994,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       names: f(nPages),
       titleMask: new Int32Array(nPages), // bit i: unit i found in the title
       navMask: new Int32Array(nPages), // bit i: unit i found in the title, breadcrumbs or file name
-      headMask: new Int32Array(nPages), // bit i: unit i found in a heading
-      unitPages: new Int32Array(32), // pages that have unit i (a mask has 31 bits)
-      unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name or a heading
+      headMask: new Int32Array(nPages), // bit i: unit i found in a heading or a table's key
+      unitPages: new Int32Array(32), // pages that have unit i (a mask has 32 bits)
+      unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name, a heading or table key
       unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
       keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // the share of its score a set of units keeps
       wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
@@ -1292,13 +1292,19 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // the pages that have it only use in their text ("different", "overview", "language") only
     // says how the reader put it, and a page without it is still about the rest.
     const { unitPages, unitHeads, unitCost } = scratch;
-    for (let i = 0; i < q.length; i++) {
+    // A page's mask has 32 bits: units past them share the first ones' (ten words of identifiers
+    // searched by their parts make up to forty units), and what a page lacks is worked out on the
+    // bits, as what it has is (pageMatched).
+    const nBits = Math.min(q.length, 32);
+    for (let i = 0; i < nBits; i++) {
       unitPages[i] = 0;
       unitHeads[i] = 0;
     }
     // (One word costs in full: there is nothing else to weigh it against.)
+    // (Only the pages the search can show count: a page of another version is left out.)
     for (let k = 0; W.topical > 0 && q.length > 1 && k < nTouchedPages; k++) {
       const page = touchedPages[k];
+      if (pageMatched[page] < 0) continue;
       const heads = navMask[page] | headMask[page];
       for (let m = mask[page]; m; m &= m - 1) {
         const i = 31 - Math.clz32(m & -m);
@@ -1307,7 +1313,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
     }
     // A word that names a part of the site costs in full, as does every word with W.topical 0.
-    for (let i = 0; i < q.length; i++) {
+    for (let i = 0; i < nBits; i++) {
       const named = W.topical > 0 && unitPages[i] > 0 && (sectionBits & (1 << i)) === 0;
       unitCost[i] = named ? Math.min(1, unitHeads[i] / unitPages[i] / W.topical) : 1;
     }
@@ -1315,7 +1321,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     let least = Infinity;
     for (let k = 0; least > 0 && k < nTouchedPages; k++) {
       const page = touchedPages[k];
-      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, q.length));
+      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, nBits));
     }
     // Pages with the same words pay the same: a power is worked out once per set of words (a
     // common word's thousands of pages have a few), where the query is short enough to list them.
@@ -1331,7 +1337,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         pageScore[page] *= keepOf[m];
         continue;
       }
-      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, q.length) - least);
+      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, nBits) - least);
       if (listed) keepOf[m] = keep;
       pageScore[page] *= keep;
     }
