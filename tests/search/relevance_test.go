@@ -241,9 +241,11 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // 16's rule that a word a page lacks costs by how often it heads what it is in (topical_test.go)
 // raised relevance.tsv to 298 first and issues15.tsv to 27 first and 31 in the top 3; 13 queries
 // then added to issues15.tsv (9 of them first, 10 in the top 3) made it 36 / 45 first and 41 / 45
-// in the top 3. The held-out set stayed at 43 / 49 (read once, at the end). Review 16a took out two
+// in the top 3. The held-out set stayed at 43 / 50 first (read once, at the end). Review 16a took out two
 // queries of issues15.tsv that another query already asks once its common words are left out (both
-// right first; TestIssueQueriesNameTheirSource): 34 / 43 first, 39 / 43 in the top 3.
+// right first; TestIssueQueriesNameTheirSource): 34 / 43 first, 39 / 43 in the top 3; the lead
+// took out two more that ask a relevance.tsv query's words in another order ("external secrets
+// from vault", "generate the cli config file"; both right first): 32 / 41 and 37 / 41.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -270,8 +272,8 @@ func TestRelevance(t *testing.T) {
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
 	t.Logf("with issues15.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
-	if pct(i1, len(issues)) < 79.0 || pct(i3, len(issues)) < 90.6 {
-		t.Errorf("issues15.tsv: want at least 79.0 %% first and 90.6 %% in the top 3")
+	if pct(i1, len(issues)) < 78.0 || pct(i3, len(issues)) < 90.2 {
+		t.Errorf("issues15.tsv: want at least 78.0 %% first and 90.2 %% in the top 3")
 	}
 	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
@@ -290,7 +292,8 @@ func TestRelevance(t *testing.T) {
 // query in lower case, leaves its common words out and stems the rest, so the sets are compared by
 // the index terms of their words, in order ("build a docker image" is "build docker images"). The
 // diagnostic probes11.tsv counts nowhere: only its exact texts are kept out (three of issues15.tsv's
-// first 32 are probes in other common words).
+// first 32 are probes in other common words). Word order matters to the engine (phrases), so the
+// same terms in another order are a repeat only when they ask for the same page.
 func TestIssueQueriesNameTheirSource(t *testing.T) {
 	exact := func(q string) string { return strings.ToLower(strings.Join(strings.Fields(q), " ")) }
 	terms := func(q string) string {
@@ -302,12 +305,18 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
+	sorted := func(q query) string {
+		ts := strings.Fields(terms(q.text))
+		slices.Sort(ts)
+		return "sorted: " + strings.Join(ts, " ") + " => " + q.want
+	}
 	seen := map[string]string{}
 	for _, name := range []string{"queries.tsv", "relevance.tsv", "probes11.tsv", "heldout.tsv"} {
 		for _, q := range readQueries(t, name) {
 			seen[exact(q.text)] = name
 			if name != "probes11.tsv" {
 				seen["terms: "+terms(q.text)] = name
+				seen[sorted(q)] = name
 			}
 		}
 	}
@@ -319,9 +328,12 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			t.Errorf("issues15.tsv:%d %q is a query of %s", q.line, q.text, in)
 		} else if in := seen["terms: "+terms(q.text)]; in != "" {
 			t.Errorf("issues15.tsv:%d %q is a query of %s in other common words", q.line, q.text, in)
+		} else if in := seen[sorted(q)]; in != "" {
+			t.Errorf("issues15.tsv:%d %q is a query of %s in another order, for the same page", q.line, q.text, in)
 		}
 		seen[exact(q.text)] = "issues15.tsv"
 		seen["terms: "+terms(q.text)] = "issues15.tsv"
+		seen[sorted(q)] = "issues15.tsv"
 	}
 }
 
