@@ -137,6 +137,9 @@ type Builder struct {
 	// mdxWhole compiles every MDX page whole, its Markdown runs included (pkg/mdx/runs.go; tests
 	// compare the two).
 	mdxWhole bool
+
+	// oneBuild is set by Once: the builder makes one build and closes, and its renderers with it.
+	oneBuild bool
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -239,6 +242,7 @@ func Once(opts Options) (*Result, error) {
 		opts.BuildTime = newestModTime(append(contentFolders(opts.Root), filepath.Join(opts.Root, "docsd.toml"), site)...)
 	}
 	b := New(opts)
+	b.oneBuild = true
 	defer b.Close()
 	return b.once()
 }

@@ -33,6 +33,9 @@ func (b *Builder) rendererSetup() (int, []string) {
 		// --expose-gc lets it collect everything once requests pause (entry-server.jsx).
 		flags = append(flags, "--max-semi-space-size=1", "--expose-gc")
 	}
+	if b.oneBuild {
+		flags = append(flags, ssr.OneBuildFlag)
+	}
 	return n, flags
 }
 

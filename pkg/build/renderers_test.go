@@ -2,10 +2,12 @@ package build
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"docsd/internal/testfs"
+	"docsd/pkg/ssr"
 )
 
 // TestRenderersStartedEarly: a first build renders with the renderers started before its bundle
@@ -58,5 +60,23 @@ func TestRenderersStartedEarly(t *testing.T) {
 	}
 	if broken.earlyLoads != 1 {
 		t.Errorf("the failing bundle went to %d renderer pools started early, want 1", broken.earlyLoads)
+	}
+}
+
+// The renderers of docsd build --once (Once) optimise late (ssr.OneBuildFlag); those of a builder
+// that keeps running (docsd watch, docsd build without --once) keep V8's default.
+func TestOneBuildRenderersOptimiseLate(t *testing.T) {
+	for _, c := range []struct {
+		b    *Builder
+		want bool
+	}{
+		{&Builder{oneBuild: true, opts: Options{Renderers: 1}}, true},
+		{&Builder{opts: Options{Renderers: 1}}, false},
+		{&Builder{opts: Options{Renderers: 1, LowMemory: true}}, false},
+	} {
+		_, flags := c.b.rendererSetup()
+		if got := slices.Contains(flags, ssr.OneBuildFlag); got != c.want {
+			t.Errorf("oneBuild %v, LowMemory %v: flags %q; want %s: %v", c.b.oneBuild, c.b.opts.LowMemory, flags, ssr.OneBuildFlag, c.want)
+		}
 	}
 }

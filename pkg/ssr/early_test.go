@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -102,5 +103,31 @@ func TestEarlyRendererWithoutNode(t *testing.T) {
 	t.Setenv("PATH", t.TempDir())
 	if _, err := StartEarly(t.TempDir(), 1); err == nil || !strings.Contains(err.Error(), "needs Node.js") {
 		t.Fatalf("got %v, want an error naming Node.js", err)
+	}
+}
+
+// A renderer of one build runs with OneBuildFlag: Node accepts it (an unknown flag stops Node
+// before the first page) and the process has it.
+func TestOneBuildFlagReachesNode(t *testing.T) {
+	e, err := StartEarly(t.TempDir(), 1, OneBuildFlag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := e.Load([]byte(`process.stdin.on('data', (chunk) => {
+  const req = JSON.parse(chunk.toString('utf8').split('\n')[0]);
+  const html = JSON.stringify(process.execArgv);
+  process.stdout.write(req.id + ' ' + Buffer.byteLength(html) + '\n' + html);
+});`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	html, err := p.Render(Request{URL: "/docs/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)})
+	var args []string
+	if err == nil {
+		err = json.Unmarshal([]byte(html), &args)
+	}
+	if err != nil || !slices.Contains(args, OneBuildFlag) {
+		t.Fatalf("Node ran with %q (%v), want %s among its flags", html, err, OneBuildFlag)
 	}
 }

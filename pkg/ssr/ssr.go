@@ -62,6 +62,15 @@ type Renderer struct {
 	inputClosed atomic.Bool
 }
 
+// OneBuildFlag is Node's flag for a renderer that lives for one build (docsd build --once). V8
+// optimises a function with TurboFan, on threads beside the one rendering, once the function has
+// used up its interrupt budget (66 KB of bytecode run, by default); a renderer of one build that
+// hands the optimiser fifteen times less work spends about a tenth less CPU on the Vela site's
+// 325 pages (React's hot paths still reach TurboFan), and the build's other core goes to docsd
+// (BENCHMARKS.md, "Session 16: fixed16"). A renderer that runs all day (docsd watch) keeps V8's
+// default: it renders few pages per edit and should have them optimised early.
+const OneBuildFlag = "--interrupt-budget=1000000"
+
 // Start writes the server bundle to a temporary folder and starts Node on it, with nodeFlags
 // before the script.
 func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {

@@ -33,8 +33,41 @@ function analyse(basePath, items) {
     }
   };
   walk(items);
+  a.trails = trails(items);
   analyses.set(items, a);
   return a;
+}
+
+// trails maps each route the sidebar links to the part name's list of categories that hold it
+// (SidebarTree's contains: the categories above a link to the route, and a category that is the
+// route's own page), by their index path, in the order of a depth-first walk that names a category
+// after its items. Made once per sidebar: walking the whole sidebar for every page was most of
+// sidebarPart's time.
+function trails(items) {
+  const held = new Map(); // route -> Set of index paths
+  const rank = new Map(); // index path -> its place in the walk
+  const hold = (route, categories) => {
+    let set = held.get(route);
+    if (!set) held.set(route, (set = new Set()));
+    for (const at of categories) set.add(at);
+  };
+  const walk = (list, path, above) => {
+    list.forEach((item, i) => {
+      if (item.type !== 'category') {
+        if (typeof item.route === 'string') hold(item.route, above);
+        return;
+      }
+      const at = `${path}.${i}`;
+      const inside = [...above, at];
+      walk(item.items || [], at, inside);
+      rank.set(at, rank.size);
+      if (typeof item.route === 'string') hold(item.route, inside);
+    });
+  };
+  walk(items, '', []);
+  const out = new Map();
+  for (const [route, set] of held) out.set(route, [...set].sort((x, y) => rank.get(x) - rank.get(y)).join(','));
+  return out;
 }
 
 // sidebarPart is the part name and value of a sidebar on the page at current, or null when the
@@ -45,25 +78,7 @@ export function sidebarPart(basePath, items, current) {
   if (!a.ok || !isInternal(basePath, current)) return null;
   const href = linkHref(basePath, current);
   if (a.hrefs.has(href) && a.hrefs.get(href) !== current) return null;
-  const trail = [];
-  const walk = (list, path) => {
-    let found = false;
-    list.forEach((item, i) => {
-      if (item.type !== 'category') {
-        if (item.route === current) found = true;
-        return;
-      }
-      const at = `${path}.${i}`;
-      const inside = walk(item.items || [], at);
-      if (inside || item.route === current) {
-        trail.push(at);
-        found = true;
-      }
-    });
-    return found;
-  };
-  walk(items, '');
-  return { name: `sidebar:${trail.join(',')}`, value: href };
+  return { name: `sidebar:${a.trails.get(current) ?? ''}`, value: href };
 }
 
 // swapActive turns the HTML a sidebar rendered for the page at href from into its HTML for the

@@ -1,0 +1,60 @@
+// Command buildprof writes a Go CPU profile of cold builds of a site, made in this process the way
+// docsd build --once makes them (build.Once, with its collector settings), so that `go tool pprof`
+// shows where docsd's own CPU goes: Markdown, esbuild, search, the collector. The Node renderers
+// are other processes and not in the profile. Each build starts from nothing but this process's
+// package init and chroma's compiled lexers, which the first build pays for alone.
+//
+//	go run ./bench/buildprof -n 8 -cpuprofile /dev/shm/build.cpu
+//	go tool pprof -top -cum /dev/shm/build.cpu
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"runtime/debug"
+	"runtime/pprof"
+	"time"
+
+	"docsd/pkg/build"
+)
+
+func main() {
+	root := flag.String("root", ".", "project folder holding docsd.toml, content/ and site/")
+	out := flag.String("out", "/dev/shm/buildprof", "folder the builds write into (replaced by each build)")
+	profile := flag.String("cpuprofile", "build.cpu", "where to write the CPU profile")
+	n := flag.Int("n", 5, "number of builds")
+	flag.Parse()
+	if err := run(*root, *out, *profile, *n); err != nil {
+		fmt.Fprintln(os.Stderr, "buildprof:", err)
+		os.Exit(1)
+	}
+}
+
+func run(root, out, profile string, n int) error {
+	// As docsd build --once sets the collector (cmd/docsd/gc.go): GOGC=400 and a memory limit of
+	// 60 KiB a source, between 256 MiB and 1.5 GiB.
+	debug.SetGCPercent(400)
+	sized := func(sources int) { debug.SetMemoryLimit(min(1536<<20, max(256<<20, int64(sources)*60<<10))) }
+	f, err := os.Create(profile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	if err := pprof.StartCPUProfile(f); err != nil {
+		return err
+	}
+	defer pprof.StopCPUProfile()
+	for i := 0; i < n; i++ {
+		if err := os.RemoveAll(out); err != nil {
+			return err
+		}
+		start := time.Now()
+		res, err := build.Once(build.Options{Root: root, Out: out, Production: true, Sized: sized})
+		if err != nil {
+			return fmt.Errorf("build %d: %w", i+1, err)
+		}
+		fmt.Printf("build %d: %d pages in %s\n", i+1, res.Site.Routes.Len(), time.Since(start).Round(time.Millisecond))
+	}
+	return nil
+}
