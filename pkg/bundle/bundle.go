@@ -39,6 +39,7 @@ type Output struct {
 	sharedJS  string              // the registry's entry in the browser bundle
 	sharedCSS []string            // and its stylesheet
 	provider  *providerChunk      // the project's MDXComponents, built for every page (mdxprovider.go)
+	themes    map[string]bool     // the names of the @theme/ imports resolved for its pages and provider (Update)
 }
 
 // Bundler holds the esbuild contexts.
@@ -53,6 +54,7 @@ type Bundler struct {
 	resolved               sync.Map  // package imports of MDX pages that land in the shell, by specifier and folder
 	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
 	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
+	themesAsked            *sync.Map // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
 	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)
@@ -294,7 +296,7 @@ func (b *Bundler) Close() { b.Release() }
 
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
-	b.compiled, b.projectResolved = &sync.Map{}, &sync.Map{}
+	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
 	ids := b.mdxIDs()
 	var err error
 	if b.provider, err = b.buildProvider(); err != nil {

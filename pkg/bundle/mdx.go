@@ -245,6 +245,9 @@ func (b *Bundler) aliasPath(pb *api.PluginBuild, spec string, kind api.ResolveKi
 		return filepath.Join(ours, "components.jsx")
 	case strings.HasPrefix(spec, "@theme/"):
 		name := strings.TrimPrefix(spec, "@theme/")
+		if b.themesAsked != nil {
+			b.themesAsked.Store(name, true) // a project's src/theme/<name> added later changes this answer (Update)
+		}
 		if p := ThemeFile(b.mdx.Site, name); p != "" {
 			return p
 		}

@@ -462,7 +462,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	if last == nil || last.pages == nil {
 		return b.Build()
 	}
-	b.compiled, b.projectResolved = &sync.Map{}, &sync.Map{}
+	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
 	touched := map[string]bool{}
 	for _, c := range changed {
 		touched[c] = true
@@ -470,8 +470,12 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 			touched[real] = true
 		}
 	}
+	// A project's src/theme/<name> added (or a file of it that no build read changed) changes
+	// what an @theme/<name> import resolved to, and no page lists a file that did not exist as
+	// one it read: every page and the provider are built again.
+	themed := b.themeShadowed(last, touched)
 	b.provider = last.provider
-	if lp := last.provider; lp == nil || lp.source != b.mdx.provider || anyTouched(append([]string{lp.source}, lp.deps...), touched) {
+	if lp := last.provider; themed || lp == nil || lp.source != b.mdx.provider || anyTouched(append([]string{lp.source}, lp.deps...), touched) {
 		var err error
 		if b.provider, err = b.buildProvider(); err != nil {
 			return nil, err
@@ -484,7 +488,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	var ids []string
 	for _, id := range b.mdxIDs() {
 		p, ok := last.pages[id]
-		if !ok || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || p.providerURL != providerURL ||
+		if !ok || themed || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || p.providerURL != providerURL ||
 			anyTouched(append([]string{p.file}, p.deps...), touched) {
 			ids = append(ids, id)
 		}
@@ -510,9 +514,52 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 		}
 	}
 	out := b.assemble(main, pages, b.provider, keys)
+	for name := range last.themes {
+		out.themes[name] = true // asked by pages not built again
+	}
 	out.Built = ids
 	out.MainBuilt = main != last.main
 	return out, nil
+}
+
+// themeShadowed reports whether a touched path may be a project's src/theme/<name> (one of
+// themeSources, or a folder holding one) for a name an @theme/ import of last's pages or provider
+// resolved, that none of them read: added, so the import now names it (an edit or removal of one
+// a page read builds that page again through its deps).
+func (b *Bundler) themeShadowed(last *Output, touched map[string]bool) bool {
+	if b.mdx.Site == "" || len(last.themes) == 0 {
+		return false
+	}
+	root := filepath.Join(b.mdx.Site, "src", "theme")
+	read := map[string]bool{}
+	for _, p := range last.pages {
+		for _, d := range p.deps {
+			read[d] = true
+		}
+	}
+	if last.provider != nil {
+		for _, d := range last.provider.deps {
+			read[d] = true
+		}
+	}
+	sep := string(filepath.Separator)
+	for t := range touched {
+		if read[t] || t != root && !strings.HasPrefix(t, root+sep) && !strings.HasPrefix(root, t+sep) {
+			continue
+		}
+		for name := range last.themes {
+			base := filepath.Join(root, filepath.FromSlash(name))
+			if t == base || strings.HasPrefix(base, t+sep) {
+				return true // the file's folder, or one above it
+			}
+			for _, s := range themeSources {
+				if t == base+filepath.FromSlash(s) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // anyTouched reports whether one of files is touched, or inside a touched folder (a watcher that
@@ -532,6 +579,13 @@ func anyTouched(files []string, touched map[string]bool) bool {
 func (b *Bundler) assemble(main *Output, pages map[string]*mdxPage, provider *providerChunk, keys []string) *Output {
 	out := *main
 	out.main, out.pages, out.shared, out.provider = main, pages, keys, provider
+	out.themes = map[string]bool{}
+	if b.themesAsked != nil {
+		b.themesAsked.Range(func(name, _ any) bool {
+			out.themes[name.(string)] = true
+			return true
+		})
+	}
 	out.Files = make(map[string][]byte, len(main.Files)+2*len(pages))
 	for p, data := range main.Files {
 		out.Files[p] = data
