@@ -12,10 +12,10 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"runtime/debug"
 	"runtime/pprof"
 	"time"
 
+	"docsd/internal/oncegc"
 	"docsd/pkg/build"
 )
 
@@ -32,10 +32,9 @@ func main() {
 }
 
 func run(root, out, profile string, n int) error {
-	// As docsd build --once sets the collector (cmd/docsd/gc.go): GOGC=400 and a memory limit of
-	// 60 KiB a source, between 256 MiB and 1.5 GiB.
-	debug.SetGCPercent(400)
-	sized := func(sources int) { debug.SetMemoryLimit(min(1536<<20, max(256<<20, int64(sources)*60<<10))) }
+	// The collector as docsd build --once sets it.
+	oncegc.SetGC()
+	sized := oncegc.SetLimit
 	f, err := os.Create(profile)
 	if err != nil {
 		return err

@@ -1,6 +1,6 @@
 // Command liveheap says what a cold build keeps live (issue #17: "nothing in memory grows with the
 // page count except indexes that must"): it runs build.Once in this process, with docsd build
-// --once's collector settings (cmd/docsd/gc.go, given here as flags), and writes heap profiles
+// --once's collector settings (internal/oncegc, given here as flags), and writes heap profiles
 // into -dir: each time the live heap (as of the last collection) reaches a new high by 5 %, and
 // every -every. Read them with `go tool pprof -sample_index=inuse_space -top <file>`. It prints
 // one line per profile: its file, the time since the start and the live heap.
@@ -18,6 +18,7 @@ import (
 	"sort"
 	"time"
 
+	"docsd/internal/oncegc"
 	"docsd/pkg/build"
 )
 
@@ -26,10 +27,10 @@ func main() {
 	out := flag.String("out", "", "the output folder (default .bench/liveheap/out)")
 	dir := flag.String("dir", ".bench/liveheap", "folder for the heap profiles")
 	every := flag.Duration("every", 5*time.Second, "a profile this often besides the new highs")
-	gogc := flag.Int("gogc", 400, "GOGC (cmd/docsd/gc.go: onceGCPercent)")
-	perSource := flag.Int64("per-source", 60<<10, "bytes of memory limit per source (cmd/docsd/gc.go)")
-	floor := flag.Int64("floor", 256<<20, "smallest memory limit (cmd/docsd/gc.go)")
-	ceiling := flag.Int64("ceiling", 1536<<20, "largest memory limit (cmd/docsd/gc.go)")
+	gogc := flag.Int("gogc", oncegc.GCPercent, "GOGC (internal/oncegc)")
+	perSource := flag.Int64("per-source", oncegc.PerSource, "bytes of memory limit per source (internal/oncegc)")
+	floor := flag.Int64("floor", oncegc.MemoryFloor, "smallest memory limit (internal/oncegc)")
+	ceiling := flag.Int64("ceiling", oncegc.MemoryCeiling, "largest memory limit (internal/oncegc)")
 	cpu := flag.String("cpuprofile", "", "also write a CPU profile of the build here (the collector's share: gcBgMarkWorker, gcAssistAlloc, bgsweep)")
 	flag.Parse()
 	if *out == "" {

@@ -17,6 +17,7 @@ import (
 	"syscall"
 	"time"
 
+	"docsd/internal/oncegc"
 	"docsd/pkg/build"
 	"docsd/pkg/config"
 	"docsd/pkg/devserver"
@@ -101,8 +102,8 @@ func cmdBuild(args []string, stdout, stderr io.Writer) int {
 		return buildAndWatch(*root, *out, target, siteDir, stdout, stderr)
 	}
 	start := time.Now()
-	onceGC()
-	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true, SiteDir: siteDir, Sized: onceMemoryLimit})
+	oncegc.SetGC()
+	res, err := build.Once(build.Options{Root: *root, Out: target, Production: true, SiteDir: siteDir, Sized: oncegc.SetLimit})
 	var refused *emit.RefusedError
 	if errors.As(err, &refused) {
 		fmt.Fprintf(stderr, "docsd: --out %s: %s\n", *out, refused.Reason)
