@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/json"
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -14,26 +13,10 @@ import (
 // multi-byte character and across reads, two requests in one read, and a last request without
 // its newline (readline answered it) are all answered, each under its own id.
 func TestCompilerReadsRequestsInPieces(t *testing.T) {
-	node, err := exec.LookPath("node")
-	if err != nil {
+	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("no node")
 	}
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(node, script)
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
+	stdin, stdout := startNodeCompiler(t)
 	req := func(id int, src string) string {
 		b, _ := json.Marshal(map[string]any{"id": id, "file": "/x/a.mdx", "source": src})
 		return string(b) + "\n"
@@ -66,7 +49,6 @@ func TestCompilerReadsRequestsInPieces(t *testing.T) {
 		}
 		got[a.ID] = a.JS
 	}
-	_ = cmd.Wait()
 	for id, want := range map[int]string{1: "Café → über", 2: "Ünïcödé", 3: "Déjà vu"} {
 		if !strings.Contains(got[id], want) {
 			t.Errorf("request %d answered %q, want its text %q", id, got[id], want)

@@ -14,6 +14,7 @@ package mdx
 import (
 	"bufio"
 	"encoding/json"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -96,8 +97,9 @@ func nodeCompiler(t *testing.T, args ...string) func(req map[string]any) answer 
 	}
 }
 
-// nodeCompilerLines is nodeCompiler giving each answer's line as it is.
-func nodeCompilerLines(t *testing.T, args ...string) func(req map[string]any) []byte {
+// startNodeCompiler starts the compiler's script (compile.mjs, or args) in Node, stopped when the
+// test ends; closing stdin ends it earlier, and stdout then reaches its end.
+func startNodeCompiler(t *testing.T, args ...string) (io.WriteCloser, io.Reader) {
 	t.Helper()
 	if len(args) == 0 {
 		script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
@@ -122,6 +124,13 @@ func nodeCompilerLines(t *testing.T, args ...string) func(req map[string]any) []
 		stdin.Close()
 		_ = cmd.Wait()
 	})
+	return stdin, stdout
+}
+
+// nodeCompilerLines is nodeCompiler giving each answer's line as it is.
+func nodeCompilerLines(t *testing.T, args ...string) func(req map[string]any) []byte {
+	t.Helper()
+	stdin, stdout := startNodeCompiler(t, args...)
 	in := bufio.NewReader(stdout)
 	return func(req map[string]any) []byte {
 		t.Helper()
