@@ -144,3 +144,45 @@ func TestLackingAWordThatHeadsASectionCostsInFull(t *testing.T) {
 		t.Errorf("clone with a different git token: got %v, want /docs/cloning first", got)
 	}
 }
+
+// Pages with the most words pay for what they lack too: the rule weighs lacking a word by how much
+// it names a topic on every page it can show, and a page is not spared because no page has more
+// words. "clone a mirror with a different git token" is on no page whole; "Runners" lacks "mirror",
+// which titles a page, and "Hosting" lacks "different", which heads nothing. Runners' heading holds
+// more of the query, and while pages with the most words paid nothing it came first.
+func TestPagesWithTheMostWordsPayForWhatTheyLack(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	add("/docs/runners", "Runners",
+		search.Section{ID: "token", Heading: "Clone with a Git token", Text: "A runner may clone a different repository with a git token it is given."})
+	add("/docs/hosting", "Hosting",
+		search.Section{Text: "A server may keep a mirror of a repository, and a runner may clone it with a git token."})
+	add("/docs/mirrors", "Mirrors",
+		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
+	}
+	q := "clone a mirror with a different git token"
+	routes, got := scores(t, x, q, "")
+	if len(routes) < 2 || routes[0] != "/docs/hosting" {
+		t.Errorf("%s: got %v (scores %v), want /docs/hosting first", q, routes, deref(got))
+	}
+}
+
+// deref reads the scores scores.mjs printed, a score that is not a number as NaN.
+func deref(s []*float64) []float64 {
+	out := make([]float64, len(s))
+	for i, p := range s {
+		out[i] = math.NaN()
+		if p != nil {
+			out[i] = *p
+		}
+	}
+	return out
+}

@@ -998,7 +998,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       unitPages: new Int32Array(32), // pages that have unit i (a mask has 32 bits)
       unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name, a heading or table key
       unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
-      keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // the share of its score a set of units keeps
+      keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // what a set of units lacks (W.topical), then the share of its score it keeps
       wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
@@ -1317,29 +1317,35 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const named = W.topical > 0 && unitPages[i] > 0 && (sectionBits & (1 << i)) === 0;
       unitCost[i] = named ? Math.min(1, unitHeads[i] / unitPages[i] / W.topical) : 1;
     }
-    // A page pays for what it lacks beyond what the pages with the most words lack.
-    let least = Infinity;
-    for (let k = 0; least > 0 && k < nTouchedPages; k++) {
-      const page = touchedPages[k];
-      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, nBits));
-    }
-    // Pages with the same words pay the same: a power is worked out once per set of words (a
-    // common word's thousands of pages have a few), where the query is short enough to list them.
+    // Every page the search shows (pageMatched at the floor or above) pays for what it lacks beyond
+    // the least any of them lacks, the pages with the most words too: with no page holding every
+    // word, one that lacks a word naming a topic pays against one that lacks a word naming none
+    // ("clone a mirror with a different git token": a page without "mirror", one without
+    // "different"). Less the least, the page that lacks least keeps its score; the order is that
+    // of W.missing to the power of each page's own cost.
+    // Pages with the same words pay the same: what they lack, then the share they keep, is worked
+    // out once per set of words (a common word's thousands of pages have a few), where the query
+    // is short enough to list them.
     const { keepOf } = scratch;
     const listed = q.length <= MAX_LISTED_UNITS;
     if (listed) keepOf.fill(-1, 0, 1 << q.length);
+    let least = Infinity;
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
-      const matched = pageMatched[page];
-      if (matched < 0 || matched >= bestMatched) continue;
+      // A page below the floor is not shown: what it lacks does not matter (nor does a page of
+      // another version's, -1).
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
       const m = mask[page];
-      if (listed && keepOf[m] >= 0) {
-        pageScore[page] *= keepOf[m];
-        continue;
-      }
-      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, nBits) - least);
-      if (listed) keepOf[m] = keep;
-      pageScore[page] *= keep;
+      if (listed && keepOf[m] >= 0) continue;
+      const cost = lackCost(m, unitCost, nBits);
+      if (listed) keepOf[m] = cost;
+      if (cost < least) least = cost;
+    }
+    if (listed) for (let m = 0; m < 1 << q.length; m++) if (keepOf[m] >= 0) keepOf[m] = W.missing ** (keepOf[m] - least);
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      pageScore[page] *= listed ? keepOf[mask[page]] : W.missing ** (lackCost(mask[page], unitCost, nBits) - least);
     }
     // A query that names no part, whose best page of an action part is a command or an endpoint,
     // asks for the guide that teaches the action when one does (W.guideFirst): a page outside
