@@ -186,3 +186,43 @@ func deref(s []*float64) []float64 {
 	}
 	return out
 }
+
+// A word found as a phrase of the synonym table heads a section only when the whole phrase is in
+// the heading: "mirror" is "repo copy" too, and twenty guides say "repo copy" in the text of a
+// section headed "Copy settings". The heading holds part of the phrase, so "mirror" heads nothing
+// there, lacking it costs the guide on cloning little, and "clone a mirror with a git token" is
+// "Cloning". When the guides' heading is "Repo copy", "mirror" names a topic and the page with
+// every word, "Runners", comes first.
+func TestAPhrasePartlyInAHeadingDoesNotHeadIt(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	syn, err := search.ParseSynonyms([]string{"mirror, repo copy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ heading, want string }{
+		{"Copy settings", "/docs/cloning"},
+		{"Repo copy", "/docs/runners"},
+	} {
+		x := search.New()
+		x.SetSynonyms(syn)
+		add := func(route, title string, secs ...search.Section) {
+			x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+		}
+		add("/docs/cloning", "Cloning",
+			search.Section{Text: "Every build starts by cloning the repository."},
+			search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
+			search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
+		add("/docs/runners", "Runners",
+			search.Section{Text: "A runner may clone a mirror of a repository with a git token it is given, as any step may."})
+		for i := 0; i < 20; i++ {
+			add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+				search.Section{ID: "copy", Heading: c.heading, Text: "Each step may keep a repo copy in its workspace."})
+		}
+		q := "clone a mirror with a git token"
+		if routes, got := scores(t, x, q, ""); len(routes) < 2 || routes[0] != c.want {
+			t.Errorf("guides headed %q: %s: got %v (scores %v), want %s first", c.heading, q, routes, deref(got), c.want)
+		}
+	}
+}

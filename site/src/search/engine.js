@@ -1012,6 +1012,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       headLen: new Uint8Array(nSections), // terms of the section's heading, when found there (6: six or more)
       ownUnits: new Int32Array(nSections), // units found in the heading itself (not its keys)
       uHead: new Uint8Array(nSections),
+      sHead: new Uint8Array(nSections), // one slot's uHead
+      headHits: new Uint8Array(nSections), // slots of one alternative found in the section's heading
+      headWhole: new Uint8Array(nSections), // an alternative of the unit found whole in the heading
       // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
       // slot's: best of its candidates.
       uSec: f(nSections),
@@ -1050,7 +1053,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secMask, doneSec, donePage } = scratch;
+    const { secMask, doneSec, donePage, sHead, headHits, headWhole } = scratch;
     const { navMask, headMask, wholeOf, titleDone } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, ownMask, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
@@ -1073,6 +1076,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       // One word with no synonym (most units): its candidates' best scores are the unit's, so the
       // alternative and unit passes over every section it touches are skipped.
       const fast = unit.alts.length === 1 && unit.alts[0].slots.length === 1 && unit.alts[0].scale === 1;
+      // A unit with a phrase among its alternatives tracks which of its slots each heading holds
+      // (sHead, headHits), so that a phrase heads a section only when all of it is in the heading.
+      const phrase = !fast && unit.alts.some((alt) => alt.slots.length > 1);
+      const slotHead = phrase ? sHead : uHead;
       let fromSecs = uSecs;
       let fromSec = uSec;
       let fromPages = uPages;
@@ -1102,7 +1109,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           let nPgs = 0;
           for (const [t, weight] of slot) {
             const p = postings(t);
-            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nSecs);
+            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, slotHead, headLen, secs, nSecs);
             nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nIndexed) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nIndexed) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nIndexed) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
@@ -1114,6 +1121,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             aSec[sec] += sSec[sec] * scale;
             hitSec[sec]++;
             sSec[sec] = 0;
+            if (phrase && sHead[sec] > 0) {
+              headHits[sec]++;
+              if (sHead[sec] > uHead[sec]) uHead[sec] = sHead[sec];
+              sHead[sec] = 0;
+            }
           }
           for (let k = 0; k < nPgs; k++) {
             const page = pgs[k];
@@ -1138,6 +1150,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           // A phrase is found where all its words are (W.wholePhrase); its parts still score.
           if (hitSec[sec] === nSlots) doneSec[sec] = 1;
           hitSec[sec] = 0;
+          if (phrase) {
+            if (headHits[sec] === nSlots) headWhole[sec] = 1;
+            headHits[sec] = 0;
+          }
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
         }
@@ -1177,7 +1193,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
-        if (uHead[sec]) headMask[page] |= bit;
+        // A phrase of the synonym table heads the section when all of it is in the heading
+        // (W.topical): "repo copy" under "Copy settings" is a section on settings.
+        if (uHead[sec] && (!phrase || headWhole[sec] === 1)) headMask[page] |= bit;
+        headWhole[sec] = 0;
         if (uHead[sec] === 2) {
           ownUnits[sec]++;
           if (done) ownMask[sec] |= bit;
