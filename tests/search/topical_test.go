@@ -144,3 +144,85 @@ func TestLackingAWordThatHeadsASectionCostsInFull(t *testing.T) {
 		t.Errorf("clone with a different git token: got %v, want /docs/cloning first", got)
 	}
 }
+
+// Pages with the most words pay for what they lack too: the rule weighs lacking a word by how much
+// it names a topic on every page it can show, and a page is not spared because no page has more
+// words. "clone a mirror with a different git token" is on no page whole; "Runners" lacks "mirror",
+// which titles a page, and "Hosting" lacks "different", which heads nothing. Runners' heading holds
+// more of the query, and while pages with the most words paid nothing it came first.
+func TestPagesWithTheMostWordsPayForWhatTheyLack(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	add("/docs/runners", "Runners",
+		search.Section{ID: "token", Heading: "Clone with a Git token", Text: "A runner may clone a different repository with a git token it is given."})
+	add("/docs/hosting", "Hosting",
+		search.Section{Text: "A server may keep a mirror of a repository, and a runner may clone it with a git token."})
+	add("/docs/mirrors", "Mirrors",
+		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
+	for i := 0; i < 20; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
+	}
+	q := "clone a mirror with a different git token"
+	routes, got := scores(t, x, q, "")
+	if len(routes) < 2 || routes[0] != "/docs/hosting" {
+		t.Errorf("%s: got %v (scores %v), want /docs/hosting first", q, routes, deref(got))
+	}
+}
+
+// deref reads the scores scores.mjs printed, a score that is not a number as NaN.
+func deref(s []*float64) []float64 {
+	out := make([]float64, len(s))
+	for i, p := range s {
+		out[i] = math.NaN()
+		if p != nil {
+			out[i] = *p
+		}
+	}
+	return out
+}
+
+// A word found as a phrase of the synonym table heads a section only when the whole phrase is in
+// the heading: "mirror" is "repo copy" too, and twenty guides say "repo copy" in the text of a
+// section headed "Copy settings". The heading holds part of the phrase, so "mirror" heads nothing
+// there, lacking it costs the guide on cloning little, and "clone a mirror with a git token" is
+// "Cloning". When the guides' heading is "Repo copy", "mirror" names a topic and the page with
+// every word, "Runners", comes first.
+func TestAPhrasePartlyInAHeadingDoesNotHeadIt(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	syn, err := search.ParseSynonyms([]string{"mirror, repo copy"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ heading, want string }{
+		{"Copy settings", "/docs/cloning"},
+		{"Repo copy", "/docs/runners"},
+	} {
+		x := search.New()
+		x.SetSynonyms(syn)
+		add := func(route, title string, secs ...search.Section) {
+			x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+		}
+		add("/docs/cloning", "Cloning",
+			search.Section{Text: "Every build starts by cloning the repository."},
+			search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
+			search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
+		add("/docs/runners", "Runners",
+			search.Section{Text: "A runner may clone a mirror of a repository with a git token it is given, as any step may."})
+		for i := 0; i < 20; i++ {
+			add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+				search.Section{ID: "copy", Heading: c.heading, Text: "Each step may keep a repo copy in its workspace."})
+		}
+		q := "clone a mirror with a git token"
+		if routes, got := scores(t, x, q, ""); len(routes) < 2 || routes[0] != c.want {
+			t.Errorf("guides headed %q: %s: got %v (scores %v), want %s first", c.heading, q, routes, deref(got), c.want)
+		}
+	}
+}

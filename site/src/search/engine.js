@@ -998,7 +998,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       unitPages: new Int32Array(32), // pages that have unit i (a mask has 32 bits)
       unitHeads: new Int32Array(32), // ... in their title, breadcrumbs, file name, a heading or table key
       unitCost: new Float64Array(32), // what lacking unit i costs (W.topical)
-      keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // the share of its score a set of units keeps
+      keepOf: new Float64Array(1 << MAX_LISTED_UNITS), // what a set of units lacks (W.topical), then the share of its score it keeps
       wholeOf: new Uint8Array(nPages), // 1: the query holds the page's whole title
       nav: f(nPages), // units found in the title, file name or breadcrumbs
       hitSec: new Uint8Array(nSections), // slots of one alternative found in a section
@@ -1012,6 +1012,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       headLen: new Uint8Array(nSections), // terms of the section's heading, when found there (6: six or more)
       ownUnits: new Int32Array(nSections), // units found in the heading itself (not its keys)
       uHead: new Uint8Array(nSections),
+      sHead: new Uint8Array(nSections), // one slot's uHead
+      headHits: new Uint8Array(nSections), // slots of one alternative found in the section's heading
+      headWhole: new Uint8Array(nSections), // an alternative of the unit found whole in the heading
       // One unit's scores: best of its alternatives; one alternative's: sum of its slots; one
       // slot's: best of its candidates.
       uSec: f(nSections),
@@ -1050,7 +1053,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch();
     const { seen } = scratch;
-    const { secMask, doneSec, donePage } = scratch;
+    const { secMask, doneSec, donePage, sHead, headHits, headWhole } = scratch;
     const { navMask, headMask, wholeOf, titleDone } = scratch;
     const { secSum, mask, title, titleWords, crumbs, names, nav, titleMask, headUnits, ownMask, headLen, ownUnits, uHead, hitSec, hitNav, uNav } = scratch;
     const { uSec, uTitle, uTitleWords, uCrumb, uName, aSec, aTitle, aTitleWords, aCrumb, aName, sSec, sTitle, sCrumb, sName } = scratch;
@@ -1073,6 +1076,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       // One word with no synonym (most units): its candidates' best scores are the unit's, so the
       // alternative and unit passes over every section it touches are skipped.
       const fast = unit.alts.length === 1 && unit.alts[0].slots.length === 1 && unit.alts[0].scale === 1;
+      // A unit with a phrase among its alternatives tracks which of its slots each heading holds
+      // (sHead, headHits), so that a phrase heads a section only when all of it is in the heading.
+      const phrase = !fast && unit.alts.some((alt) => alt.slots.length > 1);
+      const slotHead = phrase ? sHead : uHead;
       let fromSecs = uSecs;
       let fromSec = uSec;
       let fromPages = uPages;
@@ -1102,7 +1109,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           let nPgs = 0;
           for (const [t, weight] of slot) {
             const p = postings(t);
-            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, uHead, headLen, secs, nSecs);
+            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, slotHead, headLen, secs, nSecs);
             nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nIndexed) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nIndexed) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nIndexed) * W.name, sTitle, sCrumb, sName, pgs, nPgs);
@@ -1114,6 +1121,11 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
             aSec[sec] += sSec[sec] * scale;
             hitSec[sec]++;
             sSec[sec] = 0;
+            if (phrase && sHead[sec] > 0) {
+              headHits[sec]++;
+              if (sHead[sec] > uHead[sec]) uHead[sec] = sHead[sec];
+              sHead[sec] = 0;
+            }
           }
           for (let k = 0; k < nPgs; k++) {
             const page = pgs[k];
@@ -1138,6 +1150,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
           // A phrase is found where all its words are (W.wholePhrase); its parts still score.
           if (hitSec[sec] === nSlots) doneSec[sec] = 1;
           hitSec[sec] = 0;
+          if (phrase) {
+            if (headHits[sec] === nSlots) headWhole[sec] = 1;
+            headHits[sec] = 0;
+          }
           if (aSec[sec] > uSec[sec]) uSec[sec] = aSec[sec];
           aSec[sec] = 0;
         }
@@ -1177,7 +1193,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         secSum[sec] += fromSec[sec];
         fromSec[sec] = 0;
         if (uHead[sec] && !sectionUnit) headUnits[sec]++;
-        if (uHead[sec]) headMask[page] |= bit;
+        // A phrase of the synonym table heads the section when all of it is in the heading
+        // (W.topical): "repo copy" under "Copy settings" is a section on settings.
+        if (uHead[sec] && (!phrase || headWhole[sec] === 1)) headMask[page] |= bit;
+        headWhole[sec] = 0;
         if (uHead[sec] === 2) {
           ownUnits[sec]++;
           if (done) ownMask[sec] |= bit;
@@ -1317,29 +1336,35 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const named = W.topical > 0 && unitPages[i] > 0 && (sectionBits & (1 << i)) === 0;
       unitCost[i] = named ? Math.min(1, unitHeads[i] / unitPages[i] / W.topical) : 1;
     }
-    // A page pays for what it lacks beyond what the pages with the most words lack.
-    let least = Infinity;
-    for (let k = 0; least > 0 && k < nTouchedPages; k++) {
-      const page = touchedPages[k];
-      if (pageMatched[page] === bestMatched) least = Math.min(least, lackCost(mask[page], unitCost, nBits));
-    }
-    // Pages with the same words pay the same: a power is worked out once per set of words (a
-    // common word's thousands of pages have a few), where the query is short enough to list them.
+    // Every page the search shows (pageMatched at the floor or above) pays for what it lacks beyond
+    // the least any of them lacks, the pages with the most words too: with no page holding every
+    // word, one that lacks a word naming a topic pays against one that lacks a word naming none
+    // ("clone a mirror with a different git token": a page without "mirror", one without
+    // "different"). Less the least, the page that lacks least keeps its score; the order is that
+    // of W.missing to the power of each page's own cost.
+    // Pages with the same words pay the same: what they lack, then the share they keep, is worked
+    // out once per set of words (a common word's thousands of pages have a few), where the query
+    // is short enough to list them.
     const { keepOf } = scratch;
     const listed = q.length <= MAX_LISTED_UNITS;
     if (listed) keepOf.fill(-1, 0, 1 << q.length);
+    let least = Infinity;
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
-      const matched = pageMatched[page];
-      if (matched < 0 || matched >= bestMatched) continue;
+      // A page below the floor is not shown: what it lacks does not matter (nor does a page of
+      // another version's, -1).
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
       const m = mask[page];
-      if (listed && keepOf[m] >= 0) {
-        pageScore[page] *= keepOf[m];
-        continue;
-      }
-      const keep = W.missing ** Math.max(0, lackCost(m, unitCost, nBits) - least);
-      if (listed) keepOf[m] = keep;
-      pageScore[page] *= keep;
+      if (listed && keepOf[m] >= 0) continue;
+      const cost = lackCost(m, unitCost, nBits);
+      if (listed) keepOf[m] = cost;
+      if (cost < least) least = cost;
+    }
+    if (listed) for (let m = 0; m < 1 << q.length; m++) if (keepOf[m] >= 0) keepOf[m] = W.missing ** (keepOf[m] - least);
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      pageScore[page] *= listed ? keepOf[mask[page]] : W.missing ** (lackCost(mask[page], unitCost, nBits) - least);
     }
     // A query that names no part, whose best page of an action part is a command or an endpoint,
     // asks for the guide that teaches the action when one does (W.guideFirst): a page outside
