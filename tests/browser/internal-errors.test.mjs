@@ -64,6 +64,8 @@ test('page module without a default export: an internal error, and nothing of th
     problems.some((p) => p.includes('no default export')),
     `the console has the error: ${problems}`,
   );
+  // Chunk requests still in the handler would reject its route.fetch() once the context closes.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await context.close();
 });
 
