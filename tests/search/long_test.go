@@ -15,18 +15,15 @@ import (
 // titled "Workspace" whose heading says most of the question, and pages that fill the site.
 func longSite() *search.Index {
 	x := search.New()
-	add := func(route, title string, secs ...search.Section) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
-	}
-	add("/docs/steps", "Steps",
+	addPage(x, "/docs/steps", "Steps",
 		search.Section{Text: "A step is one container of a pipeline. Steps run one after another, and each step runs its commands."},
 		search.Section{ID: "fields", Heading: "Fields", Text: "A step has a name, an image and commands. Pass the files a step needs with the image."},
 		search.Section{ID: "order", Heading: "Order", Text: "One step starts when the step before it ends, another step after it."})
-	add("/docs/workspace", "Workspace",
+	addPage(x, "/docs/workspace", "Workspace",
 		search.Section{Text: "The folder every container of a build shares."},
 		search.Section{ID: "pass", Heading: "Pass files between steps", Text: "A file one step writes is there for another step to read."})
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
 			search.Section{Text: "A guide to the server and its settings, with an example."})
 	}
 	return x

@@ -12,6 +12,20 @@ import (
 	"docsd/pkg/search"
 )
 
+// addPage adds a page of sections to x: the made-up sites of the ranking tests.
+func addPage(x *search.Index, route, title string, secs ...search.Section) {
+	x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+}
+
+// addCloningGuide adds the guide on cloning of topical_test.go's sites: its title and headings say
+// "clone" and "git token", and nothing of it says "different" or "mirror".
+func addCloningGuide(x *search.Index) {
+	addPage(x, "/docs/cloning", "Cloning",
+		search.Section{Text: "Every build starts by cloning the repository."},
+		search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
+		search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
+}
+
 // firstRoutes answers q with the browser's engine over x's files (stale.mjs).
 func firstRoutes(t *testing.T, x *search.Index, q string) []string {
 	t.Helper()

@@ -20,19 +20,13 @@ import (
 // titled "Mirrors".
 func topicalSite() *search.Index {
 	x := search.New()
-	add := func(route, title string, secs ...search.Section) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
-	}
-	add("/docs/cloning", "Cloning",
-		search.Section{Text: "Every build starts by cloning the repository."},
-		search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
-		search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
-	add("/docs/runners", "Runners",
+	addCloningGuide(x)
+	addPage(x, "/docs/runners", "Runners",
 		search.Section{Text: "A runner may clone a different repository or a mirror of it with a git token it is given, as any step may."})
-	add("/docs/mirrors", "Mirrors",
+	addPage(x, "/docs/mirrors", "Mirrors",
 		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
 			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
 	}
 	return x
@@ -155,17 +149,14 @@ func TestPagesWithTheMostWordsPayForWhatTheyLack(t *testing.T) {
 		t.Skip("node is not installed")
 	}
 	x := search.New()
-	add := func(route, title string, secs ...search.Section) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
-	}
-	add("/docs/runners", "Runners",
+	addPage(x, "/docs/runners", "Runners",
 		search.Section{ID: "token", Heading: "Clone with a Git token", Text: "A runner may clone a different repository with a git token it is given."})
-	add("/docs/hosting", "Hosting",
+	addPage(x, "/docs/hosting", "Hosting",
 		search.Section{Text: "A server may keep a mirror of a repository, and a runner may clone it with a git token."})
-	add("/docs/mirrors", "Mirrors",
+	addPage(x, "/docs/mirrors", "Mirrors",
 		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
 			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
 	}
 	q := "clone a mirror with a different git token"
@@ -207,17 +198,11 @@ func TestAPhrasePartlyInAHeadingDoesNotHeadIt(t *testing.T) {
 	} {
 		x := search.New()
 		x.SetSynonyms(syn)
-		add := func(route, title string, secs ...search.Section) {
-			x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
-		}
-		add("/docs/cloning", "Cloning",
-			search.Section{Text: "Every build starts by cloning the repository."},
-			search.Section{ID: "token", Heading: "The Git token", Text: "The clone step fetches the code with the Git token of the repository's owner."},
-			search.Section{ID: "own", Heading: "Replace the clone step", Text: "Turn the clone step off and clone with a token of your own."})
-		add("/docs/runners", "Runners",
+		addCloningGuide(x)
+		addPage(x, "/docs/runners", "Runners",
 			search.Section{Text: "A runner may clone a mirror of a repository with a git token it is given, as any step may."})
 		for i := 0; i < 20; i++ {
-			add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+			addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
 				search.Section{ID: "copy", Heading: c.heading, Text: "Each step may keep a repo copy in its workspace."})
 		}
 		q := "clone a mirror with a git token"
