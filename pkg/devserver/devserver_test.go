@@ -96,11 +96,7 @@ func TestEditIsPushedToTheBrowserShowingThePage(t *testing.T) {
 			t.Fatal(err)
 		}
 		c.WriteJSON(map[string]string{"type": "route", "route": route})
-		var m message
-		c.SetReadDeadline(time.Now().Add(failAfter))
-		if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
-			t.Fatalf("hello: %v %v", m, err)
-		}
+		readHello(t, c)
 		return c
 	}
 	setup, intro := dial("/docs/guide/setup"), dial("/docs/guide/intro")
@@ -280,4 +276,15 @@ func openPage(t *testing.T, srvURL, route string) *websocket.Conn {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// readHello reads the status message the dev server greets a page with.
+func readHello(t *testing.T, c *websocket.Conn) message {
+	t.Helper()
+	var m message
+	c.SetReadDeadline(time.Now().Add(failAfter))
+	if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
+		t.Fatalf("hello: %+v %v", m, err)
+	}
+	return m
 }

@@ -165,11 +165,7 @@ func TestFirstBuildTellsOpenPagesToLoadSearch(t *testing.T) {
 	defer srv.Close()
 
 	c := openPage(t, srv.URL, "/docs/guide/intro")
-	var hello message
-	c.SetReadDeadline(time.Now().Add(failAfter))
-	if err := c.ReadJSON(&hello); err != nil || hello.Type != "status" {
-		t.Fatalf("hello %+v %v", hello, err)
-	}
+	hello := readHello(t, c)
 	if hello.Search {
 		t.Fatal("told to load the search files before the first build wrote them")
 	}

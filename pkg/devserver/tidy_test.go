@@ -21,11 +21,7 @@ func TestTidyUpWaitsWhileARebuildRuns(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	c := openPage(t, srv.URL, "/docs/guide/setup")
-	var m message
-	c.SetReadDeadline(time.Now().Add(failAfter))
-	if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
-		t.Fatalf("hello: %v %v", m, err)
-	}
+	readHello(t, c)
 	// The timer goes off in the middle of the rebuild: once the page on screen went out.
 	var during int32 = -1
 	s.onPushed = func() {

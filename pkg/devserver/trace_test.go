@@ -9,7 +9,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-	"time"
 
 	"docsd/internal/testfs"
 	"docsd/pkg/build"
@@ -32,11 +31,7 @@ func TestTraceLogsOneLinePerRebuild(t *testing.T) {
 	srv := httptest.NewServer(s.Handler())
 	defer srv.Close()
 	c := openPage(t, srv.URL, "/docs/guide/setup")
-	var m message
-	c.SetReadDeadline(time.Now().Add(failAfter))
-	if err := c.ReadJSON(&m); err != nil || m.Type != "status" {
-		t.Fatalf("hello: %v %v", m, err)
-	}
+	readHello(t, c)
 
 	f := filepath.Join(root, "content/docs/guide/setup.md")
 	data, err := os.ReadFile(f)
