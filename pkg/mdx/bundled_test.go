@@ -78,14 +78,7 @@ func TestBundledScript(t *testing.T) {
 // it has answered every request; a later one loads it (V8 accepts it) and writes it again only
 // after compiling twice as many files. The answers are those of the script as it is.
 func TestCodeCache(t *testing.T) {
-	real, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundled, err := bundledScript(real)
-	if err != nil || bundled == "" {
-		t.Skipf("no bundled compiler (npm's record of the packages is missing?): %q, %v", bundled, err)
-	}
+	real, bundled := bundledCompiler(t)
 	// A copy in a folder of its own, so that the cache is this test's.
 	dir := t.TempDir()
 	bundle := filepath.Join(dir, "compile.cjs")
@@ -146,14 +139,7 @@ func TestCodeCache(t *testing.T) {
 // that combines its extensions some other way, a bundle without the wrapper, or a wrapper that
 // combines anew for each page fails here; and the answers are those of the script as it is.
 func TestMicromarkExtensionsCombinedOnce(t *testing.T) {
-	real, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	bundled, err := bundledScript(real)
-	if err != nil || bundled == "" {
-		t.Skipf("no bundled compiler (npm's record of the packages is missing?): %q, %v", bundled, err)
-	}
+	real, bundled := bundledCompiler(t)
 	send := nodeCompilerLines(t, bundled)
 	type counts struct{ Calls, Combinations int }
 	count := func() counts {
@@ -230,4 +216,19 @@ func TestCombineOnceThroughALink(t *testing.T) {
 	if got := strings.TrimSpace(string(said)); got != "1" {
 		t.Errorf("the wrapper compile.mjs imports counted %s calls of the parser's one: the bundle holds two copies of it", got)
 	}
+}
+
+// bundledCompiler is the compiler's script and its bundled copy, or skips the test when there is
+// no bundle.
+func bundledCompiler(t *testing.T) (real, bundled string) {
+	t.Helper()
+	real, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bundled, err = bundledScript(real)
+	if err != nil || bundled == "" {
+		t.Skipf("no bundled compiler (npm's record of the packages is missing?): %q, %v", bundled, err)
+	}
+	return real, bundled
 }

@@ -1,9 +1,6 @@
 package search
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -54,12 +51,7 @@ func TestMistakeInTheFirstLetters(t *testing.T) {
 func TestDeletionChunksOnlyWhenNothingIsFound(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	qs := []string{"secret ", "kubernetes worker", "secrts ", "sceret ", "kube", "wecret ", "ubernetes ", "zanzibarquux "}
-	list := filepath.Join(t.TempDir(), "queries.txt")
-	if err := os.WriteFile(list, []byte(strings.Join(qs, "\n")+"\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	var got [][2]int
-	node(t, &got, docsPath, indexPath, list, "fetched")
+	got := fetchedChunks(t, docsPath, indexPath, qs)
 	for i, q := range qs {
 		dels, all := got[i][0], got[i][1]
 		typo := i >= 5
