@@ -363,9 +363,9 @@ func (d *Doc) render(resolve func(dest string, image bool) string, w io.Writer, 
 	if d.sourceGone {
 		return errors.New("the page's source was released before it rendered")
 	}
-	root := d.root
-	if root == nil {
-		// Released: a fresh tree, whose destinations are still as written.
+	root, released := d.root, d.root == nil
+	if released {
+		// A fresh tree, whose destinations are still as written.
 		root, _ = d.parseTree()
 	}
 	if d.sections == nil {
@@ -373,7 +373,7 @@ func (d *Doc) render(resolve func(dest string, image bool) string, w io.Writer, 
 		// destinations below are rewritten.
 		d.sections = sections(root, d.source)
 	}
-	if d.root == nil {
+	if released {
 		_ = ast.Walk(root, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 			if entering {
 				switch n := n.(type) {
