@@ -73,6 +73,13 @@ const WEIGHTS = {
   prefixOfSynonym: 0.35,
   typo1: 0.55,
   typo2: 0.4,
+  // 1: a word found only with typing mistakes (it matches no term, whole or as a start) is read as
+  // its nearest correction: its candidates count as the word would, the nearest at full weight
+  // (typo1 and typo2 only order them), its correction makes a phrase of the synonym table with the
+  // words beside it ("enviroment variables" is "env vars") and names a part of the site as the word
+  // would ("comand to restart a build": a CLI page). A typo still never outranks an exact match:
+  // it is looked for only when the word has none. 0: candidates weigh typo1 and typo2 as typed.
+  typoAsWord: 1,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
@@ -675,7 +682,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
-        if (far && typos(word).size === 0) {
+        // The corrections stand for the word in the synonym table's entries (termIs).
+        const found = typos(word);
+        for (const c of found.keys()) qterms.add(c);
+        if (far && found.size === 0) {
           for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
           if (dels) {
             for (const dk of typoKeys(word)) for (const k of chunksOf(dk)) out.add(k);
@@ -863,7 +873,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     let typo = false;
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
-      for (const [t, w] of typos(word)) cands.set(t, w);
+      const found = typos(word);
+      let best = 0;
+      for (const w of found.values()) if (w > best) best = w;
+      for (const [t, w] of found) cands.set(t, W.typoAsWord ? w / best : w);
       typo = cands.size > 0;
     }
     if (!term && cands.size === 0) return out;
@@ -883,6 +896,30 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return out;
   }
 
+  // termIs says whether a word of a query is a term: as typed, or, for a word found only with a
+  // typing mistake, as its nearest correction, so that a mistake in a phrase of the synonym table
+  // still finds the phrase ("enviroment variables" is "environment variables", one unit with "env
+  // vars", as typed right).
+  function termIs(w, term) {
+    if (w.term === term) return true;
+    if (!w.typo || !W.typoAsWord) return false;
+    return corrected(w) === term;
+  }
+
+  // corrected is the nearest correction of a word found only with a typing mistake, when one is
+  // nearer than the others ('' when two are as near: neither is the word).
+  function corrected(w) {
+    let best = 0;
+    let out = '';
+    for (const [t, v] of w.cands) {
+      if (v > best) {
+        best = v;
+        out = t;
+      } else if (v === best) out = '';
+    }
+    return out;
+  }
+
   // withSynonyms groups the words into units, joining the words that make a phrase of the table
   // (longest first) with the phrases that stand for it, in every entry that has it: "authenticate"
   // of "auth, authentication" and "login, authenticate" finds auth and login.
@@ -894,7 +931,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         g.phrases.forEach((ph, k) => {
           if (g.oneWay && k > 0) return;
           if (ph.length > ws.length - i || (best && best.len > ph.length)) return;
-          for (let j = 0; j < ph.length; j++) if (ws[i + j].term !== ph[j]) return;
+          for (let j = 0; j < ph.length; j++) if (!termIs(ws[i + j], ph[j])) return;
           if (best && best.len === ph.length) best.groups.push(g);
           else best = { len: ph.length, groups: [g], key: ph.join(' ') };
         });
@@ -954,9 +991,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   function isSectionUnit(unit) {
     if (!(W.sectionPages > 0)) return false;
     const typed = unit.alts[0].slots;
-    if (unit.words.some((w, i) => w.typo || !typed[i] || typed[i].get(w.term) !== 1)) return false;
+    const read = (w) => (w.typo && W.typoAsWord ? corrected(w) : w.term);
+    if (unit.words.some((w, i) => (w.typo && !W.typoAsWord) || !typed[i] || typed[i].get(read(w)) !== 1)) return false;
     const partTerm = (t) => postings(t).crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nIndexed);
-    if (unit.alts.length === 1) return typed.length === 1 && partTerm(unit.words[0].term);
+    if (unit.alts.length === 1) return typed.length === 1 && partTerm(read(unit.words[0]));
     if (!W.synonymParts) return false;
     return unit.alts.some((alt) => alt.synonym && alt.slots.length === 1 && alt.slots[0].size === 1 && partTerm(alt.slots[0].keys().next().value));
   }

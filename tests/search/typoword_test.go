@@ -1,0 +1,103 @@
+// Tests of the browser's ranking on small made-up sites: a word typed with a mistake is read as its
+// nearest correction (engine.js, W.typoAsWord): it weighs what the word weighs, makes a phrase of
+// the synonym table with the words beside it, and names a part of the site as the word would.
+
+package search
+
+import (
+	"fmt"
+	"os/exec"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// A mistake in one word of two does not make that word count less than the other: "secrts
+// rotation" is the page on secrets, as "secrets rotation" is, not the page titled with the other
+// word.
+func TestTypoWeighsWhatTheWordWeighs(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	addPage(x, "/docs/secrets", "Secrets",
+		search.Section{Text: "Keep credentials out of the pipeline. Their rotation is up to their owner."})
+	addPage(x, "/docs/rotation", "Key rotation",
+		search.Section{Text: "Rotate the signing keys now and then; the secrets of a pipeline stay as they are."})
+	for i := 0; i < 10; i++ {
+		addPage(x, fmt.Sprintf("/docs/note%d", i), fmt.Sprintf("Note %d", i),
+			search.Section{Text: "A note on the rotation of log files."})
+	}
+	for _, q := range []string{"secrets rotation", "secrts rotation"} {
+		if got := firstRoutes(t, x, q); len(got) < 2 || got[0] != "/docs/secrets" {
+			t.Errorf("%s: got %v, want /docs/secrets first", q, got)
+		}
+	}
+}
+
+// A mistake in a word of a phrase of the synonym table still finds the phrase's synonyms:
+// "enviroment variables" is "env vars", as "environment variables" is.
+func TestTypoInAPhraseFindsItsSynonyms(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"env vars, environment variables"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	addPage(x, "/docs/env", "Env vars", search.Section{Text: "Give a step its own env vars."})
+	addPage(x, "/docs/variables", "Variables",
+		search.Section{Text: "Variables of a template, and the environment it runs in."})
+	for i := 0; i < 5; i++ {
+		addPage(x, fmt.Sprintf("/docs/note%d", i), fmt.Sprintf("Note %d", i),
+			search.Section{Text: "A note on the build environment."})
+	}
+	for _, q := range []string{"environment variables", "enviroment variables"} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/env" {
+			t.Errorf("%s: got %v, want /docs/env first", q, got)
+		}
+	}
+}
+
+// A mistake in a word whose synonym names a part of the site still names the part: "comand to
+// restart a build" is the CLI's page, as "command to restart a build" is (intent_test.go's site).
+func TestTypoOfAPartWordNamesThePart(t *testing.T) {
+	x := intentSite(t)
+	for q, want := range map[string]string{
+		"comand to restart a build":   "/docs/cli/build/restart",
+		"endpoitn to restart a build": "/docs/api/build/restart",
+	} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != want {
+			t.Errorf("%s: got %v, want %s first", q, got, want)
+		}
+	}
+}
+
+// On the Vela site, queries typed with one mistake find what the same queries typed right find
+// first: the mistake is read as the word (the synonym table's phrases and parts, whose chunks a
+// query fetches for the correction too: "endpint" fetches what "endpoint => api" needs).
+func TestTypoFindsWhatTheWordFinds(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	pairs := [][2]string{
+		{"endpint to restart a build", "endpoint to restart a build"},
+		{"secret settngs vault", "secret settings vault"},
+		{"tempates nested too deep error", "templates nested too deep error"},
+		{"enviroment variables", "environment variables"},
+		{"variable substiution rules", "variable substitution rules"},
+		{"triger a build with the api", "trigger a build with the api"},
+		{"worer shared secret with the server", "worker shared secret with the server"},
+	}
+	var qs []query
+	for _, p := range pairs {
+		qs = append(qs, query{text: p[0]}, query{text: p[1]})
+	}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, p := range pairs {
+		typo, right := got[2*i], got[2*i+1]
+		if len(right) == 0 || len(typo) == 0 || typo[0] != right[0] {
+			t.Errorf("%q: got %v, want %q's first, %v", p[0], typo, p[1], right)
+		}
+	}
+}
