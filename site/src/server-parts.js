@@ -15,17 +15,14 @@
 // A part may depend on one more input that changes its HTML in a known way (the sidebar's current
 // page: which link is marked active): the part keeps the value it was learnt with, and a page with
 // another value gets the HTML through the part's swap(html, learnt, value).
-//
-// Parts may hold other parts (a sidebar's items): a part learnt on a page keeps its inner parts'
-// HTML filled in, as they are on that page, so the parts inside a part must share its value and
-// swap (or have none).
 import { randomBytes } from 'node:crypto';
 
 // The placeholders carry a nonce of this process, so no site text can pose as one.
 const nonce = randomBytes(6).toString('hex');
 const placeholders = new RegExp(`<template data-docsd-part="${nonce}-(\\d+)-(\\d+)"></template>`, 'g');
 const placeholder = (marker) => `<template data-docsd-part="${marker}"></template>`;
-const brackets = new RegExp(`<template data-docsd-(begin|end)="${nonce}-(\\d+-\\d+)"></template>`, 'g');
+const begin = (marker) => `<template data-docsd-begin="${marker}"></template>`;
+const end = (marker) => `<template data-docsd-end="${marker}"></template>`;
 
 // Per owner (the renderer keeps one site data and one sidebar object per key and drops replaced
 // ones, so their parts go with them): an id, the entry id of each part name, and the entries:
@@ -78,17 +75,27 @@ function policy(full) {
 export function renderWithParts(renderTree) {
   const first = policy(() => true);
   let html = renderTree(first);
-  if ([...first.missed.values()].some(({ bracket }) => bracket)) {
-    html = takeBrackets(html, first);
-    if (html === null) return renderTree(null);
+  for (const [marker, { entry, value, bracket }] of first.missed) {
+    if (!bracket) continue;
+    const b = begin(`${nonce}-${marker}`);
+    const e = end(`${nonce}-${marker}`);
+    const at = html.indexOf(b);
+    const to = html.indexOf(e, at);
+    if (at < 0 || to < 0 || html.indexOf(b, at + 1) >= 0) {
+      entry.html = null;
+      return renderTree(null);
+    }
+    entry.html = html.slice(at + b.length, to);
+    entry.value = value;
+    html = html.slice(0, at) + placeholder(`${nonce}-${marker}`) + html.slice(to + e.length);
+    first.missed.delete(marker);
   }
   if (first.missed.size === 0) return fill(html, first.used);
   // Every part a placeholder, and for each part learnt on this page, a render with only it in full.
   const bare = policy(() => false);
   const bareHTML = renderTree(bare);
   for (const [marker, { entry, value }] of first.missed) {
-    const alone = first.missed.size === 1 ? first : policy((other) => other === marker);
-    const full = alone === first ? html : renderTree(alone);
+    const full = first.missed.size === 1 ? html : renderTree(policy((other) => other === marker));
     const p = placeholder(`${nonce}-${marker}`);
     const at = bareHTML.indexOf(p);
     const before = bareHTML.slice(0, at);
@@ -98,59 +105,10 @@ export function renderWithParts(renderTree) {
       entry.html = null;
       return renderTree(null);
     }
-    entry.html = fill(full.slice(before.length, full.length - after.length), alone.used);
+    entry.html = full.slice(before.length, full.length - after.length);
     entry.value = value;
   }
   return fill(bareHTML, bare.used);
-}
-
-// takeBrackets learns the parts a page rendered between their markers (bracket) and returns the
-// page's HTML with a placeholder in place of each, or null (and the part is not cacheable) when
-// a part's markers are not once each and nested. Parts may nest (a sidebar's items inside the
-// sidebar): a part's HTML is kept with the parts inside it filled in. One pass over the page:
-// taking each part out by searching and splicing the whole page cost as much as the renders
-// saved when a sidebar's items were parts.
-function takeBrackets(html, first) {
-  const out = [];
-  const stack = []; // { marker, pieces } of the parts open at this point
-  let last = 0;
-  let failed = null;
-  const pieces = () => (stack.length ? stack[stack.length - 1].pieces : out);
-  for (const m of html.matchAll(brackets)) {
-    pieces().push(html.slice(last, m.index));
-    last = m.index + m[0].length;
-    const marker = m[2];
-    const missed = first.missed.get(marker);
-    // A part met twice (its second begin finds it learnt) or not nested is not cacheable.
-    if (!missed || (m[1] === 'begin' && missed.seen)) {
-      failed = first.used.get(marker).entry;
-      break;
-    }
-    if (m[1] === 'begin') {
-      missed.seen = true;
-      stack.push({ marker, pieces: [] });
-      continue;
-    }
-    const top = stack.pop();
-    if (!top || top.marker !== marker) {
-      failed = missed.entry;
-      break;
-    }
-    missed.entry.html = fill(top.pieces.join(''), first.used);
-    missed.entry.value = missed.value;
-    first.missed.delete(marker);
-    pieces().push(placeholder(`${nonce}-${marker}`));
-  }
-  // A part whose markers are missing (React left its boundary empty) is not cacheable either.
-  for (const missed of first.missed.values()) {
-    if (!failed && missed.bracket) failed = missed.entry;
-  }
-  if (failed) {
-    failed.html = null;
-    return null;
-  }
-  out.push(html.slice(last));
-  return out.join('');
 }
 
 // fill puts the parts' HTML in place of their placeholders.

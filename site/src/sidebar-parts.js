@@ -2,11 +2,6 @@
 // sidebar's HTML depends on the current page in two ways: which categories hold it (they are
 // marked and open, and their links are rendered), and which links are its own (marked active).
 // The part's name spells the first; the second is its value, swapped in the HTML by swapActive.
-//
-// Inside a sidebar met with a new set of open categories, each item is a part of its own
-// (sidebarItems): a link by itself, a category by whether it is open and which categories inside
-// it hold the page. So a new set re-renders only the categories whose state is new (their rows),
-// and the links and closed categories of earlier pages come from the cache.
 import { isInternal, linkHref } from './routes.js';
 
 // What a sidebar's links render as href, per sidebar object: hrefs maps each rendered href to the
@@ -38,8 +33,7 @@ function analyse(basePath, items) {
     }
   };
   walk(items);
-  a.paths = new Map();
-  a.trails = trails(items, a.paths);
+  a.trails = trails(items);
   analyses.set(items, a);
   return a;
 }
@@ -48,8 +42,8 @@ function analyse(basePath, items) {
 // (SidebarTree's contains: the categories above a link to the route, and a category that is the
 // route's own page), by their index path, in the order of a depth-first walk that names a category
 // after its items. Made once per sidebar: walking the whole sidebar for every page was most of
-// sidebarPart's time. paths gets each category's index path.
-function trails(items, paths) {
+// sidebarPart's time.
+function trails(items) {
   const held = new Map(); // route -> Set of index paths
   const rank = new Map(); // index path -> its place in the walk
   const hold = (route, categories) => {
@@ -64,7 +58,6 @@ function trails(items, paths) {
         return;
       }
       const at = `${path}.${i}`;
-      paths.set(item, at);
       const inside = [...above, at];
       walk(item.items || [], at, inside);
       rank.set(at, rank.size);
@@ -86,27 +79,6 @@ export function sidebarPart(basePath, items, current) {
   const href = linkHref(basePath, current);
   if (a.hrefs.has(href) && a.hrefs.get(href) !== current) return null;
   return { name: `sidebar:${a.trails.get(current) ?? ''}`, value: href };
-}
-
-// sidebarItems is the part of each item of a sidebar on the page at current, under the same
-// conditions as sidebarPart (null: render every item in full): item(item, open) is { name, value }
-// for the item, open says whether a category is open (Items decides it). A link's HTML differs
-// between pages only by its active mark (the value, swapped); a category's by whether it is open
-// and by the categories inside it that hold the page (which of them are marked and open), which
-// its name lists.
-export function sidebarItems(basePath, items, current) {
-  const part = sidebarPart(basePath, items, current);
-  if (!part) return null;
-  const a = analyses.get(items);
-  const held = (a.trails.get(current) ?? '').split(',').filter(Boolean);
-  return (item, open) => {
-    if (item.type === 'html') return null;
-    if (item.type !== 'category') return { name: 'link', value: part.value };
-    const path = a.paths.get(item);
-    if (path === undefined) return null;
-    const inside = held.filter((at) => at === path || at.startsWith(`${path}.`));
-    return { name: `${open ? 'open' : 'closed'}:${inside.join(',')}`, value: part.value };
-  };
 }
 
 // swapActive turns the HTML a sidebar rendered for the page at href from into its HTML for the

@@ -62,12 +62,12 @@ func orders(rs []string) [][]string {
 	return [][]string{rs, back, mixed}
 }
 
-// The server renders a sidebar once per set of open categories and, inside it, each item once
-// per state (a link; a category by whether it is open and which categories inside it hold the
-// page: site/src/sidebar-parts.js), swapping the active link in the HTML. Every page of these
-// sidebars, in three orders, must be what a render without the cache makes; the nested sidebar
-// must reuse items (or this test would not test them), and the sidebars whose links cannot be
-// swapped exactly (the same href twice, raw HTML) must render in full.
+// The server renders a sidebar once per set of open categories (the categories that hold the
+// page: site/src/sidebar-parts.js) and reuses the HTML on the other pages of the set, swapping
+// the active link. Every page of these sidebars, in three orders, must be what a render without
+// the cache makes; the nested sidebar must come from learnt HTML on some pages (or this test
+// would not test the swap), and the sidebars whose links cannot be swapped exactly (the same
+// href twice, raw HTML) must render in full.
 func TestSidebarPartsEqualFreshRender(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("needs Node.js")
@@ -143,8 +143,8 @@ func TestSidebarPartsEqualFreshRender(t *testing.T) {
 		}
 		switch r.Sidebar {
 		case "nested":
-			if r.Cached == 0 || r.Reused == 0 {
-				t.Errorf("nested sidebar, pages from %s on: %d pages used the cache, %d new sets of open categories reused items; want some of each", r.First, r.Cached, r.Reused)
+			if r.Reused == 0 {
+				t.Errorf("nested sidebar, pages from %s on: %d pages used the cache, none reused a sidebar learnt on an earlier page", r.First, r.Cached)
 			}
 		default:
 			if r.Cached != 0 {
