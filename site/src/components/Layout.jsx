@@ -7,12 +7,14 @@ import ProgressBar from './ProgressBar.jsx';
 import ServerCached from './ServerCached.jsx';
 import SkipLink from './SkipLink.jsx';
 
+// The announcement and the footer have no useId inside: their parts are learnt in the render
+// that first meets them (ServerCached's bracket).
 export default function Layout({ site, page, sidebar, children }) {
   return (
     <div className="site">
       <SkipLink />
       <ProgressBar />
-      <ServerCached owner={site} name="announcement">
+      <ServerCached owner={site} name="announcement" bracket>
         <AnnouncementBar announcement={site.announcement} />
       </ServerCached>
       <Navbar site={site} page={page} sidebar={sidebar} />
@@ -23,7 +25,7 @@ export default function Layout({ site, page, sidebar, children }) {
         <HydrationMark />
       </Suspense>
       <Suspense fallback={null}>
-        <ServerCached owner={site} name="footer">
+        <ServerCached owner={site} name="footer" bracket>
           <Footer site={site} />
         </ServerCached>
       </Suspense>

@@ -38,6 +38,13 @@ function itemPart(side, i, item, page) {
   }
 }
 
+// bracketed says whether a navbar item's part may be learnt in the render that first meets it
+// (ServerCached's bracket): links and the colour mode toggle have no useId inside; the search
+// box has, and an unknown type may.
+function bracketed(item) {
+  return ['docSidebar', 'link', undefined, '', 'colorModeToggle'].includes(item.type);
+}
+
 export default function Navbar({ site, page, sidebar }) {
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef(null);
@@ -65,14 +72,14 @@ export default function Navbar({ site, page, sidebar }) {
         </SiteLink>
         <div className="navbar-items navbar-left">
           {left.map((item, i) => (
-            <ServerCached key={i} owner={site} name={itemPart('left', i, item, page)}>
+            <ServerCached key={i} owner={site} name={itemPart('left', i, item, page)} bracket={bracketed(item)}>
               <NavbarItem site={site} page={page} item={item} />
             </ServerCached>
           ))}
         </div>
         <div className="navbar-items navbar-right">
           {right.map((item, i) => (
-            <ServerCached key={i} owner={site} name={itemPart('right', i, item, page)}>
+            <ServerCached key={i} owner={site} name={itemPart('right', i, item, page)} bracket={bracketed(item)}>
               <NavbarItem site={site} page={page} item={item} />
             </ServerCached>
           ))}

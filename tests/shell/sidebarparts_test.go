@@ -1,0 +1,192 @@
+// Package shell tests parts of the React shell (site/src) that the server renders, by bundling a
+// script of testdata with esbuild and running it in Node.
+package shell
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+// item is a sidebar item as the renderer receives it (pkg/site's JSON).
+type item struct {
+	Type        string `json:"type"`
+	Label       string `json:"label,omitempty"`
+	Route       string `json:"route,omitempty"`
+	Href        string `json:"href,omitempty"`
+	HTML        string `json:"html,omitempty"`
+	Collapsed   *bool  `json:"collapsed,omitempty"`
+	Collapsible *bool  `json:"collapsible,omitempty"`
+	Items       []item `json:"items,omitempty"`
+}
+
+func link(route string) item { return item{Type: "link", Label: "Page " + route, Route: route} }
+
+func category(label, route string, collapsed bool, items ...item) item {
+	return item{Type: "category", Label: label, Route: route, Collapsed: &collapsed, Items: items}
+}
+
+// routes lists the routes a sidebar's items link to, depth first, and a route in no sidebar.
+func routes(items []item) []string {
+	var out []string
+	var walk func([]item)
+	walk = func(list []item) {
+		for _, it := range list {
+			if it.Route != "" {
+				out = append(out, it.Route)
+			}
+			walk(it.Items)
+		}
+	}
+	walk(items)
+	return append(out, "/docs/elsewhere")
+}
+
+// orders are the orders the pages of a sidebar are rendered in: what the cache learns on one
+// page it reuses on the next, so each order reuses differently.
+func orders(rs []string) [][]string {
+	back := slices.Clone(rs)
+	slices.Reverse(back)
+	// Every third route first, then the others: a fixed shuffle.
+	var mixed []string
+	for start := 0; start < 3; start++ {
+		for i := start; i < len(rs); i += 3 {
+			mixed = append(mixed, rs[i])
+		}
+	}
+	return [][]string{rs, back, mixed}
+}
+
+// The server renders a sidebar once per set of open categories (the categories that hold the
+// page: site/src/sidebar-parts.js) and reuses the HTML on the other pages of the set, swapping
+// the active link. Every page of these sidebars, in three orders, must be what a render without
+// the cache makes; the nested sidebar must come from learnt HTML on some pages (or this test
+// would not test the swap), and the sidebars whose links cannot be swapped exactly (the same
+// href twice, raw HTML) must render in full.
+func TestSidebarPartsEqualFreshRender(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("needs Node.js")
+	}
+	nested := []item{
+		link("/docs/a"),
+		category("One", "", true,
+			link("/docs/one/x"),
+			category("Deep", "/docs/one/deep", true,
+				link("/docs/one/deep/p"),
+				category("Deeper", "", true, link("/docs/one/deep/deeper/q"), link("/docs/one/deep/deeper/r")),
+				category("Beside", "", true, link("/docs/one/deep/beside/s")),
+			),
+			link("/docs/one/y"),
+		),
+		// Open on every page outside One: the pages under Two find it first (SidebarTree's
+		// Items), so Two holds them but stays closed.
+		category("Open by default", "", false,
+			link("/docs/open/m"),
+			category("Inner", "", true, link("/docs/open/inner/n")),
+		),
+		category("Two", "/docs/two", true,
+			link("/docs/two/z"),
+			item{Type: "category", Label: "Fixed", Collapsible: new(bool), Items: []item{link("/docs/two/fixed/w")}},
+			category("Last", "", true, link("/docs/two/last/v"), link("/docs/two/last/u")),
+		),
+		{Type: "link", Label: "Elsewhere", Href: "https://example.test/x"},
+		{Type: "link", Label: "A section", Href: "/docs/a#section"},
+	}
+	sameHref := []item{
+		link("/docs/a"),
+		category("One", "", true, link("/docs/one/x"), link("/docs/a")),
+		category("Two", "", true, link("/docs/two/y")),
+	}
+	rawHTML := []item{
+		link("/docs/a"),
+		category("One", "", true, link("/docs/one/x"), item{Type: "html", HTML: `<span class="note">Note</span>`}),
+		category("Two", "", true, link("/docs/two/y")),
+	}
+	type sidebar struct {
+		Name   string     `json:"name"`
+		Items  []item     `json:"items"`
+		Orders [][]string `json:"orders"`
+	}
+	var in struct {
+		BasePath string    `json:"basePath"`
+		Sidebars []sidebar `json:"sidebars"`
+	}
+	in.BasePath = "/docs/"
+	for _, s := range []struct {
+		name  string
+		items []item
+	}{{"nested", nested}, {"same href", sameHref}, {"raw html", rawHTML}} {
+		in.Sidebars = append(in.Sidebars, sidebar{s.name, s.items, orders(routes(s.items))})
+	}
+
+	var got []struct {
+		Sidebar string   `json:"sidebar"`
+		First   string   `json:"first"`
+		Differs []string `json:"differs"`
+		Cached  int      `json:"cached"`
+		Reused  int      `json:"reused"`
+	}
+	if err := json.Unmarshal(runScript(t, "testdata/sidebarparts.jsx", in), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 3*len(in.Sidebars) {
+		t.Fatalf("the script rendered %d sidebar orders, want %d", len(got), 3*len(in.Sidebars))
+	}
+	for _, r := range got {
+		if len(r.Differs) > 0 {
+			t.Errorf("%s sidebar, pages from %s on: the cached sidebar differs from a fresh render on %v", r.Sidebar, r.First, r.Differs)
+		}
+		switch r.Sidebar {
+		case "nested":
+			if r.Reused == 0 {
+				t.Errorf("nested sidebar, pages from %s on: %d pages used the cache, none reused a sidebar learnt on an earlier page", r.First, r.Cached)
+			}
+		default:
+			if r.Cached != 0 {
+				t.Errorf("%s sidebar, pages from %s on: %d pages used the cache, want none (its links cannot be swapped exactly)", r.Sidebar, r.First, r.Cached)
+			}
+		}
+	}
+}
+
+// runScript bundles a script of testdata for Node and runs it with in as JSON in its arguments;
+// it returns what the script wrote.
+func runScript(t *testing.T, file string, in any) []byte {
+	t.Helper()
+	res := api.Build(api.BuildOptions{
+		EntryPoints: []string{file},
+		Bundle:      true,
+		Platform:    api.PlatformNode,
+		Format:      api.FormatCommonJS,
+		JSX:         api.JSXAutomatic,
+		Loader:      map[string]api.Loader{".js": api.LoaderJSX, ".css": api.LoaderEmpty},
+		Define:      map[string]string{"process.env.NODE_ENV": `"production"`},
+		LogLevel:    api.LogLevelSilent,
+		Write:       false,
+		Outfile:     "script.cjs",
+	})
+	if len(res.Errors) > 0 {
+		t.Fatalf("bundling %s: %v", file, res.Errors)
+	}
+	script := filepath.Join(t.TempDir(), "script.cjs")
+	if err := os.WriteFile(script, res.OutputFiles[0].Contents, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	arg, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("node", script, string(arg))
+	cmd.Env = append(os.Environ(), "NODE_ENV=production")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("node %s: %v", file, err)
+	}
+	return out
+}
