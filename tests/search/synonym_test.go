@@ -100,3 +100,35 @@ func TestWordInTwoEntriesFindsBoth(t *testing.T) {
 		}
 	}
 }
+
+// Common words the table gives a meaning ("who can => permissions") are one unit of the query,
+// found through the phrases they stand for, though the index leaves them out: "who can delete
+// secrets" is the page on permissions, not the one on deleting secrets that never says who may.
+func TestSynonymOfCommonWords(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"who can => permissions"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/roles", "Permissions", "Admins of a repository may delete its secrets; readers may list them.")
+	add("/docs/delete", "Delete secrets", "Delete a secret with the CLI. Deleted secrets are gone.")
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	for _, q := range []string{"who can delete secrets", "who can delete secrets ", "who can"} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/roles" {
+			t.Errorf("%q: got %v, want /docs/roles first", q, got)
+		}
+	}
+	// Without the question the table gives no meaning to the words: the page on deleting.
+	if got := firstRoutes(t, x, "delete secrets"); len(got) == 0 || got[0] != "/docs/delete" {
+		t.Errorf("delete secrets: got %v, want /docs/delete first", got)
+	}
+}

@@ -475,6 +475,17 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       synonymWords.get(ph[0]).push(...g.phrases.filter((_, j) => j !== k));
     });
   }
+  // One-way entries whose first phrase is common words only ("who can => permissions"): the
+  // reader's question word says what the answer is about, though it is left out of the index.
+  const commonPhrases = synonyms.filter((g) => g.oneWay && g.phrases[0].every((w) => stop.has(w)));
+  // commonAt is the entry whose common words start at word i of a query's words, or null.
+  function commonAt(list, i) {
+    for (const g of commonPhrases) {
+      const ph = g.phrases[0];
+      if (i + ph.length <= list.length && ph.every((w, j) => list[i + j].word === w)) return g;
+    }
+    return null;
+  }
 
   const pageVersion = (page) => perPage.versionOf[page] || '';
 
@@ -702,6 +713,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         qterms.add(pair);
       }
     }
+    for (let i = 0; i < list.length; i++) {
+      const g = commonAt(list, i);
+      if (g) for (const ph of g.phrases.slice(1)) for (const t of ph) out.add(chunkOf(t));
+    }
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
@@ -829,6 +844,15 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // identifiers instead: "private key" found privateKey.) So are the two when the synonym table
     // has them joined, though the docs do not ("sign in": signin => login).
     for (let i = 0; i < list.length; i++) {
+      // Common words the table gives a meaning (commonPhrases): one unit, found through the
+      // phrases they stand for alone.
+      const common = commonAt(list, i);
+      if (common) {
+        const n = common.phrases[0].length;
+        out.push({ word: common.phrases[0].join(' '), term: '', prefix: false, typo: false, cands: new Map(), split: [], unknown: true, common });
+        i += n - 1;
+        continue;
+      }
       const pair = i + 1 < list.length ? termOf(list[i].word + list[i + 1].word, stop) : '';
       const known = Boolean(pair) && hasTerm(pair);
       // Joined by the table only, the pair is searched as its synonyms alone: apart, "sign" is
@@ -926,8 +950,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   function withSynonyms(ws) {
     const units = [];
     for (let i = 0; i < ws.length; ) {
-      let best = null;
-      for (const g of synonyms) {
+      let best = ws[i].common ? { len: 1, groups: [ws[i].common], key: ws[i].word } : null;
+      for (const g of best ? [] : synonyms) {
         g.phrases.forEach((ph, k) => {
           if (g.oneWay && k > 0) return;
           if (ph.length > ws.length - i || (best && best.len > ph.length)) return;
