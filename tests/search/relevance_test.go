@@ -248,7 +248,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // from vault", "generate the cli config file"; both right first): 32 / 41 and 37 / 41. Session 17
 // added issues17.tsv, 41 more tuning queries from go-vela threads (28 first, 37 in the top 3 once
 // four labels were corrected), and read a word found only with a typing mistake as its correction
-// (typoword_test.go), which raised relevance.tsv to 299 first.
+// (typoword_test.go), which raised relevance.tsv to 299 first. Then a one-way synonym entry of
+// common words, "who can => permissions, roles" (synonym_test.go), raised it to 300 first and all
+// 310 in the top 3.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -289,8 +291,8 @@ func TestRelevance(t *testing.T) {
 	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
 		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
 	}
-	if pct(t1, len(tuned)) < 96.4 || pct(t3, len(tuned)) < 99.6 {
-		t.Errorf("relevance.tsv: want at least 96.4 %% first and 99.6 %% in the top 3")
+	if pct(t1, len(tuned)) < 96.7 || t3 < len(tuned) {
+		t.Errorf("relevance.tsv: want at least 96.7 %% first and all in the top 3")
 	}
 	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
 		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")
