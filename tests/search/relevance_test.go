@@ -250,7 +250,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // four labels were corrected), and read a word found only with a typing mistake as its correction
 // (typoword_test.go), which raised relevance.tsv to 299 first. Then a one-way synonym entry of
 // common words, "who can => permissions, roles" (synonym_test.go), raised it to 300 first and all
-// 310 in the top 3.
+// 310 in the top 3, and an identifier's page being the reference that lists its family
+// (family_test.go) to 301 first, and queries.tsv to all 60 first.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -288,11 +289,11 @@ func TestRelevance(t *testing.T) {
 	if pct(j1, len(issues17)) < 73.1 || pct(j3, len(issues17)) < 90.2 {
 		t.Errorf("issues17.tsv: want at least 73.1 %% first and 90.2 %% in the top 3")
 	}
-	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
-		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
+	if o1 < len(old) || o3 < len(old) {
+		t.Errorf("queries.tsv: want all first")
 	}
-	if pct(t1, len(tuned)) < 96.7 || t3 < len(tuned) {
-		t.Errorf("relevance.tsv: want at least 96.7 %% first and all in the top 3")
+	if pct(t1, len(tuned)) < 97.0 || t3 < len(tuned) {
+		t.Errorf("relevance.tsv: want at least 97.0 %% first and all in the top 3")
 	}
 	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
 		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")
