@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 
 	"docsd/pkg/search"
@@ -130,5 +131,39 @@ func TestSynonymOfCommonWords(t *testing.T) {
 	// Without the question the table gives no meaning to the words: the page on deleting.
 	if got := firstRoutes(t, x, "delete secrets"); len(got) == 0 || got[0] != "/docs/delete" {
 		t.Errorf("delete secrets: got %v, want /docs/delete first", got)
+	}
+}
+
+// The common words of such an entry are in no chunk of the index: a query that has one of the
+// entry's other phrases ("permissions") fetches the chunks it fetches without the entry, not also
+// the chunks where "who" and "can" would sort.
+func TestCommonWordsOfTheTableFetchNothing(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	fetched := func(table []string) int {
+		x := search.New()
+		syn, err := search.ParseSynonyms(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.SetSynonyms(syn)
+		// Words that sort beside "can", "permiss" and "who", enough of them for several chunks.
+		for i := 0; i < 300; i++ {
+			var b strings.Builder
+			for _, head := range []string{"caa", "pea", "wha"} {
+				for j := 0; j < 6; j++ {
+					fmt.Fprintf(&b, "%s%03dx%d ", head, i, j)
+				}
+			}
+			route := fmt.Sprintf("/docs/p%03d", i)
+			x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []search.Section{{Text: b.String() + "permissions"}}}))
+		}
+		docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+		return fetchedChunks(t, docsPath, indexPath, []string{"permissions "})[0][1]
+	}
+	without, with := fetched(nil), fetched([]string{"who can => permissions"})
+	if with != without {
+		t.Errorf(`"permissions " fetched %d term chunks with "who can => permissions" in the table, %d without; want the same`, with, without)
 	}
 }

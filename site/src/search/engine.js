@@ -779,7 +779,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     }
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
-      for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
+      // (Common words are in no chunk: commonPhrases.)
+      for (const ph of g.phrases) for (const t of ph) if (!stop.has(t)) out.add(chunkOf(t));
     }
     return [...out].sort((a, b) => a - b);
   }
