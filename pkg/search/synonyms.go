@@ -27,7 +27,8 @@ type SynonymGroup struct {
 
 // ParseSynonyms reads the entries of docsd.toml's [search] synonyms. An entry is phrases separated
 // by commas ("k8s, kubernetes"), or "from => to, to2" for a one-way entry. A phrase is one or more
-// words; stop words are dropped, the rest become index terms.
+// words; stop words are dropped, the rest become index terms, but a one-way entry's first phrase of
+// stop words only keeps them ("who can => permissions").
 func ParseSynonyms(entries []string) (*Synonyms, error) {
 	s := &Synonyms{}
 	for i, e := range entries {
@@ -43,13 +44,20 @@ func ParseSynonyms(entries []string) (*Synonyms, error) {
 			}
 			lists = []string{from, to}
 		}
-		for _, list := range lists {
+		for k, list := range lists {
 			for _, ph := range strings.Split(list, ",") {
 				var terms []string
-				for _, w := range Words(ph) {
+				words := Words(ph)
+				for _, w := range words {
 					if t := Term(w); t != "" {
 						terms = append(terms, t)
 					}
+				}
+				// A one-way entry may start with common words only ("who can => permissions"):
+				// left out of the index, they still say what a reader asks about, so they are
+				// kept as typed and the browser matches them among the query's words.
+				if len(terms) == 0 && g.OneWay && k == 0 && len(words) > 0 {
+					terms = words
 				}
 				if len(terms) == 0 {
 					return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: fmt.Sprintf("phrase %q has no searchable word (common words such as \"the\" are left out)", strings.TrimSpace(ph))}

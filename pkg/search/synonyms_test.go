@@ -9,17 +9,18 @@ import (
 
 // The table turns writers' words into index terms, one way or both, and says which entry is wrong.
 func TestParseSynonyms(t *testing.T) {
-	s, err := ParseSynonyms([]string{"k8s, Kubernetes", "env vars, environment variables", "rerun => restart, retry"})
+	s, err := ParseSynonyms([]string{"k8s, Kubernetes", "env vars, environment variables", "rerun => restart, retry", "Who can => permissions"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := [][]string{{"k8s", "kubernet"}, {"env var", "environ variabl"}, {"=>", "rerun", "restart", "retri"}}
+	want := [][]string{{"k8s", "kubernet"}, {"env var", "environ variabl"}, {"=>", "rerun", "restart", "retri"}, {"=>", "who can", "permiss"}}
 	if got := s.encode(); !reflect.DeepEqual(got, want) {
 		t.Fatalf("encoded table %q, want %q", got, want)
 	}
 	for _, bad := range []struct{ entry, says string }{
 		{"k8s", "at least two phrases"},
 		{"the, kubernetes", `phrase "the" has no searchable word`},
+		{"permissions => who can", `phrase "who can" has no searchable word`},
 		{"a, b => c", "one phrase before"},
 		{"a => b => c", `more than one "=>"`},
 	} {

@@ -219,9 +219,10 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // TestRelevance runs three sets of queries: queries.tsv (the first 60), relevance.tsv (the set the
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The issue's goals (whole new set right first for 95 % and in the top three for
-// all, held-out right first for 90 %) are not met yet: the floors below are what the ranking reaches
-// today (old set 59/60 first; relevance.tsv 298/310 first, 309/310 in the top 3; held-out 86 % /
-// 98 %), so that no change goes back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
+// all, held-out right first for 90 %) are met for the first (344/360 in session 17), not yet for
+// the others: the floors below are what the ranking reaches today (old set 60/60 first;
+// relevance.tsv 301/310 first, 310/310 in the top 3; held-out 86 % / 98 %), so that no change goes
+// back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
 // session's rules, 31 after), which lowered its first floor. In session 12 the labels of all three
@@ -248,7 +249,10 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // from vault", "generate the cli config file"; both right first): 32 / 41 and 37 / 41. Session 17
 // added issues17.tsv, 41 more tuning queries from go-vela threads (28 first, 37 in the top 3 once
 // four labels were corrected), and read a word found only with a typing mistake as its correction
-// (typoword_test.go), which raised relevance.tsv to 299 first.
+// (typoword_test.go), which raised relevance.tsv to 299 first. Then a one-way synonym entry of
+// common words, "who can => permissions, roles" (synonym_test.go), raised it to 300 first and all
+// 310 in the top 3, and an identifier's page being the reference that lists its family
+// (family_test.go) to 301 first, and queries.tsv to all 60 first.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -286,11 +290,11 @@ func TestRelevance(t *testing.T) {
 	if pct(j1, len(issues17)) < 73.1 || pct(j3, len(issues17)) < 90.2 {
 		t.Errorf("issues17.tsv: want at least 73.1 %% first and 90.2 %% in the top 3")
 	}
-	if pct(o1, len(old)) < 98.3 || o3 < len(old) {
-		t.Errorf("queries.tsv: want at least 98.3 %% first and all in the top 3")
+	if o1 < len(old) || o3 < len(old) {
+		t.Errorf("queries.tsv: want all first")
 	}
-	if pct(t1, len(tuned)) < 96.4 || pct(t3, len(tuned)) < 99.6 {
-		t.Errorf("relevance.tsv: want at least 96.4 %% first and 99.6 %% in the top 3")
+	if pct(t1, len(tuned)) < 97.0 || t3 < len(tuned) {
+		t.Errorf("relevance.tsv: want at least 97.0 %% first and all in the top 3")
 	}
 	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
 		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os/exec"
 	"slices"
+	"strings"
 	"testing"
 
 	"docsd/pkg/search"
@@ -98,5 +99,71 @@ func TestWordInTwoEntriesFindsBoth(t *testing.T) {
 		if !slices.Contains(got, "/docs/sessions") || !slices.Contains(got, "/docs/headers") {
 			t.Errorf("%q: got %v, want /docs/sessions (login) and /docs/headers (auth)", q, got)
 		}
+	}
+}
+
+// Common words the table gives a meaning ("who can => permissions") are one unit of the query,
+// found through the phrases they stand for, though the index leaves them out: "who can delete
+// secrets" is the page on permissions, not the one on deleting secrets that never says who may.
+func TestSynonymOfCommonWords(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	syn, err := search.ParseSynonyms([]string{"who can => permissions"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/roles", "Permissions", "Admins of a repository may delete its secrets; readers may list them.")
+	add("/docs/delete", "Delete secrets", "Delete a secret with the CLI. Deleted secrets are gone.")
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	for _, q := range []string{"who can delete secrets", "who can delete secrets ", "who can"} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/roles" {
+			t.Errorf("%q: got %v, want /docs/roles first", q, got)
+		}
+	}
+	// Without the question the table gives no meaning to the words: the page on deleting.
+	if got := firstRoutes(t, x, "delete secrets"); len(got) == 0 || got[0] != "/docs/delete" {
+		t.Errorf("delete secrets: got %v, want /docs/delete first", got)
+	}
+}
+
+// The common words of such an entry are in no chunk of the index: a query that has one of the
+// entry's other phrases ("permissions") fetches the chunks it fetches without the entry, not also
+// the chunks where "who" and "can" would sort.
+func TestCommonWordsOfTheTableFetchNothing(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	fetched := func(table []string) int {
+		x := search.New()
+		syn, err := search.ParseSynonyms(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.SetSynonyms(syn)
+		// Words that sort beside "can", "permiss" and "who", enough of them for several chunks.
+		for i := 0; i < 300; i++ {
+			var b strings.Builder
+			for _, head := range []string{"caa", "pea", "wha"} {
+				for j := 0; j < 6; j++ {
+					fmt.Fprintf(&b, "%s%03dx%d ", head, i, j)
+				}
+			}
+			route := fmt.Sprintf("/docs/p%03d", i)
+			x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []search.Section{{Text: b.String() + "permissions"}}}))
+		}
+		docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+		return fetchedChunks(t, docsPath, indexPath, []string{"permissions "})[0][1]
+	}
+	without, with := fetched(nil), fetched([]string{"who can => permissions"})
+	if with != without {
+		t.Errorf(`"permissions " fetched %d term chunks with "who can => permissions" in the table, %d without; want the same`, with, without)
 	}
 }

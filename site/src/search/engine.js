@@ -113,6 +113,11 @@ const WEIGHTS = {
   // words in their titles, breadcrumbs and file names, the one below comes first (specificFirst):
   // the landing page lists what the page below explains ("sdk": "Go SDK" under "Go SDK").
   sameTitle: 1,
+  // An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family
+  // (the names that share its words up to the last underscore): of the pages that have it as a
+  // table key or in a heading, the one whose keys and headings name most of the family gains this
+  // share of its score, the others in proportion (familyFirst). 0 turns it off.
+  family: 0.3,
   // 1: the guide's heading may be long (four words or more: "Make yourself a platform
   // administrator") when it holds every word of the query; the command's title is helped by its
   // short headings only.
@@ -159,6 +164,9 @@ const COMMON_TITLE_MIN = 20;
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
 const TASK_WORDS = ['how'];
+
+// The most term chunks an identifier's family may span for familyFirst to read them (W.family).
+const MAX_FAMILY_CHUNKS = 4;
 
 const WORD = /[\p{L}\p{N}_]+/gu;
 
@@ -475,6 +483,17 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       synonymWords.get(ph[0]).push(...g.phrases.filter((_, j) => j !== k));
     });
   }
+  // One-way entries whose first phrase is common words only ("who can => permissions"): the
+  // reader's question word says what the answer is about, though it is left out of the index.
+  const commonPhrases = synonyms.filter((g) => g.oneWay && g.phrases[0].every((w) => stop.has(w)));
+  // commonAt is the entry whose common words start at word i of a query's words, or null.
+  function commonAt(list, i) {
+    for (const g of commonPhrases) {
+      const ph = g.phrases[0];
+      if (i + ph.length <= list.length && ph.every((w, j) => list[i + j].word === w)) return g;
+    }
+    return null;
+  }
 
   const pageVersion = (page) => perPage.versionOf[page] || '';
 
@@ -543,6 +562,56 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return k < firstWords && !key.startsWith(TYPO_MARK) ? firstWords : k;
   }
   // The chunks whose keys may start with prefix.
+  // familyOf is the family of an identifier: its words up to the last underscore ("vela_repo_" of
+  // VELA_REPO_NAME).
+  function familyOf(word) {
+    return word.slice(0, word.lastIndexOf('_') + 1);
+  }
+
+  // familyChunks are the term chunks of an identifier's family, none when it spans more than
+  // MAX_FAMILY_CHUNKS (a family that large is fetched for no query: it would be most of the index
+  // of a site of variables).
+  function familyChunks(word) {
+    const out = chunksOf(familyOf(word));
+    return out.length <= MAX_FAMILY_CHUNKS ? out : [];
+  }
+
+  // keyPages are the pages where a term is a table's key or in a heading (a posting code with the
+  // heading bit or a heading's length: pkg/search's encodePosting).
+  function keyPages(term) {
+    const p = postings(term);
+    const out = new Set();
+    for (let k = 0; k < p.secs.length; k++) if (p.codes[k] & 8 || p.codes[k] >= 16) out.add(sectionPage[p.secs[k]]);
+    return out;
+  }
+
+  // familyFirst weighs the pages that define an identifier typed whole (a unit of one word with an
+  // underscore, found as typed) by how much of its family their keys and headings name, the most
+  // such page gaining W.family of its score: a reference lists every name of a kind, a guide the
+  // few it uses ("VELA_REPO_NAME": the table of every VELA_REPO_ variable, not the guide's row of
+  // three). Only identifiers: a word's family is not its kind.
+  function familyFirst(unit, pageScore) {
+    const w = unit.words[0];
+    if (unit.words.length !== 1 || !w.word.includes('_') || !unit.alts[0].slots[0].has(w.term)) return;
+    const own = keyPages(w.term);
+    const prefix = familyOf(w.word);
+    const count = new Map();
+    const seen = new Set();
+    for (const k of familyChunks(w.word)) {
+      const c = termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
+        const t = c.terms[c.keyTerms[i]];
+        if (seen.has(t)) continue;
+        seen.add(t);
+        for (const page of keyPages(t)) if (own.has(page)) count.set(page, (count.get(page) || 0) + 1);
+      }
+    }
+    let most = 0;
+    for (const n of count.values()) most = Math.max(most, n);
+    for (const [page, n] of count) pageScore[page] *= 1 + (W.family * n) / most;
+  }
+
   function chunksOf(prefix) {
     const out = [];
     for (let k = chunkOf(prefix), last = chunkOf(`${prefix}\uffff`); k <= last; k++) out.push(k);
@@ -680,6 +749,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
+      // The terms of its family, for an identifier typed whole (familyFirst).
+      if (W.family && word.includes('_')) for (const k of familyChunks(word)) out.add(k);
       if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
@@ -702,9 +773,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
         qterms.add(pair);
       }
     }
+    for (let i = 0; i < list.length; i++) {
+      const g = commonAt(list, i);
+      if (g) for (const ph of g.phrases.slice(1)) for (const t of ph) out.add(chunkOf(t));
+    }
     for (const g of synonyms) {
       if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
-      for (const ph of g.phrases) for (const t of ph) out.add(chunkOf(t));
+      // (Common words are in no chunk: commonPhrases.)
+      for (const ph of g.phrases) for (const t of ph) if (!stop.has(t)) out.add(chunkOf(t));
     }
     return [...out].sort((a, b) => a - b);
   }
@@ -829,6 +905,15 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     // identifiers instead: "private key" found privateKey.) So are the two when the synonym table
     // has them joined, though the docs do not ("sign in": signin => login).
     for (let i = 0; i < list.length; i++) {
+      // Common words the table gives a meaning (commonPhrases): one unit, found through the
+      // phrases they stand for alone.
+      const common = commonAt(list, i);
+      if (common) {
+        const n = common.phrases[0].length;
+        out.push({ word: common.phrases[0].join(' '), term: '', prefix: false, typo: false, cands: new Map(), split: [], unknown: true, common });
+        i += n - 1;
+        continue;
+      }
       const pair = i + 1 < list.length ? termOf(list[i].word + list[i + 1].word, stop) : '';
       const known = Boolean(pair) && hasTerm(pair);
       // Joined by the table only, the pair is searched as its synonyms alone: apart, "sign" is
@@ -926,8 +1011,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   function withSynonyms(ws) {
     const units = [];
     for (let i = 0; i < ws.length; ) {
-      let best = null;
-      for (const g of synonyms) {
+      let best = ws[i].common ? { len: 1, groups: [ws[i].common], key: ws[i].word } : null;
+      for (const g of best ? [] : synonyms) {
         g.phrases.forEach((ph, k) => {
           if (g.oneWay && k > 0) return;
           if (ph.length > ws.length - i || (best && best.len > ph.length)) return;
@@ -1341,6 +1426,8 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       // The parts readers reach by naming them (lookupPages) rank lower still.
       if (sectionBits === 0) pageScore[page] *= (q.task ? taskKeep[page] : partKeep[page]) * (inLookup[page] ? W.lookupKeep : 1);
     }
+    // An identifier's reference page lists its family (W.family).
+    if (W.family) for (const u of q) familyFirst(u, pageScore);
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
     const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;

@@ -1,0 +1,52 @@
+// Tests of the browser's ranking on a small made-up site: an identifier typed whole is the page of
+// the reference table that lists its family.
+
+package search
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"docsd/pkg/search"
+)
+
+// A guide's short table names three of the APP_REPO_ variables, the reference's long table all of
+// them: "APP_REPO_NAME" is the reference's page (W.family), though the guide's short section has
+// the word more densely; a variable only the guide's table lists stays the guide's, and so does
+// a word of plain text.
+func TestIdentifierIsItsFamilysReference(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	var keys, text strings.Builder
+	for _, v := range []string{"ACTIVE", "BRANCH", "CLONE", "FULL_NAME", "LINK", "NAME", "ORG", "OWNER", "PRIVATE", "TIMEOUT", "TRUSTED", "VISIBILITY"} {
+		fmt.Fprintf(&keys, "APP_REPO_%s ", v)
+		fmt.Fprintf(&text, "APP_REPO_%s · The repository's %s, as the server stores it for the build and every step of it. ", v, strings.ToLower(v))
+	}
+	add("/docs/reference/variables", "Variables",
+		search.Section{Text: "Every variable a build sees."},
+		search.Section{ID: "repository", Heading: "Repository", Keys: keys.String(), Text: keys.String() + text.String()})
+	guideKeys := "APP_REPO_FULL_NAME / APP_REPO_ORG / APP_REPO_NAME APP_STEP_LABEL"
+	add("/docs/guide/environment", "Environment",
+		search.Section{Text: "Steps see variables."},
+		search.Section{ID: "provided", Heading: "Provided values", Keys: guideKeys, Text: guideKeys + " · the repository. APP_STEP_LABEL · the step."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
+	}
+	for _, c := range []struct{ q, want string }{
+		{"APP_REPO_NAME", "/docs/reference/variables"},
+		{"APP_REPO_NAME ", "/docs/reference/variables"},
+		{"APP_STEP_LABEL", "/docs/guide/environment"},
+		{"provided values", "/docs/guide/environment"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
