@@ -59,6 +59,9 @@ var (
 	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 )
 
+// Each regexp below is asked only of text holding the literal its matches must hold ("]:", "&",
+// "]("): Go's regexp reads every byte of what it is given, and most blocks and pages hold none.
+
 // wholePageReason says why a page is compiled whole ("" when it may be split): what the split
 // cannot see block by block.
 func wholePageReason(src string) string {
@@ -67,7 +70,7 @@ func wholePageReason(src string) string {
 		return "a carriage return or NUL"
 	case strings.Contains(src, "[^"):
 		return "footnotes"
-	case refDefinition.MatchString(src):
+	case strings.Contains(src, "]:") && refDefinition.MatchString(src):
 		return "link reference definitions"
 	}
 	return ""
@@ -76,7 +79,7 @@ func wholePageReason(src string) string {
 // blockIsRun reports whether a block's source, as a page of its own, would read as CommonMark
 // reads it and has nothing the elements of runjs.go leave out.
 func blockIsRun(text string) bool {
-	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || charRef.MatchString(text) {
+	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
 		return false
 	}
 	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
@@ -92,7 +95,9 @@ func blockIsRun(text string) bool {
 		differs = differs || piped && setextUnderline.MatchString(line) || table && strings.TrimSpace(line) != "" && !strings.Contains(line, "|")
 		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
 		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
-		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
+		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
+			line = linkDest.ReplaceAllString(line, "](")
+		}
 		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
 		return line
 	}, nil)
