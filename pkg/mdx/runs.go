@@ -3,10 +3,10 @@ package mdx
 // runs.go takes the stretches of an MDX page that hold no MDX syntax away from the MDX compiler:
 // its parse (micromark) of the whole page was most of an MDX page's cost, and a typical page is
 // mostly Markdown around a few components. Each run of top-level blocks that uses nothing MDX reads
-// otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `{"<token>-run-<n>"}` in
-// the source the compiler gets (its other lines left out), and docsd puts the
+// otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `<<token>run<n> />` in
+// the source the compiler gets (its other lines left out: runLine), and docsd puts the
 // run's React elements, made from its own parse of the page (runjs.go), where the compiler left
-// that string. The compiler checks that each placeholder is a flow expression of the page or of a
+// that element (runCall). The compiler checks that each placeholder is a flow element of the page or of a
 // JSX element; otherwise, and whenever the page has something read across the whole document,
 // the page is compiled whole, as before.
 
@@ -382,7 +382,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 			i = j // the compiler gives its id, as it would compiled whole
 			continue
 		}
-		out[first] = `{"` + token + "-run-" + itoa(len(sp.runs)) + `"}`
+		out[first] = runLine(token, len(sp.runs))
 		for k := first + 1; k <= last; k++ {
 			out[k] = dropped
 		}
@@ -405,6 +405,20 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	}
 	sp.source = strings.Join(kept, "\n")
 	return sp
+}
+
+// runLine is the line that stands for run n in the compiler's source: an element with no
+// attributes or children, which MDX reads without acorn (the string expression `{"…"}` it was
+// cost an acorn parse each: a tenth of the compiler's CPU on cost.sh's pages, two runs each),
+// named with the page's token, in lower case, so that MDX writes it as an HTML element, which no
+// components map or import names: runCall.
+func runLine(token string, n int) string {
+	return "<" + token + "run" + itoa(n) + " />"
+}
+
+// runCall is runLine as the compiled module writes it.
+func runCall(token string, n int) string {
+	return `_jsx("` + token + "run" + itoa(n) + `", {})`
 }
 
 // dropped marks a line a run leaves out (no line of a source has a NUL: wholePageReason).
@@ -566,7 +580,7 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 			sep = ", "
 		}
 		els := strings.Join(blocks, sep)
-		ph := `"` + sp.token + "-run-" + itoa(i) + `"`
+		ph := runCall(sp.token, i)
 		k := strings.Index(rest, ph)
 		if k < 0 || strings.Contains(rest[k+len(ph):], ph) {
 			return "", false
