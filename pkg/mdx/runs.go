@@ -6,9 +6,9 @@ package mdx
 // otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `<<token>run<n> />` in
 // the source the compiler gets (its other lines left out: runLine), and docsd puts the
 // run's React elements, made from its own parse of the page (runjs.go), where the compiler left
-// that element (runCall). The compiler checks that each placeholder is a flow element of the page or of a
-// JSX element; otherwise, and whenever the page has something read across the whole document,
-// the page is compiled whole, as before.
+// that element (runCall). The compiler checks that each placeholder is a flow element of the page
+// or of a JSX element; otherwise, and whenever the page has something read across the whole
+// document, the page is compiled whole, as before.
 
 import (
 	"bytes"
@@ -408,10 +408,10 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 }
 
 // runLine is the line that stands for run n in the compiler's source: an element with no
-// attributes or children, which MDX reads without acorn (the string expression `{"…"}` it was
-// cost an acorn parse each: a tenth of the compiler's CPU on cost.sh's pages, two runs each),
-// named with the page's token, in lower case, so that MDX writes it as an HTML element, which no
-// components map or import names: runCall.
+// attributes or children, which MDX reads without acorn (a string expression `{"…"}`, as it was,
+// costs an acorn parse: 6 % of the compiler's CPU on cost.sh's pages, two runs each), named with
+// the page's token, in lower case, so that MDX writes it as an HTML element, which no components
+// map or import names: runCall.
 func runLine(token string, n int) string {
 	return "<" + token + "run" + itoa(n) + " />"
 }

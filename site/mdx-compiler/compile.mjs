@@ -496,9 +496,9 @@ const processors = new Map();
 
 // MDX's own nodes (imports and exports, expressions, JSX) go from the Markdown tree to the HTML tree
 // as they are: remark-rehype's passThrough, which @mdx-js/mdx asks for, gives a structuredClone of
-// each (its ESTree included), a tenth of the compiler's CPU on a page with little Markdown (an import
-// and two Markdown run placeholders each carry an ESTree). The Markdown tree is dropped once the
-// HTML tree is made, so each node moves over without the copy; the tree, and the module, are the same.
+// each (its ESTree included), a tenth of the compiler's CPU on a page with little Markdown (an import,
+// and each expression, carries an ESTree). The Markdown tree is dropped once the HTML tree is made,
+// so each node moves over without the copy; the tree, and the module, are the same.
 function passThroughUncopied(state, node) {
   if (!('children' in node)) return node;
   const { children, ...shallow } = node;
