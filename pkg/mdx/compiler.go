@@ -87,7 +87,8 @@ type answer struct {
 		Line, Column int
 		Message      string
 	} `json:"error"`
-	// RunsMissing: a placeholder of a run was not a flow expression of the page (runs.go).
+	// RunsMissing: a placeholder of a run was not an empty flow element of the page or of a JSX
+	// element (runs.go).
 	RunsMissing bool `json:"runsMissing"`
 	// RunsInJSX says, by run, whether its placeholder is a child of a JSX element.
 	RunsInJSX []bool `json:"runsInJSX"`

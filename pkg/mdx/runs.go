@@ -3,12 +3,12 @@ package mdx
 // runs.go takes the stretches of an MDX page that hold no MDX syntax away from the MDX compiler:
 // its parse (micromark) of the whole page was most of an MDX page's cost, and a typical page is
 // mostly Markdown around a few components. Each run of top-level blocks that uses nothing MDX reads
-// otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `{"<token>-run-<n>"}` in
-// the source the compiler gets (its other lines left out), and docsd puts the
+// otherwise than CommonMark (UsesMDXSyntax, per block) becomes one line `<<token>run<n> />` in
+// the source the compiler gets (its other lines left out: runLine), and docsd puts the
 // run's React elements, made from its own parse of the page (runjs.go), where the compiler left
-// that string. The compiler checks that each placeholder is a flow expression of the page or of a
-// JSX element; otherwise, and whenever the page has something read across the whole document,
-// the page is compiled whole, as before.
+// that element (runCall). The compiler checks that each placeholder is a flow element of the page
+// or of a JSX element; otherwise, and whenever the page has something read across the whole
+// document, the page is compiled whole, as before.
 
 import (
 	"bytes"
@@ -59,6 +59,9 @@ var (
 	charRef = regexp.MustCompile(`&(#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});`)
 )
 
+// Each regexp below is asked only of text holding the literal its matches must hold ("]:", "&",
+// "]("): Go's regexp reads every byte of what it is given, and most blocks and pages hold none.
+
 // wholePageReason says why a page is compiled whole ("" when it may be split): what the split
 // cannot see block by block.
 func wholePageReason(src string) string {
@@ -67,7 +70,7 @@ func wholePageReason(src string) string {
 		return "a carriage return or NUL"
 	case strings.Contains(src, "[^"):
 		return "footnotes"
-	case refDefinition.MatchString(src):
+	case strings.Contains(src, "]:") && refDefinition.MatchString(src):
 		return "link reference definitions"
 	}
 	return ""
@@ -76,7 +79,7 @@ func wholePageReason(src string) string {
 // blockIsRun reports whether a block's source, as a page of its own, would read as CommonMark
 // reads it and has nothing the elements of runjs.go leave out.
 func blockIsRun(text string) bool {
-	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || charRef.MatchString(text) {
+	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
 		return false
 	}
 	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
@@ -92,7 +95,9 @@ func blockIsRun(text string) bool {
 		differs = differs || piped && setextUnderline.MatchString(line) || table && strings.TrimSpace(line) != "" && !strings.Contains(line, "|")
 		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
 		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
-		line = linkDest.ReplaceAllString(withoutCodeSpans(line), "](")
+		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
+			line = linkDest.ReplaceAllString(line, "](")
+		}
 		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
 		return line
 	}, nil)
@@ -377,7 +382,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 			i = j // the compiler gives its id, as it would compiled whole
 			continue
 		}
-		out[first] = `{"` + token + "-run-" + itoa(len(sp.runs)) + `"}`
+		out[first] = runLine(token, len(sp.runs))
 		for k := first + 1; k <= last; k++ {
 			out[k] = dropped
 		}
@@ -400,6 +405,20 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	}
 	sp.source = strings.Join(kept, "\n")
 	return sp
+}
+
+// runLine is the line that stands for run n in the compiler's source: an element with no
+// attributes or children, which MDX reads without acorn (a string expression `{"…"}`, as it was,
+// costs an acorn parse: 6 % of the compiler's CPU on cost.sh's pages, two runs each), named with
+// the page's token, in lower case, so that MDX writes it as an HTML element, which no components
+// map or import names: runCall.
+func runLine(token string, n int) string {
+	return "<" + token + "run" + itoa(n) + " />"
+}
+
+// runCall is runLine as the compiled module writes it.
+func runCall(token string, n int) string {
+	return `_jsx("` + token + "run" + itoa(n) + `", {})`
 }
 
 // dropped marks a line a run leaves out (no line of a source has a NUL: wholePageReason).
@@ -561,7 +580,7 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 			sep = ", "
 		}
 		els := strings.Join(blocks, sep)
-		ph := `"` + sp.token + "-run-" + itoa(i) + `"`
+		ph := runCall(sp.token, i)
 		k := strings.Index(rest, ph)
 		if k < 0 || strings.Contains(rest[k+len(ph):], ph) {
 			return "", false

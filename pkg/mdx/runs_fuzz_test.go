@@ -44,7 +44,7 @@ func FuzzSplitRuns(f *testing.F) {
 		j, run := 0, 0
 		for i := 0; i < len(in); i++ {
 			if run < len(sp.lines) && i == sp.lines[run][0] {
-				if j >= len(out) || out[j] != `{"tok-run-`+itoa(run)+`"}` {
+				if j >= len(out) || out[j] != `<tokrun`+itoa(run)+` />` {
 					t.Fatalf("line %d: want run %d's placeholder, source has %q", i, run, out[min(j, len(out)-1)])
 				}
 				i = sp.lines[run][1]

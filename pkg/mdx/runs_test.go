@@ -62,7 +62,7 @@ func runLines(t *testing.T, body string, sp *split) string {
 	for i, line := range in {
 		switch marks[i] {
 		case 'R':
-			want = append(want, `{"tok-run-`+itoa(n)+`"}`)
+			want = append(want, `<tokrun`+itoa(n)+` />`)
 			n++
 		case '.':
 			want = append(want, line)
@@ -206,7 +206,7 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 			t.Errorf("%s: not split", name)
 			continue
 		}
-		if strings.Count(sp.source, `{"tok-run-`) != 2 || !strings.Contains(sp.source, block) {
+		if strings.Count(sp.source, `<tokrun`) != 2 || !strings.Contains(sp.source, block) {
 			t.Errorf("%s: split source\n%s", name, sp.source)
 		}
 	}
@@ -228,7 +228,7 @@ func TestSplitRunsKeepsWhatIsOpen(t *testing.T) {
 			t.Errorf("%s: not split", name)
 			continue
 		}
-		if !strings.Contains(sp.source, "\n"+c.kept+"\n") || !strings.Contains(sp.source, `{"tok-run-`) {
+		if !strings.Contains(sp.source, "\n"+c.kept+"\n") || !strings.Contains(sp.source, `<tokrun`) {
 			t.Errorf("%s: split source\n%s", name, sp.source)
 		}
 	}
@@ -250,8 +250,9 @@ func TestSplitRunsWholePage(t *testing.T) {
 }
 
 // The compiler counts the placeholders of runs only where docsd can put the run's elements: a flow
-// expression of the page or of a JSX element (and says which). One read otherwise makes
-// runsMissing, and Compile compiles the page whole.
+// element of the page or of a JSX element, of the page's token, with no attributes or children
+// (and says which are in a JSX element). One read otherwise makes runsMissing, and Compile
+// compiles the page whole.
 func TestCompilerChecksRunPlaceholders(t *testing.T) {
 	send := nodeCompiler(t)
 	cases := []struct {
@@ -260,12 +261,15 @@ func TestCompilerChecksRunPlaceholders(t *testing.T) {
 		missing      bool
 		inJSX        []bool
 	}{
-		{"the page's and a JSX element's", "{\"tok-run-0\"}\n\n<div>\n\n{\"tok-run-1\"}\n\n</div>\n", 2, false, []bool{false, true}},
-		{"in a list item", "- a\n\n  {\"tok-run-0\"}\n", 1, true, nil},
-		{"in a paragraph", "Text {\"tok-run-0\"} here.\n", 1, true, nil},
-		{"in a block quote", "> {\"tok-run-0\"}\n", 1, true, nil},
-		{"twice", "{\"tok-run-0\"}\n\n{\"tok-run-0\"}\n", 1, true, nil},
-		{"one not there", "{\"tok-run-0\"}\n", 2, true, nil},
+		{"the page's and a JSX element's", "<tokrun0 />\n\n<div>\n\n<tokrun1 />\n\n</div>\n", 2, false, []bool{false, true}},
+		{"in a list item", "- a\n\n  <tokrun0 />\n", 1, true, nil},
+		{"in a paragraph", "Text <tokrun0 /> here.\n", 1, true, nil},
+		{"in a block quote", "> <tokrun0 />\n", 1, true, nil},
+		{"with an attribute", "<tokrun0 x=\"1\" />\n", 1, true, nil},
+		{"with a child", "<tokrun0>a</tokrun0>\n", 1, true, nil},
+		{"another token's", "<otherrun0 />\n", 1, true, nil},
+		{"twice", "<tokrun0 />\n\n<tokrun0 />\n", 1, true, nil},
+		{"one not there", "<tokrun0 />\n", 2, true, nil},
 	}
 	for i, c := range cases {
 		a := send(map[string]any{"id": i + 1, "file": "a.mdx", "source": c.source, "firstLine": 1, "token": "tok", "page": true, "runs": c.runs})
@@ -308,18 +312,18 @@ func TestCompileErrorIsTheWholePages(t *testing.T) {
 func TestPatchNeedsTheCompilersModule(t *testing.T) {
 	sp := &split{token: "tok", runs: [][]string{{`_docsdJsx(_components.p, {children: "a"})`}}, tags: map[string]bool{"p": true}}
 	module := "import {jsx as _jsx} from \"react/jsx-runtime\";\nimport {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
-		"function _createMdxContent(props) {\n  return _jsx(_Fragment, {children: [\"tok-run-0\", \"\\n\", \"x\"]});\n}\n"
+		"function _createMdxContent(props) {\n  return _jsx(_Fragment, {children: [_jsx(\"tokrun0\", {}), \"\\n\", \"x\"]});\n}\n"
 	js, ok := sp.patch(module, []bool{false})
 	if !ok || !strings.Contains(js, `children: [_docsdJsx(_components.p, {children: "a"}), "\n", "x"]`) ||
 		!strings.Contains(js, `const _components = {p: "p", ..._provideComponents(), ...props.components};`) {
 		t.Fatalf("patched: %v\n%s", ok, js)
 	}
 	for name, bad := range map[string]string{
-		"no placeholder":     strings.Replace(module, `"tok-run-0"`, `"x"`, 1),
-		"placeholder twice":  strings.Replace(module, `"x"`, `"tok-run-0"`, 1),
+		"no placeholder":     strings.Replace(module, `_jsx("tokrun0", {})`, `"x"`, 1),
+		"placeholder twice":  strings.Replace(module, `"x"`, `_jsx("tokrun0", {})`, 1),
 		"no content":         strings.Replace(module, "_createMdxContent", "_content", 1),
 		"no provider":        strings.Replace(module, "_provideComponents", "_p", 1),
-		"in an odd position": strings.Replace(module, `["tok-run-0"`, `[f("tok-run-0")`, 1),
+		"in an odd position": strings.Replace(module, `[_jsx("tokrun0", {})`, `[f(_jsx("tokrun0", {}))`, 1),
 	} {
 		if _, ok := sp.patch(bad, []bool{false}); ok {
 			t.Errorf("%s: patched", name)
@@ -375,7 +379,7 @@ func TestCompileErrorsAfterRunsAreTheWholePages(t *testing.T) {
 // development build warns has no keys), one block as it is.
 func TestPatchOnlyChild(t *testing.T) {
 	module := "import {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
-		"function _createMdxContent(props) {\n  return _jsx(\"div\", {\n    children: \"tok-run-0\"\n  });\n}\n"
+		"function _createMdxContent(props) {\n  return _jsx(\"div\", {\n    children: _jsx(\"tokrun0\", {})\n  });\n}\n"
 	p := `_docsdJsx(_components.p, {children: "a"})`
 	for _, c := range []struct {
 		blocks []string

@@ -154,17 +154,23 @@ function remarkDocsd() {
   };
 }
 
-// countRuns counts the placeholders docsd left for the page's Markdown runs (pkg/mdx/runs.go) that
-// are what docsd puts the run's elements in place of: a flow expression of the page or of a JSX
-// element, holding the string alone; and tells which are in a JSX element. A placeholder read any other way (inside a list item, a
-// paragraph, an attribute) is not counted, and docsd compiles the page whole.
+// runName matches the name of a placeholder docsd left for one of the page's Markdown runs
+// (pkg/mdx/runs.go: `<${token}run${n} />`), n in its group.
+function runName(token) {
+  return new RegExp(`^${token}run(\\d+)$`);
+}
+
+// countRuns counts the placeholders of the page's runs that are what docsd puts the run's elements
+// in place of: a flow element of the page or of a JSX element, with no attributes or children;
+// and tells which are in a JSX element. A placeholder read any other way (inside a list item, a
+// paragraph) is not counted, and docsd compiles the page whole.
 function countRuns(tree, options) {
-  const prefix = `"${options.token}-run-`;
+  const name = runName(options.token);
   const visit = (node, parent) => {
-    if (node.type === 'mdxFlowExpression' && node.value.startsWith(prefix) && (parent.type === 'root' || parent.type === 'mdxJsxFlowElement')) {
-      const m = /^"[\w-]+-run-(\d+)"$/.exec(node.value);
-      if (m) {
-        options.found.runs.set(node.value, (options.found.runs.get(node.value) || 0) + 1);
+    if (node.type === 'mdxJsxFlowElement' && node.name && (parent.type === 'root' || parent.type === 'mdxJsxFlowElement')) {
+      const m = name.exec(node.name);
+      if (m && node.attributes.length === 0 && node.children.length === 0) {
+        options.found.runs.set(node.name, (options.found.runs.get(node.name) || 0) + 1);
         // Between a JSX element's children MDX puts no "\n" text, as it does between the page's.
         options.found.runsInJSX[Number(m[1])] = parent.type !== 'root';
       }
@@ -244,7 +250,7 @@ function rehypeDocsd() {
     const runHeadings = options.runHeadings || [];
     const ids = options.headings.map((h) => ({ ...h, used: runHeadings.length === 0 && !!h.taken }));
     const taken = new Set(options.headings.map((h) => h.id));
-    const runPlaceholder = new RegExp(`^"${options.token}-run-(\\d+)"$`);
+    const runPlaceholder = runName(options.token);
     const link = (dest, image, node) => {
       const token = `${options.token}-link-${options.found.links.length}`;
       const start = node.position && node.position.start;
@@ -252,7 +258,7 @@ function rehypeDocsd() {
       return token;
     };
     const visit = (node) => {
-      const run = node.type === 'mdxFlowExpression' && runPlaceholder.exec(node.value);
+      const run = node.type === 'mdxJsxFlowElement' && node.name && runPlaceholder.exec(node.name);
       if (run) {
         for (const rh of runHeadings[Number(run[1])] || []) {
           const h = ids.find((x) => !x.used && x.value === rh.value);
@@ -490,9 +496,9 @@ const processors = new Map();
 
 // MDX's own nodes (imports and exports, expressions, JSX) go from the Markdown tree to the HTML tree
 // as they are: remark-rehype's passThrough, which @mdx-js/mdx asks for, gives a structuredClone of
-// each (its ESTree included), a tenth of the compiler's CPU on a page with little Markdown (an import
-// and two Markdown run placeholders each carry an ESTree). The Markdown tree is dropped once the
-// HTML tree is made, so each node moves over without the copy; the tree, and the module, are the same.
+// each (its ESTree included), a tenth of the compiler's CPU on a page with little Markdown (an import,
+// and each expression, carries an ESTree). The Markdown tree is dropped once the HTML tree is made,
+// so each node moves over without the copy; the tree, and the module, are the same.
 function passThroughUncopied(state, node) {
   if (!('children' in node)) return node;
   const { children, ...shallow } = node;
