@@ -138,6 +138,8 @@ type Builder struct {
 	// beforeNames before they are given to the pages (shellnames.go; tests' hooks).
 	onHeld      func(route string)
 	beforeNames func()
+	// onMarkdown, when set, runs as a page's Markdown starts rendering (ahead.go; a test's hook).
+	onMarkdown func(route string)
 	// mdxWhole compiles every MDX page whole, its Markdown runs included (pkg/mdx/runs.go; tests
 	// compare the two).
 	mdxWhole bool
