@@ -134,12 +134,6 @@ type Builder struct {
 	onCompile  func(file string)
 	onWritten  func(route string)
 	onCompiled func(file, js string) string
-	// onHeld, when set, runs when a page's document waits for the browser bundle's names, and
-	// beforeNames before they are given to the pages (shellnames.go; tests' hooks).
-	onHeld      func(route string)
-	beforeNames func()
-	// onMarkdown, when set, runs as a page's Markdown starts rendering (ahead.go; a test's hook).
-	onMarkdown func(route string)
 	// mdxWhole compiles every MDX page whole, its Markdown runs included (pkg/mdx/runs.go; tests
 	// compare the two).
 	mdxWhole bool
@@ -464,7 +458,7 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 		return b.bundleErrors(err)
 	}
 	b.bundleErrors(nil) // a good bundle: no mistakes to keep
-	if err := b.renderersFor(b.assets, out.ServerJS); err != nil {
+	if err := b.renderersFor(b.assets, out); err != nil {
 		return err
 	}
 	b.noteStaleAssets(b.assets, out)
@@ -472,14 +466,14 @@ func (b *Builder) prepareShell(cfg *config.Site, s *site.Site, changed []string)
 	return nil
 }
 
-// renderersFor starts the Node renderers with the server bundle js, unless they run old's
+// renderersFor starts the Node renderers with out's server bundle, unless they run old's
 // already.
-func (b *Builder) renderersFor(old *bundle.Output, js []byte) error {
-	if b.renderer == nil || old == nil || string(js) != string(old.ServerJS) {
+func (b *Builder) renderersFor(old, out *bundle.Output) error {
+	if b.renderer == nil || old == nil || string(out.ServerJS) != string(old.ServerJS) {
 		if b.renderer != nil {
 			b.renderer.Close()
 		}
-		if err := b.startRenderers(js); err != nil {
+		if err := b.startRenderers(out.ServerJS); err != nil {
 			return err
 		}
 	}

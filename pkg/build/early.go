@@ -14,7 +14,6 @@ import (
 	"docsd/pkg/bundle"
 	"docsd/pkg/config"
 	"docsd/pkg/graph"
-	"docsd/pkg/render"
 	"docsd/pkg/site"
 )
 
@@ -151,15 +150,14 @@ var errMDXPending = errors.New("the MDX pages did not build")
 func (b *Builder) renderEarly(req *request, cfg *config.Site, s *site.Site, g *graph.Graph, proc *processed,
 	timings map[string]time.Duration) (*Result, error) {
 	start := time.Now()
-	server, err := b.bundleEarly(cfg, s)
+	early, err := b.bundleEarly(cfg, s)
 	if err != nil {
 		return nil, err
 	}
 	timings["bundle"] = time.Since(start)
 
-	// Until the browser bundle is built, the pages know the server bundle alone (shellnames.go).
 	prev := b.assets
-	b.assets = &bundle.Output{ServerJS: server.ServerJS}
+	b.assets = early.Main
 	pending := newEarlyPages(mdxPages(cfg.Content(b.absRoot()), s))
 	b.early = pending
 	defer func() { b.early = nil }()
@@ -169,32 +167,14 @@ func (b *Builder) renderEarly(req *request, cfg *config.Site, s *site.Site, g *g
 		return st
 	}
 	st := newSt()
-	names := st.awaitNames()
 
 	type built struct {
-		early  *bundle.Early
 		out    *bundle.Output
 		missed bool
 		err    error
 	}
 	done := make(chan built, 1)
 	go func() {
-		early, err := server.Wait()
-		if err != nil {
-			names.namesFailed()
-			pending.end()
-			done <- built{err: err}
-			return
-		}
-		if b.beforeNames != nil {
-			b.beforeNames()
-		}
-		m := early.Main
-		if err := st.setNames(render.Assets{CSS: m.EntryCSS, JS: m.EntryJS, Preload: m.Preload}); err != nil {
-			pending.end()
-			done <- built{err: err}
-			return
-		}
 		out, missed, err := early.Pages(st.mdxOrder(), pending.put)
 		if err == nil && !missed {
 			pending.mu.Lock()
@@ -202,7 +182,7 @@ func (b *Builder) renderEarly(req *request, cfg *config.Site, s *site.Site, g *g
 			pending.mu.Unlock()
 		}
 		pending.end()
-		done <- built{early, out, missed, err}
+		done <- built{out, missed, err}
 	}()
 	renderErr := st.renderPages(st.allRoutes())
 	res := <-done
@@ -226,7 +206,7 @@ func (b *Builder) renderEarly(req *request, cfg *config.Site, s *site.Site, g *g
 		// The shell was made again with the modules the compiled pages share: every page names
 		// its files, so every page renders again (over the same paths; the first pass stopped
 		// at a page the old shell could not render, or went on with pages it could).
-		if err := b.renderersFor(res.early.Main, res.out.ServerJS); err != nil {
+		if err := b.renderersFor(early.Main, res.out); err != nil {
 			return nil, err
 		}
 		b.assets = res.out
@@ -247,27 +227,24 @@ func (b *Builder) renderEarly(req *request, cfg *config.Site, s *site.Site, g *g
 	return b.finish(st, nil, time.Time{}, len(st.allRoutes())), nil
 }
 
-// bundleEarly builds the shell's server bundle ahead of the MDX pages and of the browser bundle,
-// and starts the renderers with it (prepareShell for a full build whose pages render while the
-// rest of the bundle is built).
-func (b *Builder) bundleEarly(cfg *config.Site, s *site.Site) (*bundle.EarlyServer, error) {
+// bundleEarly builds the shell's bundles ahead of the MDX pages and starts the renderers with
+// them (prepareShell for a full build whose pages render while the MDX pages compile).
+func (b *Builder) bundleEarly(cfg *config.Site, s *site.Site) (*bundle.Early, error) {
 	if err := b.ensureBundler(cfg); err != nil {
 		return nil, err
 	}
 	b.setMDX(cfg, s)
-	server, err := b.bundler.BuildEarlyServer()
+	early, err := b.bundler.BuildEarly()
 	if err != nil {
 		if b.opts.LowMemory {
 			b.bundler.Release()
 		}
 		return nil, b.bundleErrors(err)
 	}
-	if err := b.renderersFor(b.assets, server.ServerJS); err != nil {
-		// The browser bundle is being built: no other use of the bundler before it is done.
-		_, _ = server.Wait()
+	if err := b.renderersFor(b.assets, early.Main); err != nil {
 		return nil, err
 	}
-	return server, nil
+	return early, nil
 }
 
 // mdxOrder is the order in which the MDX pages should be built: that of their routes' rendering

@@ -5,14 +5,11 @@
 package build
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
-
-	"docsd/internal/testfs"
 )
 
 // awaitEvent waits for ch, which an event of the build closes; a build that breaks the order the
@@ -126,62 +123,4 @@ func TestEarlyShellMissedRendersAgain(t *testing.T) {
 		t.Fatalf("the shell was made again %d times, want once", b.earlyMissed)
 	}
 	compareFiles(t, "missed", got, sequentialBuild(t, opts, hook))
-}
-
-// The renderers need the server bundle alone: pages render while the browser bundle is built, and
-// their documents get its names once it is (shellnames.go).
-func TestPagesRenderBeforeTheBrowserBundle(t *testing.T) {
-	_, opts := mdxSite(t)
-	b := New(opts)
-	defer b.Close()
-	held := newCloser()
-	var heldRoutes []string
-	var mu sync.Mutex
-	b.onHeld = func(route string) {
-		mu.Lock()
-		heldRoutes = append(heldRoutes, route)
-		mu.Unlock()
-		held.close()
-	}
-	// The names are given to the pages only once a page rendered without them.
-	b.beforeNames = func() { awaitEvent(t, held.ch, "a page rendered before the browser bundle's names") }
-	got, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(heldRoutes) == 0 {
-		t.Fatal("no page rendered before the browser bundle was built")
-	}
-	for _, route := range heldRoutes {
-		html := string(got.Files.Data[got.Site.HTMLPath(route)])
-		if !strings.Contains(html, `id="__docsd_boot" data-src="/docs/assets/entry-client-`) {
-			t.Errorf("%s was written without the browser bundle's entry script:\n%s", route, html)
-		}
-	}
-	compareFiles(t, "names after", got, sequentialBuild(t, opts, nil))
-}
-
-// A browser bundle that fails once the server bundle is built, while pages render, fails the
-// build with its mistake.
-func TestBrowserBundleMistakeFailsTheBuild(t *testing.T) {
-	root, opts := mdxSite(t)
-	shell := filepath.Join(root, "shell")
-	testfs.CopyTree(t, opts.SiteDir, shell)
-	modules, _ := filepath.Abs("../../node_modules")
-	if err := os.Symlink(modules, filepath.Join(root, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	// The server bundle leaves stylesheets out; the browser bundle cannot resolve this import.
-	write(t, shell, "src/broken.css", "@import \"./missing.css\";\n")
-	src, err := os.ReadFile(filepath.Join(shell, "src", "entry-client.jsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	write(t, shell, "src/entry-client.jsx", "import './broken.css';\n"+string(src))
-	opts.SiteDir = shell
-	b := New(opts)
-	defer b.Close()
-	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "missing.css") {
-		t.Fatalf("the build's error is %v, want the browser bundle's mistake (missing.css)", err)
-	}
 }

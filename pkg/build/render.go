@@ -44,9 +44,6 @@ type state struct {
 	links    *linkIndex
 	siteData map[string]*site.SiteData
 	assets   render.Assets
-	// names, when set, holds the documents rendered before the browser bundle's names were known
-	// (shellnames.go); nil when they were known before the first page.
-	names    *shellNames
 	excerpts map[string]excerpt // blog post route → excerpt
 	// pipeline counts the pages between their Markdown and their written page (stream.go).
 	pipeline pipelineStats
@@ -376,9 +373,6 @@ func (st *state) reusedSidebar(key string) bool {
 // renderMarkdown renders a route's document into its page's content, and a blog post's excerpt;
 // a page too large warns.
 func (st *state) renderMarkdown(r *site.Route) (_ pageContent, err error) {
-	if st.b.onMarkdown != nil {
-		st.b.onMarkdown(r.Path)
-	}
 	if r.Doc == nil {
 		st.noteSize(r.Path, nil) // (a route whose large page made way for a generated one)
 		return pageContent{}, nil
@@ -620,7 +614,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 		st.keepMDXText(r.Path, body)
 	}
 	doc := render.Document{Site: st.siteData[loc], Page: &page, SiteJSON: st.shared.site[loc], PageJSON: inline,
-		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body,
+		SidebarJSON: []byte("null"), SidebarURL: sidebarURL, NotFoundJSON: st.shared.notFound[loc], Body: body, Assets: st.assets,
 		Feeds: len(s.Posts[cfg.DefaultLocale().Code]) > 0}
 	if page.HTML != "" {
 		doc.Content, doc.ContentMarker = page.HTML, contentMarker // put in as the document is written
@@ -633,16 +627,11 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 			}
 		}
 	}
-	return st.writeDocument(r, &doc, c)
-}
-
-// writeHTML writes a route's HTML document, its assets set, and records that it rendered.
-func (st *state) writeHTML(r *site.Route, doc *render.Document) error {
 	html, err := doc.HTML()
 	if err != nil {
 		return err
 	}
-	st.files.Add(st.site.HTMLPath(r.Path), html)
+	st.files.Add(s.HTMLPath(r.Path), html)
 	if st.b.onWritten != nil {
 		st.b.onWritten(r.Path)
 	}

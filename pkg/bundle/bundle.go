@@ -318,27 +318,6 @@ func (b *Bundler) Build() (*Output, error) {
 
 // buildMain rebuilds both of the shell's bundles.
 func (b *Bundler) buildMain() (*Output, error) {
-	m, err := b.startMain(false)
-	if err != nil {
-		return nil, err
-	}
-	return m.wait()
-}
-
-// mainBuild is the shell's two bundles under way. The server bundle is what the renderers need,
-// and it is built first: a build from empty renders its pages with it while the browser bundle,
-// which gives the pages only the names of its files, is still being built (early.go).
-type mainBuild struct {
-	b      *Bundler
-	server chan struct{} // closed once sr is set
-	client chan struct{} // closed once cr is set
-	sr, cr api.BuildResult
-}
-
-// startMain starts both of the shell's bundles, at once (each bundle's linking and printing runs
-// mostly on one core), or with serverFirst the browser bundle once the server bundle is built, so
-// that the server bundle has the cores to itself.
-func (b *Bundler) startMain(serverFirst bool) (*mainBuild, error) {
 	// The registry of the modules MDX pages share is an entry of the browser bundle when they
 	// share any: a new entry point needs new esbuild contexts.
 	entries := []string{b.entryPoint}
@@ -352,45 +331,15 @@ func (b *Bundler) startMain(serverFirst bool) (*mainBuild, error) {
 	if err := b.contexts(); err != nil {
 		return nil, err
 	}
-	m := &mainBuild{b: b, server: make(chan struct{}), client: make(chan struct{})}
-	server, client := b.server, b.client
-	buildClient := func() {
-		m.cr = client.Rebuild()
-		close(m.client)
-	}
-	if !serverFirst {
-		go buildClient()
-	}
+	// Both at once: each bundle's linking and printing runs mostly on one core.
+	var sr api.BuildResult
+	serverDone := make(chan struct{})
 	go func() {
-		m.sr = server.Rebuild()
-		close(m.server)
-		if serverFirst {
-			buildClient()
-		}
+		defer close(serverDone)
+		sr = b.server.Rebuild()
 	}()
-	return m, nil
-}
-
-// serverJS waits for the server bundle and returns it; nil when it failed (wait says why).
-func (m *mainBuild) serverJS() []byte {
-	<-m.server
-	if len(m.sr.Errors) > 0 {
-		return nil
-	}
-	for _, f := range m.sr.OutputFiles {
-		if strings.HasSuffix(f.Path, ".cjs") {
-			return f.Contents
-		}
-	}
-	return nil
-}
-
-// wait waits for both bundles and returns them, or the browser bundle's mistakes before the
-// server bundle's (an MDX page's mistake is reported at its place in the page).
-func (m *mainBuild) wait() (*Output, error) {
-	<-m.server
-	<-m.client
-	b, cr, sr := m.b, m.cr, m.sr
+	cr := b.client.Rebuild()
+	<-serverDone
 	if len(cr.Errors) > 0 {
 		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
 			return nil, errs
@@ -408,7 +357,11 @@ func (m *mainBuild) wait() (*Output, error) {
 		out.Files[rel] = f.Contents
 		out.ClientLen += len(f.Contents)
 	}
-	out.ServerJS = m.serverJS()
+	for _, f := range sr.OutputFiles {
+		if strings.HasSuffix(f.Path, ".cjs") {
+			out.ServerJS = f.Contents
+		}
+	}
 	if err := b.entryInfo(cr.Metafile, out); err != nil {
 		return nil, err
 	}

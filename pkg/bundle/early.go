@@ -37,25 +37,6 @@ type Early struct {
 // BuildEarly builds the provider chunk and the shell's bundles with the modules the MDX pages'
 // import blocks predict they share; Pages builds the pages.
 func (b *Bundler) BuildEarly() (*Early, error) {
-	s, err := b.BuildEarlyServer()
-	if err != nil {
-		return nil, err
-	}
-	return s.Wait()
-}
-
-// EarlyServer is the shell of BuildEarly whose server bundle is built and whose browser bundle
-// is still being built: the renderers can start on ServerJS meanwhile. Wait gives the Early; the
-// bundler is not to be used before.
-type EarlyServer struct {
-	ServerJS []byte
-	b        *Bundler
-	m        *mainBuild
-}
-
-// BuildEarlyServer is BuildEarly up to the server bundle: it returns once that is built, or with
-// the shell's mistakes when either bundle fails.
-func (b *Bundler) BuildEarlyServer() (*EarlyServer, error) {
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
 	var err error
 	if b.provider, err = b.buildProvider(); err != nil {
@@ -66,27 +47,10 @@ func (b *Bundler) BuildEarlyServer() (*EarlyServer, error) {
 		return nil, err
 	}
 	b.sharedKeys = sharedKeysOf(predicted, b.provider)
-	m, err := b.startMain(true)
+	main, err := b.buildMain()
 	if err != nil {
 		return nil, err
 	}
-	s := &EarlyServer{ServerJS: m.serverJS(), b: b, m: m}
-	if s.ServerJS == nil {
-		if _, err := m.wait(); err != nil {
-			return nil, err // the mistakes, as Build reports them
-		}
-		return nil, fmt.Errorf("bundling the server shell: no server bundle in the output")
-	}
-	return s, nil
-}
-
-// Wait waits for the browser bundle and returns the Early.
-func (s *EarlyServer) Wait() (*Early, error) {
-	main, err := s.m.wait()
-	if err != nil {
-		return nil, err
-	}
-	b := s.b
 	out := b.assemble(main, nil, b.provider, b.sharedKeys)
 	out.MainBuilt = true
 	return &Early{Main: out, b: b, keys: b.sharedKeys}, nil
