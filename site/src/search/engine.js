@@ -165,6 +165,10 @@ const COMMON_TITLE_MIN = 20;
 // left out of the search itself.
 const TASK_WORDS = ['how'];
 
+// How many times ensure asks its last round again, at most, while it still names new chunks (each
+// time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
+const MAX_EXTRA_ROUNDS = 3;
+
 // The most term chunks an identifier's family may span for familyFirst to read them (W.family).
 const MAX_FAMILY_CHUNKS = 4;
 
@@ -822,17 +826,22 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // ensure fetches what a query reads, in rounds (typos need to know what was not found, a
   // mistake in the first letters that no typo nearer was found, and the first letters a wrong
   // first letter may stand for, that the deletion chunks were read), with the page files. A round
-  // that needs nothing new fetches nothing.
+  // that needs nothing new fetches nothing. The last round is asked again until it needs nothing
+  // new: a correction found only in the chunks it fetched ("xndpoint": "endpoint", from the
+  // first letters the deletion chunks name) stands for its word in the synonym table (termIs),
+  // whose entries' chunks only a round after it can name.
   async function ensure(query) {
     await loadPages();
-    for (const [typosToo, far, dels] of [
+    const rounds = [
       [false, false, false],
       [true, false, false],
       [true, true, false],
       [true, true, true],
-      [true, true, true],
-    ]) {
+    ];
+    for (let r = 0; r < rounds.length + MAX_EXTRA_ROUNDS; r++) {
+      const [typosToo, far, dels] = rounds[Math.min(r, rounds.length - 1)];
       const wait = need(query, typosToo, far, dels).map((k) => fetchChunk('index', k)).filter(Boolean);
+      if (wait.length === 0 && r >= rounds.length - 1) break;
       await Promise.all(wait);
     }
   }
