@@ -745,7 +745,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   function need(query, typosToo, far, dels) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
-    const list = words(text).slice(0, MAX_WORDS);
+    // The words parseUncached reads: the first MAX_WORDS of those not too long, so that the words
+    // it finds side by side ("who can", a pair to join) are side by side here too.
+    const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
     const typing = /[\p{L}\p{N}_]$/u.test(text);
     const qterms = new Set();
     list.forEach(({ word }, i) => {
