@@ -55,12 +55,18 @@ func ParseSynonyms(entries []string) (*Synonyms, error) {
 				}
 				// A one-way entry may start with common words only ("who can => permissions"):
 				// left out of the index, they still say what a reader asks about, so they are
-				// kept as typed and the browser matches them among the query's words.
-				if len(terms) == 0 && g.OneWay && k == 0 && len(words) > 0 {
+				// kept as typed and the browser matches them among the query's words. Two at
+				// least: one ("the", "how") is in most queries, which it would all turn to its
+				// synonyms.
+				if len(terms) == 0 && g.OneWay && k == 0 && len(words) > 1 {
 					terms = words
 				}
 				if len(terms) == 0 {
-					return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: fmt.Sprintf("phrase %q has no searchable word (common words such as \"the\" are left out)", strings.TrimSpace(ph))}
+					problem := fmt.Sprintf("phrase %q has no searchable word (common words such as \"the\" are left out)", strings.TrimSpace(ph))
+					if g.OneWay && k == 0 && len(words) == 1 {
+						problem += "; a one-way entry may start with two common words or more (\"who can => permissions\"), not one"
+					}
+					return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: problem}
 				}
 				g.Phrases = append(g.Phrases, terms)
 			}

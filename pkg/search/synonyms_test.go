@@ -21,6 +21,7 @@ func TestParseSynonyms(t *testing.T) {
 		{"k8s", "at least two phrases"},
 		{"the, kubernetes", `phrase "the" has no searchable word`},
 		{"permissions => who can", `phrase "who can" has no searchable word`},
+		{"the => kubernetes", "two common words or more"},
 		{"a, b => c", "one phrase before"},
 		{"a => b => c", `more than one "=>"`},
 	} {

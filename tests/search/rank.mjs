@@ -3,7 +3,8 @@
 // chunks beside them) and a file of queries (one a line); it prints, as JSON, the top routes of each
 // query. In "stem" mode the lines are words and it prints their terms; in "fetched" mode it asks
 // each query of a fresh engine and prints how many deletion chunks (pkg/search/typokeys.go) and
-// term chunks in all it fetched.
+// term chunks in all it fetched; in "fresh" mode it asks each query of a fresh engine (what a
+// reader's first query finds, with only the chunks that query fetched) and prints its top routes.
 import { readFileSync } from 'node:fs';
 import { chunkUrl, createEngine, termOf } from '../../site/src/search/engine.js';
 
@@ -28,6 +29,10 @@ if (mode === 'fetched') {
     await createEngine(index, docs, { load: counting }).query(q, { limit: 5 });
     out.push(got);
   }
+  process.stdout.write(JSON.stringify(out));
+} else if (mode === 'fresh') {
+  const out = [];
+  for (const q of lines) out.push((await createEngine(index, docs, { load }).query(q, { limit: 5 })).map((r) => r.route));
   process.stdout.write(JSON.stringify(out));
 } else if (mode === 'stem') {
   // Stems every word, so the test can compare the browser's stemmer with docsd's.

@@ -167,3 +167,20 @@ func TestCommonWordsOfTheTableFetchNothing(t *testing.T) {
 		t.Errorf(`"permissions " fetched %d term chunks with "who can => permissions" in the table, %d without; want the same`, with, without)
 	}
 }
+
+// A word too long to be searched is left out before the words are read side by side, when the
+// chunks are fetched as when the query is read: asked of a fresh engine, "who <a word of 80
+// letters> can" is "who can" (the roles page), not a query whose common words' synonyms were
+// never fetched.
+func TestWordTooLongLeftOutBeforeFetching(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	long := strings.Repeat("x", 80)
+	pairs := [][2]string{{"who " + long + " can", "who can"}}
+	got := freshRank(t, docsPath, indexPath, pairs)
+	if len(got[1]) == 0 || got[1][0] != "/docs/usage/roles" {
+		t.Fatalf("who can: got %v, want /docs/usage/roles first", got[1])
+	}
+	if len(got[0]) == 0 || got[0][0] != got[1][0] {
+		t.Errorf("who <80 letters> can: got %v, want %v", got[0], got[1])
+	}
+}

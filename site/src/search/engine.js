@@ -165,6 +165,10 @@ const COMMON_TITLE_MIN = 20;
 // left out of the search itself.
 const TASK_WORDS = ['how'];
 
+// How many times ensure asks its last round again, at most, while it still names new chunks (each
+// time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
+const MAX_EXTRA_ROUNDS = 3;
+
 // The most term chunks an identifier's family may span for familyFirst to read them (W.family).
 const MAX_FAMILY_CHUNKS = 4;
 
@@ -661,13 +665,22 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // is near, so are the words a mistake in the first letters would give (farHeads), from their
   // chunks, which a query fetches only then (need, third round).
   function typos(word) {
+    return typosFound(word).found;
+  }
+  // typosFound is typos' answer with the group of first letters it was found in (0: the word's
+  // own, 1: farHeads, 2: typoHeads; -1: none): need() fetches the rest of that group.
+  function typosFound(word) {
     const found = new Map();
-    if (!typoWord(word)) return found;
+    if (!typoWord(word)) return { found, group: -1 };
     const max = word.length >= 9 ? 2 : 1;
     const hits = [];
-    for (const head of [word.slice(0, 2), ...farHeads(word), ...typoHeads(word)]) {
-      if (hits.length > 0) break;
-      for (const k of chunksOf(head)) {
+    // The heads are tried in groups, nearest mistake first; within a group every head is read, so
+    // that two corrections as near are both found ("lugin": login and plugin).
+    const groups = [[word.slice(0, 2)], farHeads(word), typoHeads(word)];
+    let group = -1;
+    for (let g = 0; g < groups.length && hits.length === 0; g++) {
+      group = g;
+      for (const head of groups[g]) for (const k of chunksOf(head)) {
         const c = termChunks.get(k);
         if (!c) continue;
         for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
@@ -683,7 +696,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       const w = d === 1 ? W.typo1 : W.typo2;
       if (!found.has(t) || found.get(t) < w) found.set(t, w);
     }
-    return found;
+    return { found, group: found.size > 0 ? group : -1 };
   }
   const typoWord = (word) => word.length >= 5 && asciiLetters(word);
 
@@ -732,7 +745,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   function need(query, typosToo, far, dels) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
-    const list = words(text).slice(0, MAX_WORDS);
+    // The words parseUncached reads: the first MAX_WORDS of those not too long, so that the words
+    // it finds side by side ("who can", a pair to join) are side by side here too.
+    const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
     const typing = /[\p{L}\p{N}_]$/u.test(text);
     const qterms = new Set();
     list.forEach(({ word }, i) => {
@@ -754,11 +769,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
-        const found = typos(word);
+        const { found, group } = typosFound(word);
         for (const c of found.keys()) qterms.add(c);
-        if (far && found.size === 0) {
+        // Found among farHeads or the first letters the deletion chunks name, the others of its
+        // group are read too (typosFound): their chunks, one of which may hold a correction as near
+        // ("lugin": login, from a chunk fetched for another word, and plugin).
+        if (far && (found.size === 0 || group >= 1)) {
           for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
-          if (dels) {
+          if (dels && (found.size === 0 || group === 2)) {
             for (const dk of typoKeys(word)) for (const k of chunksOf(dk)) out.add(k);
             for (const h of typoHeads(word)) for (const k of chunksOf(h)) out.add(k);
           }
@@ -822,17 +840,22 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // ensure fetches what a query reads, in rounds (typos need to know what was not found, a
   // mistake in the first letters that no typo nearer was found, and the first letters a wrong
   // first letter may stand for, that the deletion chunks were read), with the page files. A round
-  // that needs nothing new fetches nothing.
+  // that needs nothing new fetches nothing. The last round is asked again until it needs nothing
+  // new: a correction found only in the chunks it fetched ("xndpoint": "endpoint", from the
+  // first letters the deletion chunks name) stands for its word in the synonym table (termIs),
+  // whose entries' chunks only a round after it can name.
   async function ensure(query) {
     await loadPages();
-    for (const [typosToo, far, dels] of [
+    const rounds = [
       [false, false, false],
       [true, false, false],
       [true, true, false],
       [true, true, true],
-      [true, true, true],
-    ]) {
+    ];
+    for (let r = 0; r < rounds.length + MAX_EXTRA_ROUNDS; r++) {
+      const [typosToo, far, dels] = rounds[Math.min(r, rounds.length - 1)];
       const wait = need(query, typosToo, far, dels).map((k) => fetchChunk('index', k)).filter(Boolean);
+      if (wait.length === 0 && r >= rounds.length - 1) break;
       await Promise.all(wait);
     }
   }
