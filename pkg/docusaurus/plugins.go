@@ -1,0 +1,126 @@
+// plugins.go reads the config's presets, plugins and themes: where the docs, blog and pages
+// options are (the classic preset's or the content plugins'), and a note for every other plugin,
+// theme and option, which docsd does not load.
+
+package docusaurus
+
+import (
+	"fmt"
+	"strings"
+)
+
+// readPresets finds the docs, blog and pages options of the classic preset or of the content
+// plugins, and lists every other plugin, theme and preset option.
+func (c *converter) readPresets() {
+	c.docs, c.pages = obj{}, obj{}
+	c.blog = obj{}
+	for i, p := range list(c.cfg["presets"]) {
+		name, opts := pluginEntry(p)
+		key := fmt.Sprintf("presets[%d]", i)
+		if name != "classic" && name != "@docusaurus/preset-classic" {
+			c.note(key, "preset %q is not carried over", name)
+			continue
+		}
+		for _, k := range sortedKeys(opts) {
+			switch k {
+			case "docs":
+				if b, ok := opts[k].(bool); ok && !b {
+					c.docs = nil
+				} else if o, ok := opts[k].(obj); ok {
+					c.docs = o
+				}
+			case "blog":
+				c.blog = opts[k]
+			case "pages":
+				if o, ok := opts[k].(obj); ok {
+					c.pages = o
+				}
+			default:
+				c.note(key+"."+k, "not carried over (docsd has its own theme, analytics and sitemap)")
+			}
+		}
+	}
+	seen := map[string]int{} // plugins listed several times (one instance per remote file) are one note
+	for i, p := range list(c.cfg["plugins"]) {
+		name, opts := pluginEntry(p)
+		key := fmt.Sprintf("plugins[%d]", i)
+		if name != "" && !strings.HasPrefix(name, "@docusaurus/plugin-content-") && !strings.HasPrefix(name, "content-") {
+			if seen[name]++; seen[name] > 1 {
+				continue
+			}
+		}
+		switch name {
+		case "@docusaurus/plugin-content-docs", "content-docs":
+			if id := str(opts["id"]); id == "" || id == "default" {
+				c.docs = opts
+				continue
+			}
+			c.note(key, "a second docs instance (%q) is not carried over; docsd builds one docs folder", str(opts["id"]))
+		case "@docusaurus/plugin-content-blog", "content-blog":
+			if id := str(opts["id"]); id == "" || id == "default" {
+				c.blog = opts
+				continue
+			}
+			c.note(key, "a second blog (%q) is not carried over", str(opts["id"]))
+		case "":
+			c.note(key, "a plugin given as code is not carried over")
+		case "docusaurus-lunr-search", "@easyops-cn/docusaurus-search-local", "docusaurus-plugin-search-local":
+			c.note(key, "plugin %q is not carried over: docsd builds its own search index", name)
+		default:
+			c.note(key, "plugin %q is not carried over", name)
+		}
+	}
+	for i, n := range c.notes {
+		for name, count := range seen {
+			if count > 1 && strings.HasPrefix(n.Key, "plugins[") && strings.Contains(n.Why, quote(name)) {
+				c.notes[i].Why += fmt.Sprintf(" (%d entries)", count)
+			}
+		}
+	}
+	for i, t := range list(c.cfg["themes"]) {
+		name, _ := pluginEntry(t)
+		c.note(fmt.Sprintf("themes[%d]", i), "theme %q is not carried over (docsd has its own React shell)", name)
+	}
+	docsKnown := map[string]bool{"path": true, "routeBasePath": true, "sidebarPath": true, "lastVersion": true,
+		"versions": true, "includeCurrentVersion": true, "onlyIncludeVersions": true}
+	for _, k := range sortedKeys(c.docs) {
+		if !docsKnown[k] {
+			c.note("presets.docs."+k, "not carried over")
+		}
+	}
+	if b, ok := c.blog.(obj); ok {
+		blogKnown := map[string]bool{"path": true, "routeBasePath": true, "blogTitle": true, "blogDescription": true,
+			"postsPerPage": true, "showReadingTime": true, "feedOptions": true}
+		for _, k := range sortedKeys(b) {
+			if !blogKnown[k] {
+				c.note("presets.blog."+k, "not carried over")
+			}
+		}
+	}
+	for _, k := range sortedKeys(c.pages) {
+		if k != "path" {
+			c.note("presets.pages."+k, "not carried over")
+		}
+	}
+}
+
+// pluginEntry reads "name", ["name", options] or a plugin object.
+func pluginEntry(p any) (string, obj) {
+	switch v := p.(type) {
+	case string:
+		return v, obj{}
+	case []any:
+		name := ""
+		if len(v) > 0 {
+			name = str(v[0])
+		}
+		o := obj{}
+		if len(v) > 1 {
+			if m, ok := v[1].(obj); ok {
+				o = m
+			}
+		}
+		return name, o
+	}
+	return "", obj{}
+}
