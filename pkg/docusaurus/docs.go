@@ -1,0 +1,160 @@
+// docs.go carries the docs over: their folder and route, the sidebars file, and the versions with
+// Docusaurus's paths, so that docs keep the URLs they had.
+
+package docusaurus
+
+import (
+	"path"
+	"strings"
+)
+
+// docsDir is the current version's docs folder, relative to the project.
+func (c *converter) docsDir() string {
+	p := "docs"
+	if v := str(c.docs["path"]); v != "" {
+		p = v
+	}
+	return c.rel(p)
+}
+
+// docsRoute is the URL of the docs, "/docs" for base "/" and routeBasePath "docs".
+func (c *converter) docsRoute() string {
+	rb := "docs"
+	if v, ok := c.docs["routeBasePath"].(string); ok {
+		rb = v
+	}
+	r := strings.TrimSuffix(c.base+strings.Trim(rb, "/"), "/")
+	if r == "" {
+		return "/"
+	}
+	return r
+}
+
+// folderIndexID is the path of a doc id as docsd routes it: a folder's index page (guide/index,
+// guide/README, guide/guide) is at the folder's path, as in Docusaurus.
+func folderIndexID(id string) string {
+	dir, name := path.Split(id)
+	dir = strings.TrimSuffix(dir, "/")
+	if strings.EqualFold(name, "index") || strings.EqualFold(name, "readme") || dir != "" && name == path.Base(dir) {
+		return dir
+	}
+	return id
+}
+
+// under is the path seg below route: under("/", "next") is /next, not //next (docs at the site root).
+func under(route, seg string) string {
+	return strings.TrimSuffix(route, "/") + "/" + seg
+}
+
+// sidebarsFile points docsd at the hand-written sidebars, or generates one sidebar of the whole
+// docs folder as Docusaurus does when sidebarPath is unset or false.
+func (c *converter) sidebarsFile() {
+	if c.docs == nil {
+		return
+	}
+	sp, set := c.docs["sidebarPath"]
+	if s, ok := sp.(string); ok && s != "" {
+		p := c.rel(s)
+		if strings.HasPrefix(s, "/") {
+			p = c.absToRel(s)
+		}
+		if p == "" || !c.inside(p) {
+			c.note("presets.docs.sidebarPath", "%q is outside the project; the sidebar is generated from the docs folder instead", s)
+		} else {
+			c.w.kv("sidebars_file", p)
+			return
+		}
+	} else if !set {
+		for _, name := range []string{"sidebars.js", "sidebars.ts", "sidebars.mjs", "sidebars.cjs", "sidebars.json"} {
+			if p := c.rel(name); c.in.Exists(p) {
+				c.w.kv("sidebars_file", p)
+				return
+			}
+		}
+	}
+	c.w.table("[sidebars]]")
+	c.w.kv("id", "defaultSidebar")
+	c.w.kv("dir", ".")
+	c.w.tableEnd()
+}
+
+// versions writes the docs versions: the current folder and versions.json's, with Docusaurus's
+// paths (the last version at the docs route, the current one at /next, the others at /<name>).
+func (c *converter) versions() {
+	if c.docs == nil {
+		c.note("presets.docs", "docs are off; docsd still needs a docs version, so the empty docs folder is configured")
+	}
+	opts, _ := c.docs["versions"].(obj)
+	route := c.docsRoute()
+	last := str(c.docs["lastVersion"])
+	includeCurrent := true
+	if b, ok := c.docs["includeCurrentVersion"].(bool); ok {
+		includeCurrent = b
+	}
+	names := []string{}
+	if includeCurrent {
+		names = append(names, "current")
+	}
+	names = append(names, c.in.Versions...)
+	if only := list(c.docs["onlyIncludeVersions"]); only != nil {
+		keep := map[string]bool{}
+		for _, o := range only {
+			keep[str(o)] = true
+		}
+		var kept []string
+		for _, n := range names {
+			if keep[n] {
+				kept = append(kept, n)
+			}
+		}
+		names = kept
+	}
+	if last == "" {
+		last = "current"
+		if len(c.in.Versions) > 0 {
+			last = c.in.Versions[0]
+		}
+	}
+	siteDir := c.in.SiteDir
+	for _, n := range names {
+		vo, _ := opts[n].(obj)
+		label, p := n, under(route, n)
+		if n == "current" {
+			label, p = "Next", under(route, "next")
+		}
+		if n == last {
+			p = route
+		}
+		if l := str(vo["label"]); l != "" {
+			label = l
+		}
+		if vp, ok := vo["path"].(string); ok {
+			p = strings.TrimSuffix(under(route, strings.Trim(vp, "/")), "/")
+		}
+		if p == "" {
+			p = "/"
+		}
+		dir := c.docsDir()
+		sidebars := ""
+		if n != "current" {
+			dir = path.Join(siteDir, "versioned_docs", "version-"+n)
+			if sb := path.Join(siteDir, "versioned_sidebars", "version-"+n+"-sidebars.json"); c.in.Exists(sb) {
+				sidebars = sb
+			}
+		}
+		w := c.w
+		w.table("[versions]]")
+		w.kv("name", n)
+		w.kv("label", label)
+		w.kv("path", p)
+		w.kvBool("is_last", n == last)
+		w.kv("dir", dir)
+		w.kvOpt("sidebars_file", sidebars)
+		w.tableEnd()
+		for _, k := range sortedKeys(vo) {
+			if k != "label" && k != "path" {
+				c.note("presets.docs.versions."+n+"."+k, "not carried over")
+			}
+		}
+	}
+}
