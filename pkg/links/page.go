@@ -14,21 +14,6 @@ import (
 	"docsd/pkg/site"
 )
 
-// isExternal reports a destination with a scheme or a host: not ours to check.
-func isExternal(dest string) bool {
-	if strings.HasPrefix(dest, "//") {
-		return true
-	}
-	i := strings.IndexAny(dest, ":/?#")
-	return i > 0 && dest[i] == ':'
-}
-
-// fallback reports a page of another locale built from the default locale's file (no translation):
-// its links are the default page's, reported once there.
-func (c *checker) fallback(r *site.Route) bool {
-	return r.Data.Locale != c.s.Config.DefaultLocale().Code && !strings.HasPrefix(r.Source, "i18n/")
-}
-
 // pages checks the links of every Markdown page, or takes a page's findings from the last check
 // when it need not be checked again (Input.Recheck). Either way they join the report in the same
 // order, so a check that reuses findings reports what a full one does.
@@ -168,4 +153,19 @@ func (c *checker) definedLabels(file string, d *markdown.Doc) []string {
 		out = append(out, normLabel(string(m[1])))
 	}
 	return out
+}
+
+// isExternal reports a destination with a scheme or a host: not ours to check.
+func isExternal(dest string) bool {
+	if strings.HasPrefix(dest, "//") {
+		return true
+	}
+	i := strings.IndexAny(dest, ":/?#")
+	return i > 0 && dest[i] == ':'
+}
+
+// fallback reports a page of another locale built from the default locale's file (no translation):
+// its links are the default page's, reported once there.
+func (c *checker) fallback(r *site.Route) bool {
+	return r.Data.Locale != c.s.Config.DefaultLocale().Code && !strings.HasPrefix(r.Source, "i18n/")
 }
