@@ -38,6 +38,7 @@ var fastLexers = map[string]fastLexer{
 	"Bash":         lexBash,
 	"Bash Session": lexConsole,
 	"Go":           lexGo,
+	"Python":       lexPython,
 }
 
 // Lexer returns the lexer for a code block's language (the fence's info-string language): its
