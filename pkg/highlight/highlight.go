@@ -52,15 +52,23 @@ func Lexer(lang string) chroma.Lexer {
 	if base == nil {
 		base = lexers.Fallback
 	}
+	fast := fastLexers[base.Config().Name]
+	if fast == nil {
+		return chromaLexer(base)
+	}
+	// chroma's lexer is compiled (by untimed) only when the hand-written one gives up: compiling
+	// Python's rules costs about 4 ms, YAML's, JSON's and Go's about 0.5 ms each, per build.
+	return &withFastPath{Lexer: chroma.Coalesce(base), base: base, fast: fast}
+}
+
+// chromaLexer is chroma.Coalesce around base with its rules' match timeouts taken off, retried on
+// error tokens when some rule it can reach keeps a timeout (see untimed).
+func chromaLexer(base chroma.Lexer) chroma.Lexer {
 	var coalesced chroma.Lexer = chroma.Coalesce(base)
 	if ok, closed := untimed(base); !ok || !closed {
 		coalesced = retryErrors{coalesced}
 	}
-	fast := fastLexers[base.Config().Name]
-	if fast == nil {
-		return coalesced
-	}
-	return &withFastPath{Lexer: coalesced, fast: fast}
+	return coalesced
 }
 
 // TokeniseFast lexes text with the hand-written lexer for lang, if there is one. ok is false when
@@ -79,8 +87,9 @@ func TokeniseFast(lang, text string) (tokens []chroma.Token, ok bool) {
 
 // withFastPath is chroma's coalesced lexer with a hand-written lexer tried first.
 type withFastPath struct {
-	chroma.Lexer
-	fast fastLexer
+	chroma.Lexer // chroma.Coalesce(base), for every method but Tokenise; it never tokenises
+	base         chroma.Lexer
+	fast         fastLexer
 }
 
 // Tokenise uses the hand-written lexer for a top-level tokenisation with chroma's default options
@@ -91,5 +100,5 @@ func (l *withFastPath) Tokenise(options *chroma.TokeniseOptions, text string) (c
 			return chroma.Literator(tokens...), nil
 		}
 	}
-	return l.Lexer.Tokenise(options, text)
+	return chromaLexer(l.base).Tokenise(options, text)
 }
