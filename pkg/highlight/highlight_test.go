@@ -94,7 +94,7 @@ func firstDifference(want, got []chroma.Token) string {
 
 // fastLanguages are the chroma lexers this package reimplements, with an info-string language for
 // each.
-var fastLanguages = map[string]string{"JSON": "json", "YAML": "yaml", "Bash": "sh", "Bash Session": "console", "Go": "go", "Python": "python"}
+var fastLanguages = map[string]string{"JSON": "json", "YAML": "yaml", "Bash": "sh", "Bash Session": "console", "Go": "go", "Python": "python", "Kotlin": "kotlin"}
 
 // minFastShare is the share of the site's blocks each hand-written lexer must lex itself, so that a
 // lexer that gives up on everything (always correct, never faster) fails the test.
@@ -142,7 +142,7 @@ func TestSiteBlocksMatchChroma(t *testing.T) {
 
 // TestAliases checks that every alias chroma accepts for a reimplemented lexer reaches it.
 func TestAliases(t *testing.T) {
-	for _, lang := range []string{"json", "yaml", "yml", "sh", "bash", "shell", "zsh", "ksh", "console", "shell-session", "bash-session", "JSON", "go", "golang", "python", "py", "python3", "starlark"} {
+	for _, lang := range []string{"json", "yaml", "yml", "sh", "bash", "shell", "zsh", "ksh", "console", "shell-session", "bash-session", "JSON", "go", "golang", "python", "py", "python3", "starlark", "kotlin"} {
 		if _, ok := highlight.TokeniseFast(lang, "a\n"); !ok {
 			if _, ok := highlight.TokeniseFast(lang, "1\n"); !ok {
 				t.Errorf("%s: no hand-written lexer", lang)
@@ -201,6 +201,13 @@ var trickySeeds = map[string][]string{
 		`rf'{x}\n{{' + F'''{` + "\n" + `  x` + "\n" + `}''' + f"{'a' if b else 'c'}" + f'{lambda: 1}' + fR"{a}"`,
 		"x = a != b == c << d >> e := f; g\n", "a\\\nb \\ c\n\tTrue False None Ellipsis __name__ __len__ .self x.int\n",
 		"\"{,2}\"", "é = 1", "class (x)\n", "f'{x # c}'\n", "g ! h\n", "x = '''unterminated\n", "f'{x", "s = 'a\nb'\n", "import\n", "from x\nimport y\n"},
+	"Kotlin": {"package a.b\nimport java.io.File\n\n@file:JvmName(\"X\")\nfun <T : Any, in R> f(x: T?): List<out T> = listOf(x!!)\n",
+		"class `my class` : Base()\ninterface I\nobject O { companion  object }\nval my_value = 1_000L + 0xFF_ffuL + 0b1_0 + 1.5e-3f + .5 + 2F + 3e2 + 1.x\n",
+		`fun my_func() = "a\tb \u00e9 \$ $name ${f(x)} $ ${ " + '\u0041' + 'a' + '\n' + '''` + "\n",
+		`val s = """raw "quoted" ""x $v ${w} $ \n"""" + """"""` + "\n/* block\n comment */ // line\n  [Attr] x\n",
+		"a !== b === c != d !in e !is f ?: g?.h ?. i :: j -> k .. l <= m >= n && o || p ++ q -- r += s -= t *= u /= v %= w\n",
+		"System.out.println(Foo1.x + Foo_bar.y + it + it_x + this)\n`ab`\n@Suppress x\nfun `odd name`(a) {}\nfun\n  <T> g()\n",
+		"x \\\ny", "é", "a # b", "val\n\n1", "class 1", `"a\qb"`, "\"a\nb\""},
 	"Bash Session": {"$ ls\nout\n\n[user@host dir]$ echo 1\n# id\n> x", "$\n  echo hi\n%", "[a@b] \n$ x\n"},
 }
 
@@ -209,6 +216,29 @@ var trickySeeds = map[string][]string{
 // must lex itself.
 var pythonDeclines = map[string]bool{"\"{,2}\"": true, "é = 1": true, "class (x)\n": true, "f'{x # c}'\n": true,
 	"g ! h\n": true, "s = 'a\nb'\n": true}
+
+// kotlinDeclines are trickySeeds["Kotlin"] the Kotlin lexer leaves to chroma (a non-ASCII name,
+// chroma's error tokens, a newline inside a string); the others it must lex itself.
+var kotlinDeclines = map[string]bool{"é": true, "a # b": true, "val\n\n1": true, "class 1": true, `"a\qb"`: true, "\"a\nb\"": true}
+
+// TestKotlinTricky holds the Kotlin lexer to chroma's tokens on inputs built to reach its corners
+// (names without underscores, generics, string interpolation, raw strings, numbers, operators), and
+// checks that it lexes them itself rather than giving up.
+func TestKotlinTricky(t *testing.T) {
+	for _, text := range trickySeeds["Kotlin"] {
+		got, ok := highlight.TokeniseFast("kotlin", text)
+		if ok != !kotlinDeclines[text] {
+			t.Errorf("lexed by hand: %v, want %v: %q", ok, !kotlinDeclines[text], text)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if diff := firstDifference(chromaTokens(t, "kotlin", text), got); diff != "" {
+			t.Errorf("%s\ntext: %q", diff, text)
+		}
+	}
+}
 
 // TestPythonTricky holds the Python lexer to chroma's tokens on inputs built to reach its corners
 // (string prefixes and escapes, %- and {}-interpolation, f-string braces, numbers, imports), and
@@ -266,6 +296,11 @@ func FuzzPython(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "python", text) })
 }
 
+func FuzzKotlin(f *testing.F) {
+	seedFuzz(f, "Kotlin")
+	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "kotlin", text) })
+}
+
 func FuzzConsole(f *testing.F) {
 	seedFuzz(f, "Bash Session")
 	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "console", text) })
@@ -275,7 +310,7 @@ func FuzzConsole(f *testing.F) {
 // package (the fast path, and chroma for the blocks it gives up on).
 func BenchmarkLexers(b *testing.B) {
 	blocks := siteBlocks(b)
-	for _, name := range []string{"YAML", "Bash", "JSON", "Bash Session", "Go", "Python"} {
+	for _, name := range []string{"YAML", "Bash", "JSON", "Bash Session", "Go", "Python", "Kotlin"} {
 		var texts []string
 		size := 0
 		for _, blk := range blocks {
@@ -342,7 +377,7 @@ func BenchmarkChromaByLanguage(b *testing.B) {
 	}
 }
 
-// pythonFragments are the pieces TestPythonFragments joins at random: tokens and partial tokens
+// pythonFragments are the pieces TestFragments joins at random: tokens and partial tokens
 // whose neighbours change how chroma's rules match them.
 var pythonFragments = []string{"\n", " ", "\t", "\\", "#", "#!", "'", "\"", "'''", `"""`, "f", "r", "b", "u", "rf", "Rb", "F",
 	"{", "}", "{{", "}}", "(", ")", "[", "]", ":", "=", "!", "!r", "==", "<", ">", "%", "%s", "%(a)d", "%-5.2f", ".", ",", "@",
@@ -350,29 +385,37 @@ var pythonFragments = []string{"\n", " ", "\t", "\\", "#", "#!", "'", "\"", "'''
 	"None", "True", "if", "else", "in", "not", "yield", "from", "async", "for", "lambda", "self", "len", "int", "ValueError",
 	"__init__", "__name__", "name", "a.b", "\\n", "\\x4", "\\N{", "\\u00e9", "\\777", ":>10", "{0!r:>{w}}", "{a[b]}", "x=", ";"}
 
-// TestPythonFragments lexes random joins of pythonFragments (a fixed seed, so the same texts on
-// every run): whatever the Python lexer accepts must be chroma's tokens exactly.
-func TestPythonFragments(t *testing.T) {
-	rng := rand.New(rand.NewPCG(17, 17))
-	accepted := 0
-	const texts = 3000
-	for range texts {
-		var b strings.Builder
-		for n := 1 + rng.IntN(30); n > 0; n-- {
-			b.WriteString(pythonFragments[rng.IntN(len(pythonFragments))])
+// kotlinFragments are pythonFragments' counterpart for Kotlin.
+var kotlinFragments = []string{"\n", " ", "\t", "\\", "//", "/*", "*/", "'", "\"", `"""`, "$", "${", "}", "{", "(", ")", "[", "]",
+	"<", ">", ":", "=", "!", "?", ".", ",", "@", "*", "-", "+", "0", "1", "_", "e", "f", "L", "u", "x", "0x", "1_0", "1.", ".5",
+	"fun ", "class ", "val ", "var ", "package ", "import ", "object ", "companion ", "interface ", "in", "out", "reified", "is",
+	"as", "it", "this", "null", "Foo", "Foo.", "my_name", "`q`", "`a b`", "\\u0041", "\\n", "\\$", "name", "!in", "?:", "->", "::"}
+
+// TestFragments lexes random joins of each lexer's fragments (a fixed seed, so the same texts on
+// every run): whatever the hand-written lexer accepts must be chroma's tokens exactly.
+func TestFragments(t *testing.T) {
+	for lang, fragments := range map[string][]string{"python": pythonFragments, "kotlin": kotlinFragments} {
+		rng := rand.New(rand.NewPCG(17, 17))
+		accepted := 0
+		const texts = 3000
+		for range texts {
+			var b strings.Builder
+			for n := 1 + rng.IntN(30); n > 0; n-- {
+				b.WriteString(fragments[rng.IntN(len(fragments))])
+			}
+			text := b.String()
+			got, ok := highlight.TokeniseFast(lang, text)
+			if !ok {
+				continue
+			}
+			accepted++
+			if diff := firstDifference(chromaTokens(t, lang, text), got); diff != "" {
+				t.Fatalf("%s: %s\ntext: %q", lang, diff, text)
+			}
 		}
-		text := b.String()
-		got, ok := highlight.TokeniseFast("python", text)
-		if !ok {
-			continue
+		t.Logf("%s: %d of %d texts lexed by hand", lang, accepted, texts)
+		if accepted < texts/4 {
+			t.Errorf("%s: only %d of %d texts lexed by hand: the test no longer exercises the lexer", lang, accepted, texts)
 		}
-		accepted++
-		if diff := firstDifference(chromaTokens(t, "python", text), got); diff != "" {
-			t.Fatalf("%s\ntext: %q", diff, text)
-		}
-	}
-	t.Logf("%d of %d texts lexed by hand", accepted, texts)
-	if accepted < texts/4 {
-		t.Errorf("only %d of %d texts lexed by hand: the test no longer exercises the lexer", accepted, texts)
 	}
 }
