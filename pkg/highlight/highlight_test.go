@@ -6,6 +6,7 @@ package highlight_test
 import (
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"sort"
@@ -93,7 +94,7 @@ func firstDifference(want, got []chroma.Token) string {
 
 // fastLanguages are the chroma lexers this package reimplements, with an info-string language for
 // each.
-var fastLanguages = map[string]string{"JSON": "json", "YAML": "yaml", "Bash": "sh", "Bash Session": "console", "Go": "go"}
+var fastLanguages = map[string]string{"JSON": "json", "YAML": "yaml", "Bash": "sh", "Bash Session": "console", "Go": "go", "Python": "python", "Kotlin": "kotlin"}
 
 // minFastShare is the share of the site's blocks each hand-written lexer must lex itself, so that a
 // lexer that gives up on everything (always correct, never faster) fails the test.
@@ -141,15 +142,15 @@ func TestSiteBlocksMatchChroma(t *testing.T) {
 
 // TestAliases checks that every alias chroma accepts for a reimplemented lexer reaches it.
 func TestAliases(t *testing.T) {
-	for _, lang := range []string{"json", "yaml", "yml", "sh", "bash", "shell", "zsh", "ksh", "console", "shell-session", "bash-session", "JSON", "go", "golang"} {
+	for _, lang := range []string{"json", "yaml", "yml", "sh", "bash", "shell", "zsh", "ksh", "console", "shell-session", "bash-session", "JSON", "go", "golang", "python", "py", "python3", "starlark", "kotlin"} {
 		if _, ok := highlight.TokeniseFast(lang, "a\n"); !ok {
 			if _, ok := highlight.TokeniseFast(lang, "1\n"); !ok {
 				t.Errorf("%s: no hand-written lexer", lang)
 			}
 		}
 	}
-	if _, ok := highlight.TokeniseFast("python", "import os\n"); ok {
-		t.Errorf("python: a hand-written lexer where there is none")
+	if _, ok := highlight.TokeniseFast("ruby", "puts 1\n"); ok {
+		t.Errorf("ruby: a hand-written lexer where there is none")
 	}
 }
 
@@ -190,7 +191,72 @@ var trickySeeds = map[string][]string{
 		"//go:generate x\n// c\n/* a\n*/ /* open\nvar s = \"a\\\"b\\\\\" + 'x' + '\\n' + '\\x41' + '\\101' + '\\1' + '\\u00e9' + '\\U0001F600' + '''\n",
 		"a &^= b <<= 2; c <- d; e... ; f != g && h || !i; x.y[z] ~ @", "x := \"unterminated\nfoo(\n)", "s := `raw`", "é := 1",
 		"gopher goto go iota nil true falsey make(x) make (x) print\n", "'\\777' '\\x4' 'ab' '\n' 0x 0b2 0_1 //", "a /* b */ c\\\n/"},
+	"Python": {"#!/usr/bin/env python3\n\"\"\"doc\"\"\"\nimport os.path as p, sys\nfrom . import x\nfrom a.b import (c)\nfrom None\n#!x\n",
+		"def __init__(self, *a, **k) -> None:\n    return super().__init__(a) if a is not None else cls.len\ndef\\\n f(): pass\n",
+		"class C(Base): pass\n@app.route ( 'x' )\n@ x\nm @ n\nyield from x; yield fromage\nasync for x in y: await z\n",
+		"x = 1_000 + 0x_1f + 0o17 + 0b_1 + 1.5e-3j + .5 + 5. + 1e5 + 1_ + 0_0 + 1.5j + 0e + 1E+_2\n",
+		`s = 'a\'b' + "%(name)s %-5.2f %% %*d %y %(x" + '{0!r:>10} {a.b[c]} {:} {:}<} {:*^+#012,.3f} {x' + u'\u00e9\N{DASH}\777\q\N{x'` + "\n",
+		`r'\'' + rb"\d" + Br'x' + R'''\'''' + b'''a` + "\n" + `b''' + """t\"""" + 'open` + "\n" + `x"`,
+		`f"{x!r} {y=} {z = !s} {a:>{w}} {{lit}} {d['k']} {f(1, [2])} {x==y} {a:=1} ${{{e.args[0]}}} {x!=y}"` + "\n",
+		`rf'{x}\n{{' + F'''{` + "\n" + `  x` + "\n" + `}''' + f"{'a' if b else 'c'}" + f'{lambda: 1}' + fR"{a}"`,
+		"x = a != b == c << d >> e := f; g\n", "a\\\nb \\ c\n\tTrue False None Ellipsis __name__ __len__ .self x.int\n",
+		"\"{,2}\"", "é = 1", "class (x)\n", "f'{x # c}'\n", "g ! h\n", "x = '''unterminated\n", "f'{x", "s = 'a\nb'\n", "import\n", "from x\nimport y\n"},
+	"Kotlin": {"package a.b\nimport java.io.File\n\n@file:JvmName(\"X\")\nfun <T : Any, in R> f(x: T?): List<out T> = listOf(x!!)\n",
+		"class `my class` : Base()\ninterface I\nobject O { companion  object }\nval my_value = 1_000L + 0xFF_ffuL + 0b1_0 + 1.5e-3f + .5 + 2F + 3e2 + 1.x\n",
+		`fun my_func() = "a\tb \u00e9 \$ $name ${f(x)} $ ${ " + '\u0041' + 'a' + '\n' + '''` + "\n",
+		`val s = """raw "quoted" ""x $v ${w} $ \n"""" + """"""` + "\n/* block\n comment */ // line\n  [Attr] x\n",
+		"a !== b === c != d !in e !is f ?: g?.h ?. i :: j -> k .. l <= m >= n && o || p ++ q -- r += s -= t *= u /= v %= w\n",
+		"System.out.println(Foo1.x + Foo_bar.y + it + it_x + this)\n`ab`\n@Suppress x\nfun `odd name`(a) {}\nfun\n  <T> g()\n",
+		"x \\\ny", "é", "a # b", "val\n\n1", "class 1", `"a\qb"`, "\"a\nb\""},
 	"Bash Session": {"$ ls\nout\n\n[user@host dir]$ echo 1\n# id\n> x", "$\n  echo hi\n%", "[a@b] \n$ x\n"},
+}
+
+// pythonDeclines are trickySeeds["Python"] the Python lexer leaves to chroma (a non-ASCII name,
+// the literal "{,2}", chroma's error tokens, a newline inside a one-line string); the others it
+// must lex itself.
+var pythonDeclines = map[string]bool{"\"{,2}\"": true, "é = 1": true, "class (x)\n": true, "f'{x # c}'\n": true,
+	"g ! h\n": true, "s = 'a\nb'\n": true}
+
+// kotlinDeclines are trickySeeds["Kotlin"] the Kotlin lexer leaves to chroma (a non-ASCII name,
+// chroma's error tokens, a newline inside a string); the others it must lex itself.
+var kotlinDeclines = map[string]bool{"é": true, "a # b": true, "val\n\n1": true, "class 1": true, `"a\qb"`: true, "\"a\nb\"": true}
+
+// TestKotlinTricky holds the Kotlin lexer to chroma's tokens on inputs built to reach its corners
+// (names without underscores, generics, string interpolation, raw strings, numbers, operators), and
+// checks that it lexes them itself rather than giving up.
+func TestKotlinTricky(t *testing.T) {
+	for _, text := range trickySeeds["Kotlin"] {
+		got, ok := highlight.TokeniseFast("kotlin", text)
+		if ok != !kotlinDeclines[text] {
+			t.Errorf("lexed by hand: %v, want %v: %q", ok, !kotlinDeclines[text], text)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if diff := firstDifference(chromaTokens(t, "kotlin", text), got); diff != "" {
+			t.Errorf("%s\ntext: %q", diff, text)
+		}
+	}
+}
+
+// TestPythonTricky holds the Python lexer to chroma's tokens on inputs built to reach its corners
+// (string prefixes and escapes, %- and {}-interpolation, f-string braces, numbers, imports), and
+// checks that it lexes them itself rather than giving up.
+func TestPythonTricky(t *testing.T) {
+	for _, text := range trickySeeds["Python"] {
+		got, ok := highlight.TokeniseFast("python", text)
+		if ok != !pythonDeclines[text] {
+			t.Errorf("lexed by hand: %v, want %v: %q", ok, !pythonDeclines[text], text)
+			continue
+		}
+		if !ok {
+			continue
+		}
+		if diff := firstDifference(chromaTokens(t, "python", text), got); diff != "" {
+			t.Errorf("%s\ntext: %q", diff, text)
+		}
+	}
 }
 
 // seedFuzz adds the site's blocks of one chroma lexer, and trickySeeds, as seeds.
@@ -225,6 +291,16 @@ func FuzzGo(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "go", text) })
 }
 
+func FuzzPython(f *testing.F) {
+	seedFuzz(f, "Python")
+	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "python", text) })
+}
+
+func FuzzKotlin(f *testing.F) {
+	seedFuzz(f, "Kotlin")
+	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "kotlin", text) })
+}
+
 func FuzzConsole(f *testing.F) {
 	seedFuzz(f, "Bash Session")
 	f.Fuzz(func(t *testing.T, text string) { checkAgainstChroma(t, "console", text) })
@@ -234,7 +310,7 @@ func FuzzConsole(f *testing.F) {
 // package (the fast path, and chroma for the blocks it gives up on).
 func BenchmarkLexers(b *testing.B) {
 	blocks := siteBlocks(b)
-	for _, name := range []string{"YAML", "Bash", "JSON", "Bash Session", "Go"} {
+	for _, name := range []string{"YAML", "Bash", "JSON", "Bash Session", "Go", "Python", "Kotlin"} {
 		var texts []string
 		size := 0
 		for _, blk := range blocks {
@@ -261,5 +337,85 @@ func BenchmarkLexers(b *testing.B) {
 		}
 		b.Run(strings.ReplaceAll(name, " ", "")+"/chroma", run(chroma.Coalesce(lexers.Get(lang))))
 		b.Run(strings.ReplaceAll(name, " ", "")+"/highlight", run(highlight.Lexer(lang)))
+	}
+}
+
+// BenchmarkChromaByLanguage lexes every site block of each language chroma resolves with chroma
+// alone, to show which languages cost most and would repay a hand-written lexer.
+func BenchmarkChromaByLanguage(b *testing.B) {
+	byName := map[string][]string{}
+	lang := map[string]string{}
+	for _, blk := range siteBlocks(b) {
+		base := lexers.Get(blk.lang)
+		if base == nil {
+			continue
+		}
+		name := base.Config().Name
+		byName[name] = append(byName[name], blk.code)
+		lang[name] = blk.lang
+	}
+	names := make([]string, 0, len(byName))
+	for name := range byName {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		texts := byName[name]
+		lexer := chroma.Coalesce(lexers.Get(lang[name]))
+		b.Run(fmt.Sprintf("%s/%d", strings.ReplaceAll(name, " ", ""), len(texts)), func(b *testing.B) {
+			for b.Loop() {
+				for _, text := range texts {
+					it, err := lexer.Tokenise(nil, text)
+					if err != nil {
+						b.Fatal(err)
+					}
+					for tok := it(); tok != chroma.EOF; tok = it() {
+					}
+				}
+			}
+		})
+	}
+}
+
+// pythonFragments are the pieces TestFragments joins at random: tokens and partial tokens
+// whose neighbours change how chroma's rules match them.
+var pythonFragments = []string{"\n", " ", "\t", "\\", "#", "#!", "'", "\"", "'''", `"""`, "f", "r", "b", "u", "rf", "Rb", "F",
+	"{", "}", "{{", "}}", "(", ")", "[", "]", ":", "=", "!", "!r", "==", "<", ">", "%", "%s", "%(a)d", "%-5.2f", ".", ",", "@",
+	"*", "-", "+", "0", "1", "_", "e", "j", "x", "o", "0x", "1_0", "1.", ".5", "1e", "def", "class", "from", "import", "as",
+	"None", "True", "if", "else", "in", "not", "yield", "from", "async", "for", "lambda", "self", "len", "int", "ValueError",
+	"__init__", "__name__", "name", "a.b", "\\n", "\\x4", "\\N{", "\\u00e9", "\\777", ":>10", "{0!r:>{w}}", "{a[b]}", "x=", ";"}
+
+// kotlinFragments are pythonFragments' counterpart for Kotlin.
+var kotlinFragments = []string{"\n", " ", "\t", "\\", "//", "/*", "*/", "'", "\"", `"""`, "$", "${", "}", "{", "(", ")", "[", "]",
+	"<", ">", ":", "=", "!", "?", ".", ",", "@", "*", "-", "+", "0", "1", "_", "e", "f", "L", "u", "x", "0x", "1_0", "1.", ".5",
+	"fun ", "class ", "val ", "var ", "package ", "import ", "object ", "companion ", "interface ", "in", "out", "reified", "is",
+	"as", "it", "this", "null", "Foo", "Foo.", "my_name", "`q`", "`a b`", "\\u0041", "\\n", "\\$", "name", "!in", "?:", "->", "::"}
+
+// TestFragments lexes random joins of each lexer's fragments (a fixed seed, so the same texts on
+// every run): whatever the hand-written lexer accepts must be chroma's tokens exactly.
+func TestFragments(t *testing.T) {
+	for lang, fragments := range map[string][]string{"python": pythonFragments, "kotlin": kotlinFragments} {
+		rng := rand.New(rand.NewPCG(17, 17))
+		accepted := 0
+		const texts = 3000
+		for range texts {
+			var b strings.Builder
+			for n := 1 + rng.IntN(30); n > 0; n-- {
+				b.WriteString(fragments[rng.IntN(len(fragments))])
+			}
+			text := b.String()
+			got, ok := highlight.TokeniseFast(lang, text)
+			if !ok {
+				continue
+			}
+			accepted++
+			if diff := firstDifference(chromaTokens(t, lang, text), got); diff != "" {
+				t.Fatalf("%s: %s\ntext: %q", lang, diff, text)
+			}
+		}
+		t.Logf("%s: %d of %d texts lexed by hand", lang, accepted, texts)
+		if accepted < texts/4 {
+			t.Errorf("%s: only %d of %d texts lexed by hand: the test no longer exercises the lexer", lang, accepted, texts)
+		}
 	}
 }

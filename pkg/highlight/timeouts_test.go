@@ -1,6 +1,8 @@
 package highlight
 
 import (
+	"os"
+	"os/exec"
 	"testing"
 
 	"github.com/alecthomas/chroma/v2"
@@ -59,7 +61,7 @@ func TestLexerRetriesErrorTokens(t *testing.T) {
 	for lang, retried := range map[string]bool{"go": true, "markdown": true, "dockerfile": false, "bash": false, "python": false, "html": false, "no-such-language": false} {
 		l := Lexer(lang)
 		if f, ok := l.(*withFastPath); ok {
-			l = f.Lexer
+			l = chromaLexer(f.base)
 		}
 		if _, ok := l.(retryErrors); ok != retried {
 			t.Errorf("Lexer(%q) is %T: retried on error tokens %v, want %v", lang, l, ok, retried)
@@ -117,7 +119,10 @@ func TestUntimedFollowsHandOvers(t *testing.T) {
 // fails when a chroma upgrade moves the compiled rules out of reach of compiledRules.
 func TestLexersHaveNoMatchTimeout(t *testing.T) {
 	for _, lang := range []string{"dockerfile", "python", "typescript", "tsx", "ruby", "go", "bash", "yaml", "no-such-language"} {
-		Lexer(lang)
+		// Invalid UTF-8, which every hand-written lexer leaves to chroma's.
+		if _, err := Lexer(lang).Tokenise(nil, "x\xff\n"); err != nil {
+			t.Fatal(err)
+		}
 		base := lexers.Get(lang)
 		if base == nil {
 			base = lexers.Fallback
@@ -142,5 +147,35 @@ func TestLexersHaveNoMatchTimeout(t *testing.T) {
 		if n == 0 {
 			t.Fatalf("%s: no compiled rules found", lang)
 		}
+	}
+}
+
+// A language whose blocks the hand-written lexer takes never has chroma's lexer compiled (about
+// 4 ms for Python's); a block it gives up on compiles it, untimed. Chroma's lexers are compiled
+// once per process, so the check runs in a fresh one: this test binary run again.
+func TestFastPathLeavesChromaUncompiled(t *testing.T) {
+	texts := map[string]string{"python": "import os\n", "yaml": "a: 1\n", "json": "{\"a\": 1}\n", "go": "x := 1\n"}
+	if os.Getenv("DOCSD_HIGHLIGHT_FRESH_PROCESS") == "1" {
+		for lang, text := range texts {
+			rl := lexers.Get(lang).(*chroma.RegexLexer)
+			if _, err := Lexer(lang).Tokenise(nil, text); err != nil {
+				t.Fatal(err)
+			}
+			if rules, ok := compiledRules(rl); !ok || len(rules) != 0 {
+				t.Errorf("%s: chroma's lexer compiled for a block the hand-written lexer takes", lang)
+			}
+			if _, err := Lexer(lang).Tokenise(nil, "x\xff\n"); err != nil {
+				t.Fatal(err)
+			}
+			if rules, ok := compiledRules(rl); !ok || len(rules) == 0 {
+				t.Errorf("%s: chroma's lexer not compiled for a block the hand-written lexer gives up on", lang)
+			}
+		}
+		return
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestFastPathLeavesChromaUncompiled$", "-test.count=1")
+	cmd.Env = append(os.Environ(), "DOCSD_HIGHLIGHT_FRESH_PROCESS=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("in a fresh process: %v\n%s", err, out)
 	}
 }
