@@ -3,16 +3,14 @@
 // load function it is given, and ranks sections and pages for a query. It is plain JavaScript without JSX or browser
 // APIs so that the relevance test (tests/search) runs exactly this code in Node.
 //
-// Words are found the way docsd found them when it indexed: lower case, runs of letters, digits and
-// underscores, stop words dropped (the list comes from the index file), Porter2 stems for words of
-// ASCII letters. The last word of a query that does not end in a space is also matched as a prefix
-// (search as you type), and so is any word that matches nothing as a whole.
-import { stem } from 'porter2';
+// Words are found as words.js says; the last word of a query that does not end in a space is also
+// matched as a prefix (search as you type), and so is any word that matches nothing as a whole.
 import { WEIGHTS } from './weights.js';
+import { asciiLetters, MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
 
-// Limits that keep any input cheap: words per query, characters per word, prefix expansions.
-const MAX_WORDS = 10;
-const MAX_WORD_LEN = 40;
+export { highlightWords, termOf, words } from './words.js';
+
+// Limits that keep any input cheap: prefix expansions, typo corrections.
 const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
 // The most units of a query whose every subset the ranking lists (a table of 2^n numbers).
@@ -38,43 +36,15 @@ const MAX_EXTRA_ROUNDS = 3;
 // The most term chunks an identifier's family may span for familyFirst to read them (W.family).
 const MAX_FAMILY_CHUNKS = 4;
 
-const WORD = /[\p{L}\p{N}_]+/gu;
-
 // DIGIT maps the characters of the posting strings to their values.
 const DIGIT = new Uint8Array(128);
 '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_'.split('').forEach((c, i) => {
   DIGIT[c.charCodeAt(0)] = i;
 });
 
-// words splits text into lower-case words (underscores at either end trimmed), with their offsets.
-export function words(text) {
-  const out = [];
-  for (const m of String(text).matchAll(WORD)) {
-    let w = m[0];
-    let start = m.index;
-    while (w.startsWith('_')) {
-      w = w.slice(1);
-      start++;
-    }
-    while (w.endsWith('_')) w = w.slice(0, -1);
-    if (w) out.push({ word: w.toLowerCase(), start, end: start + w.length });
-  }
-  return out;
-}
-
 // chunkUrl is the URL of chunk n of an entry file: its name with "-n" before ".json".
 export function chunkUrl(entryUrl, n) {
   return String(entryUrl).replace(/\.json$/, `-${n}.json`);
-}
-
-function asciiLetters(w) {
-  return /^[a-z]+$/.test(w);
-}
-
-export function termOf(word, stop) {
-  if (stop && stop.has(word)) return '';
-  if (word.length < 3 || !asciiLetters(word)) return word;
-  return stem(word);
 }
 
 // decodePostings reads the lists of the term at position t of a term chunk; firstSection gives
@@ -1544,20 +1514,4 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
 
   return { query, search, ensure, matcher, parse };
-}
-
-// mark (a result's snippet, its matched words marked) is in snippet.js.
-
-// highlightWords are the words the target page highlights for a query: what was typed, and the
-// stem when it is shorter (so "configuring" also lights up "configure").
-export function highlightWords(query, stopWords) {
-  const stop = new Set(stopWords || []);
-  const out = new Set();
-  for (const { word } of words(String(query ?? '').slice(0, 1000)).slice(0, MAX_WORDS)) {
-    if (stop.has(word) || word.length > MAX_WORD_LEN) continue;
-    out.add(word);
-    const t = termOf(word, stop);
-    if (t && t.length >= 3 && t.length < word.length && word.startsWith(t)) out.add(t);
-  }
-  return [...out];
 }
