@@ -5,6 +5,7 @@
 //
 // Words are found as words.js says; the last word of a query that does not end in a space is also
 // matched as a prefix (search as you type), and so is any word that matches nothing as a whole.
+import { readPages } from './pages.js';
 import { decodePostings, idfOf, MAX_HEAD_LEN, slotField, slotSections } from './postings.js';
 import { WEIGHTS } from './weights.js';
 import { asciiLetters, MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
@@ -106,39 +107,6 @@ function lackCost(m, cost, n) {
   return x;
 }
 
-// page n ranks n * RANK_GAP, a page docsd watch added between others a rank between theirs.
-const RANK_GAP = 2 ** 20;
-
-// pageArrays puts the page files' facts (pkg/search's pages.go: one file per perPageFile page
-// numbers) into one array per fact, in page order, the one place ranking reads them from: an edit
-// rewrites the page file of its page, not a list of every page's.
-function pageArrays(indexEntry, files) {
-  const n = indexEntry.slots || indexEntry.pages;
-  const out = { titleLengths: [], partShares: [], sectionCounts: [], versionOf: [], ranks: [],
-    inLookup: new Uint8Array(n), inAction: new Uint8Array(n), inName: new Uint8Array(n) };
-  // flag marks in arr the pages a page file lists by their place in it (from: its first number).
-  const flag = (arr, from, places) => {
-    for (const i of places || []) if (from + i < n) arr[from + i] = 1;
-  };
-  files.forEach((f, k) => {
-    const from = k * indexEntry.perPageFile;
-    out.titleLengths.push(...f.titleLengths);
-    out.partShares.push(...f.partShares);
-    out.sectionCounts.push(...f.sectionCounts);
-    f.pageVersions.forEach((v, i) => {
-      out.versionOf.push(f.versions[v] || '');
-      out.ranks.push(f.ranks ? f.ranks[i] : (from + i) * RANK_GAP);
-    });
-    // The pages of the parts readers reach by naming them (lookup: an API reference), of those
-    // whose pages each do one action (action: a CLI's commands) and of named things (name: a
-    // plugin's page).
-    flag(out.inLookup, from, f.lookup);
-    flag(out.inAction, from, f.action);
-    flag(out.inName, from, f.name);
-  });
-  return out;
-}
-
 // staleError is what a query rejects with when a chunk belongs to other entry files than the
 // engine's: the files were rewritten under the same names while the page was open.
 function staleError() {
@@ -162,7 +130,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // names it). The arrays run over the numbers; a term's frequency is a share of the pages.
   const nPages = indexEntry.slots || indexEntry.pages;
   const nIndexed = indexEntry.pages;
-  // What ranking reads of each page, from the page files (usePages, once they have loaded).
+  // What ranking reads of each page, from the page files (pages.js, once they have loaded).
   let perPage = null;
   let titleLengths;
   let partKeep;
@@ -175,27 +143,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   let firstSection;
   function usePages(pp) {
     perPage = pp;
-    titleLengths = pp.titleLengths;
-    partKeep = new Float64Array(nPages).fill(1);
-    taskKeep = new Float64Array(nPages).fill(1);
-    pp.partShares.forEach((pct, page) => {
-      if (page >= partKeep.length) return;
-      partKeep[page] = 1 - W.partPrior * (pct / 100) ** W.partPow;
-      taskKeep[page] = Math.max(0.1, 1 - W.taskPrior * (pct / 100) ** W.taskPow);
-    });
-    ({ inLookup, inAction, inName } = pp);
-    // Equal scores list in route order, as after a fresh build: by rank.
-    rankOf = new Float64Array(nPages);
-    for (let p = 0; p < nPages; p++) rankOf[p] = pp.ranks[p];
-    // Section numbers run across pages in order.
-    sectionPage = new Int32Array(nSections);
-    firstSection = new Int32Array(nPages + 1);
-    let n = 0;
-    pp.sectionCounts.forEach((count, i) => {
-      firstSection[i] = n;
-      for (let k = 0; k < count; k++) sectionPage[n++] = i;
-    });
-    firstSection[nPages] = n;
+    ({ titleLengths, partKeep, taskKeep, inLookup, inAction, inName, rankOf, sectionPage, firstSection } = pp);
   }
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
   const starts = indexEntry.chunks;
@@ -556,7 +504,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
               },
             ),
         ),
-      ).then((files) => usePages(pageArrays(indexEntry, files)));
+      ).then((files) => usePages(readPages(indexEntry, files, W)));
       // A failed load is tried again by the next query.
       pagesLoad.catch(() => {
         pagesLoad = null;

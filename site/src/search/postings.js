@@ -111,5 +111,3 @@ export function slotField(list, arr, sc, sTitle, sCrumb, sName, pgs, n) {
   }
   return n;
 }
-
-// RANK_GAP is the rank of page number 1 when a page file lists no ranks (pkg/search's pages.go):
