@@ -7,6 +7,7 @@
 // matched as a prefix (search as you type), and so is any word that matches nothing as a whole.
 import { readPages } from './pages.js';
 import { decodePostings, idfOf, MAX_HEAD_LEN, slotField, slotSections } from './postings.js';
+import { readSynonyms } from './synonyms.js';
 import { WEIGHTS } from './weights.js';
 import { asciiLetters, MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
 
@@ -38,18 +39,6 @@ const MAX_FAMILY_CHUNKS = 4;
 // chunkUrl is the URL of chunk n of an entry file: its name with "-n" before ".json".
 export function chunkUrl(entryUrl, n) {
   return String(entryUrl).replace(/\.json$/, `-${n}.json`);
-}
-
-// parseSynonyms reads the index file's table: each entry a list of phrases (terms joined by
-// spaces), one way when it starts with "=>".
-function parseSynonyms(table) {
-  const out = [];
-  for (const row of table || []) {
-    const oneWay = row[0] === '=>';
-    const phrases = (oneWay ? row.slice(1) : row).map((p) => p.split(' '));
-    if (phrases.length >= 2) out.push({ oneWay, phrases });
-  }
-  return out;
 }
 
 // editDistance is the optimal-string-alignment distance of a and b (a swap of neighbours is one
@@ -147,33 +136,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   }
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
   const starts = indexEntry.chunks;
-  const synonyms = parseSynonyms(indexEntry.synonyms);
-  // The terms of the table's phrases that stand for others: a reader's word the docs never use
-  // ("dockerhub") is kept for the table, not left out as unknown (entries, withSynonyms).
-  const synonymTerms = new Set();
-  // The phrases of one term that stand for others, each with the phrases it stands for: a word and
-  // the common word after it may make one ("sign in": signin => login; parseUncached).
-  const synonymWords = new Map();
-  for (const g of synonyms) {
-    g.phrases.forEach((ph, k) => {
-      if (g.oneWay && k > 0) return;
-      ph.forEach((t) => synonymTerms.add(t));
-      if (ph.length !== 1) return;
-      if (!synonymWords.has(ph[0])) synonymWords.set(ph[0], []);
-      synonymWords.get(ph[0]).push(...g.phrases.filter((_, j) => j !== k));
-    });
-  }
-  // One-way entries whose first phrase is common words only ("who can => permissions"): the
-  // reader's question word says what the answer is about, though it is left out of the index.
-  const commonPhrases = synonyms.filter((g) => g.oneWay && g.phrases[0].every((w) => stop.has(w)));
-  // commonAt is the entry whose common words start at word i of a query's words, or null.
-  function commonAt(list, i) {
-    for (const g of commonPhrases) {
-      const ph = g.phrases[0];
-      if (i + ph.length <= list.length && ph.every((w, j) => list[i + j].word === w)) return g;
-    }
-    return null;
-  }
+  const { synonyms, synonymTerms, synonymWords, commonAt } = readSynonyms(indexEntry.synonyms, stop);
 
   const pageVersion = (page) => perPage.versionOf[page] || '';
 
