@@ -5,12 +5,13 @@
 //
 // Words are found as words.js says; the last word of a query that does not end in a space is also
 // matched as a prefix (search as you type), and so is any word that matches nothing as a whole.
-import { readPages } from './pages.js';
+import { createStore, TYPO_MARK } from './chunks.js';
 import { decodePostings, idfOf, MAX_HEAD_LEN, slotField, slotSections } from './postings.js';
 import { readSynonyms } from './synonyms.js';
 import { WEIGHTS } from './weights.js';
 import { asciiLetters, MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
 
+export { chunkUrl } from './chunks.js';
 export { highlightWords, termOf, words } from './words.js';
 
 // Limits that keep any input cheap: prefix expansions, typo corrections.
@@ -18,9 +19,8 @@ const MAX_EXPANSIONS = 40;
 const MAX_TYPOS = 8;
 // The most units of a query whose every subset the ranking lists (a table of 2^n numbers).
 const MAX_LISTED_UNITS = 12;
-// Deletion keys (pkg/search/typokeys.go): their mark and how many letters of a deletion they keep.
-// A word tries at most MAX_TYPO_HEADS first letters they name (each a chunk or two to fetch).
-const TYPO_MARK = '!';
+// Deletion keys (pkg/search/typokeys.go): how many letters of a deletion they keep. A word tries
+// at most MAX_TYPO_HEADS first letters they name (each a chunk or two to fetch).
 const TYPO_CUT = 5;
 const MAX_TYPO_HEADS = 8;
 // The fewest titles a word is in to be a common title word (pkg/search's commonTitleMin).
@@ -35,11 +35,6 @@ const MAX_EXTRA_ROUNDS = 3;
 
 // The most term chunks an identifier's family may span for familyFirst to read them (W.family).
 const MAX_FAMILY_CHUNKS = 4;
-
-// chunkUrl is the URL of chunk n of an entry file: its name with "-n" before ".json".
-export function chunkUrl(entryUrl, n) {
-  return String(entryUrl).replace(/\.json$/, `-${n}.json`);
-}
 
 // editDistance is the optimal-string-alignment distance of a and b (a swap of neighbours is one
 // edit), or max + 1 once it is sure to exceed max.
@@ -96,14 +91,6 @@ function lackCost(m, cost, n) {
   return x;
 }
 
-// staleError is what a query rejects with when a chunk belongs to other entry files than the
-// engine's: the files were rewritten under the same names while the page was open.
-function staleError() {
-  const e = new Error('The search files changed while this page was open.');
-  e.stale = true;
-  return e;
-}
-
 // createEngine reads the parsed documents and index files. load(of, n) fetches chunk n of the
 // "index" or "docs" entry; onStale is called (once) when a chunk turns out to be of another build
 // (pkg/search/chunks.go: the stamps), so that the caller loads the entry files again.
@@ -120,7 +107,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const nPages = indexEntry.slots || indexEntry.pages;
   const nIndexed = indexEntry.pages;
   // What ranking reads of each page, from the page files (pages.js, once they have loaded).
-  let perPage = null;
   let titleLengths;
   let partKeep;
   let taskKeep;
@@ -131,80 +117,13 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   let sectionPage;
   let firstSection;
   function usePages(pp) {
-    perPage = pp;
     ({ titleLengths, partKeep, taskKeep, inLookup, inAction, inName, rankOf, sectionPage, firstSection } = pp);
   }
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
-  const starts = indexEntry.chunks;
   const { synonyms, synonymTerms, synonymWords, commonAt } = readSynonyms(indexEntry.synonyms, stop);
+  const store = createStore(indexEntry, docsEntry, { load, onStale, onPages: usePages, onChunk: () => { lastQuery = null; }, W });
+  const { termChunks, fetchChunk, chunkOf, chunksOf, postings, hasTerm, loadPages, doc, pageVersion } = store;
 
-  const pageVersion = (page) => perPage.versionOf[page] || '';
-
-  // The chunks: term chunks by number (each with its terms' positions), documents chunks by number.
-  const termChunks = new Map();
-  const docChunks = new Map();
-  const pending = new Map();
-  let stale = false;
-  // A documents chunk carries the documents file's stamp, or one of its own the file lists when
-  // its numbers name other pages than when the pages were last numbered in route order.
-  const restamps = new Map((docsEntry.restamped || []).map((k, i) => [k, docsEntry.restamps[i]]));
-  const docStamp = (k) => (restamps.has(k) ? restamps.get(k) : docsEntry.stamp);
-  // fits says whether a chunk was written with this engine's entry files: for a term chunk, the
-  // stamp the index file lists for it; for documents, the documents file's stamp and the section
-  // counts of its pages (sections are numbered across the site).
-  function fits(of, k, c) {
-    if (of === 'index') return c.stamp === indexEntry.chunkStamps[k];
-    if (c.stamp !== docStamp(k) || !Array.isArray(c.searchDocs)) return false;
-    const from = k * docsEntry.perChunk;
-    if (c.searchDocs.length !== Math.max(0, Math.min(docsEntry.perChunk, nPages - from))) return false;
-    return c.searchDocs.every((d, i) => (d ? d.sections.length : 0) === perPage.sectionCounts[from + i]);
-  }
-  function fetchChunk(of, k) {
-    const key = `${of} ${k}`;
-    if ((of === 'index' ? termChunks : docChunks).has(k)) return null;
-    let p = pending.get(key);
-    if (!p) {
-      const notFits = () => {
-        // Never read, never kept: the next query asks again (or a new engine does).
-        if (!stale && typeof onStale === 'function') onStale();
-        stale = true;
-        return staleError();
-      };
-      // A term chunk's file is named by the number the index file lists for it (pkg/search's
-      // layout.go); one a rebuild no longer writes is gone (404): these entry files are old.
-      const loaded = Promise.resolve().then(() => load(of, of === 'index' ? indexEntry.chunkIds[k] : k));
-      p = loaded.then((c) => {
-        if (!fits(of, k, c)) throw notFits();
-        if (of === 'index') {
-          c.termPos = new Map(c.terms.map((t, i) => [t, i]));
-          termChunks.set(k, c);
-        } else docChunks.set(k, c.searchDocs);
-        lastQuery = null; // what a query finds changed
-      }, (e) => {
-        throw e && e.status === 404 ? notFits() : e;
-      });
-      p.finally(() => pending.delete(key)).catch(() => {});
-      pending.set(key, p);
-    }
-    return p;
-  }
-  // The first chunk of words: the deletion keys' chunks come before it (typoKeys).
-  let firstWords = starts.findIndex((s) => !s.startsWith(TYPO_MARK));
-  if (firstWords < 0) firstWords = 0;
-  function chunkOf(key) {
-    let lo = 0;
-    let hi = starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (starts[mid] <= key) lo = mid + 1;
-      else hi = mid;
-    }
-    const k = Math.max(0, lo - 1);
-    // A word that sorts before the index's first word ("a" before "able") is in no chunk: its
-    // lookup reads the first chunk of words, never the last of the deletion keys.
-    return k < firstWords && !key.startsWith(TYPO_MARK) ? firstWords : k;
-  }
-  // The chunks whose keys may start with prefix.
   // familyOf is the family of an identifier: its words up to the last underscore ("vela_repo_" of
   // VELA_REPO_NAME).
   function familyOf(word) {
@@ -253,29 +172,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     let most = 0;
     for (const n of count.values()) most = Math.max(most, n);
     for (const [page, n] of count) pageScore[page] *= 1 + (W.family * n) / most;
-  }
-
-  function chunksOf(prefix) {
-    const out = [];
-    for (let k = chunkOf(prefix), last = chunkOf(`${prefix}\uffff`); k <= last; k++) out.push(k);
-    return out;
-  }
-
-  const postingCache = new Map();
-  function postings(term) {
-    let p = postingCache.get(term);
-    if (p) return p;
-    // A term is in its own chunk and in those of its words as written ("happy" of "happi"): a
-    // prefix or a typo may have found it in one of the latter only.
-    let c = termChunks.get(chunkOf(term));
-    if (!c || !c.termPos.has(term)) c = [...termChunks.values()].find((x) => x.termPos.has(term));
-    p = decodePostings(c, c.termPos.get(term), firstSection);
-    postingCache.set(term, p);
-    return p;
-  }
-  function hasTerm(term) {
-    const c = termChunks.get(chunkOf(term));
-    return Boolean(c && c.termPos.has(term));
   }
 
   // expand finds the terms whose words (terms, and words as written that stem to them) start with
@@ -442,40 +338,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     return [...out].sort((a, b) => a - b);
   }
 
-  // loadPages fetches the page files (once), each checked against the stamp the index file lists
-  // for it, and reads them (usePages).
-  let pagesLoad = null;
-  function loadPages() {
-    if (perPage) return null;
-    if (!pagesLoad) {
-      const notFits = () => {
-        if (!stale && typeof onStale === 'function') onStale();
-        stale = true;
-        return staleError();
-      };
-      pagesLoad = Promise.all(
-        indexEntry.pageFiles.map((stamp, k) =>
-          Promise.resolve()
-            .then(() => load('pages', `p${k}`))
-            .then(
-              (f) => {
-                if (!f || f.stamp !== stamp || !Array.isArray(f.titleLengths)) throw notFits();
-                return f;
-              },
-              (e) => {
-                throw e && e.status === 404 ? notFits() : e;
-              },
-            ),
-        ),
-      ).then((files) => usePages(readPages(indexEntry, files, W)));
-      // A failed load is tried again by the next query.
-      pagesLoad.catch(() => {
-        pagesLoad = null;
-      });
-    }
-    return pagesLoad;
-  }
-
   // ensure fetches what a query reads, in rounds (typos need to know what was not found, a
   // mistake in the first letters that no typo nearer was found, and the first letters a wrong
   // first letter may stand for, that the deletion chunks were read), with the page files. A round
@@ -538,10 +400,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
       }
     }
     return out;
-  }
-
-  function doc(page) {
-    return docChunks.get(Math.floor(page / docsEntry.perChunk))[page % docsEntry.perChunk];
   }
 
   // parse turns a query into units, each with what satisfies it: one word's candidate terms, or,
