@@ -161,6 +161,10 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onPages, onC
   }
 
   return {
+    // What pages.js read of the page files, once loadPages has them (null before).
+    get pages() {
+      return pages;
+    },
     termChunks,
     fetchChunk,
     chunkOf,
