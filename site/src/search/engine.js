@@ -11,6 +11,7 @@ import { createFamily } from './family.js';
 import { createLookup } from './lookup.js';
 import { createNeed } from './need.js';
 import { createParser } from './parse.js';
+import { createPresent } from './present.js';
 import { readSynonyms } from './synonyms.js';
 import { WEIGHTS } from './weights.js';
 
@@ -71,13 +72,14 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const syn = readSynonyms(indexEntry.synonyms, stop);
   // A chunk that comes in changes what a query finds: the parser forgets the last query it parsed.
   const store = createStore(indexEntry, docsEntry, { load, onStale, onPages: usePages, onChunk: () => parser.forget(), W });
-  const { fetchChunk, postings, hasTerm, doc, pageVersion } = store;
+  const { fetchChunk, postings, hasTerm, pageVersion } = store;
   const lookup = createLookup(store, W);
   const family = createFamily(store, W);
   const { familyFirst } = family;
   const { ensure } = createNeed({ store, lookup, family, syn, stop, W });
   const parser = createParser({ store, lookup, syn, stop, W });
   const { parse, corrected, matcher } = parser;
+  const { specificFirst, present } = createPresent(store, W);
 
   // query answers a query, fetching the chunks it needs: the term chunks of its words, then the
   // documents chunks of the pages it shows. The list's `more` says whether more pages match than
@@ -92,31 +94,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     await Promise.all(wait);
     const out = specificFirst(shown).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
     out.more = ranked.entries.length > limit;
-    return out;
-  }
-
-  // specificFirst puts a page found below another (its route goes on from the other's) right
-  // above it when its title, breadcrumbs and file name hold more of the query's words: an overview
-  // repeats its pages' words, the page below is about them ("rest endpoint for build logs": the
-  // page "Build logs" under "REST API"). It reads the routes, so it runs on the pages shown, once
-  // their documents are in.
-  function specificFirst(entries) {
-    if (!W.specific) return entries;
-    const out = entries.slice();
-    for (let j = 1; j < out.length; j++) {
-      const child = out[j];
-      const route = doc(child.page).route;
-      for (let i = 0; i < j; i++) {
-        const parent = out[i];
-        const base = doc(parent.page).route.replace(/\/$/, '');
-        const same = W.sameTitle && child.nav === parent.nav && doc(child.page).title.toLowerCase() === doc(parent.page).title.toLowerCase();
-        if ((child.nav > parent.nav || same) && route.startsWith(`${base}/`)) {
-          out.splice(j, 1);
-          out.splice(i, 0, child);
-          break;
-        }
-      }
-    }
     return out;
   }
 
@@ -669,31 +646,6 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     if (unit.words.length !== 1) return false;
     const t = unit.words[0].term;
     return Boolean(t) && hasTerm(t) && postings(t).titles.length >= Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed);
-  }
-
-  function present(e, secSum, sectionsPerPage) {
-    const d = doc(e.page);
-    const first = firstSection[e.page];
-    const secs = [];
-    for (let k = 0; k < d.sections.length; k++) {
-      let sc = secSum.get(first + k) || 0;
-      // The top of the page leads when its title matches: the page itself is the best answer.
-      if (k === 0 && e.title > 0) sc += e.title;
-      if (sc > 0) secs.push([first + k, sc]);
-    }
-    if (secs.length === 0) secs.push([first, 0]);
-    secs.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    return {
-      route: d.route,
-      title: d.title,
-      version: d.version,
-      crumbs: d.crumbs,
-      score: e.score,
-      sections: secs.slice(0, sectionsPerPage).map(([s, score]) => {
-        const [id, heading, text] = d.sections[s - first];
-        return { id, heading, text, score, url: id ? `${d.route}#${id}` : d.route };
-      }),
-    };
   }
 
   return { query, search, ensure, matcher, parse };
