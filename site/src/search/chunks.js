@@ -23,9 +23,9 @@ function staleError() {
 }
 
 // createStore reads the chunks of the entry files indexEntry and docsEntry through load(of, n), the
-// page files ("pages", "pN") too; onStale is called (once) when one is of another build, onPages with
-// what pages.js read of the page files, onChunk whenever a chunk comes in (what a query finds changes).
-export function createStore(indexEntry, docsEntry, { load, onStale, onPages, onChunk, W }) {
+// page files ("pages", "pN") too; onStale is called (once) when one is of another build, onChunk
+// whenever a chunk comes in (what a query finds changes). W: the weights pages.js reads.
+export function createStore(indexEntry, docsEntry, { load, onStale, onChunk, W }) {
   const nPages = indexEntry.slots || indexEntry.pages;
   const starts = indexEntry.chunks;
   let pages = null;
@@ -146,7 +146,6 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onPages, onC
         ),
       ).then((files) => {
         pages = readPages(indexEntry, files, W);
-        onPages(pages);
       });
       // A failed load is tried again by the next query.
       pagesLoad.catch(() => {
