@@ -45,10 +45,10 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const store = createStore(indexEntry, docsEntry, { load, onStale, onChunk: () => parser.forget(), W });
   const lookup = createLookup(store, W);
   const family = createFamily(store, W);
-  const { ensure } = createNeed({ store, lookup, family, syn, stop, W });
-  const parser = createParser({ store, lookup, syn, stop, W });
-  const rules = createRules({ store, parser, W, indexEntry });
-  const { rank } = createRanker({ store, parser, family, rules, W, indexEntry });
+  const { ensure } = createNeed(store, lookup, family, syn, stop, W);
+  const parser = createParser(store, lookup, syn, stop, W);
+  const rules = createRules(store, parser, W, indexEntry.pages);
+  const { rank } = createRanker(store, parser, family, rules, W, indexEntry);
   const { specificFirst, present } = createPresent(store, W);
 
   // query answers a query, fetching the chunks it needs: the term chunks of its words, then the

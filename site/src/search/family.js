@@ -15,12 +15,12 @@ function familyOf(word) {
 
 // createFamily reads the family of identifiers in a store (chunks.js) with the weights W.
 export function createFamily(store, W) {
-  const { termChunks, chunksOf, postings } = store;
+  const { termChunks, postings } = store;
   // familyChunks are the term chunks of an identifier's family, none when it spans more than
   // MAX_FAMILY_CHUNKS (a family that large is fetched for no query: it would be most of the index
   // of a site of variables).
   function familyChunks(word) {
-    const out = chunksOf(familyOf(word));
+    const out = store.chunksOf(familyOf(word));
     return out.length <= MAX_FAMILY_CHUNKS ? out : [];
   }
 

@@ -51,6 +51,31 @@ function editDistance(a, b, max) {
   return prev[m];
 }
 
+// typoWord says whether a word is looked for with typing mistakes: five ASCII letters or more.
+export function typoWord(word) {
+  return word.length >= 5 && asciiLetters(word);
+}
+
+// farHeads are the first two letters a word would have if its mistake were in them: a letter too
+// many among the first three ("ssecret"), or two of the first three swapped ("sceret",
+// "ppielines"). A wrong or a missing first or second letter is typoHeads'.
+export function farHeads(word) {
+  const out = new Set();
+  for (let i = 0; i < 3; i++) out.add((word.slice(0, i) + word.slice(i + 1)).slice(0, 2));
+  out.add(word[1] + word[0]);
+  out.add(word[0] + word[2]);
+  out.delete(word.slice(0, 2));
+  return [...out];
+}
+
+// typoKeys are the deletion keys (pkg/search/typokeys.go) a word with a wrong or missing first or
+// second letter looks up: itself without its first letter ("wecret": "ecre", as "secret" without
+// its "s"), without its second, and itself (a missing letter: "ecrets"), each cut to TYPO_CUT.
+export function typoKeys(word) {
+  const cut = (w) => TYPO_MARK + w.slice(0, TYPO_CUT);
+  return [...new Set([cut(word.slice(1)), cut(word[0] + word.slice(2)), cut(word)])];
+}
+
 // createLookup finds terms in the term chunks of a store (chunks.js); W gives typo1 and typo2.
 export function createLookup({ termChunks, chunksOf }, W) {
   // expand finds the terms whose words (terms, and words as written that stem to them) start with
@@ -112,27 +137,7 @@ export function createLookup({ termChunks, chunksOf }, W) {
     }
     return { found, group: found.size > 0 ? group : -1 };
   }
-  const typoWord = (word) => word.length >= 5 && asciiLetters(word);
 
-  // farHeads are the first two letters a word would have if its mistake were in them: a letter too
-  // many among the first three ("ssecret"), or two of the first three swapped ("sceret",
-  // "ppielines"). A wrong or a missing first or second letter is typoHeads'.
-  function farHeads(word) {
-    const out = new Set();
-    for (let i = 0; i < 3; i++) out.add((word.slice(0, i) + word.slice(i + 1)).slice(0, 2));
-    out.add(word[1] + word[0]);
-    out.add(word[0] + word[2]);
-    out.delete(word.slice(0, 2));
-    return [...out];
-  }
-
-  // typoKeys are the deletion keys (pkg/search/typokeys.go) a word with a wrong or missing first or
-  // second letter looks up: itself without its first letter ("wecret": "ecre", as "secret" without
-  // its "s"), without its second, and itself (a missing letter: "ecrets"), each cut to TYPO_CUT.
-  function typoKeys(word) {
-    const cut = (w) => TYPO_MARK + w.slice(0, TYPO_CUT);
-    return [...new Set([cut(word.slice(1)), cut(word[0] + word.slice(2)), cut(word)])];
-  }
   // typoHeads are the first two letters the deletion keys of a word name, from the deletion chunks
   // fetched so far (at most MAX_TYPO_HEADS: each is a chunk or two to fetch), but those typos tries
   // before them.
@@ -151,5 +156,5 @@ export function createLookup({ termChunks, chunksOf }, W) {
     for (const h of farHeads(word)) out.delete(h);
     return [...out].slice(0, MAX_TYPO_HEADS);
   }
-  return { expand, typos, typosFound, typoWord, farHeads, typoKeys, typoHeads };
+  return { expand, typos, typosFound, typoHeads };
 }

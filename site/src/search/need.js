@@ -2,6 +2,7 @@
 // their prefixes, synonyms and identifiers' parts, and, round by round, those where a typo's
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
+import { farHeads, typoKeys, typoWord } from './lookup.js';
 import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
@@ -10,10 +11,8 @@ const MAX_EXTRA_ROUNDS = 3;
 
 // createNeed names and fetches the chunks of a query from the store (chunks.js), with what the
 // lookups (lookup.js), the family of identifiers (family.js) and the synonym table (synonyms.js) find.
-export function createNeed({ store, lookup, family, syn, stop, W }) {
-  const { fetchChunk, chunkOf, chunksOf, hasTerm, loadPages } = store;
-  const { expand, typosFound, typoWord, farHeads, typoKeys, typoHeads } = lookup;
-  const { familyChunks } = family;
+export function createNeed(store, lookup, family, syn, stop, W) {
+  const { chunkOf, chunksOf } = store;
   const { synonyms, synonymTerms, commonAt } = syn;
   // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
   // parts of identifiers, (once those are in) the first letters of words found nowhere, for typos,
@@ -42,11 +41,11 @@ export function createNeed({ store, lookup, family, syn, stop, W }) {
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       // The terms of its family, for an identifier typed whole (familyFirst).
-      if (W.family && word.includes('_')) for (const k of familyChunks(word)) out.add(k);
-      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !hasTerm(t) && expand(word).size === 0) {
+      if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
+      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !store.hasTerm(t) && lookup.expand(word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
-        const { found, group } = typosFound(word);
+        const { found, group } = lookup.typosFound(word);
         for (const c of found.keys()) qterms.add(c);
         // Found among farHeads or the first letters the deletion chunks name, the others of its
         // group are read too (typosFound): their chunks, one of which may hold a correction as near
@@ -55,7 +54,7 @@ export function createNeed({ store, lookup, family, syn, stop, W }) {
           for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
           if (dels && (found.size === 0 || group === 2)) {
             for (const dk of typoKeys(word)) for (const k of chunksOf(dk)) out.add(k);
-            for (const h of typoHeads(word)) for (const k of chunksOf(h)) out.add(k);
+            for (const h of lookup.typoHeads(word)) for (const k of chunksOf(h)) out.add(k);
           }
         }
       }
@@ -88,7 +87,7 @@ export function createNeed({ store, lookup, family, syn, stop, W }) {
   // first letters the deletion chunks name) stands for its word in the synonym table (termIs),
   // whose entries' chunks only a round after it can name.
   async function ensure(query) {
-    await loadPages();
+    await store.loadPages();
     const rounds = [
       [false, false, false],
       [true, false, false],
@@ -97,7 +96,7 @@ export function createNeed({ store, lookup, family, syn, stop, W }) {
     ];
     for (let r = 0; r < rounds.length + MAX_EXTRA_ROUNDS; r++) {
       const [typosToo, far, dels] = rounds[Math.min(r, rounds.length - 1)];
-      const wait = need(query, typosToo, far, dels).map((k) => fetchChunk('index', k)).filter(Boolean);
+      const wait = need(query, typosToo, far, dels).map((k) => store.fetchChunk('index', k)).filter(Boolean);
       if (wait.length === 0 && r >= rounds.length - 1) break;
       await Promise.all(wait);
     }

@@ -28,17 +28,14 @@ function lackCost(m, cost, n) {
 
 // createRanker ranks with the store (chunks.js), the parser (parse.js), the family of identifiers
 // (family.js) and the rules (rules.js), with the weights W.
-export function createRanker({ store, parser, family, rules, W, indexEntry }) {
+export function createRanker(store, parser, family, rules, W, indexEntry) {
   const nSections = indexEntry.sections;
   const nPages = indexEntry.slots || indexEntry.pages;
   const nIndexed = indexEntry.pages;
-  const { postings, pageVersion } = store;
-  const { parse } = parser;
-  const { familyFirst } = family;
-  const { isSectionUnit, typesCommand, namesFirst } = rules;
+  const { postings } = store;
   let scratch = null;
   function rank(query, { limit = 8, version } = {}) {
-    const q = parse(query);
+    const q = parser.parse(query);
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch(nSections, nPages);
     const { titleLengths, partKeep, taskKeep, inLookup, inAction, rankOf, sectionPage, firstSection } = store.pages;
@@ -58,7 +55,7 @@ export function createRanker({ store, parser, family, rules, W, indexEntry }) {
     for (let i = 0; i < q.length; i++) {
       const unit = q[i];
       const bit = 1 << i;
-      const sectionUnit = isSectionUnit(unit);
+      const sectionUnit = rules.isSectionUnit(unit);
       if (sectionUnit) sectionBits |= bit;
       // Lists of what each level touched (every score is positive, so a zero means untouched).
       let nuSecs = 0;
@@ -281,7 +278,7 @@ export function createRanker({ store, parser, family, rules, W, indexEntry }) {
         pageNames *= inNav;
         longBonus = W.longCover * (cover / q.length);
       }
-      const pv = version ? pageVersion(page) : '';
+      const pv = version ? store.pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its
       // text only may match nothing (0), and is shown when no page has more.
       pageMatched[page] = version && pv && pv !== version ? -1 : matched;
@@ -294,7 +291,7 @@ export function createRanker({ store, parser, family, rules, W, indexEntry }) {
       if (sectionBits === 0) pageScore[page] *= (q.task ? taskKeep[page] : partKeep[page]) * (inLookup[page] ? W.lookupKeep : 1);
     }
     // An identifier's reference page lists its family (W.family).
-    if (W.family) for (const u of q) familyFirst(u, pageScore);
+    if (W.family) for (const u of q) family.familyFirst(u, pageScore);
     // Pages that have every word come first; when a query has several words, a page that lacks
     // one of them stays, below (a plugin's page for "slack notification" that says "message").
     const floor = q.length > 1 ? Math.max(1, bestMatched - 1) : bestMatched;
@@ -371,7 +368,7 @@ export function createRanker({ store, parser, family, rules, W, indexEntry }) {
         if (inAction[page] && pageMatched[page] >= floor && (cmd < 0 || pageScore[page] > pageScore[cmd])) cmd = page;
       }
     }
-    if (cmd >= 0 && !typesCommand(q)) {
+    if (cmd >= 0 && !rules.typesCommand(q)) {
       let want = titleMask[cmd];
       for (let sec = firstSection[cmd]; popcount(titleMask[cmd]) < 2 && sec < firstSection[cmd + 1]; sec++) {
         const own = headLen[sec] <= MAX_HEAD_LEN ? ownMask[sec] : 0;
@@ -396,7 +393,7 @@ export function createRanker({ store, parser, family, rules, W, indexEntry }) {
         if (ok) pageScore[page] = target * (1 + 1e-6) + pageScore[page] * 1e-9;
       }
     }
-    if (W.namesFirst && sectionBits === 0) namesFirst(q, scratch, nTouchedPages, floor);
+    if (W.namesFirst && sectionBits === 0) rules.namesFirst(q, scratch, nTouchedPages, floor);
     const entries = [];
     const before = (a, b) => a.score > b.score || (a.score === b.score && rankOf[a.page] < rankOf[b.page]);
     for (let k = 0; k < nTouchedPages; k++) {

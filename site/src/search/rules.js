@@ -7,10 +7,8 @@
 const COMMON_TITLE_MIN = 20;
 
 // createRules reads the store (chunks.js) and the parser's corrections (parse.js) with the weights W.
-export function createRules({ store, parser, W, indexEntry }) {
+export function createRules(store, parser, W, nIndexed) {
   const { postings, hasTerm } = store;
-  const { corrected } = parser;
-  const nIndexed = indexEntry.pages;
   // isSectionUnit says whether a unit is a word that names a part of the site: a term in the
   // breadcrumbs of many pages ("cli", "api", "plugins"). A query that holds one asks for a page in
   // that part, so only a title, breadcrumb or file name match counts as having the word: "change
@@ -20,7 +18,7 @@ export function createRules({ store, parser, W, indexEntry }) {
   function isSectionUnit(unit) {
     if (!(W.sectionPages > 0)) return false;
     const typed = unit.alts[0].slots;
-    const read = (w) => (w.typo && W.typoAsWord ? corrected(w) : w.term);
+    const read = (w) => (w.typo && W.typoAsWord ? parser.corrected(w) : w.term);
     if (unit.words.some((w, i) => (w.typo && !W.typoAsWord) || !typed[i] || typed[i].get(read(w)) !== 1)) return false;
     const partTerm = (t) => postings(t).crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nIndexed);
     if (unit.alts.length === 1) return typed.length === 1 && partTerm(read(unit.words[0]));
