@@ -16,7 +16,6 @@
 //   present.js   the results shown
 import { createStore } from './chunks.js';
 import { createFamily } from './family.js';
-import { createLookup } from './lookup.js';
 import { createNeed } from './need.js';
 import { createParser } from './parse.js';
 import { createPresent } from './present.js';
@@ -43,10 +42,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const syn = readSynonyms(indexEntry.synonyms, stop);
   // A chunk that comes in changes what a query finds: the parser forgets the last query it parsed.
   const store = createStore(indexEntry, docsEntry, { load, onStale, onChunk: () => parser.forget(), W });
-  const lookup = createLookup(store, W);
   const family = createFamily(store, W);
-  const { ensure } = createNeed(store, lookup, family, syn, stop, W);
-  const parser = createParser(store, lookup, syn, stop, W);
+  const { ensure } = createNeed(store, family, syn, stop, W);
+  const parser = createParser(store, syn, stop, W);
   const rules = createRules(store, parser, W, indexEntry.pages);
   const { rank } = createRanker(store, parser, family, rules, W, indexEntry);
   const { specificFirst, present } = createPresent(store, W);

@@ -1,7 +1,8 @@
 // The terms a word may stand for when it is not one itself: the words it starts (search as you
 // type) and the words one or two typing mistakes away, looked for in the term chunks fetched so far
 // by their first letters or, for a mistake in those, by the deletion keys (pkg/search/typokeys.go).
-// need.js names the chunks these read; parse.js weighs what they find.
+// need.js names the chunks these read; parse.js weighs what they find. store is the engine's
+// (chunks.js); W gives typo1 and typo2.
 import { TYPO_MARK } from './chunks.js';
 import { asciiLetters } from './words.js';
 
@@ -76,85 +77,81 @@ export function typoKeys(word) {
   return [...new Set([cut(word.slice(1)), cut(word[0] + word.slice(2)), cut(word)])];
 }
 
-// createLookup finds terms in the term chunks of a store (chunks.js); W gives typo1 and typo2.
-export function createLookup({ termChunks, chunksOf }, W) {
-  // expand finds the terms whose words (terms, and words as written that stem to them) start with
-  // a prefix, closest first.
-  function expand(prefix) {
-    const found = new Map();
-    const hits = [];
-    for (const k of chunksOf(prefix)) {
-      const c = termChunks.get(k);
+// expand finds the terms whose words (terms, and words as written that stem to them) start with
+// a prefix, closest first.
+export function expand(store, prefix) {
+  const found = new Map();
+  const hits = [];
+  for (const k of store.chunksOf(prefix)) {
+    const c = store.termChunks.get(k);
+    if (!c) continue;
+    for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
+      hits.push([c.keys[i], c.terms[c.keyTerms[i]]]);
+    }
+  }
+  if (hits.length > MAX_EXPANSIONS) hits.sort((a, b) => a[0].length - b[0].length);
+  for (const [key, t] of hits.slice(0, MAX_EXPANSIONS)) {
+    const w = 0.5 + 0.4 * (prefix.length / key.length);
+    if (!found.has(t) || found.get(t) < w) found.set(t, w);
+  }
+  return found;
+}
+
+// typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
+// 9 or more; a swap of two letters is one edit), the nearest first. Words with the same first two
+// letters are tried: they are in the chunks of those letters, which a query fetches. When none
+// is near, so are the words a mistake in the first letters would give (farHeads), from their
+// chunks, which a query fetches only then (need, third round).
+export function typos(store, W, word) {
+  return typosFound(store, W, word).found;
+}
+// typosFound is typos' answer with the group of first letters it was found in (0: the word's
+// own, 1: farHeads, 2: typoHeads; -1: none): need() fetches the rest of that group.
+export function typosFound(store, W, word) {
+  const found = new Map();
+  if (!typoWord(word)) return { found, group: -1 };
+  const max = word.length >= 9 ? 2 : 1;
+  const hits = [];
+  // The heads are tried in groups, nearest mistake first; within a group every head is read, so
+  // that two corrections as near are both found ("lugin": login and plugin).
+  const groups = [[word.slice(0, 2)], farHeads(word), typoHeads(store, word)];
+  let group = -1;
+  for (let g = 0; g < groups.length && hits.length === 0; g++) {
+    group = g;
+    for (const head of groups[g]) for (const k of store.chunksOf(head)) {
+      const c = store.termChunks.get(k);
       if (!c) continue;
-      for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
-        hits.push([c.keys[i], c.terms[c.keyTerms[i]]]);
+      for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
+        const key = c.keys[i];
+        if (Math.abs(key.length - word.length) > max) continue;
+        const d = editDistance(word, key, max);
+        if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
       }
     }
-    if (hits.length > MAX_EXPANSIONS) hits.sort((a, b) => a[0].length - b[0].length);
-    for (const [key, t] of hits.slice(0, MAX_EXPANSIONS)) {
-      const w = 0.5 + 0.4 * (prefix.length / key.length);
-      if (!found.has(t) || found.get(t) < w) found.set(t, w);
-    }
-    return found;
   }
+  hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
+  for (const [d, , t] of hits.slice(0, MAX_TYPOS)) {
+    const w = d === 1 ? W.typo1 : W.typo2;
+    if (!found.has(t) || found.get(t) < w) found.set(t, w);
+  }
+  return { found, group: found.size > 0 ? group : -1 };
+}
 
-  // typos finds the terms whose words are one edit away from a word of 5 letters or more (two for
-  // 9 or more; a swap of two letters is one edit), the nearest first. Words with the same first two
-  // letters are tried: they are in the chunks of those letters, which a query fetches. When none
-  // is near, so are the words a mistake in the first letters would give (farHeads), from their
-  // chunks, which a query fetches only then (need, third round).
-  function typos(word) {
-    return typosFound(word).found;
-  }
-  // typosFound is typos' answer with the group of first letters it was found in (0: the word's
-  // own, 1: farHeads, 2: typoHeads; -1: none): need() fetches the rest of that group.
-  function typosFound(word) {
-    const found = new Map();
-    if (!typoWord(word)) return { found, group: -1 };
-    const max = word.length >= 9 ? 2 : 1;
-    const hits = [];
-    // The heads are tried in groups, nearest mistake first; within a group every head is read, so
-    // that two corrections as near are both found ("lugin": login and plugin).
-    const groups = [[word.slice(0, 2)], farHeads(word), typoHeads(word)];
-    let group = -1;
-    for (let g = 0; g < groups.length && hits.length === 0; g++) {
-      group = g;
-      for (const head of groups[g]) for (const k of chunksOf(head)) {
-        const c = termChunks.get(k);
-        if (!c) continue;
-        for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
-          const key = c.keys[i];
-          if (Math.abs(key.length - word.length) > max) continue;
-          const d = editDistance(word, key, max);
-          if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
-        }
+// typoHeads are the first two letters the deletion keys of a word name, from the deletion chunks
+// fetched so far (at most MAX_TYPO_HEADS: each is a chunk or two to fetch), but those typos tries
+// before them.
+export function typoHeads(store, word) {
+  const out = new Set();
+  for (const dk of typoKeys(word)) {
+    for (const k of store.chunksOf(dk)) {
+      const c = store.termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, dk); i < c.keys.length && c.keys[i].startsWith(dk); i++) {
+        if (c.keyTerms[i] < 0 && c.keys[i].length === dk.length + 2) out.add(c.keys[i].slice(dk.length));
       }
     }
-    hits.sort((a, b) => a[0] - b[0] || (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0));
-    for (const [d, , t] of hits.slice(0, MAX_TYPOS)) {
-      const w = d === 1 ? W.typo1 : W.typo2;
-      if (!found.has(t) || found.get(t) < w) found.set(t, w);
-    }
-    return { found, group: found.size > 0 ? group : -1 };
   }
-
-  // typoHeads are the first two letters the deletion keys of a word name, from the deletion chunks
-  // fetched so far (at most MAX_TYPO_HEADS: each is a chunk or two to fetch), but those typos tries
-  // before them.
-  function typoHeads(word) {
-    const out = new Set();
-    for (const dk of typoKeys(word)) {
-      for (const k of chunksOf(dk)) {
-        const c = termChunks.get(k);
-        if (!c) continue;
-        for (let i = lowerBound(c.keys, dk); i < c.keys.length && c.keys[i].startsWith(dk); i++) {
-          if (c.keyTerms[i] < 0 && c.keys[i].length === dk.length + 2) out.add(c.keys[i].slice(dk.length));
-        }
-      }
-    }
-    out.delete(word.slice(0, 2));
-    for (const h of farHeads(word)) out.delete(h);
-    return [...out].slice(0, MAX_TYPO_HEADS);
-  }
-  return { expand, typos, typosFound, typoHeads };
+  out.delete(word.slice(0, 2));
+  for (const h of farHeads(word)) out.delete(h);
+  return [...out].slice(0, MAX_TYPO_HEADS);
 }

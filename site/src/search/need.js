@@ -2,7 +2,7 @@
 // their prefixes, synonyms and identifiers' parts, and, round by round, those where a typo's
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
-import { farHeads, typoKeys, typoWord } from './lookup.js';
+import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
 import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
@@ -11,7 +11,7 @@ const MAX_EXTRA_ROUNDS = 3;
 
 // createNeed names and fetches the chunks of a query from the store (chunks.js), with what the
 // lookups (lookup.js), the family of identifiers (family.js) and the synonym table (synonyms.js) find.
-export function createNeed(store, lookup, family, syn, stop, W) {
+export function createNeed(store, family, syn, stop, W) {
   const { chunkOf, chunksOf } = store;
   const { synonyms, synonymTerms, commonAt } = syn;
   // need lists the term chunks a query reads: its words' terms and prefixes, their synonyms, the
@@ -42,10 +42,10 @@ export function createNeed(store, lookup, family, syn, stop, W) {
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
-      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !store.hasTerm(t) && lookup.expand(word).size === 0) {
+      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !store.hasTerm(t) && expand(store, word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
-        const { found, group } = lookup.typosFound(word);
+        const { found, group } = typosFound(store, W, word);
         for (const c of found.keys()) qterms.add(c);
         // Found among farHeads or the first letters the deletion chunks name, the others of its
         // group are read too (typosFound): their chunks, one of which may hold a correction as near
@@ -54,7 +54,7 @@ export function createNeed(store, lookup, family, syn, stop, W) {
           for (const h of farHeads(word)) for (const k of chunksOf(h)) out.add(k);
           if (dels && (found.size === 0 || group === 2)) {
             for (const dk of typoKeys(word)) for (const k of chunksOf(dk)) out.add(k);
-            for (const h of lookup.typoHeads(word)) for (const k of chunksOf(h)) out.add(k);
+            for (const h of typoHeads(store, word)) for (const k of chunksOf(h)) out.add(k);
           }
         }
       }

@@ -4,6 +4,7 @@
 // that says which words of a result the query found. The last word of a query that does not end in
 // a space is also matched as a prefix (search as you type), and so is any word that matches nothing
 // as a whole.
+import { expand, typos } from './lookup.js';
 import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
@@ -12,7 +13,7 @@ const TASK_WORDS = ['how'];
 
 // createParser parses queries with the terms of the store (chunks.js), the lookups (lookup.js) and
 // the synonym table (synonyms.js); forget drops the last query parsed once a chunk has come in.
-export function createParser(store, lookup, syn, stop, W) {
+export function createParser(store, syn, stop, W) {
   const { hasTerm } = store;
   const { synonyms, synonymTerms, synonymWords, commonAt } = syn;
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
@@ -87,12 +88,12 @@ export function createParser(store, lookup, syn, stop, W) {
       // starts count less ("VELA_WORKER_ADDR" over VELA_WORKER_ADDRESS; "pat", a personal access
       // token, over path). Two letters are as often the start of a word ("js" of json).
       const k = listed && word.length >= 3 ? W.prefixOfSynonym : exact !== undefined ? W.prefixOfExact : 1;
-      for (const [t, w] of lookup.expand(word)) if (!cands.has(t)) cands.set(t, w * k);
+      for (const [t, w] of expand(store, word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
-      const found = lookup.typos(word);
+      const found = typos(store, W, word);
       let best = 0;
       for (const w of found.values()) if (w > best) best = w;
       for (const [t, w] of found) cands.set(t, W.typoAsWord ? w / best : w);
