@@ -146,6 +146,7 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onChunk, W }
         ),
       ).then((files) => {
         pages = readPages(indexEntry, files, W);
+        store.pages = pages;
       });
       // A failed load is tried again by the next query.
       pagesLoad.catch(() => {
@@ -159,11 +160,9 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onChunk, W }
     return docChunks.get(Math.floor(page / docsEntry.perChunk))[page % docsEntry.perChunk];
   }
 
-  return {
+  const store = {
     // What pages.js read of the page files, once loadPages has them (null before).
-    get pages() {
-      return pages;
-    },
+    pages: null,
     termChunks,
     fetchChunk,
     chunkOf,
@@ -174,4 +173,5 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onChunk, W }
     doc,
     pageVersion,
   };
+  return store;
 }
