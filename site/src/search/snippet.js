@@ -2,7 +2,7 @@
 // words marked. It lives apart from the ranking code (engine.js) because it is about how a result
 // reads, not which results come: a window that starts or ends inside a word ("check th …") reads as
 // a typo, and one that cuts a UTF-8 sequence or a surrogate pair shows a replacement character.
-import { words } from './engine.js';
+import { words } from './words.js';
 
 // mark splits text into pieces, marking the words the matcher accepts. With maxLen it also picks
 // a window of the text around the first marked word, of at most maxLen UTF-16 units, that starts

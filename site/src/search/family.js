@@ -1,0 +1,64 @@
+// An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family, the
+// names that share its words up to the last underscore (W.family): the term chunks of the family,
+// which need.js fetches, and the rule that weighs the pages by how much of it their keys and headings
+// name. It reads the store's term chunks and postings (chunks.js).
+import { lowerBound } from './lookup.js';
+
+// The most term chunks an identifier's family may span for familyFirst to read them (W.family).
+const MAX_FAMILY_CHUNKS = 4;
+
+// familyOf is the family of an identifier: its words up to the last underscore ("vela_repo_" of
+// VELA_REPO_NAME).
+function familyOf(word) {
+  return word.slice(0, word.lastIndexOf('_') + 1);
+}
+
+// createFamily reads the family of identifiers in a store (chunks.js) with the weights W.
+export function createFamily(store, W) {
+  const { termChunks, postings } = store;
+  // familyChunks are the term chunks of an identifier's family, none when it spans more than
+  // MAX_FAMILY_CHUNKS (a family that large is fetched for no query: it would be most of the index
+  // of a site of variables).
+  function familyChunks(word) {
+    const out = store.chunksOf(familyOf(word));
+    return out.length <= MAX_FAMILY_CHUNKS ? out : [];
+  }
+
+  // keyPages are the pages where a term is a table's key or in a heading (a posting code with the
+  // heading bit or a heading's length: pkg/search's encodePosting).
+  function keyPages(term) {
+    const { sectionPage } = store.pages;
+    const p = postings(term);
+    const out = new Set();
+    for (let k = 0; k < p.secs.length; k++) if (p.codes[k] & 8 || p.codes[k] >= 16) out.add(sectionPage[p.secs[k]]);
+    return out;
+  }
+
+  // familyFirst weighs the pages that define an identifier typed whole (a unit of one word with an
+  // underscore, found as typed) by how much of its family their keys and headings name, the most
+  // such page gaining W.family of its score: a reference lists every name of a kind, a guide the
+  // few it uses ("VELA_REPO_NAME": the table of every VELA_REPO_ variable, not the guide's row of
+  // three). Only identifiers: a word's family is not its kind.
+  function familyFirst(unit, pageScore) {
+    const w = unit.words[0];
+    if (unit.words.length !== 1 || !w.word.includes('_') || !unit.alts[0].slots[0].has(w.term)) return;
+    const own = keyPages(w.term);
+    const prefix = familyOf(w.word);
+    const count = new Map();
+    const seen = new Set();
+    for (const k of familyChunks(w.word)) {
+      const c = termChunks.get(k);
+      if (!c) continue;
+      for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
+        const t = c.terms[c.keyTerms[i]];
+        if (seen.has(t)) continue;
+        seen.add(t);
+        for (const page of keyPages(t)) if (own.has(page)) count.set(page, (count.get(page) || 0) + 1);
+      }
+    }
+    let most = 0;
+    for (const n of count.values()) most = Math.max(most, n);
+    for (const [page, n] of count) pageScore[page] *= 1 + (W.family * n) / most;
+  }
+  return { familyChunks, familyFirst };
+}

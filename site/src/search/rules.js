@@ -1,0 +1,85 @@
+// The rules of ranking that read more than a query's scores: whether a word names a part of the site
+// (isSectionUnit), whether a query types a command whole (typesCommand), and the rule that puts a
+// named thing's page first (namesFirst, on rank.js's scratch arrays). Each has its weights in
+// weights.js.
+
+// The fewest titles a word is in to be a common title word (pkg/search's commonTitleMin).
+const COMMON_TITLE_MIN = 20;
+
+// createRules reads the store (chunks.js) and the parser's corrections (parse.js) with the weights W.
+export function createRules(store, parser, W, nIndexed) {
+  const { postings, hasTerm } = store;
+  // isSectionUnit says whether a unit is a word that names a part of the site: a term in the
+  // breadcrumbs of many pages ("cli", "api", "plugins"). A query that holds one asks for a page in
+  // that part, so only a title, breadcrumb or file name match counts as having the word: "change
+  // repo settings cli" is the CLI's page, not the API's page that mentions the CLI.
+  // A word the site's synonym table gives a part's word for ("endpoint => api", "command line =>
+  // cli") names that part as well: readers name the kind of page they want in their own words.
+  function isSectionUnit(unit) {
+    if (!(W.sectionPages > 0)) return false;
+    const typed = unit.alts[0].slots;
+    const read = (w) => (w.typo && W.typoAsWord ? parser.corrected(w) : w.term);
+    if (unit.words.some((w, i) => (w.typo && !W.typoAsWord) || !typed[i] || typed[i].get(read(w)) !== 1)) return false;
+    const partTerm = (t) => postings(t).crumbs.length >= Math.max(W.sectionPages, W.sectionShare * nIndexed);
+    if (unit.alts.length === 1) return typed.length === 1 && partTerm(read(unit.words[0]));
+    if (!W.synonymParts) return false;
+    return unit.alts.some((alt) => alt.synonym && alt.slots.length === 1 && alt.slots[0].size === 1 && partTerm(alt.slots[0].keys().next().value));
+  }
+
+  // typesCommand says whether a query types a word that the titles of a tenth of the pages share
+  // (at least COMMON_TITLE_MIN, as pkg/search counts common title words), most of them pages of the
+  // action parts: a CLI's program name ("vela" of `vela approve build`), which makes the query the
+  // command typed whole, not a task to be taught (W.guideFirst).
+  function typesCommand(q) {
+    const { inAction } = store.pages;
+    for (const unit of q) {
+      for (const w of unit.words) {
+        if (!w.term || !hasTerm(w.term)) continue;
+        const titled = postings(w.term).titles;
+        if (titled.length < Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed)) continue;
+        let n = 0;
+        for (const page of titled) n += inAction[page];
+        if (n >= W.commandShare * titled.length) return true;
+      }
+    }
+    return false;
+  }
+
+  // namesFirst lifts a named thing's page (namePages: a plugin's, a tool's) whose whole title the
+  // query holds, starting with it, above every other page, unless another page's title,
+  // breadcrumbs and file name, or title with one of its headings, hold every word of the query but
+  // the words a tenth of the titles share (LABELS I2): "docker build and push" is the Docker
+  // plugin, "docker image build" the guide "Build Docker images". A name typed later qualifies
+  // the query's topic ("executor runtime docker": the runtime settings).
+  function namesFirst(q, scratch, nTouchedPages, floor) {
+    const { inName, firstSection } = store.pages;
+    const { touchedPages, pageScore, pageMatched, wholeOf, navMask, titleMask, ownMask, mask } = scratch;
+    let all = 0;
+    for (let i = 0; i < q.length; i++) if (!commonTitleUnit(q[i])) all |= 1 << i;
+    let best = -1;
+    let top = 0;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      if (pageScore[page] > top) top = pageScore[page];
+      if (inName[page] && wholeOf[page] && (titleMask[page] & 1) !== 0 && (best < 0 || pageScore[page] > pageScore[best])) best = page;
+    }
+    if (best < 0 || pageScore[best] >= top) return;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (page === best || pageMatched[page] < floor || (mask[page] & all) !== all) continue;
+      if ((navMask[page] & all) === all) return;
+      for (let sec = firstSection[page]; sec < firstSection[page + 1]; sec++) if (((titleMask[page] | ownMask[sec]) & all) === all) return;
+    }
+    pageScore[best] = top * (1 + 1e-6);
+  }
+
+  // commonTitleUnit says whether a unit is one word that the titles of a tenth of the pages share
+  // (the product's name): it names no page.
+  function commonTitleUnit(unit) {
+    if (unit.words.length !== 1) return false;
+    const t = unit.words[0].term;
+    return Boolean(t) && hasTerm(t) && postings(t).titles.length >= Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed);
+  }
+  return { isSectionUnit, typesCommand, namesFirst };
+}

@@ -1,0 +1,136 @@
+// The weights of ranking, apart from the code that applies them (rank.js and the rules beside it):
+// each says what it does and why. They are tuned on tests/search/testdata/relevance.tsv (never on
+// heldout.tsv); createEngine takes others by these names for tuning (tests/search/tune.mjs).
+export const WEIGHTS = {
+  // Fields: a match in the page title or sidebar label counts most, then the file name, then a
+  // section heading, then the breadcrumbs, then the text: readers type the words the navigation
+  // shows them.
+  title: 5,
+  name: 1,
+  heading: 0.5,
+  body: 1,
+  crumb: 4,
+  // A title the query covers wholly ranks above one it shares a word with: the title's score is
+  // multiplied by 1 - cover + cover * (share of the title's words the query has).
+  cover: 1,
+  // A page whose title, file name and breadcrumbs together have every word of the query gains
+  // this: "list builds api" is the page "List builds" under "API", not the page "Build API".
+  nav: 20,
+  // The share of the query's words found there counts too, to this power (1: linear).
+  navPow: 2,
+  // A section whose heading has every word of a query of two words or more gains this: "approve
+  // builds from forks" is a heading of the page on starting builds.
+  headingAll: 3,
+  // ... and this more when the heading is short (three words at most) and has no other word:
+  // "approve builds from forks" is the heading "Approve builds from forks".
+  headingWhole: 10,
+  // A page whose whole title (or label) the query holds, its words side by side in the query,
+  // gains this: the query names the page ("starlark templates", "secret settings vault": the
+  // title "Secret settings", not "Vault secrets").
+  wholeTitle: 5,
+  // A common word typed apart from the word before it where the docs write the two as one ("log
+  // in": login): the two apart count this much.
+  split: 0.2,
+  // A page that lacks words of the query keeps this share of its score per word it lacks (pages
+  // that lack two more than the best page does are left out).
+  missing: 0.4,
+  // ... per word that titles or heads what it is in (its title, breadcrumbs, file name, a heading
+  // or a table's key) on this share of the pages that have it, or more; a word less often so
+  // counts that much less ("clone with a different git token": "different" heads nothing, and the
+  // page on cloning lacks it). 0: every word counts in full.
+  topical: 0.3,
+  // How much the other matching sections of a page add to its best section.
+  otherSections: 0.3,
+  // A page gains this times the square of the share of the query's words that one of its sections
+  // holds together: words found side by side in one part of a page are about one thing, words
+  // spread over a long page may not be ("make myself admin": the section on the first admin).
+  together: 10,
+  // 1: a phrase of several words (the query's, or a synonym's) is found in a section, or in the
+  // title, breadcrumbs and file name, only when all its words are there: a page with "keys" alone
+  // lacks "private key" as it would lack "private" typed apart (0: any of its words will do).
+  wholePhrase: 1,
+  // Candidates of a word: a synonym from the site's table, a word one or two typing mistakes away
+  // (looked for only when the word matches no term, so a typo never outranks an exact match).
+  synonym: 0.7,
+  // 1: of a page and a page below it (its route goes on from the other's), both shown, the one
+  // below comes first when its title, breadcrumbs and file name hold more of the query's words
+  // (specificFirst): an overview repeats its pages' words.
+  specific: 1,
+  // The words that start with the word being typed count this much when it is a term itself.
+  prefixOfExact: 0.7,
+  // ... and this much when it is a word the synonym table lists on its own, a short form the
+  // site expects readers to type whole ("pat": a personal access token, not path or pattern).
+  prefixOfSynonym: 0.35,
+  typo1: 0.55,
+  typo2: 0.4,
+  // 1: a word found only with typing mistakes (it matches no term, whole or as a start) is read as
+  // its nearest correction: its candidates count as the word would, the nearest at full weight
+  // (typo1 and typo2 only order them), its correction makes a phrase of the synonym table with the
+  // words beside it ("enviroment variables" is "env vars") and names a part of the site as the word
+  // would ("comand to restart a build": a CLI page). A typo still never outranks an exact match:
+  // it is looked for only when the word has none. 0: candidates weigh typo1 and typo2 as typed.
+  typoAsWord: 1,
+  // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
+  // part of the site (isSectionUnit); 0 turns it off.
+  sectionPages: 10,
+  sectionShare: 0.15,
+  // 1: a word whose synonym is such a term names the part too (isSectionUnit).
+  synonymParts: 1,
+  // A query that names no part of the site is more often a reader's task than a lookup among a
+  // large part's many like pages (a hundred API endpoints): a page keeps 1 - partPrior *
+  // share^partPow of its score, share being the part of the site its breadcrumbs put it in (the
+  // index file's partShares). "stop a running build": the CLI's page before the API's, a guide
+  // before both.
+  partPrior: 0.3,
+  partPow: 1,
+  // The parts a reader reaches by naming them (docsd.toml [search] lookup_parts, the index file's
+  // lookupPages: an API reference): when a query names no part, their pages keep this share of
+  // their score, so that a task typed without "api" is the CLI's or a guide's page before the
+  // endpoint's of the same title.
+  lookupKeep: 0.93,
+  // A query phrased as a task ("how do I restart a build", "how to add a secret") asks for a guide
+  // more than any other: a page keeps 1 - taskPrior * share^taskPow instead. The task words are
+  // TASK_WORDS, when the index's stop words have them (an English index).
+  taskPrior: 1.5,
+  taskPow: 0.5,
+  // 1: a guide that teaches what a query names comes before the action part's page that does it
+  // (the index file's actionPages: a CLI's commands, an API's endpoints), when the query names no
+  // part (rank). The words a tenth of the titles share, most of them the action parts' (a CLI's
+  // program name), make a query a command typed whole: no guide comes first then (typesCommand).
+  guideFirst: 1,
+  commandShare: 0.5,
+  // 1: of a landing page and the page below it with the same title, both shown with the same
+  // words in their titles, breadcrumbs and file names, the one below comes first (specificFirst):
+  // the landing page lists what the page below explains ("sdk": "Go SDK" under "Go SDK").
+  sameTitle: 1,
+  // An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family
+  // (the names that share its words up to the last underscore): of the pages that have it as a
+  // table key or in a heading, the one whose keys and headings name most of the family gains this
+  // share of its score, the others in proportion (familyFirst). 0 turns it off.
+  family: 0.3,
+  // 1: the guide's heading may be long (four words or more: "Make yourself a platform
+  // administrator") when it holds every word of the query; the command's title is helped by its
+  // short headings only.
+  guideLong: 1,
+  // 1: a query that starts with the whole title of a named thing's page (the index file's
+  // namePages: a plugin's, a tool's) is that page's, unless another page's title, breadcrumbs and
+  // file name, or title and one of its headings, hold every word of it but the words a tenth of
+  // the titles share, the product's name (namesFirst): "docker build and push" is the Docker plugin, "docker image build" the guide
+  // "Build Docker images".
+  namesFirst: 1,
+  // 1: a unit of several words (a phrase of the synonym table) is in a page's title when one of
+  // its alternatives is there whole: the title "Run the server with Docker" does not hold "rerun"
+  // for having "run" of its synonym "re-run" (the title's share still scores).
+  wholeTitlePhrase: 1,
+  // A long question (longWords words or more, naming no part of the site: "pass files from one
+  // step to another") is about what most of its words say, so the page's title counts by the
+  // share of the question it holds (to the power longTitlePow), its file name and breadcrumbs by
+  // the share of the question they hold (to longNavPow), and the page gains longCover times the
+  // share that its title with one of its headings holds (LABELS §3.2): a title of one word the
+  // question mentions ("Steps") names another topic than the page whose heading says the rest
+  // ("Share files between steps" of "Workspace"). 0 turns it off.
+  longWords: 4,
+  longTitlePow: 2,
+  longNavPow: 1,
+  longCover: 15,
+};

@@ -1,0 +1,51 @@
+// The words of a query, found the way docsd found them when it indexed (pkg/search/tokenize.go):
+// lower case, runs of letters, digits and underscores, stop words dropped (the list comes from the
+// index file), Porter2 stems for words of ASCII letters. The engine, the snippets (snippet.js) and
+// the target page's highlighting all read words this way, so they agree on what a word is.
+import { stem } from 'porter2';
+
+// Limits that keep any input cheap: words per query, characters per word.
+export const MAX_WORDS = 10;
+export const MAX_WORD_LEN = 40;
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+// words splits text into lower-case words (underscores at either end trimmed), with their offsets.
+export function words(text) {
+  const out = [];
+  for (const m of String(text).matchAll(WORD)) {
+    let w = m[0];
+    let start = m.index;
+    while (w.startsWith('_')) {
+      w = w.slice(1);
+      start++;
+    }
+    while (w.endsWith('_')) w = w.slice(0, -1);
+    if (w) out.push({ word: w.toLowerCase(), start, end: start + w.length });
+  }
+  return out;
+}
+
+export function asciiLetters(w) {
+  return /^[a-z]+$/.test(w);
+}
+
+export function termOf(word, stop) {
+  if (stop && stop.has(word)) return '';
+  if (word.length < 3 || !asciiLetters(word)) return word;
+  return stem(word);
+}
+
+// highlightWords are the words the target page highlights for a query: what was typed, and the
+// stem when it is shorter (so "configuring" also lights up "configure").
+export function highlightWords(query, stopWords) {
+  const stop = new Set(stopWords || []);
+  const out = new Set();
+  for (const { word } of words(String(query ?? '').slice(0, 1000)).slice(0, MAX_WORDS)) {
+    if (stop.has(word) || word.length > MAX_WORD_LEN) continue;
+    out.add(word);
+    const t = termOf(word, stop);
+    if (t && t.length >= 3 && t.length < word.length && word.startsWith(t)) out.add(t);
+  }
+  return [...out];
+}
