@@ -115,9 +115,13 @@ func node(t *testing.T, out any, args ...string) {
 		t.Skip("node is not installed")
 	}
 	// Node reads these, not the test: opening them here tells go test's cache that the result
-	// depends on them, so an edit of the browser's code reruns the test.
-	for _, f := range []string{"rank.mjs", filepath.Join(repoRoot, "site/src/search/engine.js"),
-		filepath.Join(repoRoot, "node_modules/porter2/dist/index.js")} {
+	// depends on them, so an edit of the browser's code (engine.js and the modules beside it that
+	// it imports) reruns the test.
+	code, err := filepath.Glob(filepath.Join(repoRoot, "site/src/search/*.js"))
+	if err != nil || len(code) == 0 {
+		t.Fatalf("the browser's search code: %v (%d files)", err, len(code))
+	}
+	for _, f := range append(code, "rank.mjs", filepath.Join(repoRoot, "node_modules/porter2/dist/index.js")) {
 		if _, err := os.ReadFile(f); err != nil {
 			t.Fatalf("the browser's search code: %v", err)
 		}
