@@ -4,7 +4,7 @@ package search
 // and hashes on every edit, so it holds nothing per page: the per-page facts are in page files
 // (pages.go), and it lists their stamps and the term chunks' first keys, numbers and stamps (a few
 // KB per 1,000 pages). ReadIndexEntry puts the page files' facts back into one array per fact, as
-// the browser does (site/src/search/engine.js, pageArrays).
+// the browser does (site/src/search/pages.js, pageArrays).
 
 import (
 	"bytes"

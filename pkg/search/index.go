@@ -425,7 +425,7 @@ type IndexFile struct {
 	TitleLengths []int `json:"titleLengths"`
 	// PartShares is, for each page, the percentage of the site's pages that share its most shared
 	// breadcrumb word ("API" above a hundred endpoint pages): the browser ranks the pages of a large
-	// part a little lower when the query does not name it (site/src/search/engine.js, partPrior).
+	// part a little lower when the query does not name it (site/src/search/pages.js, partPrior).
 	PartShares []int `json:"partShares"`
 	// Terms are sorted; the arrays below are parallel to it.
 	Terms []string `json:"terms"`

@@ -3,7 +3,7 @@ package search
 // Lookup parts: a site's reference that readers reach by naming it ("API": a hundred endpoint
 // pages). Writers list their breadcrumb words in docsd.toml ([search] lookup_parts); the index
 // file carries their terms, and the browser ranks their pages a little lower when a query names
-// no part of the site (engine.js, lookupKeep): a task typed without "api" is more often the CLI's
+// no part of the site (rank.js, lookupKeep): a task typed without "api" is more often the CLI's
 // or a guide's page of the same title than the endpoint's.
 
 // ParseLookupParts turns the entries of [search] lookup_parts into index terms, one word each.
@@ -40,7 +40,7 @@ func (x *Index) SetLookupParts(terms []string) { x.lookupParts = terms }
 // Action parts: the parts of a reference whose pages each document one action, a command or an
 // endpoint ("CLI", "API"; docsd.toml [search] action_parts). A query that names no part and that
 // a guide's title and one of its headings cover as well as such a page's title is the guide's: a
-// reader who names no interface wants to be taught (engine.js, guideFirst).
+// reader who names no interface wants to be taught (rank.js, guideFirst).
 
 // SetActionParts sets the terms ParseActionParts returned (nil: none); Publish writes them and
 // their pages into the index file. No chunk depends on them.
@@ -50,7 +50,7 @@ func (x *Index) SetActionParts(terms []string) { x.actionParts = terms }
 // ("Registry"; docsd.toml [search] name_parts). A query that starts with such a page's whole
 // title ("docker build and push") names that thing, unless another page's title, breadcrumbs and
 // file name, or title and one of its headings, hold all of the query ("docker image build": the
-// guide "Build Docker images"); engine.js, namesFirst.
+// guide "Build Docker images"); rules.js, namesFirst.
 
 // SetNameParts sets the terms ParseNameParts returned (nil: none); Publish writes them and their
 // pages into the index file. No chunk depends on them.

@@ -10,7 +10,8 @@ import (
 // "Kubernetes", "environment variables" or "restart". Writers list such words in docsd.toml
 // ([search] synonyms); docsd turns every word into its index term here, applies the table to page
 // titles when it publishes the index (a page titled "Kubernetes" is also titled "k8s"), and writes
-// it into the index file, where the browser applies it to queries (engine.js).
+// it into the index file, where the browser applies it to queries (site/src/search/synonyms.js,
+// parse.js).
 
 // Synonyms is a parsed table: groups of phrases, each phrase a list of index terms.
 type Synonyms struct {

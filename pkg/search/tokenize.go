@@ -10,7 +10,7 @@ import (
 )
 
 // The tokeniser is the contract between the index docsd writes and the query code that reads it
-// (site/src/search/engine.js): both lower-case the text, take runs of letters, digits and
+// (site/src/search/words.js): both lower-case the text, take runs of letters, digits and
 // underscores as words, drop the stop words (the index file carries the list, so the browser never
 // has its own copy), and stem the words made only of ASCII letters with the Porter2 (Snowball
 // English) stemmer. Words with digits, underscores or other scripts are kept as they are, so code

@@ -7,12 +7,13 @@ package search
 // letters to try: for every key of 5 or more ASCII letters, the key without its first letter and
 // without its second, each cut to typoCut letters, followed by the key's own first two letters.
 // A query word looks up itself without its first letter, without its second, and cut (a missing
-// letter), and fetches the chunks of the first letters it finds; the engine (engine.js typos)
-// still checks the edit distance, so the keys only say where to look.
+// letter), and fetches the chunks of the first letters it finds; the engine
+// (site/src/search/lookup.js, typos) still checks the edit distance, so the keys only say where to
+// look.
 //
 // The deletion keys are keys of the term chunks (keyTerms -1, no term), marked by typoMark, which
 // sorts before every word, so they fill chunks of their own at the start of the key order. A
-// query fetches those chunks only when a word found nothing nearer (engine.js ensure), and an edit
+// query fetches those chunks only when a word found nothing nearer (need.js, ensure), and an edit
 // rewrites a deletion chunk only when a word that comes or goes changes its keys (hashKeys).
 
 import "sort"
@@ -26,7 +27,7 @@ const typoMark = "!"
 // deletion chunks, so what a key names to fetch counts more than the table's size.
 const typoCut = 5
 
-// typoMinLen is the shortest word a typo is looked for in (engine.js typoWord): a key of 5 letters
+// typoMinLen is the shortest word a typo is looked for in (lookup.js, typoWord): a key of 5 letters
 // is the shortest that a 5-letter word with one wrong letter misspells, and one with a missing
 // letter misspells a key of 6.
 const typoMinLen = 5

@@ -1,7 +1,7 @@
 // Checking aid (not a test): asks each query of a file twice, of a fresh engine (what a reader's
 // first query finds, with only the chunks that query fetched) and of one engine that has first
 // fetched every term chunk of words, and prints the queries whose answers differ: a difference is
-// a chunk the ranking reads that the query's fetch rounds (engine.js need/ensure) did not name.
+// a chunk the ranking reads that the query's fetch rounds (need.js, need/ensure) did not name.
 // Never run it on heldout.tsv.
 // Usage: node tests/search/freshwarm.mjs DOCS INDEX FILE... (tsv or one query a line)
 import { readFileSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // Tests of the browser's ranking on a small made-up site: a query that names no part of the site
 // and that a guide teaches is the guide's, not the command's or the endpoint's that does it
-// (engine.js, W.guideFirst; pkg/search, ParseActionParts: docsd.toml [search] action_parts), and a
-// landing page loses to the page below it of the same title (engine.js, W.sameTitle).
+// (rank.js, W.guideFirst; pkg/search, ParseActionParts: docsd.toml [search] action_parts), and a
+// landing page loses to the page below it of the same title (present.js, W.sameTitle).
 
 package search
 

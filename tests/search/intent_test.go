@@ -1,6 +1,6 @@
 // Tests of the browser's ranking on a small made-up site: a query names the kind of page it wants
 // in the reader's words. A word the site's synonym table maps to a part's word ("endpoint => api")
-// names that part (engine.js, isSectionUnit, W.synonymParts), and a question ("how do I ...") asks
+// names that part (rules.js, isSectionUnit, W.synonymParts), and a question ("how do I ...") asks
 // for a guide (W.taskPrior).
 
 package search

@@ -1,5 +1,5 @@
 // Tests of the browser's ranking on a small made-up site: a long question is about what most of its
-// words say, not about the one word a page's title has (engine.js, W.longWords).
+// words say, not about the one word a page's title has (rank.js, W.longWords).
 
 package search
 

@@ -1,5 +1,5 @@
 // Tests of the browser's ranking on a small made-up site: the pages of a part the site lists in
-// [search] lookup_parts ("API") rank a little lower when a query names no part (engine.js,
+// [search] lookup_parts ("API") rank a little lower when a query names no part (rank.js,
 // lookupKeep; pkg/search, ParseLookupParts).
 
 package search

@@ -1,8 +1,8 @@
 // Tests of the browser's ranking on a small made-up site: a query that starts with the whole
 // title of a named thing's page (a plugin's: docsd.toml [search] name_parts, the index file's
-// namePages) is that page's, unless another page's title covers the query (engine.js,
+// namePages) is that page's, unless another page's title covers the query (rules.js,
 // W.namesFirst; LABELS.md I2); and a guide's long heading that holds the whole of a goal comes
-// before the command (engine.js, W.guideLong; pkg/search, postingCode).
+// before the command (rank.js, W.guideLong; pkg/search, postingCode).
 
 package search
 

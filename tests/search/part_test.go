@@ -1,5 +1,5 @@
 // Tests of the browser's ranking on a small made-up site: a query that names no part of the site
-// leans to the pages outside its large parts (engine.js, W.partPrior; pkg/search, PartShares).
+// leans to the pages outside its large parts (pages.js, W.partPrior; pkg/search, PartShares).
 
 package search
 

@@ -14,7 +14,7 @@ import (
 
 // A phrase of the synonym table is found where all its words are: a page titled "Merge keys" has
 // "key" but not "private key" (nor its synonym "signing key"), so it lacks the query's phrase and
-// comes after the page that says "private key" in its text (engine.js, W.wholePhrase).
+// comes after the page that says "private key" in its text (rank.js, W.wholePhrase).
 func TestPhraseIsFoundWhole(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
@@ -55,7 +55,7 @@ func TestPhraseIsFoundWhole(t *testing.T) {
 // A title holds a phrase of the synonym table only with all its words: "rerun" is also "re-run"
 // (the words "re" and "run"), and the guide titled "Run the server with Docker", which says "re"
 // in its text, does not hold "rerun" in its title; so it is not the guide that teaches the action
-// of the command "tool restart build" (engine.js, W.guideFirst), which comes first
+// of the command "tool restart build" (rank.js, W.guideFirst), which comes first
 // (W.wholeTitlePhrase).
 func TestTitleHoldsAPhraseWhole(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {

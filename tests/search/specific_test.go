@@ -1,6 +1,6 @@
 // Tests of the browser's ranking on a small made-up site: of an overview and a page below it, both
 // found, the page below comes first when its title, breadcrumbs and file name hold more of the
-// query's words (engine.js, specificFirst).
+// query's words (present.js, specificFirst).
 
 package search
 

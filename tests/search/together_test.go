@@ -14,7 +14,7 @@ import (
 
 // The words of a query found together in one section are about one thing: a page whose one
 // section says "rotate the signing keys" comes before a page titled "Keys" that says "rotate" and
-// "signing" in sections of their own (engine.js, W.together).
+// "signing" in sections of their own (rank.js, W.together).
 func TestWordsTogetherInOneSection(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")

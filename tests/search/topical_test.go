@@ -1,5 +1,5 @@
 // Tests of the browser's ranking on a small made-up site: a page that lacks a word of the query
-// pays for it by how often the word titles or heads what it is in (engine.js, W.topical).
+// pays for it by how often the word titles or heads what it is in (rank.js, W.topical).
 
 package search
 

@@ -1,5 +1,5 @@
 // Tuning aid (not a test): scores the browser's ranking on a query file for a grid of weights, so
-// the weights in engine.js can be chosen on relevance.tsv. Never run it on heldout.tsv.
+// the weights in weights.js can be chosen on relevance.tsv. Never run it on heldout.tsv.
 // Usage: node tests/search/tune.mjs DOCS INDEX testdata/relevance.tsv '{"title":[4,6,8]}'
 // MISSES=1 lists the best row's misses; CHANGES=1 the queries whose page moved between the engine's
 // own weights and the best row's (what a rule wins and what it costs, query by query).

@@ -1,5 +1,5 @@
 // Tests of the browser's ranking on small made-up sites: a word typed with a mistake is read as its
-// nearest correction (engine.js, W.typoAsWord): it weighs what the word weighs, makes a phrase of
+// nearest correction (parse.js, W.typoAsWord): it weighs what the word weighs, makes a phrase of
 // the synonym table with the words beside it, and names a part of the site as the word would.
 
 package search
