@@ -14,7 +14,7 @@ async function fetchJSON(url) {
   const res = await fetch(url, { credentials: 'same-origin', cache: revalidate ? 'no-cache' : 'default' });
   if (!res.ok) {
     const e = new Error(`Loading ${url} failed: HTTP ${res.status}`);
-    e.status = res.status; // a chunk that is gone (404) means newer entry files (engine.js)
+    e.status = res.status; // a chunk that is gone (404) means newer entry files (chunks.js, the stale check)
     throw e;
   }
   return res.json();
