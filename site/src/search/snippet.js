@@ -1,7 +1,8 @@
 // A result's snippet: the part of a section's text around the first matched word, with the matched
 // words marked. It lives apart from the ranking code (rank.js and the modules around it) because it
-// is about how a result reads, not which results come: a window that starts or ends inside a word ("check th …") reads as
-// a typo, and one that cuts a UTF-8 sequence or a surrogate pair shows a replacement character.
+// is about how a result reads, not which results come: a window that starts or ends inside a word
+// ("check th …") reads as a typo, and one that cuts a UTF-8 sequence or a surrogate pair shows a
+// replacement character.
 import { words } from './words.js';
 
 // mark splits text into pieces, marking the words the matcher accepts. With maxLen it also picks
