@@ -93,6 +93,10 @@ func (st *state) streamPages(routes []string) error {
 		return true
 	}
 
+	var ahead map[string]*aheadPage
+	if st.req.once && st.queue == nil && st.halt == nil {
+		ahead = st.renderAhead(routes, inFlight, failed.Load)
+	}
 	var mdWorkers sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		mdWorkers.Add(1)
@@ -103,7 +107,13 @@ func (st *state) streamPages(routes []string) error {
 					<-slots
 					continue
 				}
-				c, err := st.renderMarkdown(r)
+				var c pageContent
+				var err error
+				if got, ok := ahead[r.Path].content(); ok {
+					c, err = got.c, got.err
+				} else {
+					c, err = st.renderMarkdown(r)
+				}
 				if err != nil {
 					fail(err)
 					<-slots
