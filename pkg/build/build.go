@@ -134,8 +134,6 @@ type Builder struct {
 	onCompile  func(file string)
 	onWritten  func(route string)
 	onCompiled func(file, js string) string
-	// onMarkdown, when set, runs as a page's Markdown starts rendering (ahead.go; a test's hook).
-	onMarkdown func(route string)
 	// mdxWhole compiles every MDX page whole, its Markdown runs included (pkg/mdx/runs.go; tests
 	// compare the two).
 	mdxWhole bool

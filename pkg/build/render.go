@@ -373,9 +373,6 @@ func (st *state) reusedSidebar(key string) bool {
 // renderMarkdown renders a route's document into its page's content, and a blog post's excerpt;
 // a page too large warns.
 func (st *state) renderMarkdown(r *site.Route) (_ pageContent, err error) {
-	if st.b.onMarkdown != nil {
-		st.b.onMarkdown(r.Path)
-	}
 	if r.Doc == nil {
 		st.noteSize(r.Path, nil) // (a route whose large page made way for a generated one)
 		return pageContent{}, nil

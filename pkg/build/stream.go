@@ -93,10 +93,6 @@ func (st *state) streamPages(routes []string) error {
 		return true
 	}
 
-	var ahead map[string]*aheadPage
-	if st.req.once && st.queue == nil && st.halt == nil {
-		ahead = st.renderAhead(routes, inFlight, failed.Load)
-	}
 	var mdWorkers sync.WaitGroup
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
 		mdWorkers.Add(1)
@@ -107,13 +103,7 @@ func (st *state) streamPages(routes []string) error {
 					<-slots
 					continue
 				}
-				var c pageContent
-				var err error
-				if got, ok := ahead[r.Path].content(); ok {
-					c, err = got.c, got.err
-				} else {
-					c, err = st.renderMarkdown(r)
-				}
+				c, err := st.renderMarkdown(r)
 				if err != nil {
 					fail(err)
 					<-slots

@@ -89,18 +89,3 @@ func (l *withFastPath) Tokenise(options *chroma.TokeniseOptions, text string) (c
 	}
 	return l.Lexer.Tokenise(options, text)
 }
-
-// HandWritten reports whether lang's blocks go to a hand-written lexer first: the other languages
-// chroma knows are lexed by its regular expressions, tens of times slower per byte (pkg/build orders
-// work by it).
-func HandWritten(lang string) bool {
-	base := lexers.Get(lang)
-	return base != nil && fastLexers[base.Config().Name] != nil
-}
-
-// Regexp reports whether chroma lexes lang's blocks with its regular expressions: a language chroma
-// knows that has no hand-written lexer (an unknown language is plain text, cheap).
-func Regexp(lang string) bool {
-	base := lexers.Get(lang)
-	return base != nil && fastLexers[base.Config().Name] == nil
-}
