@@ -4,8 +4,12 @@
 package search
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -47,6 +51,60 @@ func TestIdentifierIsItsFamilysReference(t *testing.T) {
 	} {
 		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
 			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// On Vela, the families of these identifiers span a term chunk that neither the word nor its parts
+// are in: a reader's first query must fetch it (need.js) to rank as an engine that has every chunk
+// does, and without it each one's first page is another ("VELA_HOST": the server's installation
+// page instead of the variables' reference).
+func TestFamilysChunksAreFetchedForTheFirstQuery(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	docsPath, indexPath, _ := publish(t)
+	ids := []string{"VELA_HOST", "VELA_OUTPUT", "PARAMETER_BRANCH", "PARAMETER_ACTION"}
+	b, err := os.ReadFile(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry struct{ Chunks []string }
+	if err := json.Unmarshal(b, &entry); err != nil {
+		t.Fatalf("%s: %v", indexPath, err)
+	}
+	// chunkOf is the chunk whose keys a key sorts among (chunks.js's, for words).
+	chunkOf := func(key string) int {
+		return sort.Search(len(entry.Chunks), func(i int) bool { return entry.Chunks[i] > key }) - 1
+	}
+	for _, id := range ids {
+		w := strings.ToLower(id)
+		family := w[:strings.LastIndex(w, "_")+1]
+		own := map[int]bool{chunkOf(w): true}
+		for _, part := range strings.Split(w, "_") {
+			own[chunkOf(part)] = true
+		}
+		other := false
+		for k := chunkOf(family); k <= chunkOf(family+"\uffff"); k++ {
+			other = other || !own[k]
+		}
+		if !other {
+			t.Errorf("%s: its family is in the chunks of its words; the test needs another identifier", id)
+		}
+	}
+	list := filepath.Join(t.TempDir(), "queries.txt")
+	if err := os.WriteFile(list, []byte(strings.Join(ids, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var fresh, warm [][]string
+	node(t, &fresh, docsPath, indexPath, list, "fresh")
+	node(t, &warm, docsPath, indexPath, list, "warm")
+	if len(fresh) != len(ids) || len(warm) != len(ids) {
+		t.Fatalf("rank.mjs answered %d and %d queries of %d", len(fresh), len(warm), len(ids))
+	}
+	for i, id := range ids {
+		if strings.Join(fresh[i], " ") != strings.Join(warm[i], " ") {
+			t.Errorf("%s: a first query finds %v, an engine with every chunk %v", id, fresh[i], warm[i])
 		}
 	}
 }
