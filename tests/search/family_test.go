@@ -108,3 +108,54 @@ func TestFamilysChunksAreFetchedForTheFirstQuery(t *testing.T) {
 		}
 	}
 }
+
+// A reference of thousands of APP_VAR_ variables spans more term chunks than a first query fetches
+// for a family (MAX_FAMILY_CHUNKS): the rule reads those nearest the word, and "APP_VAR_2500" is
+// still the reference's rather than that of the guide whose short table names it with two others.
+func TestIdentifierOfAFamilyOfManyChunks(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	const names = 5000
+	secs := []search.Section{{Text: "Every variable a build sees."}}
+	for g := 0; g < names; g += 10 {
+		var keys, text strings.Builder
+		for i := g; i < g+10; i++ {
+			fmt.Fprintf(&keys, "APP_VAR_%04d ", i)
+			fmt.Fprintf(&text, "APP_VAR_%04d · Setting %d of the server, read when a build starts. ", i, i)
+		}
+		secs = append(secs, search.Section{ID: fmt.Sprintf("g%04d", g), Heading: fmt.Sprintf("Variables from %d", g), Keys: keys.String(), Text: keys.String() + text.String()})
+	}
+	add("/docs/reference/variables", "Variables", secs...)
+	guideKeys := "APP_VAR_2500 / APP_VAR_0007 / APP_VAR_4990 APP_STEP_LABEL"
+	add("/docs/guide/environment", "Environment",
+		search.Section{Text: "Steps see variables."},
+		search.Section{ID: "provided", Heading: "Provided values", Keys: guideKeys, Text: guideKeys + " · the settings. APP_STEP_LABEL · the step."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
+	}
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	b, err := os.ReadFile(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry struct{ Chunks []string }
+	if err := json.Unmarshal(b, &entry); err != nil {
+		t.Fatalf("%s: %v", indexPath, err)
+	}
+	if n := sort.SearchStrings(entry.Chunks, "app_var_\uffff") - sort.SearchStrings(entry.Chunks, "app_var_"); n < 5 {
+		t.Fatalf("the family starts %d term chunks; the test needs it to span more than 4", n)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"APP_VAR_2500", "/docs/reference/variables"},
+		{"APP_STEP_LABEL", "/docs/guide/environment"},
+	} {
+		if got := answer(t, docsPath, indexPath, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
