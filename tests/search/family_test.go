@@ -4,8 +4,12 @@
 package search
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
@@ -46,6 +50,111 @@ func TestIdentifierIsItsFamilysReference(t *testing.T) {
 		{"provided values", "/docs/guide/environment"},
 	} {
 		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// On Vela, the families of these identifiers span a term chunk that neither the word nor its parts
+// are in: a reader's first query must fetch it (need.js) to rank as an engine that has every chunk
+// does, and without it each one's first page is another ("VELA_HOST": the server's installation
+// page instead of the variables' reference).
+func TestFamilysChunksAreFetchedForTheFirstQuery(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	docsPath, indexPath, _ := publish(t)
+	ids := []string{"VELA_HOST", "VELA_OUTPUT", "PARAMETER_BRANCH", "PARAMETER_ACTION"}
+	b, err := os.ReadFile(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry struct{ Chunks []string }
+	if err := json.Unmarshal(b, &entry); err != nil {
+		t.Fatalf("%s: %v", indexPath, err)
+	}
+	// chunkOf is the chunk whose keys a key sorts among (chunks.js's, for words).
+	chunkOf := func(key string) int {
+		return sort.Search(len(entry.Chunks), func(i int) bool { return entry.Chunks[i] > key }) - 1
+	}
+	for _, id := range ids {
+		w := strings.ToLower(id)
+		family := w[:strings.LastIndex(w, "_")+1]
+		own := map[int]bool{chunkOf(w): true}
+		for _, part := range strings.Split(w, "_") {
+			own[chunkOf(part)] = true
+		}
+		other := false
+		for k := chunkOf(family); k <= chunkOf(family+"\uffff"); k++ {
+			other = other || !own[k]
+		}
+		if !other {
+			t.Errorf("%s: its family is in the chunks of its words; the test needs another identifier", id)
+		}
+	}
+	list := filepath.Join(t.TempDir(), "queries.txt")
+	if err := os.WriteFile(list, []byte(strings.Join(ids, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var fresh, warm [][]string
+	node(t, &fresh, docsPath, indexPath, list, "fresh")
+	node(t, &warm, docsPath, indexPath, list, "warm")
+	if len(fresh) != len(ids) || len(warm) != len(ids) {
+		t.Fatalf("rank.mjs answered %d and %d queries of %d", len(fresh), len(warm), len(ids))
+	}
+	for i, id := range ids {
+		if strings.Join(fresh[i], " ") != strings.Join(warm[i], " ") {
+			t.Errorf("%s: a first query finds %v, an engine with every chunk %v", id, fresh[i], warm[i])
+		}
+	}
+}
+
+// A reference of thousands of APP_VAR_ variables spans more term chunks than a first query fetches
+// for a family (MAX_FAMILY_CHUNKS): the rule reads those nearest the word, and "APP_VAR_2500" is
+// still the reference's rather than that of the guide whose short table names it with two others.
+func TestIdentifierOfAFamilyOfManyChunks(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	add := func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+	}
+	const names = 5000
+	secs := []search.Section{{Text: "Every variable a build sees."}}
+	for g := 0; g < names; g += 10 {
+		var keys, text strings.Builder
+		for i := g; i < g+10; i++ {
+			fmt.Fprintf(&keys, "APP_VAR_%04d ", i)
+			fmt.Fprintf(&text, "APP_VAR_%04d · Setting %d of the server, read when a build starts. ", i, i)
+		}
+		secs = append(secs, search.Section{ID: fmt.Sprintf("g%04d", g), Heading: fmt.Sprintf("Variables from %d", g), Keys: keys.String(), Text: keys.String() + text.String()})
+	}
+	add("/docs/reference/variables", "Variables", secs...)
+	guideKeys := "APP_VAR_2500 / APP_VAR_0007 / APP_VAR_4990 APP_STEP_LABEL"
+	add("/docs/guide/environment", "Environment",
+		search.Section{Text: "Steps see variables."},
+		search.Section{ID: "provided", Heading: "Provided values", Keys: guideKeys, Text: guideKeys + " · the settings. APP_STEP_LABEL · the step."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
+	}
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	b, err := os.ReadFile(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry struct{ Chunks []string }
+	if err := json.Unmarshal(b, &entry); err != nil {
+		t.Fatalf("%s: %v", indexPath, err)
+	}
+	if n := sort.SearchStrings(entry.Chunks, "app_var_\uffff") - sort.SearchStrings(entry.Chunks, "app_var_"); n < 5 {
+		t.Fatalf("the family starts %d term chunks; the test needs it to span more than 4", n)
+	}
+	for _, c := range []struct{ q, want string }{
+		{"APP_VAR_2500", "/docs/reference/variables"},
+		{"APP_STEP_LABEL", "/docs/guide/environment"},
+	} {
+		if got := answer(t, docsPath, indexPath, c.q); len(got) == 0 || got[0] != c.want {
 			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
 		}
 	}

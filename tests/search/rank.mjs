@@ -4,7 +4,8 @@
 // query. In "stem" mode the lines are words and it prints their terms; in "fetched" mode it asks
 // each query of a fresh engine and prints how many deletion chunks (pkg/search/typokeys.go) and
 // term chunks in all it fetched; in "fresh" mode it asks each query of a fresh engine (what a
-// reader's first query finds, with only the chunks that query fetched) and prints its top routes.
+// reader's first query finds, with only the chunks that query fetched) and prints its top routes; in
+// "warm" mode one engine first fetches every term chunk of words, then answers each query.
 import { readFileSync } from 'node:fs';
 import { chunkUrl, createEngine, termOf } from '../../site/src/search/engine.js';
 
@@ -33,6 +34,12 @@ if (mode === 'fetched') {
 } else if (mode === 'fresh') {
   const out = [];
   for (const q of lines) out.push((await createEngine(index, docs, { load }).query(q, { limit: 5 })).map((r) => r.route));
+  process.stdout.write(JSON.stringify(out));
+} else if (mode === 'warm') {
+  // Each chunk of words holds its first key: asking for it fetches the chunk (freshwarm.mjs).
+  for (const start of index.chunks) if (!start.startsWith('!')) await engine.query(start, { limit: 1 });
+  const out = [];
+  for (const q of lines) out.push((await engine.query(q, { limit: 5 })).map((r) => r.route));
   process.stdout.write(JSON.stringify(out));
 } else if (mode === 'stem') {
   // Stems every word, so the test can compare the browser's stemmer with docsd's.

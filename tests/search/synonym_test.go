@@ -184,3 +184,24 @@ func TestWordTooLongLeftOutBeforeFetching(t *testing.T) {
 		t.Errorf("who <80 letters> can: got %v, want %v", got[0], got[1])
 	}
 }
+
+// On Vela, "who can" (=> permissions, roles) counts where the roles page is about the rest of the
+// query (W.commonGoverns): "who can approve a deployment" (its table keys approving and deployments)
+// is the roles page, and "who can I ask for help", of which no page on roles heads "ask" or "help"
+// or has both, is what "ask for help" is, not the roles page that the question words took it to.
+func TestCommonWordsCountWhereTheyGovernTheRest(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "who can approve a deployment"}, {text: "who can I ask for help"}, {text: "ask for help"}, {text: "who can edit secrets"}}
+	got := rank(t, docsPath, indexPath, qs)
+	for _, i := range []int{0, 3} {
+		if len(got[i]) == 0 || got[i][0] != "/docs/usage/roles" {
+			t.Errorf("%q: got %v, want /docs/usage/roles first", qs[i].text, got[i])
+		}
+	}
+	if len(got[1]) == 0 || len(got[2]) == 0 || got[1][0] != got[2][0] || got[1][0] == "/docs/usage/roles" {
+		t.Errorf("%q: got %v, want %q's first page, %v", qs[1].text, got[1], qs[2].text, got[2])
+	}
+}

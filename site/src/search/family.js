@@ -4,7 +4,7 @@
 // name. It reads the store's term chunks and postings (chunks.js).
 import { lowerBound } from './lookup.js';
 
-// The most term chunks an identifier's family may span for familyFirst to read them (W.family).
+// The most term chunks of an identifier's family that need.js fetches and familyFirst reads (W.family).
 const MAX_FAMILY_CHUNKS = 4;
 
 // familyOf is the family of an identifier: its words up to the last underscore ("vela_repo_" of
@@ -16,12 +16,16 @@ function familyOf(word) {
 // createFamily reads the family of identifiers in a store (chunks.js) with the weights W.
 export function createFamily(store, W) {
   const { termChunks, postings } = store;
-  // familyChunks are the term chunks of an identifier's family, none when it spans more than
-  // MAX_FAMILY_CHUNKS (a family that large is fetched for no query: it would be most of the index
-  // of a site of variables).
+  // familyChunks are the term chunks of an identifier's family, at most MAX_FAMILY_CHUNKS: when it
+  // spans more (a bigger site's `app_` family would be most of its index of variables), the word's
+  // own chunk and those nearest it, so that the rule weighs the pages by the part of the family
+  // alphabetically around the word (a reference names it all; a guide's few seldom sit together).
   function familyChunks(word) {
     const out = store.chunksOf(familyOf(word));
-    return out.length <= MAX_FAMILY_CHUNKS ? out : [];
+    if (out.length <= MAX_FAMILY_CHUNKS) return out;
+    const own = Math.min(Math.max(store.chunkOf(word), out[0]), out[out.length - 1]);
+    const lo = Math.max(out[0], Math.min(own - (MAX_FAMILY_CHUNKS >> 1), out[out.length - 1] - MAX_FAMILY_CHUNKS + 1));
+    return out.filter((k) => k >= lo && k < lo + MAX_FAMILY_CHUNKS);
   }
 
   // keyPages are the pages where a term is a table's key or in a heading (a posting code with the

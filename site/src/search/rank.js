@@ -35,7 +35,9 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
   const { postings } = store;
   let scratch = null;
   function rank(query, { limit = 8, version } = {}) {
-    const q = parser.parse(query);
+    const parsed = parser.parse(query);
+    // A unit of common words counts where it governs the rest of the query (W.commonGoverns).
+    const q = W.commonGoverns ? rules.commonGoverns(parsed) : parsed;
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch(nSections, nPages);
     const { titleLengths, partKeep, taskKeep, inLookup, inAction, rankOf, sectionPage, firstSection } = store.pages;

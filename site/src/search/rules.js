@@ -81,5 +81,45 @@ export function createRules(store, parser, W, nIndexed) {
     const t = unit.words[0].term;
     return Boolean(t) && hasTerm(t) && postings(t).titles.length >= Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed);
   }
-  return { isSectionUnit, typesCommand, namesFirst };
+  // unitPages are the pages where a unit's terms (any alternative's) are: with headed, only where
+  // they title the page or head or key one of its sections (a posting code with the heading bit or
+  // a heading's length).
+  function unitPages(unit, headed) {
+    const { sectionPage } = store.pages;
+    const out = new Set();
+    for (const alt of unit.alts) {
+      for (const slot of alt.slots) {
+        for (const t of slot.keys()) {
+          if (!hasTerm(t)) continue;
+          const p = postings(t);
+          for (const page of p.titles) out.add(page);
+          for (let k = 0; k < p.secs.length; k++) if (!headed || p.codes[k] & 8 || p.codes[k] >= 16) out.add(sectionPage[p.secs[k]]);
+        }
+      }
+    }
+    return out;
+  }
+
+  // commonGoverns keeps a unit of common words the synonym table gives a meaning ("who can =>
+  // permissions, roles") only when a page that titles or heads what it stands for is about the
+  // rest of the query: it titles, heads or keys another of its words (not the product's name), or
+  // has them all. "who can edit secrets": the roles page's section "Secrets"; "who can I ask for
+  // help": no such page heads "ask" or "help" or has both, and the query is "ask for help"
+  // (W.commonGoverns).
+  function commonGoverns(q) {
+    const at = q.findIndex((u) => u.words.length > 0 && u.words[0].common);
+    if (at < 0 || q.length < 2) return q;
+    const pages = unitPages(q[at], true);
+    // (The product's name heads a tenth of the site: it names no thing.)
+    const rest = q.filter((u, i) => i !== at && !commonTitleUnit(u));
+    const all = new Set(pages);
+    for (const u of rest) {
+      const has = unitPages(u, false);
+      for (const page of unitPages(u, true)) if (pages.has(page)) return q;
+      for (const page of all) if (!has.has(page)) all.delete(page);
+    }
+    if (rest.length > 0 && all.size > 0) return q;
+    return Object.assign(q.filter((_, i) => i !== at), { task: q.task });
+  }
+  return { isSectionUnit, typesCommand, namesFirst, commonGoverns };
 }

@@ -108,6 +108,10 @@ export const WEIGHTS = {
   // table key or in a heading, the one whose keys and headings name most of the family gains this
   // share of its score, the others in proportion (familyFirst). 0 turns it off.
   family: 0.3,
+  // 1: a unit of common words the synonym table gives a meaning ("who can => permissions, roles")
+  // counts only when a page that titles or heads what it stands for also titles, heads or keys
+  // another word of the query (commonGoverns): "who can I ask for help" is "ask for help".
+  commonGoverns: 1,
   // 1: the guide's heading may be long (four words or more: "Make yourself a platform
   // administrator") when it holds every word of the query; the command's title is helped by its
   // short headings only.
