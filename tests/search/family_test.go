@@ -24,10 +24,7 @@ func TestIdentifierIsItsFamilysReference(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	x := search.New()
-	add := func(route, title string, secs ...search.Section) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
-	}
+	x, add := pageIndex()
 	var keys, text strings.Builder
 	for _, v := range []string{"ACTIVE", "BRANCH", "CLONE", "FULL_NAME", "LINK", "NAME", "ORG", "OWNER", "PRIVATE", "TIMEOUT", "TRUSTED", "VISIBILITY"} {
 		fmt.Fprintf(&keys, "APP_REPO_%s ", v)
@@ -116,10 +113,7 @@ func TestIdentifierOfAFamilyOfManyChunks(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	x := search.New()
-	add := func(route, title string, secs ...search.Section) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
-	}
+	x, add := pageIndex()
 	const names = 5000
 	secs := []search.Section{{Text: "Every variable a build sees."}}
 	for g := 0; g < names; g += 10 {
@@ -157,5 +151,13 @@ func TestIdentifierOfAFamilyOfManyChunks(t *testing.T) {
 		if got := answer(t, docsPath, indexPath, c.q); len(got) == 0 || got[0] != c.want {
 			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
 		}
+	}
+}
+
+// pageIndex is an empty search index and what adds a page of sections to it.
+func pageIndex() (*search.Index, func(route, title string, secs ...search.Section)) {
+	x := search.New()
+	return x, func(route, title string, secs ...search.Section) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
 	}
 }
