@@ -62,17 +62,10 @@ func TestFamilysChunksAreFetchedForTheFirstQuery(t *testing.T) {
 	}
 	docsPath, indexPath, _ := publish(t)
 	ids := []string{"VELA_HOST", "VELA_OUTPUT", "PARAMETER_BRANCH", "PARAMETER_ACTION"}
-	b, err := os.ReadFile(indexPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entry struct{ Chunks []string }
-	if err := json.Unmarshal(b, &entry); err != nil {
-		t.Fatalf("%s: %v", indexPath, err)
-	}
+	chunks := termChunkKeys(t, indexPath)
 	// chunkOf is the chunk whose keys a key sorts among (chunks.js's, for words).
 	chunkOf := func(key string) int {
-		return sort.Search(len(entry.Chunks), func(i int) bool { return entry.Chunks[i] > key }) - 1
+		return sort.Search(len(chunks), func(i int) bool { return chunks[i] > key }) - 1
 	}
 	for _, id := range ids {
 		w := strings.ToLower(id)
@@ -133,15 +126,8 @@ func TestIdentifierOfAFamilyOfManyChunks(t *testing.T) {
 		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
 	}
 	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
-	b, err := os.ReadFile(indexPath)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var entry struct{ Chunks []string }
-	if err := json.Unmarshal(b, &entry); err != nil {
-		t.Fatalf("%s: %v", indexPath, err)
-	}
-	if n := sort.SearchStrings(entry.Chunks, "app_var_\uffff") - sort.SearchStrings(entry.Chunks, "app_var_"); n < 5 {
+	chunks := termChunkKeys(t, indexPath)
+	if n := sort.SearchStrings(chunks, "app_var_\uffff") - sort.SearchStrings(chunks, "app_var_"); n < 5 {
 		t.Fatalf("the family starts %d term chunks; the test needs it to span more than 4", n)
 	}
 	for _, c := range []struct{ q, want string }{
@@ -158,6 +144,20 @@ func TestIdentifierOfAFamilyOfManyChunks(t *testing.T) {
 func pageIndex() (*search.Index, func(route, title string, secs ...search.Section)) {
 	x := search.New()
 	return x, func(route, title string, secs ...search.Section) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
+		x.Update(route, stalePage(route, title, secs...))
 	}
+}
+
+// termChunkKeys are the first keys of the term chunks, as the index entry file at indexPath lists them.
+func termChunkKeys(t *testing.T, indexPath string) []string {
+	t.Helper()
+	b, err := os.ReadFile(indexPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry struct{ Chunks []string }
+	if err := json.Unmarshal(b, &entry); err != nil {
+		t.Fatalf("%s: %v", indexPath, err)
+	}
+	return entry.Chunks
 }
