@@ -2,12 +2,10 @@ package ssr
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"testing"
 
-	"github.com/evanw/esbuild/pkg/api"
+	"docsd/internal/testnode"
 )
 
 // The shell's SiteLink renders its anchor itself rather than through react-router's Link (whose
@@ -43,35 +41,7 @@ func TestSiteLinkRendersWhatRouterLinkDid(t *testing.T) {
 			}
 		}
 	}
-	res := api.Build(api.BuildOptions{
-		EntryPoints: []string{"testdata/sitelink.jsx"},
-		Bundle:      true,
-		Platform:    api.PlatformNode,
-		Format:      api.FormatCommonJS,
-		JSX:         api.JSXAutomatic,
-		Loader:      map[string]api.Loader{".js": api.LoaderJSX, ".css": api.LoaderEmpty},
-		Define:      map[string]string{"process.env.NODE_ENV": `"production"`},
-		LogLevel:    api.LogLevelSilent,
-		Write:       false,
-		Outfile:     "sitelink.cjs",
-	})
-	if len(res.Errors) > 0 {
-		t.Fatalf("bundling testdata/sitelink.jsx: %v", res.Errors)
-	}
-	script := filepath.Join(t.TempDir(), "sitelink.cjs")
-	if err := os.WriteFile(script, res.OutputFiles[0].Contents, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	in, err := json.Marshal(cases)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", script, string(in))
-	cmd.Env = append(os.Environ(), "NODE_ENV=production")
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node testdata/sitelink.jsx: %v", err)
-	}
+	out := testnode.RunScript(t, "testdata/sitelink.jsx", cases)
 	var got []struct{ Site, Link string }
 	if err := json.Unmarshal(out, &got); err != nil || len(got) != len(cases) {
 		t.Fatalf("node testdata/sitelink.jsx wrote %d answers for %d cases (%v)", len(got), len(cases), err)

@@ -4,13 +4,11 @@ package shell
 
 import (
 	"encoding/json"
-	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
 
-	"github.com/evanw/esbuild/pkg/api"
+	"docsd/internal/testnode"
 )
 
 // item is a sidebar item as the renderer receives it (pkg/site's JSON).
@@ -131,7 +129,7 @@ func TestSidebarPartsEqualFreshRender(t *testing.T) {
 		Cached  int      `json:"cached"`
 		Reused  int      `json:"reused"`
 	}
-	if err := json.Unmarshal(runScript(t, "testdata/sidebarparts.jsx", in), &got); err != nil {
+	if err := json.Unmarshal(testnode.RunScript(t, "testdata/sidebarparts.jsx", in), &got); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != 3*len(in.Sidebars) {
@@ -152,41 +150,4 @@ func TestSidebarPartsEqualFreshRender(t *testing.T) {
 			}
 		}
 	}
-}
-
-// runScript bundles a script of testdata for Node and runs it with in as JSON in its arguments;
-// it returns what the script wrote.
-func runScript(t *testing.T, file string, in any) []byte {
-	t.Helper()
-	res := api.Build(api.BuildOptions{
-		EntryPoints: []string{file},
-		Bundle:      true,
-		Platform:    api.PlatformNode,
-		Format:      api.FormatCommonJS,
-		JSX:         api.JSXAutomatic,
-		Loader:      map[string]api.Loader{".js": api.LoaderJSX, ".css": api.LoaderEmpty},
-		Define:      map[string]string{"process.env.NODE_ENV": `"production"`},
-		LogLevel:    api.LogLevelSilent,
-		Write:       false,
-		Outfile:     "script.cjs",
-	})
-	if len(res.Errors) > 0 {
-		t.Fatalf("bundling %s: %v", file, res.Errors)
-	}
-	script := filepath.Join(t.TempDir(), "script.cjs")
-	if err := os.WriteFile(script, res.OutputFiles[0].Contents, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	arg, err := json.Marshal(in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("node", script, string(arg))
-	cmd.Env = append(os.Environ(), "NODE_ENV=production")
-	cmd.Stderr = os.Stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("node %s: %v", file, err)
-	}
-	return out
 }
