@@ -19,15 +19,7 @@ func TestSynonymOfAWordTheDocsLack(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	x := search.New()
-	syn, err := search.ParseSynonyms([]string{"dockerhub, docker hub"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	x.SetSynonyms(syn)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	x, add := synonymSite(t, "dockerhub, docker hub")
 	add("/docs/publish", "Publish images", "Push the image to Docker Hub with a token.")
 	add("/docs/daemon", "Docker", "The Docker daemon runs the steps.")
 	add("/docs/dockerfile", "Dockerfiles", "A dockerfile describes an image.")
@@ -50,15 +42,7 @@ func TestSynonymOfAWordAndACommonWord(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	x := search.New()
-	syn, err := search.ParseSynonyms([]string{"signin => login"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	x.SetSynonyms(syn)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	x, add := synonymSite(t, "signin => login")
 	add("/docs/login", "Authenticate", "The login command asks for a token.")
 	add("/docs/keys", "Signing keys", "The server signs tokens with these keys: sign them again after a year.")
 	for i := 0; i < 10; i++ {
@@ -80,15 +64,7 @@ func TestWordInTwoEntriesFindsBoth(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	x := search.New()
-	syn, err := search.ParseSynonyms([]string{"auth, authenticate", "login, authenticate"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	x.SetSynonyms(syn)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	x, add := synonymSite(t, "auth, authenticate", "login, authenticate")
 	add("/docs/sessions", "Sessions", "Run the login command to start a session.")
 	add("/docs/headers", "Headers", "Send the auth header with every call.")
 	for i := 0; i < 10; i++ {
@@ -109,15 +85,7 @@ func TestSynonymOfCommonWords(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	x := search.New()
-	syn, err := search.ParseSynonyms([]string{"who can => permissions"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	x.SetSynonyms(syn)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	x, add := synonymSite(t, "who can => permissions")
 	add("/docs/roles", "Permissions", "Admins of a repository may delete its secrets; readers may list them.")
 	add("/docs/delete", "Delete secrets", "Delete a secret with the CLI. Deleted secrets are gone.")
 	for i := 0; i < 10; i++ {
@@ -203,5 +171,20 @@ func TestCommonWordsCountWhereTheyGovernTheRest(t *testing.T) {
 	}
 	if len(got[1]) == 0 || len(got[2]) == 0 || got[1][0] != got[2][0] || got[1][0] == "/docs/usage/roles" {
 		t.Errorf("%q: got %v, want %q's first page, %v", qs[1].text, got[1], qs[2].text, got[2])
+	}
+}
+
+// synonymSite is an empty index with the synonym table of entries, and what adds a page of one
+// section of text to it.
+func synonymSite(t *testing.T, entries ...string) (*search.Index, func(route, title, text string)) {
+	t.Helper()
+	x := search.New()
+	syn, err := search.ParseSynonyms(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	return x, func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
 	}
 }
