@@ -81,23 +81,31 @@ export function createRules(store, parser, W, nIndexed) {
     const t = unit.words[0].term;
     return Boolean(t) && hasTerm(t) && postings(t).titles.length >= Math.max(COMMON_TITLE_MIN, 0.1 * nIndexed);
   }
-  // unitPages are the pages where a unit's terms (any alternative's) are: with headed, only where
-  // they title the page or head or key one of its sections (a posting code with the heading bit or
-  // a heading's length).
-  function unitPages(unit, headed) {
+  // unitPages are the pages where a unit's terms (any alternative's) are, in any: and in headed,
+  // those where they title the page or head or key one of its sections (a posting code with the
+  // heading bit or a heading's length). One walk of the postings gives both.
+  function unitPages(unit) {
     const { sectionPage } = store.pages;
-    const out = new Set();
+    const any = new Set();
+    const headed = new Set();
     for (const alt of unit.alts) {
       for (const slot of alt.slots) {
         for (const t of slot.keys()) {
           if (!hasTerm(t)) continue;
           const p = postings(t);
-          for (const page of p.titles) out.add(page);
-          for (let k = 0; k < p.secs.length; k++) if (!headed || p.codes[k] & 8 || p.codes[k] >= 16) out.add(sectionPage[p.secs[k]]);
+          for (const page of p.titles) {
+            any.add(page);
+            headed.add(page);
+          }
+          for (let k = 0; k < p.secs.length; k++) {
+            const page = sectionPage[p.secs[k]];
+            any.add(page);
+            if (p.codes[k] & 8 || p.codes[k] >= 16) headed.add(page);
+          }
         }
       }
     }
-    return out;
+    return { any, headed };
   }
 
   // commonGoverns keeps a unit of common words the synonym table gives a meaning ("who can =>
@@ -109,13 +117,13 @@ export function createRules(store, parser, W, nIndexed) {
   function commonGoverns(q) {
     const at = q.findIndex((u) => u.words.length > 0 && u.words[0].common);
     if (at < 0 || q.length < 2) return q;
-    const pages = unitPages(q[at], true);
+    const pages = unitPages(q[at]).headed;
     // (The product's name heads a tenth of the site: it names no thing.)
     const rest = q.filter((u, i) => i !== at && !commonTitleUnit(u));
     const all = new Set(pages);
     for (const u of rest) {
-      const has = unitPages(u, false);
-      for (const page of unitPages(u, true)) if (pages.has(page)) return q;
+      const { any: has, headed } = unitPages(u);
+      for (const page of headed) if (pages.has(page)) return q;
       for (const page of all) if (!has.has(page)) all.delete(page);
     }
     if (rest.length > 0 && all.size > 0) return q;
