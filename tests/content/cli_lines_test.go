@@ -52,7 +52,8 @@ type cliTable struct {
 var argCommands = []string{"approve build", "cancel build", "restart build", "view build",
 	"view deployment", "view hook", "view service", "view step"}
 
-func loadCLITable(t *testing.T) *cliTable {
+// readCLIFacts reads the CLI's global flags and its commands from the facts file.
+func readCLIFacts(t *testing.T) ([]cliFlagFact, []cliCommandFact) {
 	t.Helper()
 	raw, err := os.ReadFile(cliFacts)
 	if err != nil {
@@ -65,12 +66,18 @@ func loadCLITable(t *testing.T) *cliTable {
 	if err := json.Unmarshal(raw, &facts); err != nil {
 		t.Fatalf("%s: %v", cliFacts, err)
 	}
-	ct := &cliTable{global: flagTypes(facts.Global), actions: map[string]string{},
+	return facts.Global, facts.Commands
+}
+
+func loadCLITable(t *testing.T) *cliTable {
+	t.Helper()
+	global, commands := readCLIFacts(t)
+	ct := &cliTable{global: flagTypes(global), actions: map[string]string{},
 		subs: map[string]map[string]string{}, flags: map[string]map[string]string{},
 		leaf: map[string]bool{}, takesArg: map[string]bool{}}
 	// urfave/cli adds --help/-h to every command and --version/-v to the app (Version is set).
 	ct.global["help"], ct.global["h"], ct.global["version"], ct.global["v"] = "BoolFlag", "BoolFlag", "BoolFlag", "BoolFlag"
-	for _, a := range facts.Commands {
+	for _, a := range commands {
 		for _, n := range append([]string{a.Name}, a.Aliases...) {
 			ct.actions[n] = a.Name
 		}
