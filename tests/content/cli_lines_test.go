@@ -26,6 +26,7 @@ type cliFlagFact struct {
 	Type    string   `json:"type"`
 	Env     []string `json:"env"`
 	Default string   `json:"default"`
+	File    string   `json:"file"` // FilePath: a file the value is read from (server and worker)
 }
 
 type cliCommandFact struct {

@@ -52,7 +52,9 @@ type flagRow struct {
 	Type    string
 	Default string // the code spans of the Default cell, joined by ", "
 	Derived bool   // the Default cell is prose without code: a value worked out at run time
+	File    string // the File column: the file the setting is read from, "" for "—"
 	HasEnv  bool
+	HasFile bool
 	HasType bool
 	HasDef  bool
 }
@@ -85,6 +87,8 @@ func flagRows(body string) []flagRow {
 				col["type"] = j
 			case "default":
 				col["default"] = j
+			case "file":
+				col["file"] = j
 			}
 		}
 		fc, ok := col["flag"]
@@ -121,6 +125,9 @@ func flagRows(body string) []flagRow {
 			}
 			if j, ok := col["default"]; ok && j < len(cells) {
 				r.Default, r.Derived, r.HasDef = defaultCell(cells[j])
+			}
+			if j, ok := col["file"]; ok && j < len(cells) {
+				r.File, r.HasFile = strings.Trim(normalise(cells[j]), " "), true
 			}
 			out = append(out, r)
 		}
