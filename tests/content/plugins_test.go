@@ -171,6 +171,7 @@ func TestPluginsParamRowsMatchList(t *testing.T) {
 			t.Error(p)
 		}
 	}
+	t.Logf("%d parameter rows checked", rows)
 	if rows < 400 {
 		t.Errorf("found only %d parameter rows on the registry pages; the table reader is broken", rows)
 	}

@@ -98,6 +98,7 @@ func TestSettingTablesMatchSource(t *testing.T) {
 			t.Error(p)
 		}
 	}
+	t.Logf("%d settings rows checked", rows)
 	if rows < 110 {
 		t.Errorf("found only %d settings rows on the installation pages; the table reader is broken", rows)
 	}
