@@ -144,7 +144,7 @@ func flagRows(body string) []flagRow {
 func defaultCell(cell string) (value string, derived bool, ok bool) {
 	var vals []string
 	for _, m := range codeSpan.FindAllStringSubmatch(cell, -1) {
-		if strings.HasPrefix(m[1], "-") || strings.Contains(m[1], "<") {
+		if strings.HasPrefix(m[1], "-") && !isInt(m[1]) || strings.Contains(m[1], "<") {
 			return "", true, true
 		}
 		vals = append(vals, m[1])

@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // pluginParam is one line of testdata/plugin_params.txt: a parameter of a registry plugin and the
@@ -98,20 +100,35 @@ func TestPluginsRegistryPagesListEveryParameter(t *testing.T) {
 	}
 }
 
+// paramRow is one row of a registry page's parameter table.
+type paramRow struct {
+	pluginParam
+	Type    string
+	Default string // the code spans of the Default cell, joined by ", " (see defaultCell)
+	Derived bool
+	HasDef  bool
+}
+
 // paramRows returns the rows of the parameter tables of a registry page (first column Parameter, a
-// column Environment variables): line in the body, parameter and its variables in the order written.
-func paramRows(body string) []pluginParam {
-	var out []pluginParam
+// column Environment variables): line in the body, parameter and its variables in the order written,
+// type and default.
+func paramRows(body string) []paramRow {
+	var out []paramRow
 	lines := strings.Split(body, "\n")
 	for i := 0; i+1 < len(lines); i++ {
 		if !tableRow.MatchString(lines[i]) || !tableSep.MatchString(lines[i+1]) {
 			continue
 		}
 		head := splitCells(lines[i])
-		envCol := -1
+		envCol, typeCol, defCol := -1, -1, -1
 		for j, h := range head {
-			if strings.EqualFold(h, "environment variables") {
+			switch strings.ToLower(h) {
+			case "environment variables":
 				envCol = j
+			case "type":
+				typeCol = j
+			case "default":
+				defCol = j
 			}
 		}
 		if !strings.EqualFold(head[0], "parameter") || envCol < 0 {
@@ -123,9 +140,15 @@ func paramRows(body string) []pluginParam {
 			if m == nil || envCol >= len(cells) {
 				continue
 			}
-			p := pluginParam{Name: m[1], Line: i + 1}
+			p := paramRow{pluginParam: pluginParam{Name: m[1], Line: i + 1}}
 			for _, e := range codeSpan.FindAllStringSubmatch(cells[envCol], -1) {
 				p.Env = append(p.Env, e[1])
+			}
+			if typeCol >= 0 && typeCol < len(cells) {
+				p.Type = cells[typeCol]
+			}
+			if defCol >= 0 && defCol < len(cells) {
+				p.Default, p.Derived, p.HasDef = defaultCell(cells[defCol])
 			}
 			out = append(out, p)
 		}
@@ -204,5 +227,119 @@ func TestPluginsParamRowsCatchPlantedErrors(t *testing.T) {
 		"| `disable_content_trust` | `PARAMETER_DISABLE_CONTENT_TRUST` | boolean | none | Push. |\n"
 	if got := checkParamRows(list, "docker", "planted.md", docker, 0); len(got) != 0 {
 		t.Errorf("a parameter with two definitions was reported:\n%s", strings.Join(got, "\n"))
+	}
+}
+
+// pluginDefaults reads testdata/vela-facts/data/plugin_defaults.tsv: slug -> parameter -> the
+// defaults of its flag definitions (a parameter defined twice has two).
+func pluginDefaults(t *testing.T) map[string]map[string][]string {
+	t.Helper()
+	file := filepath.Join(repoRoot, "testdata", "vela-facts", "data", "plugin_defaults.tsv")
+	raw, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("plugin defaults: %v", err)
+	}
+	out := map[string]map[string][]string{}
+	for n, line := range strings.Split(string(raw), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 4 {
+			t.Fatalf("%s:%d: want slug, parameter, default and source separated by tabs", file, n+1)
+		}
+		if out[f[0]] == nil {
+			out[f[0]] = map[string][]string{}
+		}
+		out[f[0]][f[1]] = append(out[f[0]][f[1]], f[2])
+	}
+	return out
+}
+
+// sameDefault compares a page's default with a flag's: durations by their length ("10m" is
+// "10m0s"), lists without the spaces after commas.
+func sameDefault(page, flag string) bool {
+	if page == flag || strings.ReplaceAll(page, ", ", ",") == flag {
+		return true
+	}
+	a, errA := time.ParseDuration(page)
+	b, errB := time.ParseDuration(flag)
+	return errA == nil && errB == nil && a == b
+}
+
+// checkParamDefaults compares the Default cell of each parameter row with the plugin's flag. A flag
+// without a default may be shown as empty, as a value worked out at run time (prose, another
+// parameter, a <placeholder>), or as `false` for a boolean.
+func checkParamDefaults(defs map[string][]string, slug, file, body string, offset int) []string {
+	var out []string
+	for _, r := range paramRows(body) {
+		want, ok := defs[r.Name]
+		if !ok || !r.HasDef {
+			continue
+		}
+		fine := false
+		for _, w := range want {
+			switch {
+			case w == "" && (r.Default == "" || r.Derived || r.Default == "false" && r.Type == "boolean"):
+				fine = true
+			case w != "" && !r.Derived && sameDefault(r.Default, w):
+				fine = true
+			}
+		}
+		if !fine {
+			got := r.Default
+			if r.Derived {
+				got = "worked out at run time"
+			}
+			out = append(out, fmt.Sprintf("%s:%d: %s %s: default %q, the plugin's is %q", file, r.Line+offset, slug, r.Name, got, strings.Join(want, `" or "`)))
+		}
+	}
+	return out
+}
+
+// TestPluginsParamDefaultsMatchSource checks the default of every parameter row of the registry pages.
+func TestPluginsParamDefaultsMatchSource(t *testing.T) {
+	all := pluginDefaults(t)
+	checked := 0
+	for _, route := range routes(t, "/docs/usage/plugins/registry/") {
+		slug := strings.TrimPrefix(route, "/docs/usage/plugins/registry/")
+		if all[slug] == nil {
+			continue // a plugin outside the source map (aws-credentials, captains-log, k6, vault-secrets)
+		}
+		file := docFile(t, route)
+		body, offset := readBody(t, file)
+		checked++
+		for _, p := range checkParamDefaults(all[slug], slug, file, body, offset) {
+			t.Error(p)
+		}
+	}
+	if checked < 18 {
+		t.Errorf("checked the defaults of only %d plugins; the defaults file or the page list is broken", checked)
+	}
+}
+
+// TestPluginsParamDefaultsCatchPlantedErrors shows the check failing on wrong defaults.
+func TestPluginsParamDefaultsCatchPlantedErrors(t *testing.T) {
+	defs := map[string][]string{"depth": {"100"}, "timeout": {"10m0s"}, "yes": {""}, "tags": {"latest,stable"}, "ref": {""}}
+	body := "| Parameter | Environment variables | Type | Default | Description |\n|---|---|---|---|---|\n" +
+		"| `depth` | `PARAMETER_DEPTH` | string | `100` | Fine. |\n" +
+		"| `timeout` | `PARAMETER_TIMEOUT` | duration | `10m` | Fine. |\n" +
+		"| `tags` | `PARAMETER_TAGS` | list | `latest`, `stable` | Fine. |\n" +
+		"| `yes` | `PARAMETER_YES` | boolean | none | Fine. |\n" +
+		"| `ref` | `PARAMETER_REF` | string | the build's `<ref>` | Fine. |\n" +
+		"| `depth` | `PARAMETER_DEPTH` | string | `50` | Wrong. |\n" +
+		"| `timeout` | `PARAMETER_TIMEOUT` | duration | `5m` | Wrong. |\n" +
+		"| `yes` | `PARAMETER_YES` | boolean | `true` | Wrong. |\n" +
+		"| `tags` | `PARAMETER_TAGS` | list | `latest` | Wrong. |\n"
+	got := strings.Join(checkParamDefaults(defs, "git", "planted.md", body, 0), "\n")
+	for _, line := range []string{"planted.md:8:", "planted.md:9:", "planted.md:10:", "planted.md:11:"} {
+		if !strings.Contains(got, line) {
+			t.Errorf("planted error at %s not reported:\n%s", line, got)
+		}
+	}
+	for _, line := range []string{"planted.md:3:", "planted.md:4:", "planted.md:5:", "planted.md:6:", "planted.md:7:"} {
+		if strings.Contains(got, line) {
+			t.Errorf("a correct row (%s) was reported:\n%s", line, got)
+		}
 	}
 }
