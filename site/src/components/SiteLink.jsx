@@ -14,7 +14,13 @@ import { linkHref } from '../routes.js';
 // compares both for the shell's kinds of links.
 export default function SiteLink({ href, children, onNavigate, onClick: onClickProp, ...rest }) {
   const nav = useNavigation();
-  if (!nav || !nav.isInternal(href)) return createElement('a', Object.assign({ href, onClick: onClickProp }, rest), children);
+  if (!nav || !nav.isInternal(href)) {
+    return (
+      <a href={href} onClick={onClickProp} {...rest}>
+        {children}
+      </a>
+    );
+  }
   // Link's own props (a Docusaurus <Link> in MDX may pass them) are not attributes.
   // eslint-disable-next-line no-unused-vars
   const { target, discover = 'render', prefetch: _p, relative, reloadDocument, replace, mask, state, preventScrollReset, viewTransition, defaultShouldRevalidate, ...attrs } = rest;
