@@ -9,7 +9,7 @@ import { docsVersionOf } from './versions.js';
 import { versionTarget } from './components/VersionDropdown.jsx';
 
 // siteLinkHref is the href SiteLink renders for a link to href.
-export function siteLinkHref(basePath, href) {
+function siteLinkHref(basePath, href) {
   return isInternal(basePath, href) ? linkHref(basePath, href) : href;
 }
 
@@ -24,7 +24,7 @@ function hrefsValue(hrefs) {
 }
 
 // versionMenuPart is the part name and value of the version menu (VersionDropdown) on page, or
-// null when it must render in full (no page, or a site data the menu fails on: it then fails
+// null when it must render in full (no page, or site data the menu fails on: it then fails
 // inside its navbar item, which names it). The "All versions" link is the same on every page.
 export function versionMenuPart(name, site, page) {
   if (!page) return null;
