@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { localeMenuPart, swapHrefs, versionMenuPart } from '../link-parts.js';
+import { usePartCache } from '../parts.js';
 import ColorModeToggle from './ColorModeToggle.jsx';
 import MobileMenu from './MobileMenu.jsx';
 import NavbarItem, { itemActive } from './NavbarItems.jsx';
@@ -26,15 +29,17 @@ function useHideOnScroll(enabled) {
 }
 
 // itemPart names a navbar item for the server's part cache (ServerCached) with what it reads of
-// the page: whether it is active. The version and locale menus show the page's own paths, so they
-// are not cached (null renders them every time).
-function itemPart(side, i, item, page) {
+// the page: whether it is active. The version and locale menus show the page's own paths: their
+// parts swap them in (link-parts.js). null renders the item every time.
+function itemPart(site, side, i, item, page, pathname) {
+  const name = `navbar-${side}-${i}`;
   switch (item.type) {
     case 'docsVersionDropdown':
+      return versionMenuPart(name, site, page);
     case 'localeDropdown':
-      return null;
+      return localeMenuPart(name, site, pathname);
     default:
-      return `navbar-${side}-${i}${itemActive(page, item) ? '-active' : ''}`;
+      return { name: `${name}${itemActive(page, item) ? '-active' : ''}` };
   }
 }
 
@@ -53,11 +58,22 @@ export default function Navbar({ site, page, sidebar }) {
     setMenuOpen(false);
     if (giveBackFocus === true && toggleRef.current) toggleRef.current.focus();
   }, []);
+  const cache = usePartCache();
   const hidden = useHideOnScroll(site.navbar.hideOnScroll && !menuOpen);
   const items = site.navbar.items || [];
   const left = items.filter((i) => i.position !== 'right');
   const right = items.filter((i) => i.position === 'right');
   const logo = site.navbar.logo;
+  const { pathname } = useLocation();
+  const cachedItem = (side, i, item) => {
+    // Only the server has a part cache: the browser renders every item.
+    const part = cache ? itemPart(site, side, i, item, page, pathname) : null;
+    return (
+      <ServerCached key={i} owner={site} name={part && part.name} value={part && part.value} swap={swapHrefs} bracket={bracketed(item)}>
+        <NavbarItem site={site} page={page} item={item} />
+      </ServerCached>
+    );
+  };
   return (
     <nav className={`navbar${hidden ? ' navbar-hidden' : ''}`} aria-label="Main">
       <div className="navbar-inner">
@@ -70,20 +86,8 @@ export default function Navbar({ site, page, sidebar }) {
           {logo && logo.src && <img className="navbar-logo" src={logo.src} alt={logo.alt} width="32" height="32" />}
           <span className="navbar-title">{site.navbar.title}</span>
         </SiteLink>
-        <div className="navbar-items navbar-left">
-          {left.map((item, i) => (
-            <ServerCached key={i} owner={site} name={itemPart('left', i, item, page)} bracket={bracketed(item)}>
-              <NavbarItem site={site} page={page} item={item} />
-            </ServerCached>
-          ))}
-        </div>
-        <div className="navbar-items navbar-right">
-          {right.map((item, i) => (
-            <ServerCached key={i} owner={site} name={itemPart('right', i, item, page)} bracket={bracketed(item)}>
-              <NavbarItem site={site} page={page} item={item} />
-            </ServerCached>
-          ))}
-        </div>
+        <div className="navbar-items navbar-left">{left.map((item, i) => cachedItem('left', i, item))}</div>
+        <div className="navbar-items navbar-right">{right.map((item, i) => cachedItem('right', i, item))}</div>
         <ServerCached owner={site} name="navbar-mobile-tools">
           <div className="navbar-mobile-tools">
             {items.some((i) => i.type === 'search') && <SearchBox site={site} page={page} compact />}
