@@ -477,7 +477,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	// A file added beside one a page read may be what its import names now (mdxshadow.go).
 	near := touchedPaths(touched)
 	b.forgetResolved(near)
-	changedFor := func(files []string) bool { return anyTouched(files, touched) || reresolved(files, near) }
+	changedFor := func(files []string) bool { return anyTouched(files, near) || reresolved(files, near) }
 	b.provider = last.provider
 	if lp := last.provider; themed || lp == nil || lp.source != b.mdx.provider || changedFor(append([]string{lp.source}, lp.deps...)) {
 		var err error
@@ -568,10 +568,10 @@ func (b *Bundler) themeShadowed(last *Output, touched map[string]bool) bool {
 
 // anyTouched reports whether one of files is touched, or inside a touched folder (a watcher that
 // lost events reports the whole content folder).
-func anyTouched(files []string, touched map[string]bool) bool {
+func anyTouched(files []string, touched []touchedPath) bool {
 	for _, f := range files {
-		for t := range touched {
-			if f == t || strings.HasPrefix(f, t+string(filepath.Separator)) {
+		for _, t := range touched {
+			if f == t.path || strings.HasPrefix(f, t.folder) {
 				return true
 			}
 		}
