@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -167,14 +168,26 @@ func TestCodeCache(t *testing.T) {
 	}
 	only("compile.cjs", "compile.cjs.v8cache")
 	// A cache cut short (a file of another writer) is not taken: the process answers as without
-	// one, and writes a whole one.
+	// one, and writes a whole one. The temp file of a process stopped while writing goes; that of
+	// a process that runs (this one stands for one) stays.
 	if err := os.WriteFile(cache, []byte{9, 0}, 0o644); err != nil {
 		t.Fatal(err)
+	}
+	ended := exec.Command("node", "-e", "")
+	if err := ended.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stopped, writing := fmt.Sprintf("compile.cjs.v8cache.%d.tmp", ended.Process.Pid), fmt.Sprintf("compile.cjs.v8cache.%d.tmp", os.Getpid())
+	for _, name := range []string{stopped, writing} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("half"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	run(1, func() {})
 	if n := madeAt(); n != 1 {
 		t.Errorf("after a cache cut short, the cache is one made after %d, want 1", n)
 	}
+	only("compile.cjs", "compile.cjs.v8cache", writing)
 }
 
 // In the bundled compiler, micromark combines a processor's syntax extensions once

@@ -29,6 +29,28 @@ try {
 } catch {
   // no cache yet
 }
+// A cache a process was stopped while writing (killed, or the machine went down) is a temp file of
+// a process that no longer runs: it goes, or each would stay for good.
+try {
+  const prefix = `${path.basename(cacheFile)}.`;
+  for (const name of fs.readdirSync(path.dirname(cacheFile))) {
+    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -4)) : 0;
+    if (pid > 0 && pid !== process.pid && !running(pid)) fs.rmSync(path.join(path.dirname(cacheFile), name), { force: true });
+  }
+} catch {
+  // a folder that cannot be read: nothing to tidy
+}
+
+// running reports whether a process pid runs (one of another user's counts).
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 const source = fs.readFileSync(bundle, 'utf8');
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
 if (script.cachedDataRejected !== false) madeAt = 0; // none, or V8 rejected it
