@@ -23,16 +23,17 @@ func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(nam
 
 // touchedPath is a touched path with what anyTouched and shadows compare of it, computed once per
 // Update (for each of thousands of pages, anyTouched ranged over the map and joined the separator
-// again: 20 ms of an MDX page's body edit at 10,000 pages, BenchmarkUpdateCheck).
+// again: 12.6 ms of an MDX page's body edit at 10,000 pages, 0.65 ms now; BenchmarkUpdateCheck).
 type touchedPath struct {
 	path, dir string
 	folder    string // path and a separator: what a file inside it starts with
-	// near is a prefix of every file t may shadow (its folder, or the folder holding its
-	// node_modules): most of a page's files are told apart by it alone.
+	// near is a prefix (of the string: Foo/index.tsx's folder D/Foo is one of D/Foo.js) of every
+	// file t may shadow: its folder, or the folder holding its node_modules. Most of a page's
+	// files are told apart by it alone.
 	near string
 }
 
-// touchedPaths are the touched paths of an Update, for reresolved.
+// touchedPaths are the touched paths of an Update, for anyTouched and reresolved.
 func touchedPaths(touched map[string]bool) []touchedPath {
 	out := make([]touchedPath, 0, len(touched))
 	for t := range touched {
