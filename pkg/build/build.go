@@ -311,9 +311,11 @@ func (b *Builder) run(req *request) (*Result, error) {
 		dirty = append(dirty, graph.Shell())
 	}
 	if in.config || in.sidebars {
-		if err := b.handSidebars(cfg); err != nil {
+		hand, err := b.handSidebars(cfg)
+		if err != nil {
 			return nil, err
 		}
+		cfg = cfg.WithHandSidebars(hand)
 	}
 	// A configuration change may move every file (versions, locales): content is listed again, and
 	// what did not change is not parsed again. From empty, every file is new.

@@ -46,12 +46,14 @@ func HandSidebarFiles(root string) []string {
 	return out
 }
 
-// handSidebars evaluates every version's sidebars file into cfg.HandSidebars.
-func (b *Builder) handSidebars(cfg *config.Site) error {
+// handSidebars evaluates every version's sidebars file of cfg, by version name (the value of
+// config.Site.HandSidebars). It leaves cfg as it is: the configuration may be the last build's,
+// which its site reads and which must not change under it, or be left half filled by an error.
+func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 	if b.eval == nil {
 		b.eval = jsmodule.New()
 	}
-	cfg.HandSidebars = map[string][]byte{}
+	hand := map[string][]byte{}
 	for _, v := range cfg.Versions {
 		f := cfg.SidebarsFileOf(v)
 		if f == "" {
@@ -62,15 +64,15 @@ func (b *Builder) handSidebars(cfg *config.Site) error {
 		if errors.As(err, &syntax) {
 			// The writer's mistake, at file:line:col like every other (the build and the watch
 			// overlay place it there).
-			return &content.Error{File: syntax.File, Line: syntax.Line, Column: syntax.Column,
+			return nil, &content.Error{File: syntax.File, Line: syntax.Line, Column: syntax.Column,
 				Msg: fmt.Sprintf("sidebars of docs version %q: %s", v.Name, syntax.Msg)}
 		}
 		if err != nil {
-			return fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
+			return nil, fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
 		}
-		cfg.HandSidebars[v.Name] = res.JSON
+		hand[v.Name] = res.JSON
 	}
-	return nil
+	return hand, nil
 }
 
 // WatchPaths are what a watching build watches in the project at root: the content folders (each

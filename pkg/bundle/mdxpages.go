@@ -474,8 +474,12 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	// what an @theme/<name> import resolved to, and no page lists a file that did not exist as
 	// one it read: every page and the provider are built again.
 	themed := b.themeShadowed(last, touched)
+	// A file added beside one a page read may be what its import names now (mdxshadow.go).
+	near := touchedPaths(touched)
+	b.forgetResolved(near)
+	changedFor := func(files []string) bool { return anyTouched(files, near) || reresolved(files, near) }
 	b.provider = last.provider
-	if lp := last.provider; themed || lp == nil || lp.source != b.mdx.provider || anyTouched(append([]string{lp.source}, lp.deps...), touched) {
+	if lp := last.provider; themed || lp == nil || lp.source != b.mdx.provider || changedFor(append([]string{lp.source}, lp.deps...)) {
 		var err error
 		if b.provider, err = b.buildProvider(); err != nil {
 			return nil, err
@@ -489,7 +493,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	for _, id := range b.mdxIDs() {
 		p, ok := last.pages[id]
 		if !ok || themed || p.file != b.mdx.Pages[id] || p.provider != b.mdx.provider || p.providerURL != providerURL ||
-			anyTouched(append([]string{p.file}, p.deps...), touched) {
+			changedFor(append([]string{p.file}, p.deps...)) {
 			ids = append(ids, id)
 		}
 	}
@@ -564,10 +568,10 @@ func (b *Bundler) themeShadowed(last *Output, touched map[string]bool) bool {
 
 // anyTouched reports whether one of files is touched, or inside a touched folder (a watcher that
 // lost events reports the whole content folder).
-func anyTouched(files []string, touched map[string]bool) bool {
+func anyTouched(files []string, touched []touchedPath) bool {
 	for _, f := range files {
-		for t := range touched {
-			if f == t || strings.HasPrefix(f, t+string(filepath.Separator)) {
+		for _, t := range touched {
+			if f == t.path || strings.HasPrefix(f, t.folder) {
 				return true
 			}
 		}

@@ -54,9 +54,19 @@ type Site struct {
 	// Docusaurus is what a Docusaurus site's own components read of its config through
 	// useDocusaurusContext() that no other key of docsd.toml holds.
 	Docusaurus Docusaurus `toml:"docusaurus" json:"-"`
-	// HandSidebars holds each version's evaluated sidebars file (JSON), set by the builder before
-	// assembly; it is not read from docsd.toml.
+	// HandSidebars holds each version's evaluated sidebars file (JSON), given by the builder to a
+	// copy of the loaded configuration before assembly (WithHandSidebars); it is not read from
+	// docsd.toml.
 	HandSidebars map[string][]byte `toml:"-" json:"-"`
+}
+
+// WithHandSidebars is a copy of s with the evaluated sidebars files hand. s stays as it is: a
+// watching build's last configuration is read by its site while the next build is made, and
+// stays the configuration when that build fails.
+func (s *Site) WithHandSidebars(hand map[string][]byte) *Site {
+	c := *s
+	c.HandSidebars = hand
+	return &c
 }
 
 // Content returns the content folder of a project at root.

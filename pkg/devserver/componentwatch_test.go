@@ -49,3 +49,27 @@ func (s *Server) pageBytes(t *testing.T, route string) []byte {
 	s.Handler().ServeHTTP(w, req)
 	return w.Body.Bytes()
 }
+
+// A component file added beside the one a page imports, which esbuild prefers (Badge.tsx before
+// Badge.jsx), is what the page shows after the watcher's rebuild, as after a fresh build: the page
+// read no file that changed, and kept Badge.jsx (pkg/bundle/mdxshadow.go).
+func TestSiteComponentAddedBesideItIsResolved(t *testing.T) {
+	root, s := fixtureProject(t, "mdx")
+	results := make(chan error, 100)
+	s.OnRebuild = func(_ *build.Result, err error) { results <- err }
+	startWatching(t, s)
+	// Made outside the watched folders and moved in whole: the watcher sees it complete.
+	tmp := filepath.Join(t.TempDir(), "Badge.tsx")
+	src := "export default function Badge({ children }: { children?: unknown }) {\n  return <span className=\"badge-tsx\">{children}</span>;\n}\n"
+	if err := os.WriteFile(tmp, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, filepath.Join(root, "src/components/Badge.tsx")); err != nil {
+		t.Fatal(err)
+	}
+	shows := func() bool {
+		return strings.Contains(string(s.pageBytes(t, "/docs/guide/install")), `class="badge-tsx"`)
+	}
+	// The deadline only bounds a failure: a rebuild that keeps Badge.jsx is the bug.
+	waitRebuild(t, results, func(err error) bool { return err == nil && shows() })
+}

@@ -1,8 +1,11 @@
 package mdx
 
 import (
+	"bufio"
 	"encoding/binary"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -74,9 +77,11 @@ func TestBundledScript(t *testing.T) {
 	}
 }
 
-// run.cjs runs the bundled compiler from V8's code cache: the first process writes the cache once
-// it has answered every request; a later one loads it (V8 accepts it) and writes it again only
-// after compiling twice as many files. The answers are those of the script as it is.
+// run.cjs runs the bundled compiler from V8's code cache. A process writes the cache when its
+// input ends, never while it runs (an answer written after the cache waited for it: the compiler
+// was idle between two pages of a build); a later process loads it (V8 accepts it) and writes it
+// again only after compiling twice as many files. The answers are those of the script as it is,
+// and the folder never holds a cache file being written.
 func TestCodeCache(t *testing.T) {
 	real, bundled := bundledCompiler(t)
 	// A copy in a folder of its own, so that the cache is this test's.
@@ -104,33 +109,85 @@ func TestCodeCache(t *testing.T) {
 	}
 	page := map[string]any{"file": "a.mdx", "source": "## Hello\n\nA [link](./b.mdx) and `code`.\n\n```js\nlet a = 1 && 2;\n```\n", "firstLine": 1, "token": "tok", "page": true}
 	want := nodeCompiler(t, real)(page)
+	// run compiles the page n times in a new process, then closes its input and waits for it
+	// to end; during each answer, after calls while the process still runs.
+	run := func(n int, during func()) {
+		t.Helper()
+		stdin, stdout := startNodeCompiler(t, runner, bundle)
+		in := bufio.NewReader(stdout)
+		line, _ := json.Marshal(page)
+		for range n {
+			if _, err := stdin.Write(append(line, '\n')); err != nil {
+				t.Fatal(err)
+			}
+			out, err := in.ReadBytes('\n')
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got answer
+			if err := json.Unmarshal(out, &got); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("run.cjs answers\n%+v\nthe script answers\n%+v", got, want)
+			}
+			during()
+		}
+		stdin.Close()
+		if rest, err := io.ReadAll(in); err != nil || len(rest) > 0 {
+			t.Fatalf("after its input closed, the compiler wrote %q (%v)", rest, err)
+		}
+	}
+	only := func(want ...string) {
+		t.Helper()
+		entries, _ := os.ReadDir(dir)
+		var names []string
+		for _, e := range entries {
+			names = append(names, e.Name())
+		}
+		if !reflect.DeepEqual(names, want) {
+			t.Fatalf("the folder holds %v, want %v", names, want)
+		}
+	}
 
-	first := nodeCompiler(t, runner, bundle)
-	if got := first(page); !reflect.DeepEqual(got, want) {
-		t.Fatalf("run.cjs answers\n%+v\nthe script answers\n%+v", got, want)
-	}
-	// Written before the answer that left the compiler idle.
-	if n := madeAt(); n != 1 {
-		t.Fatalf("the cache was made after %d files, want 1", n)
-	}
-	first(page)
-	if n := madeAt(); n != 1 {
-		t.Errorf("the same process wrote the cache again (after %d files)", n)
-	}
-
-	second := nodeCompiler(t, runner, bundle)
-	if got := second(page); !reflect.DeepEqual(got, want) {
-		t.Fatalf("run.cjs with the cache answers\n%+v\nthe script answers\n%+v", got, want)
-	}
-	if n := madeAt(); n != 1 {
-		t.Fatalf("after one file, the cache is one made after %d, want the first process's", n)
-	}
-	// Had V8 rejected the cache (or run.cjs not given it), this process would have written its
-	// own after one file, and not again.
-	second(page)
+	// The first process writes none while it runs (it was idle after each answer), and its own
+	// once it ends.
+	run(2, func() { only("compile.cjs") })
+	only("compile.cjs", "compile.cjs.v8cache")
 	if n := madeAt(); n != 2 {
-		t.Errorf("after twice as many files, the cache is one made after %d, want 2", n)
+		t.Fatalf("the cache was made after %d files, want 2", n)
 	}
+	// Had V8 rejected the cache (or run.cjs not given it), these processes would write their own.
+	run(3, func() {})
+	if n := madeAt(); n != 2 {
+		t.Fatalf("after 3 files, the cache is one made after %d, want the first process's", n)
+	}
+	run(4, func() {})
+	if n := madeAt(); n != 4 {
+		t.Errorf("after twice as many files, the cache is one made after %d, want 4", n)
+	}
+	only("compile.cjs", "compile.cjs.v8cache")
+	// A cache cut short (a file of another writer) is not taken: the process answers as without
+	// one, and writes a whole one. The temp file of a process stopped while writing goes; that of
+	// a process that runs (this one stands for one) stays.
+	if err := os.WriteFile(cache, []byte{9, 0}, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ended := exec.Command("node", "-e", "")
+	if err := ended.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stopped, writing := fmt.Sprintf("compile.cjs.v8cache.%d.tmp", ended.Process.Pid), fmt.Sprintf("compile.cjs.v8cache.%d.tmp", os.Getpid())
+	for _, name := range []string{stopped, writing} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("half"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run(1, func() {})
+	if n := madeAt(); n != 1 {
+		t.Errorf("after a cache cut short, the cache is one made after %d, want 1", n)
+	}
+	only("compile.cjs", "compile.cjs.v8cache", writing)
 }
 
 // In the bundled compiler, micromark combines a processor's syntax extensions once

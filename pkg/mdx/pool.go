@@ -247,16 +247,21 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 	close(p.exited)
 }
 
-// Close stops the Node processes and waits for them.
+// Close stops the Node processes and waits for them. A process with no request waiting ends by
+// itself once its input is closed: that is when run.cjs writes V8's code cache, at most once per
+// process and never while an answer is awaited (nodeproc.ExitGrace bounds the wait). One with
+// requests waiting (a build that failed or stopped early) is killed: its answers are not wanted.
 func (c *Compiler) Close() {
 	c.mu.Lock()
 	procs := c.procs
 	for _, p := range procs {
 		_ = p.stdin.Close()
-		_ = p.cmd.Process.Kill()
+		if len(p.waiting) > 0 {
+			_ = p.cmd.Process.Kill()
+		}
 	}
 	c.mu.Unlock()
 	for _, p := range procs {
-		<-p.exited
+		nodeproc.AwaitExit(p.exited, func() { _ = p.cmd.Process.Kill() })
 	}
 }

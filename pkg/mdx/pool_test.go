@@ -262,3 +262,47 @@ func TestSpareReadOncePerSecond(t *testing.T) {
 		}
 	}
 }
+
+// Close lets an idle compiler process end by itself, which is when run.cjs writes V8's code cache
+// (not while the process runs: the folder has none after a page is compiled). Killed, as it was,
+// a process that had not written the cache before its last answer never wrote one. The real
+// compiler and run.cjs, in a folder of their own with the repository's packages.
+func TestCloseLetsTheCompilerWriteItsCodeCache(t *testing.T) {
+	dir := t.TempDir()
+	modules, err := filepath.Abs("../../node_modules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(modules, ".package-lock.json")); err != nil {
+		t.Skipf("no record of the installed packages to bundle the compiler with: %v", err)
+	}
+	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"compile.mjs", "run.cjs", combineOnce} {
+		src, err := os.ReadFile(filepath.Join("../../site/mdx-compiler", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	caches := func() []string {
+		found, _ := filepath.Glob(filepath.Join(dir, cacheDir, "*.v8cache*"))
+		return found
+	}
+	c := NewCompiler(filepath.Join(dir, "compile.mjs"))
+	if _, err := c.Compile([]byte("## A\n\nText.\n"), Options{File: "a.mdx", Page: true, Whole: true}); err != nil {
+		c.Close()
+		t.Fatal(err)
+	}
+	if found := caches(); len(found) != 0 {
+		c.Close()
+		t.Fatalf("the code cache was written while the compiler ran: %v", found)
+	}
+	c.Close()
+	if found := caches(); len(found) != 1 || !strings.HasSuffix(found[0], ".cjs.v8cache") {
+		t.Fatalf("after Close the cache folder holds %v, want one code cache", found)
+	}
+}

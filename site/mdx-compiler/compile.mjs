@@ -633,7 +633,6 @@ function write(text) {
 function serve() {
   const decoder = new StringDecoder('utf8');
   let head = []; // the text read of the line not yet whole
-  let answered = 0;
   // take answers each whole line of text (after what came before it). Only the new text is
   // searched for a line's end, and a line's pieces are joined once: a request read in 64 KiB
   // pieces added to one string and searched from its start at each piece took 21 s to read at
@@ -661,12 +660,10 @@ function serve() {
         // reports).
         answer = { id, error: { message: String(error) } };
       }
-      answered++;
-      // run.cjs, which runs the bundled compiler, keeps V8's code cache of it up to date when the
-      // compiler is idle (every request read so far answered), before the last answer goes out
-      // (docsd may stop the process as soon as it has it).
-      if (text.indexOf('\n', at) < 0 && globalThis.docsdCompilerIdle) globalThis.docsdCompilerIdle(answered);
       write(`${JSON.stringify(answer)}\n`);
+      // run.cjs, which runs the bundled compiler, writes V8's code cache of it when the process
+      // ends, if it compiled enough: never before an answer, which docsd waits for.
+      if (globalThis.docsdCompiler) globalThis.docsdCompiler.answered++;
     }
     if (at < text.length) head.push(text.slice(at));
   };
