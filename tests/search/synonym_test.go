@@ -174,6 +174,26 @@ func TestCommonWordsCountWhereTheyGovernTheRest(t *testing.T) {
 	}
 }
 
+// A question the table's common words make ("who can delete a repo") asks who may: the page whose
+// title holds what the words stand for comes first when it has the rest of the query, above the
+// command or guide titled with the rest (W.commonFirst), which comes first without the question.
+func TestWhoCanIsTheRolesPage(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "who can delete a repo"}, {text: "who can restart a build"}, {text: "delete a repo"}, {text: "restart a build"}}
+	got := rank(t, docsPath, indexPath, qs)
+	for i := range 2 {
+		if len(got[i]) == 0 || got[i][0] != "/docs/usage/roles" {
+			t.Errorf("%q: got %v, want /docs/usage/roles first", qs[i].text, got[i])
+		}
+		if len(got[i+2]) == 0 || got[i+2][0] == "/docs/usage/roles" {
+			t.Errorf("%q: got %v, want another page than the roles first", qs[i+2].text, got[i+2])
+		}
+	}
+}
+
 // synonymSite is an empty index with the synonym table of entries, and what adds a page of one
 // section of text to it.
 func synonymSite(t *testing.T, entries ...string) (*search.Index, func(route, title, text string)) {

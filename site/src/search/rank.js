@@ -396,6 +396,7 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       }
     }
     if (W.namesFirst && sectionBits === 0) rules.namesFirst(q, scratch, nTouchedPages, floor);
+    if (W.commonFirst) rules.commonFirst(q, scratch, nTouchedPages, floor);
     const entries = [];
     const before = (a, b) => a.score > b.score || (a.score === b.score && rankOf[a.page] < rankOf[b.page]);
     for (let k = 0; k < nTouchedPages; k++) {

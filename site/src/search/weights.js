@@ -112,6 +112,10 @@ export const WEIGHTS = {
   // counts only when a page that titles or heads what it stands for also titles, heads or keys
   // another word of the query (commonGoverns): "who can I ask for help" is "ask for help".
   commonGoverns: 1,
+  // 1: such a unit kept, the page whose title holds what it stands for comes first when it has
+  // every other word of the query (commonFirst): "who can delete a repo" is the page on roles,
+  // not the command that deletes. 0 turns it off.
+  commonFirst: 1,
   // 1: the guide's heading may be long (four words or more: "Make yourself a platform
   // administrator") when it holds every word of the query; the command's title is helped by its
   // short headings only.
