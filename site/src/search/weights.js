@@ -103,6 +103,10 @@ export const WEIGHTS = {
   // words in their titles, breadcrumbs and file names, the one below comes first (specificFirst):
   // the landing page lists what the page below explains ("sdk": "Go SDK" under "Go SDK").
   sameTitle: 1,
+  // 1: ... and so does the one below on as many of those words when its title has a word of the
+  // query that the landing page has only in its text (specificFirst): "view platform settings
+  // cli" is `vela view settings`, not the landing page that lists it.
+  childTitle: 1,
   // An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family
   // (the names that share its words up to the last underscore): of the pages that have it as a
   // table key or in a heading, the one whose keys and headings name most of the family gains this
