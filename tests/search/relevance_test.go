@@ -256,18 +256,23 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // (typoword_test.go), which raised relevance.tsv to 299 first. Then a one-way synonym entry of
 // common words, "who can => permissions, roles" (synonym_test.go), raised it to 300 first and all
 // 310 in the top 3, and an identifier's page being the reference that lists its family
-// (family_test.go) to 301 first, and queries.tsv to all 60 first.
+// (family_test.go) to 301 first, and queries.tsv to all 60 first. Session 18 added personas18.tsv,
+// 60 tuning queries in the words of four readers (operator, pipeline author, administrator,
+// integrator; 45 first and 55 in the top 3 when written), reported apart; a "who can" question's
+// roles page first (synonym_test.go), a child above its landing page whose title has the word the
+// landing page only lists (guide_test.go) and four verbs of readers in docsd.toml made it 50 / 57.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
 	tuned := readQueries(t, "relevance.tsv")
 	issues := readQueries(t, "issues15.tsv")
 	issues17 := readQueries(t, "issues17.tsv")
+	personas := readQueries(t, "personas18.tsv")
 	held := readQueries(t, "heldout.tsv")
-	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 {
-		t.Fatalf("%d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(held))
+	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 {
+		t.Fatalf("%d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(held))
 	}
-	all := append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), held...)
+	all := append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), held...)
 	got := rank(t, docsPath, indexPath, all)
 	o1, o3 := score(t, old, got[:len(old)], true)
 	at := len(old) + len(tuned)
@@ -276,6 +281,8 @@ func TestRelevance(t *testing.T) {
 	at += len(issues)
 	j1, j3 := score(t, issues17, got[at:at+len(issues17)], true)
 	at += len(issues17)
+	p1, p3 := score(t, personas, got[at:at+len(personas)], true)
+	at += len(personas)
 	// The held-out misses are not shown unless asked for: whoever tunes the ranking reads the log,
 	// and the held-out set is never tuned on (DOCSD_SHOW_HELDOUT=1 shows them, for a review).
 	h1, h3 := score(t, held, got[at:], os.Getenv("DOCSD_SHOW_HELDOUT") == "1")
@@ -284,6 +291,7 @@ func TestRelevance(t *testing.T) {
 	t.Logf("relevance.tsv (tuned): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", t1, len(tuned), pct(t1, len(tuned)), t3, len(tuned), pct(t3, len(tuned)))
 	t.Logf("issues15.tsv (tuning, users' wording): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", i1, len(issues), pct(i1, len(issues)), i3, len(issues), pct(i3, len(issues)))
 	t.Logf("issues17.tsv (tuning, users' wording, session 17): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", j1, len(issues17), pct(j1, len(issues17)), j3, len(issues17), pct(j3, len(issues17)))
+	t.Logf("personas18.tsv (tuning, four readers' wording, session 18): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", p1, len(personas), pct(p1, len(personas)), p3, len(personas), pct(p3, len(personas)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
@@ -293,6 +301,9 @@ func TestRelevance(t *testing.T) {
 	}
 	if pct(j1, len(issues17)) < 73.1 || pct(j3, len(issues17)) < 90.2 {
 		t.Errorf("issues17.tsv: want at least 73.1 %% first and 90.2 %% in the top 3")
+	}
+	if pct(p1, len(personas)) < 83.3 || pct(p3, len(personas)) < 95.0 {
+		t.Errorf("personas18.tsv: want at least 83.3 %% first and 95.0 %% in the top 3")
 	}
 	if o1 < len(old) || o3 < len(old) {
 		t.Errorf("queries.tsv: want all first")
@@ -306,7 +317,7 @@ func TestRelevance(t *testing.T) {
 }
 
 // TestIssueQueriesNameTheirSource: every query of issues15.tsv and issues17.tsv names the go-vela thread its wording
-// comes from, and none repeats a query of the other sets (it would count twice), the held-out set
+// comes from, and none of theirs or personas18.tsv's repeats a query of the other sets (it would count twice), the held-out set
 // above all: issues15.tsv is tuned on, and a held-out query in it would be too. The engine reads a
 // query in lower case, leaves its common words out and stems the rest, so the sets are compared by
 // the index terms of their words, in order ("build a docker image" is "build docker images"). The
@@ -339,9 +350,11 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"issues15.tsv", "issues17.tsv"} {
+	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv"} {
 		for _, q := range readQueries(t, name) {
-			if !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
+			// personas18.tsv's queries are written in readers' words, not taken from a thread.
+			fromThread := name != "personas18.tsv"
+			if fromThread && !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
 				t.Errorf("%s:%d %q: want a route and a go-vela issue or pull request, have %q and %q", name, q.line, q.text, q.want, q.source)
 			}
 			if in := seen[exact(q.text)]; in != "" {
