@@ -73,21 +73,3 @@ func TestQueryWithoutAPartLeansToGuides(t *testing.T) {
 		t.Errorf("log in token api: got %v, want /docs/api/login first", got)
 	}
 }
-
-// docsd.toml lists the tour among the parts readers reach by naming them: a stop of the tour walks
-// through what another page treats by itself, and a query that names no part is that page's
-// ("stage needs": the stages key of the pipeline YAML, not the tour's Stages), while the tour's
-// stops stay the pages of what only they treat ("ruleset": the tour's Rulesets) and "tour" the tour.
-func TestTourStopAfterThePageOnItsSubject(t *testing.T) {
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("node is not installed")
-	}
-	docsPath, indexPath, _ := publish(t)
-	qs := []query{{text: "stage needs", want: "/docs/reference/yaml/stages"}, {text: "ruleset", want: "/docs/usage/tour/rulesets"}, {text: "tour", want: "/docs/usage/tour"}}
-	got := rank(t, docsPath, indexPath, qs)
-	for i, q := range qs {
-		if len(got[i]) == 0 || got[i][0] != q.want {
-			t.Errorf("%q: got %v, want %s first", q.text, got[i], q.want)
-		}
-	}
-}
