@@ -223,9 +223,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // TestRelevance runs three sets of queries: queries.tsv (the first 60), relevance.tsv (the set the
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
-// all, held-out right first for 90 %) are met for the first (344/360 in session 17), not yet for
+// all, held-out right first for 90 %) are met for the first (344/360 in session 17, 347/360 in session 18), not yet for
 // the others: the floors below are what the ranking reaches today (old set 60/60 first;
-// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 50/60 and 57/60; held-out 86 % / 98 %), so that no change goes
+// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 50/60 and 57/60; held-out 88 % / 98 %), so that no change goes
 // back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -261,7 +261,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // integrator; 45 first and 55 in the top 3 when written), reported apart; a "who can" question's
 // roles page first (synonym_test.go), a child above its landing page whose title has the word the
 // landing page only lists (guide_test.go) and four verbs of readers in docsd.toml made it 50 / 57;
-// "start => create, add" and "locally => exec" raised relevance.tsv to 303 first.
+// "start => create, add" and "locally => exec" raised relevance.tsv to 303 first. The held-out set,
+// read once at the end of the session, rose to 44 / 50 first (88 %).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -312,8 +313,8 @@ func TestRelevance(t *testing.T) {
 	if pct(t1, len(tuned)) < 97.7 || t3 < len(tuned) {
 		t.Errorf("relevance.tsv: want at least 97.7 %% first and all in the top 3")
 	}
-	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
-		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")
+	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
 	}
 }
 
