@@ -31,10 +31,10 @@ export function createPresent(store, W) {
   }
 
   // namesMore says whether a page below another, with as many of the query's words in its title,
-  // breadcrumbs and file name, has in its title a word the other's lacks there and in its headings
-  // while it has the other's words somewhere: the landing page names the word only in its list
-  // of the pages below it ("view platform settings cli": `vela view settings`, not the landing
-  // page "Platform settings commands" that lists it). W.childTitle 0 turns it off.
+  // breadcrumbs and file name, has in its title a word the other's title, breadcrumbs and file name
+  // lack, while it has the other's words somewhere: the landing page has the word only in its text,
+  // its list of the pages below it ("view platform settings cli": `vela view settings`, not the
+  // landing page "Platform settings commands" that lists it). W.childTitle 0 turns it off.
   function namesMore(child, parent) {
     if (!W.childTitle || child.nav !== parent.nav) return false;
     const own = child.titleMask & ~parent.navMask;
