@@ -223,9 +223,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // TestRelevance runs three sets of queries: queries.tsv (the first 60), relevance.tsv (the set the
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The issue's goals (whole new set right first for 95 % and in the top three for
-// all, held-out right first for 90 %) are met for the first (344/360 in session 17), not yet for
+// all, held-out right first for 90 %) are met for the first (344/360 in session 17, 347/360 in session 18), not yet for
 // the others: the floors below are what the ranking reaches today (old set 60/60 first;
-// relevance.tsv 301/310 first, 310/310 in the top 3; held-out 86 % / 98 %), so that no change goes
+// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 50/60 and 57/60; held-out 88 % / 98 %), so that no change goes
 // back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -256,18 +256,25 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // (typoword_test.go), which raised relevance.tsv to 299 first. Then a one-way synonym entry of
 // common words, "who can => permissions, roles" (synonym_test.go), raised it to 300 first and all
 // 310 in the top 3, and an identifier's page being the reference that lists its family
-// (family_test.go) to 301 first, and queries.tsv to all 60 first.
+// (family_test.go) to 301 first, and queries.tsv to all 60 first. Session 18 added personas18.tsv,
+// 60 tuning queries in the words of four readers (operator, pipeline author, administrator,
+// integrator; 45 first and 55 in the top 3 when written), reported apart; a "who can" question's
+// roles page first (synonym_test.go), a child above its landing page whose title has the word the
+// landing page only lists (guide_test.go) and four verbs of readers in docsd.toml made it 50 / 57;
+// "start => create, add" and "locally => exec" raised relevance.tsv to 303 first. The held-out set,
+// read once at the end of the session, rose to 44 / 50 first (88 %).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
 	tuned := readQueries(t, "relevance.tsv")
 	issues := readQueries(t, "issues15.tsv")
 	issues17 := readQueries(t, "issues17.tsv")
+	personas := readQueries(t, "personas18.tsv")
 	held := readQueries(t, "heldout.tsv")
-	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 {
-		t.Fatalf("%d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(held))
+	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 {
+		t.Fatalf("%d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(held))
 	}
-	all := append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), held...)
+	all := append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), held...)
 	got := rank(t, docsPath, indexPath, all)
 	o1, o3 := score(t, old, got[:len(old)], true)
 	at := len(old) + len(tuned)
@@ -276,6 +283,8 @@ func TestRelevance(t *testing.T) {
 	at += len(issues)
 	j1, j3 := score(t, issues17, got[at:at+len(issues17)], true)
 	at += len(issues17)
+	p1, p3 := score(t, personas, got[at:at+len(personas)], true)
+	at += len(personas)
 	// The held-out misses are not shown unless asked for: whoever tunes the ranking reads the log,
 	// and the held-out set is never tuned on (DOCSD_SHOW_HELDOUT=1 shows them, for a review).
 	h1, h3 := score(t, held, got[at:], os.Getenv("DOCSD_SHOW_HELDOUT") == "1")
@@ -284,6 +293,7 @@ func TestRelevance(t *testing.T) {
 	t.Logf("relevance.tsv (tuned): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", t1, len(tuned), pct(t1, len(tuned)), t3, len(tuned), pct(t3, len(tuned)))
 	t.Logf("issues15.tsv (tuning, users' wording): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", i1, len(issues), pct(i1, len(issues)), i3, len(issues), pct(i3, len(issues)))
 	t.Logf("issues17.tsv (tuning, users' wording, session 17): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", j1, len(issues17), pct(j1, len(issues17)), j3, len(issues17), pct(j3, len(issues17)))
+	t.Logf("personas18.tsv (tuning, four readers' wording, session 18): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", p1, len(personas), pct(p1, len(personas)), p3, len(personas), pct(p3, len(personas)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
@@ -294,19 +304,22 @@ func TestRelevance(t *testing.T) {
 	if pct(j1, len(issues17)) < 73.1 || pct(j3, len(issues17)) < 90.2 {
 		t.Errorf("issues17.tsv: want at least 73.1 %% first and 90.2 %% in the top 3")
 	}
+	if pct(p1, len(personas)) < 83.3 || pct(p3, len(personas)) < 95.0 {
+		t.Errorf("personas18.tsv: want at least 83.3 %% first and 95.0 %% in the top 3")
+	}
 	if o1 < len(old) || o3 < len(old) {
 		t.Errorf("queries.tsv: want all first")
 	}
-	if pct(t1, len(tuned)) < 97.0 || t3 < len(tuned) {
-		t.Errorf("relevance.tsv: want at least 97.0 %% first and all in the top 3")
+	if pct(t1, len(tuned)) < 97.7 || t3 < len(tuned) {
+		t.Errorf("relevance.tsv: want at least 97.7 %% first and all in the top 3")
 	}
-	if pct(h1, len(held)) < 86 || pct(h3, len(held)) < 98 {
-		t.Errorf("heldout.tsv: want at least 86 %% first and 98 %% in the top 3")
+	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
 	}
 }
 
 // TestIssueQueriesNameTheirSource: every query of issues15.tsv and issues17.tsv names the go-vela thread its wording
-// comes from, and none repeats a query of the other sets (it would count twice), the held-out set
+// comes from, and none of theirs or personas18.tsv's repeats a query of the other sets (it would count twice), the held-out set
 // above all: issues15.tsv is tuned on, and a held-out query in it would be too. The engine reads a
 // query in lower case, leaves its common words out and stems the rest, so the sets are compared by
 // the index terms of their words, in order ("build a docker image" is "build docker images"). The
@@ -339,9 +352,11 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"issues15.tsv", "issues17.tsv"} {
+	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv"} {
 		for _, q := range readQueries(t, name) {
-			if !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
+			// personas18.tsv's queries are written in readers' words, not taken from a thread.
+			fromThread := name != "personas18.tsv"
+			if fromThread && !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
 				t.Errorf("%s:%d %q: want a route and a go-vela issue or pull request, have %q and %q", name, q.line, q.text, q.want, q.source)
 			}
 			if in := seen[exact(q.text)]; in != "" {

@@ -136,6 +136,40 @@ func TestCommonWordsOfTheTableFetchNothing(t *testing.T) {
 	}
 }
 
+// A one-way entry is read from its first phrase only: a query that has one of its other phrases
+// ("add" of "begin => add") fetches the chunks it fetches without the entry, not also those of
+// the first phrase's words, which its ranking never reads.
+func TestOneWayEntryFetchesNothingForItsOtherPhrases(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	fetched := func(table []string) int {
+		x := search.New()
+		syn, err := search.ParseSynonyms(table)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x.SetSynonyms(syn)
+		// Words that sort beside "add" and "begin", enough of them for several chunks.
+		for i := 0; i < 300; i++ {
+			var b strings.Builder
+			for _, head := range []string{"aca", "bea"} {
+				for j := 0; j < 6; j++ {
+					fmt.Fprintf(&b, "%s%03dx%d ", head, i, j)
+				}
+			}
+			route := fmt.Sprintf("/docs/p%03d", i)
+			x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []search.Section{{Text: b.String() + "add begin"}}}))
+		}
+		docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+		return fetchedChunks(t, docsPath, indexPath, []string{"add "})[0][1]
+	}
+	without, with := fetched(nil), fetched([]string{"begin => add"})
+	if with != without {
+		t.Errorf(`"add " fetched %d term chunks with "begin => add" in the table, %d without; want the same`, with, without)
+	}
+}
+
 // A word too long to be searched is left out before the words are read side by side, when the
 // chunks are fetched as when the query is read: asked of a fresh engine, "who <a word of 80
 // letters> can" is "who can" (the roles page), not a query whose common words' synonyms were
@@ -171,6 +205,26 @@ func TestCommonWordsCountWhereTheyGovernTheRest(t *testing.T) {
 	}
 	if len(got[1]) == 0 || len(got[2]) == 0 || got[1][0] != got[2][0] || got[1][0] == "/docs/usage/roles" {
 		t.Errorf("%q: got %v, want %q's first page, %v", qs[1].text, got[1], qs[2].text, got[2])
+	}
+}
+
+// A question the table's common words make ("who can delete a repo") asks who may: the page whose
+// title holds what the words stand for comes first when it has the rest of the query, above the
+// command or guide titled with the rest (W.commonFirst), which comes first without the question.
+func TestWhoCanIsTheRolesPage(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	docsPath, indexPath, _ := publish(t)
+	qs := []query{{text: "who can delete a repo"}, {text: "who can restart a build"}, {text: "delete a repo"}, {text: "restart a build"}}
+	got := rank(t, docsPath, indexPath, qs)
+	for i := range 2 {
+		if len(got[i]) == 0 || got[i][0] != "/docs/usage/roles" {
+			t.Errorf("%q: got %v, want /docs/usage/roles first", qs[i].text, got[i])
+		}
+		if len(got[i+2]) == 0 || got[i+2][0] == "/docs/usage/roles" {
+			t.Errorf("%q: got %v, want another page than the roles first", qs[i+2].text, got[i+2])
+		}
 	}
 }
 

@@ -72,7 +72,10 @@ export function createNeed(store, family, syn, stop, W) {
       if (g) for (const ph of g.phrases.slice(1)) for (const t of ph) out.add(chunkOf(t));
     }
     for (const g of synonyms) {
-      if (!g.phrases.some((ph) => ph.some((t) => qterms.has(t)))) continue;
+      // A one-way entry is read from its first phrase only ("start => create, add": "add" does not
+      // find "start"), so a query that has only its other phrases needs none of its chunks.
+      const from = g.oneWay ? g.phrases.slice(0, 1) : g.phrases;
+      if (!from.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       // (Common words are in no chunk: commonPhrases.)
       for (const ph of g.phrases) for (const t of ph) if (!stop.has(t)) out.add(chunkOf(t));
     }

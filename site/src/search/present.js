@@ -20,7 +20,7 @@ export function createPresent(store, W) {
         const parent = out[i];
         const base = doc(parent.page).route.replace(/\/$/, '');
         const same = W.sameTitle && child.nav === parent.nav && doc(child.page).title.toLowerCase() === doc(parent.page).title.toLowerCase();
-        if ((child.nav > parent.nav || same) && route.startsWith(`${base}/`)) {
+        if ((child.nav > parent.nav || same || namesMore(child, parent)) && route.startsWith(`${base}/`)) {
           out.splice(j, 1);
           out.splice(i, 0, child);
           break;
@@ -28,6 +28,18 @@ export function createPresent(store, W) {
       }
     }
     return out;
+  }
+
+  // namesMore says whether a page below another, with as many of the query's words in its title,
+  // breadcrumbs and file name, has in its title a word the other's title, breadcrumbs and file name
+  // lack, while it has the other's words somewhere: the landing page has the word only in its text,
+  // its list of the pages below it ("view platform settings cli": `vela view settings`, not the
+  // landing page "Platform settings commands" that lists it). W.childTitle 0 turns it off.
+  function namesMore(child, parent) {
+    if (!W.childTitle || child.nav !== parent.nav) return false;
+    const own = child.titleMask & ~parent.navMask;
+    const theirs = parent.navMask & ~child.navMask;
+    return own !== 0 && (theirs & ~child.mask) === 0;
   }
 
   // present is a ranked page (rank.js's entry) as a result: its route, title and best sections.

@@ -396,6 +396,7 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       }
     }
     if (W.namesFirst && sectionBits === 0) rules.namesFirst(q, scratch, nTouchedPages, floor);
+    if (W.commonFirst) rules.commonFirst(q, scratch, nTouchedPages, floor);
     const entries = [];
     const before = (a, b) => a.score > b.score || (a.score === b.score && rankOf[a.page] < rankOf[b.page]);
     for (let k = 0; k < nTouchedPages; k++) {
@@ -404,7 +405,7 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       if (matched < floor || matched < 0) continue;
       const score = pageScore[page];
       if (entries.length === limit && (limit === 0 || !before({ score, page }, entries[limit - 1]))) continue;
-      const e = { page, matched, title: pageTitle[page], score, nav: nav[page] };
+      const e = { page, matched, title: pageTitle[page], score, nav: nav[page], titleMask: titleMask[page], navMask: navMask[page], mask: mask[page] };
       // Insertion into the short sorted list of the best so far.
       let at = entries.length;
       while (at > 0 && before(e, entries[at - 1])) at--;

@@ -129,5 +129,25 @@ export function createRules(store, parser, W, nIndexed) {
     if (rest.length > 0 && all.size > 0) return q;
     return Object.assign(q.filter((_, i) => i !== at), { task: q.task });
   }
-  return { isSectionUnit, typesCommand, namesFirst, commonGoverns };
+  // commonFirst puts first the page whose title holds what a kept unit of common words stands for
+  // ("who can => permissions, roles": the page "Roles and permissions") when it has every other
+  // word of the query: "who can delete a repo" asks who may, which the page on roles answers, not
+  // the command that deletes (W.commonFirst; commonGoverns has kept the unit only where such a
+  // page is about the rest).
+  function commonFirst(q, scratch, nTouchedPages, floor) {
+    const at = q.findIndex((u) => u.words.length > 0 && u.words[0].common);
+    if (at < 0 || q.length < 2) return;
+    const { touchedPages, pageScore, pageMatched, titleMask, navMask, mask } = scratch;
+    const all = q.length >= 32 ? -1 : (1 << q.length) - 1;
+    let best = -1;
+    let top = 0;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      if (pageScore[page] > top) top = pageScore[page];
+      if ((titleMask[page] & (1 << at)) !== 0 && ((mask[page] | navMask[page]) & all) === all && (best < 0 || pageScore[page] > pageScore[best])) best = page;
+    }
+    if (best >= 0 && pageScore[best] < top) pageScore[best] = top * (1 + 1e-6);
+  }
+  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst };
 }

@@ -103,6 +103,10 @@ export const WEIGHTS = {
   // words in their titles, breadcrumbs and file names, the one below comes first (specificFirst):
   // the landing page lists what the page below explains ("sdk": "Go SDK" under "Go SDK").
   sameTitle: 1,
+  // 1: ... and so does the one below on as many of those words when its title has a word of the
+  // query that the landing page has only in its text (specificFirst): "view platform settings
+  // cli" is `vela view settings`, not the landing page that lists it.
+  childTitle: 1,
   // An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family
   // (the names that share its words up to the last underscore): of the pages that have it as a
   // table key or in a heading, the one whose keys and headings name most of the family gains this
@@ -112,6 +116,10 @@ export const WEIGHTS = {
   // counts only when a page that titles or heads what it stands for also titles, heads or keys
   // another word of the query (commonGoverns): "who can I ask for help" is "ask for help".
   commonGoverns: 1,
+  // 1: such a unit kept, the page whose title holds what it stands for comes first when it has
+  // every other word of the query (commonFirst): "who can delete a repo" is the page on roles,
+  // not the command that deletes. 0 turns it off.
+  commonFirst: 1,
   // 1: the guide's heading may be long (four words or more: "Make yourself a platform
   // administrator") when it holds every word of the query; the command's title is helped by its
   // short headings only.
