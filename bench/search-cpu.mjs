@@ -5,7 +5,7 @@
 // holding search-index-*.json; REV defaults to HEAD~1; queries: tests/search/testdata/relevance.tsv
 // and the first half of each, as typed)
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -18,9 +18,20 @@ const rev = oldAt > 0 ? process.argv[oldAt + 1] : 'HEAD~1';
 // Both engines as modules in a temporary folder, importing porter2 from this checkout.
 const porter2 = pathToFileURL(join(root, 'node_modules/porter2/dist/index.js')).href;
 const tmp = mkdtempSync(join(tmpdir(), 'search-cpu-'));
+// engine.js imports the modules beside it (session 17 split it): each engine's folder holds them all.
+const searchDir = 'site/src/search';
 const sources = {
-  old: execFileSync('git', ['show', `${rev}:site/src/search/engine.js`], { cwd: root, encoding: 'utf8' }),
-  new: readFileSync(join(root, 'site/src/search/engine.js'), 'utf8'),
+  old: Object.fromEntries(
+    execFileSync('git', ['ls-tree', '--name-only', `${rev}:${searchDir}`], { cwd: root, encoding: 'utf8' })
+      .split('\n')
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, execFileSync('git', ['show', `${rev}:${searchDir}/${f}`], { cwd: root, encoding: 'utf8' })]),
+  ),
+  new: Object.fromEntries(
+    readdirSync(join(root, searchDir))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => [f, readFileSync(join(root, searchDir, f), 'utf8')]),
+  ),
 };
 const files = readdirSync(dir);
 const docsPath = join(dir, files.find((f) => /^search-docs-\d+\.json$/.test(f)));
@@ -33,10 +44,11 @@ for (const line of readFileSync(join(root, 'tests/search/testdata/relevance.tsv'
   if (q.length > 4) queries.push(q.slice(0, Math.ceil(q.length / 2)));
 }
 const engines = {};
-for (const [name, src] of Object.entries(sources)) {
-  const file = join(tmp, `${name}.mjs`);
-  writeFileSync(file, src.replace("from 'porter2'", `from '${porter2}'`));
-  const m = await import(pathToFileURL(file).href);
+for (const [name, srcs] of Object.entries(sources)) {
+  mkdirSync(join(tmp, name));
+  writeFileSync(join(tmp, name, 'package.json'), '{"type":"module"}');
+  for (const [f, src] of Object.entries(srcs)) writeFileSync(join(tmp, name, f), src.replace("from 'porter2'", `from '${porter2}'`));
+  const m = await import(pathToFileURL(join(tmp, name, 'engine.js')).href);
   const load = (of, n) => JSON.parse(readFileSync(m.chunkUrl(of === 'docs' ? docsPath : indexPath, n), 'utf8'));
   const e = m.createEngine(JSON.parse(readFileSync(indexPath, 'utf8')), JSON.parse(readFileSync(docsPath, 'utf8')), { load });
   for (const q of queries) {
