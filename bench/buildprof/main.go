@@ -6,6 +6,9 @@
 //
 //	go run ./bench/buildprof -n 8 -cpuprofile /dev/shm/build.cpu
 //	go tool pprof -top -cum /dev/shm/build.cpu
+//
+// -trace writes a Go execution trace of the builds as well: `go tool trace -pprof=sync` (or net,
+// syscall, sched) shows where docsd's goroutines wait, e.g. on the renderers' answers.
 package main
 
 import (
@@ -13,6 +16,7 @@ import (
 	"fmt"
 	"os"
 	"runtime/pprof"
+	"runtime/trace"
 	"time"
 
 	"docsd/internal/oncegc"
@@ -23,15 +27,16 @@ func main() {
 	root := flag.String("root", ".", "project folder holding docsd.toml, content/ and site/")
 	out := flag.String("out", "/dev/shm/buildprof", "folder the builds write into (replaced by each build)")
 	profile := flag.String("cpuprofile", "build.cpu", "where to write the CPU profile")
+	traceOut := flag.String("trace", "", "where to write a Go execution trace of the builds (none if empty)")
 	n := flag.Int("n", 5, "number of builds")
 	flag.Parse()
-	if err := run(*root, *out, *profile, *n); err != nil {
+	if err := run(*root, *out, *profile, *traceOut, *n); err != nil {
 		fmt.Fprintln(os.Stderr, "buildprof:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, out, profile string, n int) error {
+func run(root, out, profile, traceOut string, n int) error {
 	// The collector as docsd build --once sets it.
 	oncegc.SetGC()
 	sized := oncegc.SetLimit
@@ -44,6 +49,17 @@ func run(root, out, profile string, n int) error {
 		return err
 	}
 	defer pprof.StopCPUProfile()
+	if traceOut != "" {
+		t, err := os.Create(traceOut)
+		if err != nil {
+			return err
+		}
+		defer t.Close()
+		if err := trace.Start(t); err != nil {
+			return fmt.Errorf("starting the trace: %w", err)
+		}
+		defer trace.Stop()
+	}
 	for i := 0; i < n; i++ {
 		if err := os.RemoveAll(out); err != nil {
 			return err

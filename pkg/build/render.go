@@ -437,6 +437,7 @@ var errInterrupted = errors.New("interrupted by newer edits")
 func (st *state) renderSiteWide(routes []string) error {
 	start := time.Now()
 	defer st.step("site-wide", start)
+	st.stopRenderersAfterPages()
 	st.renderGlobals()
 	start = st.step("globals", start)
 	if st.interruptible && st.req.interrupted() {

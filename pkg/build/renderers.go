@@ -77,3 +77,12 @@ func (b *Builder) startRenderers(js []byte) error {
 	b.rendererStarts++
 	return nil
 }
+
+// stopRenderersAfterPages stops the renderers of a build that renders nothing more (--once) as
+// soon as its last page is rendered: Node's exit (its heap freed, 50-200 ms) then runs beside the
+// search index, the link check and the output's last writes instead of after them, in Close.
+func (st *state) stopRenderersAfterPages() {
+	if st.req.once && st.b.renderer != nil {
+		st.b.renderer.Stop()
+	}
+}

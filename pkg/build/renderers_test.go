@@ -80,3 +80,27 @@ func TestOneBuildRenderersOptimiseLate(t *testing.T) {
 		}
 	}
 }
+
+// A build --once stops its renderers as soon as its pages are rendered, before the site-wide step
+// (their exit then overlaps it); a build that later edits render again keeps them.
+func TestOnceStopsRenderersAfterPages(t *testing.T) {
+	_, opts := siteCopy(t, true)
+	opts.Out = filepath.Join(t.TempDir(), "build")
+	once := New(opts)
+	defer once.Close()
+	once.oneBuild = true
+	if _, err := once.once(); err != nil {
+		t.Fatal(err)
+	}
+	if !once.renderer.Stopped() {
+		t.Error("a build --once still runs its renderers after its pages")
+	}
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if b.renderer.Stopped() {
+		t.Error("a build that edits may render again stopped its renderers")
+	}
+}

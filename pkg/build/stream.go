@@ -29,9 +29,11 @@ func (b *Builder) inFlight() int {
 
 // pipelineStats records how many pages a build held between their Markdown and their written page,
 // at most: what the streaming test checks (it must not grow with the page count); and, among them,
-// the pages over a megabyte of Markdown (renderMarkdown lets one through at a time).
+// the pages over a megabyte of Markdown (renderMarkdown lets one through at a time). pageWorkers is
+// how many page workers the last stream ran (the most requests it could have at the renderers).
 type pipelineStats struct {
 	held, large gauge
+	pageWorkers int
 }
 
 // gauge counts what is in flight now and the most there ever were.
@@ -50,8 +52,16 @@ func (g *gauge) add() {
 func (g *gauge) done() { g.now.Add(-1) }
 
 // streamPages renders routes as a pipeline: Markdown workers (one per core) hand each page's
-// content to page workers (which wait on the server renderer most of the time, so there are more
-// of them), through a bounded number of slots. Go's Markdown and Node's rendering run together.
+// content to page workers (which wait on the server renderer most of the time), through a bounded
+// number of slots. Go's Markdown and Node's rendering run together.
+//
+// There is a page worker per slot, so that every page whose Markdown is rendered goes to the
+// renderer at once: the slots bound the pages held, and a waiting worker costs nothing. With two
+// per core (4 on 2 cores, for all the renderers together) the renderer had at most 4 requests, and
+// each one's round trip (Node answers after the other pages of the same read, Go reads the answer,
+// the worker writes its page and search shard and encodes the next) left Node waiting for work
+// while the Markdown workers waited for a slot: at 10,000 pages a third of the 2 cores idle through
+// the pages step (BENCHMARKS.md, "Session 18: idle18").
 func (st *state) streamPages(routes []string) error {
 	type ready struct {
 		r *site.Route
@@ -115,7 +125,8 @@ func (st *state) streamPages(routes []string) error {
 		}()
 	}
 	var pageWorkers sync.WaitGroup
-	for w := 0; w < 2*runtime.GOMAXPROCS(0); w++ {
+	st.pipeline.pageWorkers = inFlight
+	for w := 0; w < inFlight; w++ {
 		pageWorkers.Add(1)
 		go func() {
 			defer pageWorkers.Done()

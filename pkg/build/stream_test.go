@@ -28,6 +28,11 @@ func TestPagesStream(t *testing.T) {
 	if held := b.last.pipeline.held.now.Load(); held != 0 {
 		t.Fatalf("%d pages are still counted as held after the build", held)
 	}
+	// Every page held can be at the renderer: with fewer page workers than slots (two per core)
+	// Node waited for requests while the Markdown workers waited for a slot.
+	if w := b.last.pipeline.pageWorkers; w != 3 {
+		t.Fatalf("the pages ran %d page workers for 3 slots: a page whose Markdown is rendered must go to the renderer at once", w)
+	}
 }
 
 // TestLargePagesOneAtATime: a page of more than a megabyte of Markdown in two locales (the same

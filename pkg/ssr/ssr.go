@@ -60,6 +60,7 @@ type Renderer struct {
 	exited  chan struct{} // closed once the process has exited and been waited for
 	// inputClosed is set when docsd stopped a process that no longer read its input.
 	inputClosed atomic.Bool
+	stopped     atomic.Bool // Stop (or Close) was called
 }
 
 // OneBuildFlag is Node's flag for a renderer that lives for one build (docsd build --once). V8
@@ -316,20 +317,38 @@ func (r *Renderer) awaitExitAfterFailedWrite() {
 	})
 }
 
-// Close stops the process. It closes the process's input, on which Node ends by itself once it
-// has answered what it read, so what Node does at exit is done (`--cpu-prof` writes its profile
-// then; a killed renderer wrote none); one still running after nodeproc.ExitGrace is killed. Ending
-// takes Node no longer than being killed (≈ 10 ms after the Vela site's pages, BENCHMARKS.md
-// "Session 18: node18"). Close waits until the process has exited, so no process outlives docsd
-// and the system counts its CPU time as docsd's (what `time docsd build --once` reports).
-func (r *Renderer) Close() {
+// Stop ends the process without waiting for it to exit: it closes the process's input, on which
+// Node ends by itself once it has answered what it read, so what Node does at exit is done
+// (`--cpu-prof` writes its profile then; a killed renderer wrote none), and the system frees its
+// memory (a few hundred MB at 10,000 pages, tens of ms) beside what docsd does next. A process
+// with pages still waiting is killed at once: a rebuild that replaces the renderers must not wait
+// for pages nobody reads. Close waits for the exit.
+func (r *Renderer) Stop() {
+	r.stopped.Store(true)
 	_ = r.stdin.Close()
-	nodeproc.AwaitExit(r.exited, func() {
-		if r.cmd.Process != nil {
-			_ = r.cmd.Process.Kill()
-		}
-	})
+	r.mu.Lock()
+	busy := len(r.waiting) > 0
+	r.mu.Unlock()
+	if busy {
+		r.kill()
+	}
+}
+
+// Close stops the process and waits until it has exited, so no process outlives docsd and the
+// system counts its CPU time as docsd's (what `time docsd build --once` reports); one still running
+// after nodeproc.ExitGrace is killed. Ending takes Node no longer than being killed (≈ 10 ms after
+// the Vela site's pages, BENCHMARKS.md "Session 18: node18").
+func (r *Renderer) Close() {
+	r.Stop()
+	nodeproc.AwaitExit(r.exited, r.kill)
 	_ = os.RemoveAll(r.dir)
+}
+
+// kill ends the process at once.
+func (r *Renderer) kill() {
+	if r.cmd.Process != nil {
+		_ = r.cmd.Process.Kill()
+	}
 }
 
 // Pool spreads pages over several Node processes, one per core, since one process renders one page
@@ -360,6 +379,23 @@ func StartPool(bundle []byte, n int, nodeFlags ...string) (*Pool, error) {
 func (p *Pool) Render(req Request) (string, error) {
 	r := p.renderers[p.next.Add(1)%uint64(len(p.renderers))]
 	return r.Render(req)
+}
+
+// Stop stops every process without waiting (Renderer.Stop); Close waits for them.
+func (p *Pool) Stop() {
+	for _, r := range p.renderers {
+		r.Stop()
+	}
+}
+
+// Stopped reports whether every process was told to stop (Stop or Close).
+func (p *Pool) Stopped() bool {
+	for _, r := range p.renderers {
+		if !r.stopped.Load() {
+			return false
+		}
+	}
+	return true
 }
 
 // Close stops every process.

@@ -159,3 +159,31 @@ func TestRendererThatClosesItsInputIsStopped(t *testing.T) {
 		t.Fatal("the page still waits for a renderer that no longer reads")
 	}
 }
+
+// Stop stops a renderer that is running without waiting for it (a build --once stops its renderers
+// after its last page, and their exit runs beside the rest of the build); Close then waits for the
+// exit, and a page sent after Stop fails instead of waiting for an answer.
+func TestStopThenClose(t *testing.T) {
+	p, err := StartPool([]byte(`process.stdin.on('data', () => {}); setInterval(() => {}, 1e6);`), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Stopped() {
+		t.Fatal("a pool just started reports it was stopped")
+	}
+	p.Stop()
+	if !p.Stopped() {
+		t.Fatal("the pool does not report Stop")
+	}
+	p.Close() // returns once both processes have exited
+	for _, r := range p.renderers {
+		select {
+		case <-r.exited:
+		default:
+			t.Fatal("Close returned before a stopped process exited")
+		}
+	}
+	if _, err := p.Render(Request{URL: "/docs/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)}); err == nil || !strings.Contains(err.Error(), "rendering /docs/a: the server renderer stopped") {
+		t.Fatalf("a page sent after Stop: %v, want the renderer stopped", err)
+	}
+}
