@@ -30,7 +30,7 @@ const getLayout = (kind) => layouts[kind];
 // The parts of the shell that are the same on many pages come from the part cache
 // (server-parts.js), unless DOCSD_SSR_PARTS=off (the tests compare both).
 const partsOff = process.env.DOCSD_SSR_PARTS === 'off';
-export async function render({ url, site, page, sidebar }) {
+export function render({ url, site, page, sidebar }) {
   const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
   const href = new URL(url, 'http://docsd.invalid');
   store.put(canonicalPath(site.basePath, href.pathname), page, sidebar);
@@ -60,15 +60,17 @@ export async function render({ url, site, page, sidebar }) {
 // writes after it: the comment alone may be the writer's, in a Markdown excerpt or partial the
 // page shows as HTML, and failed a blog's list that showed it.
 const clientRendered = '<!--$!--><template';
-async function checked(element, renderHTML) {
+// A page that renders is its HTML, at once (handle answers it before the next request); one that
+// fails is a promise of its error.
+function checked(element, renderHTML) {
   let html;
   try {
     html = renderHTML();
   } catch (error) {
-    throw (await renderError(element)) || error;
+    return renderError(element).then((found) => Promise.reject(found || error));
   }
   if (!html.includes(clientRendered)) return html;
-  throw (await renderError(element)) || new PageError('a component suspended (waited for data) while the page was rendered on the server, and renderToString left its part of the page empty');
+  return renderError(element).then((found) => Promise.reject(found || new PageError('a component suspended (waited for data) while the page was rendered on the server, and renderToString left its part of the page empty')));
 }
 
 // renderError is the first error of element's render by the streaming renderer, with the
@@ -121,7 +123,7 @@ class PageError extends Error {
 
 // renderExcerpt renders the excerpt of an MDX blog post (request field excerpt: true), which the
 // blog's lists and feeds show as they show a Markdown post's.
-export async function renderExcerpt({ url, site, page }) {
+export function renderExcerpt({ url, site, page }) {
   const m = page.mdx && serverPage(page.mdx.id);
   if (!m) throw new Error(`The content of ${page.route} is not loaded.`);
   const store = createPageStore({ basePath: site.basePath, loadLayout: getLayout });
@@ -197,12 +199,17 @@ function handle(line) {
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
     if (req.mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, req.mdx));
-    (req.excerpt ? renderExcerpt : render)({
+    const html = (req.excerpt ? renderExcerpt : render)({
       url: req.url,
       site: sites.get(req.siteKey),
       page: req.page,
       sidebar: req.sidebarKey ? sidebars.get(req.sidebarKey) : null,
-    }).then((html) => answer(req.id, '', html), fail);
+    });
+    // Answered as soon as it is rendered: a page that renders without a fault is a string, not a
+    // promise, whose answer would wait for every other request of the same read to render first
+    // (a read holds several), and docsd for its answers (BENCHMARKS.md, "Session 18: idle18").
+    if (typeof html === 'string') answer(req.id, '', html);
+    else html.then((h) => answer(req.id, '', h), fail);
   } catch (error) {
     fail(error);
   }
