@@ -109,28 +109,10 @@ func TestCommonWordsOfTheTableFetchNothing(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	fetched := func(table []string) int {
-		x := search.New()
-		syn, err := search.ParseSynonyms(table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x.SetSynonyms(syn)
-		// Words that sort beside "can", "permiss" and "who", enough of them for several chunks.
-		for i := 0; i < 300; i++ {
-			var b strings.Builder
-			for _, head := range []string{"caa", "pea", "wha"} {
-				for j := 0; j < 6; j++ {
-					fmt.Fprintf(&b, "%s%03dx%d ", head, i, j)
-				}
-			}
-			route := fmt.Sprintf("/docs/p%03d", i)
-			x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []search.Section{{Text: b.String() + "permissions"}}}))
-		}
-		docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
-		return fetchedChunks(t, docsPath, indexPath, []string{"permissions "})[0][1]
-	}
-	without, with := fetched(nil), fetched([]string{"who can => permissions"})
+	// Words that sort beside "can", "permiss" and "who", enough of them for several chunks.
+	heads := []string{"caa", "pea", "wha"}
+	without := chunksFetched(t, nil, heads, "permissions", "permissions ")
+	with := chunksFetched(t, []string{"who can => permissions"}, heads, "permissions", "permissions ")
 	if with != without {
 		t.Errorf(`"permissions " fetched %d term chunks with "who can => permissions" in the table, %d without; want the same`, with, without)
 	}
@@ -143,31 +125,38 @@ func TestOneWayEntryFetchesNothingForItsOtherPhrases(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
 	}
-	fetched := func(table []string) int {
-		x := search.New()
-		syn, err := search.ParseSynonyms(table)
-		if err != nil {
-			t.Fatal(err)
-		}
-		x.SetSynonyms(syn)
-		// Words that sort beside "add" and "begin", enough of them for several chunks.
-		for i := 0; i < 300; i++ {
-			var b strings.Builder
-			for _, head := range []string{"aca", "bea"} {
-				for j := 0; j < 6; j++ {
-					fmt.Fprintf(&b, "%s%03dx%d ", head, i, j)
-				}
-			}
-			route := fmt.Sprintf("/docs/p%03d", i)
-			x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []search.Section{{Text: b.String() + "add begin"}}}))
-		}
-		docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
-		return fetchedChunks(t, docsPath, indexPath, []string{"add "})[0][1]
-	}
-	without, with := fetched(nil), fetched([]string{"begin => add"})
+	// Words that sort beside "add" and "begin", enough of them for several chunks.
+	heads := []string{"aca", "bea"}
+	without := chunksFetched(t, nil, heads, "add begin", "add ")
+	with := chunksFetched(t, []string{"begin => add"}, heads, "add begin", "add ")
 	if with != without {
 		t.Errorf(`"add " fetched %d term chunks with "begin => add" in the table, %d without; want the same`, with, without)
 	}
+}
+
+// chunksFetched is how many term chunks a fresh engine fetches for query, on 300 pages whose text
+// is words starting with each of heads (six per head: several chunks' worth) and then text, with
+// the synonym table.
+func chunksFetched(t *testing.T, table, heads []string, text, query string) int {
+	t.Helper()
+	x := search.New()
+	syn, err := search.ParseSynonyms(table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetSynonyms(syn)
+	for i := 0; i < 300; i++ {
+		var b strings.Builder
+		for _, head := range heads {
+			for j := 0; j < 6; j++ {
+				fmt.Fprintf(&b, "%s%03dx%d ", head, i, j)
+			}
+		}
+		route := fmt.Sprintf("/docs/p%03d", i)
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: fmt.Sprintf("Page %d", i), Sections: []search.Section{{Text: b.String() + text}}}))
+	}
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	return fetchedChunks(t, docsPath, indexPath, []string{query})[0][1]
 }
 
 // A word too long to be searched is left out before the words are read side by side, when the
