@@ -64,16 +64,8 @@ type flagRow struct {
 // variable" names one of the flag's variables a row, not all of them.
 func flagRows(body string) []flagRow {
 	var out []flagRow
-	lines := strings.Split(body, "\n")
-	inFence := false
-	for i := 0; i+1 < len(lines); i++ {
-		if strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
-			inFence = !inFence
-		}
-		if inFence || !tableRow.MatchString(lines[i]) || !tableSep.MatchString(lines[i+1]) {
-			continue
-		}
-		head := splitCells(lines[i])
+	for _, table := range markdownTables(body) {
+		head := table.head
 		col := map[string]int{}
 		for j, h := range head {
 			switch strings.ToLower(h) {
@@ -101,9 +93,9 @@ func flagRows(body string) []flagRow {
 		} else if j, ok := col["var"]; ok {
 			envCol, some = j, true
 		}
-		for i += 2; i < len(lines) && tableRow.MatchString(lines[i]); i++ {
-			cells := splitCells(lines[i])
-			r := flagRow{Line: i + 1}
+		for _, row := range table.rows {
+			cells := row.cells
+			r := flagRow{Line: row.line}
 			if fc < len(cells) {
 				for _, m := range codeSpan.FindAllStringSubmatch(cells[fc], -1) {
 					if strings.HasPrefix(m[1], "-") {
@@ -131,7 +123,6 @@ func flagRows(body string) []flagRow {
 			}
 			out = append(out, r)
 		}
-		i--
 	}
 	return out
 }

@@ -68,6 +68,40 @@ func pathComponent(file string) string {
 	return ""
 }
 
+// mdTable is one pipe table of a page's body: its header's cells and its rows, each with its line
+// in the body (from 1).
+type mdTable struct {
+	head []string
+	rows []mdTableRow
+}
+
+type mdTableRow struct {
+	line  int
+	cells []string
+}
+
+// markdownTables reads the pipe tables of body that are outside code fences.
+func markdownTables(body string) []mdTable {
+	var out []mdTable
+	lines := strings.Split(body, "\n")
+	inFence := false
+	for i := 0; i+1 < len(lines); i++ {
+		if strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
+			inFence = !inFence
+		}
+		if inFence || !tableRow.MatchString(lines[i]) || !tableSep.MatchString(lines[i+1]) {
+			continue
+		}
+		t := mdTable{head: splitCells(lines[i])}
+		for i += 2; i < len(lines) && tableRow.MatchString(lines[i]); i++ {
+			t.rows = append(t.rows, mdTableRow{line: i + 1, cells: splitCells(lines[i])})
+		}
+		i--
+		out = append(out, t)
+	}
+	return out
+}
+
 func splitCells(row string) []string {
 	inner := tableRow.FindStringSubmatch(row)[1]
 	inner = strings.ReplaceAll(inner, `\|`, "\x00")
@@ -95,16 +129,8 @@ func settingFacts(owners map[string][]string, cliFlags map[string]bool, file, bo
 		return out // the CLI's flags differ from command to command; cli_test.go checks them
 	}
 	install := pathComponent(file) != ""
-	lines := strings.Split(body, "\n")
-	inFence := false
-	for i := 0; i+1 < len(lines); i++ {
-		if strings.HasPrefix(strings.TrimSpace(lines[i]), "```") {
-			inFence = !inFence
-		}
-		if inFence || !tableRow.MatchString(lines[i]) || !tableSep.MatchString(lines[i+1]) {
-			continue
-		}
-		head := splitCells(lines[i])
+	for _, table := range markdownTables(body) {
+		head := table.head
 		// col: where the table gives the flag, the full list of environment variables ("env"), one
 		// variable ("var": names the row, but is not the whole list), the type and the default
 		col := map[string]int{}
@@ -132,8 +158,8 @@ func settingFacts(owners map[string][]string, cliFlags map[string]bool, file, bo
 		if !hasFlag && !hasEnv && !hasVar || !hasType && !hasDef && !hasEnv {
 			continue
 		}
-		for i += 2; i < len(lines) && tableRow.MatchString(lines[i]); i++ {
-			cells := splitCells(lines[i])
+		for _, row := range table.rows {
+			cells := row.cells
 			vars := func(key string) []string {
 				var env []string
 				if j, ok := col[key]; ok && j < len(cells) {
@@ -171,7 +197,7 @@ func settingFacts(owners map[string][]string, cliFlags map[string]bool, file, bo
 			default:
 				continue // not a setting of the list, or not clear whose
 			}
-			f := settingFact{Where: fmt.Sprintf("%s:%d", file, i+1+offset), Env: strings.Join(env, ",")}
+			f := settingFact{Where: fmt.Sprintf("%s:%d", file, row.line+offset), Env: strings.Join(env, ",")}
 			if j, ok := col["type"]; ok && j < len(cells) {
 				f.Type, f.HasType = normalise(cells[j]), true
 			}
@@ -181,7 +207,6 @@ func settingFacts(owners map[string][]string, cliFlags map[string]bool, file, bo
 			f.HasEnv = hasEnv
 			out[comp+" "+name] = append(out[comp+" "+name], f)
 		}
-		i--
 	}
 	return out
 }

@@ -114,12 +114,8 @@ type paramRow struct {
 // type and default.
 func paramRows(body string) []paramRow {
 	var out []paramRow
-	lines := strings.Split(body, "\n")
-	for i := 0; i+1 < len(lines); i++ {
-		if !tableRow.MatchString(lines[i]) || !tableSep.MatchString(lines[i+1]) {
-			continue
-		}
-		head := splitCells(lines[i])
+	for _, table := range markdownTables(body) {
+		head := table.head
 		envCol, typeCol, defCol := -1, -1, -1
 		for j, h := range head {
 			switch strings.ToLower(h) {
@@ -134,13 +130,13 @@ func paramRows(body string) []paramRow {
 		if !strings.EqualFold(head[0], "parameter") || envCol < 0 {
 			continue
 		}
-		for i += 2; i < len(lines) && tableRow.MatchString(lines[i]); i++ {
-			cells := splitCells(lines[i])
+		for _, row := range table.rows {
+			cells := row.cells
 			m := codeSpan.FindStringSubmatch(cells[0])
 			if m == nil || envCol >= len(cells) {
 				continue
 			}
-			p := paramRow{pluginParam: pluginParam{Name: m[1], Line: i + 1}}
+			p := paramRow{pluginParam: pluginParam{Name: m[1], Line: row.line}}
 			for _, e := range codeSpan.FindAllStringSubmatch(cells[envCol], -1) {
 				p.Env = append(p.Env, e[1])
 			}
@@ -152,7 +148,6 @@ func paramRows(body string) []paramRow {
 			}
 			out = append(out, p)
 		}
-		i--
 	}
 	return out
 }
