@@ -456,64 +456,48 @@ func TestIncrementalEqualsFullMDX(t *testing.T) {
 	}
 	install := "content/docs/guide/install.mdx"
 	added := "content/docs/guide/added.mdx"
-	steps := []struct {
-		desc string
-		edit func() []string
-	}{
-		{"MDX page body", func() []string {
+	steps := []editStep{
+		{"MDX page body", "", func() []string {
 			write(t, root, install, read(t, root, install)+"\nOne more <Badge>line</Badge>.\n")
 			return []string{install}
 		}},
-		{"partial", func() []string {
+		{"partial", "", func() []string {
 			f := "content/docs/guide/_shared-note.mdx"
 			write(t, root, f, read(t, root, f)+"\nAnd a second step.\n")
 			return []string{f}
 		}},
-		{"site component", func() []string {
+		{"site component", "", func() []string {
 			f := "src/components/Badge.jsx"
 			write(t, root, f, strings.Replace(read(t, root, f), "fixture-badge ", "fixture-badge badge ", 1))
 			return []string{f}
 		}},
-		{"MDX page added", func() []string {
+		{"MDX page added", "", func() []string {
 			write(t, root, added, "---\ntitle: Added\n---\n\nimport Badge from '@site/src/components/Badge';\n\nNew <Badge>page</Badge>.\n")
 			return []string{added}
 		}},
-		{"Markdown page", func() []string {
+		{"Markdown page", "", func() []string {
 			f := "content/docs/guide/intro.md"
 			write(t, root, f, read(t, root, f)+"\nA new paragraph.\n")
 			return []string{f}
 		}},
-		{"MDX page removed", func() []string {
+		{"MDX page removed", "", func() []string {
 			if err := os.Remove(filepath.Join(root, added)); err != nil {
 				t.Fatal(err)
 			}
 			return []string{added}
 		}},
 		// The shell's registry of shared modules grows, then shrinks back (pkg/bundle/mdxpages.go).
-		{"MDX page uses a theme component no page used", func() []string {
+		{"MDX page uses a theme component no page used", "", func() []string {
 			write(t, root, install, strings.Replace(read(t, root, install), "\nimport Tabs", "\nimport DocCardList from '@theme/DocCardList';\nimport Tabs", 1)+"\n<DocCardList />\n")
 			return []string{install}
 		}},
-		{"MDX page stops using it", func() []string {
+		{"MDX page stops using it", "", func() []string {
 			src := strings.Replace(read(t, root, install), "import DocCardList from '@theme/DocCardList';\n", "", 1)
 			write(t, root, install, strings.Replace(src, "\n<DocCardList />\n", "\n", 1))
 			return []string{install}
 		}},
 	}
-	for i, s := range steps {
-		changed := s.edit()
-		got, err := inc.Rebuild(changed)
-		if err != nil {
-			t.Fatalf("step %d (%s): %v", i, s.desc, err)
-		}
-		ref := New(opts)
-		want, err := ref.Build()
-		ref.Close()
-		if err != nil {
-			t.Fatalf("step %d (%s): fresh build: %v", i, s.desc, err)
-		}
-		compareFiles(t, fmt.Sprintf("step %d (%s)", i, s.desc), got, want)
-	}
+	rebuildsEqualFresh(t, inc, opts, "", steps)
 }
 
 // A <CodeBlock> whose code is written out is highlighted as a fence is (docsd's highlighter);
