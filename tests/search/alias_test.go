@@ -33,19 +33,15 @@ func aliasSite(t *testing.T) *search.Index {
 		t.Fatal(err)
 	}
 	x.SetLookupParts(lookup)
-	add := func(route, title, text string, crumbs ...string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,
-			Sections: []search.Section{{Text: text}}}))
-	}
-	add("/docs/api/build/list", "List builds", "Returns the builds of a repository, newest first.", "API", "Build")
-	add("/docs/cli/build/get", "vela get build", "Prints the builds of a repository, newest first.", "CLI", "build")
-	add("/docs/guide/restart", "Restart a build", "Start the build again with the same commit; the steps run once more.")
-	add("/docs/guide/worker", "Run a worker", "A worker runs the builds the server queues.")
-	add("/docs/guide/local", "Run a pipeline locally", "Run the steps of a build on your machine.")
+	addCrumbedPage(x, "/docs/api/build/list", "List builds", "Returns the builds of a repository, newest first.", "API", "Build")
+	addCrumbedPage(x, "/docs/cli/build/get", "vela get build", "Prints the builds of a repository, newest first.", "CLI", "build")
+	addCrumbedPage(x, "/docs/guide/restart", "Restart a build", "Start the build again with the same commit; the steps run once more.")
+	addCrumbedPage(x, "/docs/guide/worker", "Run a worker", "A worker runs the builds the server queues.")
+	addCrumbedPage(x, "/docs/guide/local", "Run a pipeline locally", "Run the steps of a build on your machine.")
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/api/other%d", i), fmt.Sprintf("Endpoint %d", i), "An endpoint of the server.", "API")
-		add(fmt.Sprintf("/docs/cli/other%d", i), fmt.Sprintf("vela command %d", i), "A command of the tool.", "CLI")
-		add(fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+		addCrumbedPage(x, fmt.Sprintf("/docs/api/other%d", i), fmt.Sprintf("Endpoint %d", i), "An endpoint of the server.", "API")
+		addCrumbedPage(x, fmt.Sprintf("/docs/cli/other%d", i), fmt.Sprintf("vela command %d", i), "A command of the tool.", "CLI")
+		addCrumbedPage(x, fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
 	}
 	return x
 }

@@ -137,15 +137,11 @@ func TestLandingPageLosesToTheChildItsListNames(t *testing.T) {
 		t.Skip("node is not installed")
 	}
 	x := search.New()
-	add := func(route, title, text string, crumbs ...string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,
-			Sections: []search.Section{{Text: text}}}))
-	}
-	add("/docs/cli/settings", "Platform settings commands", "vela view settings shows the platform settings; vela update settings changes them.", "CLI")
-	add("/docs/cli/settings/view", "vela view settings", "Shows the platform settings the server runs with.", "CLI", "settings")
-	add("/docs/cli/settings/update", "vela update settings", "Changes the platform settings from a file.", "CLI", "settings")
+	addCrumbedPage(x, "/docs/cli/settings", "Platform settings commands", "vela view settings shows the platform settings; vela update settings changes them.", "CLI")
+	addCrumbedPage(x, "/docs/cli/settings/view", "vela view settings", "Shows the platform settings the server runs with.", "CLI", "settings")
+	addCrumbedPage(x, "/docs/cli/settings/update", "vela update settings", "Changes the platform settings from a file.", "CLI", "settings")
 	for i := 0; i < 10; i++ {
-		add(fmt.Sprintf("/docs/cli/page%d", i), fmt.Sprintf("vela command %d", i), "A command of the CLI.", "CLI")
+		addCrumbedPage(x, fmt.Sprintf("/docs/cli/page%d", i), fmt.Sprintf("vela command %d", i), "A command of the CLI.", "CLI")
 	}
 	if got := firstRoutes(t, x, "view platform settings"); len(got) < 2 || got[0] != "/docs/cli/settings/view" || got[1] != "/docs/cli/settings" {
 		t.Errorf("view platform settings: got %v, want /docs/cli/settings/view, then /docs/cli/settings", got)

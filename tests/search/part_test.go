@@ -17,6 +17,12 @@ func addPage(x *search.Index, route, title string, secs ...search.Section) {
 	x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
 }
 
+// addCrumbedPage adds a page of one section's text to x, under the breadcrumbs crumbs.
+func addCrumbedPage(x *search.Index, route, title, text string, crumbs ...string) {
+	x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,
+		Sections: []search.Section{{Text: text}}}))
+}
+
 // addCloningGuide adds the guide on cloning of topical_test.go's sites: its title and headings say
 // "clone" and "git token", and nothing of it says "different" or "mirror".
 func addCloningGuide(x *search.Index) {
@@ -55,16 +61,12 @@ func TestQueryWithoutAPartLeansToGuides(t *testing.T) {
 		t.Skip("node is not installed")
 	}
 	x := search.New()
-	add := func(route, title, text string, crumbs ...string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,
-			Sections: []search.Section{{Text: text}}}))
-	}
 	text := "Log in with a token that lasts a day."
-	add("/docs/api/login", "Log in", text, "API")
-	add("/docs/guide/login", "Log in", text)
+	addCrumbedPage(x, "/docs/api/login", "Log in", text, "API")
+	addCrumbedPage(x, "/docs/guide/login", "Log in", text)
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/api/other%d", i), fmt.Sprintf("Endpoint %d", i), "An endpoint of the server.", "API")
-		add(fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+		addCrumbedPage(x, fmt.Sprintf("/docs/api/other%d", i), fmt.Sprintf("Endpoint %d", i), "An endpoint of the server.", "API")
+		addCrumbedPage(x, fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
 	}
 	if got := firstRoutes(t, x, "log in token"); len(got) < 2 || got[0] != "/docs/guide/login" {
 		t.Errorf("log in token: got %v, want /docs/guide/login first", got)

@@ -72,14 +72,11 @@ func TestTitleHoldsAPhraseWhole(t *testing.T) {
 		t.Fatal(err)
 	}
 	x.SetActionParts(actions)
-	add := func(route, title, text string, crumbs ...string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs, Sections: []search.Section{{Text: text}}}))
-	}
-	add("/docs/install/docker", "Run the server with Docker", "Start the server; to re-create it, remove the container and run it again (re as in again).")
-	add("/docs/cli/build/restart", "tool restart build", "tool restart build restarts a build.", "CLI")
+	addCrumbedPage(x, "/docs/install/docker", "Run the server with Docker", "Start the server; to re-create it, remove the container and run it again (re as in again).")
+	addCrumbedPage(x, "/docs/cli/build/restart", "tool restart build", "tool restart build restarts a build.", "CLI")
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide of the server.")
-		add(fmt.Sprintf("/docs/cli/other%d", i), fmt.Sprintf("tool command%d", i), "A command of the tool.", "CLI")
+		addCrumbedPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide of the server.")
+		addCrumbedPage(x, fmt.Sprintf("/docs/cli/other%d", i), fmt.Sprintf("tool command%d", i), "A command of the tool.", "CLI")
 	}
 	if got := firstRoutes(t, x, "rerun"); len(got) == 0 || got[0] != "/docs/cli/build/restart" {
 		t.Errorf("rerun: got %v, want /docs/cli/build/restart first", got)

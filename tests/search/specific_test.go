@@ -20,15 +20,11 @@ func TestPageBelowAnOverviewIsMoreSpecific(t *testing.T) {
 		t.Skip("node is not installed")
 	}
 	x := search.New()
-	add := func(route, title, text string, crumbs ...string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,
-			Sections: []search.Section{{Text: text}}}))
-	}
-	add("/docs/api", "REST API", "The REST API of the server. Its pages: build logs, step logs, secrets and users.")
-	add("/docs/api/build/logs", "Build logs", "The logs of a build, step by step, as the server keeps them.", "API", "Build")
-	add("/docs/api/secrets", "Secrets", "The secrets of a repository.", "API")
+	addCrumbedPage(x, "/docs/api", "REST API", "The REST API of the server. Its pages: build logs, step logs, secrets and users.")
+	addCrumbedPage(x, "/docs/api/build/logs", "Build logs", "The logs of a build, step by step, as the server keeps them.", "API", "Build")
+	addCrumbedPage(x, "/docs/api/secrets", "Secrets", "The secrets of a repository.", "API")
 	for i := 0; i < 20; i++ {
-		add(fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+		addCrumbedPage(x, fmt.Sprintf("/docs/guide/page%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
 	}
 	if got := firstRoutes(t, x, "rest api build logs"); len(got) < 2 || got[0] != "/docs/api/build/logs" || got[1] != "/docs/api" {
 		t.Errorf("rest api build logs: got %v, want /docs/api/build/logs, then /docs/api", got)
