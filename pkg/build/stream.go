@@ -60,7 +60,7 @@ func (g *gauge) done() { g.now.Add(-1) }
 // per core (4 on 2 cores, for all the renderers together) the renderer had at most 4 requests, and
 // each one's round trip (Node answers after the other pages of the same read, Go reads the answer,
 // the worker writes its page and search shard and encodes the next) left Node waiting for work
-// while the Markdown workers waited for a slot: at 10,000 pages a third of the 2 cores idle through
+// while the Markdown workers waited for a slot: at 10,000 pages 15 % of the 2 cores idle through
 // the pages step (BENCHMARKS.md, "Session 18: idle18").
 func (st *state) streamPages(routes []string) error {
 	type ready struct {
