@@ -34,22 +34,24 @@ func TestMDXImportFollowsAFileAddedBesideIt(t *testing.T) {
 			return []string{filepath.Join(root, rel)}
 		}
 	}
-	remove := func(rel string) func() []string {
-		return func() []string {
-			if err := os.Remove(filepath.Join(root, rel)); err != nil {
-				t.Fatal(err)
-			}
-			return []string{filepath.Join(root, rel)}
-		}
-	}
 	steps := []editStep{
 		{"Badge.tsx added beside Badge.jsx", "badge-tsx", add("src/components/Badge.tsx", "badge-tsx")},
-		{"Badge.tsx removed", "fixture-badge", remove("src/components/Badge.tsx")},
+		{"Badge.tsx removed", "fixture-badge", removeStep(t, root, "src/components/Badge.tsx")},
 		{"Note/index.tsx added beside Note/index.js", "note-index-tsx", add("src/components/Note/index.tsx", "note-index-tsx")},
 		{"Note.jsx added beside the folder Note", "note-file", add("src/components/Note.jsx", "note-file")},
-		{"Note.jsx removed", "note-index-tsx", remove("src/components/Note.jsx")},
+		{"Note.jsx removed", "note-index-tsx", removeStep(t, root, "src/components/Note.jsx")},
 	}
 	rebuildsEqualFresh(t, inc, opts, "/docs/guide/install", steps)
+}
+
+// removeStep is a step's edit that removes rel from root and reports it.
+func removeStep(t *testing.T, root, rel string) func() []string {
+	return func() []string {
+		if err := os.Remove(filepath.Join(root, rel)); err != nil {
+			t.Fatal(err)
+		}
+		return []string{filepath.Join(root, rel)}
+	}
 }
 
 // editStep is one save, and the class the page shows after it ("": the step checks no class).
@@ -96,17 +98,9 @@ func TestMDXImportFollowsAFileAddedBesideItInWebsite(t *testing.T) {
 			return []string{filepath.Join(root, rel)}
 		}
 	}
-	remove := func(rel string) func() []string {
-		return func() []string {
-			if err := os.Remove(filepath.Join(root, rel)); err != nil {
-				t.Fatal(err)
-			}
-			return []string{filepath.Join(root, rel)}
-		}
-	}
 	rebuildsEqualFresh(t, inc, opts, "/docs/hello", []editStep{
 		{"Hello.tsx added beside Hello.jsx", "hello-tsx", tsx("website/src/components/Hello.tsx", "hello-tsx")},
-		{"Hello.tsx removed", "fixture-hello", remove("website/src/components/Hello.tsx")},
+		{"Hello.tsx removed", "fixture-hello", removeStep(t, root, "website/src/components/Hello.tsx")},
 	})
 	rebuildsEqualFresh(t, inc, opts, "/docs/intro", []editStep{
 		{"Wave.tsx added beside the Wave.jsx MDXComponents imports", "wave-tsx", tsx("website/src/components/Wave.tsx", "wave-tsx")},
