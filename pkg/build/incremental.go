@@ -169,7 +169,8 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 			// its version render (graph.File of the file, which they read).
 			in.sidebars = true
 			in.dirty = append(in.dirty, graph.File(SidebarsNode(rel)))
-		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir):
+		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir) || isPackagePath(rel):
+			// The shell, or the packages it and the pages import (an npm install): everything.
 			in.shell = true
 		case rel == contentRel:
 			// The whole folder (a watcher that lost events says so): process rescans it.

@@ -80,13 +80,21 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 // src/, where a Docusaurus site keeps the components, partials and MDXComponents its MDX pages
 // import (an edit there rebuilds the pages that use it; without it, docsd watch never saw one):
 // the project's, and the Docusaurus site's (docusaurus_dir, website/src) when that is elsewhere.
+// Also what decides where the shell's and the pages' packages come from: node_modules (the watcher
+// watches its top only: an install rewrites the package manager's state file there) and the
+// package.json, tsconfig.json and jsconfig.json beside it, so that `npm install` of a package a
+// page imports is seen without a restart.
 func WatchPaths(root, siteDir string) []string {
 	if siteDir == "" {
 		siteDir = filepath.Join(root, "site")
 	}
 	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir, filepath.Join(root, "src"))
+	paths = append(paths, packagePaths(root)...)
 	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil && cfg.DocusaurusDir != "" {
 		paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
+		if at := cfg.AtSite(root); at != root {
+			paths = append(paths, packagePaths(at)...)
+		}
 	}
 	return append(paths, HandSidebarFiles(root)...)
 }

@@ -297,6 +297,7 @@ func (b *Bundler) Close() { b.Release() }
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.resolved.Clear() // a whole build follows a change of the shell or of the installed packages
 	ids := b.mdxIDs()
 	var err error
 	if b.provider, err = b.buildProvider(); err != nil {

@@ -3,7 +3,10 @@
 // truncates and then writes is not read half-way), editors' temporary and swap files are ignored,
 // new folders are watched as they appear, a watched folder that is deleted and made again (rm -rf
 // content; git checkout) is watched again, and while the consumer is busy the changes pile up into
-// one next batch rather than a queue of stale rebuilds.
+// one next batch rather than a queue of stale rebuilds. A node_modules folder is watched at its top
+// only: an install adds its package folders there and rewrites the package manager's state file
+// there (.package-lock.json, .modules.yaml, .yarn-integrity), and its tens of thousands of folders
+// below are not worth an inotify watch each.
 package watch
 
 import (
@@ -27,7 +30,10 @@ type Watcher struct {
 	fs    *fsnotify.Watcher
 	files map[string]bool // single files of interest, absolute
 	dirs  map[string]bool // folders watched recursively, absolute, whether they exist now or not
-	quiet time.Duration
+	// shallow are the node_modules folders given to New, watched at their top only, absolute,
+	// whether they exist now or not.
+	shallow map[string]bool
+	quiet   time.Duration
 	// confirm is the second quiet period, after which a batch's files must be as the first's end
 	// found them (stable.go).
 	confirm time.Duration
@@ -67,7 +73,7 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, quiet: 5 * time.Millisecond,
+	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, shallow: map[string]bool{}, quiet: 5 * time.Millisecond,
 		confirm: time.Millisecond, after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8)}
 	if opts.After != nil {
 		w.after = opts.After
@@ -79,6 +85,15 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 			return nil, fmt.Errorf("watching %s: %w", p, err)
 		}
 		st, err := os.Stat(abs)
+		if filepath.Base(abs) == "node_modules" && (err != nil || st.IsDir()) {
+			// Seen through its parent when it is made (npm ci removes it and makes it again).
+			w.shallow[abs] = true
+			_ = fw.Add(filepath.Dir(abs))
+			if err == nil {
+				_ = fw.Add(abs) // one that cannot be watched only loses installs
+			}
+			continue
+		}
 		if err != nil || st.IsDir() {
 			// A folder, or a path that does not exist yet (no site/ in a test): watched through its
 			// parent too, so that it is seen when it is made, or made again after a deletion.
@@ -211,7 +226,7 @@ func (w *Watcher) relevant(p string) bool {
 	if content.IsEditorTemp(filepath.Base(p)) || strings.HasSuffix(p, ".docsd-tmp") {
 		return false
 	}
-	if w.files[p] || w.dirs[p] {
+	if w.files[p] || w.dirs[p] || w.shallow[p] || w.shallow[filepath.Dir(p)] {
 		return true
 	}
 	for d := range w.dirs {
@@ -310,7 +325,9 @@ func (w *Watcher) take(ev fsnotify.Event, pending map[string]bool) bool {
 		return false
 	}
 	if ev.Has(fsnotify.Create) {
-		if st, err := os.Stat(ev.Name); err == nil && st.IsDir() {
+		if st, err := os.Stat(ev.Name); err == nil && st.IsDir() && w.shallow[ev.Name] {
+			_ = w.fs.Add(ev.Name) // node_modules made again: its top only
+		} else if err == nil && st.IsDir() && !w.shallow[filepath.Dir(ev.Name)] {
 			// A new or moved-in folder, or a watched folder made again: watch it, and everything
 			// already inside it changed. Watching starts before the walk reads the folder, so a
 			// file made meanwhile is seen by one or the other.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -337,4 +338,52 @@ func TestSymlinkedFoldersInsideTheProjectAreWatched(t *testing.T) {
 	write(t, filepath.Join(root, "more/b.md"), "edited")
 	h.settle(t, root)
 	expect(t, root, h.batch(t), "content/docs/more/b.md")
+}
+
+// TestNodeModulesIsWatchedAtItsTopOnly: `npm install` is seen (the folder made, a package added, the
+// lock file rewritten, also after `npm ci` removed and made the folder again), but no folder below
+// node_modules gets a watch, and a file changed inside a package is not a change of the project.
+func TestNodeModulesIsWatchedAtItsTopOnly(t *testing.T) {
+	root := t.TempDir()
+	write(t, filepath.Join(root, "content/a.md"), "a")
+	modules := filepath.Join(root, "node_modules")
+	h := start(t, filepath.Join(root, "content"), modules)
+
+	if err := os.Mkdir(modules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.settle(t, root)
+	expect(t, root, h.batch(t), "node_modules")
+
+	write(t, filepath.Join(modules, "left-pad/lib/index.js"), "module.exports = 1;")
+	write(t, filepath.Join(modules, ".package-lock.json"), "{}")
+	h.settle(t, modules)
+	expect(t, root, h.batch(t), "node_modules/.package-lock.json", "node_modules/left-pad")
+	watched := h.w.fs.WatchList()
+	if !slices.Contains(watched, modules) {
+		t.Errorf("node_modules is not watched: %v", watched)
+	}
+	for _, p := range watched {
+		if strings.HasPrefix(p, modules+string(filepath.Separator)) {
+			t.Errorf("a folder inside node_modules is watched: %s", p)
+		}
+	}
+
+	write(t, filepath.Join(modules, "left-pad/lib/index.js"), "module.exports = 2;")
+	write(t, filepath.Join(root, "content/a.md"), "a again")
+	h.settle(t, filepath.Join(root, "content"))
+	expect(t, root, h.batch(t), "content/a.md")
+
+	if err := os.RemoveAll(modules); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(modules, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.settle(t, root)
+	// What was at its top is gone too.
+	expect(t, root, h.batch(t), "node_modules", "node_modules/.package-lock.json", "node_modules/left-pad")
+	write(t, filepath.Join(modules, ".package-lock.json"), "{}")
+	h.settle(t, modules)
+	expect(t, root, h.batch(t), "node_modules/.package-lock.json")
 }
