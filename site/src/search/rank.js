@@ -412,6 +412,14 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       entries.splice(at, 0, e);
       if (entries.length > limit) entries.pop();
     }
+    // The navigation's page third (W.coverThird), with the score of the page it goes above.
+    const third = W.coverThird && entries.length >= 3 ? rules.coverThird(q, scratch, nTouchedPages, floor, entries.map((e) => e.page)) : -1;
+    if (third >= 0) {
+      const at = entries.findIndex((e) => e.page === third);
+      if (at >= 0) entries.splice(at, 1);
+      else if (entries.length === limit) entries.pop();
+      entries.splice(2, 0, { page: third, matched: pageMatched[third], title: pageTitle[third], score: entries[2].score, nav: nav[third], titleMask: titleMask[third], navMask: navMask[third], mask: mask[third] });
+    }
     // The section scores of the pages shown, then the arrays back to zero.
     const scores = new Map();
     for (const e of entries) for (let sec = firstSection[e.page]; sec < firstSection[e.page + 1]; sec++) scores.set(sec, secSum[sec]);

@@ -6,6 +6,13 @@
 // The fewest titles a word is in to be a common title word (pkg/search's commonTitleMin).
 const COMMON_TITLE_MIN = 20;
 
+// popcount is the number of bits set in m (the units a mask holds).
+function popcount(m) {
+  let n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+}
+
 // createRules reads the store (chunks.js) and the parser's corrections (parse.js) with the weights W.
 export function createRules(store, parser, W, nIndexed) {
   const { postings, hasTerm } = store;
@@ -149,5 +156,40 @@ export function createRules(store, parser, W, nIndexed) {
     }
     if (best >= 0 && pageScore[best] < top) pageScore[best] = top * (1 + 1e-6);
   }
-  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst };
+  // coverThird keeps in the top three the page the navigation says the query is about when the
+  // scores say otherwise (LABELS §2, T1: the page whose title, or title with one of its headings,
+  // holds the query): of the pages shown, one whose title, breadcrumbs and file name, or title
+  // with one of its own headings, hold every word of the query (but the product's name and a word
+  // naming the part of the site the query names), two at least, takes third place when none of
+  // the first three (a, b, c) does: coverThird returns it (or -1), and rank.js puts it third.
+  // First place never changes: "build vela from source" keeps the CLI's build commands first and
+  // gains the heading "Build from source" of "Install the Vela CLI" third (W.coverThird).
+  function coverThird(q, scratch, nTouchedPages, floor, [a, b, c]) {
+    if (q.length < 2) return -1;
+    const { firstSection } = store.pages;
+    const { touchedPages, pageScore, pageMatched, navMask, titleMask, ownMask, mask } = scratch;
+    let all = 0;
+    let part = 0;
+    for (let i = 0; i < Math.min(q.length, 31); i++) if (isSectionUnit(q[i])) part |= 1 << i;
+    // (A word that names a part of the site is in the breadcrumbs of all its pages: it tells none apart.)
+    for (let i = 0; i < Math.min(q.length, 31); i++) if (!commonTitleUnit(q[i]) && (part & (1 << i)) === 0) all |= 1 << i;
+    const coverOf = (page) => {
+      let n = popcount(navMask[page] & all);
+      for (let sec = firstSection[page]; sec < firstSection[page + 1]; sec++) n = Math.max(n, popcount((titleMask[page] | ownMask[sec]) & all));
+      return n;
+    };
+    const need = popcount(all);
+    if (need < 2 || coverOf(a) === need || coverOf(b) === need || coverOf(c) === need) return -1;
+    let best = -1;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (page === a || page === b || page === c || pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      // A query that names a part of the site ("cli") keeps to it; a page without a word anywhere
+      // has it in no heading (most of the pages a common word touches).
+      if ((navMask[page] & part) !== part || ((mask[page] | navMask[page]) & all) !== all) continue;
+      if ((best < 0 || pageScore[page] > pageScore[best]) && coverOf(page) === need) best = page;
+    }
+    return best;
+  }
+  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst, coverThird };
 }
