@@ -270,11 +270,12 @@ func TestRelevance(t *testing.T) {
 	issues := readQueries(t, "issues15.tsv")
 	issues17 := readQueries(t, "issues17.tsv")
 	personas := readQueries(t, "personas18.tsv")
+	sections := readQueries(t, "sections19.tsv")
 	held := readQueries(t, "heldout.tsv")
-	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 {
-		t.Fatalf("%d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(held))
+	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 || len(sections) < 60 {
+		t.Fatalf("%d, %d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers, 60 by sections and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(sections), len(held))
 	}
-	all := append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), held...)
+	all := append(append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), sections...), held...)
 	got := rank(t, docsPath, indexPath, all)
 	o1, o3 := score(t, old, got[:len(old)], true)
 	at := len(old) + len(tuned)
@@ -285,6 +286,8 @@ func TestRelevance(t *testing.T) {
 	at += len(issues17)
 	p1, p3 := score(t, personas, got[at:at+len(personas)], true)
 	at += len(personas)
+	s1, s3 := score(t, sections, got[at:at+len(sections)], true)
+	at += len(sections)
 	// The held-out misses are not shown unless asked for: whoever tunes the ranking reads the log,
 	// and the held-out set is never tuned on (DOCSD_SHOW_HELDOUT=1 shows them, for a review).
 	h1, h3 := score(t, held, got[at:], os.Getenv("DOCSD_SHOW_HELDOUT") == "1")
@@ -294,6 +297,7 @@ func TestRelevance(t *testing.T) {
 	t.Logf("issues15.tsv (tuning, users' wording): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", i1, len(issues), pct(i1, len(issues)), i3, len(issues), pct(i3, len(issues)))
 	t.Logf("issues17.tsv (tuning, users' wording, session 17): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", j1, len(issues17), pct(j1, len(issues17)), j3, len(issues17), pct(j3, len(issues17)))
 	t.Logf("personas18.tsv (tuning, four readers' wording, session 18): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", p1, len(personas), pct(p1, len(personas)), p3, len(personas), pct(p3, len(personas)))
+	t.Logf("sections19.tsv (tuning, by the sidebars' sections, session 19): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", s1, len(sections), pct(s1, len(sections)), s3, len(sections), pct(s3, len(sections)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
@@ -307,6 +311,9 @@ func TestRelevance(t *testing.T) {
 	if pct(p1, len(personas)) < 83.3 || pct(p3, len(personas)) < 95.0 {
 		t.Errorf("personas18.tsv: want at least 83.3 %% first and 95.0 %% in the top 3")
 	}
+	if pct(s1, len(sections)) < 76.6 || pct(s3, len(sections)) < 91.6 {
+		t.Errorf("sections19.tsv: want at least 76.6 %% first and 91.6 %% in the top 3")
+	}
 	if o1 < len(old) || o3 < len(old) {
 		t.Errorf("queries.tsv: want all first")
 	}
@@ -319,7 +326,7 @@ func TestRelevance(t *testing.T) {
 }
 
 // TestIssueQueriesNameTheirSource: every query of issues15.tsv and issues17.tsv names the go-vela thread its wording
-// comes from, and none of theirs or personas18.tsv's repeats a query of the other sets (it would count twice), the held-out set
+// comes from, and none of theirs or personas18.tsv's or sections19.tsv's repeats a query of the other sets (it would count twice), the held-out set
 // above all: issues15.tsv is tuned on, and a held-out query in it would be too. The engine reads a
 // query in lower case, leaves its common words out and stems the rest, so the sets are compared by
 // the index terms of their words, in order ("build a docker image" is "build docker images"). The
@@ -352,10 +359,10 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv"} {
+	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv", "sections19.tsv"} {
 		for _, q := range readQueries(t, name) {
-			// personas18.tsv's queries are written in readers' words, not taken from a thread.
-			fromThread := name != "personas18.tsv"
+			// personas18.tsv's and sections19.tsv's queries are written in readers' words, not taken from a thread.
+			fromThread := name != "personas18.tsv" && name != "sections19.tsv"
 			if fromThread && !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
 				t.Errorf("%s:%d %q: want a route and a go-vela issue or pull request, have %q and %q", name, q.line, q.text, q.want, q.source)
 			}
