@@ -413,10 +413,12 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       if (entries.length > limit) entries.pop();
     }
     // The navigation's page third (W.coverThird), with the score of the page it goes above.
-    const third = W.coverThird && entries.length >= 3 ? rules.coverThird(q, scratch, nTouchedPages, floor, entries.map((e) => e.page)) : -1;
+    // (Plain loops: a closure here costs the loops above their optimised code, as said there.)
+    const third = W.coverThird && entries.length >= 3 ? rules.coverThird(q, scratch, nTouchedPages, floor, entries[0].page, entries[1].page, entries[2].page, sectionBits) : -1;
     if (third >= 0) {
-      const at = entries.findIndex((e) => e.page === third);
-      if (at >= 0) entries.splice(at, 1);
+      let at = 3;
+      while (at < entries.length && entries[at].page !== third) at++;
+      if (at < entries.length) entries.splice(at, 1);
       else if (entries.length === limit) entries.pop();
       entries.splice(2, 0, { page: third, matched: pageMatched[third], title: pageTitle[third], score: entries[2].score, nav: nav[third], titleMask: titleMask[third], navMask: navMask[third], mask: mask[third] });
     }

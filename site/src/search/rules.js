@@ -13,6 +13,14 @@ function popcount(m) {
   return n;
 }
 
+// covered says whether a page's title, breadcrumbs and file name, or its title with one of its own
+// headings, hold all the units of the mask all (rank.js's scratch masks).
+function covered(page, all, navMask, titleMask, ownMask, firstSection) {
+  if ((navMask[page] & all) === all) return true;
+  for (let sec = firstSection[page]; sec < firstSection[page + 1]; sec++) if (((titleMask[page] | ownMask[sec]) & all) === all) return true;
+  return false;
+}
+
 // createRules reads the store (chunks.js) and the parser's corrections (parse.js) with the weights W.
 export function createRules(store, parser, W, nIndexed) {
   const { postings, hasTerm } = store;
@@ -164,22 +172,17 @@ export function createRules(store, parser, W, nIndexed) {
   // the first three (a, b, c) does: coverThird returns it (or -1), and rank.js puts it third.
   // First place never changes: "build vela from source" keeps the CLI's build commands first and
   // gains the heading "Build from source" of "Install the Vela CLI" third (W.coverThird).
-  function coverThird(q, scratch, nTouchedPages, floor, [a, b, c]) {
-    if (q.length < 2) return -1;
+  function coverThird(q, scratch, nTouchedPages, floor, a, b, c, part) {
+    if (q.length < 2 || q.length > 31) return -1;
     const { firstSection } = store.pages;
     const { touchedPages, pageScore, pageMatched, navMask, titleMask, ownMask, mask } = scratch;
+    // The words that count: not the product's name, nor a word that names a part (part: their
+    // bits; it is in the breadcrumbs of all the part's pages and tells none apart).
     let all = 0;
-    let part = 0;
-    for (let i = 0; i < Math.min(q.length, 31); i++) if (isSectionUnit(q[i])) part |= 1 << i;
-    // (A word that names a part of the site is in the breadcrumbs of all its pages: it tells none apart.)
-    for (let i = 0; i < Math.min(q.length, 31); i++) if (!commonTitleUnit(q[i]) && (part & (1 << i)) === 0) all |= 1 << i;
-    const coverOf = (page) => {
-      let n = popcount(navMask[page] & all);
-      for (let sec = firstSection[page]; sec < firstSection[page + 1]; sec++) n = Math.max(n, popcount((titleMask[page] | ownMask[sec]) & all));
-      return n;
-    };
+    for (let i = 0; i < q.length; i++) if (!commonTitleUnit(q[i]) && (part & (1 << i)) === 0) all |= 1 << i;
     const need = popcount(all);
-    if (need < 2 || coverOf(a) === need || coverOf(b) === need || coverOf(c) === need) return -1;
+    if (need < 2) return -1;
+    for (const page of [a, b, c]) if (covered(page, all, navMask, titleMask, ownMask, firstSection)) return -1;
     let best = -1;
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
@@ -187,7 +190,7 @@ export function createRules(store, parser, W, nIndexed) {
       // A query that names a part of the site ("cli") keeps to it; a page without a word anywhere
       // has it in no heading (most of the pages a common word touches).
       if ((navMask[page] & part) !== part || ((mask[page] | navMask[page]) & all) !== all) continue;
-      if ((best < 0 || pageScore[page] > pageScore[best]) && coverOf(page) === need) best = page;
+      if ((best < 0 || pageScore[page] > pageScore[best]) && covered(page, all, navMask, titleMask, ownMask, firstSection)) best = page;
     }
     return best;
   }
