@@ -412,6 +412,16 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       entries.splice(at, 0, e);
       if (entries.length > limit) entries.pop();
     }
+    // The navigation's page third (W.coverThird), with the score of the page it goes above.
+    // (Plain loops: a closure here costs the loops above their optimised code, as said there.)
+    const third = W.coverThird && entries.length >= 3 ? rules.coverThird(q, scratch, nTouchedPages, floor, entries[0].page, entries[1].page, entries[2].page, sectionBits) : -1;
+    if (third >= 0) {
+      let at = 3;
+      while (at < entries.length && entries[at].page !== third) at++;
+      if (at < entries.length) entries.splice(at, 1);
+      else if (entries.length === limit) entries.pop();
+      entries.splice(2, 0, { page: third, matched: pageMatched[third], title: pageTitle[third], score: entries[2].score, nav: nav[third], titleMask: titleMask[third], navMask: navMask[third], mask: mask[third] });
+    }
     // The section scores of the pages shown, then the arrays back to zero.
     const scores = new Map();
     for (const e of entries) for (let sec = firstSection[e.page]; sec < firstSection[e.page + 1]; sec++) scores.set(sec, secSum[sec]);

@@ -6,6 +6,21 @@
 // The fewest titles a word is in to be a common title word (pkg/search's commonTitleMin).
 const COMMON_TITLE_MIN = 20;
 
+// popcount is the number of bits set in m (the units a mask holds).
+function popcount(m) {
+  let n = 0;
+  for (; m; m &= m - 1) n++;
+  return n;
+}
+
+// covered says whether a page's title, breadcrumbs and file name, or its title with one of its own
+// headings, hold all the units of the mask all (rank.js's scratch masks).
+function covered(page, all, navMask, titleMask, ownMask, firstSection) {
+  if ((navMask[page] & all) === all) return true;
+  for (let sec = firstSection[page]; sec < firstSection[page + 1]; sec++) if (((titleMask[page] | ownMask[sec]) & all) === all) return true;
+  return false;
+}
+
 // createRules reads the store (chunks.js) and the parser's corrections (parse.js) with the weights W.
 export function createRules(store, parser, W, nIndexed) {
   const { postings, hasTerm } = store;
@@ -149,5 +164,35 @@ export function createRules(store, parser, W, nIndexed) {
     }
     if (best >= 0 && pageScore[best] < top) pageScore[best] = top * (1 + 1e-6);
   }
-  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst };
+  // coverThird keeps in the top three the page the navigation says the query is about when the
+  // scores say otherwise (LABELS §2, T1: the page whose title, or title with one of its headings,
+  // holds the query): of the pages shown, one whose title, breadcrumbs and file name, or title
+  // with one of its own headings, hold every word of the query (but the product's name and a word
+  // naming the part of the site the query names), two at least, takes third place when none of
+  // the first three (a, b, c) does: coverThird returns it (or -1), and rank.js puts it third.
+  // First place never changes: "build vela from source" keeps the CLI's build commands first and
+  // gains the heading "Build from source" of "Install the Vela CLI" third (W.coverThird).
+  function coverThird(q, scratch, nTouchedPages, floor, a, b, c, part) {
+    if (q.length < 2 || q.length > 31) return -1;
+    const { firstSection } = store.pages;
+    const { touchedPages, pageScore, pageMatched, navMask, titleMask, ownMask, mask } = scratch;
+    // The words that count: not the product's name, nor a word that names a part (part: their
+    // bits; it is in the breadcrumbs of all the part's pages and tells none apart).
+    let all = 0;
+    for (let i = 0; i < q.length; i++) if (!commonTitleUnit(q[i]) && (part & (1 << i)) === 0) all |= 1 << i;
+    const need = popcount(all);
+    if (need < 2) return -1;
+    for (const page of [a, b, c]) if (covered(page, all, navMask, titleMask, ownMask, firstSection)) return -1;
+    let best = -1;
+    for (let k = 0; k < nTouchedPages; k++) {
+      const page = touchedPages[k];
+      if (page === a || page === b || page === c || pageMatched[page] < floor || pageMatched[page] < 0) continue;
+      // A query that names a part of the site ("cli") keeps to it; a page without a word anywhere
+      // has it in no heading (most of the pages a common word touches).
+      if ((navMask[page] & part) !== part || ((mask[page] | navMask[page]) & all) !== all) continue;
+      if ((best < 0 || pageScore[page] > pageScore[best]) && covered(page, all, navMask, titleMask, ownMask, firstSection)) best = page;
+    }
+    return best;
+  }
+  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst, coverThird };
 }

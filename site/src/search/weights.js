@@ -145,4 +145,9 @@ export const WEIGHTS = {
   longTitlePow: 2,
   longNavPow: 1,
   longCover: 15,
+  // 1: of the pages shown, one whose title, breadcrumbs and file name, or title with one of its
+  // headings, hold every word of the query (two or more) takes third place when none of the first
+  // three does (rules.coverThird): the navigation's evidence stays in the top three when the
+  // scores prefer pages that have the words in their text. First place never changes.
+  coverThird: 1,
 };
