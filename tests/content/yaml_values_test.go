@@ -159,7 +159,28 @@ func checkValues(rules []valueRule, b yamlBlock) ([]string, error) {
 	return c.errs, nil
 }
 
-// TestYAMLExampleValues checks the fixed-set values of every pipeline example under content/.
+// pipelinePartKeys are the starts of a partial example: a top-level pipeline key, a step or a ruleset.
+var pipelinePartKeys = []string{"steps:", "stages:", "services:", "secrets:", "templates:", "metadata:", "- name:", "ruleset:"}
+
+// isPipelinePart reports whether a YAML block is part of a pipeline without its version line: its first
+// line that is neither blank nor a comment, unindented, starts with one of pipelinePartKeys. Blocks with Go template
+// actions ({{ }}) are template sources and are left out, as by isPipeline.
+func isPipelinePart(code string) bool {
+	if strings.Contains(code, "{{") {
+		return false
+	}
+	for _, line := range strings.Split(code, "\n") {
+		s := strings.TrimSpace(line)
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		return line == s && slices.ContainsFunc(pipelinePartKeys, func(k string) bool { return strings.HasPrefix(s, k) })
+	}
+	return false
+}
+
+// TestYAMLExampleValues checks the fixed-set values of every pipeline example, whole or in part, under
+// content/.
 func TestYAMLExampleValues(t *testing.T) {
 	rules := loadValueRules(t)
 	checked := 0
@@ -173,7 +194,7 @@ func TestYAMLExampleValues(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(repoRoot, file)
 		for _, b := range yamlBlocks(rel, string(raw)) {
-			if !isPipeline(b.Code) {
+			if !isPipeline(b.Code) && !isPipelinePart(b.Code) {
 				continue
 			}
 			errs, err := checkValues(rules, b)
@@ -194,7 +215,8 @@ func TestYAMLExampleValues(t *testing.T) {
 }
 
 // TestYAMLValuesCatchPlantedErrors keeps the check honest: a pipeline using every rule with good
-// values passes, and one wrong value per rule fails on exactly those lines.
+// values passes, one wrong value per rule fails on exactly those lines, and a partial example (a
+// ruleset alone) is recognised and checked too.
 func TestYAMLValuesCatchPlantedErrors(t *testing.T) {
 	rules := loadValueRules(t)
 	good := `version: "1"
@@ -246,10 +268,17 @@ stages:
 		"pull_request:opened", "pull_request:closed", // 11
 		"status: failure", "status: failed", // 12
 	).Replace(good)
+	part := "ruleset:\n  event: [ push, delete ]\n"
+	for code, want := range map[string]bool{part: true, "- name: test\n  pull: always\n": true,
+		"apiVersion: v1\nkind: Secret\n": false, "  steps:\n": false, "steps:\n  - image: {{ .image }}\n": false} {
+		if isPipelinePart(code) != want {
+			t.Errorf("isPipelinePart(%q) = %v, want %v", code, !want, want)
+		}
+	}
 	for _, tc := range []struct {
 		name, code string
 		errs       int
-	}{{"good", good, 0}, {"bad", bad, 12}} {
+	}{{"good", good, 0}, {"bad", bad, 12}, {"part", part, 1}} {
 		if _, err := parser.ParseBytes([]byte(tc.code), 0); err != nil {
 			t.Fatalf("%s: parse: %v", tc.name, err)
 		}
