@@ -644,3 +644,32 @@ test('footer: its links, the logo and the copyright line for 2025', async () => 
   await page.waitForURL(`${site.base}/docs/reference/api`);
   await context.close();
 });
+
+test('reduced motion: sidebar categories open and close at once, and nothing of the shell slides or fades', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const caret = page.locator(`.doc-sidebar button.menu-caret[aria-label$="'Tour'"]`);
+  const list = caret.locator('xpath=../following-sibling::ul');
+  // Full height in the frame after the click: no transition, no height on its way.
+  const opened = async () =>
+    list.evaluate((ul) => new Promise((resolve) => requestAnimationFrame(() => resolve({ height: ul.getBoundingClientRect().height, full: ul.scrollHeight, transition: getComputedStyle(ul).transitionDuration }))));
+  await caret.click();
+  assert.equal(await caret.getAttribute('aria-expanded'), 'true');
+  const open1 = await opened();
+  assert.ok(open1.full > 100, `Tour has its items (${open1.full}px)`);
+  assert.ok(Math.abs(open1.height - open1.full) < 1, `open at once: ${open1.height}px of ${open1.full}px`);
+  assert.equal(open1.transition, '0s');
+  await caret.click();
+  assert.equal(await caret.getAttribute('aria-expanded'), 'false');
+  assert.equal((await opened()).height, 0, 'closed at once');
+  const durations = await page.evaluate(() =>
+    ['.navbar', '.route-progress-bar', '.copy-button', '.pagination-link', '.doc-sidebar .menu-caret'].map((s) => {
+      const el = document.querySelector(s);
+      if (!el) return `${s}: missing`;
+      const style = s.endsWith('menu-caret') ? getComputedStyle(el, '::before') : getComputedStyle(el);
+      return `${s}: ${style.transitionDuration}`;
+    }),
+  );
+  assert.deepEqual(durations, durations.map((d) => d.replace(/: .*/, ': 0s')));
+  await context.close();
+});
