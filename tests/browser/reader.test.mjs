@@ -258,3 +258,40 @@ test('?highlight= marks a name inside a table cell whose code has break points',
   assert.ok(marked.includes('VELA_BUILD_BRANCH'), `marks in tables: ${JSON.stringify(marked)}`);
   await context.close();
 });
+
+// textUnderCopyButton lists the code lines (their start) whose text is under the block's Copy
+// button once the block is scrolled to its end: text the reader can never see.
+function textUnderCopyButton(page) {
+  return page.evaluate(() => {
+    const hidden = [];
+    for (const block of document.querySelectorAll('.code-block')) {
+      const pre = block.querySelector('pre');
+      const button = block.querySelector('.copy-button');
+      if (!pre || !button) continue;
+      pre.scrollLeft = pre.scrollWidth;
+      const b = button.getBoundingClientRect();
+      for (const line of pre.querySelectorAll('.line')) {
+        const range = document.createRange();
+        range.selectNodeContents(line);
+        const under = [...range.getClientRects()].some((t) => t.width > 0 && t.right > b.left && t.left < b.right && t.bottom > b.top && t.top < b.bottom);
+        if (under) hidden.push(line.textContent.slice(0, 40));
+      }
+    }
+    return hidden;
+  });
+}
+
+test('code blocks: no text stays under the Copy button, even as "Copied", on a phone or a desktop', async () => {
+  const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
+  for (const [viewport, extra] of [phone, [{ width: 1280, height: 800 }, {}]]) {
+    for (const path of ['/docs/reference/sdk/go', '/docs/reference/cli/build/get', '/docs/usage/quickstart']) {
+      const { context, page } = await open(viewport, path, extra);
+      assert.ok((await page.locator('.code-block .copy-button').count()) >= 5, `${path} has code blocks`);
+      assert.deepEqual(await textUnderCopyButton(page), [], `${path} at ${viewport.width} px`);
+      // The wider label it shows once it copied.
+      await page.evaluate(() => document.querySelectorAll('.copy-button').forEach((b) => (b.textContent = 'Copied')));
+      assert.deepEqual(await textUnderCopyButton(page), [], `${path} at ${viewport.width} px, "Copied"`);
+      await context.close();
+    }
+  }
+});
