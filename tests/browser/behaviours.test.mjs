@@ -673,3 +673,34 @@ test('reduced motion: sidebar categories open and close at once, and nothing of 
   assert.deepEqual(durations, durations.map((d) => d.replace(/: .*/, ': 0s')));
   await context.close();
 });
+
+test('mobile: on a blog page the menu opens on the blog’s navigation (hidden from the page there), with a way back', async () => {
+  const { page, context, problems } = await open('/docs/blog/first-blog-post', { width: 390, height: 844 });
+  assert.equal(await page.isVisible('.blog-sidebar'), false, 'no blog sidebar at 390 px');
+  await page.click('button[aria-label="Toggle navigation bar"]');
+  const menu = page.locator('.mobile-menu');
+  await menu.waitFor();
+  const blogLinks = ['All posts', 'Archive', 'Tags', 'Authors', 'RSS feed', 'Atom feed'];
+  assert.deepEqual(await menu.locator('.menu-list a').allTextContents(), blogLinks);
+  assert.deepEqual(
+    await menu.locator('.menu-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    await page.locator('.blog-sidebar a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    'the same links as the wide screen’s blog sidebar',
+  );
+  await menu.locator('button', { hasText: '← Back to main menu' }).click();
+  assert.deepEqual(await menu.locator('.menu-list > li > a.navbar-link').allTextContents(), ['Installation', 'Usage', 'Reference', 'Announcements', 'GitHub']);
+  await menu.locator('button', { hasText: 'Open this section’s pages' }).click();
+  await menu.locator('a', { hasText: 'Archive' }).click();
+  await page.waitForURL(`${site.base}/docs/blog/archive`);
+  await menu.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('h1').textContent(), 'Archive');
+  // A page without a sidebar of either kind opens on the main menu.
+  await page.goto(`${site.base}/docs/versions`, { waitUntil: 'networkidle' });
+  await hydrated(page);
+  await page.click('button[aria-label="Toggle navigation bar"]');
+  await menu.waitFor();
+  assert.equal(await menu.locator('button', { hasText: 'Open this section’s pages' }).count(), 0);
+  assert.equal(await menu.locator('a.navbar-link').first().textContent(), 'Installation');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
