@@ -704,3 +704,32 @@ test('mobile: on a blog page the menu opens on the blog’s navigation (hidden f
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('table of contents on a phone: a closed "On this page" under the title, the same headings, closing once one is chosen', async () => {
+  const { page, context, problems } = await open('/docs/reference/yaml/steps', { width: 390, height: 844 });
+  const disclosure = page.locator('details.toc-mobile');
+  assert.equal(await page.isVisible('.toc'), false, 'no TOC column at 390 px');
+  assert.equal(await disclosure.isVisible(), true);
+  assert.equal(await disclosure.evaluate((d) => d.open), false, 'closed at first');
+  assert.equal(await disclosure.evaluate((d) => d.previousElementSibling.querySelector('h1') !== null), true, 'right under the title');
+  const entries = (sel) => page.locator(sel).evaluateAll((as) => as.map((a) => `${a.getAttribute('href')} ${a.textContent} ${a.closest('li').className}`));
+  const wide = await entries('.toc a');
+  assert.ok(wide.length >= 10, `the page has its headings (${wide.length})`);
+  assert.deepEqual(await entries('.toc-mobile a'), wide, 'the entries of the wide screen’s TOC');
+  await disclosure.locator('summary').click();
+  assert.equal(await disclosure.evaluate((d) => d.open), true);
+  await disclosure.locator('a', { hasText: /^volumes$/ }).click();
+  await page.waitForURL((url) => url.hash === '#volumes');
+  assert.equal(await disclosure.evaluate((d) => d.open), false, 'closed after the choice');
+  // The glide ends with the heading at the top, below where the navbar would be.
+  await page.waitForFunction(() => {
+    const top = document.getElementById('volumes').getBoundingClientRect().top;
+    return top > 0 && top < 100;
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => window.innerWidth === 1280);
+  assert.equal(await disclosure.isVisible(), false, 'not on a wide screen');
+  assert.equal(await page.isVisible('.toc'), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
