@@ -6,6 +6,7 @@
 // test-results/screenshots/reader-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { frames, hydrated, root, shots, useSite } from './harness.mjs';
 
@@ -294,4 +295,24 @@ test('code blocks: no text stays under the Copy button, even as "Copied", on a p
       await context.close();
     }
   }
+});
+
+test('the Copy button copies a code block exactly as its source has it, without blank lines added', async () => {
+  // The fences of the page's Markdown, in order: what each code block of the page shows.
+  const source = readFileSync(join(root, 'content', 'docs', 'usage', 'quickstart.md'), 'utf8');
+  const fences = [...source.matchAll(/^```[^\n]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  const { context, page } = await open({ width: 1280, height: 800 }, '/docs/usage/quickstart');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+  const blocks = page.locator('.code-block');
+  assert.equal(await blocks.count(), fences.length, 'one code block per fence');
+  assert.ok(fences.length >= 5 && fences.some((f) => f.split('\n').length > 3), 'several blocks, some of several lines');
+  for (let i = 0; i < fences.length; i++) {
+    const button = blocks.nth(i).locator('.copy-button');
+    await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
+    await blocks.nth(i).hover();
+    await button.click();
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '(nothing copied)');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fences[i], `block ${i + 1}`);
+  }
+  await context.close();
 });
