@@ -316,3 +316,36 @@ test('the Copy button copies a code block exactly as its source has it, without 
   }
   await context.close();
 });
+
+test('narrow desktop windows (997 to 1280 px): the navbar fits, nothing in it overlaps, also with the search box focused', async () => {
+  const found = [];
+  for (const width of [997, 1024, 1100, 1229, 1230, 1280]) {
+    const { context, page } = await open({ width, height: 700 }, '/docs/usage/quickstart');
+    const measure = () =>
+      page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('.navbar-brand, .navbar-items > *, .navbar-search')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        const brand = document.querySelector('.navbar-brand');
+        return {
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          overlaps: boxes.filter((r, i) => i > 0 && r.left < boxes[i - 1].right - 0.5).length,
+          offscreen: boxes.filter((r) => r.right > window.innerWidth).length,
+          brandSquashed: brand.scrollWidth > brand.clientWidth,
+        };
+      });
+    const ok = { sideways: 0, overlaps: 0, offscreen: 0, brandSquashed: false };
+    const idle = await measure();
+    if (JSON.stringify(idle) !== JSON.stringify(ok)) found.push(`${width} px: ${JSON.stringify(idle)}`);
+    await page.focus('.search-input');
+    // The box's width transition has ended (or there is none): its width stands still over two frames.
+    await page.waitForFunction(() => {
+      const w = document.querySelector('.search-input').getBoundingClientRect().width;
+      const same = window.__lastSearchWidth === w;
+      window.__lastSearchWidth = w;
+      return same;
+    }, null, { polling: 'raf' });
+    const focused = await measure();
+    if (JSON.stringify(focused) !== JSON.stringify(ok)) found.push(`${width} px, search focused: ${JSON.stringify(focused)}`);
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
