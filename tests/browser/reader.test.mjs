@@ -349,3 +349,23 @@ test('narrow desktop windows (997 to 1280 px): the navbar fits, nothing in it ov
   }
   assert.deepEqual(found, []);
 });
+
+test('the smallest phones (320 px): no page kind scrolls sideways, and the navbar holds all its controls', async () => {
+  const found = [];
+  const pages = ['/docs/', '/docs/usage/quickstart', '/docs/reference/yaml/steps', '/docs/reference/api/build/add', '/docs/category/go', '/docs/blog', '/docs/blog/first-blog-post', '/docs/blog/tags', '/docs/blog/archive', '/docs/blog/authors', '/docs/versions', '/docs/no/such/page'];
+  const { context, page } = await open({ width: 320, height: 640 }, '/docs/', { isMobile: true, hasTouch: true });
+  for (const path of pages) {
+    await page.goto(site.base + path, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const m = await page.evaluate(() => ({
+      layout: window.innerWidth,
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      cut: [...document.querySelectorAll('.navbar-inner button, .navbar-inner a, .navbar-inner input')]
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((e) => e.getAttribute('aria-label') || e.textContent),
+    }));
+    if (m.layout !== 320 || m.sideways !== 0 || m.cut.length > 0) found.push(`${path}: ${JSON.stringify(m)}`);
+  }
+  assert.deepEqual(found, []);
+  await context.close();
+});
