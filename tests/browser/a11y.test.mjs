@@ -188,3 +188,47 @@ test('keyboard: the mobile menu opens, takes focus, closes with Escape and gives
   assert.equal((await focusInfo(page)).text, 'Toggle navigation bar');
   await context.close();
 });
+
+// followWithKeyboard focuses the first link matching `selector`, presses Enter and resolves once the
+// shell has switched to the new route ("docsd:navigated" fires after the new page's effects ran).
+async function followWithKeyboard(page, selector) {
+  await page.locator(selector).first().focus();
+  await page.evaluate(() => {
+    window.__navigated = new Promise((resolve) => window.addEventListener('docsd:navigated', resolve, { once: true }));
+  });
+  await page.keyboard.press('Enter');
+  await page.evaluate(() => window.__navigated);
+}
+
+test('keyboard: after following a link to another page, Tab starts again at the skip link; a hash link keeps its place', async () => {
+  const { page, context } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
+  await hydrated(page);
+  // A link in the text, whose element goes away with the old page.
+  await followWithKeyboard(page, '.doc-article .markdown a[href$="/docs/installation/server"]');
+  assert.equal(new URL(page.url()).pathname, '/docs/installation/server');
+  await page.keyboard.press('Tab');
+  assert.equal((await focusInfo(page)).text, 'Skip to main content', 'after a link in the text');
+  // The pagination at the foot of the page.
+  await followWithKeyboard(page, '.pagination-nav a');
+  await page.keyboard.press('Tab');
+  assert.equal((await focusInfo(page)).text, 'Skip to main content', 'after the pagination');
+  // A navbar link, which stays on screen.
+  await followWithKeyboard(page, '.navbar-items a.navbar-link:text-is("Reference")');
+  assert.equal(new URL(page.url()).pathname, '/docs/reference/api');
+  await page.keyboard.press('Tab');
+  assert.equal((await focusInfo(page)).text, 'Skip to main content', 'after a navbar link');
+  // The page does not scroll for it, and the skip link still takes the reader to the content.
+  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement.id), 'main-content');
+  // A link to a heading of the same page is the browser's fragment navigation: Tab goes on from
+  // the heading (its anchor link), not from the top.
+  const toc = page.locator('.toc a').nth(1);
+  const href = await toc.getAttribute('href');
+  await toc.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.hash === href);
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement.getAttribute('href')), href);
+  await context.close();
+});

@@ -644,3 +644,92 @@ test('footer: its links, the logo and the copyright line for 2025', async () => 
   await page.waitForURL(`${site.base}/docs/reference/api`);
   await context.close();
 });
+
+test('reduced motion: sidebar categories open and close at once, and nothing of the shell slides or fades', async () => {
+  const { page, context } = await open('/docs/usage/quickstart');
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const caret = page.locator(`.doc-sidebar button.menu-caret[aria-label$="'Tour'"]`);
+  const list = caret.locator('xpath=../following-sibling::ul');
+  // Full height in the frame after the click: no transition, no height on its way.
+  const opened = async () =>
+    list.evaluate((ul) => new Promise((resolve) => requestAnimationFrame(() => resolve({ height: ul.getBoundingClientRect().height, full: ul.scrollHeight, transition: getComputedStyle(ul).transitionDuration }))));
+  await caret.click();
+  assert.equal(await caret.getAttribute('aria-expanded'), 'true');
+  const open1 = await opened();
+  assert.ok(open1.full > 100, `Tour has its items (${open1.full}px)`);
+  assert.ok(Math.abs(open1.height - open1.full) < 1, `open at once: ${open1.height}px of ${open1.full}px`);
+  assert.equal(open1.transition, '0s');
+  await caret.click();
+  assert.equal(await caret.getAttribute('aria-expanded'), 'false');
+  assert.equal((await opened()).height, 0, 'closed at once');
+  const durations = await page.evaluate(() =>
+    ['.navbar', '.route-progress-bar', '.copy-button', '.pagination-link', '.doc-sidebar .menu-caret'].map((s) => {
+      const el = document.querySelector(s);
+      if (!el) return `${s}: missing`;
+      const style = s.endsWith('menu-caret') ? getComputedStyle(el, '::before') : getComputedStyle(el);
+      return `${s}: ${style.transitionDuration}`;
+    }),
+  );
+  assert.deepEqual(durations, durations.map((d) => d.replace(/: .*/, ': 0s')));
+  await context.close();
+});
+
+test('mobile: on a blog page the menu opens on the blog’s navigation (hidden from the page there), with a way back', async () => {
+  const { page, context, problems } = await open('/docs/blog/first-blog-post', { width: 390, height: 844 });
+  assert.equal(await page.isVisible('.blog-sidebar'), false, 'no blog sidebar at 390 px');
+  await page.click('button[aria-label="Toggle navigation bar"]');
+  const menu = page.locator('.mobile-menu');
+  await menu.waitFor();
+  const blogLinks = ['All posts', 'Archive', 'Tags', 'Authors', 'RSS feed', 'Atom feed'];
+  assert.deepEqual(await menu.locator('.menu-list a').allTextContents(), blogLinks);
+  assert.deepEqual(
+    await menu.locator('.menu-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    await page.locator('.blog-sidebar a').evaluateAll((as) => as.map((a) => a.getAttribute('href'))),
+    'the same links as the wide screen’s blog sidebar',
+  );
+  await menu.locator('button', { hasText: '← Back to main menu' }).click();
+  assert.deepEqual(await menu.locator('.menu-list > li > a.navbar-link').allTextContents(), ['Installation', 'Usage', 'Reference', 'Announcements', 'GitHub']);
+  await menu.locator('button', { hasText: 'Open this section’s pages' }).click();
+  await menu.locator('a', { hasText: 'Archive' }).click();
+  await page.waitForURL(`${site.base}/docs/blog/archive`);
+  await menu.waitFor({ state: 'detached' });
+  assert.equal(await page.locator('h1').textContent(), 'Archive');
+  // A page without a sidebar of either kind opens on the main menu.
+  await page.goto(`${site.base}/docs/versions`, { waitUntil: 'networkidle' });
+  await hydrated(page);
+  await page.click('button[aria-label="Toggle navigation bar"]');
+  await menu.waitFor();
+  assert.equal(await menu.locator('button', { hasText: 'Open this section’s pages' }).count(), 0);
+  assert.equal(await menu.locator('a.navbar-link').first().textContent(), 'Installation');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('table of contents on a phone: a closed "On this page" under the title, the same headings, closing once one is chosen', async () => {
+  const { page, context, problems } = await open('/docs/reference/yaml/steps', { width: 390, height: 844 });
+  const disclosure = page.locator('details.toc-mobile');
+  assert.equal(await page.isVisible('.toc'), false, 'no TOC column at 390 px');
+  assert.equal(await disclosure.isVisible(), true);
+  assert.equal(await disclosure.evaluate((d) => d.open), false, 'closed at first');
+  assert.equal(await disclosure.evaluate((d) => d.previousElementSibling.querySelector('h1') !== null), true, 'right under the title');
+  const entries = (sel) => page.locator(sel).evaluateAll((as) => as.map((a) => `${a.getAttribute('href')} ${a.textContent} ${a.closest('li').className}`));
+  const wide = await entries('.toc a');
+  assert.ok(wide.length >= 10, `the page has its headings (${wide.length})`);
+  assert.deepEqual(await entries('.toc-mobile a'), wide, 'the entries of the wide screen’s TOC');
+  await disclosure.locator('summary').click();
+  assert.equal(await disclosure.evaluate((d) => d.open), true);
+  await disclosure.locator('a', { hasText: /^volumes$/ }).click();
+  await page.waitForURL((url) => url.hash === '#volumes');
+  assert.equal(await disclosure.evaluate((d) => d.open), false, 'closed after the choice');
+  // The glide ends with the heading at the top, below where the navbar would be.
+  await page.waitForFunction(() => {
+    const top = document.getElementById('volumes').getBoundingClientRect().top;
+    return top > 0 && top < 100;
+  });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForFunction(() => window.innerWidth === 1280);
+  assert.equal(await disclosure.isVisible(), false, 'not on a wide screen');
+  assert.equal(await page.isVisible('.toc'), true);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -6,6 +6,7 @@
 // test-results/screenshots/reader-*.png.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { frames, hydrated, root, shots, useSite } from './harness.mjs';
 
@@ -256,5 +257,115 @@ test('?highlight= marks a name inside a table cell whose code has break points',
   await page.waitForSelector('.markdown table mark.search-highlight');
   const marked = await page.$$eval('.markdown table mark.search-highlight', (ms) => ms.map((m) => m.textContent));
   assert.ok(marked.includes('VELA_BUILD_BRANCH'), `marks in tables: ${JSON.stringify(marked)}`);
+  await context.close();
+});
+
+// textUnderCopyButton lists the code lines (their start) whose text is under the block's Copy
+// button once the block is scrolled to its end: text the reader can never see.
+function textUnderCopyButton(page) {
+  return page.evaluate(() => {
+    const hidden = [];
+    for (const block of document.querySelectorAll('.code-block')) {
+      const pre = block.querySelector('pre');
+      const button = block.querySelector('.copy-button');
+      if (!pre || !button) continue;
+      pre.scrollLeft = pre.scrollWidth;
+      const b = button.getBoundingClientRect();
+      for (const line of pre.querySelectorAll('.line')) {
+        const range = document.createRange();
+        range.selectNodeContents(line);
+        const under = [...range.getClientRects()].some((t) => t.width > 0 && t.right > b.left && t.left < b.right && t.bottom > b.top && t.top < b.bottom);
+        if (under) hidden.push(line.textContent.slice(0, 40));
+      }
+    }
+    return hidden;
+  });
+}
+
+test('code blocks: no text stays under the Copy button, even as "Copied", on a phone or a desktop', async () => {
+  const phone = [{ width: 390, height: 844 }, { isMobile: true, hasTouch: true }];
+  for (const [viewport, extra] of [phone, [{ width: 1280, height: 800 }, {}]]) {
+    for (const path of ['/docs/reference/sdk/go', '/docs/reference/cli/build/get', '/docs/usage/quickstart']) {
+      const { context, page } = await open(viewport, path, extra);
+      assert.ok((await page.locator('.code-block .copy-button').count()) >= 5, `${path} has code blocks`);
+      assert.deepEqual(await textUnderCopyButton(page), [], `${path} at ${viewport.width} px`);
+      // The wider label it shows once it copied.
+      await page.evaluate(() => document.querySelectorAll('.copy-button').forEach((b) => (b.textContent = 'Copied')));
+      assert.deepEqual(await textUnderCopyButton(page), [], `${path} at ${viewport.width} px, "Copied"`);
+      await context.close();
+    }
+  }
+});
+
+test('the Copy button copies a code block exactly as its source has it, without blank lines added', async () => {
+  // The fences of the page's Markdown, in order: what each code block of the page shows.
+  const source = readFileSync(join(root, 'content', 'docs', 'usage', 'quickstart.md'), 'utf8');
+  const fences = [...source.matchAll(/^```[^\n]*\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
+  const { context, page } = await open({ width: 1280, height: 800 }, '/docs/usage/quickstart');
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+  const blocks = page.locator('.code-block');
+  assert.equal(await blocks.count(), fences.length, 'one code block per fence');
+  assert.ok(fences.length >= 5 && fences.some((f) => f.split('\n').length > 3), 'several blocks, some of several lines');
+  for (let i = 0; i < fences.length; i++) {
+    const button = blocks.nth(i).locator('.copy-button');
+    await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
+    await blocks.nth(i).hover();
+    await button.click();
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '(nothing copied)');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), fences[i], `block ${i + 1}`);
+  }
+  await context.close();
+});
+
+test('narrow desktop windows (997 to 1280 px): the navbar fits, nothing in it overlaps, also with the search box focused', async () => {
+  const found = [];
+  for (const width of [997, 1024, 1100, 1229, 1230, 1280]) {
+    const { context, page } = await open({ width, height: 700 }, '/docs/usage/quickstart');
+    const measure = () =>
+      page.evaluate(() => {
+        const boxes = [...document.querySelectorAll('.navbar-brand, .navbar-items > *, .navbar-search')].map((e) => e.getBoundingClientRect()).filter((r) => r.width > 0);
+        const brand = document.querySelector('.navbar-brand');
+        return {
+          sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          overlaps: boxes.filter((r, i) => i > 0 && r.left < boxes[i - 1].right - 0.5).length,
+          offscreen: boxes.filter((r) => r.right > window.innerWidth).length,
+          brandSquashed: brand.scrollWidth > brand.clientWidth,
+        };
+      });
+    const ok = { sideways: 0, overlaps: 0, offscreen: 0, brandSquashed: false };
+    const idle = await measure();
+    if (JSON.stringify(idle) !== JSON.stringify(ok)) found.push(`${width} px: ${JSON.stringify(idle)}`);
+    await page.focus('.search-input');
+    // The box's width transition has ended (or there is none): its width stands still over two frames.
+    await page.waitForFunction(() => {
+      const w = document.querySelector('.search-input').getBoundingClientRect().width;
+      const same = window.__lastSearchWidth === w;
+      window.__lastSearchWidth = w;
+      return same;
+    }, null, { polling: 'raf' });
+    const focused = await measure();
+    if (JSON.stringify(focused) !== JSON.stringify(ok)) found.push(`${width} px, search focused: ${JSON.stringify(focused)}`);
+    await context.close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the smallest phones (320 px): no page kind scrolls sideways, and the navbar holds all its controls', async () => {
+  const found = [];
+  const pages = ['/docs/', '/docs/usage/quickstart', '/docs/reference/yaml/steps', '/docs/reference/api/build/add', '/docs/category/go', '/docs/blog', '/docs/blog/first-blog-post', '/docs/blog/tags', '/docs/blog/archive', '/docs/blog/authors', '/docs/versions', '/docs/no/such/page'];
+  const { context, page } = await open({ width: 320, height: 640 }, '/docs/', { isMobile: true, hasTouch: true });
+  for (const path of pages) {
+    await page.goto(site.base + path, { waitUntil: 'networkidle' });
+    await hydrated(page);
+    const m = await page.evaluate(() => ({
+      layout: window.innerWidth,
+      sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      cut: [...document.querySelectorAll('.navbar-inner button, .navbar-inner a, .navbar-inner input')]
+        .filter((e) => e.getClientRects().length > 0 && e.getBoundingClientRect().right > document.documentElement.clientWidth)
+        .map((e) => e.getAttribute('aria-label') || e.textContent),
+    }));
+    if (m.layout !== 320 || m.sideways !== 0 || m.cut.length > 0) found.push(`${path}: ${JSON.stringify(m)}`);
+  }
+  assert.deepEqual(found, []);
   await context.close();
 });

@@ -6,7 +6,7 @@ export function animationDuration(height) {
   return Math.round((4 + 15 * constant ** 0.25 + constant / 5) * 10);
 }
 
-// Collapsible animates its height between 0 and its content's height.
+// Collapsible animates its height between 0 and its content's height (at once with reduced motion).
 export default function Collapsible({ collapsed, children, as: Tag = 'ul', className }) {
   const ref = useRef(null);
   const first = useRef(true);
@@ -15,6 +15,13 @@ export default function Collapsible({ collapsed, children, as: Tag = 'ul', class
     if (!el) return;
     if (first.current) {
       first.current = false;
+      return;
+    }
+    // A reader who asked for less motion gets the end state at once.
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      el.style.transition = '';
+      el.style.height = collapsed ? '0px' : '';
+      delete el.dataset.duration;
       return;
     }
     const height = el.scrollHeight;

@@ -4,8 +4,9 @@ import Markdown from './Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
 import Pagination from './Pagination.jsx';
 import SiteLink from './SiteLink.jsx';
+import TOCCollapsible from './TOCCollapsible.jsx';
 
-// DocPage is a doc: its breadcrumbs, title, content, the same page in other versions and the pagination.
+// DocPage is a doc: its breadcrumbs, title, table of contents for narrow screens, content, the same page in other versions and the pagination.
 export default function DocPage({ site, page, sidebar }) {
   return (
     <DocLayout page={page} sidebar={sidebar} toc={page.toc}>
@@ -13,6 +14,7 @@ export default function DocPage({ site, page, sidebar }) {
       <header>
         <h1>{page.title}</h1>
       </header>
+      <TOCCollapsible toc={page.toc} />
       {page.mdx ? <MdxPage site={site} page={page} sidebar={sidebar} /> : <Markdown html={page.html} pageContent />}
       {page.otherVersions && page.otherVersions.length > 0 && (
         <aside className="other-versions" aria-label="This page in other versions">

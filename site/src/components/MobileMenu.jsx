@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import BlogNav from '../blog/BlogNav.jsx';
+import { blogKinds } from '../layouts.js';
 import NavbarItem from './NavbarItems.jsx';
 import SidebarTree from './SidebarTree.jsx';
 
@@ -17,7 +19,9 @@ function tabbable(root) {
 // modal dialog: Tab and Shift+Tab cycle through its controls only, and Escape closes it, giving focus
 // back to the button that opened it (Navbar.jsx).
 export default function MobileMenu({ site, page, sidebar, onClose }) {
-  const [panel, setPanel] = useState(sidebar ? 'sidebar' : 'main');
+  // A blog page's sidebar is the blog's navigation (BlogNav), hidden from the page on narrow screens.
+  const blog = !sidebar && Boolean(page) && blogKinds.includes(page.kind);
+  const [panel, setPanel] = useState(sidebar || blog ? 'sidebar' : 'main');
   const drawer = useRef(null);
   const body = useRef(null);
   const switched = useRef(false);
@@ -72,12 +76,16 @@ export default function MobileMenu({ site, page, sidebar, onClose }) {
             </svg>
           </button>
         </div>
-        {panel === 'sidebar' && sidebar ? (
+        {panel === 'sidebar' && (sidebar || blog) ? (
           <div className="mobile-menu-body" ref={body}>
             <button type="button" className="back-to-main" onClick={() => show('main')}>
               ← Back to main menu
             </button>
-            <SidebarTree items={sidebar} current={page && page.route} onNavigate={onClose} />
+            {sidebar ? (
+              <SidebarTree items={sidebar} current={page && page.route} onNavigate={onClose} />
+            ) : (
+              <BlogNav site={site} listClass="menu-list" itemClass="menu-item" linkClass="menu-link" onNavigate={onClose} />
+            )}
           </div>
         ) : (
           <div className="mobile-menu-body" ref={body}>
@@ -86,7 +94,7 @@ export default function MobileMenu({ site, page, sidebar, onClose }) {
                 <NavbarItem key={i} site={site} page={page} item={item} mobile onNavigate={onClose} />
               ))}
             </ul>
-            {sidebar && (
+            {(sidebar || blog) && (
               <button type="button" className="back-to-main" onClick={() => show('sidebar')}>
                 Open this section’s pages →
               </button>

@@ -19,7 +19,13 @@ export default function VersionsPage({ site, page }) {
               <tr key={v.name}>
                 <th scope="row">
                   {v.label}
-                  {v.isLast && <span className="badge">current</span>}
+                  {/* <wbr>: the badge may go under the label in a narrow column (a 320 px phone) */}
+                  {v.isLast && (
+                    <>
+                      <wbr />
+                      <span className="badge">current</span>
+                    </>
+                  )}
                 </th>
                 <td>
                   <SiteLink href={(site.versionRoutes && site.versionRoutes[v.name]) || site.basePath}>Documentation</SiteLink>

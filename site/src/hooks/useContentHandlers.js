@@ -11,7 +11,9 @@ export function useContentHandlers() {
     if (copy) {
       const code = copy.parentElement.querySelector('code');
       if (code && navigator.clipboard) {
-        navigator.clipboard.writeText(code.innerText).then(
+        // textContent is the code as written: innerText would add a blank line after every line,
+        // each being a block (.line) that also ends with its newline.
+        navigator.clipboard.writeText(code.textContent).then(
           () => {
             copy.textContent = 'Copied';
             setTimeout(() => (copy.textContent = 'Copy'), 1500);
