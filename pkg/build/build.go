@@ -140,11 +140,6 @@ type Builder struct {
 
 	// oneBuild is set by Once: the builder makes one build and closes, and its renderers with it.
 	oneBuild bool
-	// inputsTime, set by Once when Options.BuildTime is zero, is the newest modification time of
-	// every input, content included, from a walk that runs beside the build (walkInputs).
-	inputsTime func() time.Time
-	// onWalk, when set, runs as walkInputs starts the walk (a test's hook: what has started by then).
-	onWalk func()
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for
@@ -238,6 +233,14 @@ func Once(opts Options) (*Result, error) {
 		return nil, err
 	}
 	opts.Out = out
+	if opts.BuildTime.IsZero() {
+		// One build, so the search files' names can follow every input, content included.
+		site := opts.SiteDir
+		if site == "" {
+			site = filepath.Join(opts.Root, "site")
+		}
+		opts.BuildTime = newestModTime(append(contentFolders(opts.Root), filepath.Join(opts.Root, "docsd.toml"), site)...)
+	}
 	b := New(opts)
 	b.oneBuild = true
 	defer b.Close()
@@ -246,15 +249,7 @@ func Once(opts Options) (*Result, error) {
 
 // once is the build of Once with the builder's options as given: every step from empty, pages
 // written as they are rendered into a folder that replaces opts.Out at the end.
-//
-// The renderers start first: Node's start and React's loading (≈ 130 ms of CPU) then run beside
-// everything before the pages, the walk of the inputs and the output's stage included, which took
-// 25-50 ms of one core before Node was started (BENCHMARKS.md, "Session 19: idle19").
 func (b *Builder) once() (*Result, error) {
-	b.startRenderersEarly()
-	if b.opts.BuildTime.IsZero() {
-		b.walkInputs()
-	}
 	stage, err := emit.NewStage(b.opts.Out)
 	if err != nil {
 		return nil, err
@@ -270,20 +265,6 @@ func (b *Builder) once() (*Result, error) {
 	}
 	res.Timings["emit"] = time.Since(start)
 	return res, nil
-}
-
-// walkInputs starts the walk of every input, content included, for a build that is the only one
-// (Once), so that the search files' names follow the content too; searchTime waits for it. At
-// 10,000 pages the walk stats about 13,000 files: it runs beside reading the sources instead of
-// before them.
-func (b *Builder) walkInputs() {
-	paths := append(contentFolders(b.opts.Root), filepath.Join(b.opts.Root, "docsd.toml"), b.siteDir())
-	if b.onWalk != nil {
-		b.onWalk()
-	}
-	walked := make(chan time.Time, 1)
-	go func() { walked <- newestModTime(paths...) }()
-	b.inputsTime = sync.OnceValue(func() time.Time { return <-walked })
 }
 
 // Build runs every step from empty and returns the build in memory.

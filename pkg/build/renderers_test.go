@@ -1,15 +1,12 @@
 package build
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"docsd/internal/testfs"
-	"docsd/pkg/search"
 	"docsd/pkg/ssr"
 )
 
@@ -105,40 +102,5 @@ func TestOnceStopsRenderersAfterPages(t *testing.T) {
 	}
 	if b.renderer.Stopped() {
 		t.Error("a build that edits may render again stopped its renderers")
-	}
-}
-
-// TestOnceStartsRenderersFirst: a build --once starts its renderers before anything else it does
-// (the walk of its inputs, the output's stage), and the search files' names still follow the
-// newest input, content included, from the walk that ran beside the build.
-func TestOnceStartsRenderersFirst(t *testing.T) {
-	root, opts := siteCopy(t, true)
-	opts.Out = filepath.Join(t.TempDir(), "build")
-	newest := time.Date(2031, 4, 5, 6, 7, 8, 0, time.UTC)
-	if err := os.Chtimes(filepath.Join(root, "content/docs/guide/setup.md"), newest, newest); err != nil {
-		t.Fatal(err)
-	}
-	b := New(opts)
-	defer b.Close()
-	b.oneBuild = true
-	walks := 0
-	b.onWalk = func() {
-		walks++
-		if b.earlyRenderers == nil {
-			t.Error("the inputs were walked before the renderers were started")
-		}
-		if staged, _ := os.ReadDir(filepath.Dir(opts.Out)); len(staged) > 0 {
-			t.Error("the output was staged before the renderers were started")
-		}
-	}
-	if _, err := b.once(); err != nil {
-		t.Fatal(err)
-	}
-	if walks != 1 {
-		t.Fatalf("the inputs were walked %d times; want once", walks)
-	}
-	docs, _ := search.FileNames(newest)
-	if _, err := os.Stat(filepath.Join(opts.Out, docs)); err != nil {
-		t.Errorf("no %s: the search files' names do not follow the newest content file", docs)
 	}
 }

@@ -28,9 +28,6 @@ func (b *Builder) searchTime() time.Time {
 	if !b.opts.BuildTime.IsZero() {
 		return b.opts.BuildTime
 	}
-	if b.inputsTime != nil {
-		return b.inputsTime()
-	}
 	return newestModTime(filepath.Join(b.opts.Root, "docsd.toml"), b.siteDir())
 }
 
