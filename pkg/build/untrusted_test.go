@@ -5,6 +5,9 @@ package build
 // environment or files outside the project.
 
 import (
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -29,5 +32,67 @@ func TestMDXPageCannotPublishTheEnvironment(t *testing.T) {
 		if strings.Contains(string(data), secret) {
 			t.Errorf("%s holds the token", name)
 		}
+	}
+}
+
+// A page's import of a file outside the project, named by a relative or an absolute path or
+// reached through a link in the project, fails at its place without being read: the file would be
+// bundled into the page's module (or quoted in an error) and published.
+func TestMDXImportOutsideTheProjectIsRefused(t *testing.T) {
+	root, opts := mdxSite(t)
+	outside := t.TempDir()
+	const secret = "NOT-FOR-THE-SITE"
+	write(t, outside, "secret.jsx", "export default function Secret() { return '"+secret+"'; }\n")
+	write(t, outside, "secret.md", "## "+secret+"\n")
+	write(t, outside, "passwd", "root:x:0:0:"+secret+":/root:/bin/sh\n")
+	if err := os.Symlink(filepath.Join(outside, "secret.jsx"), filepath.Join(root, "content/docs/guide/linked.jsx")); err != nil {
+		t.Fatal(err)
+	}
+	guide := filepath.Join(root, "content/docs/guide")
+	rel, err := filepath.Rel(guide, filepath.Join(outside, "secret.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "content/docs/guide/reach.mdx", "---\ntitle: Reach\n---\n\n"+
+		"import Relative from '"+filepath.ToSlash(rel)+"';\n"+
+		"import Absolute from '"+filepath.Join(outside, "passwd")+"';\n"+
+		"import Linked from './linked.jsx';\n\n<Relative />\n\n{Absolute}\n\n<Linked />\n")
+	got := buildError(t, opts)
+	for _, want := range []string{
+		`content/docs/guide/reach.mdx:5:22: "` + filepath.ToSlash(rel) + `" is outside the project folder`,
+		`content/docs/guide/reach.mdx:6:22: "` + filepath.Join(outside, "passwd") + `" is outside the project folder`,
+		`content/docs/guide/reach.mdx:7:20: "./linked.jsx" is outside the project folder`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("error %q lacks %q", got, want)
+		}
+	}
+	if strings.Contains(got, secret) {
+		t.Errorf("error %q quotes the outside file", got)
+	}
+}
+
+// The table of contents of a page showing a partial outside the project does not read it.
+func TestPartialHeadingsStayInTheProject(t *testing.T) {
+	root, opts := mdxSite(t)
+	outside := t.TempDir()
+	write(t, outside, "secret.md", "## Outside heading\n")
+	rel, err := filepath.Rel(filepath.Join(root, "content/docs/guide"), filepath.Join(outside, "secret.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write(t, root, "content/docs/guide/_inside.md", "## Inside heading\n")
+	page := filepath.Join(root, "content/docs/guide/shows.mdx")
+	write(t, root, "content/docs/guide/shows.mdx", "import Inside from './_inside.md';\nimport Outside from '"+
+		filepath.ToSlash(rel)+"';\n\n## Own heading\n\n<Inside />\n\n<Outside />\n")
+	b := New(opts)
+	defer b.Close()
+	headings, found := b.partialHeadings(root, page, map[string]bool{}, false)
+	var texts []string
+	for _, h := range headings {
+		texts = append(texts, h.Text)
+	}
+	if want := []string{"Own heading", "Inside heading"}; !found || !slices.Equal(texts, want) {
+		t.Errorf("headings %q (found %v), want %q", texts, found, want)
 	}
 }

@@ -170,6 +170,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 				if res, ok := shared(p); ok {
 					return res, nil
 				}
+				if !b.mayImport(p) {
+					return api.OnResolveResult{}, outsideError(a.Path)
+				}
 				return api.OnResolveResult{Path: p}, nil
 			}
 			key := a.Path + "\x00" + a.ResolveDir
@@ -201,6 +204,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 					b.resolved.Store(key, r.Path)
 					return res, nil
 				}
+				if !b.mayImport(r.Path) {
+					return api.OnResolveResult{}, outsideError(a.Path)
+				}
 			}
 			effects := api.SideEffectsTrue
 			if !r.SideEffects {
@@ -227,6 +233,27 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `\.mdx?$`}, b.loadMDX(pb))
 	}}
+}
+
+// mayImport says whether a page may import the file at the real path abs: one of the project's,
+// or of a package (a node_modules folder, the project's or one above it in a monorepo). A relative
+// or absolute import of anything else (../../../etc/passwd, a link out of the project, a home
+// folder's key) would be read at build time and published in the page's module.
+func (b *Bundler) mayImport(abs string) bool {
+	if b.inProject(abs) {
+		return true
+	}
+	for _, part := range strings.Split(filepath.ToSlash(abs), "/") {
+		if part == "node_modules" {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideError is the error of an import that names a file mayImport refuses.
+func outsideError(spec string) error {
+	return fmt.Errorf("\"%s\" is outside the project folder; docsd reads no file there", spec)
 }
 
 // exactFile is the real path of an import that names a file exactly (absolute, or relative to
