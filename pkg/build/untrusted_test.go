@@ -96,3 +96,64 @@ func TestPartialHeadingsStayInTheProject(t *testing.T) {
 		t.Errorf("headings %q (found %v), want %q", texts, found, want)
 	}
 }
+
+// A static file holding a private key, in static/ or beside the docs, is not published and is
+// named in a warning; a file edited to hold one is withdrawn by the next rebuild, and published
+// again once the key is gone.
+func TestPrivateKeysAreNotPublished(t *testing.T) {
+	root, opts := siteCopy(t, true)
+	const key = "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n"
+	write(t, root, "content/static/id_ed25519", key)
+	write(t, root, "content/docs/guide/deploy.pem", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n"+key)
+	write(t, root, "content/static/notes.txt", "plain notes\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	published := func(res *Result, path string) bool {
+		_, _, ok := res.Files.Get(path)
+		return ok
+	}
+	for _, p := range []string{"id_ed25519", "assets/files/docs/guide/deploy.pem"} {
+		if published(res, p) {
+			t.Errorf("%s is published", p)
+		}
+	}
+	if !published(res, "notes.txt") {
+		t.Error("notes.txt is not published")
+	}
+	warned := func(res *Result) []string {
+		var out []string
+		for _, w := range res.Warnings {
+			if strings.Contains(w.Msg, "private key") {
+				out = append(out, w.Error())
+			}
+		}
+		return out
+	}
+	if got, want := warned(res), []string{
+		"content/docs/guide/deploy.pem:4:1: holds a private key; not published",
+		"content/static/id_ed25519:1:1: holds a private key; not published",
+	}; !slices.Equal(got, want) {
+		t.Errorf("warnings %q, want %q", got, want)
+	}
+	write(t, root, "content/static/notes.txt", "notes, then a key:\n"+key)
+	if res, err = b.Rebuild([]string{"content/static/notes.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if published(res, "notes.txt") {
+		t.Error("notes.txt, edited to hold a key, is still published")
+	}
+	if got := warned(res); !slices.Contains(got, "content/static/notes.txt:2:1: holds a private key; not published") {
+		t.Errorf("warnings %q lack notes.txt's", got)
+	}
+	write(t, root, "content/static/notes.txt", "notes again\n")
+	if res, err = b.Rebuild([]string{"content/static/notes.txt"}); err != nil {
+		t.Fatal(err)
+	}
+	if !published(res, "notes.txt") {
+		t.Error("notes.txt, its key removed, is not published again")
+	}
+}
