@@ -22,6 +22,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/content"
 )
 
 // mdxPage is what one MDX page's own builds made.
@@ -380,6 +382,15 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	meta, err := parseMeta(cr.Metafile)
 	if err != nil {
 		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
+	}
+	if from, to, ok := meta.mdxCycle(); ok {
+		// Bundled, it renders into a TypeError of the page's module ("m is not iterable").
+		name := func(in string) string { return b.projectName(filepath.Join(b.siteDir, filepath.FromSlash(in))) }
+		msg := "imports itself: a partial cannot show itself"
+		if from != to {
+			msg = fmt.Sprintf("imports %s, which imports it again: a partial cannot show itself", name(to))
+		}
+		return nil, &content.Error{File: name(from), Msg: msg}
 	}
 	p.deps = b.withProviderDeps(b.pageDeps(meta))
 	used.Range(func(k, _ any) bool {
