@@ -296,13 +296,34 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool, own b
 		default:
 			continue
 		}
-		if seen[target] {
+		if seen[target] || !inProject(b.opts.Root, target) {
 			continue
 		}
 		inner, _ := b.partialHeadings(root, target, seen, true)
 		out = append(out, inner...)
 	}
 	return out, true
+}
+
+// inProject says whether the file at path, its links followed, lies in the project folder root.
+// A partial outside it is not read: the page's bundle refuses the import (pkg/bundle's mayImport).
+func inProject(root, path string) bool {
+	real, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	if real, err = filepath.Abs(real); err != nil {
+		return false
+	}
+	if realRoot, err = filepath.Abs(realRoot); err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(realRoot, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // mdxExcerpts renders the excerpts of the MDX blog posts among routes (what comes before the

@@ -185,7 +185,7 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 			continue
 		}
 		switch now.Src.Kind {
-		case content.Category, content.Static:
+		case content.Category, content.Static, content.Withheld:
 			out.structural, out.moved = true, append(out.moved, f)
 			continue
 		}

@@ -22,6 +22,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/content"
 )
 
 // mdxPage is what one MDX page's own builds made.
@@ -170,6 +172,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 				if res, ok := shared(p); ok {
 					return res, nil
 				}
+				if !b.mayImport(p) {
+					return api.OnResolveResult{}, outsideError(a.Path)
+				}
 				return api.OnResolveResult{Path: p}, nil
 			}
 			key := a.Path + "\x00" + a.ResolveDir
@@ -201,6 +206,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 					b.resolved.Store(key, r.Path)
 					return res, nil
 				}
+				if !b.mayImport(r.Path) {
+					return api.OnResolveResult{}, outsideError(a.Path)
+				}
 			}
 			effects := api.SideEffectsTrue
 			if !r.SideEffects {
@@ -227,6 +235,27 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `\.mdx?$`}, b.loadMDX(pb))
 	}}
+}
+
+// mayImport says whether a page may import the file at the real path abs: one of the project's,
+// or of a package (a node_modules folder, the project's or one above it in a monorepo). A relative
+// or absolute import of anything else (../../../etc/passwd, a link out of the project, a home
+// folder's key) would be read at build time and published in the page's module.
+func (b *Bundler) mayImport(abs string) bool {
+	if b.inProject(abs) {
+		return true
+	}
+	for _, part := range strings.Split(filepath.ToSlash(abs), "/") {
+		if part == "node_modules" {
+			return true
+		}
+	}
+	return false
+}
+
+// outsideError is the error of an import that names a file mayImport refuses.
+func outsideError(spec string) error {
+	return fmt.Errorf("\"%s\" is outside the project folder; docsd reads no file there", spec)
 }
 
 // exactFile is the real path of an import that names a file exactly (absolute, or relative to
@@ -353,6 +382,15 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	meta, err := parseMeta(cr.Metafile)
 	if err != nil {
 		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
+	}
+	if from, to, ok := meta.mdxCycle(); ok {
+		// Bundled, it renders into a TypeError of the page's module ("m is not iterable").
+		name := func(in string) string { return b.projectName(filepath.Join(b.siteDir, filepath.FromSlash(in))) }
+		msg := "imports itself: a partial cannot show itself"
+		if from != to {
+			msg = fmt.Sprintf("imports %s, which imports it again: a partial cannot show itself", name(to))
+		}
+		return nil, &content.Error{File: name(from), Msg: msg}
 	}
 	p.deps = b.withProviderDeps(b.pageDeps(meta))
 	used.Range(func(k, _ any) bool {

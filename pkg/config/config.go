@@ -500,6 +500,9 @@ func (s *Site) check(name string, raw []byte) error {
 	if err := s.checkPaths(fail); err != nil {
 		return err
 	}
+	if s.Blog.PostsPerPage < 0 {
+		return fail("posts_per_page", "[blog] posts_per_page must be 1 or more (or 0 for 10), not %d", s.Blog.PostsPerPage)
+	}
 	switch s.Markdown.Format {
 	case "", "mdx", "md", "detect":
 	default:

@@ -1,6 +1,9 @@
 package config
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // A wrong type or an unknown key in docsd.toml names the key as written, where it is, and what it
 // must be (or the key that was probably meant), not Go's struct fields.
@@ -31,5 +34,17 @@ func TestMarkdownFormat(t *testing.T) {
 	_, err := Parse("docsd.toml", []byte("title = \"x\"\n\n[markdown]\nformat = \"markdown\"\n"))
 	if want := `docsd.toml:4:1: [markdown] format must be mdx, md or detect, not "markdown"`; err == nil || err.Error() != want {
 		t.Errorf("error %v, want %s", err, want)
+	}
+}
+
+// A negative posts_per_page is a mistake at its line (the blog's lists sliced by it panicked).
+func TestNegativePostsPerPage(t *testing.T) {
+	src := "title = \"T\"\n\n[[locales]]\ncode = \"en\"\ndefault = true\n\n[[versions]]\nname = \"current\"\nis_last = true\n\n[blog]\nposts_per_page = -5\n"
+	_, err := Parse("docsd.toml", []byte(src))
+	if want := "docsd.toml:12:1: [blog] posts_per_page must be 1 or more (or 0 for 10), not -5"; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+	if _, err := Parse("docsd.toml", []byte(strings.Replace(src, "-5", "0", 1))); err != nil {
+		t.Errorf("posts_per_page = 0: %v", err)
 	}
 }

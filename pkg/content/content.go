@@ -34,6 +34,9 @@ const (
 	// Partial is a Markdown or MDX file whose name starts with "_" (mdx.go): not a page, but pages
 	// import it and show it inline.
 	Partial
+	// Withheld is a static file holding a private key (PrivateKeyWarning): skipped with a warning
+	// (ProcessOne), so it is never published.
+	Withheld
 )
 
 // Source is one file of the site.

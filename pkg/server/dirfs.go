@@ -6,11 +6,12 @@ package server
 import (
 	"io/fs"
 	"os"
+	"strings"
 	"sync"
 )
 
 // Dir returns the files of the folder dir. Links that stay inside the folder are followed; links
-// that leave it (absolute, or through ..) answer as if the file did not exist.
+// that leave it (absolute, or through ..) and hidden files answer as if the file did not exist.
 func Dir(dir string) fs.FS { return &rootFS{dir: dir} }
 
 // rootFS holds the folder open as an os.Root. docsd build --once swaps a new build into place by
@@ -28,6 +29,9 @@ func (d *rootFS) Open(name string) (fs.File, error) {
 	// that a path answers the same whichever fs.FS serves it.
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrInvalid}
+	}
+	if hidden(name) {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
 	now, err := os.Stat(d.dir)
 	if err != nil {
@@ -47,6 +51,19 @@ func (d *rootFS) Open(name string) (fs.File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// hidden says whether a path of the folder names a hidden file or passes through a hidden folder.
+// A build has none (docsd skips them in content/ and static folders; its .docsd-build mark is no
+// page), so one in the folder was put there by something else: a .env, a .git, an editor's
+// .npmrc, which a preview server must not hand to whoever asks.
+func hidden(name string) bool {
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") && part != "." {
+			return true
+		}
+	}
+	return false
 }
 
 // reopen opens the folder the path now names, unless another request already did.

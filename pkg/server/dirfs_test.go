@@ -68,6 +68,43 @@ func TestDirRefusesLinksOutside(t *testing.T) {
 	}
 }
 
+// TestDirHidesHiddenFiles: a hidden file or folder put in the build folder (a .env, a .git, the
+// build's own mark) answers 404, however the path spells the dot; other files are served.
+func TestDirHidesHiddenFiles(t *testing.T) {
+	site := t.TempDir()
+	for name, data := range map[string]string{
+		"index.html": "landing", "404.html": "not found page", ".env": "TOKEN=secret", ".git/config": "[remote]",
+		".docsd-build": "mark", "usage/.npmrc": "_authToken=secret", "usage/page.html": "page", "usage/.hidden/page.html": "hidden page",
+	} {
+		p := filepath.Join(site, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	h := New(Dir(site), "/docs/")
+	for _, c := range []struct {
+		path   string
+		status int
+		body   string
+	}{
+		{"/docs/.env", 404, "not found page"},
+		{"/docs/%2eenv", 404, "not found page"},
+		{"/docs/.git/config", 404, "not found page"},
+		{"/docs/.docsd-build", 404, "not found page"},
+		{"/docs/usage/.npmrc", 404, "not found page"},
+		{"/docs/usage/.hidden/page", 404, "not found page"},
+		{"/docs/usage/page", 200, "page"},
+	} {
+		rec := get(h, c.path)
+		if rec.Code != c.status || rec.Body.String() != c.body {
+			t.Errorf("%s: %d %q, want %d %q", c.path, rec.Code, rec.Body.String(), c.status, c.body)
+		}
+	}
+}
+
 // TestDirSeesABuildSwappedIntoPlace: docsd build --once renames a new build over the folder being
 // served; the next request serves the new build.
 func TestDirSeesABuildSwappedIntoPlace(t *testing.T) {

@@ -210,7 +210,13 @@ func overlay(parsed []*Parsed, def, locale string) []*Parsed {
 }
 
 func (a *assembler) fail(file string, line int, format string, args ...any) {
-	a.errs = append(a.errs, &content.Error{File: file, Line: line, Column: 1, Msg: fmt.Sprintf(format, args...)})
+	e := &content.Error{File: file, Line: line, Column: 1, Msg: fmt.Sprintf(format, args...)}
+	// A doc of the default locale is assembled again for each other locale that has no
+	// translation of it: its mistake is said once, not once per locale.
+	if slices.ContainsFunc(a.errs, func(old error) bool { o, ok := old.(*content.Error); return ok && *o == *e }) {
+		return
+	}
+	a.errs = append(a.errs, e)
 }
 
 // versionBase is the URL prefix of a version's docs in a locale.

@@ -135,10 +135,9 @@ func ReadAll(sources []content.Source, read func(content.Source) (*Parsed, bool,
 // as changed.
 func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed) (p *Parsed, changed bool, err error) {
 	if s.Kind == content.Static {
-		if old != nil && old.Src == s {
-			return old, true, nil
-		}
-		return &Parsed{Src: s}, true, nil
+		// Looked at again, even when it was a static file before: an edit may have put a key in it.
+		p, err := ProcessOne(conv, s, nil)
+		return p, err == nil, err
 	}
 	raw, err := content.ReadFile(s)
 	if err != nil {
@@ -155,6 +154,9 @@ func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed) (p *Pars
 func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed, error) {
 	p := &Parsed{Src: s}
 	if s.Kind == content.Static {
+		if w := content.PrivateKeyWarning(s); w != nil {
+			p.Src.Kind, p.Warnings = content.Withheld, []*content.Error{w}
+		}
 		return p, nil
 	}
 	var err error
