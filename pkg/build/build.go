@@ -12,6 +12,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"docsd/pkg/bundle"
@@ -131,8 +132,11 @@ type Builder struct {
 	// page's HTML is added to the build: the tests' hooks to check the order of the two.
 	// onCompiled, when set, may change a compiled module (a test's way to import what the page's
 	// import blocks do not say). Pages compile at once: it runs on several goroutines.
-	onCompile  func(file string)
-	onWritten  func(route string)
+	onCompile func(file string)
+	onWritten func(route string)
+	// panicked is set when a build recovered from a panic (panics.go): the next build starts from
+	// empty.
+	panicked   atomic.Bool
 	onCompiled func(file, js string) string
 	// mdxWhole compiles every MDX page whole, its Markdown runs included (pkg/mdx/runs.go; tests
 	// compare the two).
@@ -277,10 +281,11 @@ func (b *Builder) Build() (*Result, error) {
 // (Build and Once ask for one; the first build has none): every input counts as changed, so the
 // configuration is loaded, content/ is scanned whole, the shell is bundled, the graph is new and
 // every route renders. On error the last good build, and its graph, stay as they were.
-func (b *Builder) run(req *request) (*Result, error) {
+func (b *Builder) run(req *request) (_ *Result, err error) {
+	defer b.buildPanic(&err)
 	start := time.Now()
 	last := b.last
-	if req.full {
+	if req.full || b.panicked.Swap(false) {
 		last = nil
 	}
 	if last == nil {

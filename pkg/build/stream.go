@@ -113,7 +113,7 @@ func (st *state) streamPages(routes []string) error {
 					<-slots
 					continue
 				}
-				c, err := st.renderMarkdown(r)
+				c, err := st.markdownOf(r)
 				if err != nil {
 					fail(err)
 					<-slots
@@ -132,7 +132,7 @@ func (st *state) streamPages(routes []string) error {
 			defer pageWorkers.Done()
 			for p := range out {
 				if !failed.Load() && !halted.Load() {
-					err := st.renderPage(p.r, p.c)
+					err := st.pageOf(p.r, p.c)
 					if err == nil && st.queue != nil {
 						st.queue.wrote(p.r.Path) // a request waiting for it is answered
 					}
@@ -267,4 +267,16 @@ func linkCheckQuotes(d *markdown.Doc) bool {
 		}
 	}
 	return false
+}
+
+// markdownOf is renderMarkdown with a panic recovered into r's error (panics.go).
+func (st *state) markdownOf(r *site.Route) (c pageContent, err error) {
+	defer st.pagePanic(r, &err)
+	return st.renderMarkdown(r)
+}
+
+// pageOf is renderPage with a panic recovered into r's error (panics.go).
+func (st *state) pageOf(r *site.Route, c pageContent) (err error) {
+	defer st.pagePanic(r, &err)
+	return st.renderPage(r, c)
 }
