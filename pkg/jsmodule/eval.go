@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -114,6 +115,7 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 		}
 	}
 	if errors.As(err, &syntax) {
+		syntax.Msg += stubHint(absProject, syntax.File, &importers)
 		return nil, err // a throw at the line of the file that threw
 	}
 	if err != nil {
@@ -509,6 +511,25 @@ func realInside(root, p string) bool {
 func inside(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// stubHint says which packages the file that threw imports as stubs, with what to do: a value it
+// computes from one is empty, which is most often why a config throws here (tRPC's env.js parses
+// its environment with zod, then finds no known VERCEL_ENV). Empty when it imports none.
+func stubHint(project, file string, importers *sync.Map) string {
+	var at []string
+	importers.Range(func(k, v any) bool {
+		if rel, err := filepath.Rel(project, v.(string)); err == nil && filepath.ToSlash(rel) == file {
+			at = append(at, fmt.Sprintf("%q at %s", k, importSite(project, v.(string), k.(string))))
+		}
+		return true
+	})
+	if len(at) == 0 {
+		return ""
+	}
+	sort.Strings(at)
+	return fmt.Sprintf(" (docsd reads a config with its packages as stubs, whose every value is empty: this file imports %s; "+
+		"give the value a default that does not come from the package, or write docsd.toml by hand)", strings.Join(at, ", "))
 }
 
 // importSite is where file (absolute) imports spec: "file:line:col", relative to project.

@@ -167,6 +167,14 @@ func TestEvalThrowNamesItsLine(t *testing.T) {
 	if !errors.As(err, &se) || se.File != "stubbed.js" || se.Line != 4 {
 		t.Errorf("a throw on a stub's value: %v, want it at stubbed.js:4", err)
 	}
+	// It says which package gave the empty value, where it is imported, and what to do.
+	if err == nil || !strings.Contains(err.Error(), `imports "not-installed" at stubbed.js:1:19`) || !strings.Contains(err.Error(), "write docsd.toml by hand") {
+		t.Errorf("a throw on a stub's value does not name the stubbed package and what to do: %v", err)
+	}
+	// A file that imports no package says nothing of stubs.
+	if _, err := New().Eval(dir, filepath.Join(dir, "sidebars.ts")); err == nil || strings.Contains(err.Error(), "stubs") {
+		t.Errorf("a throw with no package imported speaks of stubs: %v", err)
+	}
 }
 
 // TestEvalRequireGivesTheDefaultExport: `...require("./generated.ts").items` of an ES module gives
