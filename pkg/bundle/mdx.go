@@ -37,6 +37,9 @@ type MDX struct {
 	// CustomFields is docsd.toml's [docusaurus.custom_fields] as JSON ("{}" when empty), the
 	// module docsd:custom-fields that useDocusaurusContext() gives as siteConfig.customFields.
 	CustomFields []byte
+	// StaticDirs are the site's static folders (absolute), where an import written from the
+	// site's root ("/img/logo.svg") is looked for first, as Docusaurus's webpack does.
+	StaticDirs []string
 
 	provider   string      // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
 	workspaces *workspaces // the monorepo's own packages, by name (workspaces.go)
