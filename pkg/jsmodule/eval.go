@@ -400,6 +400,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 		script.WriteString("globalThis.__placeholders = true;\n")
 	}
 	fmt.Fprintf(&script, "globalThis.__docsdProject = %s;\n", quote(project))
+	fmt.Fprintf(&script, "const resultMark = %s;\n", quote(resultMark))
 	script.WriteString(prelude)
 	fmt.Fprintf(&script, "const __file = %s;\n", quote(filepath.Join(dir, "module.js")))
 	if srcMap == nil {
@@ -417,7 +418,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
   let v = module.exports && module.exports.__esModule && 'default' in module.exports ? module.exports.default : module.exports;
   if (typeof v === 'function') v = v({});
   v = await v;
-  process.stdout.write(JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort() }));
+  process.stdout.write('\n' + resultMark + JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort() }));
 })().catch((e) => { process.stderr.write(__throwSite(e) + String(e && e.stack || e)); process.exit(1); });
 `)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -441,7 +442,13 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 		Unset      []string        `json:"unset"`
 		Enumerated []string        `json:"enumerated"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+	// What the module printed itself comes before the result (tRPC's config logs its TypeDoc
+	// entry points with console.log).
+	_, result, ok := bytes.Cut(stdout.Bytes(), []byte("\n"+resultMark))
+	if !ok {
+		return nil, fmt.Errorf("node printed no result: %s", errorLine(stdout.String()))
+	}
+	if err := json.Unmarshal(result, &out); err != nil {
 		return nil, fmt.Errorf("reading what node printed: %w", err)
 	}
 	res := &Result{JSON: out.Value}
@@ -470,6 +477,9 @@ const __throwSite = (e) => {
   return '';
 };
 `
+
+// resultMark starts the line of node's output that holds the result.
+const resultMark = "@docsd-result "
 
 var throwAt = regexp.MustCompile(`^@docsd-throw (.+):(\d+):(\d+)\n`)
 

@@ -53,6 +53,23 @@ export default sidebars;`,
 	}
 }
 
+// TestEvalModuleThatPrints: what a config prints as it loads (tRPC's logs its TypeDoc entry points
+// with console.log, some JSON-like) is not read as its result.
+func TestEvalModuleThatPrints(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"docusaurus.config.js": "console.log('TypeDoc entrypoints:', ['a']);\nprocess.stdout.write('{\"title\": \"printed\"}\\n');\n" +
+			"module.exports = async () => { console.log('loading'); return { title: 'Site' }; };\n",
+	})
+	res, err := New().Eval(dir, filepath.Join(dir, "docusaurus.config.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.JSON) != `{"title":"Site"}` {
+		t.Errorf("result %s, want the exported config", res.JSON)
+	}
+}
+
 // TestEvalSecretsStayOut: the module sees none of docsd's environment, and a module that throws
 // without a variable is evaluated again with a placeholder, which the result names.
 func TestEvalSecretsStayOut(t *testing.T) {
