@@ -118,8 +118,8 @@ func TestMDXImportsBeforeTitle(t *testing.T) {
 }
 
 // TestAdmonitionTitleIsMarkdown: an admonition's title is Markdown, as Docusaurus parses it, in
-// both forms (tRPC's `:::note Tradeoff … in \`createContextInner\``, Vela's
-// `:::warning[\`false\` is ignored]`); it showed its backticks and asterisks as text.
+// both forms (tRPC's ":::note Tradeoff for large clients in `createContextInner`", Vela's
+// ":::warning[`false` is ignored]"); it showed its backticks and asterisks as text.
 func TestAdmonitionTitleIsMarkdown(t *testing.T) {
 	src := "# T\n\n:::note Tradeoff in `createContextInner`\nbody\n:::\n\n" +
 		":::warning[`false` is *ignored* & [read](/docs/x)]\nbody\n:::\n\n  :::tip   Indented  \nbody\n  :::\n\n:::info\nplain\n:::\n"
