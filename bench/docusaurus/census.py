@@ -53,7 +53,10 @@ for f in glob.glob(os.path.join(out, '**/*.html'), recursive=True):
     html = re.sub(r'<(nav|aside)\b.*?</\1>', '', html, flags=re.S)
     html = re.sub(r'<(pre|code|script|style|textarea)\b.*?</\1>', '', html, flags=re.S)
     tags = re.findall(r'<[A-Z][A-Za-z0-9.]*[\s/>]', html)  # React writes lowercase tags: these are raw
-    text = re.sub(r'<[^>]+>', '\n', html)
+    # Block elements end a line; inline ones (<em>, <a>) do not: "_import types from the server_"
+    # in a sentence is no import line.
+    text = re.sub(r'</?(?:p|div|li|ul|ol|h[1-6]|br|tr|td|th|table|section|blockquote|details|summary|hr|header|footer|article|figure|dl|dt|dd)\b[^>]*>', '\n', html)
+    text = re.sub(r'<[^>]+>', '', text)
     text = text.replace('&lt;', '<').replace('&gt;', '>').replace('&amp;', '&').replace('&#34;', '"').replace('&quot;', '"')
     hits = tags + re.findall(r'^[ \t]*(?:import [\w{*].* from .*|export (?:const|default|function|let) .*|:::[a-z].*)$', text, flags=re.M)
     if hits: raw.append((os.path.relpath(f, out), hits[:3]))

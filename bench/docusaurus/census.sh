@@ -9,9 +9,10 @@
 # folder), and the npm packages the sites' pages import are installed once into $WORK/node_modules
 # (as `npm install` gives a site its own), beside docsd's React. capacitor's pages use the Ionic
 # preset's <DocCard header img href> (not Docusaurus's): SHIM=1 writes one in its src/theme, as
-# docsd's error asks; without it its 7 plugins.mdx pages fail.
+# docsd's error asks; without it its 7 plugins.mdx pages fail. tRPC's config computes its
+# environment with zod, which docsd stubs when it reads a config: SHIM=1 writes what zod gives.
 # DOCSD is the binary (default bin/docsd, built first). Sites: pnpm capacitor redux jest prettier
-# tseslint ory.
+# tseslint ory (sessions 14-15); trpc supertokens (session 19; supertokens has 608 .mdx pages).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 mirrors=${MIRRORS:-/work/.mirror}
@@ -19,10 +20,12 @@ work=${WORK:-/tmp/docsd-census}
 if [ -z "${DOCSD:-}" ]; then (cd "$here" && go build -o bin/docsd ./cmd/docsd) || exit 1; fi
 docsd=${DOCSD:-$here/bin/docsd}
 declare -A mirror=([pnpm]=pnpm+pnpm.io [capacitor]=ionic-team+capacitor-docs [redux]=reduxjs+redux [jest]=jestjs+jest
-  [prettier]=prettier+prettier [tseslint]=typescript-eslint+typescript-eslint [ory]=ory+docs)
-declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prettier]=website [tseslint]=packages/website [ory]=.)
+  [prettier]=prettier+prettier [tseslint]=typescript-eslint+typescript-eslint [ory]=ory+docs
+  [trpc]=trpc+trpc [supertokens]=supertokens+docs)
+declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prettier]=website [tseslint]=packages/website [ory]=.
+  [trpc]=www [supertokens]=.)
 sites=("$@")
-[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory)
+[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens)
 mkdir -p "$work"
 if [ ! -d "$work/node_modules/react-lite-youtube-embed" ]; then
   echo '{"private":true}' > "$work/package.json"
@@ -45,6 +48,12 @@ for s in "${sites[@]}"; do
     mkdir -p "$dir/src/theme"
     printf '%s\n' "export default function DocCard({ header, href, img, children }) {" \
       "  return (<a className=\"doc-card\" href={href}>{img && <img src={img} alt=\"\" />}<strong>{header}</strong>{children}</a>);" "}" > "$dir/src/theme/DocCard.jsx"
+  fi
+  if [ "$s" = trpc ] && [ -n "${SHIM:-}" ]; then
+    # Its config reads the environment through zod (a stub when docsd reads a config: init says so
+    # at www/src/utils/env.js): what parseEnv gives with zod installed and no VERCEL_* variable set.
+    printf '%s\n' "module.exports = { parseEnv: () => ({ VERCEL_URL: 'http://localhost:3000', VERCEL_ENV: 'development'," \
+      "  VERCEL_GIT_COMMIT_REF: 'n/a', TYPEDOC: true, OG_URL: 'http://localhost:3001' }) };" > "$dir/www/src/utils/env.js"
   fi
   (cd "$dir" && "$docsd" init --from-docusaurus "${sitedir[$s]}") > "$work/$s.init" 2>&1
   (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$work/$s.time" "$docsd" build --once --out "$work/$s-out") > "$work/$s.log" 2>&1

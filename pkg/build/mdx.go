@@ -101,7 +101,16 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	if err != nil || cfg.Docusaurus.CustomFields == nil {
 		fields = []byte("{}") // TOML's values all have a JSON form
 	}
-	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Site: cfg.AtSite(root), Compile: compile, CustomFields: fields})
+	staticNames := cfg.StaticDirs
+	if len(staticNames) == 0 {
+		staticNames = []string{"static"}
+	}
+	staticDirs := make([]string, len(staticNames))
+	for i, d := range staticNames {
+		staticDirs[i] = filepath.Join(contentDir, filepath.FromSlash(d))
+	}
+	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Site: cfg.AtSite(root), Compile: compile, CustomFields: fields,
+		StaticDirs: staticDirs})
 }
 
 // siteProvided is what the project's src/theme/MDXComponents gives every MDX page (nothing

@@ -256,6 +256,19 @@ func TestMDXUseIsBrowser(t *testing.T) {
 	}
 }
 
+// @docusaurus/useBrokenLinks is there for components written for Docusaurus's link checker; its
+// calls collect nothing (docsd checks the rendered HTML's links), and the link still renders.
+func TestMDXUseBrokenLinks(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/card.mdx", "---\ntitle: Card\n---\n\nimport useBrokenLinks from '@docusaurus/useBrokenLinks';\n\n"+
+		"export function Card({ href }) {\n  const links = useBrokenLinks();\n  links.collectAnchor('card');\n  links.collectLink(href);\n"+
+		"  return <a id=\"card\" href={href}>The card</a>;\n}\n\n<Card href=\"/docs/guide/install\" />\n")
+	html := builtPage(t, opts, "/docs/guide/card")
+	if !strings.Contains(html, `<a id="card" href="/docs/guide/install">The card</a>`) {
+		t.Errorf("the page lacks the card's link:\n%s", html[strings.Index(html, `data-mdx-content`):][:600])
+	}
+}
+
 func TestMDXImportsAreGraphEdges(t *testing.T) {
 	root, opts := mdxSite(t)
 	b := New(opts)

@@ -278,3 +278,38 @@ func TestMDXImportsSVGAsComponent(t *testing.T) {
 		t.Errorf("error %q lacks %q", got, want)
 	}
 }
+
+// An import written from the site's root ("/img/icons/copy.svg", "/src/components/Label", as
+// supertokens' pages and components write them) is found in the static folder or the site's, with
+// extensions and index files, as Docusaurus's webpack resolves it
+// (resolve.roots); one that names nothing fails at its file:line:col. (It once recursed without
+// end between the .svg resolver and the page's: the build hung, growing to gigabytes.)
+func TestMDXImportFromTheSiteRoot(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/static/img/icons/copy.svg", "<svg viewBox=\"0 0 4 4\"><rect width=\"4\" height=\"4\"/></svg>\n")
+	write(t, root, "src/components/CopyButton.jsx", "import CopyIcon from '/img/icons/copy.svg';\nimport Label from '/src/components/Label';\n\n"+
+		"export default function CopyButton() {\n  return <button type=\"button\"><CopyIcon className=\"copy-icon\" /><Label /></button>;\n}\n")
+	write(t, root, "src/components/Label/index.tsx", "export default function Label(): JSX.Element {\n  return <span>Copy</span>;\n}\n")
+	write(t, root, "content/docs/guide/rooted.mdx", "---\ntitle: Rooted\n---\n\n"+
+		"import Icon from '/img/icons/copy.svg';\nimport CopyButton from '@site/src/components/CopyButton';\n\n"+
+		"<Icon width={8} />\n\n<CopyButton />\n")
+	html := builtPage(t, opts, "/docs/guide/rooted")
+	for _, want := range []string{
+		`<svg viewBox="0 0 4 4" width="8"><rect width="4" height="4"/></svg>`,
+		`<button type="button"><svg viewBox="0 0 4 4" class="copy-icon"><rect width="4" height="4"/></svg><span>Copy</span></button>`,
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("the page lacks %s:\n%s", want, html[strings.Index(html, `data-mdx-content`):][:600])
+		}
+	}
+	write(t, root, "src/components/CopyButton.jsx", "import CopyIcon from '/img/icons/gone.svg';\n\n"+
+		"export default function CopyButton() {\n  return <CopyIcon />;\n}\n")
+	if got, want := buildError(t, opts), `src/components/CopyButton.jsx:1:22: Could not resolve "/img/icons/gone.svg"`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+	// Not above the static folder nor the project.
+	write(t, root, "src/components/CopyButton.jsx", "import CopyIcon from '/../../docsd.toml';\n\nexport default function CopyButton() {\n  return <p>{String(CopyIcon)}</p>;\n}\n")
+	if got, want := buildError(t, opts), `src/components/CopyButton.jsx:1:22: Could not resolve "/../../docsd.toml"`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+}

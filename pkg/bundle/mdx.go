@@ -37,6 +37,9 @@ type MDX struct {
 	// CustomFields is docsd.toml's [docusaurus.custom_fields] as JSON ("{}" when empty), the
 	// module docsd:custom-fields that useDocusaurusContext() gives as siteConfig.customFields.
 	CustomFields []byte
+	// StaticDirs are the site's static folders (absolute), where an import written from the
+	// site's root ("/img/logo.svg") is looked for first, as Docusaurus's webpack does.
+	StaticDirs []string
 
 	provider   string      // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
 	workspaces *workspaces // the monorepo's own packages, by name (workspaces.go)
@@ -118,10 +121,11 @@ func ThemeFile(root, name string) string {
 // Some sites import the hook by its file in @docusaurus/core, as Docusaurus 2's docs showed.
 var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx",
 	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx",
-	"useDocusaurusContext": "useDocusaurusContext.js", "core/lib/client/exports/useDocusaurusContext": "useDocusaurusContext.js"}
+	"useDocusaurusContext": "useDocusaurusContext.js", "core/lib/client/exports/useDocusaurusContext": "useDocusaurusContext.js",
+	"useBrokenLinks": "useBrokenLinks.js"}
 
 // docusaurusProvided names docusaurusModules for an error about another one.
-const docusaurusProvided = "@docusaurus/Link, useBaseUrl, useIsBrowser, BrowserOnly, Translate, useDocusaurusContext, router (useLocation, useHistory), " +
+const docusaurusProvided = "@docusaurus/Link, useBaseUrl, useIsBrowser, BrowserOnly, Translate, useDocusaurusContext, useBrokenLinks, router (useLocation, useHistory), " +
 	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar)"
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
@@ -395,10 +399,10 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 			if name == abs {
 				return nil // not the project's
 			}
-			out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text})
+			out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: explain(m.Text)})
 			continue
 		}
-		e := &content.Error{File: name, Msg: m.Text}
+		e := &content.Error{File: name, Msg: explain(m.Text)}
 		if spec := quoted.FindStringSubmatch(m.Text); spec != nil {
 			if raw, err := os.ReadFile(abs); err == nil {
 				e.Line, e.Column = findImport(string(raw), spec[1])
@@ -410,6 +414,30 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 		out = append(out, e)
 	}
 	return out
+}
+
+var (
+	noLoader   = regexp.MustCompile(`^No loader is configured for "(\.[^"]+)" files`)
+	unresolved = regexp.MustCompile(`^Could not resolve "((?:@[^/"]+/)?[^./"@][^/"]*)[^"]*"$`)
+	// docsd's aliases are no packages to install.
+	docusaurusAlias = regexp.MustCompile(`^@(site|theme|theme-original|theme-init|docusaurus|generated)/`)
+)
+
+// explain says what to do about an import esbuild could not bundle, which the writer of a
+// Docusaurus site cannot guess from esbuild's words (whose path of the file, relative to the
+// shell's folder, named nothing the writer knows: ../../../tmp/…/Accordion.scss).
+func explain(msg string) string {
+	if m := noLoader.FindStringSubmatch(msg); m != nil {
+		if m[1] == ".scss" || m[1] == ".sass" {
+			return fmt.Sprintf("docsd does not compile Sass (this imports a %s file, which Docusaurus compiles with docusaurus-plugin-sass): "+
+				"write the stylesheet as CSS (.css, or .module.css for a CSS module) and import that", m[1])
+		}
+		return fmt.Sprintf("docsd cannot import a %s file here (no loader for it): import a module, a stylesheet, an image, a video or a download", m[1])
+	}
+	if m := unresolved.FindStringSubmatch(msg); m != nil && !docusaurusAlias.MatchString(m[1]) {
+		return fmt.Sprintf("%s: the package %s is not installed; install it in the project (npm install %s), as the site's own npm install does", msg, m[1], m[1])
+	}
+	return msg
 }
 
 // findImport is the line and column (1-based) of the quoted specifier spec in an MDX file.

@@ -17,6 +17,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -119,7 +120,6 @@ func (b *Bundler) sharedRegistry(keys []string) string {
 // in the shell's bundle (mdx.go), and every module of the shell through the registry.
 func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 	return api.Plugin{Name: "docsd-mdx-page", Setup: func(pb api.PluginBuild) {
-		type resolving struct{}
 		shared := func(path string) (api.OnResolveResult, bool) {
 			key, ok := b.sharedKey(path)
 			if !ok {
@@ -162,13 +162,17 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		// Every other import: resolved as esbuild would, then shared when it lands in the shell.
 		// (The entry's imports too: its frame is the shell's.)
 		pb.OnResolve(api.OnResolveOptions{Filter: `.*`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-			if _, again := a.PluginData.(resolving); again || a.Kind == api.ResolveEntryPoint {
+			if _, again := a.PluginData.(pageResolving); again || a.Kind == api.ResolveEntryPoint {
 				return api.OnResolveResult{}, nil
 			}
 			// A file named exactly needs no resolver: each page's build starts with empty
 			// caches, and esbuild's resolver reads every folder above a file (package.json,
 			// tsconfig.json), which was most of a page's build time.
-			if p := b.exactFile(a.Path, a.ResolveDir); p != "" {
+			p := b.exactFile(a.Path, a.ResolveDir)
+			if p == "" && strings.HasPrefix(a.Path, "/") {
+				p = b.rootedFile(&pb, a)
+			}
+			if p != "" {
 				if res, ok := shared(p); ok {
 					return res, nil
 				}
@@ -191,7 +195,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 				return r.(api.OnResolveResult), nil
 			}
 			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
-				Kind: a.Kind, PluginData: resolving{}})
+				Kind: a.Kind, PluginData: pageResolving{}})
 			if len(r.Errors) > 0 {
 				// Not installed: a package of the project's own monorepo, found by its name.
 				if w, ok := b.workspaceResolve(&pb, a); ok {
@@ -256,6 +260,40 @@ func (b *Bundler) mayImport(abs string) bool {
 // outsideError is the error of an import that names a file mayImport refuses.
 func outsideError(spec string) error {
 	return fmt.Errorf("\"%s\" is outside the project folder; docsd reads no file there", spec)
+}
+
+// pageResolving marks the page resolver's own esbuild resolve of an import, which the plugins
+// that resolve through esbuild again (svgComponents) pass on as it is: each resolving the other's
+// import again recursed without end on an import that resolves to nothing.
+type pageResolving struct{}
+
+// rootedFile is the file an import written from the site's root names ("/img/icons/copy.svg",
+// "/src/components/Select"), found in the static folders and then the site folder with esbuild's
+// extensions and index files, as Docusaurus's webpack resolves it (resolve.roots); "" when none
+// holds it. It never leaves the folder it is found in, nor the project.
+func (b *Bundler) rootedFile(pb *api.PluginBuild, a api.OnResolveArgs) string {
+	for _, root := range append(slices.Clone(b.mdx.StaticDirs), b.mdx.Site) {
+		if root == "" {
+			continue
+		}
+		p := filepath.Join(root, filepath.FromSlash(a.Path))
+		if _, ok := under(root, p); !ok {
+			continue // "/../x" climbs out of the folder
+		}
+		real := b.exactFile(p, "")
+		if real == "" {
+			r := pb.Resolve(p, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
+				Kind: a.Kind, PluginData: pageResolving{}})
+			if len(r.Errors) > 0 || r.External || r.Namespace != "file" {
+				continue
+			}
+			real = r.Path
+		}
+		if b.inProject(real) {
+			return real
+		}
+	}
+	return ""
 }
 
 // exactFile is the real path of an import that names a file exactly (absolute, or relative to

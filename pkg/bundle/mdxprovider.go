@@ -168,7 +168,7 @@ func (b *Bundler) providerErrors(msgs []api.Message) SourceErrors {
 		} else {
 			return nil // the shell's own files: not the writer's mistake
 		}
-		out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: m.Text})
+		out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: explain(m.Text)})
 	}
 	return out
 }

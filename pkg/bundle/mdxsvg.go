@@ -29,7 +29,7 @@ var (
 // svgComponents resolves the project's imports of .svg files to components.
 func (b *Bundler) svgComponents(pb api.PluginBuild) {
 	pb.OnResolve(api.OnResolveOptions{Filter: `\.svg$`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
-		if a.PluginData == svgNamespace || a.Namespace == svgNamespace || a.Kind == api.ResolveCSSURLToken || a.Kind == api.ResolveCSSImportRule || a.Kind == api.ResolveEntryPoint {
+		if _, again := a.PluginData.(pageResolving); again || a.PluginData == svgNamespace || a.Namespace == svgNamespace || a.Kind == api.ResolveCSSURLToken || a.Kind == api.ResolveCSSImportRule || a.Kind == api.ResolveEntryPoint {
 			return api.OnResolveResult{}, nil
 		}
 		if _, shell := b.sharedKey(a.Importer); shell || a.Importer == "" {

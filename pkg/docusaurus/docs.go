@@ -5,6 +5,7 @@ package docusaurus
 
 import (
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -91,11 +92,12 @@ func (c *converter) versions() {
 	if b, ok := c.docs["includeCurrentVersion"].(bool); ok {
 		includeCurrent = b
 	}
-	names := []string{}
-	if includeCurrent {
-		names = append(names, "current")
+	// versions.json may list "current" itself, to place it among the others (tRPC's does);
+	// Docusaurus adds it first only when it is not listed.
+	names := append([]string{}, c.in.Versions...)
+	if includeCurrent && !slices.Contains(names, "current") {
+		names = append([]string{"current"}, names...)
 	}
-	names = append(names, c.in.Versions...)
 	if only := list(c.docs["onlyIncludeVersions"]); only != nil {
 		keep := map[string]bool{}
 		for _, o := range only {
@@ -110,9 +112,13 @@ func (c *converter) versions() {
 		names = kept
 	}
 	if last == "" {
+		// Docusaurus's default: the first released version, or the only one.
 		last = "current"
-		if len(c.in.Versions) > 0 {
-			last = c.in.Versions[0]
+		for _, n := range c.in.Versions {
+			if n != "current" {
+				last = n
+				break
+			}
 		}
 	}
 	siteDir := c.in.SiteDir

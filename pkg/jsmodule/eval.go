@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"sync"
@@ -114,6 +115,7 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 		}
 	}
 	if errors.As(err, &syntax) {
+		syntax.Msg += stubHint(absProject, syntax.File, &importers)
 		return nil, err // a throw at the line of the file that threw
 	}
 	if err != nil {
@@ -398,6 +400,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 		script.WriteString("globalThis.__placeholders = true;\n")
 	}
 	fmt.Fprintf(&script, "globalThis.__docsdProject = %s;\n", quote(project))
+	fmt.Fprintf(&script, "const resultMark = %s;\n", quote(resultMark))
 	script.WriteString(prelude)
 	fmt.Fprintf(&script, "const __file = %s;\n", quote(filepath.Join(dir, "module.js")))
 	if srcMap == nil {
@@ -415,7 +418,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
   let v = module.exports && module.exports.__esModule && 'default' in module.exports ? module.exports.default : module.exports;
   if (typeof v === 'function') v = v({});
   v = await v;
-  process.stdout.write(JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort() }));
+  process.stdout.write('\n' + resultMark + JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort() }));
 })().catch((e) => { process.stderr.write(__throwSite(e) + String(e && e.stack || e)); process.exit(1); });
 `)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -439,7 +442,13 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 		Unset      []string        `json:"unset"`
 		Enumerated []string        `json:"enumerated"`
 	}
-	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+	// What the module printed itself comes before the result (tRPC's config logs its TypeDoc
+	// entry points with console.log).
+	_, result, ok := bytes.Cut(stdout.Bytes(), []byte("\n"+resultMark))
+	if !ok {
+		return nil, fmt.Errorf("node printed no result: %s", errorLine(stdout.String()))
+	}
+	if err := json.Unmarshal(result, &out); err != nil {
 		return nil, fmt.Errorf("reading what node printed: %w", err)
 	}
 	res := &Result{JSON: out.Value}
@@ -468,6 +477,9 @@ const __throwSite = (e) => {
   return '';
 };
 `
+
+// resultMark starts the line of node's output that holds the result.
+const resultMark = "@docsd-result "
 
 var throwAt = regexp.MustCompile(`^@docsd-throw (.+):(\d+):(\d+)\n`)
 
@@ -509,6 +521,25 @@ func realInside(root, p string) bool {
 func inside(root, p string) bool {
 	rel, err := filepath.Rel(root, p)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// stubHint says which packages the file that threw imports as stubs, with what to do: a value it
+// computes from one is empty, which is most often why a config throws here (tRPC's env.js parses
+// its environment with zod, then finds no known VERCEL_ENV). Empty when it imports none.
+func stubHint(project, file string, importers *sync.Map) string {
+	var at []string
+	importers.Range(func(k, v any) bool {
+		if rel, err := filepath.Rel(project, v.(string)); err == nil && filepath.ToSlash(rel) == file {
+			at = append(at, fmt.Sprintf("%q at %s", k, importSite(project, v.(string), k.(string))))
+		}
+		return true
+	})
+	if len(at) == 0 {
+		return ""
+	}
+	sort.Strings(at)
+	return fmt.Sprintf(" (docsd reads a config with its packages as stubs, whose every value is empty: this file imports %s; "+
+		"give the value a default that does not come from the package, or write docsd.toml by hand)", strings.Join(at, ", "))
 }
 
 // importSite is where file (absolute) imports spec: "file:line:col", relative to project.

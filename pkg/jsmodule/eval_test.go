@@ -53,6 +53,23 @@ export default sidebars;`,
 	}
 }
 
+// TestEvalModuleThatPrints: what a config prints as it loads (tRPC's logs its TypeDoc entry points
+// with console.log, some JSON-like) is not read as its result.
+func TestEvalModuleThatPrints(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, map[string]string{
+		"docusaurus.config.js": "console.log('TypeDoc entrypoints:', ['a']);\nprocess.stdout.write('{\"title\": \"printed\"}\\n');\n" +
+			"module.exports = async () => { console.log('loading'); return { title: 'Site' }; };\n",
+	})
+	res, err := New().Eval(dir, filepath.Join(dir, "docusaurus.config.js"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(res.JSON) != `{"title":"Site"}` {
+		t.Errorf("result %s, want the exported config", res.JSON)
+	}
+}
+
 // TestEvalSecretsStayOut: the module sees none of docsd's environment, and a module that throws
 // without a variable is evaluated again with a placeholder, which the result names.
 func TestEvalSecretsStayOut(t *testing.T) {
@@ -166,6 +183,14 @@ func TestEvalThrowNamesItsLine(t *testing.T) {
 	_, err = New().Eval(dir, filepath.Join(dir, "stubbed.js"))
 	if !errors.As(err, &se) || se.File != "stubbed.js" || se.Line != 4 {
 		t.Errorf("a throw on a stub's value: %v, want it at stubbed.js:4", err)
+	}
+	// It says which package gave the empty value, where it is imported, and what to do.
+	if err == nil || !strings.Contains(err.Error(), `imports "not-installed" at stubbed.js:1:19`) || !strings.Contains(err.Error(), "write docsd.toml by hand") {
+		t.Errorf("a throw on a stub's value does not name the stubbed package and what to do: %v", err)
+	}
+	// A file that imports no package says nothing of stubs.
+	if _, err := New().Eval(dir, filepath.Join(dir, "sidebars.ts")); err == nil || strings.Contains(err.Error(), "stubs") {
+		t.Errorf("a throw with no package imported speaks of stubs: %v", err)
 	}
 }
 

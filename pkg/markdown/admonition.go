@@ -93,19 +93,45 @@ func (admonitionParser) Open(parent ast.Node, reader text.Reader, pc parser.Cont
 		reader.AdvanceToEOL()
 		return &strayFence{open: open}, parser.NoChildren
 	}
-	m := admonitionOpen.FindSubmatch(trimmed)
+	m := admonitionOpen.FindSubmatchIndex(trimmed)
 	if m == nil {
 		return nil, parser.NoChildren
 	}
-	kind := strings.ToLower(string(m[2]))
-	title := string(m[3])
-	if title == "" {
-		title = strings.TrimSpace(string(m[4]))
+	kind := strings.ToLower(string(trimmed[m[4]:m[5]]))
+	from, to := m[6], m[7]
+	if from == to {
+		from, to = m[8], m[9]
+	}
+	title := ""
+	if from >= 0 {
+		title = strings.TrimSpace(string(trimmed[from:to]))
 	}
 	_, known := AdmonitionKinds[kind]
+	a := &Admonition{Callout: kind, Title: title, fence: m[3] - m[2], open: open, unknown: !known}
+	if title != "" {
+		// The title is Markdown, as Docusaurus parses it (`:::warning[\`false\` is ignored]`):
+		// goldmark parses the inline content of the title block's line as a paragraph's.
+		start := seg.Start + bytes.Index(line, trimmed) + from
+		t := &admonitionTitle{}
+		t.Lines().Append(text.NewSegment(start, start+to-from))
+		a.AppendChild(a, t)
+	}
 	reader.AdvanceToEOL()
-	return &Admonition{Callout: kind, Title: title, fence: len(m[1]), open: open, unknown: !known}, parser.HasChildren
+	return a, parser.HasChildren
 }
+
+// admonitionTitle holds an admonition's written title as inline Markdown (its first child).
+type admonitionTitle struct {
+	ast.BaseBlock
+}
+
+var kindAdmonitionTitle = ast.NewNodeKind("AdmonitionTitle")
+
+// Kind implements ast.Node.
+func (n *admonitionTitle) Kind() ast.NodeKind { return kindAdmonitionTitle }
+
+// Dump implements ast.Node.
+func (n *admonitionTitle) Dump(source []byte, level int) { ast.DumpHelper(n, source, level, nil, nil) }
 
 func (admonitionParser) Continue(node ast.Node, reader text.Reader, pc parser.Context) parser.State {
 	a, ok := node.(*Admonition)
@@ -166,16 +192,24 @@ func (admonitionRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer)
 	reg.Register(kindStrayFence, func(util.BufWriter, []byte, ast.Node, bool) (ast.WalkStatus, error) {
 		return ast.WalkContinue, nil
 	})
+	reg.Register(kindAdmonitionTitle, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering {
+			w.WriteString(`<p class="admonition-title">`)
+		} else {
+			w.WriteString("</p>\n")
+		}
+		return ast.WalkContinue, nil
+	})
 	reg.Register(KindAdmonition, func(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
 		n := node.(*Admonition)
 		if entering {
 			style, title := AdmonitionLook(n.Callout)
-			if n.Title != "" {
-				title = n.Title
+			w.WriteString(`<div class="admonition admonition-` + style + `" role="note">`)
+			if _, written := n.FirstChild().(*admonitionTitle); !written {
+				w.WriteString(`<p class="admonition-title">`)
+				w.Write(util.EscapeHTML([]byte(title)))
+				w.WriteString("</p>\n")
 			}
-			w.WriteString(`<div class="admonition admonition-` + style + `" role="note"><p class="admonition-title">`)
-			w.Write(util.EscapeHTML([]byte(title)))
-			w.WriteString("</p>\n")
 		} else {
 			w.WriteString("</div>\n")
 		}

@@ -116,3 +116,27 @@ func TestMDXImportsBeforeTitle(t *testing.T) {
 		t.Errorf("prose starting with import lost:\n%s", out)
 	}
 }
+
+// TestAdmonitionTitleIsMarkdown: an admonition's title is Markdown, as Docusaurus parses it, in
+// both forms (tRPC's ":::note Tradeoff for large clients in `createContextInner`", Vela's
+// ":::warning[`false` is ignored]"); it showed its backticks and asterisks as text.
+func TestAdmonitionTitleIsMarkdown(t *testing.T) {
+	src := "# T\n\n:::note Tradeoff in `createContextInner`\nbody\n:::\n\n" +
+		":::warning[`false` is *ignored* & [read](/docs/x)]\nbody\n:::\n\n  :::tip   Indented  \nbody\n  :::\n\n:::info\nplain\n:::\n"
+	d := New().Parse([]byte(src), 1)
+	out, err := d.Render(func(s string, _ bool) string { return s })
+	if err != nil {
+		t.Fatal(err)
+	}
+	html := string(out)
+	for _, want := range []string{
+		`<div class="admonition admonition-note" role="note"><p class="admonition-title">Tradeoff in <code>createContextInner</code></p>` + "\n<p>body</p>",
+		`<p class="admonition-title"><code>false</code> is <em>ignored</em> &amp; <a href="/docs/x">read</a></p>`,
+		`<div class="admonition admonition-tip" role="note"><p class="admonition-title">Indented</p>`,
+		`<div class="admonition admonition-info" role="note"><p class="admonition-title">Info</p>` + "\n<p>plain</p>",
+	} {
+		if !strings.Contains(html, want) {
+			t.Errorf("missing %q in\n%s", want, html)
+		}
+	}
+}

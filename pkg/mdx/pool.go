@@ -23,6 +23,7 @@ import (
 	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -75,8 +76,12 @@ func everySecond(read func() bool, now func() time.Time) func() bool {
 
 // proc is one Node process of the compiler.
 type proc struct {
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
+	// writing is held while one request is written: never c.mu, which the reader needs to hand
+	// out answers. A request written under c.mu deadlocked a build of 608 pages: Node, blocked
+	// writing an answer the reader had not taken, read no more input, and the write waited on it.
+	writing sync.Mutex
 	waiting map[int64]chan answer // requests sent, by id, not yet answered
 	dead    error                 // why it stopped, once it has
 	exited  chan struct{}
@@ -142,9 +147,11 @@ func (c *Compiler) call(req request) (answer, error) {
 		return answer{}, err
 	}
 	p.waiting[req.ID] = ch
-	_, err = p.stdin.Write(append(line, '\n'))
 	sent := c.onSend
 	c.mu.Unlock()
+	p.writing.Lock()
+	_, err = p.stdin.Write(append(line, '\n'))
+	p.writing.Unlock()
 	if err != nil {
 		// The process stopped, or closed its input: its reader says why once it has exited
 		// (nodeproc.AwaitExit stops one that keeps running without reading).

@@ -306,3 +306,57 @@ func TestCloseLetsTheCompilerWriteItsCodeCache(t *testing.T) {
 		t.Fatalf("after Close the cache folder holds %v, want one code cache", found)
 	}
 }
+
+// A request is written without the lock the reader needs to hand out answers. The fake holds the
+// first request; when the second (2 MB, more than a pipe holds) starts to arrive, it answers the
+// first and then writes 1 MB of output before reading on. Written under that lock, the second
+// request waited on Node, which waited on the reader, which waited on the lock: the build of
+// SuperTokens' 608 pages hung so. Nothing here is timed: the order of events is fixed by the pipes.
+func TestRequestWrittenWhileAnAnswerIsRead(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "compile.mjs")
+	// As the real compiler (compile.mjs), it reads and writes its pipes with blocking calls.
+	src := `import { readSync, writeSync } from 'node:fs';
+const write = (text) => { const d = Buffer.from(text); for (let at = 0; at < d.length; ) at += writeSync(1, d, at, d.length - at); };
+const answer = (id) => write(JSON.stringify({ id, js: 'export default ' + id }) + '\n');
+const chunk = Buffer.alloc(1 << 16);
+let buf = '', held = null, flushed = false;
+for (;;) {
+  const n = readSync(0, chunk, 0, chunk.length, null);
+  if (n === 0) break;
+  if (held !== null && !flushed) {
+    flushed = true;
+    answer(held);
+    write('x'.repeat(1 << 20) + '\n'); // blocks until the reader takes it
+  }
+  buf += chunk.toString('utf8', 0, n);
+  let i;
+  while ((i = buf.indexOf('\n')) >= 0) {
+    const req = JSON.parse(buf.slice(0, i));
+    buf = buf.slice(i + 1);
+    if (held === null) held = req.id;
+    else answer(req.id);
+  }
+}
+`
+	if err := os.WriteFile(script, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	c.max, c.spare = 1, func() bool { return false }
+	sent := make(chan int, 2)
+	c.onSend = func(i int) { sent <- i }
+	first := make(chan error, 1)
+	go func() {
+		_, err := c.Compile([]byte("held\n"), Options{File: "held.mdx", Whole: true})
+		first <- err
+	}()
+	<-sent
+	big := strings.Repeat("A long paragraph of the page. ", 1<<16) + "\n" // 2 MB
+	if _, err := c.Compile([]byte(big), Options{File: "big.mdx", Whole: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-first; err != nil {
+		t.Fatal(err)
+	}
+}
