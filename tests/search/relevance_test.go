@@ -272,7 +272,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // with main's ranking once its repeats were replaced and one label corrected); the navigation's page
 // kept third (cover_test.go) and "quick start => quickstart" made it 48 / 56. The stops of the tour
 // ranked a little lower (walk_test.go, [search] walk_parts) raised issues17.tsv to 32 first and
-// personas18.tsv to 51 / 58.
+// personas18.tsv to 51 / 58, and the held-out set, read once at the end, to 45 / 50 first (90 %).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -330,8 +330,8 @@ func TestRelevance(t *testing.T) {
 	if pct(t1, len(tuned)) < 97.7 || t3 < len(tuned) {
 		t.Errorf("relevance.tsv: want at least 97.7 %% first and all in the top 3")
 	}
-	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
-		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
+	if pct(h1, len(held)) < 90 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 90 %% first and 98 %% in the top 3")
 	}
 }
 
