@@ -111,6 +111,10 @@ func (st *state) indexSearch(routes []string) error {
 	if err != nil {
 		return searchListError(st.cfg, err)
 	}
+	walk, err := search.ParseWalkParts(st.cfg.Search.WalkParts)
+	if err != nil {
+		return searchListError(st.cfg, err)
+	}
 	for _, loc := range st.cfg.Locales {
 		if b.search[loc.Code] == nil {
 			b.search[loc.Code] = search.New()
@@ -119,6 +123,7 @@ func (st *state) indexSearch(routes []string) error {
 		b.search[loc.Code].SetLookupParts(lookup)
 		b.search[loc.Code].SetActionParts(action)
 		b.search[loc.Code].SetNameParts(name)
+		b.search[loc.Code].SetWalkParts(walk)
 	}
 	shards := make([]*search.Shard, len(routes))
 	err = parallel(len(routes), func(i int) error {

@@ -289,6 +289,10 @@ type Search struct {
 	// plugin or a tool ("Registry"): a query that starts with such a page's whole title is that
 	// page's unless another page's title covers the query. pkg/search checks them.
 	NameParts []string `toml:"name_parts"`
+	// WalkParts are breadcrumb words of walkthroughs whose stops repeat what standalone pages
+	// treat ("Tour"): a query that names no part ranks their pages a little lower. pkg/search
+	// checks them.
+	WalkParts []string `toml:"walk_parts"`
 	// entries are where the lists' entries are written (entries.go), for errors at their line.
 	entries map[string][]entryPos
 }

@@ -56,6 +56,7 @@ func (s *Search) locateEntries(raw []byte) {
 		"lookup_parts": s.LookupParts,
 		"action_parts": s.ActionParts,
 		"name_parts":   s.NameParts,
+		"walk_parts":   s.WalkParts,
 	} {
 		if len(list) > 0 {
 			s.entries[key] = locateList(lines[from:to], from, key, list)

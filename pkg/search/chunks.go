@@ -94,6 +94,8 @@ type IndexEntry struct {
 	ActionParts []string `json:"actionParts,omitempty"`
 	// NameParts are the terms of the parts whose pages each document one named thing (a plugin).
 	NameParts []string `json:"nameParts,omitempty"`
+	// WalkParts are the terms of the walkthroughs whose stops repeat standalone pages (a tour).
+	WalkParts []string `json:"walkParts,omitempty"`
 	// PageFiles are the stamps of the page files (pages.go), each of PerPageFile page numbers.
 	PerPageFile int      `json:"perPageFile"`
 	PageFiles   []string `json:"pageFiles"`
@@ -111,7 +113,7 @@ type IndexEntry struct {
 	// TitleLengths are the distinct uncommon terms of each title; PartShares IndexFile.PartShares;
 	// SectionCounts each page's sections (the browser numbers sections across pages in order);
 	// Versions the docs versions ("" outside the docs) that PageVersions index; LookupPages,
-	// ActionPages and NamePages the pages of lookup, action and name parts (lookup.go), each as its
+	// ActionPages, NamePages and WalkPages the pages of lookup, action, name and walk parts (lookup.go), each as its
 	// difference from the one before; Ranks each page's rank: equal scores list by it (route order).
 	TitleLengths  []int    `json:"-"`
 	PartShares    []int    `json:"-"`
@@ -121,6 +123,7 @@ type IndexEntry struct {
 	LookupPages   []int    `json:"-"`
 	ActionPages   []int    `json:"-"`
 	NamePages     []int    `json:"-"`
+	WalkPages     []int    `json:"-"`
 	Ranks         []int    `json:"-"`
 }
 

@@ -24,6 +24,7 @@ type Meaning struct {
 	LookupParts     []string
 	ActionParts     []string
 	NameParts       []string
+	WalkParts       []string
 	PerPage         map[string]PageMeaning
 	Terms           map[string]TermMeaning
 	// Chunks are the keys of each term chunk ("word term"), in the index file's order, and
@@ -46,6 +47,7 @@ type PageMeaning struct {
 	Lookup      bool // a page of a lookup part
 	Action      bool // a page of an action part
 	Name        bool // a page of a name part
+	Walk        bool // a page of a walk part
 }
 
 // TermMeaning is one term's lists: the routes whose title, breadcrumbs or file name have it, and
@@ -80,7 +82,7 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 	if de.Chunks != (slots+de.PerChunk-1)/max(de.PerChunk, 1) || len(de.Restamped) != len(de.Restamps) {
 		return nil, fmt.Errorf("%d documents chunks of %d for %d page numbers, %d restamped with %d stamps", de.Chunks, de.PerChunk, slots, len(de.Restamped), len(de.Restamps))
 	}
-	m := &Meaning{Pages: ie.Pages, Sections: ie.Sections, StopWords: ie.StopWords, Synonyms: ie.Synonyms, LookupParts: ie.LookupParts, ActionParts: ie.ActionParts, NameParts: ie.NameParts,
+	m := &Meaning{Pages: ie.Pages, Sections: ie.Sections, StopWords: ie.StopWords, Synonyms: ie.Synonyms, LookupParts: ie.LookupParts, ActionParts: ie.ActionParts, NameParts: ie.NameParts, WalkParts: ie.WalkParts,
 		PerPage: map[string]PageMeaning{}, Terms: map[string]TermMeaning{}, ChunkIDs: ie.ChunkIDs}
 	// The documents: the route of each number ("" free).
 	routes := make([]string, slots)
@@ -146,6 +148,7 @@ func ReadMeaning(docsFile, indexFile []byte, chunk func(of string, n int) ([]byt
 		{"lookup", ie.LookupPages, func(p *PageMeaning) { p.Lookup = true }},
 		{"action", ie.ActionPages, func(p *PageMeaning) { p.Action = true }},
 		{"name", ie.NamePages, func(p *PageMeaning) { p.Name = true }},
+		{"walk", ie.WalkPages, func(p *PageMeaning) { p.Walk = true }},
 	} {
 		no := 0
 		for _, d := range part.deltas {
@@ -280,6 +283,7 @@ func (m *Meaning) Diff(o *Meaning) []string {
 	add("lookup parts", m.LookupParts, o.LookupParts)
 	add("action parts", m.ActionParts, o.ActionParts)
 	add("name parts", m.NameParts, o.NameParts)
+	add("walk parts", m.WalkParts, o.WalkParts)
 	add("chunk numbers", m.ChunkIDs, o.ChunkIDs)
 	add("chunk keys", m.Chunks, o.Chunks)
 	add("order of equal scores", m.Order, o.Order)

@@ -51,7 +51,7 @@ func ReadIndexEntry(index []byte, chunk func(of string, n int) ([]byte, error)) 
 	}
 	e.Versions = []string{}
 	versionNo := map[string]int{}
-	lookupAt, actionAt, nameAt := 0, 0, 0
+	lookupAt, actionAt, nameAt, walkAt := 0, 0, 0, 0
 	for k, st := range e.PageFiles {
 		data, err := chunk("pages", k)
 		if err != nil {
@@ -101,6 +101,10 @@ func ReadIndexEntry(index []byte, chunk func(of string, n int) ([]byte, error)) 
 		for _, i := range pf.Name {
 			no := k*e.PerPageFile + i
 			e.NamePages, nameAt = append(e.NamePages, no-nameAt), no
+		}
+		for _, i := range pf.Walk {
+			no := k*e.PerPageFile + i
+			e.WalkPages, walkAt = append(e.WalkPages, no-walkAt), no
 		}
 	}
 	return &e, nil

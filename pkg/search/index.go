@@ -188,6 +188,8 @@ type Index struct {
 	actionParts []string
 	// nameParts are the terms of [search] name_parts (lookup.go).
 	nameParts []string
+	// walkParts are the terms of [search] walk_parts (lookup.go).
+	walkParts []string
 	// cores is how many cores a publish may use (0: as many as Go runs on); tests set it.
 	cores int
 }

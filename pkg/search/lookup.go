@@ -15,6 +15,9 @@ func ParseActionParts(entries []string) ([]string, error) { return parseParts("a
 // ParseNameParts turns the entries of [search] name_parts into index terms, one word each.
 func ParseNameParts(entries []string) ([]string, error) { return parseParts("name_parts", entries) }
 
+// ParseWalkParts turns the entries of [search] walk_parts into index terms, one word each.
+func ParseWalkParts(entries []string) ([]string, error) { return parseParts("walk_parts", entries) }
+
 // parseParts reads the entries of a [search] list of parts, key naming it in errors.
 func parseParts(key string, entries []string) ([]string, error) {
 	out := []string{}
@@ -55,3 +58,13 @@ func (x *Index) SetActionParts(terms []string) { x.actionParts = terms }
 // SetNameParts sets the terms ParseNameParts returned (nil: none); Publish writes them and their
 // pages into the index file. No chunk depends on them.
 func (x *Index) SetNameParts(terms []string) { x.nameParts = terms }
+
+// Walk parts: walkthroughs whose stops each cover a subject that a standalone page treats too
+// ("Tour"; docsd.toml [search] walk_parts). When a query names no part, their pages keep a
+// share of their score (rank.js, walkKeep): the page that treats the subject by itself beats
+// the stop that passes through it (LABELS §3.5: "always pull the image" is the page on pull
+// policies, not the tour's stop on images).
+
+// SetWalkParts sets the terms ParseWalkParts returned (nil: none); Publish writes them and their
+// pages into the index file. No chunk depends on them.
+func (x *Index) SetWalkParts(terms []string) { x.walkParts = terms }

@@ -43,11 +43,12 @@ type PageFile struct {
 	// Versions are the docs versions of these pages; PageVersions index it.
 	Versions     []string `json:"versions"`
 	PageVersions []int    `json:"pageVersions"`
-	// Lookup, Action and Name are the positions in this file of the pages of lookup, action and
-	// name parts.
+	// Lookup, Action, Name and Walk are the positions in this file of the pages of lookup, action,
+	// name and walk parts.
 	Lookup []int `json:"lookup"`
 	Action []int `json:"action"`
 	Name   []int `json:"name,omitempty"`
+	Walk   []int `json:"walk,omitempty"`
 	// Ranks are each page's rank when one of them is not its number times rankGap (else absent).
 	Ranks []int `json:"ranks,omitempty"`
 }
@@ -56,7 +57,7 @@ type PageFile struct {
 type pageFact struct {
 	titleLen, partShare, sections int
 	version                       string
-	lookup, action, name          bool
+	lookup, action, name, walk    bool
 	rank                          int
 }
 
@@ -66,7 +67,7 @@ type pageFiles struct {
 	per, slots             int     // numbers per file, numbers
 	common, pages          int     // the threshold of common title words, the indexed pages
 	lookupWant, actionWant []int32 // the lookup and action parts' terms, sorted
-	nameWant               []int32 // the name parts' terms, sorted
+	nameWant, walkWant     []int32 // the name and walk parts' terms, sorted
 }
 
 // pageFile is one page file: its numbers' facts and its bytes.
@@ -80,7 +81,8 @@ type pageFile struct {
 // facts changed. changed are the changed pages; indexed is the number of indexed pages.
 func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *counts, changed []changedPage, indexed int) error {
 	p := &pageFiles{slots: len(shards), common: max(commonTitleMin, indexed/10), pages: indexed,
-		lookupWant: x.termSet(x.lookupParts), actionWant: x.termSet(x.actionParts), nameWant: x.termSet(x.nameParts)}
+		lookupWant: x.termSet(x.lookupParts), actionWant: x.termSet(x.actionParts), nameWant: x.termSet(x.nameParts),
+		walkWant: x.termSet(x.walkParts)}
 	per := x.perPageFile
 	p.per = per
 	var last *pageFiles
@@ -92,7 +94,7 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 	// whether it is a lookup or action page when those parts did (all of them with no last files).
 	titles, shares := last == nil || last.common != p.common, last == nil || last.pages != p.pages
 	parts := last == nil || !slices.Equal(last.lookupWant, p.lookupWant) || !slices.Equal(last.actionWant, p.actionWant) ||
-		!slices.Equal(last.nameWant, p.nameWant)
+		!slices.Equal(last.nameWant, p.nameWant) || !slices.Equal(last.walkWant, p.walkWant)
 	for t, b := range c.before {
 		titles = titles || (b[0] < int32(p.common)) != (c.titles[t] < int32(p.common))
 		shares = shares || b[1] != c.crumbs[t]
@@ -158,7 +160,7 @@ func (x *Index) publishPages(next *lastPublish, full bool, shards []*Shard, c *c
 				f.partShare = partShare(s, c, p.pages)
 			}
 			if parts {
-				f.lookup, f.action, f.name = p.partsOf(s)
+				f.lookup, f.action, f.name, f.walk = p.partsOf(s)
 			}
 			put(no, f)
 		}
@@ -193,14 +195,16 @@ func (x *Index) pageFact(s *Shard, rank int, c *counts, p *pageFiles) pageFact {
 	}
 	f := pageFact{sections: len(s.sections), version: s.version, rank: rank, titleLen: titleLength(s, c, p.common),
 		partShare: partShare(s, c, p.pages)}
-	f.lookup, f.action, f.name = p.partsOf(s)
+	f.lookup, f.action, f.name, f.walk = p.partsOf(s)
 	return f
 }
 
 // partsOf says whether a page is one of the lookup parts' (by its breadcrumbs), the action parts'
-// (its breadcrumbs or title: the part's landing page too) and the name parts' (its breadcrumbs).
-func (p *pageFiles) partsOf(s *Shard) (lookup, action, name bool) {
-	return hasAny(p.lookupWant, s.crumbs), hasAny(p.actionWant, s.crumbs, s.title), hasAny(p.nameWant, s.crumbs)
+// (its breadcrumbs or title: the part's landing page too), the name parts' and the walk parts'
+// (their breadcrumbs: a walkthrough's landing page is not one of its stops).
+func (p *pageFiles) partsOf(s *Shard) (lookup, action, name, walk bool) {
+	return hasAny(p.lookupWant, s.crumbs), hasAny(p.actionWant, s.crumbs, s.title), hasAny(p.nameWant, s.crumbs),
+		hasAny(p.walkWant, s.crumbs)
 }
 
 // titleLength is a page's title length as titleLengths (collect.go) works it out: its title's
@@ -299,6 +303,9 @@ func encodePageFile(facts []pageFact, k, per int) (data []byte, stamp string, er
 		}
 		if f.name {
 			pf.Name = append(pf.Name, i)
+		}
+		if f.walk {
+			pf.Walk = append(pf.Walk, i)
 		}
 		ranked = ranked || f.rank != (k*per+i)*rankGap
 	}

@@ -277,7 +277,7 @@ func (x *Index) docsChunks(next *lastPublish, full bool, shards []*Shard, change
 // entry writes the index file of next.
 func (x *Index) entry(next *lastPublish, sections int, routes []string) ([]byte, error) {
 	e := &IndexEntry{Version: PublishedVersion, Pages: len(routes), Sections: sections, StopWords: StopWords,
-		Synonyms: x.synonyms.encode(), LookupParts: x.lookupParts, ActionParts: x.actionParts, NameParts: x.nameParts, PerPageFile: next.pages.per,
+		Synonyms: x.synonyms.encode(), LookupParts: x.lookupParts, ActionParts: x.actionParts, NameParts: x.nameParts, WalkParts: x.walkParts, PerPageFile: next.pages.per,
 		PageFiles: make([]string, len(next.pages.files)), Chunks: make([]string, len(next.chunks)),
 		ChunkIDs: make([]int, len(next.chunks)), ChunkStamps: make([]string, len(next.chunks))}
 	if next.pages.slots != len(routes) {

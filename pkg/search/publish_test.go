@@ -180,7 +180,7 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 		}
 		partSets = append(partSets, terms)
 	}
-	var lookup, action, name []string
+	var lookup, action, name, walk []string
 	flagged := map[string]int{}
 	for i := 0; i < 80; i++ {
 		p := genPage(i, 0)
@@ -224,10 +224,11 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 		default:
 			what = "parts"
 			// One kind at a time: each must rewrite the page files on its own.
-			*[]*[]string{&lookup, &action, &name}[rng.Intn(3)] = partSets[rng.Intn(len(partSets))]
+			*[]*[]string{&lookup, &action, &name, &walk}[rng.Intn(4)] = partSets[rng.Intn(len(partSets))]
 			x.SetLookupParts(lookup)
 			x.SetActionParts(action)
 			x.SetNameParts(name)
+			x.SetWalkParts(walk)
 		}
 		if rng.Intn(5) == 0 {
 			// Given up half way: the next publish must still rewrite what this one would have.
@@ -243,6 +244,7 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 		fresh.SetLookupParts(lookup)
 		fresh.SetActionParts(action)
 		fresh.SetNameParts(name)
+		fresh.SetWalkParts(walk)
 		if diff := sameAsFresh(t, got, published(t, fresh)); diff != nil {
 			t.Fatalf("step %d (%s of page %d): the files differ from a fresh index's: %v", step, what, i, diff)
 		}
@@ -257,7 +259,7 @@ func TestIncrementalPublishEqualsFresh(t *testing.T) {
 // flags counts the lookup, action and name flags of a publish's pages.
 func flags(m *Meaning) (n int) {
 	for _, p := range m.PerPage {
-		for _, f := range []bool{p.Lookup, p.Action, p.Name} {
+		for _, f := range []bool{p.Lookup, p.Action, p.Name, p.Walk} {
 			if f {
 				n++
 			}

@@ -66,6 +66,11 @@ func publish(t *testing.T) (docsPath, indexPath string, termChunks []string) {
 		t.Fatal(err)
 	}
 	x.SetNameParts(name)
+	walk, err := search.ParseWalkParts(cfg.Search.WalkParts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x.SetWalkParts(walk)
 	for _, p := range s.Order {
 		r := s.Routes.Get(p)
 		if r.Data.Locale == cfg.DefaultLocale().Code && search.Indexed(r) {
@@ -265,7 +270,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // read once at the end of the session, rose to 44 / 50 first (88 %). Session 19 added
 // sections19.tsv, 60 tuning queries for the sidebar sections the other files covered least (47 / 54
 // with main's ranking once its repeats were replaced and one label corrected); the navigation's page
-// kept third (cover_test.go) and "quick start => quickstart" made it 48 / 56.
+// kept third (cover_test.go) and "quick start => quickstart" made it 48 / 56. The stops of the tour
+// ranked a little lower (walk_test.go, [search] walk_parts) raised issues17.tsv to 32 first and
+// personas18.tsv to 51 / 58, and the held-out set, read once at the end, to 45 / 50 first (90 %).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -308,11 +315,11 @@ func TestRelevance(t *testing.T) {
 	if pct(i1, len(issues)) < 78.0 || pct(i3, len(issues)) < 90.2 {
 		t.Errorf("issues15.tsv: want at least 78.0 %% first and 90.2 %% in the top 3")
 	}
-	if pct(j1, len(issues17)) < 73.1 || pct(j3, len(issues17)) < 90.2 {
-		t.Errorf("issues17.tsv: want at least 73.1 %% first and 90.2 %% in the top 3")
+	if pct(j1, len(issues17)) < 78.0 || pct(j3, len(issues17)) < 90.2 {
+		t.Errorf("issues17.tsv: want at least 78.0 %% first and 90.2 %% in the top 3")
 	}
-	if pct(p1, len(personas)) < 83.3 || pct(p3, len(personas)) < 95.0 {
-		t.Errorf("personas18.tsv: want at least 83.3 %% first and 95.0 %% in the top 3")
+	if pct(p1, len(personas)) < 85.0 || pct(p3, len(personas)) < 96.6 {
+		t.Errorf("personas18.tsv: want at least 85.0 %% first and 96.6 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
 		t.Errorf("sections19.tsv: want at least 80.0 %% first and 93.3 %% in the top 3")
@@ -323,8 +330,8 @@ func TestRelevance(t *testing.T) {
 	if pct(t1, len(tuned)) < 97.7 || t3 < len(tuned) {
 		t.Errorf("relevance.tsv: want at least 97.7 %% first and all in the top 3")
 	}
-	if pct(h1, len(held)) < 88 || pct(h3, len(held)) < 98 {
-		t.Errorf("heldout.tsv: want at least 88 %% first and 98 %% in the top 3")
+	if pct(h1, len(held)) < 90 || pct(h3, len(held)) < 98 {
+		t.Errorf("heldout.tsv: want at least 90 %% first and 98 %% in the top 3")
 	}
 }
 

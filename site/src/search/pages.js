@@ -13,7 +13,7 @@ const RANK_GAP = 2 ** 20;
 function pageArrays(indexEntry, files) {
   const n = indexEntry.slots || indexEntry.pages;
   const out = { titleLengths: [], partShares: [], sectionCounts: [], versionOf: [], ranks: [],
-    inLookup: new Uint8Array(n), inAction: new Uint8Array(n), inName: new Uint8Array(n) };
+    inLookup: new Uint8Array(n), inAction: new Uint8Array(n), inName: new Uint8Array(n), inWalk: new Uint8Array(n) };
   // flag marks in arr the pages a page file lists by their place in it (from: its first number).
   const flag = (arr, from, places) => {
     for (const i of places || []) if (from + i < n) arr[from + i] = 1;
@@ -29,10 +29,11 @@ function pageArrays(indexEntry, files) {
     });
     // The pages of the parts readers reach by naming them (lookup: an API reference), of those
     // whose pages each do one action (action: a CLI's commands) and of named things (name: a
-    // plugin's page).
+    // plugin's page), and the stops of walkthroughs (walk: a tour).
     flag(out.inLookup, from, f.lookup);
     flag(out.inAction, from, f.action);
     flag(out.inName, from, f.name);
+    flag(out.inWalk, from, f.walk);
   });
   return out;
 }

@@ -40,7 +40,7 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
     const q = W.commonGoverns ? rules.commonGoverns(parsed) : parsed;
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch(nSections, nPages);
-    const { titleLengths, partKeep, taskKeep, inLookup, inAction, rankOf, sectionPage, firstSection } = store.pages;
+    const { titleLengths, partKeep, taskKeep, inLookup, inWalk, inAction, rankOf, sectionPage, firstSection } = store.pages;
     const { seen } = scratch;
     const { secMask, doneSec, donePage, sHead, headHits, headWhole } = scratch;
     const { navMask, headMask, wholeOf, titleDone } = scratch;
@@ -289,8 +289,11 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       pageScore[page] = (q.length > 1 ? W.together * (together / q.length) ** 2 : 0) + whole + t + pageCrumbs + pageNames + top + W.otherSections * rest + W.nav * (nav[page] / q.length) ** W.navPow + longBonus;
       // A query that names a part of the site picks it (isSectionUnit); one that names none leans
       // to the pages outside the large parts (W.partPrior).
-      // The parts readers reach by naming them (lookupPages) rank lower still.
-      if (sectionBits === 0) pageScore[page] *= (q.task ? taskKeep[page] : partKeep[page]) * (inLookup[page] ? W.lookupKeep : 1);
+      // The parts readers reach by naming them (lookupPages) rank lower still, and so do the
+      // stops of walkthroughs (walkPages), which a standalone page on the subject beats.
+      if (sectionBits === 0) {
+        pageScore[page] *= (q.task ? taskKeep[page] : partKeep[page]) * (inLookup[page] ? W.lookupKeep : 1) * (inWalk[page] ? W.walkKeep : 1);
+      }
     }
     // An identifier's reference page lists its family (W.family).
     if (W.family) for (const u of q) family.familyFirst(u, pageScore);

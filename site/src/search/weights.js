@@ -88,6 +88,11 @@ export const WEIGHTS = {
   // their score, so that a task typed without "api" is the CLI's or a guide's page before the
   // endpoint's of the same title.
   lookupKeep: 0.93,
+  // The stops of a walkthrough (docsd.toml [search] walk_parts, the index file's walkPages: a
+  // tour) pass through subjects that standalone pages treat: when a query names no part, they keep
+  // this share of their score (LABELS §3.5: "always pull the image" is the page on pull policies,
+  // "detach a step" the steps reference, not the tour's stops on images and steps).
+  walkKeep: 0.9,
   // A query phrased as a task ("how do I restart a build", "how to add a secret") asks for a guide
   // more than any other: a page keeps 1 - taskPrior * share^taskPow instead. The task words are
   // TASK_WORDS, when the index's stop words have them (an English index).
