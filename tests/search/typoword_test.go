@@ -9,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -126,22 +125,23 @@ func TestTypoInFirstLetterFetchesItsSynonyms(t *testing.T) {
 // A word that two words of the docs are as near to, by a mistake in its first letters, is looked
 // up among both, whatever chunks an earlier query fetched: asked of a fresh engine, "write a lugin
 // in go" (login, plugin) is the Go plugin tutorial, as "write a plugin in go" is, not the Go SDK's
-// page found through login's synonyms; "secret amsking" (masking, from the first letters "ma"
-// fetched only for it) is "secret masking". The second page may be third: "secret masking"'s second
-// is the tour's stop on secrets, ranked lower since W.walkKeep, within a hair of the YAML reference
-// that the typo's other candidates bring in.
+// page found through login's synonyms; "log amsking" (masking, from the first letters "ma" fetched
+// only for it) is "log masking", whose first two pages "log" alone does not find. (It was "secret
+// amsking": since W.walkKeep its second page is within a hair of the YAML reference that the
+// typo's other candidate "asking" brings in, and "secret" alone ranks its first three as the typo
+// does, so the pair no longer told a found correction from a lost one.)
 func TestTypoFindsEveryCorrectionAsNear(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	pairs := [][2]string{
 		{"write a lugin in go", "write a plugin in go"},
 		{"ruby lugin", "ruby plugin"},
-		{"secret amsking", "secret masking"},
+		{"log amsking", "log masking"},
 	}
 	got := freshRank(t, docsPath, indexPath, pairs)
 	for i, p := range pairs {
 		typo, right := got[2*i], got[2*i+1]
-		if len(right) < 2 || len(typo) < 3 || typo[0] != right[0] || !slices.Contains(typo[:3], right[1]) {
-			t.Errorf("%q: got %v, want %q's first first and its second in the top 3, %v", p[0], typo, p[1], right)
+		if len(right) < 2 || len(typo) < 2 || typo[0] != right[0] || typo[1] != right[1] {
+			t.Errorf("%q: got %v, want %q's first two, %v", p[0], typo, p[1], right)
 		}
 	}
 }
