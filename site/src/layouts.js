@@ -14,4 +14,4 @@ export const coreLayouts = {
   notFound: NotFound,
 };
 
-export const blogKinds = ['blogList', 'blogPost', 'blogArchive', 'blogAuthors', 'blogAuthor', 'blogTags', 'blogTag'];
+export { blogKinds } from './blog/kinds.js';

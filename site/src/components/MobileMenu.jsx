@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import BlogNav from '../blog/BlogNav.jsx';
-import { blogKinds } from '../layouts.js';
+import { blogKinds } from '../blog/kinds.js';
 import NavbarItem from './NavbarItems.jsx';
 import SidebarTree from './SidebarTree.jsx';
 
