@@ -159,6 +159,7 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 		contentRel = "content"
 	}
 	hand := handSidebarFiles(cfg)
+	root := b.absRoot()
 	for _, p := range changed {
 		rel := b.rel(p)
 		switch {
@@ -169,7 +170,7 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 			// its version render (graph.File of the file, which they read).
 			in.sidebars = true
 			in.dirty = append(in.dirty, graph.File(SidebarsNode(rel)))
-		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir) || isPackagePath(rel):
+		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir) || isPackagePath(root, rel):
 			// The shell, or the packages it and the pages import (an npm install): everything.
 			in.shell = true
 		case rel == contentRel:

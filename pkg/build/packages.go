@@ -6,29 +6,15 @@ package build
 // package a page imports is seen without a restart.
 
 import (
-	"path"
 	"path/filepath"
-	"slices"
 	"strings"
+
+	"docsd/pkg/bundle"
 )
 
-// packageFiles are the files of a folder that decide how the imports below it resolve.
-var packageFiles = []string{"node_modules", "package.json", "tsconfig.json", "jsconfig.json"}
-
-func packagePaths(dir string) []string {
-	out := make([]string, len(packageFiles))
-	for i, name := range packageFiles {
-		out[i] = filepath.Join(dir, name)
-	}
-	return out
-}
-
-// isPackagePath reports whether rel (slash-separated, from the project) is one of packagePaths or
-// inside a node_modules: a change there may change any import of the shell or of a page.
-func isPackagePath(rel string) bool {
-	if slices.Contains(strings.Split(rel, "/"), "node_modules") {
-		return true
-	}
-	base := path.Base(rel)
-	return base != "node_modules" && slices.Contains(packageFiles, base) && !strings.HasPrefix(rel, "../")
+// isPackagePath reports whether rel (slash-separated, from the project at root) is a file that
+// decides where imports land, or inside a node_modules (bundle.ChangesResolution): a change there
+// may change any import of the shell or of a page.
+func isPackagePath(root, rel string) bool {
+	return !strings.HasPrefix(rel, "../") && bundle.ChangesResolution(filepath.Join(root, filepath.FromSlash(rel)))
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"docsd/pkg/bundle"
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/jsmodule"
@@ -89,11 +90,11 @@ func WatchPaths(root, siteDir string) []string {
 		siteDir = filepath.Join(root, "site")
 	}
 	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir, filepath.Join(root, "src"))
-	paths = append(paths, packagePaths(root)...)
+	paths = append(paths, bundle.ResolutionPaths(root)...)
 	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil && cfg.DocusaurusDir != "" {
 		paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
 		if at := cfg.AtSite(root); at != root {
-			paths = append(paths, packagePaths(at)...)
+			paths = append(paths, bundle.ResolutionPaths(at)...)
 		}
 	}
 	return append(paths, HandSidebarFiles(root)...)

@@ -11,12 +11,30 @@ package bundle
 
 import (
 	"path/filepath"
+	"sort"
 	"strings"
 )
 
 // resolutionFiles are the files whose content changes how the files of their folder, and below,
 // resolve their imports and compile (esbuild reads them; no metafile lists them).
 var resolutionFiles = map[string]bool{"package.json": true, "tsconfig.json": true, "jsconfig.json": true}
+
+// ResolutionPaths are the paths of dir that decide where its imports, and those below it, land:
+// its node_modules and its resolution files (what docsd watch watches for npm install).
+func ResolutionPaths(dir string) []string {
+	out := []string{filepath.Join(dir, "node_modules")}
+	for name := range resolutionFiles {
+		out = append(out, filepath.Join(dir, name))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ChangesResolution reports whether a change of the absolute path p may change where an import
+// lands: p is a resolution file, a node_modules folder or inside one.
+func ChangesResolution(p string) bool {
+	return resolutionFiles[filepath.Base(p)] || isNodeModules(p)
+}
 
 // stem is a file's name without its last extension.
 func stem(name string) string { return strings.TrimSuffix(name, filepath.Ext(name)) }
@@ -115,7 +133,7 @@ func nodeModulesParent(p string) string {
 // or node_modules of the project's.
 func (b *Bundler) forgetResolved(touched []touchedPath) {
 	for _, t := range touched {
-		if resolutionFiles[filepath.Base(t.path)] || isNodeModules(t.path) {
+		if ChangesResolution(t.path) {
 			b.resolved.Clear()
 			return
 		}
