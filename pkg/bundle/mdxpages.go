@@ -246,15 +246,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 // or absolute import of anything else (../../../etc/passwd, a link out of the project, a home
 // folder's key) would be read at build time and published in the page's module.
 func (b *Bundler) mayImport(abs string) bool {
-	if b.inProject(abs) {
-		return true
-	}
-	for _, part := range strings.Split(filepath.ToSlash(abs), "/") {
-		if part == "node_modules" {
-			return true
-		}
-	}
-	return false
+	return b.inProject(abs) || isNodeModules(abs)
 }
 
 // outsideError is the error of an import that names a file mayImport refuses.
