@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 
 export const root = resolve(import.meta.dirname, '../..');
 export const shots = join(root, 'test-results', 'screenshots');
-const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
+export const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
 
 // startSite builds and serves the Vela site; with `project` (a folder of testdata/sites) it builds that
 // small site instead, copied into a temporary project whose site/ is this repository's shell.
@@ -25,15 +25,10 @@ export async function startSite({ project } = {}) {
   }
   execFileSync(docsd, ['build', '--once', ...where, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });
   // Port 0: the system picks a free port, and docsd says which once it listens.
-  const server = spawn(docsd, ['serve', '--dir', out, ...where, '--addr', '127.0.0.1:0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawnDocsd(['serve', '--dir', out, ...where, '--addr', '127.0.0.1:0'], { cwd: root });
   const base = await servingAt(server, /serving \S+ at (http:\/\/[^\s/]+)\//);
   mkdirSync(shots, { recursive: true });
-  const browser = patient(
-    await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }),
-  );
+  const browser = await launchBrowser();
   return {
     base,
     browser,
@@ -42,6 +37,52 @@ export async function startSite({ project } = {}) {
       server.kill();
     },
   };
+}
+
+// Every docsd process and browser a test file starts is owned here, and whatever is still running
+// when the file's tests end is stopped (a root-level `after`, which runs even when a `before` hook
+// failed). A process left behind keeps the file's Node process alive with its pipes, and the test
+// runner then waits for that file forever: one browser that failed to start once hung a whole CI run.
+const owned = new Set();
+after(async () => {
+  for (const thing of owned) {
+    if (typeof thing.kill === 'function') thing.kill();
+    else await thing.close().catch(() => {});
+  }
+  owned.clear();
+});
+
+// spawnDocsd starts bin/docsd (or DOCSD_BIN) with args, its output piped for servingAt.
+export function spawnDocsd(args, options = {}) {
+  const proc = spawn(docsd, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  owned.add(proc);
+  proc.once('exit', () => owned.delete(proc));
+  return proc;
+}
+
+// launchBrowser starts Debian's Chromium with WAIT as every page's time-out. A Chromium that dies
+// while it starts (it has crashed with SIGSEGV on a loaded CI machine before any page opened) is
+// started again, up to three times: a browser that never started tested nothing, and the error of
+// the last attempt is what fails the file.
+export async function launchBrowser() {
+  let failure;
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    try {
+      const browser = patient(
+        await chromium.launch({
+          executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        }),
+      );
+      owned.add(browser);
+      browser.once('disconnected', () => owned.delete(browser));
+      return browser;
+    } catch (err) {
+      failure = err;
+      console.error(`Chromium did not start (attempt ${attempt} of 3): ${String(err.message).split('\n')[0]}`);
+    }
+  }
+  throw failure;
 }
 
 // servingAt resolves with the address (http://host:port) a docsd process prints once it listens, the

@@ -5,14 +5,12 @@
 // The fixture is testdata/sites/mdx with one page added, built in a temporary project.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { hydrated, openPage, patient, root, servingAt, shots } from './harness.mjs';
+import { docsd, hydrated, launchBrowser, openPage, root, servingAt, shots, spawnDocsd } from './harness.mjs';
 
-const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
 
 // Tabs that keep their choice in the address: one keyed by its groupId (queryString alone), one by
 // its own key ("pm"), and one of neither, which must leave the address alone.
@@ -78,14 +76,9 @@ before(async () => {
   writeFileSync(join(project, 'content/docs/guide/own-toc.mdx'), withToc);
   const out = join(tmp, 'build');
   execFileSync(docsd, ['build', '--once', '--root', project, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
-  site.server = spawn(docsd, ['serve', '--dir', out, '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  site.server = spawnDocsd(['serve', '--dir', out, '--addr', '127.0.0.1:0']);
   site.base = await servingAt(site.server, /serving \S+ at (http:\/\/[^\s/]+)\//);
-  site.browser = patient(
-    await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }),
-  );
+  site.browser = await launchBrowser();
 });
 after(async () => {
   if (site.browser) await site.browser.close();

@@ -6,11 +6,10 @@
 // used before (the shell's registry of shared modules is then made again).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { hydrated, openPage, root, servingAt, useSite } from './harness.mjs';
+import { hydrated, openPage, root, servingAt, spawnDocsd, useSite } from './harness.mjs';
 
 const site = useSite({ project: 'mdx' });
 
@@ -115,9 +114,7 @@ test('docsd watch: an MDX page edit shows in place, also one using a theme compo
     "---\ntitle: Quick\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
       '<Tabs>\n  <TabItem value="a" label="First" default>First panel.</TabItem>\n  <TabItem value="b" label="Second">Second panel.</TabItem>\n</Tabs>\n',
   );
-  const proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', '127.0.0.1:0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);
   try {
     const base = await servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
     const { page, context, problems } = await openPage(site.browser, `${base}/docs/guide/install`, { live: true });

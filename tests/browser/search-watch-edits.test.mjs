@@ -6,12 +6,10 @@
 // page's file renamed (its route moves) and a category's label (its pages' breadcrumbs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { liveRoute, patient, root, servingAt, WAIT } from './harness.mjs';
+import { launchBrowser, liveRoute, root, servingAt, spawnDocsd, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
@@ -23,14 +21,9 @@ before(async () => {
   cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
   cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
   symlinkSync(join(root, 'site'), join(project, 'site'));
-  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);
   base = await servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
-  browser = patient(
-    await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }),
-  );
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -6,21 +6,19 @@
 // open page's sidebar without a reload.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { hydrated, openPage, patient, root, servingAt } from './harness.mjs';
+import { docsd, hydrated, launchBrowser, openPage, root, servingAt, spawnDocsd } from './harness.mjs';
 
-const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
 const procs = [];
 const dirs = [];
 let browser;
 
 // watch starts docsd watch on project and resolves with the address it serves at.
 function watch(project) {
-  const proc = spawn(docsd, ['watch', '--root', project, '--addr', '127.0.0.1:0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);
   procs.push(proc);
   return servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
 }
@@ -49,12 +47,7 @@ function edit(file, from, to) {
 }
 
 before(async () => {
-  browser = patient(
-    await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }),
-  );
+  browser = await launchBrowser();
 });
 
 after(async () => {

@@ -3,12 +3,10 @@
 // a stopped daemon shows a banner, and the page reloads when it is back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { liveRoute, patient, root, servingAt, WAIT } from './harness.mjs';
+import { launchBrowser, liveRoute, root, servingAt, spawnDocsd, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
@@ -18,7 +16,7 @@ let project;
 // startWatch starts docsd watch on addr and resolves once it serves (its first build done), with the
 // address it serves at.
 function startWatch(addr) {
-  proc = spawn(process.env.DOCSD_BIN || join(root, 'bin', 'docsd'), ['watch', '--root', project, '--addr', addr], { stdio: ['ignore', 'pipe', 'pipe'] });
+  proc = spawnDocsd(['watch', '--root', project, '--addr', addr]);
   return servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
 }
 
@@ -28,12 +26,7 @@ before(async () => {
   cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
   symlinkSync(join(root, 'site'), join(project, 'site'));
   base = await startWatch('127.0.0.1:0');
-  browser = patient(
-    await chromium.launch({
-      executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    }),
-  );
+  browser = await launchBrowser();
 });
 
 after(async () => {
