@@ -13,6 +13,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"docsd/pkg/fspath"
 )
 
 // resolutionFiles are the files whose content changes how the files of their folder, and below,
@@ -82,10 +84,10 @@ func reresolved(files []string, touched []touchedPath) bool {
 // an import that resolved to f, or change how f's folder resolves.
 func shadows(t touchedPath, f string) bool {
 	dir := filepath.Dir(f)
-	if resolutionFiles[filepath.Base(t.path)] && within(dir, t.dir) {
+	if resolutionFiles[filepath.Base(t.path)] && fspath.Within(t.dir, dir) {
 		return true // a package.json or tsconfig.json of f's folder or one above it
 	}
-	if isNodeModules(t.path) && within(dir, t.near) {
+	if isNodeModules(t.path) && fspath.Within(t.near, dir) {
 		return true // a package installed where f's bare imports look first
 	}
 	if sameName(t, dir, stem(filepath.Base(f))) {
@@ -107,11 +109,6 @@ func sameName(t touchedPath, dir, name string) bool {
 		return stem(base) == "index" || base == "package.json"
 	}
 	return false
-}
-
-// within reports whether dir is folder or inside it.
-func within(dir, folder string) bool {
-	return dir == folder || strings.HasPrefix(dir, folder+string(filepath.Separator))
 }
 
 // isNodeModules reports whether p is a node_modules folder or inside one.

@@ -15,6 +15,8 @@ import (
 	"sort"
 	"strings"
 	"syscall"
+
+	"docsd/pkg/fspath"
 )
 
 // Scan lists the source files below root, the content folder; the folder holding it is the project,
@@ -41,7 +43,7 @@ func Scan(root string, layout Layout) ([]Source, []*Error, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("reading the content folder: %w", err)
 	}
-	if !inside(project, real) {
+	if !fspath.Within(project, real) {
 		return nil, nil, &Error{File: "content", Msg: "symlink to a folder outside the project; docsd does not follow it"}
 	}
 	sc := &scanner{project: project, layout: layout, open: map[string]bool{}}
@@ -127,7 +129,7 @@ func (sc *scanner) follow(p, rel string) (target string, mode fs.FileMode, ok bo
 		}
 		return "", 0, false
 	}
-	if !inside(sc.project, target) {
+	if !fspath.Within(sc.project, target) {
 		sc.warn(rel, "symlink to a target outside the project; skipped")
 		return "", 0, false
 	}
@@ -141,12 +143,6 @@ func (sc *scanner) follow(p, rel string) (target string, mode fs.FileMode, ok bo
 		return "", 0, false
 	}
 	return target, st.Mode().Type(), true
-}
-
-// inside reports whether the real path p is dir or below it.
-func inside(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 func hidden(rel string) bool {

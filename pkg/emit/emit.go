@@ -16,6 +16,8 @@ import (
 	"sort"
 	"strings"
 	"sync"
+
+	"docsd/pkg/fspath"
 )
 
 // Files is a build in memory: file contents by slash-separated path, plus files copied from disk.
@@ -631,10 +633,10 @@ func Update(dir string, prev, next *Files) error {
 func remove(dir, p string) {
 	dir = filepath.Clean(dir)
 	path := filepath.Join(dir, filepath.FromSlash(p))
-	if !within(dir, path) || os.Remove(path) != nil {
+	if !fspath.Below(dir, path) || os.Remove(path) != nil {
 		return
 	}
-	for d := filepath.Dir(path); within(dir, d); d = filepath.Dir(d) {
+	for d := filepath.Dir(path); fspath.Below(dir, d); d = filepath.Dir(d) {
 		if os.Remove(d) != nil {
 			return // not empty (or not ours to remove): neither is any folder above
 		}

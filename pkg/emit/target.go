@@ -11,7 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+
+	"docsd/pkg/fspath"
 )
 
 // Marker is the file every build output holds at its top. docsd replaces a non-empty folder only
@@ -57,7 +58,7 @@ func Target(out string, p Project) (string, error) {
 	absRoot, _ := filepath.Abs(p.Root)
 	name := func(src, resolved string) string {
 		abs, _ := filepath.Abs(src)
-		if rel, err := filepath.Rel(absRoot, abs); err == nil && within(absRoot, abs) {
+		if rel, err := filepath.Rel(absRoot, abs); err == nil && fspath.Below(absRoot, abs) {
 			return filepath.ToSlash(rel) + "/"
 		}
 		return resolved
@@ -65,7 +66,7 @@ func Target(out string, p Project) (string, error) {
 	switch {
 	case dir == root:
 		return "", refuse("refusing to write the site into the project folder itself (it holds docsd.toml, content/ and site/; use a folder inside it, such as build)")
-	case within(dir, root):
+	case fspath.Below(dir, root):
 		return "", refuse("refusing to replace a folder that holds the project folder %s", root)
 	}
 	for _, src := range p.Sources {
@@ -74,9 +75,9 @@ func Target(out string, p Project) (string, error) {
 			return "", refuse("cannot resolve %s: %v", src, err)
 		}
 		switch {
-		case dir == s || within(s, dir):
+		case fspath.Within(s, dir):
 			return "", refuse("refusing to write the site into %s, which holds sources docsd reads (use a folder such as build)", name(src, s))
-		case within(dir, s):
+		case fspath.Below(dir, s):
 			return "", refuse("refusing to replace a folder that holds %s, where docsd reads sources", name(src, s))
 		}
 	}
@@ -153,10 +154,4 @@ func resolve(path string) (string, error) {
 		return "", err
 	}
 	return filepath.Join(real, rest), nil
-}
-
-// within reports whether path lies strictly inside dir; both are clean absolute paths.
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != "." && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }

@@ -24,6 +24,8 @@ import (
 	"time"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/fspath"
 )
 
 // Evaluator runs modules with Node and remembers each result by the hash of the bundled code, so a
@@ -78,7 +80,7 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 	if err != nil {
 		return nil, fmt.Errorf("evaluating %s: %w", file, err)
 	}
-	if !inside(absProject, abs) || !realInside(absProject, abs) {
+	if !fspath.Within(absProject, abs) || !realInside(absProject, abs) {
 		return nil, fmt.Errorf("%s is outside the project %s; docsd does not read it", file, absProject)
 	}
 	if strings.HasSuffix(abs, ".json") {
@@ -176,7 +178,7 @@ func bundle(project, abs string, importers *sync.Map) (code, srcMap []byte, err 
 					target = filepath.Join(args.ResolveDir, p)
 				}
 				ext := filepath.Ext(target)
-				if inside(project, target) && (ext == "" || codeExt[ext]) {
+				if fspath.Within(project, target) && (ext == "" || codeExt[ext]) {
 					if args.Kind == api.ResolveJSRequireCall && args.Namespace != interopNS && ext != ".json" {
 						r := b.Resolve(p, api.ResolveOptions{ResolveDir: args.ResolveDir, Importer: args.Importer, Kind: api.ResolveJSImportStatement})
 						if len(r.Errors) == 0 && r.Namespace == "file" {
@@ -512,15 +514,9 @@ func realInside(root, p string) bool {
 	}
 	real, err := filepath.EvalSymlinks(p)
 	if err != nil {
-		return inside(root, p)
+		return fspath.Within(root, p)
 	}
-	return inside(realRoot, real)
-}
-
-// inside is true when p is root or below it.
-func inside(root, p string) bool {
-	rel, err := filepath.Rel(root, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return fspath.Within(realRoot, real)
 }
 
 // stubHint says which packages the file that threw imports as stubs, with what to do: a value it

@@ -11,7 +11,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
+
+	"docsd/pkg/fspath"
 )
 
 // registryFolder returns folder with every symbolic link resolved, or an error naming it (as a
@@ -37,16 +38,10 @@ func registryFolder(root, folder string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("the registry folder %s cannot be read: %w", name, err)
 	}
-	if !within(realRoot, real) {
+	if !fspath.Within(realRoot, real) {
 		return "", fmt.Errorf("the registry folder %s leads through a symbolic link to %s, outside the project, where docsd writes nothing", name, real)
 	}
 	return real, nil
-}
-
-// within reports whether path is dir or below it; both are absolute and free of links.
-func within(dir, path string) bool {
-	rel, err := filepath.Rel(dir, path)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
 }
 
 // readCommitted reads the committed page and its permissions. A page that is a symbolic link is

@@ -22,6 +22,7 @@ import (
 	"github.com/fsnotify/fsnotify"
 
 	"docsd/pkg/content"
+	"docsd/pkg/fspath"
 )
 
 // Watcher watches folders recursively and single files (through their folder, so that editors that
@@ -183,7 +184,7 @@ func (w *Watcher) walk(t *tree, dir string) error {
 // followable reports whether the symlink p leads to a folder to watch through it.
 func (t *tree) followable(p string) bool {
 	target := realPath(p)
-	if target == "" || !under(t.project, target) {
+	if target == "" || !fspath.Within(t.project, target) {
 		return false
 	}
 	if st, err := os.Stat(target); err != nil || !st.IsDir() {
@@ -196,7 +197,7 @@ func (t *tree) followable(p string) bool {
 		}
 	}
 	for _, r := range t.roots {
-		if under(r, target) {
+		if fspath.Within(r, target) {
 			return false
 		}
 	}
@@ -213,12 +214,6 @@ func realPath(p string) string {
 		return ""
 	}
 	return r
-}
-
-// under reports whether p is dir or below it (both real paths).
-func under(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // relevant reports whether an event path is one the build reads.
