@@ -815,3 +815,39 @@ func TestMDXQuickPage(t *testing.T) {
 	}
 	compareFiles(t, "after an edit of the quick page", got, want)
 }
+
+// A title written with inline Markdown keeps its markup on an MDX page compiled by the MDX
+// compiler (the admonition holds JSX, so no Markdown run renders it), as on a Markdown page.
+func TestMDXAdmonitionTitleKeepsItsMarkup(t *testing.T) {
+	root, opts := mdxSite(t)
+	title := ":::tip[Run `vela login` *first*, see [the guide](/docs/guide/install)]\n"
+	write(t, root, "content/docs/guide/title-md.md", "---\ntitle: Titles\n---\n\n"+title+"Plain text.\n:::\n")
+	write(t, root, "content/docs/guide/title-mdx.mdx", "---\ntitle: Titles\n---\n\n"+title+"With <abbr title=\"command-line interface\">CLI</abbr> markup.\n:::\n\n:::note[Only text]\nA plain title.\n:::\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var page site.PageData
+	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/title-mdx")], &page); err != nil {
+		t.Fatal(err)
+	}
+	if page.MDX == nil {
+		t.Fatal("the page with JSX is not compiled as MDX")
+	}
+	titleTag := regexp.MustCompile(`<p class="admonition-title">.*?</p>`)
+	md := titleTag.FindString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/title-md")]))
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/title-mdx")])
+	mdx := titleTag.FindAllString(html, -1)
+	want := `<p class="admonition-title">Run <code>vela login</code> <em>first</em>, see <a href="/docs/guide/install">the guide</a></p>`
+	if md != want {
+		t.Fatalf("the Markdown page's title is %s, want %s", md, want)
+	}
+	if len(mdx) != 2 || mdx[0] != md || mdx[1] != `<p class="admonition-title">Only text</p>` {
+		t.Errorf("the MDX page's titles are %q, want %q and the plain one", mdx, md)
+	}
+	if !strings.Contains(html, "<abbr") {
+		t.Error("the admonition's JSX is not rendered")
+	}
+}

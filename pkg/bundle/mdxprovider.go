@@ -83,7 +83,7 @@ func providerModule(ours, site string) string {
 	s, _ := json.Marshal(site)
 	return fmt.Sprintf(`import { components as docsd } from %s;
 import site from %s;
-const components = { ...docsd, ...site, DocsdHTML: docsd.DocsdHTML, DocsdTruncate: docsd.DocsdTruncate };
+const components = { ...docsd, ...site, DocsdAdmonitionTitle: docsd.DocsdAdmonitionTitle, DocsdHTML: docsd.DocsdHTML, DocsdTruncate: docsd.DocsdTruncate };
 export function useMDXComponents() {
   return components;
 }

@@ -99,7 +99,14 @@ function remarkDocsd() {
       if (node.type === 'containerDirective') {
         let title = node.attributes && node.attributes.title;
         const children = [...node.children];
-        if (children[0] && children[0].data && children[0].data.directiveLabel) title = textOf(children.shift());
+        if (children[0] && children[0].data && children[0].data.directiveLabel) {
+          const label = children.shift();
+          // A title with inline markup (code, emphasis, a link) keeps it, as in our Markdown: it
+          // goes to the Admonition as its first child, a <DocsdAdmonitionTitle>, which the
+          // component draws as its title. A plain title stays a string attribute.
+          if (label.children.every((c) => c.type === 'text')) title = textOf(label);
+          else children.unshift({ type: 'mdxJsxFlowElement', name: 'DocsdAdmonitionTitle', attributes: [], children: label.children, position: label.position });
+        }
         const attributes = [attr('type', node.name.toLowerCase())];
         if (title) attributes.push(attr('title', title));
         parent.children[index] = { type: 'mdxJsxFlowElement', name: 'Admonition', attributes, children, position: node.position };
@@ -413,7 +420,7 @@ const directiveStart = /:[^\s\p{P}\p{S}]/u;
 
 // The components docsd's provider gives every page without an import (site/src/mdx/components.jsx;
 // pkg/mdx TestProvidedComponents keeps the two lists the same).
-const provided = new Set(['Admonition', 'DocsdHTML', 'DocsdTruncate']);
+const provided = new Set(['Admonition', 'DocsdAdmonitionTitle', 'DocsdHTML', 'DocsdTruncate']);
 
 // undefinedComponent is the first component (in the source) a page's module uses that nothing defines: neither an
 // import or export of the page nor docsd's provider. MDX compiles such a page and throws when it

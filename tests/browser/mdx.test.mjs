@@ -32,6 +32,7 @@ test('an MDX page is server-rendered: tabs, partial, site component, admonitions
   assert.match(article, /class="fixture-badge fixture-badge-success">2\.1</, 'the site component is rendered');
   assert.match(article, /admonition admonition-warning[^>]*><p class="admonition-title">Check the version/);
   assert.match(article, /admonition admonition-note[^>]*><p class="admonition-title">Written as Markdown/);
+  assert.match(article, /admonition admonition-tip[^>]*><p class="admonition-title">Run <code>fixture-setup<\/code> <em>once<\/em><\/p>/, 'a title keeps its markup');
   assert.match(article, /<h2 id="pick-a-platform">/);
   assert.match(article, /class="code-block language-bash"><div class="code-title">install.sh/, 'code is highlighted as in Markdown pages');
   assert.doesNotMatch(article, /import |&lt;Tabs|<Tabs|<p>:::/, 'no MDX source shows as text');

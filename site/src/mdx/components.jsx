@@ -4,6 +4,7 @@
 // a project with its own src/theme/MDXComponents gets a provider that adds its map to this one
 // (pkg/bundle/mdxprovider.go).
 import Admonition from './theme/Admonition.jsx';
+import DocsdAdmonitionTitle from './theme/AdmonitionTitle.jsx';
 import DocsdTruncate from './DocsdTruncate.jsx';
 
 function DocsdHTML({ html }) {
@@ -14,7 +15,7 @@ function DocsdHTML({ html }) {
 
 // Also docsd's default map, which a site's own src/theme/MDXComponents spreads as
 // @theme-original/MDXComponents (theme/MDXComponents.js).
-export const components = { Admonition, DocsdHTML, DocsdTruncate };
+export const components = { Admonition, DocsdAdmonitionTitle, DocsdHTML, DocsdTruncate };
 
 export function useMDXComponents() {
   return components;
