@@ -187,6 +187,35 @@ test('on a phone the compact box searches too, in the dark theme', async () => {
   await context.close();
 });
 
+// The placeholder is drawn in the room the input's inner box leaves it, which Chromium reports as
+// the computed width of ::placeholder (the clear button of a search input takes its share): the
+// text, measured in the placeholder's own font, must fit there. At 320 px it did not ("Search
+// Ctrl+" and half a K) while the clear button kept its room in an empty box.
+test('the placeholder "Search Ctrl+K" fits the box, from a 320 px phone to a wide window, focused or not', async () => {
+  for (const width of [320, 360, 390, 1000, 1229, 1400]) {
+    const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`, { width, height: 700 });
+    const sel = width <= 996 ? '.navbar-mobile-tools .search-input' : box;
+    await ready(page, sel);
+    for (const focused of [false, true]) {
+      if (focused) await page.focus(sel);
+      await frames(page, 3); // the focused box's width is a transition
+      const m = await page.$eval(sel, (e) => {
+        const ph = getComputedStyle(e, '::placeholder');
+        const pen = document.createElement('canvas').getContext('2d');
+        pen.font = `${ph.fontStyle} ${ph.fontWeight} ${ph.fontSize} ${ph.fontFamily}`;
+        return { text: e.placeholder, width: pen.measureText(e.placeholder).width, room: parseFloat(ph.width), box: e.clientWidth, visible: e.offsetParent !== null };
+      });
+      assert.ok(m.visible, `${width} px: the box ${sel} is shown`);
+      assert.equal(m.text, 'Search Ctrl+K');
+      assert.ok(Number.isFinite(m.room) && m.room > 0 && m.room < m.box, `${width} px: the placeholder's room is read: ${JSON.stringify(m)}`);
+      assert.ok(m.width <= m.room, `${width} px${focused ? ', focused' : ''}: "${m.text}" needs ${m.width.toFixed(1)} px, has ${m.room.toFixed(1)}`);
+    }
+    if (width === 320) await page.screenshot({ path: join(shots, 'search-box-320.png'), clip: { x: 0, y: 0, width, height: 110 } });
+    assert.deepEqual(problems, []);
+    await context.close();
+  }
+});
+
 test('a "docsd:search-reload" (docsd watch re-indexed pages) makes the box fetch the files again, staying usable', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/usage/quickstart`);
   await ready(page);

@@ -44,3 +44,35 @@ func TestLongQuestionIsWhatMostOfItsWordsSay(t *testing.T) {
 		t.Errorf("steps: got %v, want /docs/steps first", got)
 	}
 }
+
+// productSite has the product's name ("Acme") in a tenth of its titles and more (its commands'),
+// a page titled with a pipeline key and a guide whose title has two of a question's words.
+func productSite() *search.Index {
+	x := search.New()
+	addPage(x, "/docs/yml/version", "version",
+		search.Section{Text: "The version key of a yml pipeline file says which format the file is in."},
+		search.Section{ID: "fields", Heading: "Fields", Text: "version is a string; the only value today is 1."})
+	addPage(x, "/docs/anchors", "Reuse yml with anchors and merge keys",
+		search.Section{Text: "Anchors and merge keys write the settings of a yml file once; the keys of a map merge into another."},
+		search.Section{ID: "merge", Heading: "Merge keys", Text: "A merge key copies the keys of an anchor. The version key is not merged."})
+	for i := 0; i < 24; i++ {
+		addPage(x, fmt.Sprintf("/docs/cli/get%d", i), fmt.Sprintf("acme get thing%d", i),
+			search.Section{Text: "Lists the things of a repository, with their names and states."})
+	}
+	return x
+}
+
+// The product's name says nothing of what a question asks: "what is the version key in acme yml"
+// is three words long, as it is without "acme", and its first page is the one titled with the key
+// (W.longProduct), not the guide whose title holds two of the four words the name made it.
+func TestProductNameDoesNotLengthenAQuestion(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := productSite()
+	for _, q := range []string{"what is the version key in yml", "what is the version key in acme yml"} {
+		if got := firstRoutes(t, x, q); len(got) < 2 || got[0] != "/docs/yml/version" {
+			t.Errorf("%s: got %v, want /docs/yml/version first", q, got)
+		}
+	}
+}

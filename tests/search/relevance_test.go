@@ -230,7 +230,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // reported apart). The issue's goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are met for the first (344/360 in session 17, 347/360 in session 18), not yet for
 // the others: the floors below are what the ranking reaches today (old set 60/60 first;
-// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 50/60 and 57/60; sections19.tsv 48/60 and 56/60; held-out 88 % / 98 %), so that no change goes
+// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; held-out 90 % / 98 %), so that no change goes
 // back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -273,6 +273,11 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // kept third (cover_test.go) and "quick start => quickstart" made it 48 / 56. The stops of the tour
 // ranked a little lower (walk_test.go, [search] walk_parts) raised issues17.tsv to 32 first and
 // personas18.tsv to 51 / 58, and the held-out set, read once at the end, to 45 / 50 first (90 %).
+// Session 20 added misses20.tsv, 53 tuning queries for the pages no tuning query expected and the
+// kinds of miss session 19 listed (35 / 46 with main's ranking); the product's name left out of a
+// long question's length (long_test.go) and three readers' verbs in docsd.toml (edit, register,
+// inspect) made it 39 / 47, and personas18.tsv 52 / 58. The held-out set, read once at the end, stayed at
+// 45 / 50 first and 49 / 50 in the top 3.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -281,11 +286,12 @@ func TestRelevance(t *testing.T) {
 	issues17 := readQueries(t, "issues17.tsv")
 	personas := readQueries(t, "personas18.tsv")
 	sections := readQueries(t, "sections19.tsv")
+	misses := readQueries(t, "misses20.tsv")
 	held := readQueries(t, "heldout.tsv")
-	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 || len(sections) < 60 {
-		t.Fatalf("%d, %d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers, 60 by sections and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(sections), len(held))
+	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 || len(sections) < 60 || len(misses) < 50 {
+		t.Fatalf("%d, %d, %d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers, 60 by sections, 50 by misses and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(sections), len(misses), len(held))
 	}
-	all := append(append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), sections...), held...)
+	all := append(append(append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), sections...), misses...), held...)
 	got := rank(t, docsPath, indexPath, all)
 	o1, o3 := score(t, old, got[:len(old)], true)
 	at := len(old) + len(tuned)
@@ -298,6 +304,8 @@ func TestRelevance(t *testing.T) {
 	at += len(personas)
 	s1, s3 := score(t, sections, got[at:at+len(sections)], true)
 	at += len(sections)
+	m1, m3 := score(t, misses, got[at:at+len(misses)], true)
+	at += len(misses)
 	// The held-out misses are not shown unless asked for: whoever tunes the ranking reads the log,
 	// and the held-out set is never tuned on (DOCSD_SHOW_HELDOUT=1 shows them, for a review).
 	h1, h3 := score(t, held, got[at:], os.Getenv("DOCSD_SHOW_HELDOUT") == "1")
@@ -308,6 +316,7 @@ func TestRelevance(t *testing.T) {
 	t.Logf("issues17.tsv (tuning, users' wording, session 17): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", j1, len(issues17), pct(j1, len(issues17)), j3, len(issues17), pct(j3, len(issues17)))
 	t.Logf("personas18.tsv (tuning, four readers' wording, session 18): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", p1, len(personas), pct(p1, len(personas)), p3, len(personas), pct(p3, len(personas)))
 	t.Logf("sections19.tsv (tuning, by the sidebars' sections, session 19): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", s1, len(sections), pct(s1, len(sections)), s3, len(sections), pct(s3, len(sections)))
+	t.Logf("misses20.tsv (tuning, pages and kinds the others cover least, session 20): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", m1, len(misses), pct(m1, len(misses)), m3, len(misses), pct(m3, len(misses)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
@@ -318,8 +327,11 @@ func TestRelevance(t *testing.T) {
 	if pct(j1, len(issues17)) < 78.0 || pct(j3, len(issues17)) < 90.2 {
 		t.Errorf("issues17.tsv: want at least 78.0 %% first and 90.2 %% in the top 3")
 	}
-	if pct(p1, len(personas)) < 85.0 || pct(p3, len(personas)) < 96.6 {
-		t.Errorf("personas18.tsv: want at least 85.0 %% first and 96.6 %% in the top 3")
+	if pct(p1, len(personas)) < 86.6 || pct(p3, len(personas)) < 96.6 {
+		t.Errorf("personas18.tsv: want at least 86.6 %% first and 96.6 %% in the top 3")
+	}
+	if pct(m1, len(misses)) < 73.5 || pct(m3, len(misses)) < 88.6 {
+		t.Errorf("misses20.tsv: want at least 73.5 %% first and 88.6 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
 		t.Errorf("sections19.tsv: want at least 80.0 %% first and 93.3 %% in the top 3")
@@ -369,10 +381,10 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv", "sections19.tsv"} {
+	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv", "sections19.tsv", "misses20.tsv"} {
 		for _, q := range readQueries(t, name) {
-			// personas18.tsv's and sections19.tsv's queries are written in readers' words, not taken from a thread.
-			fromThread := name != "personas18.tsv" && name != "sections19.tsv"
+			// personas18.tsv's, sections19.tsv's and misses20.tsv's queries are written in readers' words, not taken from a thread.
+			fromThread := name == "issues15.tsv" || name == "issues17.tsv"
 			if fromThread && !strings.HasPrefix(q.source, "https://github.com/go-vela/") || !strings.HasPrefix(q.want, "/docs/") {
 				t.Errorf("%s:%d %q: want a route and a go-vela issue or pull request, have %q and %q", name, q.line, q.text, q.want, q.source)
 			}

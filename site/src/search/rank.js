@@ -220,8 +220,13 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
     // a common word touches most pages, and sorting them all was a third of a query.
     const { pageScore, pageTitle, pageMatched } = scratch;
     let bestMatched = 0;
-    // A long question (W.longWords) that names no part of the site.
-    const long = W.longWords > 0 && q.length >= W.longWords && sectionBits === 0;
+    // A long question (W.longWords) that names no part of the site. The product's name says
+    // nothing of the topic (W.longProduct): "what is the version key in vela yml" is three words
+    // long, and a page whose title holds one of them holds a third of it, not a quarter.
+    let productBits = 0;
+    if (W.longProduct) for (let i = 0; i < q.length && i < 32; i++) if (rules.commonTitleUnit(q[i])) productBits |= 1 << i;
+    const asked = q.length - popcount(productBits);
+    const long = W.longWords > 0 && asked >= W.longWords && sectionBits === 0;
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       let matched = 0;
@@ -236,9 +241,9 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       const from = firstSection[page];
       const to = firstSection[page + 1];
       // The most units of a long question the title holds with one of the page's own headings.
-      let cover = long ? popcount(titleMask[page]) : 0;
+      let coverMask = long ? titleMask[page] : 0;
       for (let sec = from; sec < to; sec++) {
-        if (long) cover = Math.max(cover, popcount(titleMask[page] | ownMask[sec]));
+        if (long && popcount((titleMask[page] | ownMask[sec]) & ~productBits) > popcount(coverMask & ~productBits)) coverMask = titleMask[page] | ownMask[sec];
         let sc = secSum[sec];
         let nb = 0;
         for (let m = secMask[sec]; m; m &= m - 1) nb++;
@@ -272,13 +277,14 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       let longBonus = 0;
       if (long) {
         // A long question is about what most of its words say (W.longWords).
-        const inTitle = (Math.min(titleWords[page], q.length) / q.length) ** W.longTitlePow;
+        const own = titleMask[page] & productBits ? 1 : 0;
+        const inTitle = (Math.min(titleWords[page] - own, asked) / asked) ** W.longTitlePow;
         t *= inTitle;
         whole *= inTitle;
-        const inNav = (popcount(navMask[page]) / q.length) ** W.longNavPow;
+        const inNav = (popcount(navMask[page] & ~productBits) / asked) ** W.longNavPow;
         pageCrumbs *= inNav;
         pageNames *= inNav;
-        longBonus = W.longCover * (cover / q.length);
+        longBonus = W.longCover * (popcount(coverMask & ~productBits) / asked);
       }
       const pv = version ? store.pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its

@@ -194,5 +194,5 @@ export function createRules(store, parser, W, nIndexed) {
     }
     return best;
   }
-  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst, coverThird };
+  return { isSectionUnit, typesCommand, namesFirst, commonGoverns, commonFirst, coverThird, commonTitleUnit };
 }

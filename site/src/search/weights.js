@@ -150,6 +150,9 @@ export const WEIGHTS = {
   longTitlePow: 2,
   longNavPow: 1,
   longCover: 15,
+  // 1: the product's name (a word a tenth of the titles share) is not one of a long question's
+  // words: "what is the version key in vela yml" asks three, as "... in yml" does. 0: it counts.
+  longProduct: 1,
   // 1: of the pages shown, one whose title, breadcrumbs and file name, or title with one of its
   // headings, hold every word of the query (two or more) takes third place when none of the first
   // three does (rules.coverThird): the navigation's evidence stays in the top three when the
