@@ -230,7 +230,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are met for the first (344/360 in session 17, 347/360 in session 18), not yet for
 // the others: the floors below are what the ranking reaches today (old set 60/60 first;
-// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; angles20.tsv 28/47 and 35/47; held-out 90 % / 98 %), so that no change goes
+// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; angles20.tsv 28/47 and 36/47; held-out 90 % / 98 %), so that no change goes
 // back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -279,7 +279,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // inspect) made it 39 / 47, and personas18.tsv 52 / 58. The held-out set, read once at the end, stayed at
 // 45 / 50 first and 49 / 50 in the top 3. Session 20 also added angles20.tsv, 47 tuning queries from
 // angles the others lack (pasted server errors, nouns in readers' order, other CI tools' terms; 26 /
-// 33 with main's ranking); three other tools' words in docsd.toml (runner, agent, setup) made it 28 / 35.
+// 33 with main's ranking); four other tools' words in docsd.toml (runner, agent, credentials, setup) made it 28 / 36.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -339,8 +339,8 @@ func TestRelevance(t *testing.T) {
 	if pct(m1, len(misses)) < 73.5 || pct(m3, len(misses)) < 88.6 {
 		t.Errorf("misses20.tsv: want at least 73.5 %% first and 88.6 %% in the top 3")
 	}
-	if pct(a1, len(angles)) < 59.5 || pct(a3, len(angles)) < 74.4 {
-		t.Errorf("angles20.tsv: want at least 59.5 %% first and 74.4 %% in the top 3")
+	if pct(a1, len(angles)) < 59.5 || pct(a3, len(angles)) < 76.5 {
+		t.Errorf("angles20.tsv: want at least 59.5 %% first and 76.5 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
 		t.Errorf("sections19.tsv: want at least 80.0 %% first and 93.3 %% in the top 3")
