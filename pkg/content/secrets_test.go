@@ -13,7 +13,7 @@ import (
 // A page holding a credential is an error at its line and column that names its kind and shows at
 // most its first four characters; a page of placeholders is none.
 func TestSecretError(t *testing.T) {
-	const body = "Pm4Vk8Tz2QwXr6Nb9Hd3Ls7Jc5Gy1"
+	const body = "Pm4Vk8Tz2QwXr6Nb9Hd3Ls7Jc5Gy1A"
 	token := "ghp_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
 	raw := "---\ntitle: Log in\n---\n\n    export GITHUB_TOKEN=" + token + "\n"
 	err := SecretError("content/docs/login.md", []byte(raw))
