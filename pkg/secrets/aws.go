@@ -11,39 +11,46 @@ const awsNear = 400
 // characters) or on a line naming it (aws_secret_access_key, SecretAccessKey). An access key id
 // alone is an account's identifier, not a secret: AWS's documentation prints them.
 func awsSecret(data []byte) (Finding, bool) {
-	var best Finding
-	has := false
-	for _, prefix := range []string{"AKIA", "ASIA"} {
-		f, ok := each(data, prefix, func(at int) (Finding, bool) {
-			id := at + 4
-			if run(data, id, base32) != 16 || !ended(data, id+16) || !random(data[id:id+16], 4) {
-				return Finding{}, false
-			}
-			lo, hi := max(at-awsNear, 0), min(id+16+awsNear, len(data))
-			// Whole words only: a longer run cut by the window is no key.
-			for lo > 0 && b64(data[lo-1]) {
-				lo--
-			}
-			for hi < len(data) && b64(data[hi]) {
-				hi++
-			}
-			if awsKeyIn(data[lo:hi]) < 0 {
-				return Finding{}, false
-			}
-			return found("an AWS access key with its secret key", data, at), true
-		})
-		if ok && (!has || f.Offset < best.Offset) {
-			best, has = f, true
+	best, has := Finding{}, false
+	// "IA" once rather than "AKIA" and "ASIA" apart: each pass stops at every capital A.
+	for off := 0; ; {
+		i := bytes.Index(data[off:], []byte("IA"))
+		if i < 0 {
+			break
+		}
+		at := off + i - 2
+		off += i + 1
+		if at < 0 || data[at] != 'A' || data[at+1] != 'K' && data[at+1] != 'S' || at > 0 && word(data[at-1]) {
+			continue
+		}
+		id := at + 4
+		if run(data, id, base32) != 16 || !ended(data, id+16) || !random(data[id:id+16], 4) {
+			continue
+		}
+		lo, hi := max(at-awsNear, 0), min(id+16+awsNear, len(data))
+		// Whole words only: a longer run cut by the window is no key.
+		for lo > 0 && b64(data[lo-1]) {
+			lo--
+		}
+		for hi < len(data) && b64(data[hi]) {
+			hi++
+		}
+		if awsKeyIn(data[lo:hi]) >= 0 {
+			best, has = found("an AWS access key with its secret key", data, at), true
+			break
 		}
 	}
 	for _, name := range awsKeyNames {
 		for off := 0; ; {
-			i := bytes.Index(data[off:], []byte(name))
+			i := bytes.Index(data[off:], []byte(name.tail))
 			if i < 0 {
 				break
 			}
-			at := off + i
-			off = at + 1
+			at := off + i - len(name.head)
+			off += i + 1
+			if at < 0 || string(data[at:at+len(name.head)]) != name.head {
+				continue
+			}
 			end := bytes.IndexByte(data[at:], '\n')
 			if end < 0 {
 				end = len(data) - at
@@ -58,8 +65,11 @@ func awsSecret(data []byte) (Finding, bool) {
 }
 
 // awsKeyNames are the spellings of the secret key's name in credentials files, environment
-// variables and JSON (aws_secret_access_key is found as secret_access_key).
-var awsKeyNames = []string{"secret_access_key", "SECRET_ACCESS_KEY", "SecretAccessKey", "secretAccessKey"}
+// variables and JSON (aws_secret_access_key is found as secret_access_key), each searched by its
+// tail, whose first character is rarer than an s.
+var awsKeyNames = []struct{ head, tail string }{
+	{"secret", "_access_key"}, {"SECRET", "_ACCESS_KEY"}, {"Secret", "AccessKey"}, {"secret", "AccessKey"},
+}
 
 // awsKeyIn is the offset of the first secret access key in data, or -1.
 func awsKeyIn(data []byte) int {

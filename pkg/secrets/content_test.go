@@ -34,3 +34,29 @@ func TestNoFindingInOurContent(t *testing.T) {
 		t.Fatalf("only %d files read: the folders moved?", files)
 	}
 }
+
+// BenchmarkFindVelaContent is Find over every page of the Vela site, what a full build adds to
+// its process step (b.SetBytes: MB/s of page text).
+func BenchmarkFindVelaContent(b *testing.B) {
+	var pages [][]byte
+	size := 0
+	filepath.WalkDir("../../content", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (filepath.Ext(path) == ".md" || filepath.Ext(path) == ".mdx") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			pages, size = append(pages, data), size+len(data)
+		}
+		return err
+	})
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			if _, ok := Find(p); ok {
+				b.Fatal("a finding in our content")
+			}
+		}
+	}
+}
