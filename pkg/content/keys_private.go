@@ -39,7 +39,7 @@ func SecretWarning(s Source) *Error {
 	}
 	if f, ok := secrets.Find(head); ok {
 		line, col := position(head, f.Offset)
-		return &Error{File: s.File(), Line: line, Column: col, Msg: "holds " + secretName(f) + "; not published"}
+		return &Error{File: s.File(), Line: line, Column: col, Msg: "holds " + f.String() + "; not published"}
 	}
 	return nil
 }

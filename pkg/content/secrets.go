@@ -17,15 +17,7 @@ func SecretError(file string, raw []byte) *Error {
 	}
 	line, col := position(raw, f.Offset)
 	return &Error{File: file, Line: line, Column: col,
-		Msg: "holds " + secretName(f) + ", which the built site would publish: remove it (write a placeholder such as <token>) and revoke it"}
-}
-
-// secretName is a finding's kind with the prefix it may show: "a GitHub token (ghp_…)".
-func secretName(f secrets.Finding) string {
-	if f.Prefix == "" {
-		return f.Kind
-	}
-	return f.Kind + " (" + f.Prefix + "…)"
+		Msg: "holds " + f.String() + ", which the built site would publish: remove it (write a placeholder such as <token>) and revoke it"}
 }
 
 // position is the 1-based line and byte column of offset at in data.

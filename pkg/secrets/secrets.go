@@ -25,6 +25,14 @@ type Finding struct {
 	Prefix string
 }
 
+// String names the finding for a message, with the prefix it may show: "a GitHub token (ghp_…)".
+func (f Finding) String() string {
+	if f.Prefix == "" {
+		return f.Kind
+	}
+	return f.Kind + " (" + f.Prefix + "…)"
+}
+
 // Find returns the first credential in data, if any. Each kind is looked for by its fixed prefix
 // with bytes.Index, so a page without one costs a few passes of memchr-speed search.
 func Find(data []byte) (Finding, bool) {
