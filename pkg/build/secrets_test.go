@@ -16,7 +16,7 @@ func testToken(prefix string) string {
 	return prefix + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
 }
 
-// A page, a blog authors file or a category file holding a credential fails the build at the
+// A page, a partial, a blog authors file or a category file holding a credential fails the build at the
 // credential's line and column, naming its kind and showing no more than its first four
 // characters; its text is published nowhere. The fake tokens docs write pass.
 func TestSecretInAPageFailsTheBuild(t *testing.T) {
@@ -26,6 +26,8 @@ func TestSecretInAPageFailsTheBuild(t *testing.T) {
 			"content/docs/guide/setup.md:8:21: holds a GitHub token (ghp_…)"},
 		{"content/blog/authors.yml", "ann:\n  name: Ann\n  title: \"npm " + testToken("npm_") + "\"\n",
 			"content/blog/authors.yml:3:15: holds an npm access token (npm_…)"},
+		{"content/docs/guide/_shared.mdx", "Shared step: `" + token + "`\n",
+			"content/docs/guide/_shared.mdx:1:15: holds a GitHub token (ghp_…)"},
 		{"content/docs/guide/more/_category_.yml", "label: More\ndescription: token " + token + "\n",
 			"content/docs/guide/more/_category_.yml:2:20: holds a GitHub token (ghp_…)"},
 	} {
