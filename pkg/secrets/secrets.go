@@ -256,7 +256,8 @@ var placeholders = []string{"example", "sample", "dummy", "fake", "your", "token
 
 // pemKey finds a PEM private key whose body is a real key: it decodes to a DER SEQUENCE of exactly
 // its length, to an OpenSSH key, or (with Proc-Type headers) to an encrypted one of at least 64
-// bytes. A block shortened with "…" or "..." in docs, or left empty, is not a key.
+// bytes. A block shortened with "…" or "..." in docs, or left empty, is not a key. The block may be
+// indented, quoted ("> ") or inside a JSON string ("\n" for its line breaks).
 func pemKey(data []byte) (Finding, bool) {
 	return eachPEM(data, func(at int, label, body []byte) (Finding, bool) {
 		if !bytes.HasSuffix(label, []byte("PRIVATE KEY")) {
@@ -264,11 +265,18 @@ func pemKey(data []byte) (Finding, bool) {
 		}
 		headers := false
 		var b64 []byte
+		// A key in a JSON string (a cloud service account's file) has its line breaks escaped.
+		body = bytes.ReplaceAll(body, []byte(`\n`), []byte("\n"))
 		for _, line := range bytes.Split(body, []byte("\n")) {
-			line = bytes.TrimSpace(line)
+			line = bytes.TrimLeft(bytes.TrimSpace(line), "> #*;") // none is base64's
 			if bytes.IndexByte(line, ':') >= 0 {
 				headers = true
 				continue
+			}
+			// Base64 has no spaces: a line quoted ("> ", a block quote) or commented ("# ")
+			// keeps its last word.
+			if sp := bytes.LastIndexByte(line, ' '); sp >= 0 {
+				line = line[sp+1:]
 			}
 			b64 = append(b64, line...)
 		}

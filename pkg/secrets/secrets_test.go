@@ -151,9 +151,14 @@ func TestFindsPrivateKeys(t *testing.T) {
 		if f, ok := Find([]byte(text)); !ok || f.Offset != 4 || f.Kind != "a private key" || f.Prefix != "" {
 			t.Errorf("%s: got %+v, %v; want a private key at 4", name, f, ok)
 		}
-		indented := strings.ReplaceAll(string(pem.EncodeToMemory(b)), "\n", "\n    ")
-		if _, ok := Find([]byte("    " + indented)); !ok {
-			t.Errorf("%s: not found in an indented code block", name)
+		for how, text := range map[string]string{
+			"an indented code block": "    " + strings.ReplaceAll(string(pem.EncodeToMemory(b)), "\n", "\n    "),
+			"a block quote":          "> " + strings.ReplaceAll(string(pem.EncodeToMemory(b)), "\n", "\n> "),
+			"a JSON string":          `{"private_key": "` + strings.ReplaceAll(string(pem.EncodeToMemory(b)), "\n", `\n`) + `"}`,
+		} {
+			if _, ok := Find([]byte(text)); !ok {
+				t.Errorf("%s: not found in %s", name, how)
+			}
 		}
 	}
 	// A certificate's body is DER too: only private keys count.
