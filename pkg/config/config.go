@@ -15,6 +15,8 @@ import (
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"docsd/pkg/secrets"
 )
 
 // Site is the whole of docsd.toml.
@@ -365,6 +367,13 @@ func Parse(name string, raw []byte) (*Site, error) {
 	dec := toml.NewDecoder(bytes.NewReader(raw)).DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return nil, decodeError(name, err)
+	}
+	// Much of the file reaches every page's data (siteConfig, custom fields, the navbar's links).
+	if f, ok := secrets.Find(raw); ok {
+		line := bytes.Count(raw[:f.Offset], []byte("\n")) + 1
+		col := f.Offset - (bytes.LastIndexByte(raw[:f.Offset], '\n') + 1) + 1
+		return nil, &Error{File: name, Line: line, Column: col,
+			Msg: "holds " + f.String() + ", which the built site would publish: remove it and revoke it"}
 	}
 	s.applyDefaults()
 	if err := s.check(name, raw); err != nil {

@@ -34,8 +34,8 @@ const (
 	// Partial is a Markdown or MDX file whose name starts with "_" (mdx.go): not a page, but pages
 	// import it and show it inline.
 	Partial
-	// Withheld is a static file holding a private key (PrivateKeyWarning): skipped with a warning
-	// (ProcessOne), so it is never published.
+	// Withheld is a static file holding a private key or a credential (SecretWarning): skipped
+	// with a warning (ProcessOne), so it is never published.
 	Withheld
 )
 

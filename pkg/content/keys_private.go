@@ -5,17 +5,21 @@ import (
 	"io"
 	"os"
 	"syscall"
+
+	"docsd/pkg/secrets"
 )
 
-// keyHead is how much of a static file PrivateKeyWarning reads: a key, or a certificate chain
-// with its key, is a few kilobytes; an image or a download is not searched to its end.
+// keyHead is how much of a static file SecretWarning reads: a key, or a certificate chain with
+// its key, is a few kilobytes, as is a credentials file; an image or a download is not searched to
+// its end.
 const keyHead = 64 << 10
 
-// PrivateKeyWarning returns a warning when the static file s holds a private key (a PEM block
-// "-----BEGIN … PRIVATE KEY-----", as ssh-keygen and openssl write them, or a PuTTY key file):
-// copied as it is, it would be published with the site. It points at the key's first line. A file
-// that cannot be read gets none: copying it says why.
-func PrivateKeyWarning(s Source) *Error {
+// SecretWarning returns a warning when the static file s holds a private key (a PEM block
+// "-----BEGIN … PRIVATE KEY-----", as ssh-keygen and openssl write them, or a PuTTY key file) or,
+// being text, a credential pkg/secrets finds (a token, an AWS secret key): copied as it is, it
+// would be published with the site. It points at the secret and shows at most its first four
+// characters. A file that cannot be read gets none: copying it says why.
+func SecretWarning(s Source) *Error {
 	f, err := os.OpenFile(s.Abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil
@@ -25,13 +29,19 @@ func PrivateKeyWarning(s Source) *Error {
 	if err != nil {
 		return nil
 	}
-	at := privateKeyAt(head)
-	if at < 0 {
+	if at := privateKeyAt(head); at >= 0 {
+		line, col := position(head, at)
+		return &Error{File: s.File(), Line: line, Column: col, Msg: "holds a private key; not published"}
+	}
+	// Binary files are not searched: a run of random bytes could take a token's shape.
+	if bytes.IndexByte(head, 0) >= 0 {
 		return nil
 	}
-	line := bytes.Count(head[:at], []byte("\n")) + 1
-	col := at - (bytes.LastIndexByte(head[:at], '\n') + 1) + 1
-	return &Error{File: s.File(), Line: line, Column: col, Msg: "holds a private key; not published"}
+	if f, ok := secrets.Find(head); ok {
+		line, col := position(head, f.Offset)
+		return &Error{File: s.File(), Line: line, Column: col, Msg: "holds " + f.String() + "; not published"}
+	}
+	return nil
 }
 
 // privateKeyAt is the offset of the first private key's opening line in data, or -1.

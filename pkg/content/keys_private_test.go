@@ -8,7 +8,7 @@ import (
 
 // Static files holding a private key in any of its usual forms are found, at the key's line;
 // certificates, public keys and a page quoting the words are not.
-func TestPrivateKeyWarning(t *testing.T) {
+func TestSecretWarning(t *testing.T) {
 	dir := t.TempDir()
 	for _, c := range []struct {
 		name, data string
@@ -32,7 +32,7 @@ func TestPrivateKeyWarning(t *testing.T) {
 			t.Fatal(err)
 		}
 		got := ""
-		if w := PrivateKeyWarning(Source{Path: "static/" + c.name, Abs: abs}); w != nil {
+		if w := SecretWarning(Source{Path: "static/" + c.name, Abs: abs}); w != nil {
 			got = w.Error()
 		}
 		if got != c.want {

@@ -41,6 +41,7 @@ type Problem struct {
 }
 
 func (p Problem) String() string {
+	p = p.redacted() // a build's warnings and the overlay quote it
 	s := fmt.Sprintf("%s:%d:%d: %s", p.File, p.Line, p.Column, p.Message)
 	if p.Suggestion != "" {
 		s += fmt.Sprintf(" (did you mean %s?)", p.Suggestion)

@@ -14,7 +14,9 @@ var Formats = []string{"text", "json", "github", "markdown", "sarif"}
 // Write writes the report in a format: text (one line a problem), json (the shape of
 // report.schema.json), github (workflow-command annotations), markdown (a pull-request comment)
 // or sarif (SARIF 2.1.0 for code-scanning tools).
+// Every format masks the credentials of URLs it quotes (redact.go).
 func (r *Report) Write(w io.Writer, format string) error {
+	r = r.redacted()
 	var err error
 	switch format {
 	case "text":
@@ -109,6 +111,7 @@ func title(kind string) string {
 
 // GitHubLine is the annotation of one problem: a warning on its file, line and column.
 func GitHubLine(p Problem) string {
+	p = p.redacted()
 	msg := p.Message
 	if p.Suggestion != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", p.Suggestion)
@@ -133,10 +136,11 @@ func (r *Report) writeGitHub(w io.Writer) error {
 // collapseAfter is how many table rows a pull-request comment shows before it folds the table.
 const collapseAfter = 10
 
-// mdCell makes text safe in a table cell of GitHub Markdown: no column breaks, no line breaks, and
-// no < that would start an HTML tag and hide the text.
+// mdCell makes text safe in a table cell of GitHub Markdown: no column breaks, no line breaks, no
+// < that would start an HTML tag and hide the text, and no * that would turn a masked credential
+// (***) into emphasis.
 func mdCell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", "", "`", "'", "<", "&lt;", ">", "&gt;").Replace(s)
+	return strings.NewReplacer("|", `\|`, "\n", " ", "\r", "", "`", "'", "<", "&lt;", ">", "&gt;", "*", `\*`).Replace(s)
 }
 
 func (r *Report) writeMarkdown(w io.Writer) error {

@@ -154,7 +154,7 @@ func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed) (p *Pars
 func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed, error) {
 	p := &Parsed{Src: s}
 	if s.Kind == content.Static {
-		if w := content.PrivateKeyWarning(s); w != nil {
+		if w := content.SecretWarning(s); w != nil {
 			p.Src.Kind, p.Warnings = content.Withheld, []*content.Error{w}
 		}
 		return p, nil
@@ -173,6 +173,10 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 	}
 	if fixed, w := content.FixUTF8(file, raw); w != nil {
 		raw, p.Warnings = fixed, []*content.Error{w}
+	}
+	// A credential pasted into the text fails the page before any of its text is published.
+	if err := content.SecretError(file, raw); err != nil {
+		return nil, err
 	}
 	switch s.Kind {
 	case content.Doc, content.BlogPost, content.Page:

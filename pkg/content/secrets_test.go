@@ -1,0 +1,59 @@
+package content
+
+import (
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"docsd/pkg/secrets"
+)
+
+// A page holding a credential is an error at its line and column that names its kind and shows at
+// most its first four characters; a page of placeholders is none.
+func TestSecretError(t *testing.T) {
+	const body = "Pm4Vk8Tz2QwXr6Nb9Hd3Ls7Jc5Gy1A"
+	token := "ghp_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
+	raw := "---\ntitle: Log in\n---\n\n    export GITHUB_TOKEN=" + token + "\n"
+	err := SecretError("content/docs/login.md", []byte(raw))
+	if err == nil {
+		t.Fatal("no error for a page holding a token")
+	}
+	want := "content/docs/login.md:5:25: holds a GitHub token (ghp_…), which the built site would publish"
+	if !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("%q, want it to start with %q", err, want)
+	}
+	if strings.Contains(err.Error(), body[:2]) {
+		t.Errorf("%q echoes the token", err)
+	}
+	if err := SecretError("content/docs/login.md", []byte("export GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxx\n")); err != nil {
+		t.Errorf("a placeholder: %v", err)
+	}
+}
+
+// A static text file holding a token is withheld at its line; a binary file whose bytes happen to
+// spell one is not searched.
+func TestSecretWarningOfAStaticFile(t *testing.T) {
+	const body = "Wd7Kq2Xn5Rt9Lb3Vm8Zc4Hs6Jf1Gp0"
+	token := "ghs_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
+	dir := t.TempDir()
+	for _, c := range []struct{ name, data, want string }{
+		{"deploy.sh", "#!/bin/sh\ncurl -H 'Authorization: token " + token + "' …\n",
+			"content/static/deploy.sh:2:31: holds a GitHub token (ghs_…); not published"},
+		{"logo.bin", "\x89PNG\x00\x00" + token, ""},
+		{"readme.txt", "Set GH_TOKEN=ghs_<your token>.\n", ""},
+	} {
+		abs := filepath.Join(dir, c.name)
+		if err := os.WriteFile(abs, []byte(c.data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got := ""
+		if w := SecretWarning(Source{Path: "static/" + c.name, Abs: abs}); w != nil {
+			got = w.Error()
+		}
+		if got != c.want {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+}

@@ -1,0 +1,85 @@
+package devserver
+
+import (
+	"bytes"
+	"hash/crc32"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"docsd/internal/testfs"
+	"docsd/pkg/build"
+	"docsd/pkg/secrets"
+)
+
+// lockedBuffer is a log the server writes from its goroutines.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// A save that pastes a token into a page shows the overlay at the token's line, naming its kind
+// without echoing it (nor does the log); the last good page stays, and no page, data or search file
+// served holds the token.
+func TestSecretWhileWatchingKeepsTheLastGoodPage(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
+	site, _ := filepath.Abs("../../site")
+	var log lockedBuffer
+	s, err := New(build.Options{Root: root, SiteDir: site, Production: true}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	c := openPage(t, srv.URL, "/docs/guide/setup")
+	hello := readHello(t, c)
+	_, before := fetch(t, srv.URL+"/docs/guide/setup")
+	const body = "Hq3Zr8TnW2cVx7LpK4mYd9BsJ6gFe1"
+	token := "gho_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
+	f := filepath.Join(root, "content/docs/guide/setup.md")
+	good, _ := os.ReadFile(f)
+	os.WriteFile(f, append(good, "\nCall the API with `"+token+"`.\n"...), 0o644)
+	s.Rebuild([]string{f})
+	var m message
+	c.SetReadDeadline(time.Now().Add(failAfter))
+	for m.Errors == nil {
+		if err := c.ReadJSON(&m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := m.Errors[0]
+	line := bytes.Count(good, []byte("\n")) + 2
+	if e.File != "content/docs/guide/setup.md" || e.Line != line || e.Column != 20 || !strings.Contains(e.Message, "a GitHub token (gho_…)") {
+		t.Errorf("overlay error %+v, want content/docs/guide/setup.md:%d:20 naming a GitHub token", e, line)
+	}
+	if strings.Contains(e.Message, body[:4]) {
+		t.Errorf("the overlay echoes the token: %q", e.Message)
+	}
+	if status, page := fetch(t, srv.URL+"/docs/guide/setup"); status != 200 || !bytes.Equal(page, before) {
+		t.Errorf("status %d; the page served after the failed rebuild is not the last good one", status)
+	}
+	if status, docs := fetch(t, srv.URL+hello.SearchDocs); status != 200 || strings.Contains(string(docs), body) {
+		t.Errorf("search documents %s: status %d, holding the token %v", hello.SearchDocs, status, strings.Contains(string(docs), body))
+	}
+	if strings.Contains(log.String(), body) || strings.Contains(log.String(), token[:5]) {
+		t.Errorf("the log echoes the token: %s", log.String())
+	}
+}
