@@ -1,4 +1,5 @@
 import { isPlainClick } from '../clicks.js';
+import { copyCode } from '../copy.js';
 import { useNavigation } from '../navigation.js';
 
 // useContentHandlers gives rendered page content (Markdown HTML or an MDX page) its two delegated
@@ -9,18 +10,7 @@ export function useContentHandlers() {
   const onClick = (event) => {
     const copy = event.target.closest('.copy-button');
     if (copy) {
-      const code = copy.parentElement.querySelector('code');
-      if (code && navigator.clipboard) {
-        // textContent is the code as written: innerText would add a blank line after every line,
-        // each being a block (.line) that also ends with its newline.
-        navigator.clipboard.writeText(code.textContent).then(
-          () => {
-            copy.textContent = 'Copied';
-            setTimeout(() => (copy.textContent = 'Copy'), 1500);
-          },
-          () => {},
-        );
-      }
+      copyCode(copy);
       return;
     }
     const a = event.target.closest('a[href]');
