@@ -1,38 +1,25 @@
-import { isMac } from './search/load.js';
-
 // How long the Copy button shows what happened before it says "Copy" again.
 const SHOWN_MS = 1500;
 
 // The timer that turns each button back to "Copy": a second click restarts it.
 const resets = new WeakMap();
 
-// copyCode copies the code of the code block whose Copy button is `button` and says what happened,
-// on the button and in the page's live region (CopyStatus.jsx), so a screen reader hears it too.
+// finishCopy ends a click on a code block's Copy button (useContentHandlers.js started it, and loads
+// this module on demand: it is not part of a page's first load) and says what happened, on the
+// button and in the page's live region (CopyStatus.jsx), so that a screen reader hears it too.
 //
-// The asynchronous clipboard API exists only in a secure context: docs served over plain http from a
-// LAN address have no navigator.clipboard, and a browser may also refuse it. Then the code is
-// selected and copied with the legacy copy command, which works from a click in any context; if
-// even that fails, the code stays selected and the reader is told to press Ctrl+C.
-export async function copyCode(button) {
-  const code = button.parentElement.querySelector('code');
-  if (!code) return;
-  // textContent is the code as written: innerText would add a blank line after every line, each
-  // being a block (.line) that also ends with its newline.
-  const text = code.textContent;
-  if (navigator.clipboard && navigator.clipboard.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      tell(button, 'Copied', 'Copied the code to the clipboard');
-      return;
-    } catch {
-      // refused: the legacy command below may still be allowed
-    }
+// `written` is the asynchronous clipboard API's write, started within the click (Safari wants it
+// there), resolved to whether it worked; null when there is no such API, as in a page served over
+// plain http from a LAN address (not a secure context). Then, or when the write was refused, the
+// code is selected and copied with the legacy copy command; if even that fails, the code stays
+// selected and the reader is told to press Ctrl+C.
+export async function finishCopy(button, code, written) {
+  if (written && (await written)) {
+    tell(button, 'Copied', 'Copied the code to the clipboard');
+    return;
   }
   const selection = window.getSelection();
-  selection.removeAllRanges();
-  const range = document.createRange();
-  range.selectNodeContents(code);
-  selection.addRange(range);
+  selection.selectAllChildren(code);
   let copied = false;
   try {
     copied = document.execCommand('copy');
@@ -44,12 +31,18 @@ export async function copyCode(button) {
     tell(button, 'Copied', 'Copied the code to the clipboard');
     return;
   }
-  const keys = isMac() ? '⌘+C' : 'Ctrl+C';
-  tell(button, 'Selected', `The code is selected: press ${keys} to copy it`);
+  tell(button, 'Selected', `The code is selected: press ${onMac() ? '⌘' : 'Ctrl'}+C to copy it`);
+}
+
+// onMac is search/load.js's isMac, not imported from there: that would make the search loader a
+// chunk of its own, loaded first by every page.
+function onMac() {
+  const p = `${(navigator.userAgentData && navigator.userAgentData.platform) || ''} ${navigator.platform || ''}`;
+  return /mac|iphone|ipad|ipod/i.test(p);
 }
 
 // tell shows `short` on the button for a moment and puts `long` in the live region. The region is
-// emptied first, so the same message twice in a row is announced twice.
+// emptied first, so that the same message twice in a row is announced twice.
 function tell(button, short, long) {
   const status = document.getElementById('copy-status');
   button.textContent = short;
