@@ -4,6 +4,7 @@ import Markdown from '../components/Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
 import Pagination from '../components/Pagination.jsx';
 import SiteLink from '../components/SiteLink.jsx';
+import TOCCollapsible from '../components/TOCCollapsible.jsx';
 import BlogLayout from './BlogLayout.jsx';
 import PostCard from './PostCard.jsx';
 import { PostAuthors, PostMeta, PostTags } from './PostMeta.jsx';
@@ -36,6 +37,7 @@ export function BlogPostPage({ site, page }) {
           <PostMeta post={post} />
           <PostAuthors site={site} authors={post.authors} />
         </header>
+        <TOCCollapsible toc={page.toc} />
         {page.mdx ? <MdxPage site={site} page={page} /> : <Markdown html={page.html} pageContent />}
         <footer className="post-footer">
           <PostTags tags={post.tags} />

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import AnnouncementBar from './AnnouncementBar.jsx';
+import CopyStatus from './CopyStatus.jsx';
 import Footer from './Footer.jsx';
 import HydrationMark from './HydrationMark.jsx';
 import Navbar from './Navbar.jsx';
@@ -29,6 +30,7 @@ export default function Layout({ site, page, sidebar, children }) {
           <Footer site={site} />
         </ServerCached>
       </Suspense>
+      <CopyStatus />
     </div>
   );
 }
