@@ -92,6 +92,8 @@ type Doc struct {
 	sections []Section
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
+	// tooDeep is the warning about containers nested past maxNesting, if any (TooDeep).
+	tooDeep *Warning
 	source   []byte
 	// firstLine is the line of source's first line in its file (front matter comes before it).
 	firstLine int
@@ -173,6 +175,7 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	// processing to rendering was the largest part of a 50,000-page build's live heap (247 of
 	// 886 MB, 1.3 of 3.1 million objects: BENCHMARKS.md, Session 16).
 	d.Warnings = lint(root, src, pos, deep)
+	d.tooDeep = deep.warning(pos)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && truncateMarker.Match(hb.Lines().Value(src)) {

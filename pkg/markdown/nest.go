@@ -100,3 +100,13 @@ func (t *tooDeep) warning(pos func(int) (int, int)) *Warning {
 	return &Warning{Line: line, Column: col, Msg: fmt.Sprintf(
 		"lists, block quotes and admonitions nest more than %d deep from here: the deeper ones are shown as text (%d lines); nest less", maxNesting, len(t.lines))}
 }
+
+// TooDeep is the warning about lists, block quotes and admonitions nested deeper than the limit,
+// at the first line kept as text; ok is false when the page nests less. An MDX page that does is
+// not given to MDX's compiler (pkg/mdx).
+func (d *Doc) TooDeep() (w Warning, ok bool) {
+	if d.tooDeep == nil {
+		return Warning{}, false
+	}
+	return *d.tooDeep, true
+}
