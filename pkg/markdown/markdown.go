@@ -94,7 +94,7 @@ type Doc struct {
 	Warnings []Warning
 	// tooDeep is the warning about containers nested past maxNesting, if any (TooDeep).
 	tooDeep *Warning
-	source   []byte
+	source  []byte
 	// firstLine is the line of source's first line in its file (front matter comes before it).
 	firstLine int
 	root      ast.Node // nil after Release: Render parses source again
