@@ -134,7 +134,7 @@ func main() {
 		fmt.Printf("%-20s", c.name)
 		prev := 0.0
 		for _, size := range ns {
-			cpu, rss, err := measure(self, c.name, size, *limit, *maxMB)
+			cpu, rss, page, err := measure(self, c.name, size, *limit, *maxMB)
 			if err != nil {
 				fmt.Printf("  n=%d: %v", size, err)
 				break
@@ -143,32 +143,36 @@ func main() {
 			if prev > 0.005 {
 				ratio = fmt.Sprintf(" x%.1f", cpu/prev)
 			}
-			fmt.Printf("  n=%d (%s) %.3fs %dMB%s", size, pageSize(len(c.gen(size))), cpu, rss>>10, ratio)
+			fmt.Printf("  n=%d (%s) %.3fs %dMB%s", size, pageSize(page), cpu, rss>>10, ratio)
 			prev = cpu
 		}
 		fmt.Println()
 	}
 }
 
-// measure runs one case at one size in a child and gives its CPU seconds and peak RSS in kB.
-func measure(self, name string, n int, limit time.Duration, maxMB int) (float64, int64, error) {
+// measure runs one case at one size in a child and gives its CPU seconds, its peak RSS in kB and
+// the page's size. The page is made in the child only: the parent's heap would count in the
+// child's peak (a fork starts with the parent's pages).
+func measure(self, name string, n int, limit time.Duration, maxMB int) (cpu float64, rss int64, page int, err error) {
 	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, self, "-child", name, "-n", strconv.Itoa(n), "-maxmb", strconv.Itoa(maxMB))
 	cmd.Stderr = os.Stderr
-	err := cmd.Run()
+	out, err := cmd.Output()
 	if ctx.Err() != nil {
-		return 0, 0, fmt.Errorf("over %s", limit)
+		return 0, 0, 0, fmt.Errorf("over %s", limit)
 	}
 	if cmd.ProcessState != nil && cmd.ProcessState.ExitCode() == tooLarge {
-		return 0, 0, fmt.Errorf("page over %d MB", maxMB)
+		return 0, 0, 0, fmt.Errorf("page over %d MB", maxMB)
 	}
 	if err != nil {
-		return 0, 0, fmt.Errorf("child: %w", err)
+		return 0, 0, 0, fmt.Errorf("child: %w", err)
+	}
+	if page, err = strconv.Atoi(strings.TrimSpace(string(out))); err != nil {
+		return 0, 0, 0, fmt.Errorf("child's page size %q: %w", out, err)
 	}
 	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	cpu := time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	return cpu.Seconds(), ru.Maxrss, nil
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano()).Seconds(), ru.Maxrss, page, nil
 }
 
 // tooLarge is the exit status of a child whose page would be over -maxmb.
@@ -200,6 +204,7 @@ func runChild(name string, n, maxMB int) {
 			os.Exit(1)
 		}
 		_ = doc.Sections()
+		fmt.Println(len(src))
 		return
 	}
 	fmt.Fprintln(os.Stderr, "unknown case", name)
