@@ -97,8 +97,12 @@ func (t *tooDeep) warning(pos func(int) (int, int)) *Warning {
 		return nil
 	}
 	line, col := pos(t.first)
+	lines := fmt.Sprintf("%d lines", len(t.lines))
+	if len(t.lines) == 1 {
+		lines = "1 line"
+	}
 	return &Warning{Line: line, Column: col, Msg: fmt.Sprintf(
-		"lists, block quotes and admonitions nest more than %d deep from here: the deeper ones are shown as text (%d lines); nest less", maxNesting, len(t.lines))}
+		"lists, block quotes and admonitions nest more than %d deep from here: the deeper ones are shown as text (%s); nest less", maxNesting, lines)}
 }
 
 // TooDeep is the warning about lists, block quotes and admonitions nested deeper than the limit,
