@@ -98,6 +98,9 @@ var cases = []struct {
 	{"html-divs", func(n int) string { return strings.Repeat("<div>", n) + "\n" }, false},
 	{"strike", func(n int) string { return strings.Repeat("~~a ", n) + "\n" }, false},
 	{"autolinks", func(n int) string { return strings.Repeat("www.a.com/(", n) + "\n" }, false},
+	{"linkify-run", func(n int) string { return " " + strings.Repeat("a_", n) + "\n" }, false},
+	{"linkify-dots", func(n int) string { return strings.Repeat("a.", n) + "\n" }, false},
+	{"linkify-www", func(n int) string { return strings.Repeat("www.", n) + "\n" }, false},
 	{"entities", func(n int) string { return strings.Repeat("&amp;&#123;", n) + "\n" }, false},
 }
 
