@@ -25,7 +25,8 @@ const maxNesting = 32
 // tooDeepKey holds a page's *tooDeep in its parser context.
 var tooDeepKey = parser.NewContextKey()
 
-// tooDeep is what the nesting limit refused in one parse: the offsets of the lines it kept as text.
+// tooDeep is what the nesting limit refused in one parse: the offsets of the lines where it did
+// (the lines after one that continue its text are not among them).
 type tooDeep struct {
 	first int // offset of the first refused line, -1 for none
 	lines map[int]bool
@@ -97,12 +98,14 @@ func (t *tooDeep) warning(pos func(int) (int, int)) *Warning {
 		return nil
 	}
 	line, col := pos(t.first)
-	lines := fmt.Sprintf("%d lines", len(t.lines))
-	if len(t.lines) == 1 {
-		lines = "1 line"
+	more := ""
+	if n := len(t.lines) - 1; n == 1 {
+		more = " and 1 more line"
+	} else if n > 1 {
+		more = fmt.Sprintf(" and %d more lines", n)
 	}
 	return &Warning{Line: line, Column: col, Msg: fmt.Sprintf(
-		"lists, block quotes and admonitions nest more than %d deep from here: the deeper ones are shown as text (%s); nest less", maxNesting, lines)}
+		"lists, block quotes and admonitions nest more than %d deep here%s: the deeper ones are shown as text; nest less", maxNesting, more)}
 }
 
 // TooDeep is the warning about lists, block quotes and admonitions nested deeper than the limit,
