@@ -416,7 +416,21 @@ func oneError(err error) problem {
 
 // serveWS is one browser's websocket: it says which page it shows and hears what rebuilds mean for
 // it (the hub writes to it).
+//
+// Past maxClients browsers it answers 503 before upgrading: the browser's socket fails, its shell
+// shows the reconnecting banner and tries again with back-off (every 5 s at most), and gets in
+// once a tab closes; the terminal says so once per spell of refusals.
 func (s *Server) serveWS(w http.ResponseWriter, r *http.Request, hosts *Hosts) {
+	ok, first := s.hub.admit()
+	if !ok {
+		if first {
+			s.log.Printf("warning: %d browsers are connected, the most the dev server serves: refusing more until one leaves (a page reconnecting in a loop?)", s.hub.max)
+		}
+		w.Header().Set("Retry-After", "5")
+		http.Error(w, fmt.Sprintf("docsd: %d browsers are connected already, the most it serves; close a tab", s.hub.max), http.StatusServiceUnavailable)
+		return
+	}
+	defer s.hub.leave()
 	up := websocket.Upgrader{CheckOrigin: hosts.checkOrigin}
 	conn, err := up.Upgrade(w, r, nil)
 	if err != nil {

@@ -21,6 +21,11 @@ const (
 	sendQueue = 32
 	// writeWait bounds one write to a browser.
 	writeWait = 5 * time.Second
+	// maxClients is how many browsers may be connected at once. Each costs two goroutines, a queue
+	// and, when it shows a page of its own, that page's render on every rebuild; a page whose script
+	// reconnects in a loop, or a tool opening sockets, stops here instead of exhausting the daemon.
+	// A writer's tabs are a handful.
+	maxClients = 64
 )
 
 type client struct {
@@ -34,9 +39,35 @@ type client struct {
 type hub struct {
 	mu      sync.Mutex
 	clients map[*client]struct{}
+	// admitted counts the connections admit let in that have not left (upgrading or joined), at
+	// most max; full is whether the last admit was refused, so that a spell of refusals is logged
+	// once.
+	max, admitted int
+	full          bool
 }
 
-func newHub() *hub { return &hub{clients: map[*client]struct{}{}} }
+func newHub() *hub { return &hub{clients: map[*client]struct{}{}, max: maxClients} }
+
+// admit takes a place for one more browser, unless max are connected; first is true for the
+// first refusal since a place was last given.
+func (h *hub) admit() (ok, first bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.admitted >= h.max {
+		first, h.full = !h.full, true
+		return false, first
+	}
+	h.admitted++
+	h.full = false
+	return true, false
+}
+
+// leave gives back the place admit took.
+func (h *hub) leave() {
+	h.mu.Lock()
+	h.admitted--
+	h.mu.Unlock()
+}
 
 // join registers a connection and starts its writer; the writer has returned when written is closed.
 func (h *hub) join(conn *websocket.Conn) (c *client, written <-chan struct{}) {

@@ -221,7 +221,7 @@ func (admonitionRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer)
 type admonitions struct{}
 
 func (admonitions) Extend(m goldmark.Markdown) {
-	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(admonitionParser{}, 50)))
+	m.Parser().AddOptions(parser.WithBlockParsers(util.Prioritized(nestLimit{admonitionParser{}}, 50)))
 	m.Renderer().AddOptions(renderer.WithNodeRenderers(util.Prioritized(admonitionRenderer{}, 100)))
 }
 

@@ -25,7 +25,7 @@ var admonitionLike = regexp.MustCompile(`^:::([A-Za-z][\w-]*)`)
 
 // lint finds unclosed fences and admonitions and unknown admonition kinds in the tree of src; pos
 // maps a byte offset of src to a line and column of the file.
-func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
+func lint(root ast.Node, src []byte, pos func(int) (int, int), deep *tooDeep) []Warning {
 	var out []Warning
 	esmWarned := false
 	warn := func(off int, msg string) {
@@ -66,7 +66,8 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
 				text := seg.Value(src)
 				trimmed := bytes.TrimLeft(text, " \t")
 				m := admonitionLike.FindSubmatch(trimmed)
-				if m == nil {
+				if m == nil || deep.lines[seg.Start] {
+					// Nested too deep: the nesting warning below says why it is text.
 					continue
 				}
 				// A line the admonition parser refused (it continues a paragraph lazily, say).
@@ -75,6 +76,9 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int)) []Warning {
 		}
 		return ast.WalkContinue, nil
 	})
+	if w := deep.warning(pos); w != nil {
+		out = append(out, *w)
+	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	return out
 }

@@ -42,6 +42,7 @@ func (c *Converter) Trees() int64 { return c.trees.Load() }
 // left out (esm.go).
 func New() *Converter {
 	md := goldmark.New(
+		goldmark.WithParser(newParser()),
 		goldmark.WithExtensions(extension.GFM, admonitions{}),
 		goldmark.WithParserOptions(parser.WithHeadingAttribute(),
 			parser.WithBlockParsers(util.Prioritized(esmParser{}, 60)),
@@ -91,7 +92,9 @@ type Doc struct {
 	sections []Section
 	// Warnings are unclosed fences and admonitions and unknown admonition kinds (lint.go).
 	Warnings []Warning
-	source   []byte
+	// tooDeep is the warning about containers nested past maxNesting, if any (TooDeep).
+	tooDeep *Warning
+	source  []byte
 	// firstLine is the line of source's first line in its file (front matter comes before it).
 	firstLine int
 	root      ast.Node // nil after Release: Render parses source again
@@ -124,7 +127,7 @@ type Doc struct {
 // before it), so that link positions point into the file the writer edits.
 func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	d := &Doc{source: src, conv: c, firstLine: firstLine}
-	root, title, heading, after := d.parseTreeTitle()
+	root, title, heading, after, deep := d.parseTreeTitle()
 	d.root, d.Title, d.titleHeading, d.titleAfter = root, title, heading, after
 	lines := lineStarts(src)
 	pos := func(off int) (int, int) {
@@ -171,7 +174,8 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	// renders the page from a second parse, which makes them again, and holding them from
 	// processing to rendering was the largest part of a 50,000-page build's live heap (247 of
 	// 886 MB, 1.3 of 3.1 million objects: BENCHMARKS.md, Session 16).
-	d.Warnings = lint(root, src, pos)
+	d.Warnings = lint(root, src, pos, deep)
+	d.tooDeep = deep.warning(pos)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && truncateMarker.Match(hb.Lines().Value(src)) {
@@ -188,13 +192,13 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 // parseTree parses the source into a tree, without the title heading, which it returns: the first
 // level-1 heading is the title when it comes before any other content.
 func (d *Doc) parseTree() (ast.Node, string) {
-	root, title, _, _ := d.parseTreeTitle()
+	root, title, _, _, _ := d.parseTreeTitle()
 	return root, title
 }
 
-// parseTreeTitle is parseTree, also giving the title heading it took out and the node it came
-// after (nil: it was the first).
-func (d *Doc) parseTreeTitle() (root ast.Node, title string, heading *ast.Heading, after ast.Node) {
+// parseTreeTitle is parseTree, also giving the title heading it took out, the node it came after
+// (nil: it was the first) and the lines the nesting limit kept as text (nest.go).
+func (d *Doc) parseTreeTitle() (root ast.Node, title string, heading *ast.Heading, after ast.Node, deep *tooDeep) {
 	d.conv.trees.Add(1)
 	ctx := parser.NewContext(parser.WithIDs(newGithubIDs()))
 	root = d.conv.md.Parser().Parse(text.NewReader(d.source), parser.WithContext(ctx))
@@ -206,7 +210,7 @@ func (d *Doc) parseTreeTitle() (root ast.Node, title string, heading *ast.Headin
 		title, heading, after = renderedText(h, d.source), h, h.PreviousSibling()
 		root.RemoveChild(root, h)
 	}
-	return root, title, heading, after
+	return root, title, heading, after, tooDeepOf(ctx)
 }
 
 // Release drops the parsed tree, most of a document's memory; what the document says about itself

@@ -1,6 +1,7 @@
 package markdown
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -75,4 +76,36 @@ func FuzzLinkScanners(f *testing.F) {
 			l.RefLabel()
 		}
 	})
+}
+
+// TestUndefinedRefsAmongMany: on a page of thousands of reference links and bracketed words (the
+// links' starts are collected once, not looked for per pair), exactly the undefined ones are
+// reported, at their offsets.
+func TestUndefinedRefsAmongMany(t *testing.T) {
+	var b strings.Builder
+	const n = 3000
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "[r%d]: /p%d\n", i, i)
+	}
+	b.WriteString("\n")
+	var want []string
+	for i := 0; i < n; i++ {
+		fmt.Fprintf(&b, "[x][r%d] [a] ![i][r%d] ", i, i)
+		if i%500 == 0 {
+			want = append(want, fmt.Sprintf("%d:[y][gone%d]", b.Len(), i))
+			fmt.Fprintf(&b, "[y][gone%d] ", i)
+		}
+	}
+	src := b.String()
+	d := New().Parse([]byte(src), 1)
+	var got []string
+	for _, r := range d.UndefinedRefs() {
+		got = append(got, fmt.Sprintf("%d:[%s][%s]", r.Offset, r.Text, r.Label))
+	}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("undefined refs %v\nwant %v", got, want)
+	}
+	if links := len(d.Links); links != 2*n {
+		t.Errorf("%d links, want %d", links, 2*n)
+	}
 }

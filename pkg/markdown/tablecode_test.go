@@ -1,7 +1,10 @@
 package markdown
 
 import (
+	"fmt"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/yuin/goldmark/ast"
@@ -101,5 +104,52 @@ func TestTableCellLabelsAreNotKeptOnTheTree(t *testing.T) {
 	}
 	if second := string(mustRender(t, d, resolve)); strings.Count(second, "data-label") != strings.Count(first, "data-label") {
 		t.Errorf("a second render writes other labels:\n%s\nthen\n%s", first, second)
+	}
+}
+
+// TestWideTableCellsCarryTheirColumnNames: every cell of a wide table gets its own column's name,
+// in rows shorter than the header too, and in two documents rendered at once (the renderer keeps
+// a cursor per table being rendered).
+func TestWideTableCellsCarryTheirColumnNames(t *testing.T) {
+	const cols = 300
+	var b strings.Builder
+	for i := 0; i < cols; i++ {
+		fmt.Fprintf(&b, "| h%d ", i)
+	}
+	b.WriteString("|\n" + strings.Repeat("|---", cols) + "|\n")
+	for r := 0; r < 3; r++ {
+		for i := 0; i < cols-r*100; i++ { // later rows are shorter: goldmark fills them
+			fmt.Fprintf(&b, "| r%dc%d ", r, i)
+		}
+		b.WriteString("|\n")
+	}
+	src := b.String()
+	conv := New()
+	docs := []*Doc{conv.Parse([]byte(src), 1), conv.Parse([]byte("intro\n\n"+src), 1)}
+	outs := make([][]byte, len(docs))
+	var wg sync.WaitGroup
+	for i, d := range docs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out, err := d.Render(func(s string, _ bool) string { return s })
+			if err != nil {
+				t.Error(err)
+			}
+			outs[i] = out
+		}()
+	}
+	wg.Wait()
+	cell := regexp.MustCompile(`<td data-label="h(\d+)">(?:r\dc(\d+))?</td>`)
+	for i, out := range outs {
+		cells := cell.FindAllStringSubmatch(string(out), -1)
+		if len(cells) != 3*cols {
+			t.Fatalf("document %d: %d labelled cells, want %d", i, len(cells), 3*cols)
+		}
+		for j, m := range cells {
+			if want := fmt.Sprint(j % cols); m[1] != want || (m[2] != "" && m[2] != want) {
+				t.Fatalf("document %d: cell %d is %q, want column %s", i, j, m[0], want)
+			}
+		}
 	}
 }
