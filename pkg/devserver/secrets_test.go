@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -16,24 +15,6 @@ import (
 	"docsd/pkg/secrets"
 )
 
-// lockedBuffer is a log the server writes from its goroutines.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // A save that pastes a token into a page shows the overlay at the token's line, naming its kind
 // without echoing it (nor does the log); the last good page stays, and no page, data or search file
 // served holds the token.
@@ -41,7 +22,7 @@ func TestSecretWhileWatchingKeepsTheLastGoodPage(t *testing.T) {
 	root := t.TempDir()
 	testfs.CopyTree(t, "../../testdata/sites/multi", root)
 	site, _ := filepath.Abs("../../site")
-	var log lockedBuffer
+	var log lockedLog
 	s, err := New(build.Options{Root: root, SiteDir: site, Production: true}, &log)
 	if err != nil {
 		t.Fatal(err)
