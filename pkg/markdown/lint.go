@@ -24,8 +24,9 @@ type Warning struct {
 var admonitionLike = regexp.MustCompile(`^:::([A-Za-z][\w-]*)`)
 
 // lint finds unclosed fences and admonitions and unknown admonition kinds in the tree of src; pos
-// maps a byte offset of src to a line and column of the file.
-func lint(root ast.Node, src []byte, pos func(int) (int, int), deep *tooDeep) []Warning {
+// maps a byte offset of src to a line and column of the file. refused are the lines the nesting
+// limit kept as text, and nesting its warning about them (nil for none), which lint sorts in.
+func lint(root ast.Node, src []byte, pos func(int) (int, int), refused map[int]bool, nesting *Warning) []Warning {
 	var out []Warning
 	esmWarned := false
 	warn := func(off int, msg string) {
@@ -66,7 +67,7 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int), deep *tooDeep) []
 				text := seg.Value(src)
 				trimmed := bytes.TrimLeft(text, " \t")
 				m := admonitionLike.FindSubmatch(trimmed)
-				if m == nil || deep.lines[seg.Start] {
+				if m == nil || refused[seg.Start] {
 					// Nested too deep: the nesting warning below says why it is text.
 					continue
 				}
@@ -76,8 +77,8 @@ func lint(root ast.Node, src []byte, pos func(int) (int, int), deep *tooDeep) []
 		}
 		return ast.WalkContinue, nil
 	})
-	if w := deep.warning(pos); w != nil {
-		out = append(out, *w)
+	if nesting != nil {
+		out = append(out, *nesting)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Line < out[j].Line })
 	return out

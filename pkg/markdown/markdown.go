@@ -174,8 +174,8 @@ func (c *Converter) Parse(src []byte, firstLine int) *Doc {
 	// renders the page from a second parse, which makes them again, and holding them from
 	// processing to rendering was the largest part of a 50,000-page build's live heap (247 of
 	// 886 MB, 1.3 of 3.1 million objects: BENCHMARKS.md, Session 16).
-	d.Warnings = lint(root, src, pos, deep)
 	d.tooDeep = deep.warning(pos)
+	d.Warnings = lint(root, src, pos, deep.lines, d.tooDeep)
 	d.htmlIDs, d.undefinedRefs, d.autoLinks = d.findHTMLIDs(), d.findUndefinedRefs(), d.findAutoLinks()
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if hb, isHTML := n.(*ast.HTMLBlock); isHTML && truncateMarker.Match(hb.Lines().Value(src)) {
