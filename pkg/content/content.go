@@ -87,9 +87,15 @@ func BinaryWarning(file string, raw []byte) *Error {
 	if i < 0 {
 		return nil
 	}
-	line := bytes.Count(raw[:i], []byte("\n")) + 1
-	col := i - (bytes.LastIndexByte(raw[:i], '\n') + 1) + 1
+	line, col := position(raw, i)
 	return &Error{File: file, Line: line, Column: col, Msg: "a binary file (it holds NUL bytes), not text; skipped"}
+}
+
+// position is the 1-based line and byte column of offset at in data, where an Error points.
+func position(data []byte, at int) (line, col int) {
+	line = bytes.Count(data[:at], []byte("\n")) + 1
+	col = at - (bytes.LastIndexByte(data[:at], '\n') + 1) + 1
+	return line, col
 }
 
 // Layout tells Scan which docs folders belong to which version and which locales exist.

@@ -1,10 +1,6 @@
 package content
 
-import (
-	"bytes"
-
-	"docsd/pkg/secrets"
-)
+import "docsd/pkg/secrets"
 
 // SecretError returns an error when raw, a source whose text docsd publishes (a page, a category
 // or authors file), holds a credential (pkg/secrets): its text would reach the page's HTML, its
@@ -18,11 +14,4 @@ func SecretError(file string, raw []byte) *Error {
 	line, col := position(raw, f.Offset)
 	return &Error{File: file, Line: line, Column: col,
 		Msg: "holds " + f.String() + ", which the built site would publish: remove it (write a placeholder such as <token>) and revoke it"}
-}
-
-// position is the 1-based line and byte column of offset at in data.
-func position(data []byte, at int) (line, col int) {
-	line = bytes.Count(data[:at], []byte("\n")) + 1
-	col = at - (bytes.LastIndexByte(data[:at], '\n') + 1) + 1
-	return line, col
 }

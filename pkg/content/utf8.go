@@ -4,7 +4,6 @@
 package content
 
 import (
-	"bytes"
 	"fmt"
 	"unicode/utf8"
 )
@@ -39,8 +38,7 @@ func FixUTF8(file string, raw []byte) ([]byte, *Error) {
 		out = append(out, raw[i:i+size]...)
 		i += size
 	}
-	ln := bytes.Count(raw[:first], []byte("\n")) + 1
-	col := first - (bytes.LastIndexByte(raw[:first], '\n') + 1) + 1
+	ln, col := position(raw, first)
 	msg := fmt.Sprintf("invalid UTF-8 (%d bytes replaced with U+FFFD)", bad)
 	if bad == 1 {
 		msg = "invalid UTF-8 (1 byte replaced with U+FFFD)"
