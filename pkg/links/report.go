@@ -109,9 +109,12 @@ func title(kind string) string {
 	return "Link problem"
 }
 
-// GitHubLine is the annotation of one problem: a warning on its file, line and column.
-func GitHubLine(p Problem) string {
-	p = p.redacted()
+// GitHubLine is the annotation of one problem: a warning on its file, line and column, with the
+// credentials of the URLs it quotes masked.
+func GitHubLine(p Problem) string { return githubLine(p.redacted()) }
+
+// githubLine is GitHubLine of a problem already redacted (Write redacts the whole report first).
+func githubLine(p Problem) string {
 	msg := p.Message
 	if p.Suggestion != "" {
 		msg += fmt.Sprintf(" (did you mean %s?)", p.Suggestion)
@@ -123,7 +126,7 @@ func GitHubLine(p Problem) string {
 func (r *Report) writeGitHub(w io.Writer) error {
 	var b strings.Builder
 	for _, p := range r.Problems {
-		b.WriteString(GitHubLine(p) + "\n")
+		b.WriteString(githubLine(p) + "\n")
 	}
 	for _, o := range r.Orphans {
 		fmt.Fprintf(&b, "::notice file=%s,line=1,col=1,title=%s::%s\n", ghProps.Replace(o.File), ghProps.Replace("Orphan page"),
