@@ -17,6 +17,7 @@ import (
 	"docsd/pkg/bundle"
 	"docsd/pkg/config"
 	"docsd/pkg/content"
+	"docsd/pkg/fspath"
 	"docsd/pkg/graph"
 	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
@@ -331,8 +332,7 @@ func inProject(root, path string) bool {
 	if realRoot, err = filepath.Abs(realRoot); err != nil {
 		return false
 	}
-	rel, err := filepath.Rel(realRoot, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+	return fspath.Within(realRoot, real)
 }
 
 // mdxExcerpts renders the excerpts of the MDX blog posts among routes (what comes before the

@@ -19,6 +19,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"docsd/pkg/content"
+	"docsd/pkg/fspath"
 	"docsd/pkg/markdown"
 )
 
@@ -78,13 +79,7 @@ func (b *Bundler) SetMDX(m MDX) {
 
 // inProject says whether abs lies in the project folder, which no import may leave.
 func (b *Bundler) inProject(abs string) bool {
-	for _, root := range []string{b.mdx.Root, b.mdx.realRoot} {
-		rel, err := filepath.Rel(root, abs)
-		if err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return true
-		}
-	}
-	return false
+	return fspath.Within(b.mdx.Root, abs) || fspath.Within(b.mdx.realRoot, abs)
 }
 
 func (b *Bundler) mdxIDs() []string {
