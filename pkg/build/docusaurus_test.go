@@ -46,9 +46,10 @@ func docusaurusProject(t *testing.T, edit func(root string)) string {
 	return root
 }
 
+// pageData is the page data a build published for route.
 func pageData(t *testing.T, res *Result, route string) *site.PageData {
 	t.Helper()
-	raw, ok := res.Files.Data["__data"+route+".json"]
+	raw, ok := res.Files.Data[res.Site.DataPath(route)]
 	if !ok {
 		t.Fatalf("no page data for %s", route)
 	}

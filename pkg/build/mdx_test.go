@@ -117,10 +117,7 @@ func TestMarkdownPageWrittenInMDX(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var page site.PageData
-	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/reference")], &page); err != nil {
-		t.Fatal(err)
-	}
+	page := pageData(t, res, "/docs/guide/reference")
 	if page.MDX == nil {
 		t.Fatal("the .md page written in MDX is not compiled as MDX")
 	}
@@ -426,10 +423,7 @@ func TestMDXAdmonitionsMatchMarkdown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var page site.PageData
-	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/calls-mdx")], &page); err != nil {
-		t.Fatal(err)
-	}
+	page := pageData(t, res, "/docs/guide/calls-mdx")
 	if page.MDX == nil {
 		t.Fatal("the page with format: mdx is not compiled as MDX")
 	}
@@ -829,10 +823,7 @@ func TestMDXAdmonitionTitleKeepsItsMarkup(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var page site.PageData
-	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/title-mdx")], &page); err != nil {
-		t.Fatal(err)
-	}
+	page := pageData(t, res, "/docs/guide/title-mdx")
 	if page.MDX == nil {
 		t.Fatal("the page with JSX is not compiled as MDX")
 	}

@@ -108,10 +108,7 @@ func TestMDXComponentsInAMarkdownPage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var page site.PageData
-	if err := json.Unmarshal(res.Files.Data[res.Site.DataPath("/docs/guide/plain")], &page); err != nil {
-		t.Fatal(err)
-	}
+	page := pageData(t, res, "/docs/guide/plain")
 	if page.MDX == nil {
 		t.Fatal("the .md page using a component is not compiled as MDX")
 	}
