@@ -9,11 +9,7 @@ import (
 // Static files holding a private key in any of its usual forms are found, at the key's line;
 // certificates, public keys and a page quoting the words are not.
 func TestSecretWarning(t *testing.T) {
-	dir := t.TempDir()
-	for _, c := range []struct {
-		name, data string
-		want       string // the warning, or "" for none
-	}{
+	checkSecretWarnings(t, []staticCase{
 		{"id_rsa", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA\n-----END OPENSSH PRIVATE KEY-----\n",
 			"content/static/id_rsa:1:1: holds a private key; not published"},
 		{"server.pem", "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n-----BEGIN RSA PRIVATE KEY-----\nMIIE\n",
@@ -26,7 +22,19 @@ func TestSecretWarning(t *testing.T) {
 		{"public.pem", "-----BEGIN PUBLIC KEY-----\nMIIB\n", ""},
 		{"notes.txt", "Never publish a -----BEGIN file, nor a PRIVATE KEY-----.\n", ""},
 		{"empty.txt", "", ""},
-	} {
+	})
+}
+
+// staticCase is a static file's name and content, and the warning SecretWarning gives it ("" for
+// none).
+type staticCase struct{ name, data, want string }
+
+// checkSecretWarnings writes each case's file under content/static and checks SecretWarning's
+// warning for it.
+func checkSecretWarnings(t *testing.T, cases []staticCase) {
+	t.Helper()
+	dir := t.TempDir()
+	for _, c := range cases {
 		abs := filepath.Join(dir, c.name)
 		if err := os.WriteFile(abs, []byte(c.data), 0o644); err != nil {
 			t.Fatal(err)

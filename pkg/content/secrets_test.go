@@ -2,8 +2,6 @@ package content
 
 import (
 	"hash/crc32"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -37,23 +35,10 @@ func TestSecretError(t *testing.T) {
 func TestSecretWarningOfAStaticFile(t *testing.T) {
 	const body = "Wd7Kq2Xn5Rt9Lb3Vm8Zc4Hs6Jf1Gp0"
 	token := "ghs_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
-	dir := t.TempDir()
-	for _, c := range []struct{ name, data, want string }{
+	checkSecretWarnings(t, []staticCase{
 		{"deploy.sh", "#!/bin/sh\ncurl -H 'Authorization: token " + token + "' …\n",
 			"content/static/deploy.sh:2:31: holds a GitHub token (ghs_…); not published"},
 		{"logo.bin", "\x89PNG\x00\x00" + token, ""},
 		{"readme.txt", "Set GH_TOKEN=ghs_<your token>.\n", ""},
-	} {
-		abs := filepath.Join(dir, c.name)
-		if err := os.WriteFile(abs, []byte(c.data), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		got := ""
-		if w := SecretWarning(Source{Path: "static/" + c.name, Abs: abs}); w != nil {
-			got = w.Error()
-		}
-		if got != c.want {
-			t.Errorf("%s: %q, want %q", c.name, got, c.want)
-		}
-	}
+	})
 }
