@@ -230,7 +230,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // reported apart). The issue's goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are met for the first (344/360 in session 17, 347/360 in session 18), not yet for
 // the others: the floors below are what the ranking reaches today (old set 60/60 first;
-// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; angles20.tsv 28/47 and 36/47; held-out 90 % / 98 %), so that no change goes
+// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; angles20.tsv 28/47 and 36/47; tasks21.tsv 32/49 and 41/49; held-out 90 % / 98 %), so that no change goes
 // back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -280,6 +280,10 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // 45 / 50 first and 49 / 50 in the top 3. Session 20 also added angles20.tsv, 47 tuning queries from
 // angles the others lack (pasted server errors, nouns in readers' order, other CI tools' terms; 26 /
 // 33 with main's ranking); four other tools' words in docsd.toml (runner, agent, credentials, setup) made it 28 / 36.
+// Session 21 added tasks21.tsv, 49 tuning queries from angles the others lack (symptoms, questions on
+// changing a repository's, the platform's or a worker's settings, whole lists): 32 / 41 with the
+// ranking of its day (one label corrected by LABELS.md after the first run, relabel12.tsv; 31 / 41
+// before it).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -290,11 +294,12 @@ func TestRelevance(t *testing.T) {
 	sections := readQueries(t, "sections19.tsv")
 	misses := readQueries(t, "misses20.tsv")
 	angles := readQueries(t, "angles20.tsv")
+	tasks := readQueries(t, "tasks21.tsv")
 	held := readQueries(t, "heldout.tsv")
-	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 || len(sections) < 60 || len(misses) < 50 || len(angles) < 40 {
-		t.Fatalf("%d, %d, %d, %d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers, 60 by sections, 50 by misses, 40 by angles and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(sections), len(misses), len(angles), len(held))
+	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 || len(issues) < 30 || len(issues17) < 40 || len(personas) < 60 || len(sections) < 60 || len(misses) < 50 || len(angles) < 40 || len(tasks) < 40 {
+		t.Fatalf("%d, %d, %d, %d, %d, %d, %d, %d, %d and %d queries; keep at least 40 old, 200 new, 30 and 40 from issues, 60 of readers, 60 by sections, 50 by misses, 40 by angles, 40 by tasks and 50 held out", len(old), len(tuned), len(issues), len(issues17), len(personas), len(sections), len(misses), len(angles), len(tasks), len(held))
 	}
-	all := append(append(append(append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), sections...), misses...), angles...), held...)
+	all := append(append(append(append(append(append(append(append(append(append([]query{}, old...), tuned...), issues...), issues17...), personas...), sections...), misses...), angles...), tasks...), held...)
 	got := rank(t, docsPath, indexPath, all)
 	o1, o3 := score(t, old, got[:len(old)], true)
 	at := len(old) + len(tuned)
@@ -311,6 +316,8 @@ func TestRelevance(t *testing.T) {
 	at += len(misses)
 	a1, a3 := score(t, angles, got[at:at+len(angles)], true)
 	at += len(angles)
+	k1, k3 := score(t, tasks, got[at:at+len(tasks)], true)
+	at += len(tasks)
 	// The held-out misses are not shown unless asked for: whoever tunes the ranking reads the log,
 	// and the held-out set is never tuned on (DOCSD_SHOW_HELDOUT=1 shows them, for a review).
 	h1, h3 := score(t, held, got[at:], os.Getenv("DOCSD_SHOW_HELDOUT") == "1")
@@ -323,6 +330,7 @@ func TestRelevance(t *testing.T) {
 	t.Logf("sections19.tsv (tuning, by the sidebars' sections, session 19): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", s1, len(sections), pct(s1, len(sections)), s3, len(sections), pct(s3, len(sections)))
 	t.Logf("misses20.tsv (tuning, pages and kinds the others cover least, session 20): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", m1, len(misses), pct(m1, len(misses)), m3, len(misses), pct(m3, len(misses)))
 	t.Logf("angles20.tsv (tuning, pasted errors, readers' noun order, other CI tools' terms, session 20): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", a1, len(angles), pct(a1, len(angles)), a3, len(angles), pct(a3, len(angles)))
+	t.Logf("tasks21.tsv (tuning, symptoms, settings questions, list questions, session 21): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", k1, len(tasks), pct(k1, len(tasks)), k3, len(tasks), pct(k3, len(tasks)))
 	t.Logf("heldout.tsv: first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", h1, len(held), pct(h1, len(held)), h3, len(held), pct(h3, len(held)))
 	t.Logf("new set overall (relevance.tsv and heldout.tsv, as before): first %d/%d (%.1f %%), top 3 %d/%d (%.1f %%)", n1, n, pct(n1, n), n3, n, pct(n3, n))
 	n1, n3, n = n1+i1, n3+i3, n+len(issues)
@@ -341,6 +349,9 @@ func TestRelevance(t *testing.T) {
 	}
 	if pct(a1, len(angles)) < 59.5 || pct(a3, len(angles)) < 76.5 {
 		t.Errorf("angles20.tsv: want at least 59.5 %% first and 76.5 %% in the top 3")
+	}
+	if pct(k1, len(tasks)) < 65.3 || pct(k3, len(tasks)) < 83.6 {
+		t.Errorf("tasks21.tsv: want at least 65.3 %% first and 83.6 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
 		t.Errorf("sections19.tsv: want at least 80.0 %% first and 93.3 %% in the top 3")
