@@ -230,7 +230,7 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // reported apart). The goals (whole new set right first for 95 % and in the top three for
 // all, held-out right first for 90 %) are met for the first (344/360 in session 17, 347/360 in session 18), not yet for
 // the others: the floors below are what the ranking reaches today (old set 60/60 first;
-// relevance.tsv 303/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; angles20.tsv 28/47 and 36/47; tasks21.tsv 32/49 and 41/49; held-out 90 % / 98 %), so that no change goes
+// relevance.tsv 304/310 first, 310/310 in the top 3; personas18.tsv 52/60 and 58/60; sections19.tsv 48/60 and 56/60; misses20.tsv 39/53 and 47/53; angles20.tsv 28/47 and 36/47; tasks21.tsv 32/49 and 42/49; held-out 90 % / 98 %), so that no change goes
 // back. relevance.tsv grew from 234 to 268 queries on 2026-11-28 (the
 // sections it covered thinly), which lowered its top-3 floor, and to 310 in session 9 (queries
 // naming the kind of page, guides covered thinly; 23 of their 42 were right first before that
@@ -283,7 +283,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // Session 21 added tasks21.tsv, 49 tuning queries from angles the others lack (symptoms, questions on
 // changing a repository's, the platform's or a worker's settings, whole lists): 32 / 41 with the
 // ranking of its day (one label corrected by LABELS.md after the first run, relabel12.tsv; 31 / 41
-// before it).
+// before it). "Repository settings" then said that an event can be disabled, and how (a sentence it
+// lacked): relevance.tsv 304 first, tasks21.tsv 42 in the top 3.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -350,7 +351,7 @@ func TestRelevance(t *testing.T) {
 	if pct(a1, len(angles)) < 59.5 || pct(a3, len(angles)) < 76.5 {
 		t.Errorf("angles20.tsv: want at least 59.5 %% first and 76.5 %% in the top 3")
 	}
-	if pct(k1, len(tasks)) < 65.3 || pct(k3, len(tasks)) < 83.6 {
+	if pct(k1, len(tasks)) < 65.3 || pct(k3, len(tasks)) < 85.7 {
 		t.Errorf("tasks21.tsv: want at least 65.3 %% first and 83.6 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
@@ -359,7 +360,7 @@ func TestRelevance(t *testing.T) {
 	if o1 < len(old) || o3 < len(old) {
 		t.Errorf("queries.tsv: want all first")
 	}
-	if pct(t1, len(tuned)) < 97.7 || t3 < len(tuned) {
+	if pct(t1, len(tuned)) < 98.0 || t3 < len(tuned) {
 		t.Errorf("relevance.tsv: want at least 97.7 %% first and all in the top 3")
 	}
 	if pct(h1, len(held)) < 90 || pct(h3, len(held)) < 98 {
