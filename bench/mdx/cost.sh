@@ -27,11 +27,15 @@
 # SIZE=k (default 1, ~1.5 KB) makes each page's body k copies of the one body, ~1.5k KB: the
 # copies' headings end in " 2", " 3", ... so every heading (and its id) stays unique, and in the
 # JSX variant each copy keeps its note as an <Admonition>, so the page's JSX share stays that of
-# one body. PRINT=md or PRINT=jsx prints the body of a page of that variant at that SIZE and exits
-# (bench/mdx/cost_test.go checks it).
+# one body; with JSX=once only the first copy has JSX (the import and one <Admonition>), the others
+# being the Markdown copy, so the page's JSX stays the same whatever its size. PRINT=md or
+# PRINT=jsx prints the body of a page of that variant at that SIZE and exits (bench/mdx/cost_test.go
+# checks it).
 set -eu
 N=${1:-200} RUNS=${RUNS:-5} SIZE=${SIZE:-1}
 case $SIZE in '' | *[!0-9]* | 0*) echo "cost.sh: SIZE must be a whole number from 1, not '$SIZE'" >&2; exit 2 ;; esac
+JSX=${JSX:-each}
+case $JSX in each | once) ;; *) echo "cost.sh: JSX is each or once, not '$JSX'" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")/../.." && pwd)
 trees=${TREES:-$here}
 [ -z "${DOCSD:-}" ] || [ -n "${TREES:-}" ] || { echo "cost.sh: DOCSD is gone; set TREES to the docsd tree(s) (bin/docsd, site/)" >&2; exit 2; }
@@ -39,7 +43,10 @@ body() { # body [jsx]: SIZE copies of section, the import once
   [ -z "${1:-}" ] || printf "import Admonition from '@theme/Admonition';\n\n"
   c=1
   while [ $c -le "$SIZE" ]; do
-    if [ $c -eq 1 ]; then section "${1:-}"; else printf '\n' && section "${1:-}" | sed "s/^\(#\{1,6\} .*\)$/\1 $c/"; fi
+    if [ $c -eq 1 ]; then section "${1:-}"
+    elif [ "$JSX" = once ]; then printf '\n' && section | sed "s/^\(#\{1,6\} .*\)$/\1 $c/"
+    else printf '\n' && section "${1:-}" | sed "s/^\(#\{1,6\} .*\)$/\1 $c/"
+    fi
     c=$((c + 1))
   done
 }
@@ -133,7 +140,7 @@ for r in $(seq "$RUNS"); do
   done
 done > "$work/cpu"
 [ -z "${VERBOSE:-}" ] || cat "$work/cpu" >&2
-[ "$SIZE" -eq 1 ] || echo "SIZE=$SIZE: a page's body $(body | wc -c) B as Markdown, $(body jsx | wc -c) B with JSX"
+[ "$SIZE" -eq 1 ] || echo "SIZE=$SIZE JSX=$JSX: a page's body $(body | wc -c) B as Markdown, $(body jsx | wc -c) B with JSX"
 t=0
 for tree in $trees; do
   t=$((t + 1))

@@ -72,6 +72,26 @@ func TestSizeRepeatsTheBodyWithUniqueHeadings(t *testing.T) {
 	}
 }
 
+// With JSX=once the page's JSX is the first copy's whatever the size: the rest is the Markdown copy.
+func TestJSXOnceKeepsOneCopysJSX(t *testing.T) {
+	cmd := exec.Command("sh", "cost.sh")
+	cmd.Env = append(os.Environ(), "PRINT=jsx", "SIZE=4", "JSX=once")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	page := string(out)
+	if n := strings.Count(page, "<Admonition type="); n != 1 {
+		t.Errorf("%d <Admonition> elements, want 1", n)
+	}
+	first := body(t, "jsx", "1")
+	md := body(t, "md", "4")
+	_, mdRest, _ := strings.Cut(md, "\n## Run a build 2\n")
+	if !strings.HasPrefix(page, first) || !strings.HasSuffix(page, mdRest) || strings.Count(page, "## Prepare the machine") != 4 {
+		t.Errorf("not the JSX body then three Markdown copies:\n%s", page)
+	}
+}
+
 func TestSizeMustBeAWholeNumber(t *testing.T) {
 	for _, size := range []string{"0", "x", "1.5", "-2"} {
 		cmd := exec.Command("sh", "cost.sh")
