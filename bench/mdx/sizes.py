@@ -9,8 +9,8 @@ Counted, every file of HEAD outside node_modules, the repository's top folder an
 meaning an ESM line (import/export at a line's start) or a component's tag (`<` and a capital
 letter) outside code fences, inline code and front matter. A file's size is its bytes, front matter
 included (cost.sh's pages: ~1.3 KB a copy of its body). Prints, per site and pooled, the count and
-the quantiles p25, median, p75, p90 of the .mdx files, of those of them that use JSX, and of the
-.md files that use JSX; then the share of each pooled set below the sizes named by BELOW (bytes,
+the quantiles p25, median, p75, p90 of the .mdx files, of those of them that use JSX, of the .md
+files that use JSX and of both that use JSX (what the MDX compiler compiles); then the share of each pooled set below the sizes named by BELOW (bytes,
 comma-separated, default 4096,8192,16384).
 """
 import os
@@ -85,18 +85,21 @@ def row(name, xs):
 
 
 def main():
-    sets = {"mdx": {}, "mdx+jsx": {}, "md+jsx": {}}
+    sets = {"mdx": {}, "mdx+jsx": {}, "md+jsx": {}, "jsx": {}}  # jsx: either, the pages the compiler compiles
     for arg in sys.argv[1:]:
         name, git = arg.split("=", 1)
         for s in sets.values():
             s[name] = []
         for path, size, text in files(git):
+            jsx = uses_jsx(text)
             if path.endswith(".mdx"):
                 sets["mdx"][name].append(size)
-                if uses_jsx(text):
+                if jsx:
                     sets["mdx+jsx"][name].append(size)
-            elif uses_jsx(text):
+            elif jsx:
                 sets["md+jsx"][name].append(size)
+            if jsx:
+                sets["jsx"][name].append(size)
     below = [int(b) for b in os.environ.get("BELOW", "4096,8192,16384").split(",")]
     for kind, by in sets.items():
         print(f"\n{kind} files: KB (KiB) at p25, median, p75, p90\n\n| site | files | p25 | median | p75 | p90 |\n|---|---|---|---|---|---|")
