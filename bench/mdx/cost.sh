@@ -23,20 +23,34 @@
 #
 # TREES="A B ..." compares docsd trees in the same run (before/after): each tree's bin/docsd builds
 # sites linked to its own site/, the trees taking turns within each round. Default: this tree.
+#
+# SIZE=k (default 1, ~1.5 KB) makes each page's body k copies of the one body, ~1.5k KB: the
+# copies' headings end in " 2", " 3", ... so every heading (and its id) stays unique, and in the
+# JSX variant each copy keeps its note as an <Admonition>, so the page's JSX share stays that of
+# one body; with JSX=once only the first copy has JSX (the import and one <Admonition>), the others
+# being the Markdown copy, so the page's JSX stays the same whatever its size. PRINT=md or
+# PRINT=jsx prints the body of a page of that variant at that SIZE and exits (bench/mdx/cost_test.go
+# checks it).
 set -eu
-N=${1:-200} RUNS=${RUNS:-5}
+N=${1:-200} RUNS=${RUNS:-5} SIZE=${SIZE:-1}
+case $SIZE in '' | *[!0-9]* | 0*) echo "cost.sh: SIZE must be a whole number from 1, not '$SIZE'" >&2; exit 2 ;; esac
+JSX=${JSX:-each}
+case $JSX in each | once) ;; *) echo "cost.sh: JSX is each or once, not '$JSX'" >&2; exit 2 ;; esac
 here=$(cd "$(dirname "$0")/../.." && pwd)
 trees=${TREES:-$here}
 [ -z "${DOCSD:-}" ] || [ -n "${TREES:-}" ] || { echo "cost.sh: DOCSD is gone; set TREES to the docsd tree(s) (bin/docsd, site/)" >&2; exit 2; }
-work=$(mktemp -d) made=
-if [ -n "${OUT:-}" ]; then out=$OUT
-elif [ -d /dev/shm ] && [ -w /dev/shm ]; then out=$(mktemp -d /dev/shm/mdxcost.XXXXXX) made=$out
-else out=$work
-fi
-trap 'rm -rf ${made:+"$made"}; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
-[ -z "${KEEP:-}" ] || echo "sites kept in $work" >&2
-body() { # body [jsx]
+body() { # body [jsx]: SIZE copies of section, the import once
   [ -z "${1:-}" ] || printf "import Admonition from '@theme/Admonition';\n\n"
+  c=1
+  while [ $c -le "$SIZE" ]; do
+    if [ $c -eq 1 ]; then section "${1:-}"
+    elif [ "$JSX" = once ]; then printf '\n' && section | sed "s/^\(#\{1,6\} .*\)$/\1 $c/"
+    else printf '\n' && section "${1:-}" | sed "s/^\(#\{1,6\} .*\)$/\1 $c/"
+    fi
+    c=$((c + 1))
+  done
+}
+section() { # section [jsx]: the ~1.5 KB body, its note an <Admonition> for jsx
   cat <<'MD' | if [ -n "${1:-}" ]; then sed 's#^:::note$#<Admonition type="note">#; s#^:::$#</Admonition>#'; else cat; fi
 Setting up the fixture takes a few steps. Each step below names the file it changes and the
 command that checks it; run them in order, on a machine with **network access** and `git`.
@@ -82,6 +96,17 @@ Logs stream to the terminal while the build runs, and stay available afterwards 
 `fixture logs <build>`. See [the introduction](./intro.md) for the vocabulary.
 MD
 }
+if [ -n "${PRINT:-}" ]; then
+  case $PRINT in md) body ;; jsx) body jsx ;; *) echo "cost.sh: PRINT is md or jsx, not '$PRINT'" >&2; exit 2 ;; esac
+  exit 0
+fi
+work=$(mktemp -d) made=
+if [ -n "${OUT:-}" ]; then out=$OUT
+elif [ -d /dev/shm ] && [ -w /dev/shm ]; then out=$(mktemp -d /dev/shm/mdxcost.XXXXXX) made=$out
+else out=$work
+fi
+trap 'rm -rf ${made:+"$made"}; [ -n "${KEEP:-}" ] || rm -rf "$work"' EXIT
+[ -z "${KEEP:-}" ] || echo "sites kept in $work" >&2
 make_site() { # make_site DIR TREE EXT COUNT [jsx]
   dir=$1 tree=$2; shift 2
   mkdir -p "$dir" && cp -r "$here/testdata/sites/mdx/." "$dir/" && ln -s "$tree/site" "$dir/site"
@@ -115,6 +140,7 @@ for r in $(seq "$RUNS"); do
   done
 done > "$work/cpu"
 [ -z "${VERBOSE:-}" ] || cat "$work/cpu" >&2
+[ "$SIZE" -eq 1 ] || echo "SIZE=$SIZE JSX=$JSX: a page's body $(body | wc -c) B as Markdown, $(body jsx | wc -c) B with JSX"
 t=0
 for tree in $trees; do
   t=$((t + 1))
