@@ -55,6 +55,7 @@ type Bundler struct {
 	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
 	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
 	themesAsked            *sync.Map // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
+	scanned                *sync.Map // the files searched for credentials in the current Build or Update (secrets.go)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
 	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)
@@ -297,6 +298,7 @@ func (b *Bundler) Close() { b.Release() }
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.newScan()
 	b.resolved.Clear() // a whole build follows a change of the shell or of the installed packages
 	ids := b.mdxIDs()
 	var err error
@@ -349,6 +351,9 @@ func (b *Bundler) buildMain() (*Output, error) {
 	}
 	if len(sr.Errors) > 0 {
 		return nil, fmt.Errorf("bundling the server shell: %s", formatMessages(sr.Errors))
+	}
+	if err := b.secretsIn(cr.Metafile, sr.Metafile); err != nil {
+		return nil, err
 	}
 	out := &Output{Files: map[string][]byte{}}
 	outDir := filepath.Join(b.siteDir, "out")

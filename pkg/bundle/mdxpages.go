@@ -379,6 +379,9 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		}
 		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
 	}
+	if err := b.secretsIn(cr.Metafile); err != nil {
+		return nil, err
+	}
 	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
 	b.noteProvider(p)
 	outDir := filepath.Join(b.siteDir, "out")
@@ -531,6 +534,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 		return b.Build()
 	}
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.newScan()
 	touched := map[string]bool{}
 	for _, c := range changed {
 		touched[c] = true

@@ -110,6 +110,9 @@ func (b *Bundler) buildProvider() (*providerChunk, error) {
 		}
 		return nil, fmt.Errorf("bundling the site's MDXComponents: %s", formatMessages(r.Errors))
 	}
+	if err := b.secretsIn(r.Metafile); err != nil {
+		return nil, err
+	}
 	p := &providerChunk{source: b.mdx.provider, files: map[string][]byte{}}
 	outDir := filepath.Join(b.siteDir, "out")
 	var js []byte
