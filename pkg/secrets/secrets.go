@@ -1,5 +1,6 @@
 // Package secrets finds credentials pasted into text docsd publishes: GitHub, npm, Slack and Google
-// API tokens, AWS secret access keys and PEM private keys. It is built for precision, not recall:
+// API tokens, AWS secret access keys, PEM private keys, and the URLs that hold a credential in
+// their path (Slack, Teams and Discord webhooks, Telegram bots: webhooks.go). It is built for precision, not recall:
 // documentation is full of placeholders (`ghp_xxxxxxxx`, `<token>`, `AKIAIOSFODNN7EXAMPLE`) that must
 // pass, so a candidate counts only when its format is exact and it can be told from a placeholder by
 // a checksum (GitHub's and npm's tokens), by decoding (a PEM key's DER or OpenSSH body) or by looking
@@ -45,7 +46,7 @@ func Find(data []byte) (Finding, bool) {
 	return best, best.Offset >= 0
 }
 
-var lookups = []func([]byte) (Finding, bool){underscored, slackToken, googleKey, awsSecret, pemKey}
+var lookups = []func([]byte) (Finding, bool){underscored, slackToken, googleKey, awsSecret, pemKey, webhook}
 
 // each calls check at every occurrence of prefix in data that starts a word, until check finds.
 func each(data []byte, prefix string, check func(at int) (Finding, bool)) (Finding, bool) {
