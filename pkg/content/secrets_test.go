@@ -40,5 +40,16 @@ func TestSecretWarningOfAStaticFile(t *testing.T) {
 			"content/static/deploy.sh:2:31: holds a GitHub token (ghs_…); not published"},
 		{"logo.bin", "\x89PNG\x00\x00" + token, ""},
 		{"readme.txt", "Set GH_TOKEN=ghs_<your token>.\n", ""},
+		// Odd names: a dotfile, no extension.
+		{".npmrc", "//registry.npmjs.org/:_authToken=" + token + "\n", "content/static/.npmrc:1:34: holds a GitHub token (ghs_…); not published"},
+		{"credentials", "[default]\ntoken=" + token + "\n", "content/static/credentials:2:7: holds a GitHub token (ghs_…); not published"},
+		// A text file is searched to its end, not its first 64 KB alone (a bundled script, a
+		// data file): the token on its last line was published.
+		{"vendor.js", strings.Repeat("console.log('padding the file past the head');\n", 2000) + "const key = '" + token + "';\n",
+			"content/static/vendor.js:2001:14: holds a GitHub token (ghs_…); not published"},
+		{"vendor.min.js", strings.Repeat("var a=1;", 20000) + "var k='" + token + "';",
+			"content/static/vendor.min.js:1:160008: holds a GitHub token (ghs_…); not published"},
+		{"split.js", strings.Repeat("x", 64<<10-20) + "\nk='" + token + "';\n",
+			"content/static/split.js:2:4: holds a GitHub token (ghs_…); not published"},
 	})
 }
