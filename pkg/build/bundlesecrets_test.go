@@ -102,3 +102,35 @@ func TestSecretInAPageImportFailsTheBuild(t *testing.T) {
 		})
 	}
 }
+
+// A credential in a hand-written sidebars file (a label, a link's href), or in a file it imports,
+// fails the build: every page's data carries the sidebar. It is placed at its line and column in
+// the sidebars file, or named by the sidebars file that exports it.
+func TestSecretInASidebarsFileFailsTheBuild(t *testing.T) {
+	token := testToken("gho_")
+	replace := func(t *testing.T, root, file, find, repl string) {
+		text := read(t, root, file)
+		if !strings.Contains(text, find) {
+			t.Fatalf("%s lacks %q", file, find)
+		}
+		write(t, root, file, strings.Replace(text, find, repl, 1))
+	}
+	for _, c := range []struct {
+		name string
+		edit func(t *testing.T, root string)
+		want string
+	}{
+		{"in the file", func(t *testing.T, root string) {
+			replace(t, root, "website/sidebars.js", "label: 'Example site'", "label: 'Example "+token+"'")
+		}, "website/sidebars.js:13:36: holds a GitHub token (gho_…)"},
+		{"imported", func(t *testing.T, root string) {
+			replace(t, root, "website/sidebar-parts.json", "{", "{\"note\": \""+token+"\",")
+			replace(t, root, "website/sidebars.js", "label: 'Example site'", "label: api.note")
+		}, "website/sidebars.js: exports a GitHub token (gho_…)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := docusaurusProject(t, func(root string) { c.edit(t, root) })
+			checkSecretError(t, buildError(t, Options{Root: root, SiteDir: "../../site", Production: true}), c.want, token)
+		})
+	}
+}
