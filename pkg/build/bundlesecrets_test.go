@@ -134,3 +134,22 @@ func TestSecretInASidebarsFileFailsTheBuild(t *testing.T) {
 		})
 	}
 }
+
+// A file whose build fails, holding a credential, is reported for the credential (esbuild's own
+// error quotes what it stopped at, `Could not resolve "./ghp_…"`, which the log, CI and the
+// overlay would show whole); a webhook URL the browser would import is one too.
+func TestSecretInAFileThatDoesNotBundle(t *testing.T) {
+	token := testToken("ghp_")
+	root, opts := mdxSite(t)
+	write(t, root, "src/components/Badge.jsx", "import key from './"+token+".js';\n\nexport default function Badge() {\n  return <span>{key}</span>;\n}\n")
+	checkSecretError(t, buildError(t, opts), "src/components/Badge.jsx:1:20: holds a GitHub token (ghp_…)", token)
+
+	root, opts = siteCopy(t, true)
+	opts = shellInProject(t, root, opts)
+	app := read(t, root, "site/src/entry-client.jsx")
+	write(t, root, "site/src/entry-client.jsx", "import 'https://hooks.slack.com/services/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';\n"+app)
+	msg := buildError(t, opts)
+	if want := "site/src/entry-client.jsx:1:9: holds a Slack webhook URL, which the built site would publish"; !strings.Contains(msg, want) || strings.Contains(msg, "Zq8Lw3") {
+		t.Errorf("build error %q, want %q without the webhook's secret", msg, want)
+	}
+}

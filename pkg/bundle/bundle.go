@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/secrets"
 )
 
 // Output is the result of a build: files by path relative to the assets folder, and what a page needs.
@@ -343,6 +345,9 @@ func (b *Bundler) buildMain() (*Output, error) {
 	}()
 	cr := b.client.Rebuild()
 	<-serverDone
+	if err := b.secretsOfErrors(append(cr.Errors, sr.Errors...)); err != nil {
+		return nil, err
+	}
 	if len(cr.Errors) > 0 {
 		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
 			return nil, errs
@@ -383,7 +388,7 @@ func formatMessages(msgs []api.Message) string {
 			parts = append(parts, m.Text)
 		}
 	}
-	return strings.Join(parts, "\n")
+	return secrets.Mask(strings.Join(parts, "\n"))
 }
 
 func (b *Bundler) entryInfo(metafile string, out *Output) error {

@@ -374,6 +374,9 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	used := &sync.Map{}
 	cr := api.Build(b.pageOptions(id, used))
 	if len(cr.Errors) > 0 {
+		if err := b.secretsOfErrors(cr.Errors); err != nil {
+			return nil, err
+		}
 		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
 			return nil, errs
 		}

@@ -105,6 +105,9 @@ func (b *Bundler) buildProvider() (*providerChunk, error) {
 	o.MinifyIdentifiers = false // for the CSS modules' sake, as pageOptions; minifyPage after
 	r := api.Build(o)
 	if len(r.Errors) > 0 {
+		if err := b.secretsOfErrors(r.Errors); err != nil {
+			return nil, err
+		}
 		if errs := b.providerErrors(r.Errors); errs != nil {
 			return nil, errs
 		}

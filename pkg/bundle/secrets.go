@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/evanw/esbuild/pkg/api"
+
 	"docsd/pkg/content"
 )
 
@@ -84,6 +86,31 @@ func (b *Bundler) secretIn(abs string) *content.Error {
 		b.scanned.Store(abs, found)
 	}
 	return found
+}
+
+// secretsOfErrors is, when esbuild's errors are in files holding a credential, those files'
+// errors (SourceErrors), or nil: the credential is the mistake to show, and esbuild's message
+// may quote it (`Could not resolve "./ghp_…"`), whole, in the log and the overlay.
+func (b *Bundler) secretsOfErrors(msgs []api.Message) error {
+	var errs SourceErrors
+	seen := map[string]bool{}
+	for _, m := range msgs {
+		if m.Location == nil || m.Location.File == "" {
+			continue
+		}
+		abs := b.inputFile(m.Location.File)
+		if abs == "" || seen[abs] || isNodeModules(abs) {
+			continue
+		}
+		seen[abs] = true
+		if e := b.secretIn(abs); e != nil {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return errs
 }
 
 // newScan starts a Build's or Update's cache of searched files.

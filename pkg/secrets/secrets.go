@@ -338,3 +338,24 @@ func derSequence(der []byte) bool {
 	}
 	return head+n == len(der)
 }
+
+// Mask is s with every credential Find finds in it cut after the prefix a message may show, to
+// the end of its word ("ghp_…"): for a message that quotes a text holding one (a compiler's
+// "Could not resolve" with the import it could not).
+func Mask(s string) string {
+	for {
+		f, ok := Find([]byte(s))
+		if !ok {
+			return s
+		}
+		from := f.Offset + len(f.Prefix)
+		end := from
+		for end < len(s) && !strings.ContainsRune(" \t\r\n\"'`<>", rune(s[end])) {
+			end++
+		}
+		if end == from { // no word to cut: cut the rest
+			end = len(s)
+		}
+		s = s[:from] + "…" + s[end:]
+	}
+}

@@ -195,3 +195,18 @@ func TestRecallOfRandomCredentials(t *testing.T) {
 		t.Logf("%s: %d of 2000 missed", c.name, missed)
 	}
 }
+
+// Mask cuts each credential of a message after its shown prefix, and leaves other text alone.
+func TestMask(t *testing.T) {
+	g := newGen()
+	gh, slack := g.github("ghp_"), g.slackHook()
+	for in, want := range map[string]string{
+		`Could not resolve "./` + gh + `.js"`:       `Could not resolve "./ghp_…"`,
+		"post to " + slack + " and " + gh + " done": "post to … and ghp_… done",
+		"no credential: ghp_xxxxxxxx":               "no credential: ghp_xxxxxxxx",
+	} {
+		if got := Mask(in); got != want {
+			t.Errorf("Mask(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
