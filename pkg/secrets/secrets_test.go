@@ -210,3 +210,24 @@ func TestMask(t *testing.T) {
 		}
 	}
 }
+
+// FindUnescaped finds a credential written with backslash escapes at its offset in the text as
+// written, and nothing in a text whose escapes hide none.
+func TestFindUnescaped(t *testing.T) {
+	g := newGen()
+	gh := g.github("ghp_")
+	for _, c := range []struct {
+		text string
+		at   int // -1: not found
+	}{
+		{`a\*b\* token ` + strings.Replace(gh, "_", `\_`, 1), 13},
+		{"GITHUB\\_TOKEN=" + gh, 14},
+		{`\` + gh, 1},
+		{`ghp\_xxxxxxxx and C:\\path\_name`, -1},
+	} {
+		f, ok := FindUnescaped([]byte(c.text))
+		if c.at < 0 && ok || c.at >= 0 && (!ok || f.Offset != c.at || f.Prefix != "ghp_") {
+			t.Errorf("FindUnescaped(%q) = %+v, %v; want offset %d", c.text, f, ok, c.at)
+		}
+	}
+}
