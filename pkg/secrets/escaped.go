@@ -42,4 +42,3 @@ func FindUnescaped(data []byte) (Finding, bool) {
 func punct(c byte) bool {
 	return c > ' ' && c < 0x7f && !alnum(c)
 }
-
