@@ -357,7 +357,15 @@ func (b *Bundler) buildMain() (*Output, error) {
 	if len(sr.Errors) > 0 {
 		return nil, fmt.Errorf("bundling the server shell: %s", formatMessages(sr.Errors))
 	}
-	if err := b.secretsIn(cr.Metafile, sr.Metafile); err != nil {
+	meta, err := parseMeta(cr.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the browser shell: %w", err)
+	}
+	smeta, err := parseMeta(sr.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the server shell: %w", err)
+	}
+	if err := b.secretsIn(meta, smeta); err != nil {
 		return nil, err
 	}
 	out := &Output{Files: map[string][]byte{}}
@@ -373,7 +381,7 @@ func (b *Bundler) buildMain() (*Output, error) {
 			out.ServerJS = f.Contents
 		}
 	}
-	if err := b.entryInfo(cr.Metafile, out); err != nil {
+	if err := b.entryInfo(meta, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -391,11 +399,7 @@ func formatMessages(msgs []api.Message) string {
 	return secrets.Mask(strings.Join(parts, "\n"))
 }
 
-func (b *Bundler) entryInfo(metafile string, out *Output) error {
-	meta, err := parseMeta(metafile)
-	if err != nil {
-		return err
-	}
+func (b *Bundler) entryInfo(meta *metafile, out *Output) error {
 	url := func(p string) string {
 		rel, _ := filepath.Rel(filepath.Join(b.siteDir, "out"), filepath.Join(b.siteDir, p))
 		return b.basePath + filepath.ToSlash(rel)

@@ -382,7 +382,11 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		}
 		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
 	}
-	if err := b.secretsIn(cr.Metafile); err != nil {
+	meta, err := parseMeta(cr.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
+	}
+	if err := b.secretsIn(meta); err != nil {
 		return nil, err
 	}
 	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
@@ -411,13 +415,8 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
 	// (a page's bundle is mostly esbuild's fixed cost per build).
-	var err error
 	if p.server, err = b.serverModule(id, js); err != nil {
 		return nil, err
-	}
-	meta, err := parseMeta(cr.Metafile)
-	if err != nil {
-		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
 	}
 	if from, to, ok := meta.mdxCycle(); ok {
 		// Bundled, it renders into a TypeError of the page's module ("m is not iterable").

@@ -113,7 +113,11 @@ func (b *Bundler) buildProvider() (*providerChunk, error) {
 		}
 		return nil, fmt.Errorf("bundling the site's MDXComponents: %s", formatMessages(r.Errors))
 	}
-	if err := b.secretsIn(r.Metafile); err != nil {
+	meta, err := parseMeta(r.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the site's MDXComponents: %w", err)
+	}
+	if err := b.secretsIn(meta); err != nil {
 		return nil, err
 	}
 	p := &providerChunk{source: b.mdx.provider, files: map[string][]byte{}}
@@ -143,10 +147,6 @@ func (b *Bundler) buildProvider() (*providerChunk, error) {
 		return nil, fmt.Errorf("making the server module of the site's MDXComponents: %s", formatMessages(sr.Errors))
 	}
 	p.server = string(sr.Code)
-	meta, err := parseMeta(r.Metafile)
-	if err != nil {
-		return nil, fmt.Errorf("bundling the site's MDXComponents: %w", err)
-	}
 	p.deps = b.pageDeps(meta)
 	used.Range(func(k, _ any) bool {
 		p.shared = append(p.shared, k.(string))

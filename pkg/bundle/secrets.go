@@ -40,17 +40,13 @@ func (b *Bundler) inputFile(in string) string {
 	return ""
 }
 
-// secretsIn returns the errors of the input files of the metafiles (esbuild's JSON) that hold a
-// credential, as SourceErrors named from the project, or nil. Each file is read once per Build
+// secretsIn returns the errors of the input files of the metafiles that hold a credential, as
+// SourceErrors named from the project, or nil. Each file is read once per Build
 // or Update (b.scanned): many pages' builds read the same components.
-func (b *Bundler) secretsIn(metafiles ...string) error {
+func (b *Bundler) secretsIn(metas ...*metafile) error {
 	var errs SourceErrors
 	seen := map[string]bool{}
-	for _, m := range metafiles {
-		meta, err := parseMeta(m)
-		if err != nil {
-			return err
-		}
+	for _, meta := range metas {
 		for in := range meta.Inputs {
 			abs := b.inputFile(in)
 			if abs == "" || seen[abs] || isNodeModules(abs) {
