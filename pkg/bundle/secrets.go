@@ -41,21 +41,44 @@ func (b *Bundler) inputFile(in string) string {
 }
 
 // secretsIn returns the errors of the input files of the metafiles that hold a credential, as
-// SourceErrors named from the project, or nil. Each file is read once per Build
-// or Update (b.scanned): many pages' builds read the same components.
+// SourceErrors named from the project, or nil. Each file is read once per Build or Update
+// (b.scanned): many pages' builds read the same components.
 func (b *Bundler) secretsIn(metas ...*metafile) error {
-	var errs SourceErrors
-	seen := map[string]bool{}
+	var names []string
 	for _, meta := range metas {
 		for in := range meta.Inputs {
-			abs := b.inputFile(in)
-			if abs == "" || seen[abs] || isNodeModules(abs) {
-				continue
-			}
-			seen[abs] = true
-			if e := b.secretIn(abs); e != nil {
-				errs = append(errs, e)
-			}
+			names = append(names, in)
+		}
+	}
+	return b.secretsOf(names)
+}
+
+// secretsOfErrors is, when esbuild's errors are in files holding a credential, those files'
+// errors (SourceErrors), or nil: the credential is the mistake to show, and esbuild's message
+// may quote it (`Could not resolve "./ghp_…"`), whole, in the log and the overlay.
+func (b *Bundler) secretsOfErrors(msgs []api.Message) error {
+	var names []string
+	for _, m := range msgs {
+		if m.Location != nil && m.Location.File != "" {
+			names = append(names, m.Location.File)
+		}
+	}
+	return b.secretsOf(names)
+}
+
+// secretsOf is the SourceErrors of the files esbuild names (inputFile) that hold a credential,
+// sorted, or nil.
+func (b *Bundler) secretsOf(names []string) error {
+	var errs SourceErrors
+	seen := map[string]bool{}
+	for _, in := range names {
+		abs := b.inputFile(in)
+		if abs == "" || seen[abs] || isNodeModules(abs) {
+			continue
+		}
+		seen[abs] = true
+		if e := b.secretIn(abs); e != nil {
+			errs = append(errs, e)
 		}
 	}
 	if len(errs) == 0 {
@@ -82,31 +105,6 @@ func (b *Bundler) secretIn(abs string) *content.Error {
 		b.scanned.Store(abs, found)
 	}
 	return found
-}
-
-// secretsOfErrors is, when esbuild's errors are in files holding a credential, those files'
-// errors (SourceErrors), or nil: the credential is the mistake to show, and esbuild's message
-// may quote it (`Could not resolve "./ghp_…"`), whole, in the log and the overlay.
-func (b *Bundler) secretsOfErrors(msgs []api.Message) error {
-	var errs SourceErrors
-	seen := map[string]bool{}
-	for _, m := range msgs {
-		if m.Location == nil || m.Location.File == "" {
-			continue
-		}
-		abs := b.inputFile(m.Location.File)
-		if abs == "" || seen[abs] || isNodeModules(abs) {
-			continue
-		}
-		seen[abs] = true
-		if e := b.secretIn(abs); e != nil {
-			errs = append(errs, e)
-		}
-	}
-	if len(errs) == 0 {
-		return nil
-	}
-	return errs
 }
 
 // newScan starts a Build's or Update's cache of searched files.
