@@ -1,4 +1,5 @@
-// Command secrets runs pkg/secrets over every regular file of the folders it is given and lists
+// Command secrets runs pkg/secrets (FindUnescaped, what docsd's sources are searched with: Find,
+// and the text again without backslash escapes) over every regular file of the folders it is given and lists
 // what it finds (file, line, kind, never the credential), then the files, bytes and findings by
 // kind: how the detector's precision is measured on large real corpora (BENCHMARKS.md, Session 20:
 // leak20).
@@ -38,7 +39,7 @@ func main() {
 				return nil
 			}
 			files, size = files+1, size+len(data)
-			if f, ok := secrets.Find(data); ok {
+			if f, ok := secrets.FindUnescaped(data); ok {
 				kinds[f.Kind]++
 				fmt.Printf("%s:%d: %s\n", path, bytes.Count(data[:f.Offset], []byte("\n"))+1, f)
 			}

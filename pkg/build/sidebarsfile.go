@@ -9,12 +9,14 @@ package build
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"docsd/pkg/bundle"
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/jsmodule"
+	"docsd/pkg/secrets"
 	"docsd/pkg/site"
 )
 
@@ -60,7 +62,15 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 		if f == "" {
 			continue
 		}
-		res, err := b.eval.Eval(b.opts.Root, filepath.Join(b.opts.Root, filepath.FromSlash(f)))
+		abs := filepath.Join(b.opts.Root, filepath.FromSlash(f))
+		// The sidebars reach every page's data: a credential in them fails the build, at its place
+		// in the file, or (read from a file it imports) named by the file that exports it.
+		if raw, err := os.ReadFile(abs); err == nil {
+			if e := content.SecretError(filepath.ToSlash(f), raw); e != nil {
+				return nil, e
+			}
+		}
+		res, err := b.eval.Eval(b.opts.Root, abs)
 		var syntax *jsmodule.SyntaxError
 		if errors.As(err, &syntax) {
 			// The writer's mistake, at file:line:col like every other (the build and the watch
@@ -70,6 +80,10 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 		}
 		if err != nil {
 			return nil, fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
+		}
+		if found, ok := secrets.Find(res.JSON); ok {
+			return nil, &content.Error{File: filepath.ToSlash(f),
+				Msg: "exports " + found.String() + ", which the built site would publish: remove it from the file that holds it and revoke it"}
 		}
 		hand[v.Name] = res.JSON
 	}

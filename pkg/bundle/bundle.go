@@ -11,6 +11,8 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/secrets"
 )
 
 // Output is the result of a build: files by path relative to the assets folder, and what a page needs.
@@ -55,6 +57,7 @@ type Bundler struct {
 	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
 	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
 	themesAsked            *sync.Map // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
+	scanned                *sync.Map // the files searched for credentials in the current Build or Update (secrets.go)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
 	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)
@@ -297,6 +300,7 @@ func (b *Bundler) Close() { b.Release() }
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.newScan()
 	b.resolved.Clear() // a whole build follows a change of the shell or of the installed packages
 	ids := b.mdxIDs()
 	var err error
@@ -341,6 +345,9 @@ func (b *Bundler) buildMain() (*Output, error) {
 	}()
 	cr := b.client.Rebuild()
 	<-serverDone
+	if err := b.secretsOfErrors(append(cr.Errors, sr.Errors...)); err != nil {
+		return nil, err
+	}
 	if len(cr.Errors) > 0 {
 		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
 			return nil, errs
@@ -349,6 +356,17 @@ func (b *Bundler) buildMain() (*Output, error) {
 	}
 	if len(sr.Errors) > 0 {
 		return nil, fmt.Errorf("bundling the server shell: %s", formatMessages(sr.Errors))
+	}
+	meta, err := parseMeta(cr.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the browser shell: %w", err)
+	}
+	smeta, err := parseMeta(sr.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the server shell: %w", err)
+	}
+	if err := b.secretsIn(meta, smeta); err != nil {
+		return nil, err
 	}
 	out := &Output{Files: map[string][]byte{}}
 	outDir := filepath.Join(b.siteDir, "out")
@@ -363,7 +381,7 @@ func (b *Bundler) buildMain() (*Output, error) {
 			out.ServerJS = f.Contents
 		}
 	}
-	if err := b.entryInfo(cr.Metafile, out); err != nil {
+	if err := b.entryInfo(meta, out); err != nil {
 		return nil, err
 	}
 	return out, nil
@@ -378,14 +396,10 @@ func formatMessages(msgs []api.Message) string {
 			parts = append(parts, m.Text)
 		}
 	}
-	return strings.Join(parts, "\n")
+	return secrets.Mask(strings.Join(parts, "\n"))
 }
 
-func (b *Bundler) entryInfo(metafile string, out *Output) error {
-	meta, err := parseMeta(metafile)
-	if err != nil {
-		return err
-	}
+func (b *Bundler) entryInfo(meta *metafile, out *Output) error {
 	url := func(p string) string {
 		rel, _ := filepath.Rel(filepath.Join(b.siteDir, "out"), filepath.Join(b.siteDir, p))
 		return b.basePath + filepath.ToSlash(rel)

@@ -28,10 +28,19 @@ const splitMeta = `{"outputs": {
  "out/assets/entry-client-CCC.css": {"imports": []}
 }}`
 
+func mustMeta(t *testing.T, s string) *metafile {
+	t.Helper()
+	m, err := parseMeta(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 func TestEntryInfoPreloadsOnlyTheEntrysStaticImportsOnce(t *testing.T) {
 	b := &Bundler{siteDir: "/site", basePath: "/docs/", entryPoint: clientEntry}
 	var out Output
-	if err := b.entryInfo(splitMeta, &out); err != nil {
+	if err := b.entryInfo(mustMeta(t, splitMeta), &out); err != nil {
 		t.Fatal(err)
 	}
 	if out.EntryJS != "/docs/assets/entry-client-AAA.js" {
@@ -48,7 +57,7 @@ func TestEntryInfoPreloadsOnlyTheEntrysStaticImportsOnce(t *testing.T) {
 
 func TestEntryInfoWithoutTheEntryIsAnError(t *testing.T) {
 	b := &Bundler{siteDir: "/site", basePath: "/docs/", entryPoint: clientEntry}
-	if err := b.entryInfo(`{"outputs": {"out/assets/chunk-ONE.js": {}}}`, &Output{}); err == nil {
+	if err := b.entryInfo(mustMeta(t, `{"outputs": {"out/assets/chunk-ONE.js": {}}}`), &Output{}); err == nil {
 		t.Fatal("no error for a metafile without the entry's output")
 	}
 }

@@ -38,6 +38,7 @@ type Early struct {
 // import blocks predict they share; Pages builds the pages.
 func (b *Bundler) BuildEarly() (*Early, error) {
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.newScan()
 	var err error
 	if b.provider, err = b.buildProvider(); err != nil {
 		return nil, err

@@ -21,6 +21,7 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/fspath"
 	"docsd/pkg/markdown"
+	"docsd/pkg/secrets"
 )
 
 // MDX is what the bundler needs to know of a site's MDX pages.
@@ -422,6 +423,7 @@ var (
 // Docusaurus site cannot guess from esbuild's words (whose path of the file, relative to the
 // shell's folder, named nothing the writer knows: ../../../tmp/…/Accordion.scss).
 func explain(msg string) string {
+	msg = secrets.Mask(msg) // esbuild quotes the import it stopped at
 	if m := noLoader.FindStringSubmatch(msg); m != nil {
 		if m[1] == ".scss" || m[1] == ".sass" {
 			return fmt.Sprintf("docsd does not compile Sass (this imports a %s file, which Docusaurus compiles with docusaurus-plugin-sass): "+

@@ -374,10 +374,20 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	used := &sync.Map{}
 	cr := api.Build(b.pageOptions(id, used))
 	if len(cr.Errors) > 0 {
+		if err := b.secretsOfErrors(cr.Errors); err != nil {
+			return nil, err
+		}
 		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
 			return nil, errs
 		}
 		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
+	}
+	meta, err := parseMeta(cr.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
+	}
+	if err := b.secretsIn(meta); err != nil {
+		return nil, err
 	}
 	p := &mdxPage{file: b.mdx.Pages[id], files: map[string][]byte{}}
 	b.noteProvider(p)
@@ -405,13 +415,8 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
 	// (a page's bundle is mostly esbuild's fixed cost per build).
-	var err error
 	if p.server, err = b.serverModule(id, js); err != nil {
 		return nil, err
-	}
-	meta, err := parseMeta(cr.Metafile)
-	if err != nil {
-		return nil, fmt.Errorf("bundling the MDX page %s: %w", id, err)
 	}
 	if from, to, ok := meta.mdxCycle(); ok {
 		// Bundled, it renders into a TypeError of the page's module ("m is not iterable").
@@ -531,6 +536,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 		return b.Build()
 	}
 	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.newScan()
 	touched := map[string]bool{}
 	for _, c := range changed {
 		touched[c] = true

@@ -105,10 +105,20 @@ func (b *Bundler) buildProvider() (*providerChunk, error) {
 	o.MinifyIdentifiers = false // for the CSS modules' sake, as pageOptions; minifyPage after
 	r := api.Build(o)
 	if len(r.Errors) > 0 {
+		if err := b.secretsOfErrors(r.Errors); err != nil {
+			return nil, err
+		}
 		if errs := b.providerErrors(r.Errors); errs != nil {
 			return nil, errs
 		}
 		return nil, fmt.Errorf("bundling the site's MDXComponents: %s", formatMessages(r.Errors))
+	}
+	meta, err := parseMeta(r.Metafile)
+	if err != nil {
+		return nil, fmt.Errorf("bundling the site's MDXComponents: %w", err)
+	}
+	if err := b.secretsIn(meta); err != nil {
+		return nil, err
 	}
 	p := &providerChunk{source: b.mdx.provider, files: map[string][]byte{}}
 	outDir := filepath.Join(b.siteDir, "out")
@@ -137,10 +147,6 @@ func (b *Bundler) buildProvider() (*providerChunk, error) {
 		return nil, fmt.Errorf("making the server module of the site's MDXComponents: %s", formatMessages(sr.Errors))
 	}
 	p.server = string(sr.Code)
-	meta, err := parseMeta(r.Metafile)
-	if err != nil {
-		return nil, fmt.Errorf("bundling the site's MDXComponents: %w", err)
-	}
 	p.deps = b.pageDeps(meta)
 	used.Range(func(k, _ any) bool {
 		p.shared = append(p.shared, k.(string))

@@ -16,7 +16,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2"
 
-	"docsd/pkg/secrets"
+	"docsd/pkg/content"
 )
 
 // Site is the whole of docsd.toml.
@@ -363,17 +363,16 @@ func Load(path string) (*Site, error) {
 
 // Parse decodes the configuration; name is used in error messages.
 func Parse(name string, raw []byte) (*Site, error) {
+	// Much of the file reaches every page's data (siteConfig, custom fields, the navbar's links).
+	// Looked for before decoding: the decoder's errors quote what they stop at (an unknown key
+	// that is a token whole), and a file that does not decode is shown in the log and the overlay.
+	if e := content.SecretError(name, raw); e != nil {
+		return nil, &Error{File: e.File, Line: e.Line, Column: e.Column, Msg: e.Msg}
+	}
 	var s Site
 	dec := toml.NewDecoder(bytes.NewReader(raw)).DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
 		return nil, decodeError(name, err)
-	}
-	// Much of the file reaches every page's data (siteConfig, custom fields, the navbar's links).
-	if f, ok := secrets.Find(raw); ok {
-		line := bytes.Count(raw[:f.Offset], []byte("\n")) + 1
-		col := f.Offset - (bytes.LastIndexByte(raw[:f.Offset], '\n') + 1) + 1
-		return nil, &Error{File: name, Line: line, Column: col,
-			Msg: "holds " + f.String() + ", which the built site would publish: remove it and revoke it"}
 	}
 	s.applyDefaults()
 	if err := s.check(name, raw); err != nil {

@@ -25,3 +25,21 @@ func TestSecretInTheConfigurationFails(t *testing.T) {
 		t.Errorf("a placeholder: %v", err)
 	}
 }
+
+// A docsd.toml that does not decode is not quoted with its credential: an unknown key, a bare
+// value and a nested table each fail at the token, named by its kind alone. The decoder's own
+// error quoted a key that was a token whole (`unknown key "ghu_…"`), in the build's log.
+func TestSecretInAConfigurationThatDoesNotDecode(t *testing.T) {
+	const body = "Tb5Ny2Qx8Wm3Rk7Lp9Vc4Hz6Jd1Gf0"
+	token := "ghu_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
+	for _, c := range []struct{ cfg, want string }{
+		{"title = \"x\"\n" + token + " = 1\n", "docsd.toml:2:1: holds a GitHub token (ghu_…)"},
+		{"title = \"x\"\n[navbar]\nhide = " + token + "\n", "docsd.toml:3:8: holds a GitHub token (ghu_…)"},
+		{"title = \"x\"\n[[navbar.items]]\nlabel = [\"a\", \"" + token + "\"]\n", "docsd.toml:3:16: holds a GitHub token (ghu_…)"},
+	} {
+		_, err := Parse("docsd.toml", []byte(c.cfg))
+		if err == nil || !strings.HasPrefix(err.Error(), c.want) || strings.Contains(err.Error(), body[:3]) {
+			t.Errorf("%q: error %v, want it to start with %q and not to echo the token", c.cfg, err, c.want)
+		}
+	}
+}

@@ -9,10 +9,15 @@ import (
 	"docsd/pkg/secrets"
 )
 
-// keyHead is how much of a static file SecretWarning reads: a key, or a certificate chain with
-// its key, is a few kilobytes, as is a credentials file; an image or a download is not searched to
-// its end.
-const keyHead = 64 << 10
+// keyHead is how much of a static file SecretWarning reads first: a key, or a certificate chain
+// with its key, is a few kilobytes, as is a credentials file; an image or a download (binary) is
+// not searched past it. A text file is searched to its end, keyHead at a time, each piece
+// overlapping the last by keyOverlap, more than any credential's length (a PEM key in a JSON
+// string, an AWS key id and its secret a few lines apart), so that none is cut in two unseen.
+const (
+	keyHead    = 64 << 10
+	keyOverlap = 16 << 10
+)
 
 // SecretWarning returns a warning when the static file s holds a private key (a PEM block
 // "-----BEGIN … PRIVATE KEY-----", as ssh-keygen and openssl write them, or a PuTTY key file) or,
@@ -37,11 +42,44 @@ func SecretWarning(s Source) *Error {
 	if bytes.IndexByte(head, 0) >= 0 {
 		return nil
 	}
-	if f, ok := secrets.Find(head); ok {
-		line, col := position(head, f.Offset)
-		return &Error{File: s.File(), Line: line, Column: col, Msg: "holds " + f.String() + "; not published"}
+	if found, line, col, ok := findInText(f, head); ok {
+		return &Error{File: s.File(), Line: line, Column: col, Msg: "holds " + found.String() + "; not published"}
 	}
 	return nil
+}
+
+// findInText is the first credential of a text file, whose first keyHead bytes (or all of it) are
+// head and whose rest r reads, with its line and column: it is searched keyHead at a time, each
+// piece keeping the last one's tail. Past a NUL byte the file is taken as binary.
+func findInText(r io.Reader, head []byte) (found secrets.Finding, line, col int, ok bool) {
+	// head starts at offset base of the file, after lines line breaks, on the line starting at
+	// lineStart.
+	base, lines, lineStart := 0, 0, 0
+	for {
+		if found, ok := secrets.Find(head); ok {
+			line, col := position(head, found.Offset)
+			if line == 1 {
+				col += base - lineStart
+			}
+			return found, lines + line, col, true
+		}
+		if len(head) < keyHead {
+			return secrets.Finding{}, 0, 0, false // the file's end
+		}
+		cut := len(head) - keyOverlap
+		if nl := bytes.LastIndexByte(head[:cut], '\n'); nl >= 0 {
+			lineStart = base + nl + 1
+		}
+		lines += bytes.Count(head[:cut], []byte("\n"))
+		base += cut
+		next := make([]byte, keyHead)
+		copy(next, head[cut:])
+		n, err := io.ReadFull(r, next[keyOverlap:])
+		if err != nil && err != io.ErrUnexpectedEOF && err != io.EOF || n == 0 || bytes.IndexByte(next[keyOverlap:keyOverlap+n], 0) >= 0 {
+			return secrets.Finding{}, 0, 0, false
+		}
+		head = next[:keyOverlap+n]
+	}
 }
 
 // privateKeyAt is the offset of the first private key's opening line in data, or -1.

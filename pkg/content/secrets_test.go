@@ -28,6 +28,12 @@ func TestSecretError(t *testing.T) {
 	if err := SecretError("content/docs/login.md", []byte("export GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxx\n")); err != nil {
 		t.Errorf("a placeholder: %v", err)
 	}
+	// Markdown's backslash escapes are not shown: `ghp\_…`, as editors write to keep an underscore
+	// from starting emphasis, renders as the token.
+	escaped := "Set GITHUB\\_TOKEN to " + strings.Replace(token, "_", "\\_", 1) + " in CI.\n"
+	if err := SecretError("content/docs/ci.md", []byte(escaped)); err == nil || !strings.HasPrefix(err.Error(), "content/docs/ci.md:1:22: holds a GitHub token (ghp_…)") {
+		t.Errorf("an escaped token: %v", err)
+	}
 }
 
 // A static text file holding a token is withheld at its line; a binary file whose bytes happen to
@@ -40,5 +46,16 @@ func TestSecretWarningOfAStaticFile(t *testing.T) {
 			"content/static/deploy.sh:2:31: holds a GitHub token (ghs_…); not published"},
 		{"logo.bin", "\x89PNG\x00\x00" + token, ""},
 		{"readme.txt", "Set GH_TOKEN=ghs_<your token>.\n", ""},
+		// Odd names: a dotfile, no extension.
+		{".npmrc", "//registry.npmjs.org/:_authToken=" + token + "\n", "content/static/.npmrc:1:34: holds a GitHub token (ghs_…); not published"},
+		{"credentials", "[default]\ntoken=" + token + "\n", "content/static/credentials:2:7: holds a GitHub token (ghs_…); not published"},
+		// A text file is searched to its end, not its first 64 KB alone (a bundled script, a
+		// data file): the token on its last line was published.
+		{"vendor.js", strings.Repeat("console.log('padding the file past the head');\n", 2000) + "const key = '" + token + "';\n",
+			"content/static/vendor.js:2001:14: holds a GitHub token (ghs_…); not published"},
+		{"vendor.min.js", strings.Repeat("var a=1;", 20000) + "var k='" + token + "';",
+			"content/static/vendor.min.js:1:160008: holds a GitHub token (ghs_…); not published"},
+		{"split.js", strings.Repeat("x", 64<<10-20) + "\nk='" + token + "';\n",
+			"content/static/split.js:2:4: holds a GitHub token (ghs_…); not published"},
 	})
 }

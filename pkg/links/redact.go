@@ -1,10 +1,15 @@
 package links
 
-import "strings"
+import (
+	"strings"
+
+	"docsd/pkg/secrets"
+)
 
 // Link reports quote link targets, and CI posts them as annotations, job summaries and SARIF that
 // whoever reads the pull request sees: a URL carrying credentials (https://user:pass@host/,
-// ?token=…, #access_token=…) is shown with them masked in every format and in the warnings of a
+// ?token=…, #access_token=…, a webhook's or bot's path, a token as a path segment) is shown with
+// them masked in every format and in the warnings of a
 // build. The report keeps the file, line and column, which is what a writer needs to find it.
 
 // mask replaces a credential.
@@ -40,7 +45,7 @@ func (p Problem) redacted() Problem {
 }
 
 // RedactText masks the credentials of every absolute URL (scheme://…) in s, each running to the
-// next space or quote.
+// next space or quote, less the punctuation that ends a sentence or a clause ("…: no such page").
 func RedactText(s string) string {
 	if !strings.Contains(s, "://") {
 		return s
@@ -60,6 +65,9 @@ func RedactText(s string) string {
 		for end < len(s) && !strings.ContainsRune(" \t\r\n\"'`<>", rune(s[end])) {
 			end++
 		}
+		for end > i+3 && strings.IndexByte(".,:;!?", s[end-1]) >= 0 {
+			end--
+		}
 		b.WriteString(s[:start])
 		b.WriteString(RedactURL(s[start:end]))
 		s = s[end:]
@@ -71,9 +79,14 @@ func schemeChar(c byte) bool {
 }
 
 // RedactURL masks the credentials of one URL, absolute or relative: the user information of its
-// authority (user, password or a token given as the user), and the values of query and fragment
-// parameters whose names say they are credentials.
+// authority (user, password or a token given as the user), the part of its path that is a
+// credential (secrets.URLSecret: a Slack, Teams or Discord webhook's, a Telegram bot's token, a
+// token as a segment), and the values of query and fragment parameters whose names say they are
+// credentials.
 func RedactURL(u string) string {
+	if s, e, ok := secrets.URLSecret(u); ok && !strings.HasPrefix(u[s:e], mask) {
+		u = u[:s] + mask + u[e:]
+	}
 	rest, out := u, ""
 	if i := strings.Index(u, "://"); i >= 0 {
 		out, rest = u[:i+3], u[i+3:]

@@ -60,3 +60,29 @@ func BenchmarkFindVelaContent(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkFindUnescapedVelaContent is BenchmarkFindVelaContent with what SecretError runs: Find,
+// and again without backslash escapes where a page has them.
+func BenchmarkFindUnescapedVelaContent(b *testing.B) {
+	var pages [][]byte
+	size := 0
+	filepath.WalkDir("../../content", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && (filepath.Ext(path) == ".md" || filepath.Ext(path) == ".mdx") {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			pages, size = append(pages, data), size+len(data)
+		}
+		return err
+	})
+	b.SetBytes(int64(size))
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		for _, p := range pages {
+			if _, ok := FindUnescaped(p); ok {
+				b.Fatal("a finding in our content")
+			}
+		}
+	}
+}

@@ -1,5 +1,6 @@
 // Package secrets finds credentials pasted into text docsd publishes: GitHub, npm, Slack and Google
-// API tokens, AWS secret access keys and PEM private keys. It is built for precision, not recall:
+// API tokens, AWS secret access keys, PEM private keys, and the URLs that hold a credential in
+// their path (Slack, Teams and Discord webhooks, Telegram bots: webhooks.go). It is built for precision, not recall:
 // documentation is full of placeholders (`ghp_xxxxxxxx`, `<token>`, `AKIAIOSFODNN7EXAMPLE`) that must
 // pass, so a candidate counts only when its format is exact and it can be told from a placeholder by
 // a checksum (GitHub's and npm's tokens), by decoding (a PEM key's DER or OpenSSH body) or by looking
@@ -45,7 +46,7 @@ func Find(data []byte) (Finding, bool) {
 	return best, best.Offset >= 0
 }
 
-var lookups = []func([]byte) (Finding, bool){underscored, slackToken, googleKey, awsSecret, pemKey}
+var lookups = []func([]byte) (Finding, bool){underscored, slackToken, googleKey, awsSecret, pemKey, webhook}
 
 // each calls check at every occurrence of prefix in data that starts a word, until check finds.
 func each(data []byte, prefix string, check func(at int) (Finding, bool)) (Finding, bool) {
@@ -336,4 +337,25 @@ func derSequence(der []byte) bool {
 		}
 	}
 	return head+n == len(der)
+}
+
+// Mask is s with every credential Find finds in it cut after the prefix a message may show, to
+// the end of its word ("ghp_…"): for a message that quotes a text holding one (a compiler's
+// "Could not resolve" with the import it could not).
+func Mask(s string) string {
+	for {
+		f, ok := Find([]byte(s))
+		if !ok {
+			return s
+		}
+		from := f.Offset + len(f.Prefix)
+		end := from
+		for end < len(s) && !strings.ContainsRune(" \t\r\n\"'`<>", rune(s[end])) {
+			end++
+		}
+		if end == from { // no word to cut: cut the rest
+			end = len(s)
+		}
+		s = s[:from] + "…" + s[end:]
+	}
 }

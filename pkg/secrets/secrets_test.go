@@ -195,3 +195,39 @@ func TestRecallOfRandomCredentials(t *testing.T) {
 		t.Logf("%s: %d of 2000 missed", c.name, missed)
 	}
 }
+
+// Mask cuts each credential of a message after its shown prefix, and leaves other text alone.
+func TestMask(t *testing.T) {
+	g := newGen()
+	gh, slack := g.github("ghp_"), g.slackHook()
+	for in, want := range map[string]string{
+		`Could not resolve "./` + gh + `.js"`:       `Could not resolve "./ghp_…"`,
+		"post to " + slack + " and " + gh + " done": "post to … and ghp_… done",
+		"no credential: ghp_xxxxxxxx":               "no credential: ghp_xxxxxxxx",
+	} {
+		if got := Mask(in); got != want {
+			t.Errorf("Mask(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// FindUnescaped finds a credential written with backslash escapes at its offset in the text as
+// written, and nothing in a text whose escapes hide none.
+func TestFindUnescaped(t *testing.T) {
+	g := newGen()
+	gh := g.github("ghp_")
+	for _, c := range []struct {
+		text string
+		at   int // -1: not found
+	}{
+		{`a\*b\* token ` + strings.Replace(gh, "_", `\_`, 1), 13},
+		{"GITHUB\\_TOKEN=" + gh, 14},
+		{`\` + gh, 1},
+		{`ghp\_xxxxxxxx and C:\\path\_name`, -1},
+	} {
+		f, ok := FindUnescaped([]byte(c.text))
+		if c.at < 0 && ok || c.at >= 0 && (!ok || f.Offset != c.at || f.Prefix != "ghp_") {
+			t.Errorf("FindUnescaped(%q) = %+v, %v; want offset %d", c.text, f, ok, c.at)
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package bundle
+
+// A credential in a file a bundle reads (the shell's components, a site's src/components or
+// src/theme, a partial outside the content folder, a file imported as text or as an SVG
+// component) would be published in the bundle's JavaScript, CSS or assets, and rendered into the
+// HTML: the build fails at its file:line:col, as a page holding one does (content.SecretError).
+// The files are those esbuild's metafile lists as the bundle's inputs, after a build succeeded
+// and before its output goes anywhere. Packages (node_modules) are not searched: they are not the
+// project's text, and a package's test keys would fail every build.
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/content"
+)
+
+// fileNamespaces are the namespaces of docsd's plugins whose inputs are files of the project,
+// named by absolute path: their text, or a module made from it, is in the bundle.
+var fileNamespaces = []string{rawNS, svgNamespace}
+
+// inputFile is the file a metafile input names, absolute; "" for a module docsd makes (its text
+// comes from files searched elsewhere: docsd.toml, the pages).
+func (b *Bundler) inputFile(in string) string {
+	ns, path, ok := strings.Cut(in, ":")
+	if !ok || filepath.IsAbs(in) { // a drive letter is no namespace
+		return filepath.Join(b.siteDir, filepath.FromSlash(in))
+	}
+	for _, n := range fileNamespaces {
+		if ns == n {
+			return path
+		}
+	}
+	return ""
+}
+
+// secretsIn returns the errors of the input files of the metafiles that hold a credential, as
+// SourceErrors named from the project, or nil. Each file is read once per Build or Update
+// (b.scanned): many pages' builds read the same components.
+func (b *Bundler) secretsIn(metas ...*metafile) error {
+	var names []string
+	for _, meta := range metas {
+		for in := range meta.Inputs {
+			names = append(names, in)
+		}
+	}
+	return b.secretsOf(names)
+}
+
+// secretsOfErrors is, when esbuild's errors are in files holding a credential, those files'
+// errors (SourceErrors), or nil: the credential is the mistake to show, and esbuild's message
+// may quote it (`Could not resolve "./ghp_…"`), whole, in the log and the overlay.
+func (b *Bundler) secretsOfErrors(msgs []api.Message) error {
+	var names []string
+	for _, m := range msgs {
+		if m.Location != nil && m.Location.File != "" {
+			names = append(names, m.Location.File)
+		}
+	}
+	return b.secretsOf(names)
+}
+
+// secretsOf is the SourceErrors of the files esbuild names (inputFile) that hold a credential,
+// sorted, or nil.
+func (b *Bundler) secretsOf(names []string) error {
+	var errs SourceErrors
+	seen := map[string]bool{}
+	for _, in := range names {
+		abs := b.inputFile(in)
+		if abs == "" || seen[abs] || isNodeModules(abs) {
+			continue
+		}
+		seen[abs] = true
+		if e := b.secretIn(abs); e != nil {
+			errs = append(errs, e)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	sort.Slice(errs, func(i, j int) bool { return errs[i].Error() < errs[j].Error() })
+	return errs
+}
+
+// secretIn is the error of the file abs when it holds a credential. A file that cannot be read
+// has none (esbuild read it, or said why it could not); a binary file (an image, a font) is not
+// searched, as a run of its bytes could take a token's shape.
+func (b *Bundler) secretIn(abs string) *content.Error {
+	if b.scanned != nil {
+		if e, ok := b.scanned.Load(abs); ok {
+			return e.(*content.Error)
+		}
+	}
+	var found *content.Error
+	if raw, err := os.ReadFile(abs); err == nil && bytes.IndexByte(raw, 0) < 0 {
+		found = content.SecretError(b.projectName(abs), raw)
+	}
+	if b.scanned != nil {
+		b.scanned.Store(abs, found)
+	}
+	return found
+}
+
+// newScan starts a Build's or Update's cache of searched files.
+func (b *Bundler) newScan() { b.scanned = &sync.Map{} }
