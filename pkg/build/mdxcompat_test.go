@@ -97,7 +97,7 @@ func TestMDXHeadingAndTranslate(t *testing.T) {
 		"<p><Translate id=\"home.welcome\" description=\"a greeting\">Welcome in</Translate> {translate({message: 'the {place}', id: 'home.place'}, {place: 'docs'})}</p>\n")
 	html := strings.ReplaceAll(builtPage(t, opts, "/docs/guide/translated"), "<!-- -->", "")
 	for _, want := range []string{
-		`<h3 id="made-by-hand" class="anchor">Made by hand<a class="hash-link" href="#made-by-hand" aria-label="Link to this section">#</a></h3>`,
+		`<h3 id="made-by-hand" class="anchor">Made by hand<a class="hash-link" href="#made-by-hand" aria-label="Link to Made by hand">#</a></h3>`,
 		`<p>Welcome in the docs</p>`,
 	} {
 		if !strings.Contains(html, want) {

@@ -104,8 +104,9 @@ func start(opts build.Options, logw io.Writer, hooks firstBuildHooks) *Server {
 	return s
 }
 
-// Close stops the builder.
+// Close ends the browsers' connections and stops the builder.
 func (s *Server) Close() {
+	s.hub.closeAll()
 	<-s.first.done
 	s.tidy.stop()
 	s.b.Close()
@@ -445,8 +446,9 @@ func (s *Server) serveWS(w http.ResponseWriter, r *http.Request, hosts *Hosts) {
 	for {
 		_, data, err := conn.ReadMessage()
 		if err != nil {
-			return // the browser left, or the hub dropped it
+			return // the browser left or went silent, or the hub dropped it
 		}
+		c.alive()
 		var in struct {
 			Type  string `json:"type"`
 			Route string `json:"route"`

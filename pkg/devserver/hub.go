@@ -26,6 +26,10 @@ const (
 	// reconnects in a loop, or a tool opening sockets, stops here instead of exhausting the daemon.
 	// A writer's tabs are a handful.
 	maxClients = 64
+	// A browser whose network went away (a laptop shut, a phone off the LAN) sends no close and no
+	// FIN: only pings find it. Browsers answer them without any script, even in background tabs.
+	pingPeriod = 30 * time.Second
+	pongWait   = 75 * time.Second
 )
 
 type client struct {
@@ -34,6 +38,8 @@ type client struct {
 	done chan struct{} // closed by drop; the writer stops
 	// route is the page the browser shows (guarded by the hub's mu).
 	route string
+	// alive moves the connection's read deadline pongWait ahead (the reading goroutine's).
+	alive func()
 }
 
 type hub struct {
@@ -44,9 +50,26 @@ type hub struct {
 	// once.
 	max, admitted int
 	full          bool
+	// pingPeriod is how often a browser is pinged, pongWait how long its silence may last.
+	pingPeriod, pongWait time.Duration
+	// closed: the server is closing; a connection that joins now is dropped at once.
+	closed bool
 }
 
-func newHub() *hub { return &hub{clients: map[*client]struct{}{}, max: maxClients} }
+func newHub() *hub {
+	return &hub{clients: map[*client]struct{}{}, max: maxClients, pingPeriod: pingPeriod, pongWait: pongWait}
+}
+
+// closeAll drops every client, and any that joins later: their handlers return and give back
+// their places.
+func (h *hub) closeAll() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.closed = true
+	for c := range h.clients {
+		h.dropLocked(c)
+	}
+}
 
 // admit takes a place for one more browser, unless max are connected; first is true for the
 // first refusal since a place was last given.
@@ -70,25 +93,42 @@ func (h *hub) leave() {
 }
 
 // join registers a connection and starts its writer; the writer has returned when written is closed.
+// The connection's reads fail once the browser has been silent for pongWait: each pong, or message,
+// it reads gives it pongWait more (alive).
 func (h *hub) join(conn *websocket.Conn) (c *client, written <-chan struct{}) {
 	c = &client{conn: conn, send: make(chan any, sendQueue), done: make(chan struct{})}
 	h.mu.Lock()
+	ping, wait := h.pingPeriod, h.pongWait
 	h.clients[c] = struct{}{}
+	if h.closed {
+		h.dropLocked(c)
+	}
 	h.mu.Unlock()
+	c.alive = func() { conn.SetReadDeadline(time.Now().Add(wait)) }
+	c.alive()
+	conn.SetPongHandler(func(string) error { c.alive(); return nil })
 	finished := make(chan struct{})
 	go func() {
 		defer close(finished)
-		h.write(c)
+		h.write(c, ping)
 	}()
 	return c, finished
 }
 
-// write sends the client its queued messages, one at a time, until it is dropped.
-func (h *hub) write(c *client) {
+// write sends the client its queued messages, one at a time, and a ping every period, until it is
+// dropped.
+func (h *hub) write(c *client, period time.Duration) {
+	ping := time.NewTicker(period)
+	defer ping.Stop()
 	for {
 		select {
 		case <-c.done:
 			return
+		case <-ping.C:
+			if err := c.conn.WriteControl(websocket.PingMessage, nil, time.Now().Add(writeWait)); err != nil {
+				h.drop(c)
+				return
+			}
 		case m := <-c.send:
 			data, err := json.Marshal(m)
 			if err != nil {

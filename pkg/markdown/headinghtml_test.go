@@ -3,6 +3,7 @@ package markdown
 import (
 	"html"
 	"reflect"
+	"regexp"
 	"testing"
 )
 
@@ -31,6 +32,37 @@ func TestHeadingsHTML(t *testing.T) {
 	for i, h := range plain.Headings {
 		if html.EscapeString(h.Text) != values[i] {
 			t.Errorf("heading %d: its text escaped %q is not its HTML %q", i, html.EscapeString(h.Text), values[i])
+		}
+	}
+}
+
+// Each heading's "#" link is named after its heading, so that a screen reader's list of links does
+// not read one label N times: the heading's text as a reader sees it (markup, escapes and HTML
+// left out, lines joined), escaped for the attribute. The same text as the heading's in the TOC.
+func TestHeadingAnchorLabels(t *testing.T) {
+	src := []byte("# Title\n\n## Install & \\<run>\n\n### The `--flag` **bold** <kbd>x</kbd> [link](./x.md) \"quoted\"\n\nMore\nlines\n=====\n\n## Install & \\<run>\n")
+	d := New().Parse(src, 1)
+	out, err := d.Render(func(s string, _ bool) string { return s })
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`<a class="hash-link" href="#([^"]*)" aria-label="([^"]*)">#</a>`)
+	var got [][2]string
+	for _, m := range re.FindAllStringSubmatch(string(out), -1) {
+		got = append(got, [2]string{m[1], m[2]})
+	}
+	want := [][2]string{
+		{"install--run", "Link to Install &amp; &lt;run&gt;"},
+		{"the---flag-bold-x-link-quoted", "Link to The --flag bold x link &#34;quoted&#34;"},
+		{"more-lines", "Link to More lines"},
+		{"install--run-1", "Link to Install &amp; &lt;run&gt;"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("anchors (id, label)\n got %q\nwant %q", got, want)
+	}
+	for i, h := range d.Headings {
+		if l := "Link to " + html.EscapeString(h.Text); l != want[i][1] {
+			t.Errorf("heading %d: label %q, its text in the TOC %q", i, want[i][1], h.Text)
 		}
 	}
 }

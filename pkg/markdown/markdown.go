@@ -600,6 +600,15 @@ func lineStarts(src []byte) []int {
 	return starts
 }
 
+// anchorLabel names a heading's "#" link after the heading, as the TOC shows it: a screen reader's
+// list of links then tells the sections apart (site/src/mdx/theme/Heading.jsx says the same).
+func anchorLabel(h *ast.Heading, src []byte) string {
+	if text := strings.Join(strings.Fields(renderedText(h, src)), " "); text != "" {
+		return "Link to " + text
+	}
+	return "Link to this section"
+}
+
 // headingRenderer adds a self-link to each heading so readers can copy a link to a section.
 type headingRenderer struct{}
 
@@ -618,7 +627,7 @@ func (headingRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 			return ast.WalkContinue, nil
 		}
 		if len(idb) > 0 {
-			w.WriteString(`<a class="hash-link" href="#` + html.EscapeString(string(idb)) + `" aria-label="Link to this section">#</a>`)
+			w.WriteString(`<a class="hash-link" href="#` + html.EscapeString(string(idb)) + `" aria-label="` + html.EscapeString(anchorLabel(n, src)) + `">#</a>`)
 		}
 		w.WriteString("</" + tag + ">\n")
 		return ast.WalkContinue, nil

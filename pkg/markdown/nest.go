@@ -49,16 +49,62 @@ type nestLimit struct {
 func (p nestLimit) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	// goldmark asks the list parser again inside the list it just opened, before the item parser
 	// takes the marker: the list parser opens nothing there, so that is no refusal.
-	if parent.Kind() != ast.KindList && depth(parent) >= maxNesting {
-		_, seg := reader.PeekLine()
-		t := tooDeepOf(pc)
-		if t.first < 0 {
-			t.first, t.lines = seg.Start, map[int]bool{}
-		}
-		t.lines[seg.Start] = true
-		return nil, parser.NoChildren
+	if parent.Kind() == ast.KindList || depth(parent) < maxNesting {
+		return p.BlockParser.Open(parent, reader, pc)
 	}
-	return p.BlockParser.Open(parent, reader, pc)
+	// A parser is asked about every line that starts with its trigger ("2024 ...", "*stress*"),
+	// most of which open nothing: ask it, and refuse only the container it would open. What it
+	// changed of the reader and the context is undone then, and kept when it opens nothing.
+	line, seg := reader.Position()
+	sets := &setsLater{Context: pc}
+	n, state := p.BlockParser.Open(parent, reader, sets)
+	if n == nil || !counts(n) {
+		sets.apply()
+		return n, state
+	}
+	reader.SetPosition(line, seg)
+	t := tooDeepOf(pc)
+	if t.first < 0 {
+		t.first, t.lines = seg.Start, map[int]bool{}
+	}
+	t.lines[seg.Start] = true
+	return nil, parser.NoChildren
+}
+
+// setsLater is a parser context whose Set waits for apply, so that a block a parser opened and
+// the limit refused leaves the page's context as it was.
+type setsLater struct {
+	parser.Context
+	keys []parser.ContextKey
+	vals []any
+}
+
+func (c *setsLater) Set(k parser.ContextKey, v any) {
+	c.keys, c.vals = append(c.keys, k), append(c.vals, v)
+}
+
+func (c *setsLater) Get(k parser.ContextKey) any {
+	for i := len(c.keys) - 1; i >= 0; i-- {
+		if c.keys[i] == k {
+			return c.vals[i]
+		}
+	}
+	return c.Context.Get(k)
+}
+
+func (c *setsLater) apply() {
+	for i, k := range c.keys {
+		c.Context.Set(k, c.vals[i])
+	}
+}
+
+// counts is whether n is one of the containers the limit counts.
+func counts(n ast.Node) bool {
+	switch n.Kind() {
+	case ast.KindList, ast.KindBlockquote, KindAdmonition:
+		return true
+	}
+	return false
 }
 
 // depth counts the lists, block quotes and admonitions n is inside of, n included. The walk up is
@@ -66,8 +112,7 @@ func (p nestLimit) Open(parent ast.Node, reader text.Reader, pc parser.Context) 
 func depth(n ast.Node) int {
 	d := 0
 	for ; n != nil; n = n.Parent() {
-		switch n.Kind() {
-		case ast.KindList, ast.KindBlockquote, KindAdmonition:
+		if counts(n) {
 			d++
 		}
 	}

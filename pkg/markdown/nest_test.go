@@ -156,3 +156,31 @@ func TestNestingOfRealPages(t *testing.T) {
 	}
 	t.Logf("%d pages, the deepest nests %d (%s)", pages, deepest, where)
 }
+
+// TestNestingTextAtLimit: inside the deepest container the limit allows, a line that only starts
+// with a character a list, block quote or admonition could begin with ("2024 ...", "-flag",
+// "*stress*", "::: 42") opens nothing, so it is no refusal: no warning, and an MDX page that has
+// one is still compiled. A line that would open a block there is one.
+func TestNestingTextAtLimit(t *testing.T) {
+	var b strings.Builder
+	for i := 0; i < maxNesting; i++ {
+		fmt.Fprintf(&b, "%s- item%d\n", strings.Repeat("  ", i), i)
+	}
+	in := strings.Repeat("  ", maxNesting)
+	deep := b.String() + "\n"
+	for _, text := range []string{"2024 was the year", "-flag turns it on", "*stress* here", "+1 to that", "::: 42", "3.14 is pi"} {
+		d := New().Parse([]byte(deep+in+text+"\n"), 1)
+		if len(d.Warnings) != 0 {
+			t.Errorf("%q at depth %d: warnings %v, want none", text, maxNesting, d.Warnings)
+		}
+		if _, ok := d.TooDeep(); ok {
+			t.Errorf("%q at depth %d: TooDeep", text, maxNesting)
+		}
+	}
+	for _, open := range []string{"- item", "1. item", "3) item", "> quote", ":::note"} {
+		d := New().Parse([]byte(deep+in+open+"\n"), 1)
+		if w, ok := d.TooDeep(); !ok || w.Line != maxNesting+2 || w.Column != len(in)+1 {
+			t.Errorf("%q at depth %d: TooDeep %v %v, want line %d column %d", open, maxNesting, w, ok, maxNesting+2, len(in)+1)
+		}
+	}
+}

@@ -65,6 +65,26 @@ import TOCInline from '@theme/TOCInline';
 ## Last one
 `;
 
+// Code known only when the page renders (<CodeBlock>{config}</CodeBlock>, not a written-out {`…`},
+// which the compiler hands to docsd's highlighter), beside a fence; and a <Heading> with markup.
+const jsxCode = `---
+title: JSX code
+---
+
+import CodeBlock from '@theme/CodeBlock';
+import Heading from '@theme/Heading';
+
+export const config = ['workers: 4', 'cache: ~/.cache/fixture', 'name: "jsx"'].join('\\n');
+
+<Heading as="h2" id="by-hand">Made <code>by</code> hand</Heading>
+
+<CodeBlock language="yaml" title="config.yml">{config}</CodeBlock>
+
+\`\`\`yaml
+fenced: true
+\`\`\`
+`;
+
 const site = {};
 let tmp;
 before(async () => {
@@ -74,6 +94,7 @@ before(async () => {
   symlinkSync(join(root, 'site'), join(project, 'site'));
   writeFileSync(join(project, 'content/docs/guide/query.mdx'), querying);
   writeFileSync(join(project, 'content/docs/guide/own-toc.mdx'), withToc);
+  writeFileSync(join(project, 'content/docs/guide/jsx-code.mdx'), jsxCode);
   const out = join(tmp, 'build');
   execFileSync(docsd, ['build', '--once', '--root', project, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
   site.server = spawnDocsd(['serve', '--dir', out, '--addr', '127.0.0.1:0']);
@@ -237,5 +258,47 @@ test('an MDX chunk that fails while the page loads in place: the red box, and Re
   await page.click('.load-error button >> text=Retry');
   await page.waitForSelector('.tabs-container [role=tab]');
   assert.equal(await box.count(), 0);
+  await context.close();
+});
+
+test('a <CodeBlock> of code known when the page renders has the Copy button of fenced blocks, and it copies the code', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/jsx-code`, { width: 390, height: 844 });
+  await hydrated(page);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: site.base });
+  const blocks = page.locator('.code-block');
+  assert.equal(await blocks.count(), 2, 'the <CodeBlock> and the fence');
+  const want = ['workers: 4\ncache: ~/.cache/fixture\nname: "jsx"\n', 'fenced: true\n'];
+  for (let i = 0; i < want.length; i++) {
+    const button = blocks.nth(i).locator('.copy-button');
+    assert.equal(await button.getAttribute('aria-label'), 'Copy code to clipboard', `block ${i + 1}`);
+    await page.evaluate(() => navigator.clipboard.writeText('(nothing copied)'));
+    await button.click();
+    await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '(nothing copied)');
+    assert.equal(await page.evaluate(() => navigator.clipboard.readText()), want[i], `block ${i + 1}`);
+    assert.equal(await button.textContent(), 'Copied', `block ${i + 1} says so`);
+  }
+  // The same frame: lines as the highlighter's, the first clear of the button.
+  const first = await blocks.first().evaluate((b) => {
+    const line = b.querySelector('.line');
+    const button = b.querySelector('.copy-button').getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    return { lines: b.querySelectorAll('.line').length, textRight: range.getBoundingClientRect().right, buttonLeft: button.left };
+  });
+  assert.equal(first.lines, 3);
+  assert.ok(first.textRight <= first.buttonLeft, `the first line runs under the button: ${JSON.stringify(first)}`);
+  await page.screenshot({ path: join(shots, 'mdx-jsx-codeblock-phone.png') });
+  assert.deepEqual(problems, []); // hydrated as rendered
+  await context.close();
+});
+
+// An MDX page's <Heading> names its "#" link after itself, as Markdown headings do
+// (reader-leftovers21.test.mjs), markup left out.
+test('a <Heading> anchor is labelled with its heading', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/jsx-code`);
+  await hydrated(page);
+  const labels = await page.locator('.hash-link').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')));
+  assert.deepEqual(labels, ['Link to Made by hand']);
+  assert.deepEqual(problems, []);
   await context.close();
 });

@@ -3,10 +3,10 @@
 // a stopped daemon shows a banner, and the page reloads when it is back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launchBrowser, liveRoute, root, servingAt, spawnDocsd, WAIT } from './harness.mjs';
+import { launchBrowser, liveRoute, root, servingAt, shots, spawnDocsd, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
@@ -32,6 +32,48 @@ before(async () => {
 after(async () => {
   await browser.close();
   proc.kill();
+});
+
+// First in the file: no page of another test holds a place (or is still giving one back).
+test('a page refused by the limit of browsers says why, and connects once a place is free', async () => {
+  const page = await browser.newPage();
+  const live = liveRoute(page);
+  await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
+  await live;
+  // This page's dev client holds one place; 63 more sockets of the same origin fill the 64.
+  const url = `${base.replace(/^http/, 'ws')}/docs/__docsd/ws`;
+  await page.evaluate(
+    ([u, n]) =>
+      Promise.all(
+        Array.from({ length: n }, () => {
+          const ws = new WebSocket(u);
+          (window.__fill ||= []).push(ws);
+          return new Promise((resolve, reject) => {
+            ws.onopen = resolve;
+            ws.onerror = () => reject(new Error('a socket below the limit was refused'));
+          });
+        }),
+      ),
+    [url, 63],
+  );
+  const refused = await browser.newPage();
+  await refused.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
+  const banner = refused.getByRole('status').filter({ hasText: /64 browsers are connected already.*close a tab — retrying…/ });
+  await banner.waitFor({ timeout: WAIT });
+  assert.equal(await refused.locator('text=docsd stopped').count(), 0, 'not said to have stopped');
+  mkdirSync(shots, { recursive: true });
+  for (const width of [390, 1280]) {
+    await refused.setViewportSize({ width, height: 700 });
+    await refused.screenshot({ path: join(shots, `watch-refused-${width}.png`) });
+  }
+  // One tab closes: the refused page gets in at its next try, and the banner goes.
+  const liveRefused = liveRoute(refused);
+  await page.evaluate(() => window.__fill.pop().close());
+  await liveRefused;
+  await refused.locator('#docsd-dev-offline').waitFor({ state: 'detached', timeout: WAIT });
+  await page.evaluate(() => window.__fill.forEach((ws) => ws.close()));
+  await refused.close();
+  await page.close();
 });
 
 test('an edit updates the open page in place, and a broken file shows an overlay until it is fixed', async () => {

@@ -1,9 +1,10 @@
 // The dev shell of `docsd watch`: it tells the dev server which page it shows, re-renders that page
 // in place when it changes (keeping the scroll position), reloads when the shell's code changes, shows
-// build errors and the page's broken links in an overlay. When the dev server stops it says so in a
-// small banner and retries with back-off (each failed attempt is a line in the browser's console, so
-// not two a second); once the server is back the page reloads, since the site or the shell may have
-// changed while it was away.
+// build errors and the page's broken links in an overlay. When the dev server stops, or refuses the
+// page because as many browsers as it serves are connected, it says which in a small banner and
+// retries with back-off (each failed attempt is a line in the browser's console, so not two a
+// second); once the server is back the page reloads, since the site or the shell may have changed
+// while it was away.
 import { showOverlay } from './overlay.js';
 import { hideOffline, showOffline } from './offline.js';
 import { canonicalPath } from '../routes.js';
@@ -22,9 +23,11 @@ export function connect(site, { store }) {
   // open: docsd says which they are in every status message.
   let searchFiles = { docs: site.searchDocs, index: site.searchIndex };
   const reloadSearch = () => window.dispatchEvent(new CustomEvent('docsd:search-reload', { detail: { ...searchFiles } }));
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${site.basePath}__docsd/ws`;
+  const path = `${location.host}${site.basePath}__docsd/ws`;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${path}`;
   let socket = null;
   let wasConnected = false;
+  let stopped = false; // the banner says the daemon stopped: it is not asked why again
   let retry = RETRY_FIRST;
   let leaving = false; // the page is unloading: its socket closing is no news
   window.addEventListener('pagehide', () => (leaving = true));
@@ -38,8 +41,11 @@ export function connect(site, { store }) {
   }
 
   function open() {
+    let opened = false;
     socket = new WebSocket(url);
     socket.addEventListener('open', () => {
+      opened = true;
+      stopped = false;
       // Back after the daemon stopped: what it serves may have changed while we were away.
       if (wasConnected) {
         location.reload();
@@ -81,7 +87,14 @@ export function connect(site, { store }) {
     });
     socket.addEventListener('close', () => {
       if (leaving) return;
-      showOffline();
+      // Past its limit of browsers docsd answers the socket 503, which a WebSocket cannot read: one
+      // that never opened asks the same address over HTTP, whose answer says why.
+      const why = opened || stopped ? Promise.resolve('') : refusal(`${location.protocol}//${path}`);
+      why.then((text) => {
+        if (socket.readyState === WebSocket.OPEN) return;
+        stopped = !text;
+        showOffline(text);
+      });
       setTimeout(open, retry);
       retry = Math.min(retry * 2, RETRY_MAX);
     });
@@ -90,6 +103,13 @@ export function connect(site, { store }) {
   // The route switches with the address bar, after its page is ready (navigation.js).
   window.addEventListener('docsd:navigated', sayRoute);
   open();
+}
+
+// refusal is docsd's reason for refusing the websocket at url ('' if it did not answer 503).
+function refusal(url) {
+  return fetch(url, { cache: 'no-store' })
+    .then((r) => (r.status === 503 ? r.text() : ''))
+    .then((text) => text.trim(), () => '');
 }
 
 // dir is the folder part of a URL path.
