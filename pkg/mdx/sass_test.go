@@ -130,3 +130,55 @@ func TestSassErrors(t *testing.T) {
 		}
 	}
 }
+
+// sass is loaded from V8's code cache, kept in the compiler's cache folder: the first process
+// writes it when it ends, and the next loads sass from it without writing it again (V8 accepted
+// it); both compile the same CSS. (A copy of the compiler, as TestCloseLetsTheCompilerWriteItsCodeCache
+// makes, so that the repository's cache folder is not the one looked at.)
+func TestSassCodeCache(t *testing.T) {
+	_, pkg := sassCompiler(t)
+	dir := t.TempDir()
+	modules, err := filepath.Abs("../../node_modules")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(modules, ".package-lock.json")); err != nil {
+		t.Skipf("no record of the installed packages to bundle the compiler with: %v", err)
+	}
+	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"compile.mjs", "run.cjs", combineOnce} {
+		src, err := os.ReadFile(filepath.Join("../../site/mdx-compiler", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFiles(t, dir, map[string]string{name: string(src)})
+	}
+	writeFiles(t, dir, map[string]string{"project/a.scss": "$c: #abcdef;\n.a { .b { color: $c; } }\n"})
+	compile := func() (string, os.FileInfo) {
+		c := NewCompiler(filepath.Join(dir, "compile.mjs"))
+		res, err := c.Sass(SassRequest{File: filepath.Join(dir, "project", "a.scss"), Package: pkg, Roots: []string{filepath.Join(dir, "project")}})
+		c.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		found, _ := filepath.Glob(filepath.Join(dir, cacheDir, "sass-*.v8cache*"))
+		if len(found) != 1 {
+			t.Fatalf("the cache folder holds %v, want one code cache of sass", found)
+		}
+		st, err := os.Stat(found[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.CSS, st
+	}
+	css1, first := compile()
+	css2, second := compile()
+	if css1 != css2 || !strings.Contains(css1, ".a .b {\n  color: #abcdef;\n}") {
+		t.Errorf("the CSS with and without the cache:\n%s\n%s", css1, css2)
+	}
+	if !os.SameFile(first, second) {
+		t.Error("the second process wrote the cache again: V8 rejected it, or it was not read")
+	}
+}
