@@ -80,8 +80,13 @@ func (b *Bundler) compileSass(abs string) (mdx.SassResult, error) {
 	if b.mdx.Sass == nil {
 		return mdx.SassResult{}, fmt.Errorf("%s: Sass is not set up", abs)
 	}
-	res, err := b.mdx.Sass(mdx.SassRequest{File: abs, Package: pkg, Roots: []string{b.mdx.Root, b.mdx.realRoot},
-		Modules: []string{b.shellModules()}})
+	var roots []string // none without a project folder: then only packages may be loaded
+	for _, r := range []string{b.mdx.Root, b.mdx.realRoot} {
+		if r != "" {
+			roots = append(roots, r)
+		}
+	}
+	res, err := b.mdx.Sass(mdx.SassRequest{File: abs, Package: pkg, Roots: roots, Modules: []string{b.shellModules()}})
 	if err != nil {
 		return mdx.SassResult{}, err
 	}

@@ -707,7 +707,7 @@ function compileSass(req) {
         file = packageFile(url, fileURLToPath(context.containingUrl), req.modules || [], context.fromImport);
       }
       if (!file) return null;
-      checkReadable(file, req.roots);
+      checkReadable(file, req.roots || []);
       return pathToFileURL(file);
     },
     load(url) {
