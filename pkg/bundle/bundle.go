@@ -58,6 +58,7 @@ type Bundler struct {
 	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
 	themesAsked            *sync.Map // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
 	scanned                *sync.Map // the files searched for credentials in the current Build or Update (secrets.go)
+	sassDone               *sync.Map // the Sass stylesheets compiled in the current Build or Update (sass.go)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
 	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)
@@ -299,7 +300,7 @@ func (b *Bundler) Close() { b.Release() }
 
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
-	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.compiled, b.projectResolved, b.themesAsked, b.sassDone = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
 	b.newScan()
 	b.resolved.Clear() // a whole build follows a change of the shell or of the installed packages
 	ids := b.mdxIDs()

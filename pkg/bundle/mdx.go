@@ -21,6 +21,7 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/fspath"
 	"docsd/pkg/markdown"
+	"docsd/pkg/mdx"
 	"docsd/pkg/secrets"
 )
 
@@ -42,6 +43,9 @@ type MDX struct {
 	// StaticDirs are the site's static folders (absolute), where an import written from the
 	// site's root ("/img/logo.svg") is looked for first, as Docusaurus's webpack does.
 	StaticDirs []string
+	// Sass compiles a Sass stylesheet a site's component imports (the MDX compiler's Sass;
+	// sass.go).
+	Sass func(mdx.SassRequest) (mdx.SassResult, error)
 
 	provider   string      // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
 	workspaces *workspaces // the monorepo's own packages, by name (workspaces.go)
@@ -368,6 +372,20 @@ func (e SourceErrors) Error() string {
 	return strings.Join(parts, "\n")
 }
 
+// unique is e without repeats, in order: a Sass partial with a mistake is reported by every
+// stylesheet that loads it, in every page's build.
+func (e SourceErrors) unique() SourceErrors {
+	seen := map[string]bool{}
+	out := e[:0:0]
+	for _, err := range e {
+		if s := err.Error(); !seen[s] {
+			seen[s] = true
+			out = append(out, err)
+		}
+	}
+	return out
+}
+
 var quoted = regexp.MustCompile(`"([^"]+)"`)
 
 // mdxSourceErrors turns esbuild's errors inside compiled MDX modules (whose lines are the
@@ -409,7 +427,7 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 		}
 		out = append(out, e)
 	}
-	return out
+	return out.unique()
 }
 
 var (
@@ -425,10 +443,7 @@ var (
 func explain(msg string) string {
 	msg = secrets.Mask(msg) // esbuild quotes the import it stopped at
 	if m := noLoader.FindStringSubmatch(msg); m != nil {
-		if m[1] == ".scss" || m[1] == ".sass" {
-			return fmt.Sprintf("docsd does not compile Sass (this imports a %s file, which Docusaurus compiles with docusaurus-plugin-sass): "+
-				"write the stylesheet as CSS (.css, or .module.css for a CSS module) and import that", m[1])
-		}
+		// Sass stylesheets have a loader in a page's build (sass.go).
 		return fmt.Sprintf("docsd cannot import a %s file here (no loader for it): import a module, a stylesheet, an image, a video or a download", m[1])
 	}
 	if m := unresolved.FindStringSubmatch(msg); m != nil && !docusaurusAlias.MatchString(m[1]) {

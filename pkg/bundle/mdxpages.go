@@ -238,6 +238,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `\.mdx?$`}, b.loadMDX(pb))
+		b.sassStylesheets(pb)
 	}}
 }
 
@@ -453,8 +454,9 @@ func (b *Bundler) pageDeps(meta *metafile) []string {
 		}
 		deps = append(deps, abs)
 	}
+	deps = append(deps, b.sassDeps(deps)...) // the partials a stylesheet loaded (sass.go)
 	sort.Strings(deps)
-	return deps
+	return slices.Compact(deps)
 }
 
 // buildPages builds the pages ids.
@@ -497,7 +499,7 @@ func (b *Bundler) buildPagesThen(ids []string, done func(id string, p *mdxPage))
 		}
 	}
 	if len(found) > 0 {
-		return nil, found
+		return nil, found.unique()
 	}
 	pages := map[string]*mdxPage{}
 	for i, id := range ids {
@@ -535,7 +537,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	if last == nil || last.pages == nil {
 		return b.Build()
 	}
-	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.compiled, b.projectResolved, b.themesAsked, b.sassDone = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
 	b.newScan()
 	touched := map[string]bool{}
 	for _, c := range changed {

@@ -65,6 +65,10 @@ type request struct {
 	// RunHeadings are each run's headings with the ids the run gives them: the compiler checks
 	// that compiled whole it would give the same.
 	RunHeadings [][]runHeading `json:"runHeadings,omitempty"`
+	// Kind "sass" compiles the stylesheet File with the sass package in the folder Sass (sass.go).
+	Sass    string   `json:"sass,omitempty"`
+	Roots   []string `json:"roots,omitempty"`
+	Modules []string `json:"modules,omitempty"`
 }
 
 // heading is one of the page's headings; Taken when a run of the page renders it (runs.go), so
@@ -83,10 +87,7 @@ type answer struct {
 		Image        bool
 		Line, Column int
 	} `json:"links"`
-	Error *struct {
-		Line, Column int
-		Message      string
-	} `json:"error"`
+	Error *answerError `json:"error"`
 	// RunsMissing: a placeholder of a run was not an empty flow element of the page or of a JSX
 	// element (runs.go).
 	RunsMissing bool `json:"runsMissing"`
@@ -95,6 +96,17 @@ type answer struct {
 	// A "components" request's answer.
 	Names []string `json:"names"`
 	Open  bool     `json:"open"`
+	// A "sass" request's answer: the stylesheet and the files it read.
+	CSS    string   `json:"css"`
+	Loaded []string `json:"loaded"`
+}
+
+// answerError is a mistake in the file a request sent, at its 1-based line and column (0 when
+// unknown); File is set by "sass" requests only, where the mistake may be in a file it loads.
+type answerError struct {
+	File         string `json:"file"`
+	Line, Column int
+	Message      string
 }
 
 // NewCompiler makes a compiler that runs script with Node.

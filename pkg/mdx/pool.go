@@ -245,10 +245,7 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 	}
 	p.dead = fmt.Errorf("the MDX compiler stopped: %s", why)
 	for id, ch := range p.waiting {
-		ch <- answer{ID: -1, Error: &struct {
-			Line, Column int
-			Message      string
-		}{Message: p.dead.Error()}}
+		ch <- answer{ID: -1, Error: &answerError{Message: p.dead.Error()}}
 		delete(p.waiting, id)
 	}
 	close(p.exited)

@@ -4,8 +4,9 @@
 //    components, anyComponent}
 // and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}; or
 //   {id, kind: "components", file, source} (a site's src/theme/MDXComponents) and gets
-//   {id, names, open} (providedNames); or {id, kind: "counts"} (tests) and gets {id, calls,
-//   combinations} (combine-once.mjs).
+//   {id, names, open} (providedNames); or {id, kind: "sass", file, sass, roots, modules} (a Sass
+//   stylesheet a site's component imports) and gets {id, css, loaded} (compileSass); or
+//   {id, kind: "counts"} (tests) and gets {id, calls, combinations} (combine-once.mjs).
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
 // slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
 // left in the JavaScript as a placeholder string ("<token>-code-<n>", "<token>-link-<n>") and listed
@@ -25,7 +26,12 @@ import { gfmFootnoteFromMarkdown } from 'mdast-util-gfm-footnote';
 import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
-import { readSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { Module, createRequire } from 'node:module';
+import path from 'node:path';
+import vm from 'node:vm';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { StringDecoder } from 'node:string_decoder';
 import { parse as parseJS } from 'acorn';
 
@@ -537,8 +543,201 @@ function processorFor(fullSyntax, gfmMask, directive) {
   return processor;
 }
 
+// Sass. Docusaurus sites style components with .scss files that docusaurus-plugin-sass compiles with
+// the site's own `sass` package; docsd does the same, in this process (which a build that imports a
+// stylesheet already runs), with the package docsd found in the project (req.sass, its folder).
+// Loading it costs CPU once per process, and only when a stylesheet asks (withCodeCache).
+const sassPackages = new Map();
+
+function sassAt(dir) {
+  let sass = sassPackages.get(dir);
+  if (!sass) {
+    const require = createRequire(path.join(dir, 'package.json'));
+    let compiled = '';
+    try {
+      compiled = realpathSync(path.join(path.dirname(require.resolve(dir)), 'sass.dart.js'));
+    } catch {
+      // another layout of the package: loaded as Node loads it
+    }
+    sass = withCodeCache(compiled, () => require(dir));
+    sassPackages.set(dir, sass);
+  }
+  return sass;
+}
+
+// withCodeCache runs load, in which Node loads the CommonJS file (sass's sass.dart.js, 5.8 MB of
+// dart2js output) from V8's code cache kept in the compiler's cache folder (run.cjs gives it;
+// without it, as Node loads it), and writes the cache when the process ends if there was none or
+// V8 rejected it (another version of the file): loading sass took 0.45-0.55 s of CPU without the
+// cache, 0.23-0.26 s with it (its first compile included: 0.52-0.61 s against 0.28-0.31 s). The
+// cache is written whole, then renamed, as run.cjs writes the compiler's.
+function withCodeCache(file, load) {
+  const dir = globalThis.docsdCompiler && globalThis.docsdCompiler.cacheDir;
+  if (!dir || !file) return load();
+  const cacheFile = path.join(dir, `sass-${createHash('sha256').update(file).digest('hex').slice(0, 16)}.v8cache`);
+  let cachedData;
+  try {
+    cachedData = readFileSync(cacheFile);
+  } catch {
+    // no cache yet
+  }
+  const compile = Module.prototype._compile;
+  let script;
+  Module.prototype._compile = function (content, filename) {
+    if (filename !== file) return compile.call(this, content, filename);
+    script = new vm.Script(Module.wrap(content), { filename, cachedData });
+    const fn = script.runInThisContext();
+    return fn.call(this.exports, this.exports, createRequire(filename), this, filename, path.dirname(filename));
+  };
+  try {
+    return load();
+  } finally {
+    Module.prototype._compile = compile;
+    if (script && script.cachedDataRejected !== false) {
+      process.on('exit', (code) => {
+        if (code !== 0) return;
+        const tmp = `${cacheFile}.${process.pid}.tmp`;
+        try {
+          writeFileSync(tmp, script.createCachedData());
+          renameSync(tmp, cacheFile);
+        } catch {
+          rmSync(tmp, { force: true }); // not written: the next process loads sass without it
+        }
+      });
+    }
+  }
+}
+
+const isFile = (p) => {
+  try {
+    return statSync(p).isFile();
+  } catch {
+    return false;
+  }
+};
+
+const sassSyntax = (file) => (file.endsWith('.sass') ? 'indented' : file.endsWith('.css') ? 'css' : 'scss');
+
+// oneOf is the one existing file of files, or null; two are a mistake, as Sass says.
+function oneOf(files, what) {
+  const found = files.filter(isFile);
+  if (found.length > 1) throw new Error(`It's not clear which file to import for "${what}": ${found.map((f) => path.basename(f)).join(', ')}`);
+  return found[0] || null;
+}
+
+// withExtensions is Sass's candidates for base without an extension: partial or not, .sass and
+// .scss first, then .css.
+function withExtensions(base, what) {
+  const dir = path.dirname(base);
+  const name = path.basename(base);
+  const of = (exts) => exts.flatMap((e) => [path.join(dir, `_${name}${e}`), path.join(dir, `${name}${e}`)]);
+  return oneOf(of(['.sass', '.scss']), what) || oneOf(of(['.css']), what);
+}
+
+// sassFile is the file a load of base (an absolute path) names by Sass's rules: partials,
+// extensions, import-only files for @import, then base/index; null when there is none.
+function sassFile(base, fromImport) {
+  const ext = path.extname(base);
+  if (ext === '.sass' || ext === '.scss' || ext === '.css') {
+    return oneOf([path.join(path.dirname(base), `_${path.basename(base)}`), base], base);
+  }
+  for (const b of [base, path.join(base, 'index')]) {
+    const found = (fromImport && withExtensions(`${b}.import`, b)) || withExtensions(b, b);
+    if (found) return found;
+  }
+  return null;
+}
+
+// packageFile is the file of a load that names a package ("bootstrap/scss/mixins", or webpack's
+// "~bootstrap/…"): in the node_modules folders above the importing file, then in modules (the
+// shell's), as sass-loader looks for it; a package named alone is its package.json's "sass" or
+// "style" file.
+function packageFile(url, from, modules, fromImport) {
+  const spec = url.replace(/^~/, '');
+  const folders = [];
+  for (let dir = path.dirname(from); ; dir = path.dirname(dir)) {
+    folders.push(path.join(dir, 'node_modules'));
+    if (path.dirname(dir) === dir) break;
+  }
+  for (const modulesDir of [...folders, ...modules]) {
+    const base = path.join(modulesDir, spec);
+    const found = sassFile(base, fromImport);
+    if (found) return found;
+    if (/^(@[^/]+\/)?[^/@]+$/.test(spec) && isFile(path.join(base, 'package.json'))) {
+      const pkg = JSON.parse(readFileSync(path.join(base, 'package.json'), 'utf8'));
+      const named = pkg.sass || pkg.style;
+      if (typeof named === 'string' && isFile(path.join(base, named))) return path.join(base, named);
+    }
+  }
+  return null;
+}
+
+// checkReadable throws unless a stylesheet may be read: its real path (links followed) is in the
+// project (one of roots) or in a node_modules folder, as for the site's JavaScript imports
+// (pkg/bundle's mayImport). docsd checks the files loaded again.
+function checkReadable(file, roots) {
+  const real = realpathSync(file);
+  const under = (root) => {
+    const rel = path.relative(root, real);
+    return rel !== '' && rel !== '..' && !rel.startsWith(`..${path.sep}`) && !path.isAbsolute(rel);
+  };
+  if (roots.some(under) || real.split(path.sep).includes('node_modules')) return;
+  const link = real === file ? '' : ` (a link to ${real})`;
+  throw new Error(`${file}${link} is outside the project folder; docsd reads no file there`);
+}
+
+// compileSass compiles req.file. Every load goes through the importer below (relative ones, with
+// the containing file's URL resolved, and package names), so none reads a file readable refuses.
+// Warnings (deprecations) are not printed: stdout carries the answers.
+function compileSass(req) {
+  let sass;
+  try {
+    sass = sassAt(req.sass);
+  } catch (error) {
+    return { id: req.id, error: { file: req.file, message: `loading the sass package in ${req.sass}: ${error.message}` } };
+  }
+  const importer = {
+    canonicalize(url, context) {
+      let file;
+      if (url.startsWith('file:')) {
+        file = sassFile(fileURLToPath(url), context.fromImport);
+      } else if (/^[a-z][a-z\d+.-]*:/i.test(url) || !context.containingUrl || context.containingUrl.protocol !== 'file:') {
+        return null;
+      } else {
+        file = packageFile(url, fileURLToPath(context.containingUrl), req.modules || [], context.fromImport);
+      }
+      if (!file) return null;
+      checkReadable(file, req.roots || []);
+      return pathToFileURL(file);
+    },
+    load(url) {
+      const file = fileURLToPath(url);
+      return { contents: readFileSync(file, 'utf8'), syntax: sassSyntax(file) };
+    },
+  };
+  try {
+    const result = sass.compileString(readFileSync(req.file, 'utf8'), {
+      url: pathToFileURL(req.file),
+      syntax: sassSyntax(req.file),
+      importer,
+      importers: [importer],
+      style: 'expanded',
+      logger: sass.Logger.silent,
+    });
+    const loaded = result.loadedUrls.filter((u) => u.protocol === 'file:').map((u) => fileURLToPath(u));
+    return { id: req.id, css: result.css, loaded };
+  } catch (error) {
+    const span = error && error.span;
+    const message = String((error && (error.sassMessage || error.message)) || error);
+    if (!span || !span.start) return { id: req.id, error: { file: req.file, message } };
+    const file = span.url && span.url.protocol === 'file:' ? fileURLToPath(span.url) : req.file;
+    return { id: req.id, error: { file, line: span.start.line + 1, column: span.start.column + 1, message } };
+  }
+}
+
 function handle(req) {
   if (req.kind === 'counts') return { id: req.id, ...combinedCounts() }; // a test's (combine-once.mjs)
+  if (req.kind === 'sass') return compileSass(req);
   if (req.kind === 'components') {
     try {
       return providedNames(req);

@@ -34,7 +34,9 @@ try {
 try {
   const prefix = `${path.basename(cacheFile)}.`;
   for (const name of fs.readdirSync(path.dirname(cacheFile))) {
-    const pid = name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -4)) : 0;
+    // The compiler's cache, or sass's (compile.mjs withCodeCache).
+    const sass = /^sass-[0-9a-f]+\.v8cache\.(\d+)\.tmp$/.exec(name);
+    const pid = sass ? Number(sass[1]) : name.startsWith(prefix) && name.endsWith('.tmp') ? Number(name.slice(prefix.length, -4)) : 0;
     if (pid > 0 && pid !== process.pid && !running(pid)) fs.rmSync(path.join(path.dirname(cacheFile), name), { force: true });
   }
 } catch {
@@ -55,8 +57,9 @@ const source = fs.readFileSync(bundle, 'utf8');
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
 if (script.cachedDataRejected !== false) madeAt = 0; // none, or V8 rejected it
 
-// compile.mjs counts here the requests it has answered.
-const compiler = { answered: 0 };
+// compile.mjs counts here the requests it has answered, and keeps the code cache of the sass
+// package it loads (withCodeCache) in this folder.
+const compiler = { answered: 0, cacheDir: path.dirname(cacheFile) };
 globalThis.docsdCompiler = compiler;
 
 // writeCache writes the cache if this process compiled enough to make a better one.
