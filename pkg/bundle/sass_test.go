@@ -2,12 +2,15 @@ package bundle
 
 import (
 	"errors"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"docsd/pkg/mdx"
+	"docsd/pkg/secrets"
 )
 
 // sassProject is a project folder and a shell folder (siteDir) beside it, in a test folder, with a
@@ -107,5 +110,37 @@ func TestSassLoadedFilesCheckedAgain(t *testing.T) {
 	var se *mdx.SassError
 	if !errors.As(err, &se) || !strings.Contains(se.Msg, "outside the project folder") {
 		t.Errorf("error = %v, want the loaded file refused", err)
+	}
+}
+
+// A Sass partial that a stylesheet among the bundle's inputs loaded is searched for credentials as
+// the stylesheet is: its text is in the CSS, though esbuild never reads it.
+func TestSassPartialSearchedForCredentials(t *testing.T) {
+	b, dir, file := sassProject(t, nil)
+	partial := filepath.Join(dir, "project", "src", "css", "_keys.scss")
+	if err := os.MkdirAll(filepath.Dir(partial), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const body = "Pm4Vk8Tz2QwXr6Nb9Hd3Ls7Jc5Gy1A"
+	token := "ghp_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
+	if err := os.WriteFile(partial, []byte("// deploy\n$k: \""+token+"\";\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := &sassCompiled{done: make(chan struct{}), res: mdx.SassResult{Loaded: []string{file, partial}}}
+	close(done.done)
+	b.sassDone = &sync.Map{}
+	b.sassDone.Store(file, done)
+	b.newScan()
+	rel, err := filepath.Rel(b.siteDir, file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	meta, err := parseMeta(`{"inputs": {"` + filepath.ToSlash(rel) + `": {"imports": []}}}`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = b.secretsIn(meta)
+	if err == nil || !strings.HasPrefix(err.Error(), "src/css/_keys.scss:2:6: holds a GitHub token (ghp_…)") {
+		t.Errorf("error = %v, want the partial's credential at its line", err)
 	}
 }

@@ -44,10 +44,19 @@ func (b *Bundler) inputFile(in string) string {
 // SourceErrors named from the project, or nil. Each file is read once per Build or Update
 // (b.scanned): many pages' builds read the same components.
 func (b *Bundler) secretsIn(metas ...*metafile) error {
-	var names []string
+	var names, files []string
 	for _, meta := range metas {
 		for in := range meta.Inputs {
 			names = append(names, in)
+			if f := b.inputFile(in); f != "" {
+				files = append(files, f)
+			}
+		}
+	}
+	// A stylesheet's Sass partials are in its CSS, though esbuild never reads them (sassDeps).
+	for _, f := range b.sassDeps(files) {
+		if rel, err := filepath.Rel(b.siteDir, f); err == nil {
+			names = append(names, filepath.ToSlash(rel))
 		}
 	}
 	return b.secretsOf(names)
