@@ -60,8 +60,8 @@ func run(root, out, dir string, every time.Duration, gogc int, perSource, floor,
 		return fmt.Errorf("profiles folder: %w", err)
 	}
 	debug.SetGCPercent(gogc)
-	sized := func(sources int) {
-		debug.SetMemoryLimit(min(ceiling, max(floor, int64(sources)*perSource)))
+	sized := func(sources int, mdxBytes int64) {
+		debug.SetMemoryLimit(min(ceiling, max(floor, int64(sources)*perSource+mdxBytes*oncegc.PerMDXByte)))
 	}
 	start := time.Now()
 	stop := make(chan struct{})

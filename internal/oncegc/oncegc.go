@@ -26,6 +26,12 @@ const (
 	// from 289 to 472 MB).
 	MemoryFloor = 256 << 20
 	PerSource   = 60 << 10
+	// PerMDXByte is what a byte of an .mdx source adds: a page the MDX compiler compiles keeps
+	// its tree, its module and the compiler's answer until it renders, 43-58 bytes live per byte
+	// of source (200 pages of 11.6-24.5 KB: 136-210 MB), where a Markdown page keeps about 7.
+	// Without it such a site sat at the floor and the collector took 13.5 % (11.6 KB pages) to
+	// 38 % (24.5 KB) of docsd's CPU (BENCHMARKS.md, Session 21: mdx21).
+	PerMDXByte = 96
 	// MemoryCeiling caps the limit: past 26,000 sources, 60 KiB each let the heap grow to
 	// 2.9 GB at 50,000 pages (issue #17: 2 GB with the renderers). What such a build keeps live
 	// is 730 MB at its highest, once every page is processed (the sources until each page
@@ -42,16 +48,16 @@ func SetGC() {
 	}
 }
 
-// SetLimit is build.Options.Sized for a build: the memory limit for its number of sources, unless
-// the environment sets one.
-func SetLimit(sources int) {
+// SetLimit is build.Options.Sized for a build: the memory limit for its number of sources and the
+// bytes of its .mdx sources, unless the environment sets one.
+func SetLimit(sources int, mdxBytes int64) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
 		return
 	}
-	debug.SetMemoryLimit(Limit(sources))
+	debug.SetMemoryLimit(Limit(sources, mdxBytes))
 }
 
-// Limit is the memory limit of a build of that many sources.
-func Limit(sources int) int64 {
-	return min(MemoryCeiling, max(MemoryFloor, int64(sources)*PerSource))
+// Limit is the memory limit of a build of that many sources, mdxBytes of them in .mdx files.
+func Limit(sources int, mdxBytes int64) int64 {
+	return min(MemoryCeiling, max(MemoryFloor, int64(sources)*PerSource+mdxBytes*PerMDXByte))
 }

@@ -43,9 +43,9 @@ type Options struct {
 	// Renderers is the number of Node processes that render pages; 0 means one per two cores
 	// (defaultRenderers).
 	Renderers int
-	// Sized, when set, is told how many sources the build found, before they are read (docsd build
-	// --once sizes Go's collector by it).
-	Sized func(sources int)
+	// Sized, when set, is told how many sources the build found and the bytes of its .mdx files,
+	// before they are read (docsd build --once sizes Go's collector by them).
+	Sized func(sources int, mdxBytes int64)
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.
 	LowMemory bool
@@ -389,9 +389,9 @@ func (b *Builder) fromEmpty(req *request, last *state) *fromEmpty {
 		if b.opts.LowMemory {
 			empty.release = release
 		}
-		empty.sized = func(n int) {
+		empty.sized = func(n int, mdxBytes int64) {
 			if b.opts.Sized != nil {
-				b.opts.Sized(n)
+				b.opts.Sized(n, mdxBytes)
 			}
 			if n > keepTreesBelow {
 				empty.release = release

@@ -90,7 +90,7 @@ func (p *processed) withWarnings(paths []string) []*site.Parsed {
 // releasing them after every page was parsed held the whole site's trees at once, the peak of a
 // 10,000-page build's memory, 400 MB).
 type fromEmpty struct {
-	sized   func(int)
+	sized   func(sources int, mdxBytes int64)
 	release func(*site.Parsed)
 }
 
@@ -206,6 +206,22 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 	return out, nil
 }
 
+// mdxBytes is the size of the .mdx files among sources (Options.Sized): an MDX page keeps several
+// times what a Markdown page of its size keeps until it renders. A file that cannot be stat'ed
+// counts nothing here; reading it will say why.
+func mdxBytes(sources []content.Source) int64 {
+	var n int64
+	for _, src := range sources {
+		if !strings.HasSuffix(src.Path, ".mdx") {
+			continue
+		}
+		if info, err := os.Lstat(src.Abs); err == nil {
+			n += info.Size()
+		}
+	}
+	return n
+}
+
 // skippedAt reports whether the scan refused the file at file (a project path), or one under it.
 func skippedAt(skipped []*content.Error, file string) bool {
 	for _, e := range skipped {
@@ -226,7 +242,7 @@ func (b *Builder) rescan(root string, layout content.Layout, last *site.Sources,
 		return nil, nil, nil, fmt.Errorf("scanning content: %w", err)
 	}
 	if empty != nil && empty.sized != nil {
-		empty.sized(len(sources))
+		empty.sized(len(sources), mdxBytes(sources))
 	}
 	wasReported := map[string]bool{}
 	for _, r := range reported {
