@@ -263,11 +263,11 @@ func TestSpareReadOncePerSecond(t *testing.T) {
 	}
 }
 
-// Close lets an idle compiler process end by itself, which is when run.cjs writes V8's code cache
-// (not while the process runs: the folder has none after a page is compiled). Killed, as it was,
-// a process that had not written the cache before its last answer never wrote one. The real
-// compiler and run.cjs, in a folder of their own with the repository's packages.
-func TestCloseLetsTheCompilerWriteItsCodeCache(t *testing.T) {
+// compilerCopy is a folder holding the real compiler and run.cjs with the repository's packages, so
+// that a test's code cache is not the repository's; it skips the test where the packages were not
+// installed by npm.
+func compilerCopy(t *testing.T) string {
+	t.Helper()
 	dir := t.TempDir()
 	modules, err := filepath.Abs("../../node_modules")
 	if err != nil {
@@ -288,6 +288,15 @@ func TestCloseLetsTheCompilerWriteItsCodeCache(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return dir
+}
+
+// Close lets an idle compiler process end by itself, which is when run.cjs writes V8's code cache
+// (not while the process runs: the folder has none after a page is compiled). Killed, as it was,
+// a process that had not written the cache before its last answer never wrote one. The real
+// compiler and run.cjs, in a folder of their own with the repository's packages.
+func TestCloseLetsTheCompilerWriteItsCodeCache(t *testing.T) {
+	dir := compilerCopy(t)
 	caches := func() []string {
 		found, _ := filepath.Glob(filepath.Join(dir, cacheDir, "*.v8cache*"))
 		return found

@@ -137,24 +137,7 @@ func TestSassErrors(t *testing.T) {
 // makes, so that the repository's cache folder is not the one looked at.)
 func TestSassCodeCache(t *testing.T) {
 	_, pkg := sassCompiler(t)
-	dir := t.TempDir()
-	modules, err := filepath.Abs("../../node_modules")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(filepath.Join(modules, ".package-lock.json")); err != nil {
-		t.Skipf("no record of the installed packages to bundle the compiler with: %v", err)
-	}
-	if err := os.Symlink(modules, filepath.Join(dir, "node_modules")); err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"compile.mjs", "run.cjs", combineOnce} {
-		src, err := os.ReadFile(filepath.Join("../../site/mdx-compiler", name))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFiles(t, dir, map[string]string{name: string(src)})
-	}
+	dir := compilerCopy(t)
 	writeFiles(t, dir, map[string]string{"project/a.scss": "$c: #abcdef;\n.a { .b { color: $c; } }\n"})
 	compile := func() (string, os.FileInfo) {
 		c := NewCompiler(filepath.Join(dir, "compile.mjs"))

@@ -35,12 +35,11 @@ func TestNoFindingInOurContent(t *testing.T) {
 	}
 }
 
-// BenchmarkFindVelaContent is Find over every page of the Vela site, what a full build adds to
-// its process step (b.SetBytes: MB/s of page text).
-func BenchmarkFindVelaContent(b *testing.B) {
+// velaPages are the Vela site's pages (Markdown and MDX), their bytes set as b's.
+func velaPages(b *testing.B) [][]byte {
 	var pages [][]byte
 	size := 0
-	filepath.WalkDir("../../content", func(path string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir("../../content", func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && (filepath.Ext(path) == ".md" || filepath.Ext(path) == ".mdx") {
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -50,7 +49,17 @@ func BenchmarkFindVelaContent(b *testing.B) {
 		}
 		return err
 	})
+	if err != nil {
+		b.Fatal(err)
+	}
 	b.SetBytes(int64(size))
+	return pages
+}
+
+// BenchmarkFindVelaContent is Find over every page of the Vela site, what a full build adds to
+// its process step (b.SetBytes: MB/s of page text).
+func BenchmarkFindVelaContent(b *testing.B) {
+	pages := velaPages(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pages {
@@ -64,19 +73,7 @@ func BenchmarkFindVelaContent(b *testing.B) {
 // BenchmarkFindUnescapedVelaContent is BenchmarkFindVelaContent with what SecretError runs: Find,
 // and again without backslash escapes where a page has them.
 func BenchmarkFindUnescapedVelaContent(b *testing.B) {
-	var pages [][]byte
-	size := 0
-	filepath.WalkDir("../../content", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (filepath.Ext(path) == ".md" || filepath.Ext(path) == ".mdx") {
-			data, err := os.ReadFile(path)
-			if err != nil {
-				return err
-			}
-			pages, size = append(pages, data), size+len(data)
-		}
-		return err
-	})
-	b.SetBytes(int64(size))
+	pages := velaPages(b)
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		for _, p := range pages {
