@@ -133,8 +133,8 @@ func TestSassErrors(t *testing.T) {
 
 // sass is loaded from V8's code cache, kept in the compiler's cache folder: the first process
 // writes it when it ends, and the next loads sass from it without writing it again (V8 accepted
-// it); both compile the same CSS. (A copy of the compiler, as TestCloseLetsTheCompilerWriteItsCodeCache
-// makes, so that the repository's cache folder is not the one looked at.)
+// it); both compile the same CSS. (A copy of the compiler, compilerCopy, so that the repository's
+// cache folder is not the one looked at.)
 func TestSassCodeCache(t *testing.T) {
 	_, pkg := sassCompiler(t)
 	dir := compilerCopy(t)
