@@ -61,7 +61,7 @@ func TestMDXPageIsBuilt(t *testing.T) {
 	}
 	html := string(res.Files.Data[res.Site.HTMLPath(route.Path)])
 	for _, want := range []string{
-		`<h2 id="pick-a-platform">Pick a platform</h2>`,
+		`<h2 id="pick-a-platform" class="anchor">Pick a platform<a class="hash-link" href="#pick-a-platform" aria-label="Link to Pick a platform">#</a></h2>`,
 		`role="tab"`,
 		`The shared step: run <code>fixture-setup</code>`,
 		`class="fixture-badge fixture-badge-success">2.1<`,
@@ -125,7 +125,7 @@ func TestMarkdownPageWrittenInMDX(t *testing.T) {
 	for _, want := range []string{
 		`<img alt="Fixture logo" src="/docs/img/favicon.svg"`,
 		`<nav class="toc-inline" aria-label="On this page">`,
-		`<h2 id="options">Options</h2>`,
+		`<h2 id="options" class="anchor">Options<a class="hash-link" href="#options"`,
 		`<div class="code-title">options.yml</div>`,
 		`<details class="details"><summary>More about workers</summary>`,
 		`<span>Loading the browser part</span>`,
@@ -792,7 +792,7 @@ func TestMDXQuickPage(t *testing.T) {
 		t.Errorf("the page was bundled, not built from its module:\n%s", chunk)
 	}
 	html := string(res.Files.Data[res.Site.HTMLPath("/docs/guide/quick")])
-	for _, want := range []string{`role="tab"`, "First panel.", "Second panel, <!-- -->function", `<h2 id="quick-heading">`, "admonition-tip"} {
+	for _, want := range []string{`role="tab"`, "First panel.", "Second panel, <!-- -->function", `<h2 id="quick-heading" class="anchor">`, "admonition-tip"} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page's HTML lacks %s", want)
 		}
@@ -844,5 +844,39 @@ func TestMDXAdmonitionTitleKeepsItsMarkup(t *testing.T) {
 	}
 	if !strings.Contains(html, "<abbr") {
 		t.Error("the admonition's JSX is not rendered")
+	}
+}
+
+// An MDX page's Markdown headings have the anchor class and "#" link a Markdown page's have, with
+// the same label: at the page's top (a run, or the page compiled whole), inside a block quote
+// (which a run would otherwise give React as HTML) and inside a JSX element.
+func TestMDXHeadingsHaveMarkdownsAnchors(t *testing.T) {
+	root, opts := mdxSite(t)
+	body := "## Use `vela` *now*\n\nText.\n\n> ### Quoted heading\n>\n> Quoted text.\n\n## Custom one {#custom-id}\n\nMore.\n"
+	write(t, root, "content/docs/guide/heads-md.md", "---\ntitle: Heads\n---\n\n"+body)
+	write(t, root, "content/docs/guide/heads-mdx.mdx", "---\ntitle: Heads\n---\n\n"+body+"\n<div className=\"box\">\n\n## Inside a box\n\n</div>\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page := pageData(t, res, "/docs/guide/heads-mdx"); page.MDX == nil {
+		t.Fatal("the page with JSX is not compiled as MDX")
+	}
+	headingTag := regexp.MustCompile(`<h[2-6][ >].*?</h[2-6]>`)
+	md := headingTag.FindAllString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/heads-md")]), -1)
+	mdx := headingTag.FindAllString(string(res.Files.Data[res.Site.HTMLPath("/docs/guide/heads-mdx")]), -1)
+	want := []string{
+		`<h2 id="use-vela-now" class="anchor">Use <code>vela</code> <em>now</em><a class="hash-link" href="#use-vela-now" aria-label="Link to Use vela now">#</a></h2>`,
+		`<h3 id="quoted-heading" class="anchor">Quoted heading<a class="hash-link" href="#quoted-heading" aria-label="Link to Quoted heading">#</a></h3>`,
+		`<h2 id="custom-id" class="anchor">Custom one<a class="hash-link" href="#custom-id" aria-label="Link to Custom one">#</a></h2>`,
+	}
+	if !reflect.DeepEqual(md, want) {
+		t.Fatalf("the Markdown page's headings are\n%q\nwant\n%q", md, want)
+	}
+	inBox := `<h2 id="inside-a-box" class="anchor">Inside a box<a class="hash-link" href="#inside-a-box" aria-label="Link to Inside a box">#</a></h2>`
+	if !reflect.DeepEqual(mdx, append(want, inBox)) {
+		t.Errorf("the MDX page's headings are\n%q\nwant the Markdown page's and\n%q", mdx, inBox)
 	}
 }

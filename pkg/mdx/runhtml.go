@@ -133,7 +133,10 @@ func (h *runHTML) block(n ast.Node) htmlNode {
 		var attrs [][2]string
 		if id, _ := n.AttributeString("id"); id != nil {
 			if idb, _ := id.([]byte); len(idb) > 0 {
-				attrs = append(attrs, [2]string{"id", string(idb)})
+				// docsd's components map gives a heading with an id its anchor (Heading.jsx):
+				// React must render it.
+				h.ok = false
+				return htmlNode{}
 			}
 		}
 		return h.el(fmt.Sprintf("h%d", n.Level), attrs, h.inlines(n))

@@ -49,7 +49,7 @@ func Sections(body string) ([]markdown.Section, bool) {
 				continue
 			}
 			switch {
-			case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button"):
+			case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button") || t.class == "hash-link":
 				skip = 1
 			case (t.name == "h2" || t.name == "h3") && t.id != "":
 				flush()

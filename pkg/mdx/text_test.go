@@ -11,7 +11,7 @@ func TestSectionsOfRenderedContent(t *testing.T) {
 	body := `<header><h1>Title</h1></header><div class="markdown" data-mdx-content="true"><p>Intro &amp; more<br/>text.</p>` +
 		`<h2 id="tabs">Tabs <code>x</code></h2><div role="tabpanel" hidden="">Hidden panel.</div>` +
 		`<div class="code-block"><pre><code>echo hi</code></pre><button class="copy-button">Copy</button></div>` +
-		`<h3 id="deep">Deep</h3><p>Partial text.</p></div><footer>Not content</footer>`
+		`<h3 id="deep" class="anchor">Deep<a class="hash-link" href="#deep" aria-label="Link to Deep">#</a></h3><p>Partial text.</p></div><footer>Not content</footer>`
 	got, ok := Sections(body)
 	if !ok {
 		t.Fatal("no content found")

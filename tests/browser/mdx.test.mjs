@@ -33,7 +33,7 @@ test('an MDX page is server-rendered: tabs, partial, site component, admonitions
   assert.match(article, /admonition admonition-warning[^>]*><p class="admonition-title">Check the version/);
   assert.match(article, /admonition admonition-note[^>]*><p class="admonition-title">Written as Markdown/);
   assert.match(article, /admonition admonition-tip[^>]*><p class="admonition-title">Run <code>fixture-setup<\/code> <em>once<\/em><\/p>/, 'a title keeps its markup');
-  assert.match(article, /<h2 id="pick-a-platform">/);
+  assert.match(article, /<h2 id="pick-a-platform" class="anchor">Pick a platform<a class="hash-link" href="#pick-a-platform" aria-label="Link to Pick a platform">#<\/a><\/h2>/, 'Markdown headings have their anchor');
   assert.match(article, /class="code-block language-bash"><div class="code-title">install.sh/, 'code is highlighted as in Markdown pages');
   assert.doesNotMatch(article, /import |&lt;Tabs|<Tabs|<p>:::/, 'no MDX source shows as text');
 });

@@ -6,6 +6,7 @@
 import Admonition from './theme/Admonition.jsx';
 import DocsdAdmonitionTitle from './theme/AdmonitionTitle.jsx';
 import DocsdTruncate from './DocsdTruncate.jsx';
+import Heading from './theme/Heading.jsx';
 
 function DocsdHTML({ html }) {
   // The highlighted block as our Markdown pages have it; display: contents keeps the wrapper out
@@ -13,9 +14,15 @@ function DocsdHTML({ html }) {
   return <div className="mdx-html" style={{ display: 'contents' }} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+// A page's Markdown headings get the anchor class and "#" link of docsd's Markdown headings, as the
+// classic theme's MDXComponents gives them its Heading; a site's own map may name its own.
+const headings = Object.fromEntries(
+  ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((tag) => [tag, (props) => <Heading as={tag} {...props} />]),
+);
+
 // Also docsd's default map, which a site's own src/theme/MDXComponents spreads as
 // @theme-original/MDXComponents (theme/MDXComponents.js).
-export const components = { Admonition, DocsdAdmonitionTitle, DocsdHTML, DocsdTruncate };
+export const components = { ...headings, Admonition, DocsdAdmonitionTitle, DocsdHTML, DocsdTruncate };
 
 export function useMDXComponents() {
   return components;
