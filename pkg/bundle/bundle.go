@@ -298,10 +298,16 @@ func (b *Bundler) dispose() {
 // Close releases the esbuild contexts.
 func (b *Bundler) Close() { b.Release() }
 
+// startBuild starts the caches a Build, BuildEarly or Update keeps for its own length: what it
+// compiled, resolved and searched for credentials.
+func (b *Bundler) startBuild() {
+	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.sassDone, b.scanned = &sync.Map{}, &sync.Map{}
+}
+
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.
 func (b *Bundler) Build() (*Output, error) {
-	b.compiled, b.projectResolved, b.themesAsked, b.sassDone = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
-	b.newScan()
+	b.startBuild()
 	b.resolved.Clear() // a whole build follows a change of the shell or of the installed packages
 	ids := b.mdxIDs()
 	var err error

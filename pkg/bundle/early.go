@@ -37,8 +37,7 @@ type Early struct {
 // BuildEarly builds the provider chunk and the shell's bundles with the modules the MDX pages'
 // import blocks predict they share; Pages builds the pages.
 func (b *Bundler) BuildEarly() (*Early, error) {
-	b.compiled, b.projectResolved, b.themesAsked, b.sassDone = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
-	b.newScan()
+	b.startBuild()
 	var err error
 	if b.provider, err = b.buildProvider(); err != nil {
 		return nil, err

@@ -537,8 +537,7 @@ func (b *Bundler) Update(last *Output, changed []string) (*Output, error) {
 	if last == nil || last.pages == nil {
 		return b.Build()
 	}
-	b.compiled, b.projectResolved, b.themesAsked, b.sassDone = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
-	b.newScan()
+	b.startBuild()
 	touched := map[string]bool{}
 	for _, c := range changed {
 		touched[c] = true

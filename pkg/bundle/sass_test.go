@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"docsd/pkg/mdx"
@@ -128,9 +127,8 @@ func TestSassPartialSearchedForCredentials(t *testing.T) {
 	}
 	done := &sassCompiled{done: make(chan struct{}), res: mdx.SassResult{Loaded: []string{file, partial}}}
 	close(done.done)
-	b.sassDone = &sync.Map{}
+	b.startBuild()
 	b.sassDone.Store(file, done)
-	b.newScan()
 	rel, err := filepath.Rel(b.siteDir, file)
 	if err != nil {
 		t.Fatal(err)

@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
 
@@ -115,6 +114,3 @@ func (b *Bundler) secretIn(abs string) *content.Error {
 	}
 	return found
 }
-
-// newScan starts a Build's or Update's cache of searched files.
-func (b *Bundler) newScan() { b.scanned = &sync.Map{} }

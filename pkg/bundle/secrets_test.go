@@ -30,7 +30,7 @@ func BenchmarkSecretsInShell(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		bu.newScan()
+		bu.startBuild()
 		if err := bu.secretsIn(meta, smeta); err != nil {
 			b.Fatal(err)
 		}
