@@ -43,45 +43,39 @@ func (b *Bundler) inputFile(in string) string {
 // SourceErrors named from the project, or nil. Each file is read once per Build or Update
 // (b.scanned): many pages' builds read the same components.
 func (b *Bundler) secretsIn(metas ...*metafile) error {
-	var names, files []string
+	var files []string
 	for _, meta := range metas {
 		for in := range meta.Inputs {
-			names = append(names, in)
 			if f := b.inputFile(in); f != "" {
 				files = append(files, f)
 			}
 		}
 	}
 	// A stylesheet's Sass partials are in its CSS, though esbuild never reads them (sassDeps).
-	for _, f := range b.sassDeps(files) {
-		if rel, err := filepath.Rel(b.siteDir, f); err == nil {
-			names = append(names, filepath.ToSlash(rel))
-		}
-	}
-	return b.secretsOf(names)
+	return b.secretsOf(append(files, b.sassDeps(files)...))
 }
 
 // secretsOfErrors is, when esbuild's errors are in files holding a credential, those files'
 // errors (SourceErrors), or nil: the credential is the mistake to show, and esbuild's message
 // may quote it (`Could not resolve "./ghp_…"`), whole, in the log and the overlay.
 func (b *Bundler) secretsOfErrors(msgs []api.Message) error {
-	var names []string
+	var files []string
 	for _, m := range msgs {
 		if m.Location != nil && m.Location.File != "" {
-			names = append(names, m.Location.File)
+			if f := b.inputFile(m.Location.File); f != "" {
+				files = append(files, f)
+			}
 		}
 	}
-	return b.secretsOf(names)
+	return b.secretsOf(files)
 }
 
-// secretsOf is the SourceErrors of the files esbuild names (inputFile) that hold a credential,
-// sorted, or nil.
-func (b *Bundler) secretsOf(names []string) error {
+// secretsOf is the SourceErrors of the files (absolute) that hold a credential, sorted, or nil.
+func (b *Bundler) secretsOf(files []string) error {
 	var errs SourceErrors
 	seen := map[string]bool{}
-	for _, in := range names {
-		abs := b.inputFile(in)
-		if abs == "" || seen[abs] || isNodeModules(abs) {
+	for _, abs := range files {
+		if seen[abs] || isNodeModules(abs) {
 			continue
 		}
 		seen[abs] = true
