@@ -66,6 +66,7 @@ func each(data []byte, prefix string, check func(at int) (Finding, bool)) (Findi
 }
 
 // word is a character that may continue a token: a placeholder glued to other text is not one.
+// Its set is base64url's alphabet, of which Google's keys and Discord's and Telegram's tokens are.
 func word(c byte) bool {
 	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-'
 }
@@ -198,7 +199,7 @@ func slackToken(data []byte) (Finding, bool) {
 func googleKey(data []byte) (Finding, bool) {
 	return each(data, "AIza", func(at int) (Finding, bool) {
 		from := at + 4
-		n := run(data, from, func(c byte) bool { return alnum(c) || c == '_' || c == '-' })
+		n := run(data, from, word)
 		if n == 35 && random(data[from:from+35], 4) {
 			return found("a Google API key", data, at), true
 		}

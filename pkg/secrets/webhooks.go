@@ -142,7 +142,7 @@ func discordHook(data []byte, at int) bool {
 		return false
 	}
 	tok := id + n + 1
-	m := run(data, tok, func(c byte) bool { return alnum(c) || c == '_' || c == '-' })
+	m := run(data, tok, word)
 	return m >= 60 && m <= 100 && random(data[tok:tok+m], 4)
 }
 
@@ -182,7 +182,7 @@ func telegramBot(data []byte) (Finding, bool) {
 			continue
 		}
 		tok := id + n + 1
-		m := run(data, tok, func(c byte) bool { return alnum(c) || c == '_' || c == '-' })
+		m := run(data, tok, word)
 		if m == 35 && random(data[tok:tok+m], 4) {
 			return Finding{Kind: "a Telegram bot token in a URL", Offset: urlStart(data, at)}, true
 		}
