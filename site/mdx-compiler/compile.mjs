@@ -27,7 +27,7 @@ import { gfmStrikethroughFromMarkdown } from 'mdast-util-gfm-strikethrough';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { gfmTaskListItemFromMarkdown } from 'mdast-util-gfm-task-list-item';
 import { createHash } from 'node:crypto';
-import { readFileSync, readSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { readFileSync, readSync, realpathSync, statSync, writeSync } from 'node:fs';
 import { Module, createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -570,7 +570,7 @@ function sassAt(dir) {
 // without it, as Node loads it), and writes the cache when the process ends if there was none or
 // V8 rejected it (another version of the file): loading sass took 0.45-0.55 s of CPU without the
 // cache, 0.23-0.26 s with it (its first compile included: 0.52-0.61 s against 0.28-0.31 s). The
-// cache is written whole, then renamed, as run.cjs writes the compiler's.
+// cache is written whole by run.cjs's writeWhole, as the compiler's is.
 function withCodeCache(file, load) {
   const dir = globalThis.docsdCompiler && globalThis.docsdCompiler.cacheDir;
   if (!dir || !file) return load();
@@ -595,14 +595,7 @@ function withCodeCache(file, load) {
     Module.prototype._compile = compile;
     if (script && script.cachedDataRejected !== false) {
       process.on('exit', (code) => {
-        if (code !== 0) return;
-        const tmp = `${cacheFile}.${process.pid}.tmp`;
-        try {
-          writeFileSync(tmp, script.createCachedData());
-          renameSync(tmp, cacheFile);
-        } catch {
-          rmSync(tmp, { force: true }); // not written: the next process loads sass without it
-        }
+        if (code === 0) globalThis.docsdCompiler.writeWhole(cacheFile, script.createCachedData());
       });
     }
   }

@@ -57,24 +57,30 @@ const source = fs.readFileSync(bundle, 'utf8');
 const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: bundle, cachedData });
 if (script.cachedDataRejected !== false) madeAt = 0; // none, or V8 rejected it
 
+// writeWhole writes data to file whole or not at all (to a file of its own, then renamed), for
+// another process starting now; a cache not written only costs the next start some time.
+function writeWhole(file, data) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(tmp, data);
+    fs.renameSync(tmp, file);
+  } catch {
+    fs.rmSync(tmp, { force: true });
+  }
+}
+
 // compile.mjs counts here the requests it has answered, and keeps the code cache of the sass
-// package it loads (withCodeCache) in this folder.
-const compiler = { answered: 0, cacheDir: path.dirname(cacheFile) };
+// package it loads (withCodeCache) in this folder, written by writeWhole.
+const compiler = { answered: 0, cacheDir: path.dirname(cacheFile), writeWhole };
 globalThis.docsdCompiler = compiler;
 
 // writeCache writes the cache if this process compiled enough to make a better one.
 function writeCache() {
   const answered = compiler.answered;
   if (answered === 0 || (madeAt > 0 && answered < 2 * madeAt)) return;
-  const tmp = `${cacheFile}.${process.pid}.tmp`;
-  try {
-    const head = Buffer.alloc(4);
-    head.writeUInt32LE(answered);
-    fs.writeFileSync(tmp, Buffer.concat([head, script.createCachedData()]));
-    fs.renameSync(tmp, cacheFile); // whole or not at all, for another process starting now
-  } catch {
-    fs.rmSync(tmp, { force: true }); // a cache not written only costs the next start some time
-  }
+  const head = Buffer.alloc(4);
+  head.writeUInt32LE(answered);
+  writeWhole(cacheFile, Buffer.concat([head, script.createCachedData()]));
 }
 
 // At the end of the input (every answer written), not on a failure: the compiler reads its input
