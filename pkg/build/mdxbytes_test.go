@@ -29,3 +29,26 @@ func TestMDXBytesCountsMDXSources(t *testing.T) {
 		t.Errorf("mdxBytes = %d, want 25500 (a.mdx and b.mdx)", got)
 	}
 }
+
+// A page that is a link to an .mdx file (content the scan follows, inside the project) counts the
+// file's bytes, not the link's.
+func TestMDXBytesFollowsLinks(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "shared", "page.mdx")
+	if err := os.MkdirAll(filepath.Dir(target), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(target, []byte(strings.Repeat("x", 24_500)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "docs", "page.mdx")
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	if got := mdxBytes([]content.Source{{Path: "docs/page.mdx", Abs: link}}); got != 24_500 {
+		t.Errorf("mdxBytes of a link to a 24,500-byte page = %d", got)
+	}
+}

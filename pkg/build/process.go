@@ -207,15 +207,16 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 }
 
 // mdxBytes is the size of the .mdx files among sources (Options.Sized): an MDX page keeps several
-// times what a Markdown page of its size keeps until it renders. A file that cannot be stat'ed
-// counts nothing here; reading it will say why.
+// times what a Markdown page of its size keeps until it renders. A page that is a link (the scan
+// follows those inside the project) counts its file's bytes. A file that cannot be stat'ed counts
+// nothing here; reading it will say why.
 func mdxBytes(sources []content.Source) int64 {
 	var n int64
 	for _, src := range sources {
 		if !strings.HasSuffix(src.Path, ".mdx") {
 			continue
 		}
-		if info, err := os.Lstat(src.Abs); err == nil {
+		if info, err := os.Stat(src.Abs); err == nil {
 			n += info.Size()
 		}
 	}
