@@ -77,9 +77,12 @@ function textOf(node) {
 }
 
 // headingText is a hast heading's text as docsd's model of the page has it (pkg/markdown's
-// inlineText): an image's alternative text included.
+// inlineText): an image's alternative text included, and an expression's source in its braces
+// (docsd reads `{v}` as text; without them no heading of docsd's matched and the heading got a
+// slug of its own, which its TOC entry did not link to).
 function headingText(node) {
   if (node.type === 'element' && node.tagName === 'img') return String(node.properties.alt || '');
+  if (node.type === 'mdxTextExpression') return `{${node.value}}`;
   if (typeof node.value === 'string' && node.type !== 'mdxjsEsm') return node.value;
   return (node.children || []).map(headingText).join('');
 }
