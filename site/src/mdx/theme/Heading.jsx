@@ -22,11 +22,13 @@ export default function Heading({ as: Tag = 'h2', id, children, className, ...re
   );
 }
 
-// textOf is the text a reader sees in children: strings and numbers, and those of elements.
+// textOf is the text a reader hears in children: strings and numbers, those of elements, and an
+// image's alternative text (as pkg/markdown's renderedText has it).
 function textOf(children) {
   let text = '';
   Children.forEach(children, (c) => {
     if (typeof c === 'string' || typeof c === 'number') text += c;
+    else if (isValidElement(c) && typeof c.props.alt === 'string' && c.props.children == null) text += c.props.alt;
     else if (isValidElement(c)) text += textOf(c.props.children);
   });
   return text;
