@@ -46,6 +46,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	if b.mdxc == nil {
 		b.mdxc = mdx.NewCompiler(filepath.Join(b.bundler.SiteDir(), "mdx-compiler", "compile.mjs"))
 	}
+	b.mdxc.ForgetStopped() // a process that stopped in an earlier build is replaced, not asked again
 	root, _ := filepath.Abs(b.opts.Root)
 	contentDir := cfg.Content(root)
 	statics := staticURLs(cfg, s)

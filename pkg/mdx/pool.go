@@ -21,6 +21,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -106,7 +107,8 @@ func choose(waiting []int, limit int) int {
 }
 
 // pick is the process for the next request, started if needed; c.mu is held. A process that
-// stopped fails every later request, as the compiler's one process did.
+// stopped fails every later request, as the compiler's one process did, until ForgetStopped: a
+// compiler that cannot run fails a build once, not once per page.
 func (c *Compiler) pick() (*proc, int, error) {
 	waiting := make([]int, len(c.procs))
 	for i, p := range c.procs {
@@ -128,6 +130,15 @@ func (c *Compiler) pick() (*proc, int, error) {
 		c.procs = append(c.procs, p)
 	}
 	return c.procs[i], i, nil
+}
+
+// ForgetStopped drops the processes that stopped (killed for memory, crashed), so that the next
+// request starts another. A builder calls it as each build starts: docsd watch, which keeps its
+// compiler, failed every MDX page and Sass stylesheet of every later build once one had stopped.
+func (c *Compiler) ForgetStopped() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.procs = slices.DeleteFunc(c.procs, func(p *proc) bool { return p.dead != nil })
 }
 
 // call sends one request and waits for its answer, starting a process if needed.
