@@ -130,7 +130,6 @@ func (h *runHTML) block(n ast.Node) htmlNode {
 	case *ast.Paragraph, *ast.TextBlock:
 		return h.el("p", nil, h.inlines(n))
 	case *ast.Heading:
-		var attrs [][2]string
 		if id, _ := n.AttributeString("id"); id != nil {
 			if idb, _ := id.([]byte); len(idb) > 0 {
 				// docsd's components map gives a heading with an id its anchor (Heading.jsx):
@@ -139,7 +138,7 @@ func (h *runHTML) block(n ast.Node) htmlNode {
 				return htmlNode{}
 			}
 		}
-		return h.el(fmt.Sprintf("h%d", n.Level), attrs, h.inlines(n))
+		return h.el(fmt.Sprintf("h%d", n.Level), nil, h.inlines(n))
 	case *ast.ThematicBreak:
 		return h.el("hr", nil, nil)
 	case *ast.Blockquote:
