@@ -4,7 +4,7 @@
 // page because as many browsers as it serves are connected, it says which in a small banner and
 // retries with back-off (each failed attempt is a line in the browser's console, so not two a
 // second); once the server is back the page reloads, since the site or the shell may have changed
-// while it was away.
+// while it was away, and a page refused from the start takes its page's data again once it gets in.
 import { showOverlay } from './overlay.js';
 import { hideOffline, showOffline } from './offline.js';
 import { canonicalPath } from '../routes.js';
@@ -28,6 +28,9 @@ export function connect(site, { store }) {
   let socket = null;
   let wasConnected = false;
   let stopped = false; // the banner says the daemon stopped: it is not asked why again
+  // A socket of the page closed before any opened (docsd refused it: its limit of browsers): the
+  // updates docsd sent meanwhile went to the others.
+  let missed = false;
   let retry = RETRY_FIRST;
   let leaving = false; // the page is unloading: its socket closing is no news
   window.addEventListener('pagehide', () => (leaving = true));
@@ -55,6 +58,12 @@ export function connect(site, { store }) {
       retry = RETRY_FIRST;
       hideOffline();
       sayRoute();
+      // Taken again in place, as an update: a reload would free this page's place for another
+      // refused tab, and take it back from the next.
+      if (missed) {
+        const path = canonicalPath(site.basePath, location.pathname);
+        store.refresh(path).catch((error) => console.warn(`docsd: the page could not be updated: ${error.message}`));
+      }
     });
     socket.addEventListener('message', (event) => {
       const msg = JSON.parse(event.data);
@@ -87,6 +96,7 @@ export function connect(site, { store }) {
     });
     socket.addEventListener('close', () => {
       if (leaving) return;
+      missed = missed || !wasConnected;
       // Past its limit of browsers docsd answers the socket 503, which a WebSocket cannot read: one
       // that never opened asks the same address over HTTP, whose answer says why.
       const why = opened || stopped ? Promise.resolve('') : refusal(`${location.protocol}//${path}`);
