@@ -2,55 +2,149 @@ package secrets
 
 import (
 	"bytes"
+	"html"
 	"sort"
 	"strings"
 )
 
-// FindUnescaped is Find over data as a reader sees it too: a backslash before ASCII punctuation
-// is an escape that Markdown (and a JavaScript string) does not show, so `ghp\_…`, as editors
-// write to keep an underscore from starting emphasis, renders as the token. When data has such
-// escapes and Find finds nothing in it, it searches data without their backslashes; the
-// finding's offset is in data.
-func FindUnescaped(data []byte) (Finding, bool) {
-	if f, ok := Find(data); ok {
+// FindUnescaped is Find over data as a reader sees it too. What Markdown (or HTML, or a
+// JavaScript string) shows differently from what it holds can hide a credential from Find:
+//   - a backslash before ASCII punctuation is an escape that is not shown: `ghp\_…`, as editors
+//     write to keep an underscore from starting emphasis, renders as the token;
+//   - an HTML character reference is shown as its character: `ghp&#95;…` or `&#x67;hp_…`;
+//   - a soft line break in a paragraph is shown as a space: a token cut in two lines is read
+//     (and copied) whole but for that space.
+//
+// When data has such a thing inside what may be a token and Find finds nothing in it, it
+// searches data as shown (without those backslashes, with those references decoded, those
+// lines joined); the finding's offset is in data.
+func FindUnescaped(data []byte) (Finding, bool) { return Allow(nil).FindUnescaped(data) }
+
+// FindUnescaped is FindUnescaped with the credentials a allows passed over.
+func (a Allow) FindUnescaped(data []byte) (Finding, bool) {
+	if f, ok := a.Find(data); ok {
 		return f, true
 	}
-	var text []byte
-	var cut []int // the offsets in text before which a backslash was cut, ascending
-	last := 0
-	for i := 0; ; i += 2 { // the escaped character is kept, and escapes nothing
-		k := bytes.IndexByte(data[i:], '\\')
-		if k < 0 || i+k+1 >= len(data) {
-			break
-		}
-		if i += k; !inToken(data, i) {
-			i-- // the character after this backslash may be one
-			continue
-		}
-		if text == nil {
-			text = make([]byte, 0, len(data))
-		}
-		text = append(text, data[last:i]...)
-		cut = append(cut, len(text))
-		last = i + 1
-	}
-	if text == nil {
+	var eds []edit
+	eds = escapes(data, eds)
+	eds = references(data, eds)
+	eds = softBreaks(data, eds)
+	if len(eds) == 0 {
 		return Finding{}, false
 	}
+	sort.Slice(eds, func(i, j int) bool { return eds[i].from < eds[j].from })
+	text := make([]byte, 0, len(data))
+	var marks, moved []int // from text offset marks[i] on, data is moved[i] bytes further
+	last, shift := 0, 0
+	for _, e := range eds {
+		if e.from < last { // overlapping (a reference after a backslash): the first wins
+			continue
+		}
+		text = append(text, data[last:e.from]...)
+		text = append(text, e.with...)
+		shift += e.to - e.from - len(e.with)
+		marks, moved = append(marks, len(text)), append(moved, shift)
+		last = e.to
+	}
 	text = append(text, data[last:]...)
-	f, ok := Find(text)
+	f, ok := a.Find(text)
 	if !ok {
 		return Finding{}, false
 	}
-	// Each backslash cut at or before the finding's start moves it one byte on in data.
-	f.Offset += sort.Search(len(cut), func(i int) bool { return cut[i] > f.Offset })
+	if i := sort.Search(len(marks), func(i int) bool { return marks[i] > f.Offset }); i > 0 {
+		f.Offset += moved[i-1]
+	}
 	return f, true
 }
 
-// inToken reports whether the backslash at data[i] escapes a character that the credentials
-// Find knows have inside them (_ - / + : . @), after a letter or digit: the escapes of a token
-// written in Markdown. Others (`\"` in code, `\|` in a table) are not searched again, which
-// would cost a second pass over most pages (BENCHMARKS.md, Session 21: trust21).
-func inToken(data []byte, i int) bool {
-	return i > 0 && alnum(data[i-1]) && strings.IndexByte("_-/+:.@", data[i+1]) >= 0
+// An edit is data[from:to] shown as with.
+type edit struct {
+	from, to int
+	with     string
+}
+
+// escapes are data's backslashes that escape a character that the credentials Find knows have
+// inside them (_ - / + : . @), after a letter or digit: the escapes of a token written in
+// Markdown. Others (`\"` in code, `\|` in a table) are not searched again, which would cost a
+// second pass over most pages (BENCHMARKS.md, Session 21: trust21).
+func escapes(data []byte, eds []edit) []edit {
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(data[i:], '\\')
+		if k < 0 || i+k+1 >= len(data) {
+			return eds
+		}
+		i += k
+		if i > 0 && alnum(data[i-1]) && strings.IndexByte("_-/+:.@", data[i+1]) >= 0 {
+			eds = append(eds, edit{i, i + 1, ""})
+			i++ // the escaped character is kept, and escapes nothing
+		}
+	}
+}
+
+// references are data's HTML character references (&#95; &#x5F; &lowbar;, with their
+// semicolon, as CommonMark and HTML5 read them) to a letter, a digit or one of the characters
+// escapes knows: those that can be in a token. `&amp;` and `&lt;` (not in any token) are not
+// searched again.
+func references(data []byte, eds []edit) []edit {
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(data[i:], '&')
+		if k < 0 {
+			return eds
+		}
+		i += k
+		end := bytes.IndexByte(data[i+1:min(i+34, len(data))], ';')
+		if end < 1 {
+			continue
+		}
+		ref := data[i : i+1+end+1]
+		if ref[1] != '#' && !alnum(ref[1]) {
+			continue
+		}
+		s := html.UnescapeString(string(ref))
+		if len(s) == 1 && (alnum(s[0]) || strings.IndexByte("_-/+:.@", s[0]) >= 0) {
+			eds = append(eds, edit{i, i + len(ref), s})
+		}
+	}
+}
+
+// tokenHeads are how the tokens begin that softBreaks joins across a line break: those with a
+// prefix of their own, which a word cut at the line's end is seen to start.
+var tokenHeads = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "npm_", "github_pat_", "xox", "AIza"}
+
+// softBreaks are the line breaks (and the next line's indentation) inside a word that starts
+// with a token's prefix and goes on on the next line: in a paragraph, a soft break, which a
+// reader sees as a space. Only those words are joined: two words of prose that a line break
+// parts are not one.
+func softBreaks(data []byte, eds []edit) []edit {
+	for i := 1; ; i++ {
+		k := bytes.IndexByte(data[i:], '\n')
+		if k < 0 {
+			return eds
+		}
+		i += k
+		from := i
+		if data[from-1] == '\r' {
+			from--
+		}
+		if from == 0 || !word(data[from-1]) {
+			continue
+		}
+		to := i + 1
+		for to < len(data) && (data[to] == ' ' || data[to] == '\t') {
+			to++
+		}
+		if to == len(data) || !word(data[to]) {
+			continue
+		}
+		start := from - 1
+		for start > 0 && word(data[start-1]) {
+			start--
+		}
+		for _, h := range tokenHeads {
+			if bytes.HasPrefix(data[start:from], []byte(h)) {
+				eds = append(eds, edit{from, to, ""})
+				break
+			}
+		}
+	}
 }
