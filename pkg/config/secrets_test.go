@@ -18,8 +18,14 @@ func TestSecretInTheConfigurationFails(t *testing.T) {
 	if err == nil {
 		t.Fatal("no error for a token in docsd.toml")
 	}
-	if want := "docsd.toml:4:12: holds a GitHub token (ghu_…)"; !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), body[:3]) {
+	const want = "docsd.toml:4:12: holds a GitHub token (ghu_…)"
+	if !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), body[:3]) {
 		t.Errorf("%q, want it to start with %q and not to echo the token", err, want)
+	}
+	// TOML's escapes are decoded: the custom field holds the token.
+	escaped := strings.Replace(cfg, "ghu_", `ghu\u005F`, 1)
+	if _, err := Parse("docsd.toml", []byte(escaped)); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("the token written with a TOML escape: %v", err)
 	}
 	if _, err := Parse("docsd.toml", []byte("title = \"x\"\n\n[docusaurus.custom_fields]\nghToken = \"ghu_<token>\"\n")); err != nil {
 		t.Errorf("a placeholder: %v", err)

@@ -119,8 +119,31 @@ func TestFindAcrossASoftLineBreak(t *testing.T) {
 		{"Call it with " + gh[:17] + "\n" + gh[17:] + " and go.", 13},
 		{"Call it with " + gh[:17] + "\r\n    " + gh[17:] + " and go.", 13},
 		{"- key " + gkey[:10] + "\n  " + gkey[10:] + "\n", 6},
+		{"> Call " + gh[:17] + "\n> " + gh[17:] + "\n", 7},
 		{"the token is gho_\nabc and " + gh[:10] + "\nthen", -1},
 		{"a word\nanother " + gh[4:] + "\n", -1},
+		{"", -1}, {"\n", -1}, {"\r\n", -1}, {"\\", -1}, {"&", -1}, {"x\n", -1},
+	} {
+		f, ok := FindUnescaped([]byte(c.text))
+		if c.at < 0 && ok || c.at >= 0 && (!ok || f.Offset != c.at) {
+			t.Errorf("FindUnescaped(%q) = %+v, %v; want offset %d", c.text, f, ok, c.at)
+		}
+	}
+}
+
+// A string's escapes (TOML, JSON, JavaScript) are read as their characters; a backslash escape of
+// something no token holds, and an escape in prose that decodes to none, hide nothing.
+func TestFindThroughStringEscapes(t *testing.T) {
+	g := newGen()
+	gh := g.github("ghu_")
+	for _, c := range []struct {
+		text string
+		at   int
+	}{
+		{`ghToken = "` + strings.Replace(gh, "_", `\u005F`, 1) + `"`, 11},
+		{`const k = "\x67` + gh[1:] + `";`, 11},
+		{`k = "\U00000067\U00000068` + gh[2:] + `"`, 5},
+		{`const nbsp = "\u00a0", s = "ghu\u005Fxxxxxxxx", p = "C:\x5c` + gh[4:] + `";`, -1},
 	} {
 		f, ok := FindUnescaped([]byte(c.text))
 		if c.at < 0 && ok || c.at >= 0 && (!ok || f.Offset != c.at) {

@@ -13,7 +13,9 @@ import (
 //     write to keep an underscore from starting emphasis, renders as the token;
 //   - an HTML character reference is shown as its character: `ghp&#95;…` or `&#x67;hp_…`;
 //   - a soft line break in a paragraph is shown as a space: a token cut in two lines is read
-//     (and copied) whole but for that space.
+//     (and copied) whole but for that space;
+//   - a string's escape \xHH, \uHHHH (docsd.toml, JSON, a component's JavaScript) is decoded by
+//     the reader of the string: `"ghp\u005F…"`.
 //
 // When data has such a thing inside what may be a token and Find finds nothing in it, it
 // searches data as shown (without those backslashes, with those references decoded, those
@@ -77,8 +79,50 @@ func escapes(data []byte, eds []edit) []edit {
 		if i > 0 && alnum(data[i-1]) && strings.IndexByte("_-/+:.@", data[i+1]) >= 0 {
 			eds = append(eds, edit{i, i + 1, ""})
 			i++ // the escaped character is kept, and escapes nothing
+			continue
+		}
+		if c, n := codeEscape(data[i:]); n > 0 {
+			eds = append(eds, edit{i, i + n, string(c)})
+			i += n - 1
 		}
 	}
+}
+
+// codeEscape is the character and length of the escape \xHH, \uHHHH or \UHHHHHHHH that data starts
+// with, when it is one a token may hold (a letter, a digit, _ - / + : . @), or 0: the escapes of
+// a string in docsd.toml (TOML), a JSON file or a component (JavaScript), which their reader
+// decodes: `"ghp\u005F…"` in docsd.toml's custom fields reaches every page as the token.
+func codeEscape(data []byte) (byte, int) {
+	if len(data) < 4 {
+		return 0, 0
+	}
+	n := 0
+	switch data[1] {
+	case 'x':
+		n = 2
+	case 'u':
+		n = 4
+	case 'U':
+		n = 8
+	}
+	if n == 0 || len(data) < 2+n {
+		return 0, 0
+	}
+	v := 0
+	for _, c := range data[2 : 2+n] {
+		switch {
+		case digit(c):
+			v = v<<4 | int(c-'0')
+		case c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F':
+			v = v<<4 | int((c|0x20)-'a'+10)
+		default:
+			return 0, 0
+		}
+	}
+	if v >= 0x80 || !alnum(byte(v)) && strings.IndexByte("_-/+:.@", byte(v)) < 0 {
+		return 0, 0
+	}
+	return byte(v), 2 + n
 }
 
 // references are data's HTML character references (&#95; &#x5F; &lowbar;, with their
@@ -116,21 +160,21 @@ var tokenHeads = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "npm_", "githu
 // reader sees as a space. Only those words are joined: two words of prose that a line break
 // parts are not one.
 func softBreaks(data []byte, eds []edit) []edit {
-	for i := 1; ; i++ {
+	for i := 0; ; i++ {
 		k := bytes.IndexByte(data[i:], '\n')
 		if k < 0 {
 			return eds
 		}
 		i += k
 		from := i
-		if data[from-1] == '\r' {
+		if from > 0 && data[from-1] == '\r' {
 			from--
 		}
 		if from == 0 || !word(data[from-1]) {
 			continue
 		}
 		to := i + 1
-		for to < len(data) && (data[to] == ' ' || data[to] == '\t') {
+		for to < len(data) && (data[to] == ' ' || data[to] == '\t' || data[to] == '>') { // indented, or quoted
 			to++
 		}
 		if to == len(data) || !word(data[to]) {
