@@ -120,6 +120,7 @@ func TestFindAcrossASoftLineBreak(t *testing.T) {
 		{"Call it with " + gh[:17] + "\r\n    " + gh[17:] + " and go.", 13},
 		{"- key " + gkey[:10] + "\n  " + gkey[10:] + "\n", 6},
 		{"> Call " + gh[:17] + "\n> " + gh[17:] + "\n", 7},
+		{"three lines: " + gh[:12] + "\n" + gh[12:24] + "\n" + gh[24:], 13},
 		{"the token is gho_\nabc and " + gh[:10] + "\nthen", -1},
 		{"a word\nanother " + gh[4:] + "\n", -1},
 		{"", -1}, {"\n", -1}, {"\r\n", -1}, {"\\", -1}, {"&", -1}, {"x\n", -1},
