@@ -382,7 +382,11 @@ func (s *Site) checkAllow(name string, raw []byte) error {
 		}
 		line, col := 0, 0
 		if f != "" {
-			if i := bytes.Index(raw, []byte(f)); i >= 0 {
+			// Looked for from the table's header (or the top, for `secrets.allow = […]`): the
+			// same text elsewhere (a comment) is not the entry.
+			from := max(bytes.Index(raw, []byte("[secrets]")), 0)
+			if i := bytes.Index(raw[from:], []byte(f)); i >= 0 {
+				i += from
 				line = bytes.Count(raw[:i], []byte("\n")) + 1
 				col = i - bytes.LastIndexByte(raw[:i], '\n') - 1 // the quote before it
 			}

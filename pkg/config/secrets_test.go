@@ -80,6 +80,10 @@ func TestSecretsAllow(t *testing.T) {
 			t.Errorf("allow = [%s]: %v, want %q", c.entries, err, c.want)
 		}
 	}
+	// The same text in a comment above the table is not the entry.
+	if _, err := Parse("docsd.toml", []byte("# was sha256:abc\ntitle = \"x\"\n[secrets]\nallow = [\"sha256:abc\"]\n")); err == nil || !strings.HasPrefix(err.Error(), "docsd.toml:4:10: ") {
+		t.Errorf("an entry also in a comment: %v, want it at 4:10", err)
+	}
 	// A token pasted as an entry is a token in docsd.toml: its error, not an echo of it.
 	_, err = Parse("docsd.toml", []byte("title = \"x\"\n[secrets]\nallow = [\""+token+"\"]\n"))
 	if err == nil || !strings.HasPrefix(err.Error(), "docsd.toml:3:11: holds a GitHub token (ghu_…)") || strings.Contains(err.Error(), body[:4]) {
