@@ -1,5 +1,6 @@
 // Command secrets runs pkg/secrets (FindUnescaped, what docsd's sources are searched with: Find,
-// and the text again without backslash escapes) over every regular file of the folders it is given and lists
+// and the text again as a reader sees it: escapes and character references decoded, a token cut
+// by a line break joined) over every regular file of the folders it is given and lists
 // what it finds (file, line, kind, never the credential), then the files, bytes and findings by
 // kind: how the detector's precision is measured on large real corpora (BENCHMARKS.md, Session 20:
 // leak20).

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -310,6 +311,13 @@ func (b *Builder) run(req *request) (_ *Result, err error) {
 		if cfg, err = b.loadConfig(); err != nil {
 			return nil, err
 		}
+		// Whether each file holds a credential depends on the allow-list: a change of it is a
+		// build from empty, in which every file is searched again.
+		if last != nil && !slices.Equal(last.cfg.Secrets.Allow, cfg.Secrets.Allow) {
+			full := *req
+			full.full = true
+			return b.run(&full)
+		}
 		dirty = append(dirty, graph.Config())
 	}
 	if in.shell {
@@ -487,9 +495,11 @@ func (b *Builder) renderersFor(old, out *bundle.Output) error {
 	return nil
 }
 
-// ensureBundler makes the bundler on first use.
+// ensureBundler makes the bundler on first use, and gives it the site's allow-list of credentials
+// (which a change of docsd.toml may have changed).
 func (b *Builder) ensureBundler(cfg *config.Site) error {
 	if b.bundler != nil {
+		b.bundler.SetAllowed(cfg.Allowed())
 		return nil
 	}
 	dir := b.opts.SiteDir
@@ -501,6 +511,7 @@ func (b *Builder) ensureBundler(cfg *config.Site) error {
 		return err
 	}
 	b.bundler = bu
+	b.bundler.SetAllowed(cfg.Allowed())
 	return nil
 }
 

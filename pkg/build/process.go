@@ -20,6 +20,7 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/graph"
 	"docsd/pkg/layered"
+	"docsd/pkg/secrets"
 	"docsd/pkg/site"
 )
 
@@ -100,6 +101,7 @@ type fromEmpty struct {
 func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *config.Site, reported []string, rescan bool, empty *fromEmpty) (*processed, error) {
 	layout := b.layout(cfg)
 	root := cfg.Content(b.opts.Root)
+	allow := cfg.Allowed()
 	byPath := last.Clone()       // a copy of what this step changes, sharing the rest (layered)
 	changed := map[string]bool{} // paths whose parsed result is new, or gone
 	cards := b.assets != nil && len(b.assets.MDX) > 0
@@ -122,7 +124,7 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 					continue
 				}
 				src.Abs = abs
-				p, isNew, err := site.Reprocess(b.conv, src, byPath.Get(rel))
+				p, isNew, err := site.Reprocess(b.conv, src, byPath.Get(rel), allow)
 				if err != nil {
 					errs = append(errs, err)
 					continue
@@ -163,7 +165,7 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 	}
 	if rescan {
 		var err error
-		if byPath, skipped, errs, err = b.rescan(root, layout, last, reported, changed, empty); err != nil {
+		if byPath, skipped, errs, err = b.rescan(root, layout, allow, last, reported, changed, empty); err != nil {
 			return nil, err
 		}
 	}
@@ -236,7 +238,7 @@ func skippedAt(skipped []*content.Error, file string) bool {
 // rescan lists content/ again, keeping the parsed result of every file whose bytes are the same
 // (static files: whose place is the same, unless reported), and marks the paths that changed. The
 // files are read on every core: from empty (a full build) rescan parses the whole site.
-func (b *Builder) rescan(root string, layout content.Layout, last *site.Sources, reported []string,
+func (b *Builder) rescan(root string, layout content.Layout, allow secrets.Allow, last *site.Sources, reported []string,
 	changed map[string]bool, empty *fromEmpty) (*site.Sources, []*content.Error, site.Errors, error) {
 	sources, skipped, err := content.Scan(root, layout)
 	if err != nil {
@@ -254,7 +256,7 @@ func (b *Builder) rescan(root string, layout content.Layout, last *site.Sources,
 		if src.Kind == content.Static && old != nil && old.Src == src && !wasReported[src.Path] {
 			return old, false, nil
 		}
-		p, isNew, err := site.Reprocess(b.conv, src, old)
+		p, isNew, err := site.Reprocess(b.conv, src, old, allow)
 		if err == nil && isNew && empty != nil && empty.release != nil {
 			empty.release(p)
 		}

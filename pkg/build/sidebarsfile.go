@@ -16,7 +16,6 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/content"
 	"docsd/pkg/jsmodule"
-	"docsd/pkg/secrets"
 	"docsd/pkg/site"
 )
 
@@ -66,7 +65,7 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 		// The sidebars reach every page's data: a credential in them fails the build, at its place
 		// in the file, or (read from a file it imports) named by the file that exports it.
 		if raw, err := os.ReadFile(abs); err == nil {
-			if e := content.SecretError(filepath.ToSlash(f), raw); e != nil {
+			if e := content.SecretError(filepath.ToSlash(f), raw, cfg.Allowed()); e != nil {
 				return nil, e
 			}
 		}
@@ -81,7 +80,7 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("sidebars of docs version %q: %w", v.Name, err)
 		}
-		if found, ok := secrets.Find(res.JSON); ok {
+		if found, ok := cfg.Allowed().Find(res.JSON); ok {
 			return nil, &content.Error{File: filepath.ToSlash(f),
 				Msg: "exports " + found.String() + ", which the built site would publish: remove it from the file that holds it and revoke it"}
 		}

@@ -50,15 +50,16 @@ type Bundler struct {
 	client, server         api.BuildContext // nil until the first Build and after Release
 	siteDir                string
 	basePath               string
-	entryPoint             string    // the client entry as the metafile names it
-	mdx                    MDX       // the site's MDX pages (mdx.go)
-	sharedKeys             []string  // the modules of the shell MDX pages use (mdxpages.go)
-	resolved               sync.Map  // package imports of MDX pages that land in the shell, by specifier and folder
-	compiled               *sync.Map // the MDX modules of the current Build or Update (loadMDX)
-	projectResolved        *sync.Map // the project's own imports resolved in the current Build or Update (pagePlugin)
-	themesAsked            *sync.Map // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
-	scanned                *sync.Map // the files searched for credentials in the current Build or Update (secrets.go)
-	sassDone               *sync.Map // the Sass stylesheets compiled in the current Build or Update (sass.go)
+	entryPoint             string        // the client entry as the metafile names it
+	mdx                    MDX           // the site's MDX pages (mdx.go)
+	sharedKeys             []string      // the modules of the shell MDX pages use (mdxpages.go)
+	resolved               sync.Map      // package imports of MDX pages that land in the shell, by specifier and folder
+	compiled               *sync.Map     // the MDX modules of the current Build or Update (loadMDX)
+	projectResolved        *sync.Map     // the project's own imports resolved in the current Build or Update (pagePlugin)
+	themesAsked            *sync.Map     // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
+	scanned                *sync.Map     // the files searched for credentials in the current Build or Update (secrets.go)
+	allowed                secrets.Allow // the credentials the site publishes on purpose (SetAllowed)
+	sassDone               *sync.Map     // the Sass stylesheets compiled in the current Build or Update (sass.go)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
 	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)

@@ -18,6 +18,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"docsd/pkg/content"
+	"docsd/pkg/secrets"
 )
 
 // fileNamespaces are the namespaces of docsd's plugins whose inputs are files of the project,
@@ -90,6 +91,10 @@ func (b *Bundler) secretsOf(files []string) error {
 	return errs
 }
 
+// SetAllowed sets the site's allow-list of credentials (docsd.toml's [secrets] allow) for the
+// builds to come: a file holding only credentials it allows is published.
+func (b *Bundler) SetAllowed(allow secrets.Allow) { b.allowed = allow }
+
 // secretIn is the error of the file abs when it holds a credential. A file that cannot be read
 // has none (esbuild read it, or said why it could not); a binary file (an image, a font) is not
 // searched, as a run of its bytes could take a token's shape.
@@ -101,7 +106,7 @@ func (b *Bundler) secretIn(abs string) *content.Error {
 	}
 	var found *content.Error
 	if raw, err := os.ReadFile(abs); err == nil && bytes.IndexByte(raw, 0) < 0 {
-		found = content.SecretError(b.projectName(abs), raw)
+		found = content.SecretError(b.projectName(abs), raw, b.allowed)
 	}
 	if b.scanned != nil {
 		b.scanned.Store(abs, found)

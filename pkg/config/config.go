@@ -17,6 +17,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 
 	"docsd/pkg/content"
+	"docsd/pkg/secrets"
 )
 
 // Site is the whole of docsd.toml.
@@ -38,6 +39,7 @@ type Site struct {
 	Search       Search        `toml:"search" json:"-"`
 	Registry     Registry      `toml:"registry" json:"-"`
 	Markdown     Markdown      `toml:"markdown" json:"-"`
+	Secrets      Secrets       `toml:"secrets" json:"-"`
 	// ContentDir is the folder holding docs, blog, pages and static files, relative to docsd.toml
 	// ("content" when empty). A Docusaurus project keeps them at its top ("."), each section in
 	// its own folder: Versions[].Dir, Blog.Dir, PagesDir, StaticDirs, all relative to ContentDir.
@@ -331,6 +333,72 @@ func WebFor(api string) string {
 	return "https://github.com"
 }
 
+// Secrets is docsd.toml's [secrets] table.
+type Secrets struct {
+	// Allow lists the credentials the site publishes on purpose (the example keys and tokens of
+	// a product's docs, which readers are meant to copy) by fingerprint ("sha256:<hex>", as the
+	// build's error prints it), never by their text: the list is published with the project.
+	Allow []string `toml:"allow"`
+}
+
+// Allowed is the site's allow-list of credentials (pkg/secrets).
+func (s *Site) Allowed() secrets.Allow {
+	if len(s.Secrets.Allow) == 0 {
+		return nil
+	}
+	a := secrets.Allow{}
+	for _, f := range s.Secrets.Allow {
+		a[f] = true
+	}
+	return a
+}
+
+// allowedIn is the well-formed entries of raw's [secrets] allow, read before raw is decoded
+// whole: what the search of docsd.toml itself passes over. An entry that is not a fingerprint
+// fails in check.
+func allowedIn(raw []byte) secrets.Allow {
+	if !bytes.Contains(raw, []byte("allow")) {
+		return nil
+	}
+	var pre struct {
+		Secrets Secrets `toml:"secrets"`
+	}
+	_ = toml.Unmarshal(raw, &pre) // a file that does not decode fails after its search
+	a := secrets.Allow{}
+	for _, f := range pre.Secrets.Allow {
+		if secrets.CheckFingerprint(f) == nil {
+			a[f] = true
+		}
+	}
+	return a
+}
+
+// checkAllow fails at the first entry of [secrets] allow that is not a fingerprint, at its line.
+func (s *Site) checkAllow(name string, raw []byte) error {
+	for _, f := range s.Secrets.Allow {
+		err := secrets.CheckFingerprint(f)
+		if err == nil {
+			continue
+		}
+		line, col := 0, 0
+		if f != "" {
+			// Looked for from the table's header (or the top, for `secrets.allow = […]`): the
+			// same text elsewhere (a comment) is not the entry.
+			from := max(bytes.Index(raw, []byte("[secrets]")), 0)
+			if i := bytes.Index(raw[from:], []byte(f)); i >= 0 {
+				i += from
+				line = bytes.Count(raw[:i], []byte("\n")) + 1
+				col = i - bytes.LastIndexByte(raw[:i], '\n') - 1 // the quote before it
+			}
+		}
+		if line == 0 {
+			line, col = lineOf(raw, "allow"), 1
+		}
+		return &Error{File: name, Line: line, Column: col, Msg: "[secrets] allow: " + err.Error()}
+	}
+	return nil
+}
+
 // Plugin is one registry page and where its documentation comes from.
 type Plugin struct {
 	Slug string `toml:"slug"`
@@ -366,7 +434,8 @@ func Parse(name string, raw []byte) (*Site, error) {
 	// Much of the file reaches every page's data (siteConfig, custom fields, the navbar's links).
 	// Looked for before decoding: the decoder's errors quote what they stop at (an unknown key
 	// that is a token whole), and a file that does not decode is shown in the log and the overlay.
-	if e := content.SecretError(name, raw); e != nil {
+	// The file's own allow-list applies to it: read on its own, as the file may not decode.
+	if e := content.SecretError(name, raw, allowedIn(raw)); e != nil {
 		return nil, &Error{File: e.File, Line: e.Line, Column: e.Column, Msg: e.Msg}
 	}
 	var s Site
@@ -435,6 +504,9 @@ func (s *Site) check(name string, raw []byte) error {
 	}
 	if s.Title == "" {
 		return fail("title", "the site needs a title")
+	}
+	if err := s.checkAllow(name, raw); err != nil {
+		return err
 	}
 	defaults := 0
 	seen := map[string]bool{}

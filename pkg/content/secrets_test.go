@@ -14,7 +14,7 @@ func TestSecretError(t *testing.T) {
 	const body = "Pm4Vk8Tz2QwXr6Nb9Hd3Ls7Jc5Gy1A"
 	token := "ghp_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
 	raw := "---\ntitle: Log in\n---\n\n    export GITHUB_TOKEN=" + token + "\n"
-	err := SecretError("content/docs/login.md", []byte(raw))
+	err := SecretError("content/docs/login.md", []byte(raw), nil)
 	if err == nil {
 		t.Fatal("no error for a page holding a token")
 	}
@@ -25,13 +25,13 @@ func TestSecretError(t *testing.T) {
 	if strings.Contains(err.Error(), body[:2]) {
 		t.Errorf("%q echoes the token", err)
 	}
-	if err := SecretError("content/docs/login.md", []byte("export GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxx\n")); err != nil {
+	if err := SecretError("content/docs/login.md", []byte("export GITHUB_TOKEN=ghp_xxxxxxxxxxxxxxxxxxxx\n"), nil); err != nil {
 		t.Errorf("a placeholder: %v", err)
 	}
 	// Markdown's backslash escapes are not shown: `ghp\_…`, as editors write to keep an underscore
 	// from starting emphasis, renders as the token.
 	escaped := "Set GITHUB\\_TOKEN to " + strings.Replace(token, "_", "\\_", 1) + " in CI.\n"
-	if err := SecretError("content/docs/ci.md", []byte(escaped)); err == nil || !strings.HasPrefix(err.Error(), "content/docs/ci.md:1:22: holds a GitHub token (ghp_…)") {
+	if err := SecretError("content/docs/ci.md", []byte(escaped), nil); err == nil || !strings.HasPrefix(err.Error(), "content/docs/ci.md:1:22: holds a GitHub token (ghp_…)") {
 		t.Errorf("an escaped token: %v", err)
 	}
 }

@@ -139,7 +139,7 @@ func (s *Server) apply(res *build.Result) {
 	}
 	s.files, s.site, s.probs, s.warns, s.lastErr = res.Files, res.Site, res.Problems, res.Warnings, nil
 	s.search = s.b.SearchURLs()
-	s.handler = server.New(memFS{files: res.Files}, res.Site.Config.BasePath)
+	s.handler = server.New(memFS{files: res.Files, allow: res.Site.Config.Allowed()}, res.Site.Config.BasePath)
 }
 
 // Pages is how many pages the last good build has.

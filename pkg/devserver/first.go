@@ -12,6 +12,7 @@ import (
 	"runtime/debug"
 
 	"docsd/pkg/build"
+	"docsd/pkg/secrets"
 	"docsd/pkg/server"
 )
 
@@ -42,7 +43,7 @@ func (s *Server) firstBuild() {
 		}
 		s.mu.Lock()
 		s.files, s.site = p.Files, p.Site
-		s.handler = server.New(renderingFS{p}, p.Site.Config.BasePath)
+		s.handler = server.New(renderingFS{p, p.Site.Config.Allowed()}, p.Site.Config.BasePath)
 		s.mu.Unlock()
 		servable = true
 		close(s.first.servable)
@@ -99,9 +100,12 @@ func (s *Server) awaitServable(r *http.Request) bool {
 
 // renderingFS is the first build while it renders: a page or page data not written yet is rendered
 // next, and opened once written.
-type renderingFS struct{ p *build.InProgress }
+type renderingFS struct {
+	p     *build.InProgress
+	allow secrets.Allow
+}
 
 func (f renderingFS) Open(name string) (fs.File, error) {
 	f.p.Await(name)
-	return memFS{files: f.p.Files}.Open(name)
+	return memFS{files: f.p.Files, allow: f.allow}.Open(name)
 }

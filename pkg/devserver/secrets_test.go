@@ -64,3 +64,40 @@ func TestSecretWhileWatchingKeepsTheLastGoodPage(t *testing.T) {
 		t.Errorf("the log echoes the token: %s", log.String())
 	}
 }
+
+// A static file to which a token was just written is not served, though no rebuild has taken the
+// save yet: each request searches the file it serves. The site's allow-list applies.
+func TestStaticFileWithANewTokenIsNotServed(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/sites/multi", root)
+	f := filepath.Join(root, "content/static/notes.txt")
+	os.MkdirAll(filepath.Dir(f), 0o755)
+	os.WriteFile(f, []byte("GH_TOKEN=ghp_<your token>\n"), 0o644)
+	const body = "Hq3Zr8TnW2cVx7LpK4mYd9BsJ6gFe1"
+	token := "gho_" + body + secrets.Base62(crc32.ChecksumIEEE([]byte(body)), 6)
+	allowed, _ := secrets.Find([]byte(token))
+	cfg, _ := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	site, _ := filepath.Abs("../../site")
+	var log lockedLog
+	s, err := New(build.Options{Root: root, SiteDir: site, Production: true}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	srv := httptest.NewServer(s.Handler())
+	defer srv.Close()
+	if status, got := fetch(t, srv.URL+"/docs/notes.txt"); status != 200 || !strings.Contains(string(got), "<your token>") {
+		t.Fatalf("notes.txt before the save: status %d, %q", status, got)
+	}
+	os.WriteFile(f, []byte("GH_TOKEN="+token+"\n"), 0o644)
+	if status, got := fetch(t, srv.URL+"/docs/notes.txt"); status != 404 || strings.Contains(string(got), body) {
+		t.Errorf("notes.txt holding a token, before its rebuild: status %d, holding the token %v", status, strings.Contains(string(got), body))
+	}
+	// Allowed by the site (and rebuilt with that list), the token is served.
+	cfgPath := filepath.Join(root, "docsd.toml")
+	os.WriteFile(cfgPath, append(cfg, "\n[secrets]\nallow = [\""+allowed.Fingerprint+"\"]\n"...), 0o644)
+	s.Rebuild([]string{cfgPath})
+	if status, got := fetch(t, srv.URL+"/docs/notes.txt"); status != 200 || !strings.Contains(string(got), token) {
+		t.Errorf("notes.txt holding an allowed token: status %d, %q", status, got)
+	}
+}

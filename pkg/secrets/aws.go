@@ -35,8 +35,10 @@ func awsSecret(data []byte) (Finding, bool) {
 		for hi < len(data) && b64(data[hi]) {
 			hi++
 		}
-		if awsKeyIn(data[lo:hi]) >= 0 {
-			best, has = found("an AWS access key with its secret key", data, at), true
+		if k := awsKeyIn(data[lo:hi]); k >= 0 {
+			key := lo + k
+			best, has = Finding{Kind: "an AWS access key with its secret key", Offset: at, Prefix: string(data[at : at+4]),
+				Fingerprint: fingerprint(data[key : key+40]), from: key, end: key + 40}, true
 			break
 		}
 	}
@@ -56,7 +58,8 @@ func awsSecret(data []byte) (Finding, bool) {
 				end = len(data) - at
 			}
 			if k := awsKeyIn(data[at : at+end]); k >= 0 && (!has || at+k < best.Offset) {
-				best, has = Finding{Kind: "an AWS secret access key", Offset: at + k}, true
+				key := at + k
+				best, has = Finding{Kind: "an AWS secret access key", Offset: key, Fingerprint: fingerprint(data[key : key+40]), from: key, end: key + 40}, true
 				break
 			}
 		}

@@ -24,6 +24,12 @@ type Finding struct {
 	Kind   string
 	Offset int
 	Prefix string
+	// Fingerprint names the credential in a site's allow-list (allow.go): "sha256:" and the hex
+	// SHA-256 of its text (of a private key, of its DER or OpenSSH body, however it is written).
+	Fingerprint string
+	// from and end bound the credential's text in the data searched (of an access key with its
+	// secret, the secret), which Allow.Find blanks to search past it.
+	from, end int
 }
 
 // String names the finding for a message, with the prefix it may show: "a GitHub token (ghp_…)".
@@ -86,9 +92,10 @@ func digit(c byte) bool { return c >= '0' && c <= '9' }
 // ended reports whether data has no token character at end: a token is a whole word.
 func ended(data []byte, end int) bool { return end >= len(data) || !word(data[end]) }
 
-func found(kind string, data []byte, at int) Finding {
-	end := min(at+4, len(data))
-	return Finding{Kind: kind, Offset: at, Prefix: string(data[at:end])}
+// found is the credential data[at:end] of kind, with its first four characters.
+func found(kind string, data []byte, at, end int) Finding {
+	return Finding{Kind: kind, Offset: at, Prefix: string(data[at:min(at+4, end)]),
+		Fingerprint: fingerprint(data[at:end]), from: at, end: end}
 }
 
 // underscored finds the tokens whose prefix ends in "_", in one pass over the underscores (rare in
@@ -110,7 +117,7 @@ func underscored(data []byte) (Finding, bool) {
 		at, p := u-3, data[u-3:u]
 		if string(p) == "pat" && u >= 10 && string(data[u-10:u]) == "github_pat" && (u == 10 || !word(data[u-11])) {
 			if githubPAT(data, u+1) {
-				return found("a GitHub fine-grained token", data, u-10), true
+				return found("a GitHub fine-grained token", data, u-10, u+1+22+1+59), true
 			}
 			continue
 		}
@@ -119,9 +126,9 @@ func underscored(data []byte) (Finding, bool) {
 		}
 		switch {
 		case p[0] == 'g' && p[1] == 'h' && strings.IndexByte("pousr", p[2]) >= 0 && checksummed(data, u+1):
-			return found("a GitHub token", data, at), true
+			return found("a GitHub token", data, at, u+37), true
 		case string(p) == "npm" && checksummed(data, u+1):
-			return found("an npm access token", data, at), true
+			return found("an npm access token", data, at, u+37), true
 		}
 	}
 }
@@ -188,7 +195,7 @@ func slackToken(data []byte) (Finding, bool) {
 				continue
 			}
 			if ids >= 2 && n >= 24 && ended(data, end) && random(part, 4) {
-				return found("a Slack token", data, at), true
+				return found("a Slack token", data, at, end), true
 			}
 			return Finding{}, false
 		}
@@ -201,7 +208,7 @@ func googleKey(data []byte) (Finding, bool) {
 		from := at + 4
 		n := run(data, from, word)
 		if n == 35 && random(data[from:from+35], 4) {
-			return found("a Google API key", data, at), true
+			return found("a Google API key", data, at, from+35), true
 		}
 		return Finding{}, false
 	})
@@ -261,7 +268,7 @@ var placeholders = []string{"example", "sample", "dummy", "fake", "your", "token
 // bytes. A block shortened with "…" or "..." in docs, or left empty, is not a key. The block may be
 // indented, quoted ("> ") or inside a JSON string ("\n" for its line breaks).
 func pemKey(data []byte) (Finding, bool) {
-	return eachPEM(data, func(at int, label, body []byte) (Finding, bool) {
+	return eachPEM(data, func(at, end int, label, body []byte) (Finding, bool) {
 		if !bytes.HasSuffix(label, []byte("PRIVATE KEY")) {
 			return Finding{}, false
 		}
@@ -287,7 +294,7 @@ func pemKey(data []byte) (Finding, bool) {
 			return Finding{}, false
 		}
 		if headers && len(der) >= 64 || bytes.HasPrefix(der, []byte("openssh-key-v1\x00")) || derSequence(der) {
-			return Finding{Kind: "a private key", Offset: at, Prefix: ""}, true
+			return Finding{Kind: "a private key", Offset: at, Fingerprint: fingerprint(der), from: at, end: end}, true
 		}
 		return Finding{}, false
 	})
@@ -295,7 +302,7 @@ func pemKey(data []byte) (Finding, bool) {
 
 // eachPEM calls check with every PEM block's label and body (the text between its BEGIN and END
 // lines), until check finds.
-func eachPEM(data []byte, check func(at int, label, body []byte) (Finding, bool)) (Finding, bool) {
+func eachPEM(data []byte, check func(at, end int, label, body []byte) (Finding, bool)) (Finding, bool) {
 	const begin, dashes = "-----BEGIN ", "-----"
 	for off := 0; ; {
 		i := bytes.Index(data[off:], []byte(begin))
@@ -311,11 +318,13 @@ func eachPEM(data []byte, check func(at int, label, body []byte) (Finding, bool)
 		}
 		label := rest[:l]
 		rest = rest[l+len(dashes):]
-		e := bytes.Index(rest, []byte("-----END "+string(label)+dashes))
+		endLine := "-----END " + string(label) + dashes
+		e := bytes.Index(rest, []byte(endLine))
 		if e < 0 {
 			continue
 		}
-		if f, ok := check(at, label, rest[:e]); ok {
+		end := len(data) - len(rest) + e + len(endLine)
+		if f, ok := check(at, end, label, rest[:e]); ok {
 			return f, true
 		}
 	}

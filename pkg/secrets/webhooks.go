@@ -33,7 +33,7 @@ func webhook(data []byte) (Finding, bool) {
 		default:
 			continue
 		}
-		best, has = Finding{Kind: kind, Offset: urlStart(data, at)}, true
+		best, has = inURL(kind, data, at), true
 		break
 	}
 	if f, ok := telegramBot(data); ok && (!has || f.Offset < best.Offset) {
@@ -71,6 +71,13 @@ func urlStart(data []byte, at int) int {
 		at--
 	}
 	return at
+}
+
+// inURL is the finding of kind for the URL holding data[at], which is the credential.
+func inURL(kind string, data []byte, at int) Finding {
+	end := at + run(data, at, urlChar)
+	start := urlStart(data, at)
+	return Finding{Kind: kind, Offset: start, Fingerprint: fingerprint(data[start:end]), from: start, end: end}
 }
 
 func urlChar(c byte) bool { return word(c) || strings.IndexByte(".:/@%+~", c) >= 0 }
@@ -184,7 +191,7 @@ func telegramBot(data []byte) (Finding, bool) {
 		tok := id + n + 1
 		m := run(data, tok, word)
 		if m == 35 && random(data[tok:tok+m], 4) {
-			return Finding{Kind: "a Telegram bot token in a URL", Offset: urlStart(data, at)}, true
+			return inURL("a Telegram bot token in a URL", data, at), true
 		}
 	}
 }

@@ -15,7 +15,7 @@ import (
 func undatedPost(t *testing.T, dir string) (*Parsed, error) {
 	t.Helper()
 	return ProcessOne(markdown.New(), content.Source{Kind: content.BlogPost, Path: "blog/welcome.md", Rel: "welcome.md",
-		Abs: filepath.Join(dir, "welcome.md"), Locale: "en"}, nil)
+		Abs: filepath.Join(dir, "welcome.md"), Locale: "en"}, nil, nil)
 }
 
 // TestUndatedPostTakesItsFileDate: a post without a date is dated by its file as Docusaurus does:

@@ -34,7 +34,7 @@ func TestProcessHoldsNoSections(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, kind := range []content.Kind{content.Doc, content.BlogPost} {
-		p, err := ProcessOne(markdown.New(), content.Source{Kind: kind, Path: "x/post.md", Rel: "post.md", Abs: file, Locale: "en"}, []byte(body))
+		p, err := ProcessOne(markdown.New(), content.Source{Kind: kind, Path: "x/post.md", Rel: "post.md", Abs: file, Locale: "en"}, []byte(body), nil)
 		if err != nil {
 			t.Fatal(err)
 		}

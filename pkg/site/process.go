@@ -19,6 +19,7 @@ import (
 	"docsd/pkg/layered"
 	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
+	"docsd/pkg/secrets"
 )
 
 // Parsed is one source file after the process step: Markdown parsed once, front matter read.
@@ -76,9 +77,10 @@ func (e Errors) Error() string {
 
 // Process reads and parses the given sources in parallel. Static files are only listed. (A build
 // parses through its process step, pkg/build/process.go, which also keeps what did not change.)
+// No credential is allowed (docsd.toml's [secrets] allow is the build's).
 func Process(conv *markdown.Converter, sources []content.Source) ([]*Parsed, error) {
 	reads := ReadAll(sources, func(s content.Source) (*Parsed, bool, error) {
-		p, err := ProcessOne(conv, s, nil)
+		p, err := ProcessOne(conv, s, nil, nil)
 		return p, true, err
 	})
 	out := make([]*Parsed, len(sources))
@@ -132,11 +134,11 @@ func ReadAll(sources []content.Source, read func(content.Source) (*Parsed, bool,
 // Reprocess parses a source again unless it is old's file with the same bytes, in which case old
 // comes back as it is (a save that changed nothing, or a rescan of files that did not change):
 // parsed results are kept by path and content hash. A static file is never compared: it is taken
-// as changed.
-func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed) (p *Parsed, changed bool, err error) {
+// as changed. allow is the site's allow-list of credentials (ProcessOne).
+func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed, allow secrets.Allow) (p *Parsed, changed bool, err error) {
 	if s.Kind == content.Static {
 		// Looked at again, even when it was a static file before: an edit may have put a key in it.
-		p, err := ProcessOne(conv, s, nil)
+		p, err := ProcessOne(conv, s, nil, allow)
 		return p, err == nil, err
 	}
 	raw, err := content.ReadFile(s)
@@ -146,15 +148,16 @@ func Reprocess(conv *markdown.Converter, s content.Source, old *Parsed) (p *Pars
 	if old != nil && old.Src == s && old.Hash == hashBytes(raw) {
 		return old, false, nil
 	}
-	p, err = ProcessOne(conv, s, raw)
+	p, err = ProcessOne(conv, s, raw, allow)
 	return p, err == nil, err
 }
 
-// ProcessOne parses one source; raw may be nil, then the file is read.
-func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed, error) {
+// ProcessOne parses one source; raw may be nil, then the file is read. A credential in it fails
+// it (a static file is withheld) unless allow, the site's allow-list, holds it.
+func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte, allow secrets.Allow) (*Parsed, error) {
 	p := &Parsed{Src: s}
 	if s.Kind == content.Static {
-		if w := content.SecretWarning(s); w != nil {
+		if w := content.SecretWarning(s, allow); w != nil {
 			p.Src.Kind, p.Warnings = content.Withheld, []*content.Error{w}
 		}
 		return p, nil
@@ -175,7 +178,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte) (*Parsed
 		raw, p.Warnings = fixed, []*content.Error{w}
 	}
 	// A credential pasted into the text fails the page before any of its text is published.
-	if err := content.SecretError(file, raw); err != nil {
+	if err := content.SecretError(file, raw, allow); err != nil {
 		return nil, err
 	}
 	switch s.Kind {

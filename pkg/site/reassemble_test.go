@@ -175,7 +175,7 @@ func withMetaWalk(t *testing.T, hand []byte) {
 		if err := os.WriteFile(src.Abs, []byte(fm.String()), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		p, _, err := Reprocess(conv, src, byPath[path])
+		p, _, err := Reprocess(conv, src, byPath[path], nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -230,7 +230,7 @@ func TestWithMetaReassemblesOnlyWhatReadsTheEdit(t *testing.T) {
 	if err := os.WriteFile(setup.Src.Abs, []byte("---\ntitle: Setting up\nsidebar_position: 2\n---\n\nText.\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	p, _, err := Reprocess(conv, setup.Src, setup)
+	p, _, err := Reprocess(conv, setup.Src, setup, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

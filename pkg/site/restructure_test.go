@@ -64,7 +64,7 @@ func (p *structProject) write(rel, text string) {
 		p.t.Fatalf("%s is no source", rel)
 	}
 	src.Abs = abs
-	parsed, _, err := Reprocess(p.conv, src, p.byPath[rel])
+	parsed, _, err := Reprocess(p.conv, src, p.byPath[rel], nil)
 	if err != nil {
 		p.t.Fatal(err)
 	}
