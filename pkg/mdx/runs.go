@@ -88,20 +88,26 @@ func blockIsRun(text string) bool {
 	differs := false
 	piped := false // a line with a | since the last blank line: maybe a table
 	table := false // a table's delimiter row since the last blank line
+	adm := newAdmonitionLines()
 	forLines([]byte(text), func(line string) string {
+		whole := line
+		line = adm.line(line)
 		// A setext underline under a table's lines, or a line with no | after a table's delimiter
 		// row: micromark reads one as one more row and ends the table at a list item, goldmark
 		// the other way round.
-		differs = differs || piped && setextUnderline.MatchString(line) || table && strings.TrimSpace(line) != "" && !strings.Contains(line, "|")
-		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
-		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
+		differs = differs || piped && setextUnderline.MatchString(whole) || table && strings.TrimSpace(whole) != "" && !strings.Contains(whole, "|")
+		piped = strings.TrimSpace(whole) != "" && (piped || strings.Contains(whole, "|"))
+		table = strings.TrimSpace(whole) != "" && (table || strings.Contains(whole, "|") && delimiterRow.MatchString(whole))
 		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
 			line = linkDest.ReplaceAllString(line, "](")
 		}
 		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
 		return line
-	}, nil)
-	if differs {
+	}, func(line, marker, lang string, opening, closing bool) string {
+		adm.code(line)
+		return line
+	})
+	if differs || !adm.done() {
 		return false
 	}
 	for _, line := range strings.Split(text, "\n") {
@@ -326,7 +332,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 		hs.before[h.Text] = append(hs.before[h.Text], h.ID)
 	}
 	out := append([]string(nil), lines...)
-	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags}
+	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags, asHTML: asHTML}
 	for i := 0; i < len(chunks); {
 		if !chunks[i].run {
 			i++
@@ -435,6 +441,8 @@ func supported(nodes []ast.Node) bool {
 			switch c := c.(type) {
 			case *ast.FencedCodeBlock:
 				return ast.WalkSkipChildren, nil
+			case *markdown.Admonition:
+				ok = supportedAdmonition(c)
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
 			case *east.Table:
@@ -446,7 +454,10 @@ func supported(nodes []ast.Node) bool {
 				*east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
 				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
 			default:
-				ok = false
+				// An admonition's title block: plain text only (runadmonition.go).
+				if ok = isAdmonitionTitle(c) && plainTitle(c); ok {
+					return ast.WalkSkipChildren, nil
+				}
 			}
 			if !ok {
 				return ast.WalkStop, nil
