@@ -197,7 +197,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	var sp *split
 	if !opts.Whole {
 		split := func(tree ast.Node) {
-			sp = splitRuns(src, c.conv, tree, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl, opts.Provided.plainTags())
+			sp = splitRuns(src, c.conv, tree, modelSrc, token, whole.DropTitle, model.Headings, opts.Resolve, c.hl, opts.Provided.plainTags(), false)
 		}
 		// The page's document (site processing parsed the same source) still holds its tree in a
 		// build of a small site; else the split parses the source again.

@@ -29,9 +29,14 @@ func splitOf(t *testing.T, body string, page bool) *split {
 	modelSrc := ModelSource(b)
 	model := conv.Parse(modelSrc, 1)
 	src := string(StripHeadingIDs(b))
-	splitTree := func(tree ast.Node) *split {
+	splitWith := func(tree ast.Node, parse bool) *split {
 		return splitRuns(src, conv, tree, modelSrc, "tok", page && model.Title != "", model.Headings,
-			func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false)
+			func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false, parse)
+	}
+	splitTree := func(tree ast.Node) *split { return splitWith(tree, false) }
+	// setOff's proof without a parse must split as parsing every run alone does.
+	if parsed, proved := splitWith(nil, true), splitTree(nil); !reflect.DeepEqual(parsed, proved) {
+		t.Errorf("the split with every run parsed alone\n%+v\nis not the split setOff proved\n%+v", parsed, proved)
 	}
 	var fromDoc, again *split
 	if !model.WithTree(modelSrc, func(tree ast.Node) { fromDoc = splitTree(tree) }) {
