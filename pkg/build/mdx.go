@@ -45,6 +45,9 @@ func mdxPages(contentDir string, s *site.Site) map[string]string {
 func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	if b.mdxc == nil {
 		b.mdxc = mdx.NewCompiler(filepath.Join(b.bundler.SiteDir(), "mdx-compiler", "compile.mjs"))
+		if b.oneBuild {
+			b.mdxc.OneBuild()
+		}
 	}
 	b.mdxc.ForgetStopped() // a process that stopped in an earlier build is replaced, not asked again
 	root, _ := filepath.Abs(b.opts.Root)
@@ -88,6 +91,14 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 			b.onCompile(abs)
 		}
 		js, err := b.mdxc.Compile(raw, opts)
+		if b.oneBuild && opts.Model != nil {
+			// The page's tree was kept for the split of its Markdown runs (WithTree), which is
+			// done: nothing else of an MDX page reads it, and in one build nothing compiles the
+			// page again but a shell made again (early.go), which parses the source again. A
+			// 24.5 KB page's tree is ~350 KB, kept to the end of the build (BENCHMARKS.md,
+			// Session 21: mdx21).
+			opts.Model.Release()
+		}
 		if err == nil && b.onCompiled != nil {
 			js = b.onCompiled(abs, js)
 		}

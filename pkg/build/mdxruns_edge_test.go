@@ -220,6 +220,82 @@ Text.
 
 Last para.
 `,
+	"admonition-runs.mdx": `# Admonitions in runs
+
+::::info[Outer]
+Text in the outer one.
+
+:::tip
+A **tip** inside, with a [link](./intro.md "t") and ` + "`code`" + `.
+:::
+
+- a list
+- in it
+
+| a | b |
+|:--|--:|
+| 1 | 2 |
+
+::::
+
+:::NOTE
+Upper-case kind.
+:::
+
+:::custom-kind Its title
+Unknown kind.
+:::
+
+:::caution
+> A quote.
+
+## A heading in a caution {#caution-id}
+
+## A heading in a caution
+:::
+
+:::warning[]
+:::
+
+:::danger
+
+` + "```js title=\"in.js\"" + `
+const inDanger = ":: two colons";
+` + "```" + `
+
+![img](/img/favicon.svg)
+
+- [ ] a task
+
+---
+
+:::
+
+::: note
+Spaced kind, left to the compiler.
+:::
+
+:::tip[Title *with em*]
+Left to the compiler.
+:::
+
+:::note Title at 10:30
+Left to the compiler.
+:::
+
+:::note
+:::tip
+The same fence: micromark's outer one closes first.
+:::
+:::
+
+::::note
+Closed by more colons than it has? No: by fewer.
+:::
+::::
+
+Last para.
+`,
 	"containers.mdx": `import Tabs from '@theme/Tabs';
 import TabItem from '@theme/TabItem';
 
@@ -349,7 +425,8 @@ const dummyComponent = `export default function Dummy() {
 // buildMDXSite builds the fixture name with extra files written in, split or whole, and returns
 // every published file but the chunks, by name, with the chunks' names made the same, the names
 // of the files compiled with runs, and of those with a run's block given as HTML (runhtml.go).
-func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool) (map[string]string, []string, []string) {
+// It also returns which pages' modules have a run's block as HTML, and which a run's admonition.
+func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool) (map[string]string, []string, []string, []string) {
 	t.Helper()
 	root, opts := fixtureSite(t, name)
 	for rel, text := range extra {
@@ -365,7 +442,7 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 	b := New(opts)
 	defer b.Close()
 	b.mdxWhole = whole
-	var runs, html []string
+	var runs, html, admonitions []string
 	var mu sync.Mutex
 	b.onCompiled = func(file, js string) string {
 		mu.Lock()
@@ -374,6 +451,9 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 		}
 		if strings.Contains(js, "dangerouslySetInnerHTML: {__html:") {
 			html = append(html, filepath.Base(file))
+		}
+		if strings.Contains(js, "(_components.Admonition, {") {
+			admonitions = append(admonitions, filepath.Base(file))
 		}
 		mu.Unlock()
 		return js
@@ -395,7 +475,8 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 	out["(link problems)"] = fmt.Sprint(res.Problems)
 	sort.Strings(runs)
 	sort.Strings(html)
-	return out, slices.Compact(runs), slices.Compact(html)
+	sort.Strings(admonitions)
+	return out, slices.Compact(runs), slices.Compact(html), slices.Compact(admonitions)
 }
 
 func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
@@ -408,9 +489,14 @@ func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
 				}
 				extra["content/docs/guide/edge/"+name] = text
 			}
-			whole, _, _ := buildMDXSite(t, "mdx-runs", extra, true)
-			split, withRuns, withHTML := buildMDXSite(t, "mdx-runs", extra, false)
-			t.Logf("split: %v; with HTML: %v", withRuns, withHTML)
+			whole, _, _, _ := buildMDXSite(t, "mdx-runs", extra, true)
+			split, withRuns, withHTML, withAdmonitions := buildMDXSite(t, "mdx-runs", extra, false)
+			t.Logf("split: %v; with HTML: %v; admonitions in runs: %v", withRuns, withHTML, withAdmonitions)
+			for _, page := range []string{"admonitions.mdx", "admonition-heads.mdx", "admonition-runs.mdx"} {
+				if !slices.Contains(withAdmonitions, page) {
+					t.Errorf("%s has no admonition in a run", page)
+				}
+			}
 			if plain := components.name == "plain"; plain != (len(withHTML) >= 10) {
 				t.Errorf("%d pages have a run's block as HTML: %v", len(withHTML), withHTML)
 			}

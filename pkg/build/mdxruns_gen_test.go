@@ -136,8 +136,8 @@ func TestMDXRunsGeneratedPagesRenderAsWhole(t *testing.T) {
 	for _, components := range mdxComponentsVariants {
 		t.Run(components.name, func(t *testing.T) {
 			extra["src/theme/MDXComponents.js"] = components.file
-			whole, _, _ := buildMDXSite(t, "mdx-runs", extra, true)
-			split, withRuns, withHTML := buildMDXSite(t, "mdx-runs", extra, false)
+			whole, _, _, _ := buildMDXSite(t, "mdx-runs", extra, true)
+			split, withRuns, withHTML, _ := buildMDXSite(t, "mdx-runs", extra, false)
 			if len(withRuns) < 40*len(seeds) {
 				t.Errorf("only %d pages split: %v", len(withRuns), withRuns)
 			}

@@ -369,3 +369,21 @@ for (;;) {
 		t.Fatal(err)
 	}
 }
+
+// In one build (docsd build --once) the compiler keeps no answer once given; else it keeps each
+// file's last answer for the next rebuild.
+func TestOneBuildKeepsNoAnswer(t *testing.T) {
+	for _, one := range []bool{false, true} {
+		c := NewCompiler("unused.mjs")
+		if one {
+			c.OneBuild()
+		}
+		a, err := c.answer("a.mdx", "key", func() (answer, error) { return answer{JS: "module"}, nil })
+		if err != nil || a.JS != "module" {
+			t.Fatalf("answer %+v, %v", a, err)
+		}
+		if got, want := c.cachedAnswers(), map[bool]int{false: 1, true: 0}[one]; got != want {
+			t.Errorf("one build %v: %d answers kept, want %d", one, got, want)
+		}
+	}
+}

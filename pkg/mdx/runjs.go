@@ -26,6 +26,7 @@ type runJSX struct {
 	hl      *markdown.CodeHighlighter
 	tags    map[string]bool // the elements used, which _components must name
 	ok      bool            // false once a node had no rule
+	asHTML  bool            // blocks inside an admonition may be given as HTML (runhtml.go)
 }
 
 func jsString(s string) string {
@@ -98,6 +99,8 @@ func (r *runJSX) block(n ast.Node) string {
 		return r.code(n)
 	case *east.Table:
 		return r.table(n)
+	case *markdown.Admonition:
+		return r.admonition(n)
 	}
 	r.ok = false
 	return `""`

@@ -88,20 +88,26 @@ func blockIsRun(text string) bool {
 	differs := false
 	piped := false // a line with a | since the last blank line: maybe a table
 	table := false // a table's delimiter row since the last blank line
+	adm := newAdmonitionLines()
 	forLines([]byte(text), func(line string) string {
+		whole := line
+		line = adm.line(line)
 		// A setext underline under a table's lines, or a line with no | after a table's delimiter
 		// row: micromark reads one as one more row and ends the table at a list item, goldmark
 		// the other way round.
-		differs = differs || piped && setextUnderline.MatchString(line) || table && strings.TrimSpace(line) != "" && !strings.Contains(line, "|")
-		piped = strings.TrimSpace(line) != "" && (piped || strings.Contains(line, "|"))
-		table = strings.TrimSpace(line) != "" && (table || strings.Contains(line, "|") && delimiterRow.MatchString(line))
+		differs = differs || piped && setextUnderline.MatchString(whole) || table && strings.TrimSpace(whole) != "" && !strings.Contains(whole, "|")
+		piped = strings.TrimSpace(whole) != "" && (piped || strings.Contains(whole, "|"))
+		table = strings.TrimSpace(whole) != "" && (table || strings.Contains(whole, "|") && delimiterRow.MatchString(whole))
 		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
 			line = linkDest.ReplaceAllString(line, "](")
 		}
 		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
 		return line
-	}, nil)
-	if differs {
+	}, func(line, marker, lang string, opening, closing bool) string {
+		adm.code(line)
+		return line
+	})
+	if differs || !adm.done() {
 		return false
 	}
 	for _, line := range strings.Split(text, "\n") {
@@ -205,14 +211,19 @@ type chunk struct {
 	nodes       []ast.Node
 	first, last int // line indexes, last without the blank lines after it
 	run         bool
+	// placed: the chunk is one block whose line nodeStart found (no block joined it).
+	placed bool
 }
 
 // splitRuns splits src (the compiler's source; modelSrc is docsd's model of the same lines, and
 // tree its parse, conv.Tree(modelSrc), or nil to parse it here) into runs and the rest; nil when
 // there is nothing to take away, or the page must be compiled whole. asHTML gives the blocks that
 // can be given so as HTML (runhtml.go). The tree is only read.
+//
+// parseRuns proves every run's lines its blocks by parsing them alone (sameBlocks), where setOff
+// proves most without a parse; the tests split each page both ways and compare.
 func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, token string, dropTitle bool, headings []markdown.Heading,
-	resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML bool) *split {
+	resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML, parseRuns bool) *split {
 	if wholePageReason(src) != "" {
 		return nil
 	}
@@ -240,9 +251,10 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 				chunks = append(chunks, &chunk{first: 0})
 			}
 			chunks[len(chunks)-1].nodes = append(chunks[len(chunks)-1].nodes, n)
+			chunks[len(chunks)-1].placed = false
 			continue
 		}
-		chunks = append(chunks, &chunk{nodes: []ast.Node{n}, first: lineOf(off)})
+		chunks = append(chunks, &chunk{nodes: []ast.Node{n}, first: lineOf(off), placed: true})
 	}
 	blank := func(i int) bool { return i < 0 || i >= len(lines) || strings.TrimSpace(lines[i]) == "" }
 	modelBlank := func(i int) bool { return strings.TrimSpace(modelLines[i]) == "" }
@@ -326,7 +338,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 		hs.before[h.Text] = append(hs.before[h.Text], h.ID)
 	}
 	out := append([]string(nil), lines...)
-	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags}
+	r := &runJSX{src: modelSrc, resolve: resolve, hl: hl, tags: sp.tags, asHTML: asHTML}
 	for i := 0; i < len(chunks); {
 		if !chunks[i].run {
 			i++
@@ -343,7 +355,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 			}
 		}
 		first, last := chunks[i].first, chunks[j-1].last
-		if !sameBlocks(conv, modelLines[first:last+1], all) {
+		if !(!parseRuns && setOff(chunks, i, j, modelBlank) || sameBlocks(conv, modelLines[first:last+1], all)) {
 			// The lines found for the blocks are not the blocks (a block whose first line holds
 			// nothing that says where it is, as ":::note" or a lone ">"): they stay with the
 			// compiler.
@@ -435,6 +447,8 @@ func supported(nodes []ast.Node) bool {
 			switch c := c.(type) {
 			case *ast.FencedCodeBlock:
 				return ast.WalkSkipChildren, nil
+			case *markdown.Admonition:
+				ok = supportedAdmonition(c)
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
 			case *east.Table:
@@ -446,7 +460,10 @@ func supported(nodes []ast.Node) bool {
 				*east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
 				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
 			default:
-				ok = false
+				// An admonition's title block: plain text only (runadmonition.go).
+				if ok = isAdmonitionTitle(c) && plainTitle(c); ok {
+					return ast.WalkSkipChildren, nil
+				}
 			}
 			if !ok {
 				return ast.WalkStop, nil
@@ -455,6 +472,23 @@ func supported(nodes []ast.Node) bool {
 		})
 	}
 	return ok
+}
+
+// setOff reports whether the lines of chunks i to j-1 are, without a doubt, their blocks: each
+// chunk is one block whose line nodeStart found, and it and the chunk after the run (if any)
+// start after a blank line of docsd's model (or at its first line). A block starts on a line
+// that is not blank, and every line from there to the one nodeStart finds is not blank either
+// (a lone ">" or "-", a fence), so a block that starts earlier than its line shows as a line
+// that is not blank before it; and each block ends where the next begins. What sameBlocks'
+// parse finds beyond that is a block whose line nodeStart misplaced, which this sends to it.
+func setOff(chunks []*chunk, i, j int, blank func(int) bool) bool {
+	startsClean := func(k int) bool { return chunks[k].first == 0 || blank(chunks[k].first-1) }
+	for k := i; k < j; k++ {
+		if !chunks[k].placed || !startsClean(k) {
+			return false
+		}
+	}
+	return j == len(chunks) || startsClean(j)
 }
 
 // sameBlocks reports whether lines, parsed alone, are blocks of the kinds of nodes, in order.

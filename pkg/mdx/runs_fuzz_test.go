@@ -15,6 +15,7 @@ func FuzzSplitRuns(f *testing.F) {
 		"# T\n\ntext\n\n<Foo>\n\n- a\n- b\n\n</Foo>\n",
 		"```js\nunclosed\n\n<Foo />\n",
 		":::note\n\ntext\n\n:::\n\nafter\n",
+		"::::info[T]\n:::tip Plain\n- a\n:::\n::::\n\n:::note\n:::tip\nx\n:::\n:::\n\n:::warning\n```\n:::\n```\n:::\n",
 		"export const a = {\n\n};\n\n# H {#id}\n\n| a |\n|---|\n| 1 |\n",
 		"<div>\n\n# Inner\n\ntext\n\n</div>\n\n# Title\n\nmore",
 		"Setext\nover lines\n---\n\n- [ ] task\n\n1) x\n",

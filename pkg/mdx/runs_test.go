@@ -29,9 +29,14 @@ func splitOf(t *testing.T, body string, page bool) *split {
 	modelSrc := ModelSource(b)
 	model := conv.Parse(modelSrc, 1)
 	src := string(StripHeadingIDs(b))
-	splitTree := func(tree ast.Node) *split {
+	splitWith := func(tree ast.Node, parse bool) *split {
 		return splitRuns(src, conv, tree, modelSrc, "tok", page && model.Title != "", model.Headings,
-			func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false)
+			func(dest string, image bool) string { return "/resolved/" + dest }, markdown.NewCodeHighlighter(), false, parse)
+	}
+	splitTree := func(tree ast.Node) *split { return splitWith(tree, false) }
+	// setOff's proof without a parse must split as parsing every run alone does.
+	if parsed, proved := splitWith(nil, true), splitTree(nil); !reflect.DeepEqual(parsed, proved) {
+		t.Errorf("the split with every run parsed alone\n%+v\nis not the split setOff proved\n%+v", parsed, proved)
 	}
 	var fromDoc, again *split
 	if !model.WithTree(modelSrc, func(tree ast.Node) { fromDoc = splitTree(tree) }) {
@@ -180,24 +185,37 @@ func TestSplitRunsDropsTheTitle(t *testing.T) {
 // and "After" around it (blank lines apart) are runs.
 func TestSplitRunsKeepsBlocks(t *testing.T) {
 	cases := map[string]string{
-		"JSX":                        "<Foo>Kept</Foo>",
-		"an expression":              "Kept {1}",
-		"a backslash escape":         `Kept \*`,
-		"a character reference":      "Kept &amp; more",
-		"a hard line break":          "Kept  \nhere",
-		"an HTML comment":            "Kept <!-- x -->",
-		"an admonition":              ":::note\nKept\n:::",
-		"an import":                  "import Kept from './kept';",
-		"a JSX tag open over a line": "<Foo\n  kept=\"1\"\n/>",
-		"a directive's name":         "Kept at 10:30",
-		"a single tilde":             "Kept ~this~",
-		"a URL":                      "Kept at https://example.com/x",
-		"www.":                       "Kept at www.example.com",
-		"an email":                   "Kept by someone@example.com",
-		"a table in a list item":     "- Kept\n| a |\n|---|\n| 1 |",
-		"a table in a quote":         "> Kept\n| a |\n|---|\n| 1 |",
-		"an underline under a table": "| Kept |\n|---|\n| 1 |\nmore\n===",
-		"a list right under a table": "| Kept |\n|---|\n| 1 |\n3. three",
+		"JSX":                                               "<Foo>Kept</Foo>",
+		"an expression":                                     "Kept {1}",
+		"a backslash escape":                                `Kept \*`,
+		"a character reference":                             "Kept &amp; more",
+		"a hard line break":                                 "Kept  \nhere",
+		"an HTML comment":                                   "Kept <!-- x -->",
+		"an indented admonition":                            " :::note\nKept\n :::",
+		"an admonition closed by more colons":               ":::note\nKept\n::::",
+		"an admonition in one of the same fence":            ":::note\n:::tip\nKept\n:::\n:::",
+		"an inner admonition with more colons":              ":::note\n::::tip\nKept\n::::\n:::",
+		"an admonition's title with spaces in its brackets": ":::note[ Kept ]\nText\n:::",
+		"an admonition's title glued to its kind":           ":::note:Kept\nText\n:::",
+		"an admonition's title in brackets and after":       ":::note[Kept] more\nText\n:::",
+		"an admonition's title with a directive's name":     ":::note Kept at 10:30\nText\n:::",
+		"an admonition's title with markup":                 ":::note Kept *em*\nText\n:::",
+		"an admonition glued under a paragraph":             "Kept\n:::note\nText\n:::",
+		"a paragraph glued under an admonition":             ":::note\nText\n:::\nKept",
+		"an admonition's fence in its code":                 ":::note\n```\n:::\n```\nKept\n:::",
+		"an admonition in a list item":                      "- Kept\n\n  :::note\n  Text\n  :::",
+		"an admonition's attributes":                        ":::note{.kept}\nText\n:::",
+		"an import":                                         "import Kept from './kept';",
+		"a JSX tag open over a line":                        "<Foo\n  kept=\"1\"\n/>",
+		"a directive's name":                                "Kept at 10:30",
+		"a single tilde":                                    "Kept ~this~",
+		"a URL":                                             "Kept at https://example.com/x",
+		"www.":                                              "Kept at www.example.com",
+		"an email":                                          "Kept by someone@example.com",
+		"a table in a list item":                            "- Kept\n| a |\n|---|\n| 1 |",
+		"a table in a quote":                                "> Kept\n| a |\n|---|\n| 1 |",
+		"an underline under a table":                        "| Kept |\n|---|\n| 1 |\nmore\n===",
+		"a list right under a table":                        "| Kept |\n|---|\n| 1 |\n3. three",
 	}
 	for name, block := range cases {
 		body := "Before.\n\n" + block + "\n\nAfter.\n"
@@ -209,6 +227,34 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		if strings.Count(sp.source, `<tokrun`) != 2 || !strings.Contains(sp.source, block) {
 			t.Errorf("%s: split source\n%s", name, sp.source)
 		}
+	}
+}
+
+// Admonitions whose fences and titles both parsers read alike are runs: the compiler's
+// <Admonition type title> with the blocks inside, through the components map.
+func TestSplitRunsTakesAdmonitions(t *testing.T) {
+	cases := map[string]struct{ block, want string }{
+		"a note":          {":::note\nThe *text*.\n:::", `_docsdJsx(_components.Admonition, {type: "note", children: _docsdJsxs(_components.p, {children: ["The ", _docsdJsx(_components.em, {children: "text"}), "."]})})`},
+		"a bracket title": {":::tip[My title]\n\n- a\n- b\n\n:::", `_docsdJsx(_components.Admonition, {type: "tip", title: "My title", children: _docsdJsxs(_components.ul, {children: ["\n", _docsdJsx(_components.li, {children: "a"}), "\n", _docsdJsx(_components.li, {children: "b"}), "\n"]})})`},
+		"a plain title":   {":::Warning Be careful\nOne.\n\nTwo.\n:::", `_docsdJsxs(_components.Admonition, {type: "warning", title: "Be careful", children: [_docsdJsx(_components.p, {children: "One."}), _docsdJsx(_components.p, {children: "Two."})]})`},
+		"an empty title":  {":::info[]\n:::", `_docsdJsx(_components.Admonition, {type: "info"})`},
+		"nested":          {"::::info\n:::tip\nIn.\n:::\n::::", `_docsdJsx(_components.Admonition, {type: "info", children: _docsdJsx(_components.Admonition, {type: "tip", children: _docsdJsx(_components.p, {children: "In."})})})`},
+		"with code":       {":::note\n```\n:: two colons\n```\n:::", `_docsdJsx(_components.Admonition, {type: "note", children: _docsdJsx(_components.DocsdHTML, {html: `},
+	}
+	for name, c := range cases {
+		body := "Before.\n\n" + c.block + "\n\nAfter.\n"
+		sp := splitOf(t, body, false)
+		if sp == nil || len(sp.runs) != 1 || len(sp.runs[0]) != 3 {
+			t.Errorf("%s: split %+v, want one run of three blocks", name, sp)
+			continue
+		}
+		if got := sp.runs[0][1]; !strings.HasPrefix(got, c.want) {
+			t.Errorf("%s: the admonition\n%s\nwant\n%s", name, got, c.want)
+		}
+	}
+	// Never closed, it takes the page's end: left to the compiler.
+	if sp := splitOf(t, "Before.\n\n:::note\nKept\n\nAfter.\n", false); sp == nil || !strings.Contains(sp.source, ":::note\nKept\n\nAfter.") {
+		t.Errorf("an unclosed admonition: split %+v", sp)
 	}
 }
 
