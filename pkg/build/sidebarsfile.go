@@ -105,10 +105,16 @@ func WatchPaths(root, siteDir string) []string {
 	}
 	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir, filepath.Join(root, "src"))
 	paths = append(paths, bundle.ResolutionPaths(root)...)
-	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil && cfg.DocusaurusDir != "" {
-		paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
-		if at := cfg.AtSite(root); at != root {
-			paths = append(paths, bundle.ResolutionPaths(at)...)
+	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil {
+		if cfg.DocusaurusDir != "" {
+			paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
+			if at := cfg.AtSite(root); at != root {
+				paths = append(paths, bundle.ResolutionPaths(at)...)
+			}
+		}
+		// The site's own stylesheets' folders, where their partials are too.
+		for _, f := range cfg.CustomCSSFiles(root) {
+			paths = append(paths, filepath.Dir(f))
 		}
 	}
 	return append(paths, HandSidebarFiles(root)...)

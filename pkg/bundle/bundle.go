@@ -34,6 +34,9 @@ type Output struct {
 	// bundles: what the render-count tests check (an MDX page edit builds that page only).
 	Built     []string
 	MainBuilt bool
+	// CustomDeps are the site's own stylesheets in the shell's CSS and the files they load
+	// (absolute): an edit to one makes the shell again (customcss.go).
+	CustomDeps []string
 
 	main      *Output             // the shell's bundles alone (no page files)
 	pages     map[string]*mdxPage // each MDX page's builds (mdxpages.go)
@@ -143,7 +146,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.MinifySyntax = production
 	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(abs, filepath.Join(abs, "..", "node_modules"), production))
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
-	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
+	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false), b.customCSSPlugin()}, b.clientOpts.Plugins...)
 	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
 	if err := b.contexts(); err != nil {
 		return nil, err
@@ -391,6 +394,7 @@ func (b *Bundler) buildMain() (*Output, error) {
 	if err := b.entryInfo(meta, out); err != nil {
 		return nil, err
 	}
+	out.CustomDeps = b.customDeps(meta)
 	return out, nil
 }
 
