@@ -65,6 +65,18 @@ func TestCustomCSSOnEveryPage(t *testing.T) {
 			t.Errorf("%s: Sass left in the CSS", p)
 		}
 	}
+	// Its font, and an image written from the site's root (found in the static folder), are the
+	// bundle's assets, under the base path.
+	css := pageCSS(t, res, res.Site.HTMLPath("/docs/guide/intro"))
+	for _, asset := range []*regexp.Regexp{regexp.MustCompile(`url\("/docs/(assets/brand-[A-Z0-9]+\.woff2)"\)`),
+		regexp.MustCompile(`url\("/docs/(assets/favicon-[A-Z0-9]+\.svg)"\) no-repeat`)} {
+		m := asset.FindStringSubmatch(css)
+		if m == nil {
+			t.Errorf("the CSS lacks %s", asset)
+		} else if len(res.Files.Data[m[1]]) == 0 {
+			t.Errorf("%s is not in the output", m[1])
+		}
+	}
 	if pages < 4 {
 		t.Errorf("%d pages, want the fixture's 4 (with 404)", pages)
 	}

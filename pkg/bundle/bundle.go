@@ -5,6 +5,7 @@ package bundle
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -118,6 +119,12 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	client := common
 	if production {
 		client.Plugins = append([]api.Plugin{routerProductionBuild()}, plugins...)
+	}
+	// A site's own stylesheet (custom_css) may url() its fonts and images, as a page may import
+	// them: their files are assets of the browser's bundle.
+	client.Loader = maps.Clone(common.Loader)
+	for _, ext := range pageAssets {
+		client.Loader[ext] = api.LoaderFile
 	}
 	client.EntryPoints = []string{clientEntry}
 	client.Outdir = filepath.Join(abs, "out", "assets")

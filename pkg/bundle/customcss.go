@@ -10,6 +10,7 @@ package bundle
 
 import (
 	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -28,11 +29,15 @@ func (b *Bundler) customCSSPlugin() api.Plugin {
 			src := b.customCSSModule()
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderCSS, ResolveDir: b.siteDir}, nil
 		})
-		// url(/img/x.png) in a site's stylesheet names a file of its static folders, served
-		// where it is written, as Docusaurus serves it: not a file at the disk's root.
+		// url(/img/x.png) in a site's stylesheet names a file of its static folders, as
+		// Docusaurus's webpack finds it (resolve.roots), not a file at the disk's root: it is an
+		// asset of the bundle, under the base path. One that is in none stays as written.
 		pb.OnResolve(api.OnResolveOptions{Filter: `^/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
 			if a.Kind != api.ResolveCSSURLToken || !b.isCustomCSSInput(a.Importer) {
 				return api.OnResolveResult{}, nil
+			}
+			if p := b.staticFile(a.Path); p != "" {
+				return api.OnResolveResult{Path: p}, nil
 			}
 			return api.OnResolveResult{Path: a.Path, External: true}, nil
 		})
@@ -75,4 +80,25 @@ func (b *Bundler) customDeps(meta *metafile) []string {
 		}
 	}
 	return append(files, b.sassDeps(files)...)
+}
+
+// staticFile is the file of the site's static folders a rooted URL names ("/img/x.png"), its
+// query or fragment left out, or "" when none holds it.
+func (b *Bundler) staticFile(url string) string {
+	url, _, _ = strings.Cut(url, "?")
+	url, _, _ = strings.Cut(url, "#")
+	for _, dir := range b.mdx.StaticDirs {
+		p := filepath.Join(dir, filepath.FromSlash(url))
+		if _, ok := under(dir, p); !ok {
+			continue // "/../x" climbs out of the folder
+		}
+		real, err := filepath.EvalSymlinks(p)
+		if err != nil || !b.inProject(real) {
+			continue
+		}
+		if st, err := os.Stat(real); err == nil && st.Mode().IsRegular() {
+			return real
+		}
+	}
+	return ""
 }
