@@ -8,6 +8,7 @@ package build
 import (
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -161,5 +162,16 @@ func TestCustomCSSEditRebuildsTheCSS(t *testing.T) {
 		if css := pageCSS(t, res, intro); !strings.Contains(css, c.want) {
 			t.Errorf("%s edited: the page's CSS lacks %s", c.file, c.want)
 		}
+	}
+}
+
+// docsd watch watches the folder of a custom stylesheet kept outside src/ (its partials beside it).
+func TestCustomCSSFolderWatched(t *testing.T) {
+	root, _ := customCSSSite(t)
+	write(t, root, "theme/brand.css", ":root { --ifm-color-primary: #2e8555; }\n")
+	write(t, root, "docsd.toml", strings.Replace(read(t, root, "docsd.toml"), `custom_css = [`, `custom_css = ["theme/brand.css", `, 1))
+	paths := WatchPaths(root, "")
+	if !slices.Contains(paths, filepath.Join(root, "theme")) {
+		t.Errorf("WatchPaths = %q, want it to hold %s", paths, filepath.Join(root, "theme"))
 	}
 }
