@@ -175,3 +175,16 @@ func TestCustomCSSFolderWatched(t *testing.T) {
 		t.Errorf("WatchPaths = %q, want it to hold %s", paths, filepath.Join(root, "theme"))
 	}
 }
+
+// A custom stylesheet that is not there fails the build at its line of docsd.toml.
+func TestCustomCSSMissingFileFailsAtDocsdToml(t *testing.T) {
+	root, opts := customCSSSite(t)
+	write(t, root, "docsd.toml", strings.Replace(read(t, root, "docsd.toml"), `"src/css/extra.scss"`, `"src/css/gone.scss"`, 1))
+	b := New(opts)
+	defer b.Close()
+	_, err := b.Build()
+	want := filepath.Join(root, "docsd.toml") + ":9:1: custom_css: src/css/gone.scss does not exist (paths are relative to docsd.toml)"
+	if err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %s", err, want)
+	}
+}
