@@ -170,7 +170,9 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 			// its version render (graph.File of the file, which they read).
 			in.sidebars = true
 			in.dirty = append(in.dirty, graph.File(SidebarsNode(rel)))
-		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir) || isPackagePath(root, rel):
+		case strings.HasPrefix(rel, "site/") || b.opts.SiteDir != "" && isUnder(p, b.opts.SiteDir) || isPackagePath(root, rel) ||
+			b.customCSSDep(p):
+			// (A site's own stylesheet, or a file it loads, is in the shell's CSS.)
 			// The shell, or the packages it and the pages import (an npm install): everything.
 			in.shell = true
 		case rel == contentRel:
@@ -192,6 +194,23 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 		}
 	}
 	return in
+}
+
+// customCSSDep says whether p (relative to the project, or absolute) is one of the site's own
+// stylesheets in the last bundle, or a file one of them loads (bundle.Output.CustomDeps).
+func (b *Builder) customCSSDep(p string) bool {
+	if b.assets == nil || len(b.assets.CustomDeps) == 0 {
+		return false
+	}
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(b.absRoot(), filepath.FromSlash(p))
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		real = abs // deleted: its name is all there is
+	}
+	return slices.Contains(b.assets.CustomDeps, abs) || slices.Contains(b.assets.CustomDeps, real)
 }
 
 // assemble makes the model of a rebuild. When only bodies changed (no file's meta, no structure, no

@@ -93,7 +93,8 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 // section when the content folder is the project), docsd.toml, the shell, the sidebars files, and
 // src/, where a Docusaurus site keeps the components, partials and MDXComponents its MDX pages
 // import (an edit there rebuilds the pages that use it; without it, docsd watch never saw one):
-// the project's, and the Docusaurus site's (docusaurus_dir, website/src) when that is elsewhere.
+// the project's, and the Docusaurus site's (docusaurus_dir, website/src) when that is elsewhere;
+// and the folders of the site's own stylesheets (custom_css), with the partials beside them.
 // Also what decides where the shell's and the pages' packages come from: node_modules (the watcher
 // watches its top only: an install rewrites the package manager's state file there) and the
 // package.json, tsconfig.json and jsconfig.json beside it, so that `npm install` of a package a
@@ -104,10 +105,15 @@ func WatchPaths(root, siteDir string) []string {
 	}
 	paths := append(contentFolders(root), filepath.Join(root, "docsd.toml"), siteDir, filepath.Join(root, "src"))
 	paths = append(paths, bundle.ResolutionPaths(root)...)
-	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil && cfg.DocusaurusDir != "" {
-		paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
-		if at := cfg.AtSite(root); at != root {
-			paths = append(paths, bundle.ResolutionPaths(at)...)
+	if cfg, err := config.Load(filepath.Join(root, "docsd.toml")); err == nil {
+		if cfg.DocusaurusDir != "" {
+			paths = append(paths, filepath.Join(cfg.AtSite(root), "src"))
+			if at := cfg.AtSite(root); at != root {
+				paths = append(paths, bundle.ResolutionPaths(at)...)
+			}
+		}
+		for _, f := range cfg.CustomCSSFiles(root) {
+			paths = append(paths, filepath.Dir(f))
 		}
 	}
 	return append(paths, HandSidebarFiles(root)...)

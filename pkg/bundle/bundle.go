@@ -5,6 +5,7 @@ package bundle
 
 import (
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,6 +35,9 @@ type Output struct {
 	// bundles: what the render-count tests check (an MDX page edit builds that page only).
 	Built     []string
 	MainBuilt bool
+	// CustomDeps are the site's own stylesheets in the shell's CSS and the files they load
+	// (absolute): an edit to one makes the shell again (customcss.go).
+	CustomDeps []string
 
 	main      *Output             // the shell's bundles alone (no page files)
 	pages     map[string]*mdxPage // each MDX page's builds (mdxpages.go)
@@ -117,6 +121,12 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	if production {
 		client.Plugins = append([]api.Plugin{routerProductionBuild()}, plugins...)
 	}
+	// A site's own stylesheet (custom_css) may url() its fonts and images, as a page may import
+	// them: their files are assets of the browser's bundle.
+	client.Loader = maps.Clone(common.Loader)
+	for _, ext := range pageAssets {
+		client.Loader[ext] = api.LoaderFile
+	}
 	client.EntryPoints = []string{clientEntry}
 	client.Outdir = filepath.Join(abs, "out", "assets")
 	client.Format = api.FormatESModule
@@ -144,7 +154,7 @@ func New(siteDir, basePath string, extraCSS string, production bool) (*Bundler, 
 	server.MinifySyntax = production
 	server.Plugins = append(append([]api.Plugin(nil), plugins...), nodePackages(abs, filepath.Join(abs, "..", "node_modules"), production))
 	b := &Bundler{clientOpts: client, serverOpts: server, siteDir: abs, basePath: basePath, entryPoint: clientEntry}
-	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false)}, b.clientOpts.Plugins...)
+	b.clientOpts.Plugins = append([]api.Plugin{b.mdxPlugin(false), b.customCSSPlugin()}, b.clientOpts.Plugins...)
 	b.serverOpts.Plugins = append([]api.Plugin{b.mdxPlugin(true)}, b.serverOpts.Plugins...)
 	if err := b.contexts(); err != nil {
 		return nil, err
@@ -392,6 +402,7 @@ func (b *Bundler) buildMain() (*Output, error) {
 	if err := b.entryInfo(meta, out); err != nil {
 		return nil, err
 	}
+	out.CustomDeps = b.customDeps(meta)
 	return out, nil
 }
 

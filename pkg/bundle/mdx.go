@@ -46,6 +46,9 @@ type MDX struct {
 	// Sass compiles a Sass stylesheet a site's component imports (the MDX compiler's Sass;
 	// sass.go).
 	Sass func(mdx.SassRequest) (mdx.SassResult, error)
+	// CustomCSS are the site's own stylesheets (absolute), on every page after docsd's
+	// (customcss.go).
+	CustomCSS []string
 
 	provider   string      // the project's src/theme/MDXComponents, or "" (SetMDX; mdxprovider.go)
 	workspaces *workspaces // the monorepo's own packages, by name (workspaces.go)

@@ -58,6 +58,9 @@ type Site struct {
 	// Docusaurus is what a Docusaurus site's own components read of its config through
 	// useDocusaurusContext() that no other key of docsd.toml holds.
 	Docusaurus Docusaurus `toml:"docusaurus" json:"-"`
+	// CustomCSS are the site's own stylesheets (.css, .scss or .sass, relative to docsd.toml),
+	// loaded on every page after docsd's: a Docusaurus site's theme.customCss (customcss.go).
+	CustomCSS []string `toml:"custom_css" json:"-"`
 	// HandSidebars holds each version's evaluated sidebars file (JSON), given by the builder to a
 	// copy of the loaded configuration before assembly (WithHandSidebars); it is not read from
 	// docsd.toml.
@@ -426,7 +429,14 @@ func Load(path string) (*Site, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading site configuration: %w", err)
 	}
-	return Parse(path, raw)
+	s, err := Parse(path, raw)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.checkCustomCSSFiles(path, raw); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // Parse decodes the configuration; name is used in error messages.
@@ -627,6 +637,11 @@ func (s *Site) checkPaths(fail func(key, format string, args ...any) error) erro
 	}
 	for _, d := range s.StaticDirs {
 		if err := check("static_dirs", d); err != nil {
+			return err
+		}
+	}
+	for _, f := range s.CustomCSS {
+		if err := check("custom_css", f); err != nil {
 			return err
 		}
 	}

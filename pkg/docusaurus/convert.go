@@ -65,6 +65,8 @@ type converter struct {
 	docs  obj    // the classic preset's docs options (or the docs plugin's)
 	blog  any    // blog options, or false
 	pages obj
+	// customCSS are the classic preset's theme.customCss, relative to the project (customcss.go).
+	customCSS []string
 }
 
 func (c *converter) note(key, why string, args ...any) {
@@ -120,6 +122,9 @@ func (c *converter) run() error {
 	c.staticDirs()
 	c.pagesDir()
 	tc, _ := cfg["themeConfig"].(obj)
+	if len(c.customCSS) > 0 {
+		w.list("custom_css", c.customCSS)
+	}
 	c.sidebarsFile()
 	c.announcement(tc)
 	c.colorMode(tc)

@@ -35,6 +35,8 @@ func (c *converter) readPresets() {
 				if o, ok := opts[k].(obj); ok {
 					c.pages = o
 				}
+			case "theme":
+				c.readTheme(key+".theme", opts[k])
 			default:
 				c.note(key+"."+k, "not carried over (docsd has its own theme, analytics and sitemap)")
 			}

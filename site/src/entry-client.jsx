@@ -12,6 +12,8 @@ import { InternalError } from './errors.js';
 import { loadSearch } from './search/load.js';
 import { loadMdx } from './mdx/load.js';
 import './styles/main.css';
+// The site's own stylesheets (docsd.toml's custom_css), after docsd's: empty without them.
+import 'docsd:custom-css';
 
 const layouts = { ...coreLayouts };
 
