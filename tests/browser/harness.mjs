@@ -114,6 +114,36 @@ export function servingAt(proc, pattern) {
   });
 }
 
+// velaProject copies the Vela site's content and docsd.toml into a temporary project whose site/ is
+// this repository's shell: a project a test may edit while `docsd watch` serves it.
+export function velaProject(prefix) {
+  const project = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
+  cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
+  symlinkSync(join(root, 'site'), join(project, 'site'));
+  return project;
+}
+
+// fillDevSockets opens n more dev-client sockets from page (kept in window.__fill) and resolves once
+// each is open: with the page's own dev client, 63 of them fill docsd watch's 64 places.
+export function fillDevSockets(page, base, n) {
+  const url = `${base.replace(/^http/, 'ws')}/docs/__docsd/ws`;
+  return page.evaluate(
+    ([u, count]) =>
+      Promise.all(
+        Array.from({ length: count }, () => {
+          const ws = new WebSocket(u);
+          (window.__fill ||= []).push(ws);
+          return new Promise((resolve, reject) => {
+            ws.onopen = resolve;
+            ws.onerror = () => reject(new Error('a socket below the limit was refused'));
+          });
+        }),
+      ),
+    [url, n],
+  );
+}
+
 // liveRoute resolves once a dev-client socket the page opens from now on has had a message naming the
 // page's route: docsd has then recorded which page the browser shows (it answers the client's
 // "route" message with a status), and a rebuild after this point tells the page. Call it before the

@@ -6,10 +6,9 @@
 // page's file renamed (its route moves) and a category's label (its pages' breadcrumbs).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, liveRoute, root, servingAt, spawnDocsd, WAIT } from './harness.mjs';
+import { launchBrowser, liveRoute, servingAt, spawnDocsd, velaProject, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
@@ -17,10 +16,7 @@ let base;
 let project;
 
 before(async () => {
-  project = mkdtempSync(join(tmpdir(), 'docsd-search-watch-'));
-  cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
-  cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
-  symlinkSync(join(root, 'site'), join(project, 'site'));
+  project = velaProject('docsd-search-watch-');
   proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);
   base = await servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
   browser = await launchBrowser();

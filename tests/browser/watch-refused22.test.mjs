@@ -4,10 +4,9 @@
 // the page as first served until the next edit.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, symlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, liveRoute, root, servingAt, spawnDocsd, WAIT } from './harness.mjs';
+import { fillDevSockets, launchBrowser, liveRoute, servingAt, spawnDocsd, velaProject, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
@@ -15,10 +14,7 @@ let base;
 let project;
 
 before(async () => {
-  project = mkdtempSync(join(tmpdir(), 'docsd-watch-refused-'));
-  cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
-  cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
-  symlinkSync(join(root, 'site'), join(project, 'site'));
+  project = velaProject('docsd-watch-refused-');
   proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);
   base = await servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
   browser = await launchBrowser();
@@ -35,21 +31,7 @@ test('a page refused by the limit of browsers shows the edits saved while it wai
   await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
   await live;
   // This page's dev client holds one place; 63 more sockets fill the 64.
-  const url = `${base.replace(/^http/, 'ws')}/docs/__docsd/ws`;
-  await page.evaluate(
-    ([u, n]) =>
-      Promise.all(
-        Array.from({ length: n }, () => {
-          const ws = new WebSocket(u);
-          (window.__fill ||= []).push(ws);
-          return new Promise((resolve, reject) => {
-            ws.onopen = resolve;
-            ws.onerror = () => reject(new Error('a socket below the limit was refused'));
-          });
-        }),
-      ),
-    [url, 63],
-  );
+  await fillDevSockets(page, base, 63);
   const refused = await browser.newPage();
   await refused.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
   await refused.getByRole('status').filter({ hasText: /64 browsers are connected already/ }).waitFor({ timeout: WAIT });

@@ -3,10 +3,9 @@
 // a stopped daemon shows a banner, and the page reloads when it is back.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, renameSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, renameSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launchBrowser, liveRoute, root, servingAt, shots, spawnDocsd, WAIT } from './harness.mjs';
+import { fillDevSockets, launchBrowser, liveRoute, servingAt, shots, spawnDocsd, velaProject, WAIT } from './harness.mjs';
 
 let proc;
 let browser;
@@ -21,10 +20,7 @@ function startWatch(addr) {
 }
 
 before(async () => {
-  project = mkdtempSync(join(tmpdir(), 'docsd-watch-'));
-  cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
-  cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
-  symlinkSync(join(root, 'site'), join(project, 'site'));
+  project = velaProject('docsd-watch-');
   base = await startWatch('127.0.0.1:0');
   browser = await launchBrowser();
 });
@@ -41,21 +37,7 @@ test('a page refused by the limit of browsers says why, and connects once a plac
   await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
   await live;
   // This page's dev client holds one place; 63 more sockets of the same origin fill the 64.
-  const url = `${base.replace(/^http/, 'ws')}/docs/__docsd/ws`;
-  await page.evaluate(
-    ([u, n]) =>
-      Promise.all(
-        Array.from({ length: n }, () => {
-          const ws = new WebSocket(u);
-          (window.__fill ||= []).push(ws);
-          return new Promise((resolve, reject) => {
-            ws.onopen = resolve;
-            ws.onerror = () => reject(new Error('a socket below the limit was refused'));
-          });
-        }),
-      ),
-    [url, 63],
-  );
+  await fillDevSockets(page, base, 63);
   const refused = await browser.newPage();
   await refused.goto(`${base}/docs/usage/authenticate`, { waitUntil: 'networkidle' });
   const banner = refused.getByRole('status').filter({ hasText: /64 browsers are connected already.*close a tab — retrying…/ });
