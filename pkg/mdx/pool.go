@@ -88,11 +88,11 @@ type proc struct {
 	exited  chan struct{}
 	// inputClosed is set when docsd stopped a process that no longer read its input.
 	inputClosed atomic.Bool
-	// watch stops the process once it has answered nothing for the compiler's limit; hung is the
-	// request it was working on then (the oldest waiting: it answers in order), guarded by c.mu.
-	watch *nodeproc.Watchdog
-	limit time.Duration
-	hung  int64
+	// watch stops the process once it has answered nothing for the compiler's limit; stalled is
+	// then set (guarded by c.mu).
+	watch   *nodeproc.Watchdog
+	limit   time.Duration
+	stalled bool
 }
 
 // The ids of the answers read gives the requests still waiting when a process stops.
@@ -230,15 +230,11 @@ func (c *Compiler) callOnce(req request) (answer, error) {
 // c.procs at once).
 func (c *Compiler) stall(p *proc) {
 	c.mu.Lock()
-	for id := range p.waiting {
-		if p.hung == 0 || id < p.hung {
-			p.hung = id
-		}
-	}
-	if p.hung == 0 {
+	if len(p.waiting) == 0 {
 		c.mu.Unlock()
 		return
 	}
+	p.stalled = true
 	c.procs = slices.DeleteFunc(c.procs, func(q *proc) bool { return q == p })
 	c.mu.Unlock()
 	_ = p.cmd.Process.Kill()
@@ -325,11 +321,20 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 	}
 	p.dead = fmt.Errorf("the MDX compiler stopped: %s", why)
 	p.watch.Idle()
+	// The request it was working on when it was stopped for the limit is the oldest still
+	// waiting once its output is read to the end: it answers in order, each answer written whole
+	// before the next request (compile.mjs's blocking writes).
+	var hung int64
+	for id := range p.waiting {
+		if p.stalled && (hung == 0 || id < hung) {
+			hung = id
+		}
+	}
 	for id, ch := range p.waiting {
 		switch {
-		case p.hung == 0:
+		case hung == 0:
 			ch <- answer{ID: stoppedID, Error: &answerError{Message: p.dead.Error()}}
-		case id == p.hung:
+		case id == hung:
 			ch <- answer{ID: hungID}
 		default:
 			ch <- answer{ID: retryID}

@@ -70,12 +70,10 @@ type Renderer struct {
 	// inputClosed is set when docsd stopped a process that no longer read its input.
 	inputClosed atomic.Bool
 	stopped     atomic.Bool // Stop (or Close) was called
-	// watch stops the process once it has answered nothing for the limit (nodeproc.Limit): hung
-	// is the request it was rendering then (the oldest waiting, guarded by mu), and stalled says
-	// the Pool replaces it.
+	// watch stops the process once it has answered nothing for the limit (nodeproc.Limit):
+	// hungLimit is then the limit it passed (guarded by mu), and stalled says the Pool replaces it.
 	watch     *nodeproc.Watchdog
-	hung      int64
-	hungLimit time.Duration // the limit it passed
+	hungLimit time.Duration
 	stalled   atomic.Bool
 }
 
@@ -263,11 +261,20 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	}
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	r.watch.Idle()
+	// The page it was rendering when it was stopped for the limit is the oldest still waiting
+	// once its output is read to the end: it renders in order, and writes each answer whole
+	// before the next page (entry-server.jsx).
+	var hung int64
+	for id := range r.waiting {
+		if r.hungLimit > 0 && (hung == 0 || id < hung) {
+			hung = id
+		}
+	}
 	for id, ch := range r.waiting {
 		switch {
-		case r.hung == 0:
+		case hung == 0:
 			ch <- answer{ID: id, Stopped: r.dead}
-		case id == r.hung:
+		case id == hung:
 			ch <- answer{ID: id, Error: nodeproc.Hung("the render", r.hungLimit)}
 		default:
 			ch <- answer{ID: id, Again: true}
@@ -277,20 +284,17 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	r.mu.Unlock()
 }
 
-// stall stops the process, which has answered nothing for the limit: the page it renders (the
-// oldest waiting: it renders in order, and a page that loops holds its only thread) fails, and
-// the others waiting go to a fresh process (read, Pool.Render).
+// stall stops the process, which has answered nothing for the limit: the page it renders (a
+// page that loops holds its only thread) fails, and the others waiting go to a fresh process
+// (read, Pool.Render).
 func (r *Renderer) stall(limit time.Duration) {
 	r.mu.Lock()
-	r.hungLimit = limit
-	for id := range r.waiting {
-		if r.hung == 0 || id < r.hung {
-			r.hung = id
-		}
+	busy := len(r.waiting) > 0
+	if busy {
+		r.hungLimit = limit
 	}
-	hung := r.hung != 0
 	r.mu.Unlock()
-	if hung {
+	if busy {
 		r.stalled.Store(true)
 		r.kill()
 	}
