@@ -262,8 +262,10 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	r.watch.Idle()
 	// The page it was rendering when it was stopped for the limit is the oldest still waiting
-	// once its output is read to the end: it renders in order, and writes each answer whole
-	// before the next page (entry-server.jsx).
+	// once its output is read to the end: it renders in order. Not always: an answer the pipe had
+	// no room for waits in Node's memory (process.stdout) for the event loop, which the loop never
+	// lets run, so the page before it may be blamed; the looping page, sent again, is then
+	// blamed on the fresh process.
 	var hung int64
 	for id := range r.waiting {
 		if r.hungLimit > 0 && (hung == 0 || id < hung) {
