@@ -22,6 +22,7 @@ import (
 	"docsd/pkg/config"
 	"docsd/pkg/devserver"
 	"docsd/pkg/emit"
+	"docsd/pkg/nodeproc"
 	"docsd/pkg/server"
 	"docsd/pkg/watch"
 )
@@ -50,6 +51,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		fmt.Fprint(stdout, usage)
 		return 0
+	}
+	if args[0] == "build" || args[0] == "watch" {
+		// A limit that cannot be read is said at once, not replaced by the default in silence.
+		if _, err := nodeproc.Limit(os.Getenv); err != nil {
+			fmt.Fprintf(stderr, "docsd: %v\n", err)
+			return 2
+		}
 	}
 	switch args[0] {
 	case "version", "--version", "-version":

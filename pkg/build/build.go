@@ -95,6 +95,9 @@ type Builder struct {
 	conv    *markdown.Converter
 	bundler *bundle.Bundler
 	mdxc    *mdx.Compiler // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
+	// nodeLimit, when set (tests), replaces DOCSD_NODE_TIMEOUT's limit on a request to a Node
+	// process (nodeproc.Limit) from the next build on.
+	nodeLimit time.Duration
 	// staleAssets are files of earlier bundles the current one does not have (noteStaleAssets).
 	staleAssets    map[string]bool
 	mdxMu          sync.Mutex       // guards mdxErrs
@@ -491,6 +494,9 @@ func (b *Builder) renderersFor(old, out *bundle.Output) error {
 		if err := b.startRenderers(out.ServerJS); err != nil {
 			return err
 		}
+	}
+	if b.nodeLimit > 0 {
+		b.renderer.SetLimit(b.nodeLimit)
 	}
 	return nil
 }

@@ -49,6 +49,9 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 			b.mdxc.OneBuild()
 		}
 	}
+	if b.nodeLimit > 0 {
+		b.mdxc.SetLimit(b.nodeLimit)
+	}
 	b.mdxc.ForgetStopped() // a process that stopped in an earlier build is replaced, not asked again
 	root, _ := filepath.Abs(b.opts.Root)
 	contentDir := cfg.Content(root)

@@ -4,7 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"os"
 	"runtime"
 	"strings"
 	"sync"
@@ -14,6 +16,7 @@ import (
 
 	"docsd/pkg/content"
 	"docsd/pkg/markdown"
+	"docsd/pkg/nodeproc"
 )
 
 // Compiler turns MDX files into JavaScript modules. It starts its Node processes (Script, with
@@ -37,6 +40,8 @@ type Compiler struct {
 	cache map[string]*cached
 	// oneBuild: no rebuild follows (OneBuild), so an answer is kept only while it is asked for.
 	oneBuild bool
+	// limit is how long a process may work on one request before it is stopped (pool.go).
+	limit time.Duration
 }
 
 // cached is one file's answer; done is closed once a and err are set.
@@ -114,7 +119,16 @@ type answerError struct {
 // NewCompiler makes a compiler that runs script with Node.
 func NewCompiler(script string) *Compiler {
 	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]*cached{},
-		max: poolSize(runtime.GOMAXPROCS(0)), spare: everySecond(spareCore, time.Now)}
+		max: poolSize(runtime.GOMAXPROCS(0)), spare: everySecond(spareCore, time.Now),
+		limit: nodeproc.LimitOrDefault(os.Getenv)}
+}
+
+// SetLimit sets how long a process may work on one request (nodeproc.DefaultLimit, or
+// DOCSD_NODE_TIMEOUT's) for the processes started after it.
+func (c *Compiler) SetLimit(d time.Duration) {
+	c.mu.Lock()
+	c.limit = d
+	c.mu.Unlock()
 }
 
 // Options say how one file is compiled.
@@ -241,6 +255,10 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		whole.ID = 0
 		return c.call(whole)
 	})
+	var hung *hungError
+	if errors.As(err, &hung) {
+		return "", &content.Error{File: opts.File, Msg: hung.msg}
+	}
 	if err != nil {
 		return "", err
 	}

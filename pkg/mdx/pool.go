@@ -88,7 +88,24 @@ type proc struct {
 	exited  chan struct{}
 	// inputClosed is set when docsd stopped a process that no longer read its input.
 	inputClosed atomic.Bool
+	// watch stops the process once it has answered nothing for the compiler's limit; stalled is
+	// then set (guarded by c.mu).
+	watch   *nodeproc.Watchdog
+	limit   time.Duration
+	stalled bool
 }
+
+// The ids of the answers read gives the requests still waiting when a process stops.
+const (
+	stoppedID = -1 // the process stopped: the request fails with why
+	retryID   = -2 // it was stopped for another request that hung: send this one again
+	hungID    = -3 // it was stopped because this request hung
+)
+
+// hungError is a request that passed the compiler's limit; Compile and Sass put it at its file.
+type hungError struct{ msg string }
+
+func (e *hungError) Error() string { return e.msg }
 
 // choose is the index of the process for the next request, given how many requests wait on each
 // running process: the first with the fewest, or len(waiting) (start one more) when every one
@@ -141,8 +158,19 @@ func (c *Compiler) ForgetStopped() {
 	c.procs = slices.DeleteFunc(c.procs, func(p *proc) bool { return p.dead != nil })
 }
 
-// call sends one request and waits for its answer, starting a process if needed.
+// call sends one request and waits for its answer, starting a process if needed. A request that
+// was waiting on a process stopped for another's hanging is sent again to a fresh process.
 func (c *Compiler) call(req request) (answer, error) {
+	for {
+		a, err := c.callOnce(req)
+		if err != nil || a.ID != retryID {
+			return a, err
+		}
+	}
+}
+
+// callOnce sends one request to one process.
+func (c *Compiler) callOnce(req request) (answer, error) {
 	ch := make(chan answer, 1)
 	c.mu.Lock()
 	p, i, err := c.pick()
@@ -158,6 +186,9 @@ func (c *Compiler) call(req request) (answer, error) {
 		return answer{}, err
 	}
 	p.waiting[req.ID] = ch
+	if len(p.waiting) == 1 {
+		p.watch.Busy()
+	}
 	sent := c.onSend
 	c.mu.Unlock()
 	p.writing.Lock()
@@ -170,16 +201,43 @@ func (c *Compiler) call(req request) (answer, error) {
 			p.inputClosed.Store(true)
 			_ = p.cmd.Process.Kill()
 		})
+		select {
+		case a := <-ch:
+			if a.ID == retryID {
+				return a, nil // stopped for another request: this one goes again
+			}
+		default:
+		}
 		return answer{}, fmt.Errorf("compiling %s: %w", req.File, p.dead)
 	}
 	if sent != nil {
 		sent(i)
 	}
 	a := <-ch
-	if a.ID < 0 {
+	switch a.ID {
+	case retryID:
+		return a, nil
+	case hungID:
+		return answer{}, &hungError{msg: nodeproc.Hung("compiling", p.limit)}
+	case stoppedID:
 		return answer{}, fmt.Errorf("compiling %s: %s", req.File, a.Error.Message)
 	}
 	return a, nil
+}
+
+// stall stops p, which has answered nothing for the limit: the request it works on fails, the
+// others waiting on it go to a fresh process (read), and later requests start one (p leaves
+// c.procs at once).
+func (c *Compiler) stall(p *proc) {
+	c.mu.Lock()
+	if len(p.waiting) == 0 {
+		c.mu.Unlock()
+		return
+	}
+	p.stalled = true
+	c.procs = slices.DeleteFunc(c.procs, func(q *proc) bool { return q == p })
+	c.mu.Unlock()
+	_ = p.cmd.Process.Kill()
 }
 
 // interruptBudget delays V8's optimizing compiler until a function has run about 8 times as
@@ -223,6 +281,8 @@ func (c *Compiler) startProc() (*proc, error) {
 		return nil, fmt.Errorf("starting the MDX compiler: %w", err)
 	}
 	p := &proc{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, exited: make(chan struct{})}
+	p.limit = c.limit
+	p.watch = nodeproc.NewWatchdog(p.limit, func(time.Duration) { c.stall(p) })
 	go c.read(p, stdout, stderr)
 	return p, nil
 }
@@ -242,6 +302,11 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 		c.mu.Lock()
 		ch := p.waiting[a.ID]
 		delete(p.waiting, a.ID)
+		if len(p.waiting) == 0 {
+			p.watch.Idle()
+		} else {
+			p.watch.Busy()
+		}
 		c.mu.Unlock()
 		if ch != nil {
 			ch <- a
@@ -255,8 +320,25 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 		why = "it closed its input but kept running, so docsd stopped it"
 	}
 	p.dead = fmt.Errorf("the MDX compiler stopped: %s", why)
+	p.watch.Idle()
+	// The request it was working on when it was stopped for the limit is the oldest still
+	// waiting once its output is read to the end: it answers in order, each answer written whole
+	// before the next request (compile.mjs's blocking writes).
+	var hung int64
+	for id := range p.waiting {
+		if p.stalled && (hung == 0 || id < hung) {
+			hung = id
+		}
+	}
 	for id, ch := range p.waiting {
-		ch <- answer{ID: -1, Error: &answerError{Message: p.dead.Error()}}
+		switch {
+		case hung == 0:
+			ch <- answer{ID: stoppedID, Error: &answerError{Message: p.dead.Error()}}
+		case id == hung:
+			ch <- answer{ID: hungID}
+		default:
+			ch <- answer{ID: retryID}
+		}
 		delete(p.waiting, id)
 	}
 	close(p.exited)

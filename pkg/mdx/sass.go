@@ -5,7 +5,10 @@ package mdx
 // compile them too (site/mdx-compiler/compile.mjs, compileSass): a build that bundles a site's
 // component already runs them, and no other Node process is started for a stylesheet.
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // SassRequest is one stylesheet to compile.
 type SassRequest struct {
@@ -48,6 +51,10 @@ func (e *SassError) Error() string {
 // *SassError; other errors are the process's.
 func (c *Compiler) Sass(req SassRequest) (SassResult, error) {
 	a, err := c.call(request{Kind: "sass", File: req.File, Sass: req.Package, Roots: req.Roots, Modules: req.Modules})
+	var hung *hungError
+	if errors.As(err, &hung) {
+		return SassResult{}, &SassError{File: req.File, Msg: hung.msg}
+	}
 	if err != nil {
 		return SassResult{}, err
 	}

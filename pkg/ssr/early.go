@@ -21,6 +21,7 @@ var loaderJS []byte
 // bundle (Load). Close stops the ones never loaded.
 type Early struct {
 	renderers []*Renderer
+	flags     []string // Node's flags, for a renderer that replaces one (Pool.renderer)
 }
 
 // StartEarly starts n Node processes with nodeFlags, each loading React as the shell folder
@@ -29,7 +30,7 @@ func StartEarly(shellDir string, n int, nodeFlags ...string) (*Early, error) {
 	if n < 1 {
 		n = 1
 	}
-	e := &Early{}
+	e := &Early{flags: nodeFlags}
 	for i := 0; i < n; i++ {
 		r, err := startLoader(shellDir, nodeFlags)
 		if err != nil {
@@ -65,7 +66,8 @@ func startLoader(shellDir string, nodeFlags []string) (*Renderer, error) {
 func (e *Early) Load(bundle []byte) (*Pool, error) {
 	rs := e.renderers
 	e.renderers = nil
-	p := &Pool{renderers: rs}
+	flags := e.flags
+	p := &Pool{renderers: rs, start: func() (*Renderer, error) { return Start(bundle, flags...) }}
 	for _, r := range rs {
 		file := filepath.Join(r.dir, "ssr.cjs")
 		if err := os.WriteFile(file, bundle, 0o644); err != nil {

@@ -9,15 +9,18 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"docsd/pkg/nodeproc"
 )
@@ -45,7 +48,13 @@ type answer struct {
 	ID          int64
 	HTML, Error string // the process's answer: the page, or the error it rendered with
 	Stopped     error  // the process stopped before answering
+	// Again: the process was stopped because another page's render hung; this page goes to a
+	// fresh process (Pool.Render).
+	Again bool
 }
+
+// errAgain is Renderer.Render's error for a page that goes to a fresh process (answer.Again).
+var errAgain = errors.New("the server renderer was stopped because another page's render hung")
 
 // Renderer is one Node process running the server bundle.
 type Renderer struct {
@@ -61,6 +70,11 @@ type Renderer struct {
 	// inputClosed is set when docsd stopped a process that no longer read its input.
 	inputClosed atomic.Bool
 	stopped     atomic.Bool // Stop (or Close) was called
+	// watch stops the process once it has answered nothing for the limit (nodeproc.Limit):
+	// hungLimit is then the limit it passed (guarded by mu), and stalled says the Pool replaces it.
+	watch     *nodeproc.Watchdog
+	hungLimit time.Duration
+	stalled   atomic.Bool
 }
 
 // OneBuildFlag is Node's flag for a renderer that lives for one build (docsd build --once). V8
@@ -114,6 +128,7 @@ func spawn(dir string, args []string) (*Renderer, error) {
 	}
 	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir,
 		exited: make(chan struct{})}
+	r.watch = nodeproc.NewWatchdog(nodeproc.LimitOrDefault(os.Getenv), r.stall)
 	go r.read(stdout, stderr)
 	return r, nil
 }
@@ -220,6 +235,11 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 		r.mu.Lock()
 		ch := r.waiting[a.ID]
 		delete(r.waiting, a.ID)
+		if len(r.waiting) == 0 {
+			r.watch.Idle()
+		} else {
+			r.watch.Busy()
+		}
 		r.mu.Unlock()
 		if ch != nil {
 			ch <- a
@@ -240,11 +260,52 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 		why = "it closed its input but kept running, so docsd stopped it"
 	}
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
+	r.watch.Idle()
+	// The page it was rendering when it was stopped for the limit is the oldest still waiting
+	// once its output is read to the end: it renders in order. Not always: an answer the pipe had
+	// no room for waits in Node's memory (process.stdout) for the event loop, which the loop never
+	// lets run, so the page before it may be blamed; the looping page, sent again, is then
+	// blamed on the fresh process.
+	var hung int64
+	for id := range r.waiting {
+		if r.hungLimit > 0 && (hung == 0 || id < hung) {
+			hung = id
+		}
+	}
 	for id, ch := range r.waiting {
-		ch <- answer{ID: id, Stopped: r.dead}
+		switch {
+		case hung == 0:
+			ch <- answer{ID: id, Stopped: r.dead}
+		case id == hung:
+			ch <- answer{ID: id, Error: nodeproc.Hung("the render", r.hungLimit)}
+		default:
+			ch <- answer{ID: id, Again: true}
+		}
 		delete(r.waiting, id)
 	}
 	r.mu.Unlock()
+}
+
+// stall stops the process, which has answered nothing for the limit: the page it renders (a
+// page that loops holds its only thread) fails, and the others waiting go to a fresh process
+// (read, Pool.Render).
+func (r *Renderer) stall(limit time.Duration) {
+	r.mu.Lock()
+	busy := len(r.waiting) > 0
+	if busy {
+		r.hungLimit = limit
+	}
+	r.mu.Unlock()
+	if busy {
+		r.stalled.Store(true)
+		r.kill()
+	}
+}
+
+// SetLimit sets how long the process may render one page (nodeproc.DefaultLimit, or
+// DOCSD_NODE_TIMEOUT's), from its next request on.
+func (r *Renderer) SetLimit(d time.Duration) {
+	r.watch.SetLimit(d)
 }
 
 // remember notes that the process holds key and reports whether it is new. Keys are
@@ -270,6 +331,9 @@ func (r *Renderer) Render(req Request) (string, error) {
 	r.mu.Lock()
 	if r.dead != nil {
 		r.mu.Unlock()
+		if r.stalled.Load() {
+			return "", errAgain
+		}
 		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	// Under the lock, so that the first request to carry a key is also the first one written.
@@ -290,15 +354,24 @@ func (r *Renderer) Render(req Request) (string, error) {
 		return "", err
 	}
 	r.waiting[id] = ch
+	if len(r.waiting) == 1 {
+		r.watch.Busy()
+	}
 	_, err = r.stdin.Write(line)
 	r.mu.Unlock()
 	if err != nil {
 		// A process that stopped (a bundle that failed to load, say) closed its end: what it
 		// wrote on stderr says why, once it has been waited for.
 		r.awaitExitAfterFailedWrite()
+		if r.stalled.Load() {
+			return "", errAgain
+		}
 		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
 	}
 	a := <-ch
+	if a.Again {
+		return "", errAgain
+	}
 	if a.Stopped != nil {
 		return "", fmt.Errorf("rendering %s: %w", req.URL, a.Stopped)
 	}
@@ -354,8 +427,11 @@ func (r *Renderer) kill() {
 // Pool spreads pages over several Node processes, one per core, since one process renders one page
 // at a time.
 type Pool struct {
+	mu        sync.Mutex // guards renderers, replaced when one was stopped for a page that hung
 	renderers []*Renderer
 	next      atomic.Uint64
+	start     func() (*Renderer, error) // starts a renderer of the pool's bundle
+	limit     time.Duration             // SetLimit's, for a replacement; 0: DOCSD_NODE_TIMEOUT's
 }
 
 // StartPool starts n renderers of the bundle.
@@ -363,7 +439,7 @@ func StartPool(bundle []byte, n int, nodeFlags ...string) (*Pool, error) {
 	if n < 1 {
 		n = 1
 	}
-	p := &Pool{}
+	p := &Pool{start: func() (*Renderer, error) { return Start(bundle, nodeFlags...) }}
 	for i := 0; i < n; i++ {
 		r, err := Start(bundle, nodeFlags...)
 		if err != nil {
@@ -375,22 +451,70 @@ func StartPool(bundle []byte, n int, nodeFlags ...string) (*Pool, error) {
 	return p, nil
 }
 
-// Render renders one page on the next process.
+// Render renders one page on the next process. A page that was waiting on a process stopped for
+// another page's hanging is rendered again on its replacement: it did nothing wrong.
 func (p *Pool) Render(req Request) (string, error) {
-	r := p.renderers[p.next.Add(1)%uint64(len(p.renderers))]
-	return r.Render(req)
+	for {
+		r, err := p.renderer()
+		if err != nil {
+			return "", fmt.Errorf("rendering %s: %w", req.URL, err)
+		}
+		html, err := r.Render(req)
+		if !errors.Is(err, errAgain) {
+			return html, err
+		}
+	}
+}
+
+// renderer is the next process, a fresh one in place of one stopped for a page that hung (so a
+// later build of docsd watch, which keeps its renderers, renders again).
+func (p *Pool) renderer() (*Renderer, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	i := p.next.Add(1) % uint64(len(p.renderers))
+	r := p.renderers[i]
+	if !r.stalled.Load() {
+		return r, nil
+	}
+	fresh, err := p.start()
+	if err != nil {
+		return nil, err
+	}
+	if p.limit > 0 {
+		fresh.SetLimit(p.limit)
+	}
+	p.renderers[i] = fresh
+	go r.Close() // killed already: this waits for its exit and removes its folder
+	return fresh, nil
+}
+
+// SetLimit sets how long each process may render one page (Renderer.SetLimit).
+func (p *Pool) SetLimit(d time.Duration) {
+	p.mu.Lock()
+	p.limit = d
+	p.mu.Unlock()
+	for _, r := range p.list() {
+		r.SetLimit(d)
+	}
+}
+
+// list is the pool's processes now.
+func (p *Pool) list() []*Renderer {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return slices.Clone(p.renderers)
 }
 
 // Stop stops every process without waiting (Renderer.Stop); Close waits for them.
 func (p *Pool) Stop() {
-	for _, r := range p.renderers {
+	for _, r := range p.list() {
 		r.Stop()
 	}
 }
 
 // Stopped reports whether every process was told to stop (Stop or Close).
 func (p *Pool) Stopped() bool {
-	for _, r := range p.renderers {
+	for _, r := range p.list() {
 		if !r.stopped.Load() {
 			return false
 		}
@@ -400,7 +524,7 @@ func (p *Pool) Stopped() bool {
 
 // Close stops every process.
 func (p *Pool) Close() {
-	for _, r := range p.renderers {
+	for _, r := range p.list() {
 		r.Close()
 	}
 }
