@@ -49,7 +49,7 @@ test-stress: setup nginx
 
 test-go: setup nginx
 	go vet ./...
-	go test -timeout 30m ./...
+	go test -timeout 60m ./...
 	$(MAKE) --no-print-directory test-race
 
 # The watch tests again under the race detector: the watcher, the dev server (websocket hub, first
@@ -57,8 +57,8 @@ test-go: setup nginx
 # TestIncrementalEqualsFull and TestInterruptedRebuildsCatchUp are left to the plain run above: under
 # -race they take minutes and exercise the same code as the rebuild tests named here.
 test-race: setup
-	go test -race -count=1 -timeout 20m ./pkg/watch ./pkg/devserver
-	go test -race -count=1 -timeout 20m ./pkg/build -run 'TestBodyEditRendersOnePage|TestTitleEditRendersItsSidebarAndNothingElse|TestBadEditKeepsLastGoodBuild|TestNewerEdits|TestPagesStream|TestLinkReportsDoNotChain'
+	go test -race -count=1 -timeout 40m ./pkg/watch ./pkg/devserver
+	go test -race -count=1 -timeout 40m ./pkg/build -run 'TestBodyEditRendersOnePage|TestTitleEditRendersItsSidebarAndNothingElse|TestBadEditKeepsLastGoodBuild|TestNewerEdits|TestPagesStream|TestLinkReportsDoNotChain'
 
 # The shell steps of the GitHub workflow (.github/workflows/docs.yml), run here as they run there.
 test-ci: setup
