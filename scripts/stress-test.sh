@@ -15,7 +15,7 @@ done
 for i in $(seq "$runs"); do
 	echo "stress run $i of $runs (with $(nproc) busy loops)"
 	mkdir -p test-results
-	if ! go test -timeout 30m -count=1 ./... >"test-results/stress-$i.log" 2>&1; then
+	if ! go test -timeout 60m -count=1 ./... >"test-results/stress-$i.log" 2>&1; then
 		grep -E '^(--- FAIL|FAIL|panic)' "test-results/stress-$i.log" || true
 		echo "stress run $i failed: test-results/stress-$i.log"
 		exit 1
