@@ -302,11 +302,7 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 		c.mu.Lock()
 		ch := p.waiting[a.ID]
 		delete(p.waiting, a.ID)
-		if len(p.waiting) == 0 {
-			p.watch.Idle()
-		} else {
-			p.watch.Busy()
-		}
+		p.watch.Answered(len(p.waiting))
 		c.mu.Unlock()
 		if ch != nil {
 			ch <- a
@@ -325,10 +321,8 @@ func (c *Compiler) read(p *proc, stdout io.Reader, stderr *nodeproc.Stderr) {
 	// waiting once its output is read to the end: it answers in order, each answer written whole
 	// before the next request (compile.mjs's blocking writes).
 	var hung int64
-	for id := range p.waiting {
-		if p.stalled && (hung == 0 || id < hung) {
-			hung = id
-		}
+	if p.stalled {
+		hung = nodeproc.Oldest(p.waiting)
 	}
 	for id, ch := range p.waiting {
 		switch {

@@ -97,6 +97,28 @@ func (w *Watchdog) Busy() {
 	})
 }
 
+// Answered is Busy or Idle after the process answered one request, waiting being how many
+// requests still wait on it.
+func (w *Watchdog) Answered(waiting int) {
+	if waiting == 0 {
+		w.Idle()
+	} else {
+		w.Busy()
+	}
+}
+
+// Oldest is the smallest id among waiting's, 0 when none waits: the request a process that answers
+// in order was working on when it stopped.
+func Oldest[V any](waiting map[int64]V) int64 {
+	var oldest int64
+	for id := range waiting {
+		if oldest == 0 || id < oldest {
+			oldest = id
+		}
+	}
+	return oldest
+}
+
 // Idle stops the limit: nothing waits.
 func (w *Watchdog) Idle() {
 	w.mu.Lock()

@@ -48,3 +48,13 @@ func TestWatchdogFiresOnlyWhileBusy(t *testing.T) {
 		t.Fatalf("fired with %v, want the limit of the last Busy", d)
 	}
 }
+
+// Oldest names the request a process answering in order was working on: the smallest id waiting.
+func TestOldestWaiting(t *testing.T) {
+	if got := Oldest(map[int64]int{7: 0, 3: 0, 12: 0}); got != 3 {
+		t.Errorf("Oldest = %d, want 3", got)
+	}
+	if got := Oldest(map[int64]int{}); got != 0 {
+		t.Errorf("Oldest of none = %d, want 0", got)
+	}
+}

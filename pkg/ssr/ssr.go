@@ -235,11 +235,7 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 		r.mu.Lock()
 		ch := r.waiting[a.ID]
 		delete(r.waiting, a.ID)
-		if len(r.waiting) == 0 {
-			r.watch.Idle()
-		} else {
-			r.watch.Busy()
-		}
+		r.watch.Answered(len(r.waiting))
 		r.mu.Unlock()
 		if ch != nil {
 			ch <- a
@@ -267,10 +263,8 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	// lets run, so the page before it may be blamed; the looping page, sent again, is then
 	// blamed on the fresh process.
 	var hung int64
-	for id := range r.waiting {
-		if r.hungLimit > 0 && (hung == 0 || id < hung) {
-			hung = id
-		}
+	if r.hungLimit > 0 {
+		hung = nodeproc.Oldest(r.waiting)
 	}
 	for id, ch := range r.waiting {
 		switch {
