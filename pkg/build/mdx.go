@@ -543,16 +543,16 @@ func (st *state) keepMDXText(route, body string) {
 
 // searchPage is what search indexes of a route: an MDX page's rendered text, else its model's.
 func (st *state) searchPage(r *site.Route) search.Page {
-	p := search.PageOf(r)
 	st.b.mu.Lock()
 	secs, ok := st.mdxText[r.Path]
 	delete(st.mdxText, r.Path)
 	st.b.mu.Unlock()
-	if ok {
-		p.Sections = p.Sections[:0]
-		for _, s := range secs {
-			p.Sections = append(p.Sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text})
-		}
+	if !ok {
+		return search.PageOf(r)
 	}
-	return p
+	sections := make([]search.Section, 0, len(secs))
+	for _, s := range secs {
+		sections = append(sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text})
+	}
+	return search.PageWith(r, sections)
 }

@@ -7,7 +7,6 @@ package mdx
 // renderer, as it renders a Markdown page, into a module that shows the HTML.
 
 import (
-	"encoding/json"
 	"fmt"
 )
 
@@ -29,12 +28,12 @@ func (c *Compiler) commonMark(body []byte, line int, opts Options) (string, erro
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", opts.File, err)
 	}
-	lit, _ := json.Marshal(string(html))
+	lit := jsString(string(html))
 	return c.tocModule(nil, line, doc) + `import {jsx as _jsx} from "react/jsx-runtime";
 import {useMDXComponents as _provideComponents} from "docsd:mdx-components";
 export default function MDXContent(props = {}) {
   const _components = {..._provideComponents(), ...props.components};
-  return _jsx(_components.DocsdHTML, {html: ` + string(lit) + `});
+  return _jsx(_components.DocsdHTML, {html: ` + lit + `});
 }
 `, nil
 }

@@ -279,8 +279,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		if text != "" {
 			text += "\n"
 		}
-		html, _ := json.Marshal(c.hl.HTML(code.Info, text))
-		pairs = append(pairs, fmt.Sprintf(`"%s-code-%d"`, token, i), string(html))
+		pairs = append(pairs, fmt.Sprintf(`"%s-code-%d"`, token, i), jsString(c.hl.HTML(code.Info, text)))
 	}
 	for i, l := range a.Links {
 		dest := l.Dest

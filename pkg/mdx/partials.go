@@ -33,7 +33,7 @@ type Partials struct {
 // FindPartials finds the partials body shows; nil when it shows none.
 func FindPartials(body []byte) *Partials {
 	imported := map[string]string{}
-	forLines(body, func(line string) string {
+	eachLine(string(body), func(line string) string {
 		if m := partialImport.FindStringSubmatch(line); m != nil {
 			imported[m[1]] = m[2]
 		}
@@ -78,7 +78,7 @@ var truncateLine = regexp.MustCompile(`^[ \t]*(\{/\*[ \t]*truncate[ \t]*\*/\}|<!
 // Truncates reports whether an MDX body has a truncate marker on a line of its own, outside code.
 func Truncates(body []byte) bool {
 	found := false
-	forLines(body, func(line string) string {
+	eachLine(string(body), func(line string) string {
 		found = found || truncateLine.MatchString(line)
 		return line
 	}, nil)

@@ -9,9 +9,9 @@ package mdx
 // block stay with the compiler.
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -29,9 +29,54 @@ type runJSX struct {
 	asHTML  bool            // blocks inside an admonition may be given as HTML (runhtml.go)
 }
 
+// jsString is s as a JavaScript string literal. Not json.Marshal's: it writes <, > and & as
+// \u003c, \u003e and \u0026 (for JSON inside HTML), which made a run's HTML a third longer for
+// esbuild to read and decode again. Invalid UTF-8 becomes U+FFFD, as json.Marshal makes it, and
+// U+2028 and U+2029 stay escaped (line terminators in older JavaScript).
 func jsString(s string) string {
-	b, _ := json.Marshal(s)
-	return string(b)
+	var b strings.Builder
+	b.Grow(len(s) + len(s)/16 + 2)
+	b.WriteByte('"')
+	last := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		size := 1
+		var esc string
+		switch {
+		case c == '"':
+			esc = `\"`
+		case c == '\\':
+			esc = `\\`
+		case c == '\n':
+			esc = `\n`
+		case c == '\r':
+			esc = `\r`
+		case c == '\t':
+			esc = `\t`
+		case c < 0x20:
+			esc = fmt.Sprintf(`\u%04x`, c)
+		case c >= utf8.RuneSelf:
+			r, n := utf8.DecodeRuneInString(s[i:])
+			size = n
+			switch {
+			case r == utf8.RuneError && n == 1:
+				esc = `\ufffd`
+			case r == '\u2028':
+				esc = `\u2028`
+			case r == '\u2029':
+				esc = `\u2029`
+			}
+		}
+		if esc != "" {
+			b.WriteString(s[last:i])
+			b.WriteString(esc)
+			last = i + size
+		}
+		i += size
+	}
+	b.WriteString(s[last:])
+	b.WriteByte('"')
+	return b.String()
 }
 
 // el is an element of the components map with props (already "name: value") and children.

@@ -89,7 +89,7 @@ func blockIsRun(text string) bool {
 	piped := false // a line with a | since the last blank line: maybe a table
 	table := false // a table's delimiter row since the last blank line
 	adm := newAdmonitionLines()
-	forLines([]byte(text), func(line string) string {
+	eachLine(text, func(line string) string {
 		whole := line
 		line = adm.line(line)
 		// A setext underline under a table's lines, or a line with no | after a table's delimiter
@@ -144,7 +144,7 @@ func oddTildes(line string) bool {
 // come. A block after it cannot be a run. Code fences are skipped; strings are not, so the count
 // errs towards open, which only keeps blocks with the compiler.
 func scanOpen(text string, depth int, inTag bool) (int, bool) {
-	forLines([]byte(text), func(line string) string {
+	eachLine(text, func(line string) string {
 		line = withoutCodeSpans(line)
 		for i := 0; i < len(line); i++ {
 			switch c := line[i]; {

@@ -161,7 +161,7 @@ func TestSplitRuns(t *testing.T) {
 		t.Errorf("headings taken by runs: %v", sp.taken)
 	}
 	last := strings.Join(sp.runs[3], "\n")
-	for _, want := range []string{`style: {textAlign: "right"}`, `_components.DocsdHTML, {html: "\u003cdiv class=\"code-block language-js\"\u003e\u003cdiv class=\"code-title\"\u003ex.js`} {
+	for _, want := range []string{`style: {textAlign: "right"}`, `_components.DocsdHTML, {html: "<div class=\"code-block language-js\"><div class=\"code-title\">x.js`} {
 		if !strings.Contains(last, want) {
 			t.Errorf("the last run lacks %s:\n%s", want, last)
 		}

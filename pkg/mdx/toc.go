@@ -32,7 +32,7 @@ var (
 func bindsTOC(body []byte) bool {
 	found := false
 	open := "" // an import or export list not closed yet
-	forLines(body, func(line string) string {
+	eachLine(string(body), func(line string) string {
 		if open != "" || strings.HasPrefix(line, "import") || strings.HasPrefix(line, "export") {
 			open += " " + strings.TrimSpace(line)
 			stmt := strings.TrimSpace(open)

@@ -22,14 +22,22 @@ func Indexed(r *site.Route) bool {
 	return false
 }
 
-// PageOf is what search indexes of a route: its title, description, keywords and sections (for
-// a category index, the titles and descriptions of its cards).
-func PageOf(r *site.Route) Page {
+// PageWith is what search indexes of a route whose sections the caller has: an MDX page's are
+// read from its rendered HTML (partials and components included), and its model's, which PageOf
+// would parse its source again for once a one-build has let go of the tree, would be thrown away.
+func PageWith(r *site.Route, sections []Section) Page {
 	p := Page{Route: r.Path, Title: r.Data.Title, Label: r.SidebarLabel, Name: path.Base(r.Path),
-		Version: r.Data.Version, Description: r.Data.Description, Keywords: r.Data.Keywords}
+		Version: r.Data.Version, Description: r.Data.Description, Keywords: r.Data.Keywords, Sections: sections}
 	for _, c := range r.Data.Breadcrumbs {
 		p.Crumbs = append(p.Crumbs, c.Title)
 	}
+	return p
+}
+
+// PageOf is what search indexes of a route: its title, description, keywords and sections (for
+// a category index, the titles and descriptions of its cards).
+func PageOf(r *site.Route) Page {
+	p := PageWith(r, nil)
 	if r.Doc != nil {
 		for _, s := range r.Doc.Sections() {
 			p.Sections = append(p.Sections, Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys})
