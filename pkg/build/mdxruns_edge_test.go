@@ -15,6 +15,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"docsd/pkg/mdx"
 )
 
 // edgePages are pages written to break the split: each leans on a place where goldmark and
@@ -446,13 +448,13 @@ func buildMDXSite(t *testing.T, name string, extra map[string]string, whole bool
 	var mu sync.Mutex
 	b.onCompiled = func(file, js string) string {
 		mu.Lock()
-		if strings.Contains(js, "_docsdJsx") {
+		if strings.Contains(js, mdx.RunsMark) {
 			runs = append(runs, filepath.Base(file))
 		}
-		if strings.Contains(js, "dangerouslySetInnerHTML: {__html:") {
+		if strings.Contains(js, "dangerouslySetInnerHTML:{__html:") {
 			html = append(html, filepath.Base(file))
 		}
-		if strings.Contains(js, "(_components.Admonition, {") {
+		if strings.Contains(js, "(c.Admonition,{") {
 			admonitions = append(admonitions, filepath.Base(file))
 		}
 		mu.Unlock()

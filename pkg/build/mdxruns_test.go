@@ -11,6 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
+
+	"docsd/pkg/mdx"
 )
 
 // buildMDXPages builds the fixture site name, its MDX pages compiled whole or split, and returns
@@ -56,10 +58,10 @@ func TestMDXRunsRenderAsWhole(t *testing.T) {
 			if _, ok := splitModules[file]; !ok {
 				continue
 			}
-			if got := strings.Contains(splitModules[file], "_docsdJsx"); got != want {
+			if got := strings.Contains(splitModules[file], mdx.RunsMark); got != want {
 				t.Errorf("%s split: %v, want %v", file, got, want)
 			}
-			if strings.Contains(wholeModules[file], "_docsdJsx") {
+			if strings.Contains(wholeModules[file], mdx.RunsMark) {
 				t.Errorf("%s compiled whole has runs", file)
 			}
 		}

@@ -217,19 +217,19 @@ func (b *Bundler) withProviderDeps(deps []string) []string {
 }
 
 // serverModule is the renderers' module of a page: its browser module as CommonJS, so both sides
-// run the same code, with the provider chunk it imports.
-func (b *Bundler) serverModule(id string, browser []byte) (MDXServer, error) {
-	if code, ok := commonJSOf(browser); ok {
-		sum := sha256.Sum256([]byte(code))
-		return MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: code}, nil
+// run the same code, with the provider chunk it imports. runs are the page's runs' functions
+// (quickPage), which go in front of the module as they are: plain function declarations.
+func (b *Bundler) serverModule(id, runs string, browser []byte) (MDXServer, error) {
+	code, ok := commonJSOf(browser)
+	if !ok {
+		sr := api.Transform(string(browser), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
+			Target: api.ES2020, LogLevel: api.LogLevelSilent})
+		if len(sr.Errors) > 0 {
+			return MDXServer{}, fmt.Errorf("making the server module of the MDX page %s: %s", id, formatMessages(sr.Errors))
+		}
+		code = withProvider(string(sr.Code), b.provider)
 	}
-	sr := api.Transform(string(browser), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
-		Target: api.ES2020, LogLevel: api.LogLevelSilent})
-	if len(sr.Errors) > 0 {
-		return MDXServer{}, fmt.Errorf("making the server module of the MDX page %s: %s", id, formatMessages(sr.Errors))
-	}
-	code := string(sr.Code)
-	code = withProvider(code, b.provider)
+	code = runs + code
 	sum := sha256.Sum256([]byte(code))
 	return MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: code}, nil
 }

@@ -18,6 +18,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/mdx"
 )
 
 // importLine is one import of a compiled MDX module (the compiler prints each on a line):
@@ -35,11 +37,15 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("bundling the MDX page %s: %w", id, err)
 	}
-	js, err := b.compile(file, raw, true)
+	compiled, err := b.compile(file, raw, true)
 	if err != nil {
 		return nil, false, err
 	}
-	js = b.nativeImports(nil, js)
+	// The runs' functions (pkg/mdx: the page's Markdown as elements, most of its bytes) are
+	// JavaScript docsd wrote, as compact as esbuild would print it, and they name nothing of the
+	// module's: esbuild minifies the module without them, and they are put back in front.
+	module, runs := mdx.CutRuns(compiled)
+	js := b.nativeImports(nil, module)
 	if hasRequireCall(js) {
 		return nil, false, nil // require() of an asset: the bundler resolves it (requiredAssets)
 	}
@@ -104,15 +110,16 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	if len(out.Errors) > 0 {
 		return nil, false, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(out.Errors))
 	}
+	code := append([]byte(runs), out.Code...)
 	// Named as esbuild names a bundled page's chunk: by its content.
-	sum := sha256.Sum256(out.Code)
+	sum := sha256.Sum256(code)
 	rel := "assets/mdx-" + base32.StdEncoding.EncodeToString(sum[:])[:8] + ".js"
-	p = &mdxPage{file: file, files: map[string][]byte{rel: out.Code}, chunk: MDXChunk{JS: b.basePath + rel}}
+	p = &mdxPage{file: file, files: map[string][]byte{rel: code}, chunk: MDXChunk{JS: b.basePath + rel}}
 	b.noteProvider(p)
 	if real, err := b.realFile(file); err == nil {
 		p.deps = b.withProviderDeps([]string{real})
 	}
-	if p.server, err = b.serverModule(id, out.Code); err != nil {
+	if p.server, err = b.serverModule(id, runs, out.Code); err != nil {
 		return nil, false, err
 	}
 	for k := range used {

@@ -2,51 +2,118 @@ package mdx
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
-// jsString's literal must mean what json.Marshal's meant (the string docsd wrote before), be
-// valid JSON as well as JavaScript, and leave <, > and & as they are.
-func TestJSStringMeansWhatJSONMeant(t *testing.T) {
-	cases := []string{"", "plain", `<p class="x">a & b</p>`, "tab\there\nnew\rline", "back\\slash \"quoted\"",
-		"\x00\x01\x1f\x7f", "é ü 中文 😀", "line\u2028sep\u2029para", "bad \xff\xfe utf-8 \xe2\x80", "</script><!-- x -->"}
-	for _, s := range cases {
-		got := jsString(s)
-		var back string
-		if err := json.Unmarshal([]byte(got), &back); err != nil {
-			t.Errorf("jsString(%q) = %s: not valid JSON: %v", s, got, err)
+// readJSString reads a JavaScript string literal of the forms jsString writes: in double or
+// single quotes or backticks, with the escapes \\, \", \', \`, \$, \n, \r, \t and \uXXXX; ok is
+// false for anything else (a raw line break outside a template, a raw quote, `${` in a template,
+// an unknown escape).
+func readJSString(lit string) (string, bool) {
+	if len(lit) < 2 || lit[0] != lit[len(lit)-1] || !strings.ContainsRune("\"'`", rune(lit[0])) {
+		return "", false
+	}
+	q, body := lit[0], lit[1:len(lit)-1]
+	var b strings.Builder
+	for i := 0; i < len(body); i++ {
+		c := body[i]
+		switch {
+		case c == q, c == '\r', c == '\n' && q != '`':
+			return "", false
+		case c == '$' && q == '`' && i+1 < len(body) && body[i+1] == '{':
+			return "", false
+		case strings.HasPrefix(body[i:], "\u2028"), strings.HasPrefix(body[i:], "\u2029"):
+			return "", false
+		case c != '\\':
+			b.WriteByte(c)
 			continue
 		}
-		want, _ := json.Marshal(s)
-		var wantBack string
-		_ = json.Unmarshal(want, &wantBack)
-		if back != wantBack {
-			t.Errorf("jsString(%q) reads %q, json.Marshal's reads %q", s, back, wantBack)
+		i++
+		if i >= len(body) {
+			return "", false
 		}
-		if strings.ContainsAny(s, "<>&") && strings.Contains(got, `\u00`) && !strings.ContainsAny(s, "\x00\x01\x1f") {
-			t.Errorf("jsString(%q) = %s: escapes HTML characters", s, got)
+		switch e := body[i]; e {
+		case '\\', '"', '\'', '`', '$':
+			b.WriteByte(e)
+		case 'n':
+			b.WriteByte('\n')
+		case 'r':
+			b.WriteByte('\r')
+		case 't':
+			b.WriteByte('\t')
+		case 'u':
+			if i+5 > len(body) {
+				return "", false
+			}
+			n, err := strconv.ParseUint(body[i+1:i+5], 16, 32)
+			if err != nil {
+				return "", false
+			}
+			b.WriteRune(rune(n))
+			i += 4
+		default:
+			return "", false
 		}
-		if strings.ContainsRune(s, '\u2028') && strings.ContainsRune(got, '\u2028') {
-			t.Errorf("jsString(%q) = %s: U+2028 left raw", s, got)
+	}
+	return b.String(), true
+}
+
+// jsonMeaning is what json.Marshal's literal of s (the string docsd wrote before) reads as.
+func jsonMeaning(s string) string {
+	lit, _ := json.Marshal(s)
+	var back string
+	_ = json.Unmarshal(lit, &back)
+	return back
+}
+
+// jsString's literal must mean what json.Marshal's meant, leave <, > and & as they are, and take
+// the quote with the fewest escapes, as esbuild's minifier does (the runs' functions reach the
+// browser as docsd writes them).
+func TestJSStringMeansWhatJSONMeant(t *testing.T) {
+	cases := []struct{ s, quote string }{
+		{"", `"`}, {"plain", `"`}, {`<p class="x">a & b</p>`, `'`}, {"tab\there\nnew\rline", "`"},
+		{"back\\slash \"quoted\"", `'`}, {"\x00\x01\x1f\x7f", `"`}, {"é ü 中文 😀", `"`},
+		{"line\u2028sep\u2029para", `"`}, {"bad \xff\xfe utf-8 \xe2\x80", `"`}, {"</script><!-- x -->", `"`},
+		{`it's "both"`, "`"}, {"a `tick` and ${x} and \"q\" and 'q'", `"`}, {"two\nlines ${x}", `"`},
+		{"`${`${", `"`}, {"both ' and \" once\n\n", "`"},
+	}
+	for _, c := range cases {
+		got := jsString(c.s)
+		back, ok := readJSString(got)
+		if !ok {
+			t.Errorf("jsString(%q) = %s: not a string literal jsString writes", c.s, got)
+			continue
+		}
+		if want := jsonMeaning(c.s); back != want {
+			t.Errorf("jsString(%q) = %s reads %q, json.Marshal's reads %q", c.s, got, back, want)
+		}
+		if got[:1] != c.quote {
+			t.Errorf("jsString(%q) = %s: quoted with %s, want %s", c.s, got, got[:1], c.quote)
+		}
+		if strings.ContainsAny(c.s, "<>&") && strings.Contains(got, `\u00`) && !strings.ContainsAny(c.s, "\x00\x01\x1f") {
+			t.Errorf("jsString(%q) = %s: escapes HTML characters", c.s, got)
 		}
 	}
 }
 
 func FuzzJSString(f *testing.F) {
-	for _, s := range []string{"a<b", "\xff", "\u2029", "\"\\\n"} {
+	for _, s := range []string{"a<b", "\xff", "\u2029", "\"\\\n", "'`${", "$\n{"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		var back string
-		if err := json.Unmarshal([]byte(jsString(s)), &back); err != nil {
-			t.Fatalf("jsString(%q) is not valid JSON: %v", s, err)
+		got := jsString(s)
+		back, ok := readJSString(got)
+		if !ok {
+			t.Fatalf("jsString(%q) = %s: not a string literal jsString writes", s, got)
 		}
-		want, _ := json.Marshal(s)
-		var wantBack string
-		_ = json.Unmarshal(want, &wantBack)
-		if back != wantBack {
-			t.Fatalf("jsString(%q) reads %q, json.Marshal's reads %q", s, back, wantBack)
+		if want := jsonMeaning(s); back != want {
+			t.Fatalf("jsString(%q) = %s reads %q, json.Marshal's reads %q", s, got, back, want)
+		}
+		if !utf8.ValidString(got) {
+			t.Fatalf("jsString(%q) = %q: not UTF-8", s, got)
 		}
 	})
 }

@@ -133,7 +133,7 @@ func isAdmonitionTitle(n ast.Node) bool { return n.Kind().String() == "Admonitio
 // components map as the compiler's is: its children are the blocks with nothing between them, as
 // a JSX element's are.
 func (r *runJSX) admonition(n *markdown.Admonition) string {
-	props := []string{"type: " + jsString(n.Callout)}
+	props := []string{"type:" + jsString(n.Callout)}
 	var kids []string
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if isAdmonitionTitle(c) {
@@ -143,7 +143,7 @@ func (r *runJSX) admonition(n *markdown.Admonition) string {
 				return `""`
 			}
 			if title != "" {
-				props = append(props, "title: "+jsString(title))
+				props = append(props, "title:"+jsString(title))
 			}
 			continue
 		}
@@ -155,5 +155,5 @@ func (r *runJSX) admonition(n *markdown.Admonition) string {
 		}
 		kids = append(kids, r.block(c))
 	}
-	return r.call("_components.Admonition", props, kids)
+	return r.call("c.Admonition", props, kids)
 }

@@ -1,7 +1,7 @@
 package mdx
 
 // runhtml.go gives a top-level block of a Markdown run to React as the HTML React would write for
-// its elements (runjs.go): `_docsdJsx("ol", {start: 3, dangerouslySetInnerHTML: {__html: "<li>…"}})`.
+// its elements (runjs.go): `j("ol",{start:3,dangerouslySetInnerHTML:{__html:"<li>…"}})`.
 // A run's elements were most of a compiled page's module: esbuild parsed, minified and printed them
 // for every page, and the renderer walked them, where a Markdown page's renderer takes one string.
 // Only when no component of the page's map may stand for an HTML element (the site's MDXComponents
@@ -40,7 +40,7 @@ func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
 		if n.IsOrdered() {
 			tag = "ol"
 			if n.Start != 1 {
-				props = append(props, fmt.Sprintf("start: %d", n.Start))
+				props = append(props, fmt.Sprintf("start:%d", n.Start))
 			}
 		}
 		h.children(&b, h.listItems(n))
@@ -53,8 +53,8 @@ func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
 	if !h.ok {
 		return "", false
 	}
-	props = append(props, "dangerouslySetInnerHTML: {__html: "+jsString(b.String())+"}")
-	return "_docsdJsx(" + jsString(tag) + ", {" + strings.Join(props, ", ") + "})", true
+	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(b.String())+"}")
+	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", true
 }
 
 // htmlNode is a child as React sees it: text, or an element already written.

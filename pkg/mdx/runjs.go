@@ -29,30 +29,50 @@ type runJSX struct {
 	asHTML  bool            // blocks inside an admonition may be given as HTML (runhtml.go)
 }
 
-// jsString is s as a JavaScript string literal. Not json.Marshal's: it writes <, > and & as
-// \u003c, \u003e and \u0026 (for JSON inside HTML), which made a run's HTML a third longer for
-// esbuild to read and decode again. Invalid UTF-8 becomes U+FFFD, as json.Marshal makes it, and
-// U+2028 and U+2029 stay escaped (line terminators in older JavaScript).
+// jsString is s as a JavaScript string literal, quoted as esbuild's minifier would: with the
+// quote (double, single or a template's backtick) that needs the fewest escapes, since the runs'
+// functions go to the browser as docsd writes them (pkg/bundle's quickPage). Not json.Marshal's:
+// it writes <, > and & as \u003c, \u003e and \u0026 (for JSON inside HTML), which made a run's
+// HTML a third longer for esbuild to decode again. Invalid UTF-8 becomes U+FFFD, as json.Marshal
+// made it, and U+2028 and U+2029 stay escaped (line terminators in older JavaScript).
 func jsString(s string) string {
+	quote := byte('"')
+	if strings.ContainsAny(s, "\"'`\n") {
+		lines := strings.Count(s, "\n")
+		double := strings.Count(s, `"`) + lines
+		single := strings.Count(s, `'`) + lines
+		template := strings.Count(s, "`") + strings.Count(s, "${")
+		switch {
+		case double <= single && double <= template:
+		case single <= template:
+			quote = '\''
+		default:
+			quote = '`'
+		}
+	}
 	var b strings.Builder
 	b.Grow(len(s) + len(s)/16 + 2)
-	b.WriteByte('"')
+	b.WriteByte(quote)
 	last := 0
 	for i := 0; i < len(s); {
 		c := s[i]
 		size := 1
 		var esc string
 		switch {
-		case c == '"':
-			esc = `\"`
+		case c == quote:
+			esc = `\` + string(c)
 		case c == '\\':
 			esc = `\\`
 		case c == '\n':
-			esc = `\n`
+			if quote != '`' {
+				esc = `\n`
+			}
 		case c == '\r':
 			esc = `\r`
 		case c == '\t':
 			esc = `\t`
+		case c == '$' && quote == '`' && i+1 < len(s) && s[i+1] == '{':
+			esc = `\$`
 		case c < 0x20:
 			esc = fmt.Sprintf(`\u%04x`, c)
 		case c >= utf8.RuneSelf:
@@ -75,27 +95,27 @@ func jsString(s string) string {
 		i += size
 	}
 	b.WriteString(s[last:])
-	b.WriteByte('"')
+	b.WriteByte(quote)
 	return b.String()
 }
 
 // el is an element of the components map with props (already "name: value") and children.
 func (r *runJSX) el(tag string, props []string, children []string) string {
 	r.tags[tag] = true
-	return r.call("_components."+tag, props, children)
+	return r.call("c."+tag, props, children)
 }
 
 func (r *runJSX) call(typ string, props []string, children []string) string {
-	fn := "_docsdJsx"
+	fn := "j"
 	switch len(children) {
 	case 0:
 	case 1:
-		props = append(props, "children: "+children[0])
+		props = append(props, "children:"+children[0])
 	default:
-		fn = "_docsdJsxs"
-		props = append(props, "children: ["+strings.Join(children, ", ")+"]")
+		fn = "s"
+		props = append(props, "children:["+strings.Join(children, ",")+"]")
 	}
-	return fn + "(" + typ + ", {" + strings.Join(props, ", ") + "})"
+	return fn + "(" + typ + ",{" + strings.Join(props, ",") + "})"
 }
 
 // blocks is the elements of a list of block nodes, with "\n" between them (wrapped: also before
@@ -131,7 +151,7 @@ func (r *runJSX) block(n ast.Node) string {
 		idb, _ := id.([]byte)
 		var props []string
 		if len(idb) > 0 {
-			props = append(props, "id: "+jsString(string(idb)))
+			props = append(props, "id:"+jsString(string(idb)))
 		}
 		return r.el(fmt.Sprintf("h%d", n.Level), props, r.inlines(n))
 	case *ast.ThematicBreak:
@@ -168,7 +188,7 @@ func (r *runJSX) code(n *ast.FencedCodeBlock) string {
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	return r.call("_components.DocsdHTML", []string{"html: " + jsString(r.hl.HTML(info, text))}, nil)
+	return r.call("c.DocsdHTML", []string{"html:" + jsString(r.hl.HTML(info, text))}, nil)
 }
 
 func checkBox(item ast.Node) *east.TaskCheckBox {
@@ -185,7 +205,7 @@ func (r *runJSX) list(n *ast.List) string {
 	if n.IsOrdered() {
 		tag = "ol"
 		if n.Start != 1 {
-			props = append(props, fmt.Sprintf("start: %d", n.Start))
+			props = append(props, fmt.Sprintf("start:%d", n.Start))
 		}
 	}
 	tasks := false
@@ -202,7 +222,7 @@ func (r *runJSX) list(n *ast.List) string {
 	}
 	items = append(items, `"\n"`)
 	if tasks {
-		props = append(props, `className: "contains-task-list"`)
+		props = append(props, `className:"contains-task-list"`)
 	}
 	return r.el(tag, props, items)
 }
@@ -212,7 +232,7 @@ func (r *runJSX) list(n *ast.List) string {
 func (r *runJSX) item(item ast.Node, loose bool) string {
 	var props []string
 	if checkBox(item) != nil {
-		props = append(props, `className: "task-list-item"`)
+		props = append(props, `className:"task-list-item"`)
 	}
 	kids := children(item)
 	var out []string
@@ -256,11 +276,11 @@ func (r *runJSX) table(n *east.Table) string {
 			var props []string
 			switch n.Alignments[i] {
 			case east.AlignLeft:
-				props = append(props, `style: {textAlign: "left"}`)
+				props = append(props, `style:{textAlign:"left"}`)
 			case east.AlignCenter:
-				props = append(props, `style: {textAlign: "center"}`)
+				props = append(props, `style:{textAlign:"center"}`)
 			case east.AlignRight:
-				props = append(props, `style: {textAlign: "right"}`)
+				props = append(props, `style:{textAlign:"right"}`)
 			}
 			cells = append(cells, r.el(cellTag, props, r.inlines(cell)))
 			i++
@@ -304,11 +324,11 @@ func (r *runJSX) inlines(n ast.Node) []string {
 			text.Write(c.Value)
 		case *east.TaskCheckBox:
 			flush()
-			props := []string{`type: "checkbox"`}
+			props := []string{`type:"checkbox"`}
 			if c.IsChecked {
-				props = append(props, "checked: true")
+				props = append(props, "checked:true")
 			}
-			props = append(props, "disabled: true")
+			props = append(props, "disabled:true")
 			out = append(out, r.el("input", props, nil))
 			// goldmark's task-list parser takes every space after the box, so the text that
 			// follows starts at its first letter: the box's " " is the only space between them.
@@ -342,15 +362,15 @@ func (r *runJSX) inline(n ast.Node) string {
 	case *east.Strikethrough:
 		return r.el("del", nil, r.inlines(n))
 	case *ast.Link:
-		props := []string{"href: " + jsString(r.url(string(n.Destination), false))}
+		props := []string{"href:" + jsString(r.url(string(n.Destination), false))}
 		if len(n.Title) > 0 {
-			props = append(props, "title: "+jsString(string(n.Title)))
+			props = append(props, "title:"+jsString(string(n.Title)))
 		}
 		return r.el("a", props, r.inlines(n))
 	case *ast.Image:
-		props := []string{"src: " + jsString(r.url(string(n.Destination), true)), "alt: " + jsString(altText(n, r.src))}
+		props := []string{"src:" + jsString(r.url(string(n.Destination), true)), "alt:" + jsString(altText(n, r.src))}
 		if len(n.Title) > 0 {
-			props = append(props, "title: "+jsString(string(n.Title)))
+			props = append(props, "title:"+jsString(string(n.Title)))
 		}
 		return r.el("img", props, nil)
 	}

@@ -592,16 +592,30 @@ func itoa(n int) string {
 	}
 }
 
-// patch puts each run's elements where the compiler left its placeholder, names the elements in
-// the page's components map and imports the JSX runtime under the names runjs.go uses; false
-// when the module is not as the compiler prints it (the page is then compiled whole).
+// RunsMark is the line between a compiled page's module and its runs' functions (patch): a
+// module without the functions is JavaScript that calls them, so the bundler can leave them out of
+// what esbuild parses and put them back after (pkg/bundle's quickPage).
+const RunsMark = "\n//docsd:runs\n"
+
+// CutRuns cuts a compiled page at RunsMark: the module, and the runs' functions ("" when none).
+func CutRuns(js string) (module, runs string) {
+	module, runs, _ = strings.Cut(js, RunsMark)
+	return module, runs
+}
+
+// patch puts a call of each run's function where the compiler left its placeholder, names the
+// elements in the page's components map, imports the JSX runtime the functions are given and
+// writes the functions after RunsMark; false when the module is not as the compiler prints it (the
+// page is then compiled whole). A run's function takes the runtime and the components map as
+// arguments (j, s, f, c), so that its text means the same wherever it is put: after esbuild has
+// minified the module's own names (pkg/bundle), or as a part of the module.
 func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	const fn = "function _createMdxContent(props) {\n"
 	at := strings.Index(js, fn)
 	if at < 0 || !strings.Contains(js, "useMDXComponents as _provideComponents") {
 		return "", false
 	}
-	var b strings.Builder
+	var b, funcs strings.Builder
 	b.WriteString("import {Fragment as _docsdFragment, jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
 	rest := js
 	if len(inJSX) != len(sp.runs) {
@@ -609,9 +623,9 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	}
 	for i, blocks := range sp.runs {
 		// The page's blocks have "\n" text between them, a JSX element's children do not.
-		sep := `, "\n", `
+		sep := `,"\n",`
 		if inJSX[i] {
-			sep = ", "
+			sep = ","
 		}
 		els := strings.Join(blocks, sep)
 		ph := runCall(sp.token, i)
@@ -619,23 +633,28 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		if k < 0 || strings.Contains(rest[k+len(ph):], ph) {
 			return "", false
 		}
+		name := sp.token + "runs" + itoa(i)
+		call := name + "(_docsdJsx, _docsdJsxs, _docsdFragment, _components)"
 		before := strings.TrimRight(rest[:k], " \n")
 		switch {
 		case strings.HasSuffix(before, "[") || strings.HasSuffix(before, ","):
 			// One of several children: the run's elements go in the list.
+			call = "..." + call
+			els = "[" + els + "]"
 		case strings.HasSuffix(before, ":") || strings.HasSuffix(before, "return"):
 			// The only child, of a _jsx call: an array there is a list React (in development)
 			// wants keys for, where the compiler would have written _jsxs. A fragment of the
 			// elements renders as they do.
 			if len(blocks) > 1 {
-				els = "_docsdJsxs(_docsdFragment, {children: [" + els + "]})"
+				els = "s(f,{children:[" + els + "]})"
 			}
 		default:
 			return "", false
 		}
 		b.WriteString(rest[:k])
-		b.WriteString(els)
+		b.WriteString(call)
 		rest = rest[k+len(ph):]
+		funcs.WriteString("function " + name + "(j,s,f,c){return " + els + "}\n")
 	}
 	b.WriteString(rest)
 	out := b.String()
@@ -651,7 +670,9 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	at = strings.Index(out, fn) + len(fn)
 	const decl = "  const _components = {"
 	if strings.HasPrefix(out[at:], decl) {
-		return out[:at+len(decl)] + names.String() + out[at+len(decl):], true
+		out = out[:at+len(decl)] + names.String() + out[at+len(decl):]
+	} else {
+		out = out[:at] + "  const _components = {" + names.String() + "..._provideComponents(), ...props.components};\n" + out[at:]
 	}
-	return out[:at] + "  const _components = {" + names.String() + "..._provideComponents(), ...props.components};\n" + out[at:], true
+	return strings.TrimRight(out, "\n") + RunsMark + funcs.String(), true
 }

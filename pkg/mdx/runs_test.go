@@ -152,7 +152,7 @@ func TestSplitRuns(t *testing.T) {
 		t.Fatalf("%d runs, want 4", len(sp.runs))
 	}
 	first := strings.Join(sp.runs[0], "\n")
-	for _, want := range []string{`_components.em, {children: "Markdown"}`, `_components.del, {children: "a strike"}`, `href: "/resolved/./other.md"`, `id: "custom"`, `_components.ul`} {
+	for _, want := range []string{`c.em,{children:"Markdown"}`, `c.del,{children:"a strike"}`, `href:"/resolved/./other.md"`, `id:"custom"`, `c.ul`} {
 		if !strings.Contains(first, want) {
 			t.Errorf("the first run lacks %s:\n%s", want, first)
 		}
@@ -161,7 +161,7 @@ func TestSplitRuns(t *testing.T) {
 		t.Errorf("headings taken by runs: %v", sp.taken)
 	}
 	last := strings.Join(sp.runs[3], "\n")
-	for _, want := range []string{`style: {textAlign: "right"}`, `_components.DocsdHTML, {html: "<div class=\"code-block language-js\"><div class=\"code-title\">x.js`} {
+	for _, want := range []string{`style:{textAlign:"right"}`, "c.DocsdHTML,{html:`<div class=\"code-block language-js\"><div class=\"code-title\">x.js"} {
 		if !strings.Contains(last, want) {
 			t.Errorf("the last run lacks %s:\n%s", want, last)
 		}
@@ -234,12 +234,12 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 // <Admonition type title> with the blocks inside, through the components map.
 func TestSplitRunsTakesAdmonitions(t *testing.T) {
 	cases := map[string]struct{ block, want string }{
-		"a note":          {":::note\nThe *text*.\n:::", `_docsdJsx(_components.Admonition, {type: "note", children: _docsdJsxs(_components.p, {children: ["The ", _docsdJsx(_components.em, {children: "text"}), "."]})})`},
-		"a bracket title": {":::tip[My title]\n\n- a\n- b\n\n:::", `_docsdJsx(_components.Admonition, {type: "tip", title: "My title", children: _docsdJsxs(_components.ul, {children: ["\n", _docsdJsx(_components.li, {children: "a"}), "\n", _docsdJsx(_components.li, {children: "b"}), "\n"]})})`},
-		"a plain title":   {":::Warning Be careful\nOne.\n\nTwo.\n:::", `_docsdJsxs(_components.Admonition, {type: "warning", title: "Be careful", children: [_docsdJsx(_components.p, {children: "One."}), _docsdJsx(_components.p, {children: "Two."})]})`},
-		"an empty title":  {":::info[]\n:::", `_docsdJsx(_components.Admonition, {type: "info"})`},
-		"nested":          {"::::info\n:::tip\nIn.\n:::\n::::", `_docsdJsx(_components.Admonition, {type: "info", children: _docsdJsx(_components.Admonition, {type: "tip", children: _docsdJsx(_components.p, {children: "In."})})})`},
-		"with code":       {":::note\n```\n:: two colons\n```\n:::", `_docsdJsx(_components.Admonition, {type: "note", children: _docsdJsx(_components.DocsdHTML, {html: `},
+		"a note":          {":::note\nThe *text*.\n:::", `j(c.Admonition,{type:"note",children:s(c.p,{children:["The ",j(c.em,{children:"text"}),"."]})})`},
+		"a bracket title": {":::tip[My title]\n\n- a\n- b\n\n:::", `j(c.Admonition,{type:"tip",title:"My title",children:s(c.ul,{children:["\n",j(c.li,{children:"a"}),"\n",j(c.li,{children:"b"}),"\n"]})})`},
+		"a plain title":   {":::Warning Be careful\nOne.\n\nTwo.\n:::", `s(c.Admonition,{type:"warning",title:"Be careful",children:[j(c.p,{children:"One."}),j(c.p,{children:"Two."})]})`},
+		"an empty title":  {":::info[]\n:::", `j(c.Admonition,{type:"info"})`},
+		"nested":          {"::::info\n:::tip\nIn.\n:::\n::::", `j(c.Admonition,{type:"info",children:j(c.Admonition,{type:"tip",children:j(c.p,{children:"In."})})})`},
+		"with code":       {":::note\n```\n:: two colons\n```\n:::", `j(c.Admonition,{type:"note",children:j(c.DocsdHTML,{html:`},
 	}
 	for name, c := range cases {
 		body := "Before.\n\n" + c.block + "\n\nAfter.\n"
@@ -356,11 +356,12 @@ func TestCompileErrorIsTheWholePages(t *testing.T) {
 
 // patch leaves a module it does not know as it is (the page is then compiled whole).
 func TestPatchNeedsTheCompilersModule(t *testing.T) {
-	sp := &split{token: "tok", runs: [][]string{{`_docsdJsx(_components.p, {children: "a"})`}}, tags: map[string]bool{"p": true}}
+	sp := &split{token: "tok", runs: [][]string{{`j(c.p,{children:"a"})`}}, tags: map[string]bool{"p": true}}
 	module := "import {jsx as _jsx} from \"react/jsx-runtime\";\nimport {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
 		"function _createMdxContent(props) {\n  return _jsx(_Fragment, {children: [_jsx(\"tokrun0\", {}), \"\\n\", \"x\"]});\n}\n"
 	js, ok := sp.patch(module, []bool{false})
-	if !ok || !strings.Contains(js, `children: [_docsdJsx(_components.p, {children: "a"}), "\n", "x"]`) ||
+	if !ok || !strings.Contains(js, `children: [...tokruns0(_docsdJsx, _docsdJsxs, _docsdFragment, _components), "\n", "x"]`) ||
+		!strings.HasSuffix(js, RunsMark+`function tokruns0(j,s,f,c){return [j(c.p,{children:"a"})]}`+"\n") ||
 		!strings.Contains(js, `const _components = {p: "p", ..._provideComponents(), ...props.components};`) {
 		t.Fatalf("patched: %v\n%s", ok, js)
 	}
@@ -426,17 +427,18 @@ func TestCompileErrorsAfterRunsAreTheWholePages(t *testing.T) {
 func TestPatchOnlyChild(t *testing.T) {
 	module := "import {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n" +
 		"function _createMdxContent(props) {\n  return _jsx(\"div\", {\n    children: _jsx(\"tokrun0\", {})\n  });\n}\n"
-	p := `_docsdJsx(_components.p, {children: "a"})`
+	p := `j(c.p,{children:"a"})`
 	for _, c := range []struct {
 		blocks []string
 		want   string
 	}{
-		{[]string{p}, `children: ` + p + "\n"},
-		{[]string{p, p}, `children: _docsdJsxs(_docsdFragment, {children: [` + p + `, ` + p + `]})`},
+		{[]string{p}, `function tokruns0(j,s,f,c){return ` + p + "}"},
+		{[]string{p, p}, `function tokruns0(j,s,f,c){return s(f,{children:[` + p + `,` + p + `]})}`},
 	} {
 		sp := &split{token: "tok", runs: [][]string{c.blocks}, tags: map[string]bool{"p": true}}
 		js, ok := sp.patch(module, []bool{true})
-		if !ok || !strings.Contains(js, c.want) || !strings.Contains(js, "Fragment as _docsdFragment") {
+		if !ok || !strings.Contains(js, c.want) || !strings.Contains(js, "children: tokruns0(_docsdJsx, _docsdJsxs, _docsdFragment, _components)\n") ||
+			!strings.Contains(js, "Fragment as _docsdFragment") {
 			t.Errorf("%d blocks: patched %v\n%s", len(c.blocks), ok, js)
 		}
 	}
