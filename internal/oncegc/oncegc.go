@@ -49,7 +49,8 @@ func SetGC() {
 }
 
 // SetLimit is build.Options.Sized for a build: the memory limit for its number of sources and the
-// bytes of its .mdx sources, unless the environment sets one.
+// bytes of its MDX sources (the .mdx files at the scan, then again with the .md pages that turn out
+// to be MDX once read), unless the environment sets one.
 func SetLimit(sources int, mdxBytes int64) {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); set {
 		return
@@ -57,7 +58,7 @@ func SetLimit(sources int, mdxBytes int64) {
 	debug.SetMemoryLimit(Limit(sources, mdxBytes))
 }
 
-// Limit is the memory limit of a build of that many sources, mdxBytes of them in .mdx files.
+// Limit is the memory limit of a build of that many sources, mdxBytes of them compiled as MDX.
 func Limit(sources int, mdxBytes int64) int64 {
 	return min(MemoryCeiling, max(MemoryFloor, int64(sources)*PerSource+mdxBytes*PerMDXByte))
 }

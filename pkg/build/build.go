@@ -45,7 +45,8 @@ type Options struct {
 	// (defaultRenderers).
 	Renderers int
 	// Sized, when set, is told how many sources the build found and the bytes of its .mdx files,
-	// before they are read (docsd build --once sizes Go's collector by them).
+	// before they are read, and again once they are read if .md pages turn out to be MDX, with
+	// their bytes added (docsd build --once sizes Go's collector by them).
 	Sized func(sources int, mdxBytes int64)
 	// LowMemory keeps less between builds, for a process that runs all day (docsd watch): the
 	// bundler's caches are dropped after each build, so a change to the shell bundles it cold.

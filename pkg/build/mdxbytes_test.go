@@ -52,3 +52,27 @@ func TestMDXBytesFollowsLinks(t *testing.T) {
 		t.Errorf("mdxBytes of a link to a 24,500-byte page = %d", got)
 	}
 }
+
+// A .md page that uses MDX syntax is compiled as MDX, and counts as an .mdx page does once it is
+// read: the build tells Options.Sized again, with its bytes added to the .mdx files'.
+func TestSizedCountsMarkdownPagesCompiledAsMDX(t *testing.T) {
+	root, opts := fixtureSite(t, "mdx")
+	var calls [][2]int64
+	opts.Sized = func(sources int, mdxBytes int64) { calls = append(calls, [2]int64{int64(sources), mdxBytes}) }
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	// reference.md imports a component; the fixture's other .md pages are Markdown.
+	info, err := os.Stat(filepath.Join(root, "content", "docs", "guide", "reference.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(calls) != 2 {
+		t.Fatalf("Sized called %v, want twice: at the scan, and with the .md page in MDX", calls)
+	}
+	if calls[1][0] != calls[0][0] || calls[1][1] != calls[0][1]+info.Size() {
+		t.Errorf("Sized %v: the second call should add reference.md's %d bytes to the first's", calls, info.Size())
+	}
+}

@@ -244,8 +244,10 @@ func (b *Builder) rescan(root string, layout content.Layout, allow secrets.Allow
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("scanning content: %w", err)
 	}
+	var mdx int64
 	if empty != nil && empty.sized != nil {
-		empty.sized(len(sources), mdxBytes(sources))
+		mdx = mdxBytes(sources)
+		empty.sized(len(sources), mdx)
 	}
 	wasReported := map[string]bool{}
 	for _, r := range reported {
@@ -280,7 +282,29 @@ func (b *Builder) rescan(root string, layout content.Layout, allow secrets.Allow
 			changed[p] = true
 		}
 	}
+	if empty != nil && empty.sized != nil {
+		// A .md page written in MDX (Docusaurus 3 reads .md files as MDX) keeps what an .mdx page
+		// keeps, but is known only once read: the limit grows by its bytes before any compiles.
+		if md := mdPagesInMDX(results); md > 0 {
+			empty.sized(len(sources), mdx+md)
+		}
+	}
 	return layered.From(byPath), skipped, errs, nil
+}
+
+// mdPagesInMDX is the size of the pages among read that are compiled as MDX but are not .mdx
+// files (mdxBytes counted those before they were read).
+func mdPagesInMDX(read []site.Read) int64 {
+	var n int64
+	for _, r := range read {
+		if r.Err != nil || r.Parsed == nil || !r.Parsed.MDX || strings.HasSuffix(r.Parsed.Src.Path, ".mdx") {
+			continue
+		}
+		if info, err := os.Stat(r.Parsed.Src.Abs); err == nil {
+			n += info.Size()
+		}
+	}
+	return n
 }
 
 // throughLink reports a path reached through a symbolic link (a linked folder above the file):
