@@ -1,7 +1,7 @@
 // Shared set-up of the browser tests: one fresh build of the site, served by `docsd serve` on a free
 // loopback port, and Debian's Chromium driven by playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, before } from 'node:test';
@@ -11,10 +11,22 @@ export const root = resolve(import.meta.dirname, '../..');
 export const shots = join(root, 'test-results', 'screenshots');
 export const docsd = process.env.DOCSD_BIN || join(root, 'bin', 'docsd');
 
+// tempDir makes a temporary folder that is removed when the test process ends: each holds a built
+// site or a copy of the Vela project (19 MB), and a run of the suite left about 180 of them in /tmp.
+const temporary = [];
+process.on('exit', () => {
+  for (const dir of temporary) rmSync(dir, { recursive: true, force: true });
+});
+export function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  temporary.push(dir);
+  return dir;
+}
+
 // startSite builds and serves the Vela site; with `project` (a folder of testdata/sites) it builds that
 // small site instead, copied into a temporary project whose site/ is this repository's shell.
 export async function startSite({ project } = {}) {
-  const tmp = mkdtempSync(join(tmpdir(), 'docsd-browser-'));
+  const tmp = tempDir('docsd-browser-');
   const out = join(tmp, 'build');
   const where = [];
   if (project) {
@@ -117,7 +129,7 @@ export function servingAt(proc, pattern) {
 // velaProject copies the Vela site's content and docsd.toml into a temporary project whose site/ is
 // this repository's shell: a project a test may edit while `docsd watch` serves it.
 export function velaProject(prefix) {
-  const project = mkdtempSync(join(tmpdir(), prefix));
+  const project = tempDir(prefix);
   cpSync(join(root, 'content'), join(project, 'content'), { recursive: true });
   cpSync(join(root, 'docsd.toml'), join(project, 'docsd.toml'));
   symlinkSync(join(root, 'site'), join(project, 'site'));
