@@ -190,3 +190,23 @@ func TestFindThroughBracedEscapesAndContinuations(t *testing.T) {
 		}
 	}
 }
+
+// FindUnescaped reads no byte outside its text, however an escape, a reference or a line break is
+// cut by the text's end: every text of up to five characters of the ones they are made of.
+func TestFindUnescapedOnEveryShortText(t *testing.T) {
+	const alphabet = "\\ux{}F\n\r&#;_\xe2\x80\xa8"
+	var text []byte
+	var all func(n int)
+	all = func(n int) {
+		FindUnescaped(text)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			text = append(text, alphabet[i])
+			all(n - 1)
+			text = text[:len(text)-1]
+		}
+	}
+	all(5)
+}

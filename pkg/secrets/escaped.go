@@ -150,11 +150,9 @@ func codeEscape(data []byte) (byte, int) {
 	case 'U':
 		n = 8
 	}
-	if n == 0 || len(data) < 2+n {
-		return 0, 0
-	}
 	v, end := 0, 2+n
-	if data[1] == 'u' && data[2] == '{' {
+	switch {
+	case n == 4 && data[2] == '{':
 		end = 3
 		for ; end < len(data) && hexDigit(data[end]) >= 0; end++ {
 			if v = v<<4 | hexDigit(data[end]); v > 0x10FFFF {
@@ -165,7 +163,9 @@ func codeEscape(data []byte) (byte, int) {
 			return 0, 0
 		}
 		end++
-	} else {
+	case n == 0 || len(data) < end:
+		return 0, 0
+	default:
 		for _, c := range data[2:end] {
 			if hexDigit(c) < 0 {
 				return 0, 0
