@@ -21,10 +21,11 @@ const (
 
 // SecretWarning returns a warning when the static file s holds a private key (a PEM block
 // "-----BEGIN … PRIVATE KEY-----", as ssh-keygen and openssl write them, or a PuTTY key file) or,
-// being text, a credential pkg/secrets finds (a token, an AWS secret key): copied as it is, it
-// would be published with the site. It points at the secret and shows at most its first four
-// characters. A file that cannot be read gets none: copying it says why. The credentials allow
-// holds (a key the site publishes on purpose) are none.
+// being text, a credential pkg/secrets finds (a token, an AWS secret key; written with escapes or
+// cut by a line break, FindUnescaped): copied as it is, it would be published with the site. It
+// points at the secret and shows at most its first four characters. A file that cannot be read
+// gets none: copying it says why. The credentials allow holds (a key the site publishes on
+// purpose) are none.
 func SecretWarning(s Source, allow secrets.Allow) *Error {
 	f, err := os.OpenFile(s.Abs, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
@@ -66,7 +67,8 @@ func findInText(r io.Reader, head []byte, allow secrets.Allow) (found secrets.Fi
 	// lineStart.
 	base, lines, lineStart := 0, 0, 0
 	for {
-		if found, ok := allow.Find(head); ok {
+		// As a page's (SecretError): a script's or a data file's string escapes are its text too.
+		if found, ok := allow.FindUnescaped(head); ok {
 			line, col := position(head, found.Offset)
 			if line == 1 {
 				col += base - lineStart

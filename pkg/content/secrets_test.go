@@ -57,5 +57,13 @@ func TestSecretWarningOfAStaticFile(t *testing.T) {
 			"content/static/vendor.min.js:1:160008: holds a GitHub token (ghs_…); not published"},
 		{"split.js", strings.Repeat("x", 64<<10-20) + "\nk='" + token + "';\n",
 			"content/static/split.js:2:4: holds a GitHub token (ghs_…); not published"},
+		// A script's string is read as the browser reads it: escapes decoded, a line continuation
+		// dropped (the page a static script serves has the token), past the first 64 KB too.
+		{"escaped.js", "const k = 'ghs\\u005F" + token[4:] + "';\n",
+			"content/static/escaped.js:1:12: holds a GitHub token (ghs_…); not published"},
+		{"braced.js", strings.Repeat("var a=1;\n", 9000) + "const k = `\\u{67}hs_" + token[4:] + "`;\n",
+			"content/static/braced.js:9001:12: holds a GitHub token (ghs_…); not published"},
+		{"continued.js", "const k = '" + token[:20] + "\\\n" + token[20:] + "';\n",
+			"content/static/continued.js:1:12: holds a GitHub token (ghs_…); not published"},
 	})
 }

@@ -4,11 +4,8 @@ import (
 	"bytes"
 	"io"
 	"io/fs"
-	"os"
-	"syscall"
 	"time"
 
-	"docsd/pkg/content"
 	"docsd/pkg/emit"
 	"docsd/pkg/secrets"
 )
@@ -26,42 +23,31 @@ func (m memFS) Open(name string) (fs.File, error) {
 	case ok && src != "":
 		return m.openStatic(name, src)
 	case ok:
-		return &memFile{Reader: bytes.NewReader(data), name: name, size: int64(len(data))}, nil
+		return &memFile{ReadSeeker: bytes.NewReader(data), name: name, size: int64(len(data))}, nil
 	}
 	return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 }
 
+// memFile is a file of the build, or a static file as it was searched (static.go).
 type memFile struct {
-	*bytes.Reader
+	io.ReadSeeker
 	name string
 	size int64
+	mod  time.Time    // zero for the build's files, which have none (and get no ETag)
+	done func() error // closes what the file is read from, if anything
 }
 
 func (f *memFile) Stat() (fs.FileInfo, error) { return f, nil }
-func (f *memFile) Close() error               { return nil }
 func (f *memFile) Name() string               { return f.name }
 func (f *memFile) Size() int64                { return f.size }
 func (f *memFile) Mode() fs.FileMode          { return 0o444 }
-func (f *memFile) ModTime() time.Time         { return time.Time{} }
+func (f *memFile) ModTime() time.Time         { return f.mod }
 func (f *memFile) IsDir() bool                { return false }
 func (f *memFile) Sys() any                   { return nil }
 
-// openStatic opens the static file src, served as name, unless it holds a credential: a save
-// that put one in it is served between the write and the rebuild that withholds it (which then
-// warns), so each request searches the file as the build does (content.SecretWarning). A file
-// written again while it is served may still change after its search; the rebuild follows.
-func (m memFS) openStatic(name, src string) (fs.File, error) {
-	f, err := os.OpenFile(src, os.O_RDONLY|syscall.O_NONBLOCK, 0)
-	if err != nil {
-		return nil, err
+func (f *memFile) Close() error {
+	if f.done == nil {
+		return nil
 	}
-	if w := content.SecretWarningIn(f, name, m.allow); w != nil {
-		f.Close()
-		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
-	}
-	return f, nil
+	return f.done()
 }

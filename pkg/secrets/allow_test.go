@@ -152,3 +152,61 @@ func TestFindThroughStringEscapes(t *testing.T) {
 		}
 	}
 }
+
+// JavaScript's braced escape \u{…} (any number of hex digits, as ES2015 reads it) and a line
+// continuation (a backslash before a line break, which JavaScript, TOML's multi-line strings, a
+// shell or Python read as nothing; TOML also drops the next line's indentation) hide nothing: the
+// token is found where it starts as written. A backslash escaped itself (`\\u{5F}`, `\\` at a
+// line's end) is a backslash, not an escape.
+func TestFindThroughBracedEscapesAndContinuations(t *testing.T) {
+	g := newGen()
+	gh, gkey := g.github("ghp_"), "AIza"+g.chars(35, gkeyset)
+	for _, c := range []struct {
+		text string
+		at   int // -1: not found
+	}{
+		{`const k = "ghp\u{5F}` + gh[4:] + `";`, 11},
+		{`const k = "ghp\u{5f}` + gh[4:] + `";`, 11},
+		{"const k = `\\u{67}\\u{000068}" + gh[2:] + "`;", 11},
+		{`k = "ghp\u{00000000005F}` + gh[4:] + `"`, 5},
+		{`k = "ghp\x5F` + gh[4:] + `"`, 5},
+		{"const k = \"" + gh[:17] + "\\\n" + gh[17:] + "\";", 11},
+		{"const k = \"" + gh[:17] + "\\\r\n" + gh[17:] + "\";", 11},
+		{"const k = \"" + gh[:17] + "\\\u2028" + gh[17:] + "\";", 11},
+		{"k = \"\"\"\n" + gh[:4] + "\\  \n    " + gh[4:20] + "\\\n" + gh[20:] + "\"\"\"\n", 8},
+		{"export KEY=" + gkey[:20] + "\\\n" + gkey[20:] + "\n", 11},
+		// Not escapes: an escaped backslash, an escape that decodes to no token character, a
+		// code point out of range, a brace left open, a continuation between two words of prose.
+		{`k = "ghp\\u{5F}` + gh[4:] + `"`, -1},
+		{"k = \"" + gh[:17] + "\\\\\n" + gh[17:] + "\"", -1},
+		{`k = "ghp\u{110000}` + gh[4:] + `", "ghp\u{5F` + gh[4:] + `"`, -1},
+		{`k = "\u{1F600}", "ghp\u{5F}xxxxxxxx"`, -1},
+		{"#define F(a) \\\n  (a)\nsome words \\\nmore words\n", -1},
+		{"`\\u{`", -1}, {`\u{}`, -1}, {"\\\n", -1}, {"x\\\r", -1},
+	} {
+		f, ok := FindUnescaped([]byte(c.text))
+		if c.at < 0 && ok || c.at >= 0 && (!ok || f.Offset != c.at) {
+			t.Errorf("FindUnescaped(%q) = %+v, %v; want offset %d", c.text, f, ok, c.at)
+		}
+	}
+}
+
+// FindUnescaped reads no byte outside its text, however an escape, a reference or a line break is
+// cut by the text's end: every text of up to five characters of the ones they are made of.
+func TestFindUnescapedOnEveryShortText(t *testing.T) {
+	const alphabet = "\\ux{}F\n\r&#;_\xe2\x80\xa8"
+	var text []byte
+	var all func(n int)
+	all = func(n int) {
+		FindUnescaped(text)
+		if n == 0 {
+			return
+		}
+		for i := 0; i < len(alphabet); i++ {
+			text = append(text, alphabet[i])
+			all(n - 1)
+			text = text[:len(text)-1]
+		}
+	}
+	all(5)
+}

@@ -7,7 +7,8 @@ import (
 	"testing"
 )
 
-// No file of the Vela site or of the test sites holds a credential: their example tokens, keys and
+// No file of the Vela site or of the test sites holds a credential, read as written or as shown
+// (FindUnescaped, what pages and static files are searched with): their example tokens, keys and
 // JWTs are placeholders, and the detector must let every one pass.
 func TestNoFindingInOurContent(t *testing.T) {
 	files := 0
@@ -21,7 +22,7 @@ func TestNoFindingInOurContent(t *testing.T) {
 				return err
 			}
 			files++
-			if f, ok := Find(data); ok {
+			if f, ok := FindUnescaped(data); ok {
 				t.Errorf("%s: %s at byte %d", path, f.Kind, f.Offset)
 			}
 			return nil

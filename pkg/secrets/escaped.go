@@ -14,8 +14,9 @@ import (
 //   - an HTML character reference is shown as its character: `ghp&#95;…` or `&#x67;hp_…`;
 //   - a soft line break in a paragraph is shown as a space: a token cut in two lines is read
 //     (and copied) whole but for that space;
-//   - a string's escape \xHH, \uHHHH (docsd.toml, JSON, a component's JavaScript) is decoded by
-//     the reader of the string: `"ghp\u005F…"`.
+//   - a string's escape \xHH, \uHHHH, \u{H…} (docsd.toml, JSON, a component's JavaScript) is
+//     decoded by the reader of the string: `"ghp\u005F…"`, and its line continuation (a backslash
+//     at a line's end) is dropped: `"ghp_abc\` and `def"` on the next line are one string.
 //
 // When data has such a thing inside what may be a token and Find finds nothing in it, it
 // searches data as shown (without those backslashes, with those references decoded, those
@@ -67,8 +68,10 @@ type edit struct {
 
 // escapes are data's backslashes that escape a character that the credentials Find knows have
 // inside them (_ - / + : . @), after a letter or digit: the escapes of a token written in
-// Markdown. Others (`\"` in code, `\|` in a table) are not searched again, which would cost a
-// second pass over most pages (BENCHMARKS.md, Session 21: trust21).
+// Markdown; a string's escapes that give such a character (codeEscape), and its line
+// continuations inside a word (continuation). Others (`\"` in code, `\|` in a table) are not
+// searched again, which would cost a second pass over most pages (BENCHMARKS.md, Session 21:
+// trust21).
 func escapes(data []byte, eds []edit) []edit {
 	for i := 0; ; i++ {
 		k := bytes.IndexByte(data[i:], '\\')
@@ -76,6 +79,10 @@ func escapes(data []byte, eds []edit) []edit {
 			return eds
 		}
 		i += k
+		if data[i+1] == '\\' { // an escaped backslash (in Markdown, TOML, JSON, JavaScript): it escapes nothing after it
+			i++
+			continue
+		}
 		if i > 0 && alnum(data[i-1]) && strings.IndexByte("_-/+:.@", data[i+1]) >= 0 {
 			eds = append(eds, edit{i, i + 1, ""})
 			i++ // the escaped character is kept, and escapes nothing
@@ -84,14 +91,52 @@ func escapes(data []byte, eds []edit) []edit {
 		if c, n := codeEscape(data[i:]); n > 0 {
 			eds = append(eds, edit{i, i + n, string(c)})
 			i += n - 1
+		} else if n := continuation(data, i); n > 0 {
+			eds = append(eds, edit{i, i + n, ""})
+			i += n - 1
 		}
 	}
 }
 
-// codeEscape is the character and length of the escape \xHH, \uHHHH or \UHHHHHHHH that data starts
-// with, when it is one a token may hold (a letter, a digit, _ - / + : . @), or 0: the escapes of
-// a string in docsd.toml (TOML), a JSON file or a component (JavaScript), which their reader
-// decodes: `"ghp\u005F…"` in docsd.toml's custom fields reaches every page as the token.
+// continuation is the length of the line continuation at data[i], a backslash, inside a word (a
+// letter, digit, _ or - on both sides), or 0. JavaScript's strings drop a backslash and the line
+// break after it (LF, CR, CRLF, U+2028, U+2029), as do a shell's and Python's; TOML's multi-line
+// strings drop, too, the spaces before the break and the whitespace after it. Both are read as
+// TOML's: a token continued on an indented line of a JavaScript string keeps the indentation in
+// the string, but its reader sees it whole (as a soft break's, softBreaks).
+func continuation(data []byte, i int) int {
+	if i == 0 || !word(data[i-1]) {
+		return 0
+	}
+	j := i + 1
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
+		j++
+	}
+	switch rest := data[j:]; {
+	case bytes.HasPrefix(rest, []byte("\r\n")):
+		j += 2
+	case len(rest) > 0 && (rest[0] == '\n' || rest[0] == '\r'):
+		j++
+	case bytes.HasPrefix(rest, []byte("\u2028")) || bytes.HasPrefix(rest, []byte("\u2029")):
+		j += len("\u2028")
+	default:
+		return 0
+	}
+	for j < len(data) && (data[j] == ' ' || data[j] == '\t' || data[j] == '\r' || data[j] == '\n') {
+		j++
+	}
+	if j == len(data) || !word(data[j]) {
+		return 0
+	}
+	return j - i
+}
+
+// codeEscape is the character and length of the escape \xHH, \uHHHH, \UHHHHHHHH or \u{H…} that
+// data starts with, when it is one a token may hold (a letter, a digit, _ - / + : . @), or 0: the
+// escapes of a string in docsd.toml (TOML), a JSON file or a component (JavaScript), which their
+// reader decodes: `"ghp\u005F…"` in docsd.toml's custom fields reaches every page as the token.
+// The braced form is JavaScript's (and Rust's, Swift's, Ruby's): any number of hex digits, of a
+// code point up to U+10FFFF.
 func codeEscape(data []byte) (byte, int) {
 	if len(data) < 4 {
 		return 0, 0
@@ -105,24 +150,44 @@ func codeEscape(data []byte) (byte, int) {
 	case 'U':
 		n = 8
 	}
-	if n == 0 || len(data) < 2+n {
-		return 0, 0
-	}
-	v := 0
-	for _, c := range data[2 : 2+n] {
-		switch {
-		case digit(c):
-			v = v<<4 | int(c-'0')
-		case c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F':
-			v = v<<4 | int((c|0x20)-'a'+10)
-		default:
+	v, end := 0, 2+n
+	switch {
+	case n == 4 && data[2] == '{':
+		end = 3
+		for ; end < len(data) && hexDigit(data[end]) >= 0; end++ {
+			if v = v<<4 | hexDigit(data[end]); v > 0x10FFFF {
+				return 0, 0
+			}
+		}
+		if end == 3 || end == len(data) || data[end] != '}' {
 			return 0, 0
+		}
+		end++
+	case n == 0 || len(data) < end:
+		return 0, 0
+	default:
+		for _, c := range data[2:end] {
+			if hexDigit(c) < 0 {
+				return 0, 0
+			}
+			v = v<<4 | hexDigit(c)
 		}
 	}
 	if v >= 0x80 || !alnum(byte(v)) && strings.IndexByte("_-/+:.@", byte(v)) < 0 {
 		return 0, 0
 	}
-	return byte(v), 2 + n
+	return byte(v), end
+}
+
+// hexDigit is the value of the hex digit c, or -1.
+func hexDigit(c byte) int {
+	switch {
+	case digit(c):
+		return int(c - '0')
+	case c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F':
+		return int((c|0x20)-'a') + 10
+	}
+	return -1
 }
 
 // references are data's HTML character references (&#95; &#x5F; &lowbar;, with their
