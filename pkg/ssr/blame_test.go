@@ -2,19 +2,8 @@
 
 package ssr
 
-// A page that loops for ever, rendered right after a page whose answer is larger than the pipe
-// between Node and docsd holds (64 KiB), is the only page blamed: the page before it renders.
-// Through process.stdout, the part of an answer the pipe had no room for waited in Node's memory
-// for the event loop, which the looping page never let run, so the page before it looked
-// unanswered and was blamed (hang22 saw it in about 1 build of 3 with a looping page).
-//
-// The test runs the shell's real server bundle and makes the order certain with two named pipes
-// (FIFOs) that the pages' modules read as they are evaluated, each blocking Node until the test
-// closes its end: the first page holds Node while the large page and the looping one are written,
-// so that Node reads both in one piece and renders the looping page straight after the large one,
-// without its event loop running between them; the large page holds Node until the test has set
-// the small limit, so that the limit counts only the looping page's render. The loop never ends
-// however fast the machine is; everything else runs under the default limit.
+// Answers larger than the pipe between Node and docsd holds (64 KiB), with the shell's real server
+// bundle (entry-server.jsx writes each answer whole before the next page renders).
 
 import (
 	"encoding/json"
@@ -32,6 +21,39 @@ import (
 	"docsd/pkg/bundle"
 	"docsd/pkg/nodeproc"
 )
+
+// serverBundle is the shell's server bundle, as a production build makes it.
+func serverBundle(t *testing.T) []byte {
+	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("needs Node.js")
+	}
+	b, err := bundle.New("../../site", "/", "", true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	out, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out.ServerJS
+}
+
+// mdxRequest is the request for a doc page /id whose content is an MDX module of source module
+// (see mdxModule), under a small site.
+func mdxRequest(id, module string) Request {
+	return Request{URL: "/" + id, SiteKey: "hang-1",
+		Site:   json.RawMessage(`{"title":"Hang","basePath":"/","navbar":{"title":"Hang","items":[]},"footer":{"copyright":"Hang"}}`),
+		Page:   json.RawMessage(`{"route":"/` + id + `","kind":"doc","title":"` + id + `","locale":"en","mdx":{"id":"` + id + `"}}`),
+		MDXKey: id + "-1", MDX: module}
+}
+
+// mdxModule is a page's module that runs first as it is evaluated, then renders the string the
+// JavaScript expression text makes.
+func mdxModule(first, text string) string {
+	return first + "\nexports.default = () => null;\nexports.Frame = () => " + text + ";\n"
+}
 
 // countedInput is a renderer's stdin that reports each request written whole into the pipe.
 type countedInput struct {
@@ -54,19 +76,21 @@ type rendered struct {
 	err  error
 }
 
+// A page that loops for ever, rendered right after a page whose answer the pipe cannot hold, is
+// the only page blamed: the page before it renders. Through process.stdout, the part of an answer
+// the pipe had no room for waited in Node's memory for the event loop, which the looping page never
+// let run, so the page before it looked unanswered and was blamed (hang22 saw it in about 1 build
+// of 3 with a looping page).
+//
+// Two named pipes (FIFOs), which the pages' modules read as they are evaluated, each block Node
+// until the test closes its end, and make the order certain: the first page holds Node while the
+// large page and the looping one are written, so that Node reads both in one piece and renders
+// the looping page straight after the large one, without its event loop running between them;
+// the large page holds Node until the test has set the small limit, so that the limit counts only
+// the looping page's render. The loop never ends however fast the machine is; everything else
+// runs under the default limit.
 func TestHungRenderAfterALargeAnswerBlamesOnlyItsPage(t *testing.T) {
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("needs Node.js")
-	}
-	b, err := bundle.New("../../site", "/", "", true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	out, err := b.Build()
-	b.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	server := serverBundle(t)
 	dir := t.TempDir()
 	fifo := func(name string) string {
 		path := filepath.Join(dir, name)
@@ -76,8 +100,12 @@ func TestHungRenderAfterALargeAnswerBlamesOnlyItsPage(t *testing.T) {
 		return path
 	}
 	holdFirst, holdLarge := fifo("first"), fifo("large")
+	read := func(path string) string {
+		quoted, _ := json.Marshal(path)
+		return "require('fs').readFileSync(" + string(quoted) + ");"
+	}
 
-	p, err := StartPool(out.ServerJS, 1)
+	p, err := StartPool(server, 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,25 +114,10 @@ func TestHungRenderAfterALargeAnswerBlamesOnlyItsPage(t *testing.T) {
 	in := &countedInput{WriteCloser: r.stdin, written: make(chan struct{}, 8)}
 	r.stdin = in // before the first request, so every one goes through it
 
-	const large = 300_000 // characters of the large page: answers beyond the pipe's 64 KiB
-	site := json.RawMessage(`{"title":"Hang","basePath":"/","navbar":{"title":"Hang","items":[]},"footer":{"copyright":"Hang"}}`)
-	// page is a doc whose content is its MDX module, named id; module is that module's source:
-	// it first reads the FIFO hold (when hold is set), then renders text.
-	page := func(id string) json.RawMessage {
-		return json.RawMessage(`{"route":"/` + id + `","kind":"doc","title":"` + id + `","locale":"en","mdx":{"id":"` + id + `"}}`)
-	}
-	module := func(hold, text string) string {
-		src := ""
-		if hold != "" {
-			path, _ := json.Marshal(hold)
-			src = "require('fs').readFileSync(" + string(path) + ");\n"
-		}
-		return src + "exports.default = () => null;\nexports.Frame = () => " + text + ";\n"
-	}
-	render := func(id, mdx string) <-chan rendered {
+	render := func(req Request) <-chan rendered {
 		done := make(chan rendered, 1)
 		go func() {
-			html, err := p.Render(Request{URL: "/" + id, SiteKey: "hang-1", Site: site, Page: page(id), MDXKey: id + "-1", MDX: mdx})
+			html, err := p.Render(req)
 			done <- rendered{html, err}
 		}()
 		return done
@@ -132,12 +145,13 @@ func TestHungRenderAfterALargeAnswerBlamesOnlyItsPage(t *testing.T) {
 		return nil
 	}
 
-	first := render("first", module(holdFirst, `'first page'`))
+	const large = 300_000 // characters of the large page's answer
+	first := render(mdxRequest("first", mdxModule(read(holdFirst), `'first page'`)))
 	<-in.written
 	held := hold(holdFirst, first)
-	largePage := render("large", module(holdLarge, `'x'.repeat(`+strconv.Itoa(large)+`)`))
+	largePage := render(mdxRequest("large", mdxModule(read(holdLarge), `'x'.repeat(`+strconv.Itoa(large)+`)`)))
 	<-in.written
-	loop := render("loop", "for (;;) {}\n")
+	loop := render(mdxRequest("loop", "for (;;) {}"))
 	<-in.written
 	if err := held.Close(); err != nil {
 		t.Fatal(err)
@@ -161,5 +175,31 @@ func TestHungRenderAfterALargeAnswerBlamesOnlyItsPage(t *testing.T) {
 	if !errors.As(res.err, &pe) || pe.URL != "/loop" || !strings.Contains(pe.Message, "the render took more than 1s") ||
 		!strings.Contains(pe.Message, nodeproc.LimitEnv) {
 		t.Fatalf("the looping page: %v, want a PageError saying its render took more than 1s", res.err)
+	}
+}
+
+// A page whose code uses process.stdout makes Node's stdout non-blocking (libuv's pipe): a write
+// then takes only what the pipe has room for, and the renderer writes the rest as room comes. The
+// large answers after it arrive whole, each framed right.
+func TestLargeAnswersOnANonBlockingStdoutArriveWhole(t *testing.T) {
+	p, err := StartPool(serverBundle(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for i, c := range []struct {
+		first string
+		text  string
+		want  string
+	}{
+		{"process.stdout;", `'é'.repeat(200000)`, strings.Repeat("é", 200000)}, // 400 KB in UTF-8
+		{"", `'y'.repeat(150000)`, strings.Repeat("y", 150000)},
+		{"", `'small'`, "small"},
+	} {
+		id := "page" + strconv.Itoa(i)
+		html, err := p.Render(mdxRequest(id, mdxModule(c.first, c.text)))
+		if err != nil || !strings.Contains(html, c.want) || !strings.Contains(html, "<h1>"+id+"</h1>") {
+			t.Fatalf("%s: %d bytes, %v; want its content whole", id, len(html), err)
+		}
 	}
 }
