@@ -79,9 +79,8 @@ func (e *Early) Load(bundle []byte) (*Pool, error) {
 			p.Close()
 			return nil, err
 		}
-		r.mu.Lock()
+		// Written at once, not queued (Renderer.write): nothing else writes before Load returns.
 		_, err = r.stdin.Write(append(line, '\n'))
-		r.mu.Unlock()
 		if err != nil {
 			// The process has stopped already (it could not start, or load React): say why.
 			r.awaitExitAfterFailedWrite()

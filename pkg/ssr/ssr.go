@@ -60,13 +60,17 @@ var errAgain = errors.New("the server renderer was stopped because another page'
 type Renderer struct {
 	cmd     *exec.Cmd
 	stdin   io.WriteCloser
-	mu      sync.Mutex // guards writes, next and waiting
+	mu      sync.Mutex // guards next, waiting, sent, queue, dead and hungLimit
 	next    int64
 	waiting map[int64]chan answer
 	sent    map[string]bool // site and sidebar keys the process already holds
-	dead    error
-	dir     string
-	exited  chan struct{} // closed once the process has exited and been waited for
+	// queue holds the requests not yet written, in the order of their ids, for write; wake tells
+	// it there are some.
+	queue  [][]byte
+	wake   chan struct{}
+	dead   error
+	dir    string
+	exited chan struct{} // closed once the process has exited and been waited for
 	// inputClosed is set when docsd stopped a process that no longer read its input.
 	inputClosed atomic.Bool
 	stopped     atomic.Bool // Stop (or Close) was called
@@ -127,10 +131,39 @@ func spawn(dir string, args []string) (*Renderer, error) {
 		return nil, fmt.Errorf("starting the server renderer: %w", err)
 	}
 	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir,
-		exited: make(chan struct{})}
+		wake: make(chan struct{}, 1), exited: make(chan struct{})}
 	r.watch = nodeproc.NewWatchdog(nodeproc.LimitOrDefault(os.Getenv), r.stall)
 	go r.read(stdout, stderr)
+	go r.write()
 	return r, nil
+}
+
+// write writes the queued requests to the process's input, in order, on a goroutine of its own
+// that holds no lock while it writes: the reader needs r.mu to hand out answers, and Node, which
+// writes each answer whole before it reads more input (entry-server.jsx), waits for the reader. A
+// request written under r.mu deadlocked on a page with a large answer: the write waited for Node,
+// Node for the reader, the reader for r.mu. It ends when the process has exited, or when a write
+// fails: the process stopped or closed its input, and its reader fails the pages waiting, with
+// why, once it has exited.
+func (r *Renderer) write() {
+	for {
+		select {
+		case <-r.wake:
+		case <-r.exited:
+			return
+		}
+		r.mu.Lock()
+		lines := r.queue
+		r.queue = nil
+		r.mu.Unlock()
+		for i, line := range lines {
+			if _, err := r.stdin.Write(line); err != nil {
+				r.awaitExitAfterFailedWrite()
+				return
+			}
+			lines[i] = nil // a page's data is not kept until the rest are written
+		}
+	}
 }
 
 // encodeRequest writes a request as one JSON line. The page, site and sidebar are JSON already
@@ -258,10 +291,8 @@ func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	r.dead = fmt.Errorf("the server renderer stopped: %s", why)
 	r.watch.Idle()
 	// The page it was rendering when it was stopped for the limit is the oldest still waiting
-	// once its output is read to the end: it renders in order. Not always: an answer the pipe had
-	// no room for waits in Node's memory (process.stdout) for the event loop, which the loop never
-	// lets run, so the page before it may be blamed; the looping page, sent again, is then
-	// blamed on the fresh process.
+	// once its output is read to the end: it renders in order, and writes each answer whole
+	// before the next page (entry-server.jsx).
 	var hung int64
 	if r.hungLimit > 0 {
 		hung = nodeproc.Oldest(r.waiting)
@@ -351,16 +382,14 @@ func (r *Renderer) Render(req Request) (string, error) {
 	if len(r.waiting) == 1 {
 		r.watch.Busy()
 	}
-	_, err = r.stdin.Write(line)
+	// Queued under the lock, so that requests are written in the order of their ids and the
+	// first to carry a key is the first written. A process that stopped (a bundle that failed to
+	// load, say) fails its pages once it has exited, with what it wrote on stderr (read, write).
+	r.queue = append(r.queue, line)
 	r.mu.Unlock()
-	if err != nil {
-		// A process that stopped (a bundle that failed to load, say) closed its end: what it
-		// wrote on stderr says why, once it has been waited for.
-		r.awaitExitAfterFailedWrite()
-		if r.stalled.Load() {
-			return "", errAgain
-		}
-		return "", fmt.Errorf("rendering %s: %w", req.URL, r.dead)
+	select {
+	case r.wake <- struct{}{}:
+	default: // write has been woken already and has yet to take the queue
 	}
 	a := <-ch
 	if a.Again {

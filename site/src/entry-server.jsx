@@ -9,6 +9,7 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { writeSync } from 'node:fs';
 import { format } from 'node:util';
 import { createRequire } from 'node:module';
 import { runInThisContext } from 'node:vm';
@@ -175,15 +176,40 @@ function scheduleTidy() {
 }
 
 // answer writes "<id> <length>\n" (or "<id> E <length>\n" for an error) and the text itself:
-// pkg/ssr reads the length, so the HTML needs no JSON encoding on either side. The text goes to
-// the stream as a string, corked with its header into one write: encoding it into a Buffer and
-// concatenating copied every page twice (a tenth of the renderer's time).
+// pkg/ssr reads the length, so the HTML needs no JSON encoding on either side. The answer is in
+// the pipe before the next page renders (writeAll): through process.stdout, what the pipe had no
+// room for waited in Node's memory for the event loop, and a next page that loops for ever (which
+// pkg/ssr stops after its time limit) never let it run, so docsd blamed the page before it too.
 function answer(id, kind, text) {
-  const out = process.stdout;
-  out.cork();
-  out.write(`${id} ${kind}${Buffer.byteLength(text, 'utf8')}\n`);
-  out.write(text, 'utf8');
-  out.uncork();
+  const length = Buffer.byteLength(text, 'utf8');
+  const header = `${id} ${kind}${length}\n`;
+  writeAll(header, header.length);
+  writeAll(text, length);
+}
+
+// writeAll writes text, of length bytes in UTF-8, to stdout and returns once all of it is written.
+// The string goes to writeSync as it is, encoded once: encoding it into a Buffer first copied
+// every page twice (a tenth of the renderer's time). Only a write that took part of it (stdout
+// made non-blocking, by something that used process.stdout) needs its bytes, to write the rest
+// as the pipe has room.
+const pause = new Int32Array(new SharedArrayBuffer(4));
+function writeAll(text, length) {
+  let at = 0;
+  try {
+    at = writeSync(1, text, null, 'utf8');
+  } catch (error) {
+    if (error.code !== 'EAGAIN') throw error;
+  }
+  if (at === length) return;
+  const data = Buffer.from(text, 'utf8');
+  while (at < length) {
+    try {
+      at += writeSync(1, data, at, length - at);
+    } catch (error) {
+      if (error.code !== 'EAGAIN') throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }
 
 // Requests are split at newlines by hand: readline decodes and regex-splits every chunk, which took
