@@ -260,10 +260,18 @@ func readAnswer(in *bufio.Reader) (answer, error) {
 func (r *Renderer) read(stdout io.Reader, stderr *nodeproc.Stderr) {
 	in := bufio.NewReaderSize(stdout, 1<<16)
 	broken := ""
+	loaded := false
 	for {
 		a, err := readAnswer(in)
 		if err != nil {
 			break
+		}
+		if !loaded {
+			// Any answer comes from the server bundle, so Node has read the folder's files: it
+			// goes now, not at Close, which a docsd stopped by a signal (Ctrl-C in a build)
+			// never reaches: such builds left their folders in the system's temporary folder.
+			loaded = true
+			_ = os.RemoveAll(r.dir)
 		}
 		r.mu.Lock()
 		ch := r.waiting[a.ID]

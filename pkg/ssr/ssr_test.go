@@ -5,6 +5,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strings"
@@ -185,5 +188,43 @@ func TestStopThenClose(t *testing.T) {
 	}
 	if _, err := p.Render(Request{URL: "/docs/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)}); err == nil || !strings.Contains(err.Error(), "rendering /docs/a: the server renderer stopped") {
 		t.Fatalf("a page sent after Stop: %v, want the renderer stopped", err)
+	}
+}
+
+// A renderer's temporary folder (its loader and server bundle) is removed once Node answers, having
+// loaded them: a docsd killed after that (a build stopped with Ctrl-C never reaches Close) leaves
+// nothing behind in the system's temporary folder.
+func TestRendererFolderGoesOnceNodeAnswers(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("needs Node.js")
+	}
+	r, err := Start([]byte(`let buf = '';
+process.stdin.on('data', (d) => {
+  buf += d;
+  for (let i; (i = buf.indexOf('\n')) >= 0; ) {
+    const req = JSON.parse(buf.slice(0, i));
+    buf = buf.slice(i + 1);
+    const html = '<p>' + req.url + '</p>';
+    process.stdout.write(req.id + ' ' + Buffer.byteLength(html) + '\n' + html);
+  }
+});
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if _, err := os.Stat(filepath.Join(r.dir, "ssr.cjs")); err != nil {
+		t.Fatalf("the renderer's bundle is not in its folder before it answers: %v", err)
+	}
+	html, err := r.Render(Request{URL: "/a", SiteKey: "en-1", Page: json.RawMessage(`{}`)})
+	if err != nil || html != "<p>/a</p>" {
+		t.Fatalf("Render = %q, %v", html, err)
+	}
+	if _, err := os.Stat(r.dir); !os.IsNotExist(err) {
+		t.Errorf("the renderer's folder %s is still there after its first answer (%v)", r.dir, err)
+	}
+	// It renders on without the folder.
+	if html, err := r.Render(Request{URL: "/b", SiteKey: "en-1", Page: json.RawMessage(`{}`)}); err != nil || html != "<p>/b</p>" {
+		t.Errorf("second Render = %q, %v", html, err)
 	}
 }
