@@ -6,6 +6,7 @@ package mdx
 // marker.
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -32,6 +33,9 @@ type Partials struct {
 
 // FindPartials finds the partials body shows; nil when it shows none.
 func FindPartials(body []byte) *Partials {
+	if !bytes.Contains(body, []byte(".md")) {
+		return nil // a partial's import names a .md or .mdx file: no line can be one
+	}
 	imported := map[string]string{}
 	eachLine(string(body), func(line string) string {
 		if m := partialImport.FindStringSubmatch(line); m != nil {
@@ -77,6 +81,9 @@ var truncateLine = regexp.MustCompile(`^[ \t]*(\{/\*[ \t]*truncate[ \t]*\*/\}|<!
 
 // Truncates reports whether an MDX body has a truncate marker on a line of its own, outside code.
 func Truncates(body []byte) bool {
+	if !bytes.Contains(body, []byte("truncate")) {
+		return false
+	}
 	found := false
 	eachLine(string(body), func(line string) string {
 		found = found || truncateLine.MatchString(line)

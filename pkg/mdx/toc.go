@@ -9,6 +9,7 @@ package mdx
 // emphasis and strikethrough kept (markdown.Doc.HeadingsHTML).
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"html"
@@ -30,6 +31,9 @@ var (
 // bindsTOC reports whether body binds `toc` in an import or export of its own (outside code). An
 // import or export list written over several lines is read as one.
 func bindsTOC(body []byte) bool {
+	if !bytes.Contains(body, []byte("toc")) {
+		return false // every form binds the name toc
+	}
 	found := false
 	open := "" // an import or export list not closed yet
 	eachLine(string(body), func(line string) string {
