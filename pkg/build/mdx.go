@@ -5,7 +5,6 @@ package build
 // gives each page's data the chunk the browser loads.
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -296,10 +295,7 @@ func (b *Builder) partialHeadings(root, file string, seen map[string]bool, own b
 	if err != nil {
 		return nil, false
 	}
-	var parts *mdx.Partials
-	if bytes.Contains(body, []byte(".md")) { // a partial's import names a .md or .mdx file
-		parts = mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
-	}
+	parts := mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
 	if parts == nil {
 		if !own {
 			return nil, false

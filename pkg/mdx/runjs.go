@@ -99,7 +99,7 @@ func jsString(s string) string {
 	return b.String()
 }
 
-// el is an element of the components map with props (already "name: value") and children.
+// el is an element of the components map with props (already "name:value") and children.
 func (r *runJSX) el(tag string, props []string, children []string) string {
 	r.tags[tag] = true
 	return r.call("c."+tag, props, children)
