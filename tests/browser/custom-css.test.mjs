@@ -5,12 +5,11 @@
 // the features page, light and dark, desktop and phone, go to test-results/screenshots. Under
 // docsd watch an edit of custom.css, or of a Sass partial extra.scss @uses, restyles the open page
 // without a reload.
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { hydrated, openPage, root, servingAt, shots, spawnDocsd, useSite } from './harness.mjs';
+import { hydrated, openPage, root, servingAt, shots, spawnDocsd, tempDir, useSite } from './harness.mjs';
 
 const site = useSite({ project: 'custom-css' });
 
@@ -78,11 +77,6 @@ test('a Markdown page: links take the brand colour, docsd\'s other colours stay'
   }
 });
 
-const dirs = [];
-after(() => {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
-});
-
 // save writes a file whole through a rename, as editors do.
 function save(file, text) {
   const tmp = join(dirname(file), `.${basename(file)}.saving`);
@@ -97,8 +91,7 @@ function edit(file, from, to) {
 }
 
 test('docsd watch: an edit of custom.css or of a Sass partial restyles the open page without a reload', async () => {
-  const project = mkdtempSync(join(tmpdir(), 'docsd-custom-css-'));
-  dirs.push(project);
+  const project = tempDir('docsd-custom-css-');
   cpSync(join(root, 'testdata', 'sites', 'custom-css'), project, { recursive: true });
   symlinkSync(join(root, 'site'), join(project, 'site'));
   const proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);

@@ -7,13 +7,11 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { docsd, hydrated, launchBrowser, openPage, root, servingAt, spawnDocsd } from './harness.mjs';
+import { docsd, hydrated, launchBrowser, openPage, root, servingAt, spawnDocsd, tempDir } from './harness.mjs';
 
 const procs = [];
-const dirs = [];
 let browser;
 
 // watch starts docsd watch on project and resolves with the address it serves at.
@@ -21,12 +19,6 @@ function watch(project) {
   const proc = spawnDocsd(['watch', '--root', project, '--addr', '127.0.0.1:0']);
   procs.push(proc);
   return servingAt(proc, /serving at (http:\/\/[^\s/]+)\//);
-}
-
-function tempDir(prefix) {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
 }
 
 // save writes a file whole, as editors that save through a temporary file do (a hidden name docsd
@@ -53,7 +45,6 @@ before(async () => {
 after(async () => {
   if (browser) await browser.close();
   for (const p of procs) p.kill();
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
 test('MDX under docsd watch: partial and component edits show in place; a syntax error shows the overlay at file:line:col and the last good page stays', async () => {
