@@ -289,7 +289,16 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		url, _ := json.Marshal(dest)
 		pairs = append(pairs, fmt.Sprintf(`"%s-link-%d"`, token, i), string(url))
 	}
-	return c.tocModule(body, line, model) + strings.NewReplacer(pairs...).Replace(js), nil
+	// Only the compiler's module holds placeholders: the runs' functions after it (patch) are
+	// docsd's, their code and links already in place, and most of a split page's bytes.
+	module, runs := js, ""
+	if at := strings.Index(js, RunsMark); at >= 0 {
+		module, runs = js[:at], js[at:]
+	}
+	if len(pairs) > 0 {
+		module = strings.NewReplacer(pairs...).Replace(module)
+	}
+	return c.tocModule(body, line, model) + module + runs, nil
 }
 
 // answer is the compiler's answer for a file's request: the cached one when the request is the
