@@ -7,6 +7,8 @@
 //	go run ./bench/buildprof -n 8 -cpuprofile /dev/shm/build.cpu
 //	go tool pprof -top -cum /dev/shm/build.cpu
 //
+// -memprofile writes what the builds allocated: `go tool pprof -sample_index=alloc_space -top`.
+//
 // -trace writes a Go execution trace of the builds as well: `go tool trace -pprof=sync` (or net,
 // syscall, sched) shows where docsd's goroutines wait, e.g. on the renderers' answers.
 package main
@@ -28,15 +30,16 @@ func main() {
 	out := flag.String("out", "/dev/shm/buildprof", "folder the builds write into (replaced by each build)")
 	profile := flag.String("cpuprofile", "build.cpu", "where to write the CPU profile")
 	traceOut := flag.String("trace", "", "where to write a Go execution trace of the builds (none if empty)")
+	memOut := flag.String("memprofile", "", "where to write the profile of what the builds allocated (none if empty)")
 	n := flag.Int("n", 5, "number of builds")
 	flag.Parse()
-	if err := run(*root, *out, *profile, *traceOut, *n); err != nil {
+	if err := run(*root, *out, *profile, *traceOut, *memOut, *n); err != nil {
 		fmt.Fprintln(os.Stderr, "buildprof:", err)
 		os.Exit(1)
 	}
 }
 
-func run(root, out, profile, traceOut string, n int) error {
+func run(root, out, profile, traceOut, memOut string, n int) error {
 	// The collector as docsd build --once sets it.
 	oncegc.SetGC()
 	sized := oncegc.SetLimit
@@ -70,6 +73,16 @@ func run(root, out, profile, traceOut string, n int) error {
 			return fmt.Errorf("build %d: %w", i+1, err)
 		}
 		fmt.Printf("build %d: %d pages in %s\n", i+1, res.Site.Routes.Len(), time.Since(start).Round(time.Millisecond))
+	}
+	if memOut != "" {
+		m, err := os.Create(memOut)
+		if err != nil {
+			return err
+		}
+		defer m.Close()
+		if err := pprof.Lookup("allocs").WriteTo(m, 0); err != nil {
+			return fmt.Errorf("writing the allocation profile: %w", err)
+		}
 	}
 	return nil
 }
