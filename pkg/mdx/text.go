@@ -26,66 +26,83 @@ func Sections(body string) ([]markdown.Section, bool) {
 		return nil, false
 	}
 	start = strings.LastIndex(body[:start], "<")
-	toks, ok := readTokens(body[start:])
-	if !ok {
-		toks = xmlTokens(body[start:])
-	}
-	out := []markdown.Section{{}}
-	var text, heading strings.Builder
-	depth, skip, inHeading := 0, 0, 0
-	flush := func() {
-		out[len(out)-1].Text = strings.Join(strings.Fields(text.String()), " ")
-		text.Reset()
-	}
-	for _, t := range toks {
-		switch t.kind {
-		case 's':
-			depth++
-			if !inline[t.name] {
-				text.WriteByte(' ')
-			}
-			if skip > 0 {
-				skip++
-				continue
-			}
-			switch {
-			case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button") || t.class == "hash-link":
-				skip = 1
-			case (t.name == "h2" || t.name == "h3") && t.id != "":
-				flush()
-				out = append(out, markdown.Section{ID: t.id})
-				inHeading = depth
-			}
-		case 'e':
-			if !inline[t.name] {
-				text.WriteByte(' ')
-			}
-			if skip > 0 {
-				skip--
-			}
-			if inHeading == depth {
-				out[len(out)-1].Heading = strings.Join(strings.Fields(heading.String()), " ")
-				heading.Reset()
-				inHeading = 0
-			}
-			depth--
-			if depth == 0 {
-				flush()
-				return out, true
-			}
-		case 't':
-			if skip > 0 {
-				continue
-			}
-			if inHeading > 0 {
-				heading.WriteString(t.text)
-			} else {
-				text.WriteString(t.text)
+	r := newSectionReader()
+	// The tokens go to the sections as they are read: a page's list of them (72 bytes each, a
+	// highlighted code block's every span) was most of what Sections allocated.
+	if !scanTokens(body[start:], r.add) {
+		r = newSectionReader() // the reader gave up: encoding/xml reads the content from its start
+		for _, t := range xmlTokens(body[start:]) {
+			if r.add(t) {
+				break
 			}
 		}
 	}
-	flush()
-	return out, true
+	r.flush()
+	return r.out, true
+}
+
+// sectionReader makes sections of an element's tokens, in order.
+type sectionReader struct {
+	out                    []markdown.Section
+	text, heading          strings.Builder
+	depth, skip, inHeading int
+}
+
+func newSectionReader() *sectionReader {
+	return &sectionReader{out: []markdown.Section{{}}}
+}
+
+// flush ends the last section's text.
+func (r *sectionReader) flush() {
+	r.out[len(r.out)-1].Text = strings.Join(strings.Fields(r.text.String()), " ")
+	r.text.Reset()
+}
+
+// add reads token t; true once the element has ended.
+func (r *sectionReader) add(t textToken) bool {
+	switch t.kind {
+	case 's':
+		r.depth++
+		if !inline[t.name] {
+			r.text.WriteByte(' ')
+		}
+		if r.skip > 0 {
+			r.skip++
+			return false
+		}
+		switch {
+		case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button") || t.class == "hash-link":
+			r.skip = 1
+		case (t.name == "h2" || t.name == "h3") && t.id != "":
+			r.flush()
+			r.out = append(r.out, markdown.Section{ID: t.id})
+			r.inHeading = r.depth
+		}
+	case 'e':
+		if !inline[t.name] {
+			r.text.WriteByte(' ')
+		}
+		if r.skip > 0 {
+			r.skip--
+		}
+		if r.inHeading == r.depth {
+			r.out[len(r.out)-1].Heading = strings.Join(strings.Fields(r.heading.String()), " ")
+			r.heading.Reset()
+			r.inHeading = 0
+		}
+		r.depth--
+		return r.depth == 0
+	case 't':
+		if r.skip > 0 {
+			return false
+		}
+		if r.inHeading > 0 {
+			r.heading.WriteString(t.text)
+		} else {
+			r.text.WriteString(t.text)
+		}
+	}
+	return false
 }
 
 // xmlTokens reads the element that s starts with as the standard library's tokenizer does in HTML

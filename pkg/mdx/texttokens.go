@@ -27,18 +27,30 @@ type textToken struct {
 // readTokens reads the element that s starts with, to its end; ok is false when s holds anything
 // the reader does not take.
 func readTokens(s string) (toks []textToken, ok bool) {
+	if !scanTokens(s, func(t textToken) bool { toks = append(toks, t); return false }) {
+		return nil, false
+	}
+	return toks, true
+}
+
+// scanTokens gives yield the tokens of the element that s starts with, to its end (or until yield
+// says it is done); false when s holds anything the reader does not take, which it may find after
+// it gave tokens.
+func scanTokens(s string, yield func(textToken) bool) bool {
 	var open []string
 	for i := 0; i < len(s); {
 		if s[i] != '<' {
 			j := strings.IndexByte(s[i:], '<')
 			if j < 0 {
-				return nil, false // the element never ends
+				return false // the element never ends
 			}
 			text, ok := decodeText(s[i : i+j])
 			if !ok {
-				return nil, false
+				return false
 			}
-			toks = append(toks, textToken{kind: 't', text: text})
+			if yield(textToken{kind: 't', text: text}) {
+				return true
+			}
 			i += j
 			continue
 		}
@@ -47,47 +59,48 @@ func readTokens(s string) (toks []textToken, ok bool) {
 		case strings.HasPrefix(rest, "!--"):
 			end := strings.Index(rest[3:], "-->")
 			if end < 0 || strings.Contains(rest[3:3+end], "--") {
-				return nil, false
+				return false
 			}
 			i += 1 + 3 + end + 3
 		case strings.HasPrefix(rest, "/"):
 			end := strings.IndexByte(rest, '>')
 			if end < 0 {
-				return nil, false
+				return false
 			}
 			name := strings.TrimRight(rest[1:end], " \t\n")
 			if len(open) == 0 || open[len(open)-1] != name {
-				return nil, false
+				return false
 			}
 			open = open[:len(open)-1]
-			toks = append(toks, textToken{kind: 'e', name: name})
-			i += 1 + end + 1
-			if len(open) == 0 {
-				return toks, true
+			if yield(textToken{kind: 'e', name: name}) || len(open) == 0 {
+				return true
 			}
+			i += 1 + end + 1
 		default:
 			t, n, closed, ok := readStart(rest)
 			if !ok {
-				return nil, false
+				return false
 			}
-			toks = append(toks, t)
-			i += 1 + n
 			if closed {
-				toks = append(toks, textToken{kind: 'e', name: t.name})
-				if len(open) == 0 {
-					return toks, true
+				if yield(t) || yield(textToken{kind: 'e', name: t.name}) || len(open) == 0 {
+					return true
 				}
+				i += 1 + n
 				continue
 			}
 			for _, void := range htmlVoid {
 				if strings.EqualFold(void, t.name) {
-					return nil, false // a void element left open: encoding/xml closes it itself
+					return false // a void element left open: encoding/xml closes it itself
 				}
 			}
+			if yield(t) {
+				return true
+			}
+			i += 1 + n
 			open = append(open, t.name)
 		}
 	}
-	return nil, false
+	return false
 }
 
 // htmlVoid is encoding/xml's HTMLAutoClose: elements it closes when they are not.
