@@ -230,10 +230,11 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		// The runs' elements hold their links resolved (and the source does not): a page another
 		// page's move changes is compiled again, as the compiler's links are resolved anew below.
 		sum := sha256.New()
+		var buf []byte // one buffer for the elements' bytes, not a copy of each
 		for _, run := range sp.runs {
 			for _, el := range run {
-				sum.Write([]byte(el))
-				sum.Write([]byte{0})
+				buf = append(append(buf[:0], el...), 0)
+				sum.Write(buf)
 			}
 		}
 		key += "\x00runs " + hex.EncodeToString(sum.Sum(nil))

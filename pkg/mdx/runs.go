@@ -615,7 +615,19 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	if at < 0 || !strings.Contains(js, "useMDXComponents as _provideComponents") {
 		return "", false
 	}
+	// The runs' functions are most of a split page's bytes: they are written once, into a
+	// builder as long as they will be, not joined and copied on the way (a page's allocations
+	// are much of its cost, in the collector).
+	size := 0
+	for _, blocks := range sp.runs {
+		size += 64 + len(sp.token)
+		for _, el := range blocks {
+			size += len(el) + len(`,"\n",`)
+		}
+	}
 	var b, funcs strings.Builder
+	b.Grow(len(js) + 128*len(sp.runs))
+	funcs.Grow(size)
 	b.WriteString("import {Fragment as _docsdFragment, jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
 	rest := js
 	if len(inJSX) != len(sp.runs) {
@@ -627,7 +639,6 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		if inJSX[i] {
 			sep = ","
 		}
-		els := strings.Join(blocks, sep)
 		ph := runCall(sp.token, i)
 		k := strings.Index(rest, ph)
 		if k < 0 || strings.Contains(rest[k+len(ph):], ph) {
@@ -636,17 +647,18 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		name := sp.token + "runs" + itoa(i)
 		call := name + "(_docsdJsx, _docsdJsxs, _docsdFragment, _components)"
 		before := strings.TrimRight(rest[:k], " \n")
+		open, end := "", ""
 		switch {
 		case strings.HasSuffix(before, "[") || strings.HasSuffix(before, ","):
 			// One of several children: the run's elements go in the list.
 			call = "..." + call
-			els = "[" + els + "]"
+			open, end = "[", "]"
 		case strings.HasSuffix(before, ":") || strings.HasSuffix(before, "return"):
 			// The only child, of a _jsx call: an array there is a list React (in development)
 			// wants keys for, where the compiler would have written _jsxs. A fragment of the
 			// elements renders as they do.
 			if len(blocks) > 1 {
-				els = "s(f,{children:[" + els + "]})"
+				open, end = "s(f,{children:[", "]})"
 			}
 		default:
 			return "", false
@@ -654,7 +666,14 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		b.WriteString(rest[:k])
 		b.WriteString(call)
 		rest = rest[k+len(ph):]
-		funcs.WriteString("function " + name + "(j,s,f,c){return " + els + "}\n")
+		funcs.WriteString("function " + name + "(j,s,f,c){return " + open)
+		for k, el := range blocks {
+			if k > 0 {
+				funcs.WriteString(sep)
+			}
+			funcs.WriteString(el)
+		}
+		funcs.WriteString(end + "}\n")
 	}
 	b.WriteString(rest)
 	out := b.String()
@@ -669,10 +688,18 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	}
 	at = strings.Index(out, fn) + len(fn)
 	const decl = "  const _components = {"
-	if strings.HasPrefix(out[at:], decl) {
-		out = out[:at+len(decl)] + names.String() + out[at+len(decl):]
+	head, tail := out[:at], out[at:]
+	if strings.HasPrefix(tail, decl) {
+		head, tail = out[:at+len(decl)], out[at+len(decl):]
 	} else {
-		out = out[:at] + "  const _components = {" + names.String() + "..._provideComponents(), ...props.components};\n" + out[at:]
+		head += decl
+		names.WriteString("..._provideComponents(), ...props.components};\n")
 	}
-	return strings.TrimRight(out, "\n") + RunsMark + funcs.String(), true
+	tail = strings.TrimRight(tail, "\n")
+	var whole strings.Builder
+	whole.Grow(len(head) + names.Len() + len(tail) + len(RunsMark) + funcs.Len())
+	for _, part := range []string{head, names.String(), tail, RunsMark, funcs.String()} {
+		whole.WriteString(part)
+	}
+	return whole.String(), true
 }
