@@ -15,6 +15,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"io"
+	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -203,12 +204,34 @@ func TestProvidedComponents(t *testing.T) {
 	}
 }
 
-// TestFenceLineMatchesFenceOpen: the cheap test before the regexp never hides a fence line.
-func TestFenceLineMatchesFenceOpen(t *testing.T) {
-	for _, line := range []string{"```", "```js title=\"a.js\"", "  ~~~", "\t````md", "~~~~ yaml", "``", "~~", "text ``` inside",
-		"`` ` ``", "- item", "", "   ```", "~~~`", "> ```"} {
-		if got, want := fenceLine(line), fenceOpen.FindStringSubmatch(line); !reflect.DeepEqual(got, want) {
+// fenceOpen is the regexp fenceLine reads by hand.
+var fenceOpen = regexp.MustCompile("^[ \t]*(`{3,}|~{3,})[ \t]*([^ \t`]*)")
+
+// TestFenceLineIsTheRegexps: fenceLine matches what the regexp matches, on chosen lines and on
+// lines of random characters from those that matter to it.
+func TestFenceLineIsTheRegexps(t *testing.T) {
+	lines := []string{"```", "```js title=\"a.js\"", "  ~~~", "\t````md", "~~~~ yaml", "``", "~~", "text ``` inside",
+		"`` ` ``", "- item", "", "   ```", "~~~`", "> ```", "~~~ a~b", "```\r", "``` \xff\xfe", "~~~~~~~~", "\t \t```\t\tgo\tx"}
+	rng := rand.New(rand.NewSource(1))
+	const alphabet = " \t```~~~ab\r\xff{"
+	for i := 0; i < 100000; i++ {
+		b := make([]byte, rng.Intn(12))
+		for k := range b {
+			b[k] = alphabet[rng.Intn(len(alphabet))]
+		}
+		lines = append(lines, string(b))
+	}
+	matched := 0
+	for _, line := range lines {
+		got, want := fenceLine(line), fenceOpen.FindStringSubmatch(line)
+		if !reflect.DeepEqual(got, want) {
 			t.Errorf("fenceLine(%q) = %q, want %q", line, got, want)
 		}
+		if want != nil {
+			matched++
+		}
+	}
+	if matched < 2000 {
+		t.Errorf("only %d lines are fence lines: the comparison tests too little", matched)
 	}
 }
