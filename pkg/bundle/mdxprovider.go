@@ -218,7 +218,7 @@ func (b *Bundler) withProviderDeps(deps []string) []string {
 
 // serverModule is the renderers' module of a page: its browser module as CommonJS, so both sides
 // run the same code, with the provider chunk it imports. runs are the page's runs' functions
-// (quickPage), which go in front of the module as they are: plain function declarations.
+// (quickPage), which go in front of the module as they are: plain var statements.
 func (b *Bundler) serverModule(id, runs string, browser []byte) (MDXServer, error) {
 	code, ok := commonJSOf(browser)
 	if !ok {

@@ -361,7 +361,7 @@ func TestPatchNeedsTheCompilersModule(t *testing.T) {
 		"function _createMdxContent(props) {\n  return _jsx(_Fragment, {children: [_jsx(\"tokrun0\", {}), \"\\n\", \"x\"]});\n}\n"
 	js, ok := sp.patch(module, []bool{false})
 	if !ok || !strings.Contains(js, `children: [...tokruns0(_docsdJsx, _docsdJsxs, _docsdFragment, _components), "\n", "x"]`) ||
-		!strings.HasSuffix(js, RunsMark+`function tokruns0(j,s,f,c){return [j(c.p,{children:"a"})]}`+"\n") ||
+		!strings.HasSuffix(js, RunsMark+`var tokruns0=(function(j,s,f,c){return [j(c.p,{children:"a"})]});`+"\n") ||
 		!strings.Contains(js, `const _components = {p: "p", ..._provideComponents(), ...props.components};`) {
 		t.Fatalf("patched: %v\n%s", ok, js)
 	}
@@ -432,8 +432,8 @@ func TestPatchOnlyChild(t *testing.T) {
 		blocks []string
 		want   string
 	}{
-		{[]string{p}, `function tokruns0(j,s,f,c){return ` + p + "}"},
-		{[]string{p, p}, `function tokruns0(j,s,f,c){return s(f,{children:[` + p + `,` + p + `]})}`},
+		{[]string{p}, `var tokruns0=(function(j,s,f,c){return ` + p + "});"},
+		{[]string{p, p}, `var tokruns0=(function(j,s,f,c){return s(f,{children:[` + p + `,` + p + `]})});`},
 	} {
 		sp := &split{token: "tok", runs: [][]string{c.blocks}, tags: map[string]bool{"p": true}}
 		js, ok := sp.patch(module, []bool{true})
