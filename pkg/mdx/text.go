@@ -107,7 +107,7 @@ func (r *sectionReader) add(t textToken) bool {
 
 // xmlTokens reads the element that s starts with as the standard library's tokenizer does in HTML
 // mode (React writes well-formed markup, void elements closed), to its end or the first error:
-// what readTokens does not take.
+// what scanTokens does not take.
 func xmlTokens(s string) []textToken {
 	d := xml.NewDecoder(strings.NewReader(s))
 	d.Strict, d.AutoClose, d.Entity = false, xml.HTMLAutoClose, xml.HTMLEntity

@@ -24,15 +24,6 @@ type textToken struct {
 	text      string
 }
 
-// readTokens reads the element that s starts with, to its end; ok is false when s holds anything
-// the reader does not take.
-func readTokens(s string) (toks []textToken, ok bool) {
-	if !scanTokens(s, func(t textToken) bool { toks = append(toks, t); return false }) {
-		return nil, false
-	}
-	return toks, true
-}
-
 // scanTokens gives yield the tokens of the element that s starts with, to its end (or until yield
 // says it is done); false when s holds anything the reader does not take, which it may find after
 // it gave tokens.

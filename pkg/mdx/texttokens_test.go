@@ -85,3 +85,12 @@ func TestSectionsReaderMatchesXML(t *testing.T) {
 		t.Errorf("readTokens took %d of 10,000 random documents: the comparison tests too little", taken)
 	}
 }
+
+// readTokens is the tokens scanTokens gives for the element that s starts with, to its end; ok is
+// false when s holds anything the reader does not take.
+func readTokens(s string) (toks []textToken, ok bool) {
+	if !scanTokens(s, func(t textToken) bool { toks = append(toks, t); return false }) {
+		return nil, false
+	}
+	return toks, true
+}
