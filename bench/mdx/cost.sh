@@ -22,7 +22,10 @@
 # build removes of the build before (docsd replaces its --out) is that site's own output.
 #
 # TREES="A B ..." compares docsd trees in the same run (before/after): each tree's bin/docsd builds
-# sites linked to its own site/, the trees taking turns within each round. Default: this tree.
+# sites linked to its own site/, the trees taking turns within each round. Default: this tree. Each
+# tree after the first also gets its JSX page's cost as a ratio to the first tree's, round by round:
+# the machine's speed drifts over minutes (by up to 1.6x here), and within a round it is the same
+# for both trees, so the median of those ratios is steadier than a comparison of the two medians.
 #
 # SIZE=k (default 1, ~1.5 KB) makes each page's body k copies of the one body, ~1.5k KB: the
 # copies' headings end in " 2", " 3", ... so every heading (and its id) stays unique, and in the
@@ -149,6 +152,7 @@ for tree in $trees; do
     function median(a, k,   i, j, x) { for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
       return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
     $1 == t { c[$2, ++k[$2]] = $3 }
+    $1 == 1 { c1[$2, ++k1[$2]] = $3 }
     END {
       for (r = 1; r <= k["empty"]; r++) {
         e = c["empty", r]; pm[r] = (c["md", r] - e) / n * 1000; px[r] = (c["mdx", r] - e) / n * 1000; pj[r] = (c["jsx", r] - e) / n * 1000
@@ -160,5 +164,12 @@ for tree in $trees; do
       mj = median(pj, R); mm = median(pm, R); mx = median(px, R)
       printf "per page (median of rounds): Markdown %.2f ms, plain .mdx %.2f ms, .mdx with JSX %.2f ms\n", mm, mx, mj
       printf "ratio .mdx with JSX / Markdown, by round: median %.2fx (%.2f-%.2fx); plain .mdx %.2fx\n", median(rj, R), lo, hi, median(rx, R)
+      if (t > 1) {
+        for (r = 1; r <= R; r++) {
+          e1 = c1["empty", r]; b[r] = pj[r] / ((c1["jsx", r] - e1) / n * 1000)
+          blo = (r == 1 || b[r] < blo) ? b[r] : blo; bhi = (r == 1 || b[r] > bhi) ? b[r] : bhi
+        }
+        printf "JSX page against the first tree, by round: median %.3fx (%.3f-%.3fx)\n", median(b, R), blo, bhi
+      }
     }' "$work/cpu"
 done
