@@ -292,14 +292,15 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 	}
 	// Only the compiler's module holds placeholders: the runs' functions after it (patch) are
 	// docsd's, their code and links already in place, and most of a split page's bytes.
-	module, runs := js, ""
-	if at := strings.Index(js, RunsMark); at >= 0 {
-		module, runs = js[:at], js[at:]
-	}
+	module, runs := CutRuns(js)
 	if len(pairs) > 0 {
 		module = strings.NewReplacer(pairs...).Replace(module)
 	}
-	return c.tocModule(body, line, model) + module + runs, nil
+	mark := ""
+	if runs != "" {
+		mark = RunsMark
+	}
+	return c.tocModule(body, line, model) + module + mark + runs, nil
 }
 
 // answer is the compiler's answer for a file's request: the cached one when the request is the
