@@ -691,18 +691,12 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	}
 	at = strings.Index(out, fn) + len(fn)
 	const decl = "  const _components = {"
-	head, tail := out[:at], out[at:]
+	tail := out[at:]
 	if strings.HasPrefix(tail, decl) {
-		head, tail = out[:at+len(decl)], out[at+len(decl):]
+		tail = tail[len(decl):]
 	} else {
-		head += decl
 		names.WriteString("..._provideComponents(), ...props.components};\n")
 	}
-	tail = strings.TrimRight(tail, "\n")
-	var whole strings.Builder
-	whole.Grow(len(head) + names.Len() + len(tail) + len(RunsMark) + funcs.Len())
-	for _, part := range []string{head, names.String(), tail, RunsMark, funcs.String()} {
-		whole.WriteString(part)
-	}
-	return whole.String(), true
+	// One concatenation: the whole page is copied once.
+	return out[:at] + decl + names.String() + strings.TrimRight(tail, "\n") + RunsMark + funcs.String(), true
 }
