@@ -79,7 +79,7 @@ func wholePageReason(src string) string {
 // blockIsRun reports whether a block's source, as a page of its own, would read as CommonMark
 // reads it and has nothing the elements of runjs.go leave out.
 func blockIsRun(text string) bool {
-	if UsesMDXSyntax([]byte(text)) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
+	if usesMDXSyntax(text) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
 		return false
 	}
 	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
@@ -95,9 +95,10 @@ func blockIsRun(text string) bool {
 		// A setext underline under a table's lines, or a line with no | after a table's delimiter
 		// row: micromark reads one as one more row and ends the table at a list item, goldmark
 		// the other way round.
-		differs = differs || piped && setextUnderline.MatchString(whole) || table && strings.TrimSpace(whole) != "" && !strings.Contains(whole, "|")
-		piped = strings.TrimSpace(whole) != "" && (piped || strings.Contains(whole, "|"))
-		table = strings.TrimSpace(whole) != "" && (table || strings.Contains(whole, "|") && delimiterRow.MatchString(whole))
+		filled, pipe := strings.TrimSpace(whole) != "", strings.IndexByte(whole, '|') >= 0
+		differs = differs || piped && setextUnderline.MatchString(whole) || table && filled && !pipe
+		piped = filled && (piped || pipe)
+		table = filled && (table || pipe && delimiterRow.MatchString(whole))
 		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
 			line = linkDest.ReplaceAllString(line, "](")
 		}
@@ -110,7 +111,7 @@ func blockIsRun(text string) bool {
 	if differs || !adm.done() {
 		return false
 	}
-	for _, line := range strings.Split(text, "\n") {
+	for line := range strings.SplitSeq(text, "\n") {
 		// (A heading's {#id}, taken off the compiler's source, leaves spaces: a heading has no
 		// line breaks.)
 		if (strings.HasSuffix(line, " ") || strings.HasSuffix(line, "\t")) && !atxHeading.MatchString(line) {

@@ -44,17 +44,13 @@ var autolinkStarts = []string{"www.", "http:", "https:", "mailto:"}
 // does (a long s, U+017F, matches "s"; the Kelvin sign "k"), so a line with a byte above ASCII is
 // left to it; an ASCII line is searched with ASCII case folding, which is then the same.
 func hasAutolinkText(line string) bool {
-	if strings.IndexByte(line, '@') >= 0 {
-		return true
-	}
 	for i := 0; i < len(line); i++ {
-		if line[i] >= utf8.RuneSelf {
-			return autolinkText.MatchString(line)
-		}
-	}
-	for i := 0; i < len(line); i++ {
-		switch line[i] | 0x20 { // an ASCII letter in lower case
-		case 'w', 'h', 'm':
+		switch c := line[i]; {
+		case c == '@':
+			return true
+		case c >= utf8.RuneSelf:
+			return autolinkText.MatchString(line) // folds what the loop would not
+		case c|0x20 == 'w' || c|0x20 == 'h' || c|0x20 == 'm': // an ASCII letter in lower case
 			for _, s := range autolinkStarts {
 				if len(line)-i >= len(s) && strings.EqualFold(line[i:i+len(s)], s) {
 					return true

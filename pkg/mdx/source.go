@@ -52,45 +52,55 @@ func fenceLine(line string) []string {
 // line's text excludes its newline; fn returns the line's replacement.
 func forLines(src []byte, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) []byte {
 	lines := strings.Split(string(src), "\n")
-	walkLines(lines, fn, fence)
+	var f fences
+	for i, line := range lines {
+		lines[i] = f.line(line, fn, fence)
+	}
 	return []byte(strings.Join(lines, "\n"))
 }
 
 // eachLine is forLines for a caller that only reads the lines: what fn and fence return is
-// dropped, and the page is not joined again (an MDX page is read this way five times before its
-// compile; the joins were a third of those reads' CPU).
+// dropped, and the page is neither split into a slice nor joined again (an MDX page's blocks are
+// read this way several times before its compile; the split and the joins were most of those
+// reads' allocations).
 func eachLine(src string, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) {
-	walkLines(strings.Split(src, "\n"), fn, fence)
+	var f fences
+	for line := range strings.SplitSeq(src, "\n") {
+		f.line(line, fn, fence)
+	}
 }
 
-// walkLines is forLines' walk over lines, each replaced by what fn or fence returns.
-func walkLines(lines []string, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) {
-	var marker string
-	for i, line := range lines {
-		if m := fenceLine(line); m != nil {
-			if marker == "" {
-				marker = m[1]
-				if fence != nil {
-					lines[i] = fence(line, marker, m[2], true, false)
-				}
-				continue
-			}
-			if m[1][0] == marker[0] && len(m[1]) >= len(marker) && strings.TrimSpace(line) == m[1] {
-				if fence != nil {
-					lines[i] = fence(line, marker, "", false, true)
-				}
-				marker = ""
-				continue
-			}
-		}
-		if marker != "" {
+// fences follows the code fences of a page read line by line (forLines, eachLine): marker is the
+// open fence's, "" outside one.
+type fences struct{ marker string }
+
+// line gives line to fence when it opens, closes or is inside a code fence, else to fn, and
+// returns what that returns; a fence line with no fence func is returned as it is.
+func (f *fences) line(line string, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) string {
+	if m := fenceLine(line); m != nil {
+		if f.marker == "" {
+			f.marker = m[1]
 			if fence != nil {
-				lines[i] = fence(line, marker, "", false, false)
+				return fence(line, f.marker, m[2], true, false)
 			}
-			continue
+			return line
 		}
-		lines[i] = fn(line)
+		if m[1][0] == f.marker[0] && len(m[1]) >= len(f.marker) && strings.TrimSpace(line) == m[1] {
+			marker := f.marker
+			f.marker = ""
+			if fence != nil {
+				return fence(line, marker, "", false, true)
+			}
+			return line
+		}
 	}
+	if f.marker != "" {
+		if fence != nil {
+			return fence(line, f.marker, "", false, false)
+		}
+		return line
+	}
+	return fn(line)
 }
 
 // UnwrapCodeBlocks removes the fence lines of ```mdx-code-block fences (Docusaurus's way to write
@@ -303,12 +313,22 @@ func withoutComments(line string, inComment bool) (string, bool) {
 // (`<`), an expression (`{`, but for a heading's `{#id}`), an indented code block (MDX has none),
 // or an mdx-code-block fence. Code fences and inline code are left out: both read them as text. It
 // errs towards MDX: a `<` in a code span that runs over lines counts.
-func UsesMDXSyntax(src []byte) bool {
-	if bytes.Contains(src, []byte("mdx-code-block")) || UsesESM(src) {
+func UsesMDXSyntax(src []byte) bool { return usesMDXSyntax(string(src)) }
+
+// usesMDXSyntax is UsesMDXSyntax of a string: a page's blocks are asked one by one (blockIsRun).
+func usesMDXSyntax(src string) bool {
+	// (Looked for by a rarer first byte: strings.Contains starts at each "m" of the text.)
+	if strings.Contains(src, "-code-block") && strings.Contains(src, "mdx-code-block") || usesESM(src) {
 		return true
 	}
+	if strings.IndexAny(src, "<{") < 0 && !hasIndentedLine(src) {
+		return false // most of a page's blocks: nothing below could find anything
+	}
+	if strings.Contains(src, "{#") {
+		src = string(StripHeadingIDs([]byte(src)))
+	}
 	found, blank := false, true
-	eachLine(string(StripHeadingIDs(src)), func(line string) string {
+	eachLine(src, func(line string) string {
 		if found {
 			return line
 		}
@@ -327,6 +347,16 @@ func UsesMDXSyntax(src []byte) bool {
 	return found
 }
 
+// hasIndentedLine reports whether a line of src starts with a tab or four spaces.
+func hasIndentedLine(src string) bool {
+	for line := range strings.SplitSeq(src, "\n") {
+		if strings.HasPrefix(line, "\t") || strings.HasPrefix(line, "    ") {
+			return true
+		}
+	}
+	return false
+}
+
 // withoutCodeSpans is line without its inline code spans; an unclosed run of backticks stays, as it
 // is text.
 func withoutCodeSpans(line string) string {
@@ -343,12 +373,16 @@ func withoutCodeSpans(line string) string {
 }
 
 // UsesESM reports whether an MDX body has an import or export block outside code fences.
-func UsesESM(src []byte) bool {
-	if !bytes.Contains(src, []byte("import")) && !bytes.Contains(src, []byte("export")) {
+func UsesESM(src []byte) bool { return usesESM(string(src)) }
+
+func usesESM(src string) bool {
+	// A block starts a line (esmStart): looked for after a newline, a rarer byte than an "i" or
+	// an "e", which strings.Contains would start at all through the text.
+	if !strings.HasPrefix(src, "import") && !strings.HasPrefix(src, "export") && !strings.Contains(src, "\nimport") && !strings.Contains(src, "\nexport") {
 		return false
 	}
 	found := false
-	eachLine(string(src), func(line string) string {
+	eachLine(src, func(line string) string {
 		if !found && esmStart.MatchString(line) {
 			found = true
 		}
