@@ -29,6 +29,14 @@ type runJSX struct {
 	asHTML  bool            // blocks inside an admonition may be given as HTML (runhtml.go)
 }
 
+// jsPlain marks the bytes jsString copies as they are whatever the quote.
+var jsPlain = func() (plain [256]bool) {
+	for c := 0x20; c < utf8.RuneSelf; c++ {
+		plain[c] = !strings.ContainsRune("\"'`\\$", rune(c))
+	}
+	return plain
+}()
+
 // jsString is s as a JavaScript string literal, quoted as esbuild's minifier would: with the
 // quote (double, single or a template's backtick) that needs the fewest escapes, since the runs'
 // functions go to the browser as docsd writes them (pkg/bundle's quickPage). Not json.Marshal's:
@@ -55,6 +63,12 @@ func jsString(s string) string {
 	b.WriteByte(quote)
 	last := 0
 	for i := 0; i < len(s); {
+		for i < len(s) && jsPlain[s[i]] {
+			i++ // most of a run's text and HTML: nothing to look at
+		}
+		if i == len(s) {
+			break
+		}
 		c := s[i]
 		size := 1
 		var esc string

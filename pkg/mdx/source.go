@@ -51,12 +51,15 @@ func fenceLine(line string) []string {
 // forLines calls fn for each line outside code fences; inFence lines go to fence (may be nil). A
 // line's text excludes its newline; fn returns the line's replacement.
 func forLines(src []byte, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) []byte {
-	lines := strings.Split(string(src), "\n")
+	out := make([]byte, 0, len(src)+len(src)/8) // most transforms keep a line's length, or shorten it
 	var f fences
-	for i, line := range lines {
-		lines[i] = f.line(line, fn, fence)
+	for line := range strings.SplitSeq(string(src), "\n") {
+		if f.lines > 0 {
+			out = append(out, '\n')
+		}
+		out = append(out, f.line(line, fn, fence)...)
 	}
-	return []byte(strings.Join(lines, "\n"))
+	return out
 }
 
 // eachLine is forLines for a caller that only reads the lines: what fn and fence return is
@@ -71,12 +74,16 @@ func eachLine(src string, fn func(line string) string, fence func(line, marker, 
 }
 
 // fences follows the code fences of a page read line by line (forLines, eachLine): marker is the
-// open fence's, "" outside one.
-type fences struct{ marker string }
+// open fence's, "" outside one; lines counts the lines read.
+type fences struct {
+	marker string
+	lines  int
+}
 
 // line gives line to fence when it opens, closes or is inside a code fence, else to fn, and
 // returns what that returns; a fence line with no fence func is returned as it is.
 func (f *fences) line(line string, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) string {
+	f.lines++
 	if m := fenceLine(line); m != nil {
 		if f.marker == "" {
 			f.marker = m[1]
