@@ -8,6 +8,7 @@ package ssr
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
@@ -17,6 +18,7 @@ import (
 	"syscall"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"docsd/pkg/bundle"
 	"docsd/pkg/nodeproc"
@@ -64,9 +66,7 @@ type countedInput struct {
 func (c *countedInput) Write(b []byte) (int, error) {
 	n, err := c.WriteCloser.Write(b)
 	if err == nil {
-		for range strings.Count(string(b), "\n") {
-			c.written <- struct{}{}
-		}
+		c.written <- struct{}{} // Renderer.write writes each request (its module too) at once
 	}
 	return n, err
 }
@@ -200,6 +200,44 @@ func TestLargeAnswersOnANonBlockingStdoutArriveWhole(t *testing.T) {
 		html, err := p.Render(mdxRequest(id, mdxModule(c.first, c.text)))
 		if err != nil || !strings.Contains(html, c.want) || !strings.Contains(html, "<h1>"+id+"</h1>") {
 			t.Fatalf("%s: %d bytes, %v; want its content whole", id, len(html), err)
+		}
+	}
+}
+
+// An MDX page's module follows its request line as it is (mdxBytes long): modules larger than the
+// pipe, with newlines and characters of several bytes, arrive whole in the renderer, in any number
+// of reads, and the request lines after each are read as requests again. Pages rendered at once
+// share the pipe, so a module's bytes and the next line may come in the same read.
+func TestModulesFollowTheirRequestLinesWhole(t *testing.T) {
+	p, err := StartPool(serverBundle(t), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	texts := map[string]string{
+		"big":   strings.Repeat("é\n\u2028x", 40000), // 240 KB, newlines in the module's own text
+		"small": "one line",
+		"next":  strings.Repeat("🙂", 30000),
+	}
+	results := make(chan error, len(texts)*2)
+	for round := range 2 {
+		for id, text := range texts {
+			go func() {
+				literal, _ := json.Marshal(text)
+				module := mdxModule("const text = "+string(literal)+";", "text.length + ':' + text.slice(-4)")
+				html, err := p.Render(mdxRequest(id+strconv.Itoa(round), module))
+				units := utf16.Encode([]rune(text)) // what a JavaScript string counts
+				want := strconv.Itoa(len(units)) + ":" + string(utf16.Decode(units[len(units)-4:]))
+				if err == nil && !strings.Contains(html, want) {
+					err = fmt.Errorf("%s: %d bytes without %q", id, len(html), want)
+				}
+				results <- err
+			}()
+		}
+	}
+	for range len(texts) * 2 {
+		if err := <-results; err != nil {
+			t.Error(err)
 		}
 	}
 }

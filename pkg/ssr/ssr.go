@@ -1,6 +1,6 @@
 // Package ssr renders pages with the shell's React components in a long-lived Node process, so that
 // every HTML file already holds the page a browser will hydrate. Requests are JSON lines on the
-// process's stdin; each answer on stdout is a line "<id> <length>" (or "<id> E <length>" for an
+// process's stdin (an MDX page's module, mdxBytes long, right after its line); each answer on stdout is a line "<id> <length>" (or "<id> E <length>" for an
 // error) followed by that many bytes of HTML (or error text), so neither side encodes the HTML as
 // JSON. Several requests are in flight at once.
 package ssr
@@ -166,12 +166,13 @@ func (r *Renderer) write() {
 	}
 }
 
-// encodeRequest writes a request as one JSON line. The page, site and sidebar are JSON already
-// (one line each, as encoding/json writes it) and go in as they are.
+// encodeRequest writes a request as one JSON line, and an MDX page's module after it. The page,
+// site and sidebar are JSON already (one line each, as encoding/json writes it) and go in as they
+// are.
 func encodeRequest(id int64, req Request) ([]byte, error) {
 	var b bytes.Buffer
 	// Sized once: growing it by doubling copied a page's data three or four times.
-	b.Grow(len(req.Page) + len(req.Site) + len(req.Sidebar) + len(req.URL) + len(req.SiteKey) + len(req.SidebarKey) + 96)
+	b.Grow(len(req.Page) + len(req.Site) + len(req.Sidebar) + len(req.URL) + len(req.SiteKey) + len(req.SidebarKey) + len(req.MDX) + 112)
 	field := func(name string, v any) error {
 		enc, err := json.Marshal(v)
 		b.WriteString(`,"` + name + `":`)
@@ -205,16 +206,9 @@ func encodeRequest(id int64, req Request) ([]byte, error) {
 		}
 	}
 	if req.MDX != "" {
-		// The module's HTML strings as they are: json.Marshal writes each <, > and & as \u003c
-		// (for JSON put in HTML, which this is not), a tenth of a page's module longer, for the
-		// renderer to decode again.
-		b.WriteString(`,"mdx":`)
-		enc := json.NewEncoder(&b)
-		enc.SetEscapeHTML(false)
-		if err := enc.Encode(req.MDX); err != nil {
-			return nil, err
-		}
-		b.Truncate(b.Len() - 1) // Encode's newline
+		// The module follows the line as it is, mdxBytes long: as a JSON string, docsd escaped
+		// it and the renderer decoded it again, a tenth of a millisecond a page.
+		b.WriteString(`,"mdxBytes":` + strconv.Itoa(len(req.MDX)))
 	}
 	if req.Excerpt {
 		b.WriteString(`,"excerpt":true`)
@@ -223,6 +217,7 @@ func encodeRequest(id int64, req Request) ([]byte, error) {
 	if bytes.Count(b.Bytes(), []byte("\n")) != 1 {
 		return nil, fmt.Errorf("rendering %s: the page data is not one line of JSON", req.URL)
 	}
+	b.WriteString(req.MDX)
 	return b.Bytes(), nil
 }
 

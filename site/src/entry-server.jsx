@@ -1,11 +1,12 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
-// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdx?, excerpt?}. Site data and
+// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdxBytes?, excerpt?}. Site data and
 // sidebars come once per key and are kept; a new key replaces the older keys of the same record
 // (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not pile up
 // every version of a sidebar a writer has edited. It answers each request on stdout with a line
 // "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself. An MDX
-// page's module (CommonJS, built by pkg/bundle apart from this bundle) comes the same way, once
-// per key "<page id>-<hash>", so an edited page needs no new renderer.
+// page's module (CommonJS, built by pkg/bundle apart from this bundle) comes once per key
+// "<page id>-<hash>", so an edited page needs no new renderer: its mdxBytes bytes follow the line,
+// as they are (not a JSON string, which docsd encoded and JSON.parse decoded again).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -212,19 +213,18 @@ function writeAll(text, length) {
   }
 }
 
-// Requests are split at newlines by hand: readline decodes and regex-splits every chunk, which took
-// a sixth of the renderer's time on pages whose JSON carries their whole content.
-// The site and sidebar are looked up before rendering starts, so a later request that replaces them
-// cannot change this page; pkg/ssr matches answers to requests by id.
-function handle(line) {
+// handle renders one request (req, and mdx, its module or null), or answers unread, the error of a
+// line that is not JSON, for no request (pkg/ssr stops the process). The site and sidebar are looked
+// up before rendering starts, so a later request that replaces them cannot change this page;
+// pkg/ssr matches answers to requests by id.
+function handle(req, mdx, unread) {
   scheduleTidy();
-  let req;
   const fail = (error) => answer(req ? req.id : -1, 'E ', String((error && error.stack) || error));
   try {
-    req = JSON.parse(line);
+    if (unread) throw unread;
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
-    if (req.mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, req.mdx));
+    if (mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, mdx));
     const html = (req.excerpt ? renderExcerpt : render)({
       url: req.url,
       site: sites.get(req.siteKey),
@@ -241,15 +241,48 @@ function handle(line) {
   }
 }
 
+// The input is request lines, each followed by its MDX module's mdxBytes bytes when it has one.
+// Lines are split at newlines by hand: readline decodes and regex-splits every chunk, which took a
+// sixth of the renderer's time on pages whose JSON carries their whole content. pending holds the
+// part of a line (or of a module, once reading is set) a chunk ended in.
 let pending = [];
+let pendingBytes = 0;
+let reading = null; // the request whose module is being read: { req, bytes }
 process.stdin.on('data', (chunk) => {
   let start = 0;
-  for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+  while (start < chunk.length) {
+    if (reading) {
+      const take = Math.min(reading.bytes - pendingBytes, chunk.length - start);
+      pending.push(chunk.subarray(start, start + take));
+      pendingBytes += take;
+      start += take;
+      if (pendingBytes < reading.bytes) break;
+      const { req } = reading;
+      const code = (pending.length === 1 ? pending[0] : Buffer.concat(pending)).toString('utf8');
+      pending = [];
+      pendingBytes = 0;
+      reading = null;
+      handle(req, code);
+      continue;
+    }
+    const nl = chunk.indexOf(10, start);
+    if (nl === -1) {
+      pending.push(chunk.subarray(start));
+      break;
+    }
     pending.push(chunk.subarray(start, nl));
     const line = pending.length === 1 ? pending[0].toString('utf8') : Buffer.concat(pending).toString('utf8');
     pending = [];
     start = nl + 1;
-    if (line) handle(line);
+    if (!line) continue;
+    let req;
+    try {
+      req = JSON.parse(line);
+    } catch (error) {
+      handle(null, null, error);
+      continue;
+    }
+    if (req && req.mdxBytes > 0) reading = { req, bytes: req.mdxBytes };
+    else handle(req, null);
   }
-  if (start < chunk.length) pending.push(chunk.subarray(start));
 });
