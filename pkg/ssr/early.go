@@ -43,7 +43,7 @@ func StartEarly(shellDir string, n int, nodeFlags ...string) (*Early, error) {
 }
 
 func startLoader(shellDir string, nodeFlags []string) (*Renderer, error) {
-	dir, err := os.MkdirTemp("", "docsd-ssr-")
+	dir, err := makeTempDir()
 	if err != nil {
 		return nil, err
 	}

@@ -93,7 +93,7 @@ const OneBuildFlag = "--interrupt-budget=1000000"
 // Start writes the server bundle to a temporary folder and starts Node on it, with nodeFlags
 // before the script.
 func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {
-	dir, err := os.MkdirTemp("", "docsd-ssr-")
+	dir, err := makeTempDir()
 	if err != nil {
 		return nil, err
 	}
