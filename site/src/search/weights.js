@@ -158,4 +158,8 @@ export const WEIGHTS = {
   // three does (rules.coverThird): the navigation's evidence stays in the top three when the
   // scores prefer pages that have the words in their text. First place never changes.
   coverThird: 1,
+  // 1: the product's name (a word a tenth of the titles share) typed as the last of a query's
+  // words is left out: a command starts with the program's name, so "approve a build in vela" asks
+  // what "approve a build" does, not for `vela approve build`, whose title the name would complete.
+  productLast: 1,
 };
