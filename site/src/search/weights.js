@@ -62,6 +62,11 @@ export const WEIGHTS = {
   // site expects readers to type whole ("pat": a personal access token, not path or pattern).
   prefixOfSynonym: 0.35,
   typo1: 0.55,
+  // 1: a word of 4 letters that matches nothing is looked up as a word of 5 with a letter dropped
+  // ("slak" is slack, "uild" build): the bound of 5 letters is the word's, and a dropped
+  // letter makes it shorter. Only the dropped letter is looked for: a word of 4 with any other
+  // mistake is as often another word. 0: words below 5 letters are never looked up.
+  typoDropped: 1,
   typo2: 0.4,
   // 1: a word found only with typing mistakes (it matches no term, whole or as a start) is read as
   // its nearest correction: its candidates count as the word would, the nearest at full weight
