@@ -108,3 +108,15 @@ func TestReadersIntentWordsAreLeftOut(t *testing.T) {
 		}
 	}
 }
+
+// A query's limit of ten words counts the words search looks for, not its common words
+// (words.js, queryWords): "how do i restart the build of my repo from the cli" has twelve words,
+// four of them looked for, and its last one names the CLI.
+func TestCommonWordsDoNotPushTheLastWordsOut(t *testing.T) {
+	x := intentSite(t)
+	for _, q := range []string{"restart the build of my repo from the cli", "how do i restart the build of my repo from the cli"} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/cli/build/restart" {
+			t.Errorf("%s: got %v, want /docs/cli/build/restart first", q, got)
+		}
+	}
+}

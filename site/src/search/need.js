@@ -3,7 +3,7 @@
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
-import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
+import { MAX_WORD_LEN, queryWords, termOf } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
 // time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
@@ -21,9 +21,9 @@ export function createNeed(store, family, syn, stop, W) {
   function need(query, typosToo, far, dels) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
-    // The words parseUncached reads: the first MAX_WORDS of those not too long, so that the words
-    // it finds side by side ("who can", a pair to join) are side by side here too.
-    const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
+    // The words parseUncached reads (queryWords), so that the words it finds side by side ("who
+    // can", a pair to join) are side by side here too.
+    const list = queryWords(text, stop);
     const typing = /[\p{L}\p{N}_]$/u.test(text);
     const qterms = new Set();
     list.forEach(({ word }, i) => {

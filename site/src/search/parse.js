@@ -5,7 +5,7 @@
 // a space is also matched as a prefix (search as you type), and so is any word that matches nothing
 // as a whole.
 import { expand, typos } from './lookup.js';
-import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
+import { queryWords, termOf } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
@@ -32,7 +32,7 @@ export function createParser(store, syn, stop, W) {
 
   function parseUncached(query) {
     const text = String(query ?? '').slice(0, 1000);
-    const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
+    const list = queryWords(text, stop);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
     const out = [];
     // A word and a common word after it that the docs write as one ("log in": login, "set up":
