@@ -169,3 +169,23 @@ func TestDroppedLetterOfAFiveLetterWord(t *testing.T) {
 		}
 	}
 }
+
+// The stemmer keeps the "s" of a short word whose only vowel comes right before it, or that has
+// none: "sdks" and "clis" are no terms of the docs. Typed as plurals of acronyms, they are their
+// singulars (words.js, singularTerms; W.plural), and a plural the docs have stays as typed.
+func TestPluralOfAnAcronymIsItsSingular(t *testing.T) {
+	x := search.New()
+	addFillerPages(x)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/sdk", "Go SDK", "The Go SDK talks to the server.")
+	add("/docs/cli", "CLI", "The CLI runs in a terminal.")
+	add("/docs/status", "Build status", "Every build has a status.")
+	site := publishedQueries(t, x)
+	for q, want := range map[string]string{"sdks": "/docs/sdk", "go sdks ": "/docs/sdk", "clis ": "/docs/cli", "status ": "/docs/status"} {
+		if got := site(q); len(got) == 0 || got[0] != want {
+			t.Errorf("%q: got %v; want %s first", q, got, want)
+		}
+	}
+}

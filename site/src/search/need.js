@@ -3,7 +3,7 @@
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
-import { MAX_WORD_LEN, queryWords, termOf } from './words.js';
+import { MAX_WORD_LEN, queryWords, singularTerms, termOf } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
 // time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
@@ -34,6 +34,11 @@ export function createNeed(store, family, syn, stop, W) {
       if (t) {
         out.add(chunkOf(t));
         qterms.add(t);
+      }
+      // The singular of a plural the stemmer kept whole (parse.js).
+      if (W.plural) for (const s of singularTerms(word, stop)) {
+        out.add(chunkOf(s));
+        if (store.hasTerm(s) && !store.hasTerm(t)) qterms.add(s);
       }
       // The word as a prefix: all its range for the word being typed (but one chunk for a single
       // letter, which would be a twentieth of the index), its own chunk for the others.

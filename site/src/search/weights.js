@@ -167,4 +167,9 @@ export const WEIGHTS = {
   // words is left out: a command starts with the program's name, so "approve a build in vela" asks
   // what "approve a build" does, not for `vela approve build`, whose title the name would complete.
   productLast: 1,
+  // 1: a word that is no term of the docs and ends in an "s" the stemmer kept (Porter2 keeps it
+  // after a vowel that is the word's only one, or in a word without vowels: "clis", "sdks",
+  // "ssos") is its singular's term when that is one (words.js, singularTerms): readers write the
+  // plurals of acronyms. 0: such a word is found only as typed.
+  plural: 1,
 };

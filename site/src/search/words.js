@@ -54,6 +54,17 @@ export function termOf(word, stop) {
   return stem(word);
 }
 
+// singularTerms are the terms a word ending in "s" that the stemmer kept whole may be the plural
+// of: Porter2 drops a final "s" only after a vowel that is not the letter right before it, so it
+// keeps that of "clis", "ssos" and "sdks", plurals readers write of acronyms. Empty for any other
+// word.
+export function singularTerms(word, stop) {
+  if (word.length < 4 || !asciiLetters(word) || !word.endsWith('s') || !termOf(word, stop).endsWith('s')) return [];
+  const out = [termOf(word.slice(0, -1), stop)];
+  if (word.endsWith('es')) out.push(termOf(word.slice(0, -2), stop));
+  return out.filter(Boolean);
+}
+
 // highlightWords are the words the target page highlights for a query: what was typed, and the
 // stem when it is shorter (so "configuring" also lights up "configure").
 export function highlightWords(query, stopWords) {
