@@ -20,11 +20,13 @@ import (
 const maxWord = 40
 
 // StopWords are left out of the index and out of queries: they are in nearly every section and
-// would only make the index bigger. The list is short on purpose: words such as "all", "not" or
-// "only" appear in flags and YAML values and stay searchable.
+// would only make the index bigger, or, as "need", "please" and "want", say how a reader put a
+// query ("i want to retry a failed build"), not what it asks. The list is short on purpose: words
+// such as "all", "not" or "only" appear in flags and YAML values and stay searchable, and so do
+// "needs" (a YAML key) and "wanted", which are other words.
 var StopWords = []string{"a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from",
-	"how", "i", "in", "into", "is", "it", "its", "my", "of", "on", "or", "our", "that", "the", "this", "to",
-	"was", "we", "what", "when", "where", "which", "who", "why", "will", "with", "you", "your"}
+	"how", "i", "in", "into", "is", "it", "its", "my", "need", "of", "on", "or", "our", "please", "that", "the",
+	"this", "to", "want", "was", "we", "what", "when", "where", "which", "who", "why", "will", "with", "you", "your"}
 
 var stopSet = func() map[string]bool {
 	m := map[string]bool{}

@@ -101,8 +101,9 @@ func TestTypoNeverOutranksExactMatch(t *testing.T) {
 	}
 }
 
-// The bounds: one edit for words of 5 letters or more, two for 9 or more, none below 5; a
-// swap of two neighbouring letters is one edit.
+// The bounds: one edit for words of 5 letters or more, two for 9 or more, none below 5 (but
+// a letter dropped from a word of 5: TestDroppedLetterOfAFiveLetterWord); a swap of two
+// neighbouring letters is one edit.
 func TestTypoToleranceBounds(t *testing.T) {
 	x := search.New()
 	addFillerPages(x)
@@ -132,6 +133,59 @@ func TestTypoToleranceBounds(t *testing.T) {
 			t.Errorf("%q: got %v; want nothing", c.q, got)
 		case c.want != "" && (len(got) == 0 || got[0] != c.want):
 			t.Errorf("%q: got %v; want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// A word of 5 letters typed with a letter dropped is 4 letters long, below the bound: it is looked
+// up as the word it misspells, a letter longer (lookup.js, W.typoDropped), in the middle ("zbra"),
+// at the start ("ebra") or with the second letter missing ("zera"). Any other mistake in 4 letters
+// stays unforgiven ("lynq", "zebq"): a word of 4 is as often another word.
+func TestDroppedLetterOfAFiveLetterWord(t *testing.T) {
+	x := search.New()
+	addFillerPages(x)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/lynx", "Lynx", "The lynx hunts at night.")
+	add("/docs/zebra", "Zebra", "The zebra grazes by day.")
+	site := publishedQueries(t, x)
+	for _, c := range []struct {
+		q, want string // want "" for nothing found
+	}{
+		{"zbra ", "/docs/zebra"},
+		{"ebra ", "/docs/zebra"},
+		{"zera ", "/docs/zebra"},
+		{"zbra grazes", "/docs/zebra"},
+		{"lynq ", ""},
+		{"zebq ", ""},
+	} {
+		got := site(c.q)
+		switch {
+		case c.want == "" && len(got) != 0:
+			t.Errorf("%q: got %v; want nothing", c.q, got)
+		case c.want != "" && (len(got) == 0 || got[0] != c.want):
+			t.Errorf("%q: got %v; want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// The stemmer keeps the "s" of a short word whose only vowel comes right before it, or that has
+// none: "sdks" and "clis" are no terms of the docs. Typed as plurals of acronyms, they are their
+// singulars (words.js, singularTerms; W.plural), and a plural the docs have stays as typed.
+func TestPluralOfAnAcronymIsItsSingular(t *testing.T) {
+	x := search.New()
+	addFillerPages(x)
+	add := func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+	add("/docs/sdk", "Go SDK", "The Go SDK talks to the server.")
+	add("/docs/cli", "CLI", "The CLI runs in a terminal.")
+	add("/docs/status", "Build status", "Every build has a status.")
+	site := publishedQueries(t, x)
+	for q, want := range map[string]string{"sdks": "/docs/sdk", "go sdks ": "/docs/sdk", "clis ": "/docs/cli", "status ": "/docs/status"} {
+		if got := site(q); len(got) == 0 || got[0] != want {
+			t.Errorf("%q: got %v; want %s first", q, got, want)
 		}
 	}
 }

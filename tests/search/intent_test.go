@@ -75,3 +75,48 @@ func TestQuestionAsksForAGuide(t *testing.T) {
 		t.Errorf("restart a build: got %v, want a reference page first and the guide among the results", got)
 	}
 }
+
+// wantSite has a guide on restarting a build, which does not say "failed", and a page of wishes
+// whose text has every word of "i want to restart a failed build", "want" among them, and pages
+// that fill the site.
+func wantSite() *search.Index {
+	x := search.New()
+	addPage(x, "/docs/start", "Start a build",
+		search.Section{Text: "A build starts when code is pushed."},
+		search.Section{ID: "restart", Heading: "Restart a build", Text: "Restart a build from the UI or the CLI."})
+	addPage(x, "/docs/wishes", "Wishes",
+		search.Section{Text: "Readers want many things: to restart a build that failed without a new commit, to please the reviewers, to need fewer steps."})
+	for i := 0; i < 20; i++ {
+		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
+			search.Section{Text: "A guide to the server and its settings, with an example."})
+	}
+	return x
+}
+
+// Words that say how a reader put a query ("i want to", "i need to", "please") are stop words
+// (pkg/search StopWords): a page that happens to say them is not more about the query, and it
+// keeps no page that lacks them out of the results ("i want to restart a failed build" is the
+// heading "Restart a build", as "restart a failed build" is).
+func TestReadersIntentWordsAreLeftOut(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := wantSite()
+	for _, q := range []string{"restart a failed build", "i want to restart a failed build", "i need to restart a failed build", "restart a failed build please"} {
+		if got := firstRoutes(t, x, q); len(got) < 2 || got[0] != "/docs/start" {
+			t.Errorf("%s: got %v, want /docs/start first", q, got)
+		}
+	}
+}
+
+// A query's limit of ten words counts the words search looks for, not its common words
+// (words.js, queryWords): "how do i restart the build of my repo from the cli" has twelve words,
+// four of them looked for, and its last one names the CLI.
+func TestCommonWordsDoNotPushTheLastWordsOut(t *testing.T) {
+	x := intentSite(t)
+	for _, q := range []string{"restart the build of my repo from the cli", "how do i restart the build of my repo from the cli"} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != "/docs/cli/build/restart" {
+			t.Errorf("%s: got %v, want /docs/cli/build/restart first", q, got)
+		}
+	}
+}

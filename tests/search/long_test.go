@@ -76,3 +76,35 @@ func TestProductNameDoesNotLengthenAQuestion(t *testing.T) {
 		}
 	}
 }
+
+// commandSite has the product's name in a tenth of its titles and more (its commands'), a command
+// titled "acme approve build" and a guide titled "Approve builds".
+func commandSite() *search.Index {
+	x := productSite()
+	addPage(x, "/docs/cli/approve", "acme approve build",
+		search.Section{Text: "Approves a build that waits for an admin."})
+	addPage(x, "/docs/approve", "Approve builds",
+		search.Section{Text: "A build of a pull request from a fork waits until an admin approves it."},
+		search.Section{ID: "who", Heading: "Who approves", Text: "An admin of the repository approves a waiting build."})
+	return x
+}
+
+// The product's name typed last ("approve a build in acme") says which product the reader means,
+// not which page: a command starts with the program's name, so the query is the guide's as it is
+// without the name (W.productLast), not the command whose title the name completes. Typed first,
+// "acme approve build" is the command.
+func TestProductNameTypedLastIsLeftOut(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := commandSite()
+	for q, want := range map[string]string{
+		"approve a build":         "/docs/approve",
+		"approve a build in acme": "/docs/approve",
+		"acme approve build":      "/docs/cli/approve",
+	} {
+		if got := firstRoutes(t, x, q); len(got) < 2 || got[0] != want {
+			t.Errorf("%s: got %v, want %s first", q, got, want)
+		}
+	}
+}

@@ -284,7 +284,8 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // changing a repository's, the platform's or a worker's settings, whole lists): 32 / 41 with the
 // ranking of its day (one label corrected by LABELS.md after the first run, relabel12.tsv; 31 / 41
 // before it). "Repository settings" then said that an event can be disabled, and how (a sentence it
-// lacked): relevance.tsv 304 first, tasks21.tsv 42 in the top 3.
+// lacked): relevance.tsv 304 first, tasks21.tsv 42 in the top 3. Session 25's product's name
+// typed last left out (long_test.go) made tasks21.tsv 33 / 43.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -351,8 +352,8 @@ func TestRelevance(t *testing.T) {
 	if pct(a1, len(angles)) < 59.5 || pct(a3, len(angles)) < 76.5 {
 		t.Errorf("angles20.tsv: want at least 59.5 %% first and 76.5 %% in the top 3")
 	}
-	if pct(k1, len(tasks)) < 65.3 || pct(k3, len(tasks)) < 85.7 {
-		t.Errorf("tasks21.tsv: want at least 65.3 %% first and 83.6 %% in the top 3")
+	if pct(k1, len(tasks)) < 67.3 || pct(k3, len(tasks)) < 87.7 {
+		t.Errorf("tasks21.tsv: want at least 67.3 %% first and 87.7 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
 		t.Errorf("sections19.tsv: want at least 80.0 %% first and 93.3 %% in the top 3")

@@ -52,9 +52,15 @@ function editDistance(a, b, max) {
   return prev[m];
 }
 
-// typoWord says whether a word is looked for with typing mistakes: five ASCII letters or more.
-export function typoWord(word) {
-  return word.length >= 5 && asciiLetters(word);
+// The fewest letters of a word looked for with typing mistakes, and of one that is such a word
+// with a letter dropped ("slak" of slack, "uild" of build): only the dropped letter is looked for.
+const TYPO_MIN = 5;
+const TYPO_DROPPED = 4;
+
+// typoWord says whether a word is looked for with typing mistakes: five ASCII letters or more, or
+// four, a word of five with a letter dropped (W.typoDropped).
+export function typoWord(word, W) {
+  return word.length >= (W && W.typoDropped ? TYPO_DROPPED : TYPO_MIN) && asciiLetters(word);
 }
 
 // farHeads are the first two letters a word would have if its mistake were in them: a letter too
@@ -109,8 +115,10 @@ export function typos(store, W, word) {
 // own, 1: farHeads, 2: typoHeads; -1: none): need() fetches the rest of that group.
 export function typosFound(store, W, word) {
   const found = new Map();
-  if (!typoWord(word)) return { found, group: -1 };
+  if (!typoWord(word, W)) return { found, group: -1 };
   const max = word.length >= 9 ? 2 : 1;
+  // A word shorter than TYPO_MIN is one with a letter dropped: its corrections are a letter longer.
+  const dropped = word.length < TYPO_MIN;
   const hits = [];
   // The heads are tried in groups, nearest mistake first; within a group every head is read, so
   // that two corrections as near are both found ("lugin": login and plugin).
@@ -123,7 +131,7 @@ export function typosFound(store, W, word) {
       if (!c) continue;
       for (let i = lowerBound(c.keys, head); i < c.keys.length && c.keys[i].startsWith(head); i++) {
         const key = c.keys[i];
-        if (Math.abs(key.length - word.length) > max) continue;
+        if (Math.abs(key.length - word.length) > max || (dropped && key.length !== word.length + 1)) continue;
         const d = editDistance(word, key, max);
         if (d <= max) hits.push([d, key, c.terms[c.keyTerms[i]]]);
       }

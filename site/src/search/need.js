@@ -3,7 +3,7 @@
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
-import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
+import { MAX_WORD_LEN, queryWords, singularTerms, termOf } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
 // time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
@@ -21,9 +21,9 @@ export function createNeed(store, family, syn, stop, W) {
   function need(query, typosToo, far, dels) {
     const out = new Set();
     const text = String(query ?? '').slice(0, 1000);
-    // The words parseUncached reads: the first MAX_WORDS of those not too long, so that the words
-    // it finds side by side ("who can", a pair to join) are side by side here too.
-    const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
+    // The words parseUncached reads (queryWords), so that the words it finds side by side ("who
+    // can", a pair to join) are side by side here too.
+    const list = queryWords(text, stop);
     const typing = /[\p{L}\p{N}_]$/u.test(text);
     const qterms = new Set();
     list.forEach(({ word }, i) => {
@@ -35,6 +35,11 @@ export function createNeed(store, family, syn, stop, W) {
         out.add(chunkOf(t));
         qterms.add(t);
       }
+      // The singular of a plural the stemmer kept whole (parse.js).
+      if (W.plural) for (const s of singularTerms(word, stop)) {
+        out.add(chunkOf(s));
+        if (store.hasTerm(s) && !store.hasTerm(t)) qterms.add(s);
+      }
       // The word as a prefix: all its range for the word being typed (but one chunk for a single
       // letter, which would be a twentieth of the index), its own chunk for the others.
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
@@ -42,7 +47,7 @@ export function createNeed(store, family, syn, stop, W) {
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
-      if (typosToo && t && typoWord(word) && !synonymTerms.has(t) && !store.hasTerm(t) && expand(store, word).size === 0) {
+      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && expand(store, word).size === 0) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
         const { found, group } = typosFound(store, W, word);

@@ -5,7 +5,7 @@
 // a space is also matched as a prefix (search as you type), and so is any word that matches nothing
 // as a whole.
 import { expand, typos } from './lookup.js';
-import { MAX_WORD_LEN, MAX_WORDS, termOf, words } from './words.js';
+import { queryWords, singularTerms, termOf } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
@@ -32,7 +32,7 @@ export function createParser(store, syn, stop, W) {
 
   function parseUncached(query) {
     const text = String(query ?? '').slice(0, 1000);
-    const list = words(text).filter((w) => w.word.length <= MAX_WORD_LEN).slice(0, MAX_WORDS);
+    const list = queryWords(text, stop);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
     const out = [];
     // A word and a common word after it that the docs write as one ("log in": login, "set up":
@@ -72,7 +72,12 @@ export function createParser(store, syn, stop, W) {
     const out = [];
     const { word } = list[i];
     const last = typing && i === list.length - 1;
-    const term = termOf(word, stop);
+    let term = termOf(word, stop);
+    // A plural the stemmer kept whole ("sdks") is its singular's term when it is no term itself.
+    if (W.plural && term && !hasTerm(term)) for (const t of singularTerms(word, stop)) if (hasTerm(t)) {
+      term = t;
+      break;
+    }
     // A common word (a stop word) is left out, even the one being typed when others come
     // before it: "log in" is about logging in, not "log" and words that start with "in".
     if (!term && (!last || list.length > 1)) return out;

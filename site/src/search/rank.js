@@ -37,7 +37,10 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
   function rank(query, { limit = 8, version } = {}) {
     const parsed = parser.parse(query);
     // A unit of common words counts where it governs the rest of the query (W.commonGoverns).
-    const q = W.commonGoverns ? rules.commonGoverns(parsed) : parsed;
+    let q = W.commonGoverns ? rules.commonGoverns(parsed) : parsed;
+    // The product's name typed last after other words ("approve a build in vela") names the
+    // product, not a page: a command starts with it (W.productLast).
+    if (W.productLast && q.length > 1 && rules.commonTitleUnit(q[q.length - 1])) q = Object.assign(q.slice(0, -1), { task: q.task });
     if (q.length === 0) return { entries: [], secSum: null };
     if (!scratch) scratch = makeScratch(nSections, nPages);
     const { titleLengths, partKeep, taskKeep, inLookup, inWalk, inAction, rankOf, sectionPage, firstSection } = store.pages;

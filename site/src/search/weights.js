@@ -62,6 +62,11 @@ export const WEIGHTS = {
   // site expects readers to type whole ("pat": a personal access token, not path or pattern).
   prefixOfSynonym: 0.35,
   typo1: 0.55,
+  // 1: a word of 4 letters that matches nothing is looked up as a word of 5 with a letter dropped
+  // ("slak" is slack, "uild" build): the issue's bound of 5 letters is the word's, and a dropped
+  // letter makes it shorter. Only the dropped letter is looked for: a word of 4 with any other
+  // mistake is as often another word. 0: words below 5 letters are never looked up.
+  typoDropped: 1,
   typo2: 0.4,
   // 1: a word found only with typing mistakes (it matches no term, whole or as a start) is read as
   // its nearest correction: its candidates count as the word would, the nearest at full weight
@@ -158,4 +163,13 @@ export const WEIGHTS = {
   // three does (rules.coverThird): the navigation's evidence stays in the top three when the
   // scores prefer pages that have the words in their text. First place never changes.
   coverThird: 1,
+  // 1: the product's name (a word a tenth of the titles share) typed as the last of a query's
+  // words is left out: a command starts with the program's name, so "approve a build in vela" asks
+  // what "approve a build" does, not for `vela approve build`, whose title the name would complete.
+  productLast: 1,
+  // 1: a word that is no term of the docs and ends in an "s" the stemmer kept (Porter2 keeps it
+  // after a vowel that is the word's only one, or in a word without vowels: "clis", "sdks",
+  // "ssos") is its singular's term when that is one (words.js, singularTerms): readers write the
+  // plurals of acronyms. 0: such a word is found only as typed.
+  plural: 1,
 };
