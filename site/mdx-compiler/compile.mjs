@@ -186,12 +186,14 @@ const reservedWords = new Set(
     'super switch this throw true try typeof var void while with yield arguments eval').split(' '),
 );
 
-// takeImports is source with its leading import block blanked, and that block's mdxjsEsm node (null
-// when the page has no such block: source comes back as it is).
+// takeImports is source with its leading import block blanked, and a function that makes that
+// block's mdxjsEsm node (esm is null when the page has no such block: source comes back as it is).
+// A node is made for each compile: the recma plugins change the statements they are given, and a
+// page may be compiled twice (handle); structuredClone of one node cost more than acorn's parse.
 function takeImports(source) {
   let start = 0;
   while (source[start] === '\n') start++;
-  const statements = [];
+  const imports = []; // [default, namespace, [[imported, local]…] or null, quote, path] a line
   const locals = new Set();
   // A binding's name: none twice, and no reserved word (acorn's errors; MDX reports them).
   const local = (name) => {
@@ -199,61 +201,61 @@ function takeImports(source) {
     locals.add(name);
     return true;
   };
-  const id = (name) => ({ type: 'Identifier', name });
   let at = start;
   while (at < source.length) {
-    const end = source.indexOf('\n', at) < 0 ? source.length : source.indexOf('\n', at);
+    const nl = source.indexOf('\n', at);
+    const end = nl < 0 ? source.length : nl;
     const text = source.slice(at, end);
     if (text.trim() === '') break;
     // default binding, its comma, {named}, * as namespace, the quote and the path
     const m = importLine.exec(text);
     const more = m && (m[3] !== undefined || m[4] !== undefined);
     if (!m || (m[1] === undefined && !more) || (m[2] !== undefined) !== (m[1] !== undefined && more)) return { source, esm: null };
-    const specifiers = [];
-    if (m[1] !== undefined) {
-      if (!local(m[1])) return { source, esm: null };
-      specifiers.push({ type: 'ImportDefaultSpecifier', local: id(m[1]) });
-    }
-    if (m[4] !== undefined) {
-      if (!local(m[4])) return { source, esm: null };
-      specifiers.push({ type: 'ImportNamespaceSpecifier', local: id(m[4]) });
-    }
+    if ((m[1] !== undefined && !local(m[1])) || (m[4] !== undefined && !local(m[4]))) return { source, esm: null };
+    let named = null;
     if (m[3] !== undefined) {
       const items = m[3].split(',');
       if (items.length > 1 && items[items.length - 1].trim() === '') items.pop(); // a trailing comma
+      named = [];
       for (const item of items) {
         const n = namedImport.exec(item);
         if (!n || (!n[2] && reservedWords.has(n[1])) || !local(n[2] || n[1])) return { source, esm: null };
-        specifiers.push({ type: 'ImportSpecifier', imported: id(n[1]), local: id(n[2] || n[1]) });
+        named.push([n[1], n[2] || n[1]]);
       }
     }
-    statements.push({ type: 'ImportDeclaration', specifiers, source: { type: 'Literal', value: m[6], raw: m[5] + m[6] + m[5] } });
+    imports.push([m[1], m[4], named, m[5], m[6]]);
     at = end + 1;
   }
-  if (statements.length === 0) return { source, esm: null };
+  if (imports.length === 0) return { source, esm: null };
   const stop = Math.min(at, source.length) - (at <= source.length && source[at - 1] === '\n' ? 1 : 0);
   const value = source.slice(start, stop);
   const firstLine = source.slice(0, start).split('\n').length;
   const lines = value.split('\n');
-  const esm = {
+  const id = (name) => ({ type: 'Identifier', name });
+  const statement = ([byDefault, namespace, named, quote, path]) => {
+    const specifiers = [];
+    if (byDefault !== undefined) specifiers.push({ type: 'ImportDefaultSpecifier', local: id(byDefault) });
+    if (namespace !== undefined) specifiers.push({ type: 'ImportNamespaceSpecifier', local: id(namespace) });
+    if (named) for (const [imported, name] of named) specifiers.push({ type: 'ImportSpecifier', imported: id(imported), local: id(name) });
+    return { type: 'ImportDeclaration', specifiers, source: { type: 'Literal', value: path, raw: quote + path + quote } };
+  };
+  const esm = () => ({
     type: 'mdxjsEsm',
     value,
     position: {
       start: { line: firstLine, column: 1, offset: start },
       end: { line: firstLine + lines.length - 1, column: lines[lines.length - 1].length + 1, offset: stop },
     },
-    data: { estree: { type: 'Program', body: statements, sourceType: 'module', comments: [] } },
-  };
+    data: { estree: { type: 'Program', body: imports.map(statement), sourceType: 'module', comments: [] } },
+  });
   return { source: source.slice(0, start) + value.replace(/[^\n]/g, ' ') + source.slice(stop), esm };
 }
 
 // remarkDocsdImports puts back the import block takeImports read, where it was: first.
 function remarkDocsdImports() {
   return (tree, file) => {
-    // A copy for each compile: the recma plugins change the statements they are given, and a
-    // page may be compiled twice (handle).
     const { esm } = file.data.docsd;
-    if (esm) tree.children.unshift(structuredClone(esm));
+    if (esm) tree.children.unshift(esm());
   };
 }
 
