@@ -66,7 +66,7 @@ var (
 // cannot see block by block.
 func wholePageReason(src string) string {
 	switch {
-	case strings.ContainsAny(src, "\r\x00"):
+	case strings.IndexByte(src, '\r') >= 0 || strings.IndexByte(src, 0) >= 0:
 		return "a carriage return or NUL"
 	case strings.Contains(src, "[^"):
 		return "footnotes"

@@ -328,7 +328,7 @@ func usesMDXSyntax(src string) bool {
 	if strings.Contains(src, "-code-block") && strings.Contains(src, "mdx-code-block") || usesESM(src) {
 		return true
 	}
-	if strings.IndexAny(src, "<{") < 0 && !hasIndentedLine(src) {
+	if strings.IndexByte(src, '<') < 0 && strings.IndexByte(src, '{') < 0 && !hasIndentedLine(src) {
 		return false // most of a page's blocks: nothing below could find anything
 	}
 	if strings.Contains(src, "{#") {
