@@ -25,6 +25,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"docsd/pkg/content"
 )
 
 func TestSyntaxLeftOutChangesNothing(t *testing.T) {
@@ -81,9 +83,20 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		// What UnwrapCodeBlocks leaves of an mdx-code-block fence shown inside another: a code block.
 		"an mdx-code-block fence left as code": "Shown as code:\n\n```mdx-code-block\nimport Tabs from '@theme/Tabs';\n<Tabs>a && b</Tabs>\n```\n",
 	}
+	compile := answerBothWays(t)
+	for name, source := range sources {
+		if got, want := compile(source, false), compile(source, true); got != want {
+			t.Errorf("%s: the answer differs when syntax the source cannot use is left out, its code not parsed or MDX nodes not copied\n--- so\n%s\n--- all of it\n%s", name, got, want)
+		}
+	}
+}
+
+// answerBothWays starts the compiler and gives a function that compiles a source with only the
+// syntax it uses (full false) or with all of it, as the reference: the answer is the module, and
+// the code blocks and links it holds places for, or the error.
+func answerBothWays(t *testing.T) func(source string, full bool) string {
 	send := nodeCompiler(t)
-	// The answer: the module, and the code blocks and links it holds places for.
-	compile := func(source string, full bool) string {
+	return func(source string, full bool) string {
 		t.Helper()
 		a := send(map[string]any{"id": 1, "file": "page.mdx", "source": source, "firstLine": 1, "token": "tok", "fullSyntax": full})
 		if a.Error != nil {
@@ -94,10 +107,48 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		links, _ := json.Marshal(a.Links)
 		return a.JS + "\n--- code: " + string(code) + "\n--- links: " + string(links)
 	}
-	for name, source := range sources {
-		if got, want := compile(source, false), compile(source, true); got != want {
-			t.Errorf("%s: the answer differs when syntax the source cannot use is left out, its code not parsed or MDX nodes not copied\n--- so\n%s\n--- all of it\n%s", name, got, want)
+}
+
+// The repository's own MDX fixture pages, written as sites write them (imports, Tabs, partials,
+// admonitions), compile with only the syntax they use as with all of it: the import blocks the
+// compiler reads by hand among them.
+func TestFixturePagesCompileAsWithAllSyntax(t *testing.T) {
+	var files []string
+	for _, root := range []string{"../../testdata", "../../tests"} {
+		err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+			if err == nil && !d.IsDir() && strings.HasSuffix(path, ".mdx") {
+				files = append(files, path)
+			}
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
 		}
+	}
+	if len(files) < 10 {
+		t.Fatalf("found %d MDX fixture pages, want the repository's (10 or more)", len(files))
+	}
+	compile := answerBothWays(t)
+	imports := 0
+	for _, file := range files {
+		raw, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, body, _, _, err := content.ReadFrontMatter(file, raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		source := string(StripHeadingIDs(UnwrapCodeBlocks(body)))
+		if UsesESM([]byte(source)) {
+			imports++
+		}
+		if got, want := compile(source, false), compile(source, true); got != want {
+			t.Errorf("%s: the answer differs from the one with all syntax\n--- so\n%s\n--- all of it\n%s", file, got, want)
+		}
+	}
+	if imports == 0 {
+		t.Error("no fixture page has an import block")
 	}
 }
 
