@@ -7,7 +7,8 @@ package mdx
 // Only when no component of the page's map may stand for an HTML element (the site's MDXComponents
 // names none, Compile's Provided), only for blocks whose every element is plain markup (no code
 // block, which is a component, no image or checkbox, whose markup React writes its own way, no
-// link React would rewrite), and only with React's exact markup: escaped text and attributes
+// link React would rewrite) or a top-level heading (docsd's Heading.jsx, whose markup this writes:
+// anchoredHeading), and only with React's exact markup: escaped text and attributes
 // (&quot; and &#x27; included), `<!-- -->` between two texts of one parent, style objects as
 // `text-align:left`. The server HTML is the same as the elements' (TestMDXRunsRenderAsWhole and
 // the edge and generated pages compare it with the page compiled whole), and hydration does not
@@ -47,6 +48,14 @@ func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
 	case *east.Table:
 		tag = "table"
 		h.children(&b, h.tableParts(n))
+	case *ast.Heading:
+		id := idOf(n)
+		if id == "" {
+			return "", false
+		}
+		tag = fmt.Sprintf("h%d", n.Level)
+		props = []string{"id:" + jsString(id), `className:"anchor"`}
+		h.anchoredHeading(&b, n, id)
 	default:
 		return "", false
 	}
@@ -55,6 +64,53 @@ func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
 	}
 	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(b.String())+"}")
 	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", true
+}
+
+// anchoredHeading writes the inside of heading n as docsd's components map renders it
+// (site/src/mdx/theme/Heading.jsx): its content, then the "#" link whose label names the heading by
+// its text, the words of textOf joined by single spaces.
+func (h *runHTML) anchoredHeading(b *strings.Builder, n *ast.Heading, id string) {
+	h.children(b, h.inlines(n))
+	var text strings.Builder
+	h.text(&text, n)
+	words := text.String()
+	if strings.ContainsAny(words, "\u0085\ufeff") {
+		h.ok = false // where Go's white space and JavaScript's \s differ
+		return
+	}
+	label := "Link to this section"
+	if words = strings.Join(strings.Fields(words), " "); words != "" {
+		label = "Link to " + words
+	}
+	b.WriteString(`<a class="hash-link" href="#` + escapeHTML.Replace(id) + `" aria-label="` + escapeHTML.Replace(label) + `">#</a>`)
+}
+
+// text writes the text of n's inlines as Heading.jsx's textOf reads their elements: the text of
+// each, nested ones included (inline rejects what has another markup: images, checkboxes).
+func (h *runHTML) text(b *strings.Builder, n ast.Node) {
+	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.Text:
+			b.Write(c.Segment.Value(h.r.src))
+			if c.SoftLineBreak() {
+				b.WriteByte('\n')
+			}
+		case *ast.String:
+			b.Write(c.Value)
+		case *ast.CodeSpan:
+			t, _ := codeSpanText(c, h.r.src)
+			b.WriteString(t)
+		default:
+			h.text(b, c)
+		}
+	}
+}
+
+// idOf is a heading's id attribute, "" when it has none.
+func idOf(n *ast.Heading) string {
+	id, _ := n.AttributeString("id")
+	idb, _ := id.([]byte)
+	return string(idb)
 }
 
 // htmlNode is a child as React sees it: text, or an element already written.
@@ -130,13 +186,11 @@ func (h *runHTML) block(n ast.Node) htmlNode {
 	case *ast.Paragraph, *ast.TextBlock:
 		return h.el("p", nil, h.inlines(n))
 	case *ast.Heading:
-		if id, _ := n.AttributeString("id"); id != nil {
-			if idb, _ := id.([]byte); len(idb) > 0 {
-				// docsd's components map gives a heading with an id its anchor (Heading.jsx):
-				// React must render it.
-				h.ok = false
-				return htmlNode{}
-			}
+		if idOf(n) != "" {
+			// A heading with an id inside another block (a quote's): left to React, which gives it
+			// its anchor (Heading.jsx); top-level ones are htmlBlock's.
+			h.ok = false
+			return htmlNode{}
 		}
 		return h.el(fmt.Sprintf("h%d", n.Level), nil, h.inlines(n))
 	case *ast.ThematicBreak:

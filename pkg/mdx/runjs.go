@@ -162,11 +162,9 @@ func (r *runJSX) block(n ast.Node) string {
 	case *ast.Paragraph, *ast.TextBlock:
 		return r.el("p", nil, r.inlines(n))
 	case *ast.Heading:
-		id, _ := n.AttributeString("id")
-		idb, _ := id.([]byte)
 		var props []string
-		if len(idb) > 0 {
-			props = append(props, "id:"+jsString(string(idb)))
+		if id := idOf(n); id != "" {
+			props = append(props, "id:"+jsString(id))
 		}
 		return r.el(fmt.Sprintf("h%d", n.Level), props, r.inlines(n))
 	case *ast.ThematicBreak:
