@@ -60,15 +60,16 @@ func (c *Compiler) ProvidedBy(file, abs string, raw []byte) (Provided, error) {
 	return Provided{Names: a.Names, Open: a.Open}, nil
 }
 
-// plainTags reports whether the site's MDXComponents may not stand for an HTML element: it names
-// no lower-case component (`p`, `a`, `h2`…) and is written out. A run's blocks may then be given
-// to React as HTML (runhtml.go).
+// plainTags reports whether the site's MDXComponents may not stand for an HTML element or for
+// docsd's code block: it names no lower-case component (`p`, `a`, `h2`…) nor DocsdHTML, and is
+// written out. A run's blocks may then be given to React as HTML (runhtml.go), and its code
+// blocks as the element DocsdHTML renders (runjs.go).
 func (p Provided) plainTags() bool {
 	if p.Open {
 		return false
 	}
 	for _, name := range p.Names {
-		if name != "" && name[0] >= 'a' && name[0] <= 'z' {
+		if name != "" && name[0] >= 'a' && name[0] <= 'z' || name == "DocsdHTML" {
 			return false
 		}
 	}

@@ -58,3 +58,23 @@ func TestProvidedBy(t *testing.T) {
 		t.Errorf("a syntax error gives %v, want a *content.Error at src/theme/MDXComponents.js:3:col", err)
 	}
 }
+
+// A run's blocks become HTML, and its code blocks the element DocsdHTML renders, only when the
+// site's MDXComponents names neither an HTML element nor DocsdHTML, and is written out.
+func TestPlainTags(t *testing.T) {
+	for _, c := range []struct {
+		p    Provided
+		want bool
+	}{
+		{Provided{}, true},
+		{Provided{Names: []string{"Badge", "PackageLink"}}, true},
+		{Provided{Names: []string{"Badge", "a"}}, false},
+		{Provided{Names: []string{"h2"}}, false},
+		{Provided{Names: []string{"DocsdHTML"}}, false},
+		{Provided{Names: []string{"Badge"}, Open: true}, false},
+	} {
+		if got := c.p.plainTags(); got != c.want {
+			t.Errorf("%+v: plainTags %v, want %v", c.p, got, c.want)
+		}
+	}
+}

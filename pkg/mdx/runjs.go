@@ -185,7 +185,8 @@ func (r *runJSX) block(n ast.Node) string {
 }
 
 // code is a fence as the compiler leaves it: docsd's highlighted HTML in <DocsdHTML>, the
-// provider's component (compiler.go puts the same HTML in for the compiler's placeholders).
+// provider's component (compiler.go puts the same HTML in for the compiler's placeholders), or,
+// with asHTML, the element DocsdHTML renders.
 func (r *runJSX) code(n *ast.FencedCodeBlock) string {
 	info := ""
 	if n.Info != nil {
@@ -201,7 +202,12 @@ func (r *runJSX) code(n *ast.FencedCodeBlock) string {
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	return r.call("c.DocsdHTML", []string{"html:" + jsString(r.hl.HTML(info, text))}, nil)
+	html := jsString(r.hl.HTML(info, text))
+	if r.asHTML {
+		// The element DocsdHTML renders (site/src/mdx/components.jsx), one component fewer.
+		return `j("div",{className:"mdx-html",style:{display:"contents"},dangerouslySetInnerHTML:{__html:` + html + `}})`
+	}
+	return r.call("c.DocsdHTML", []string{"html:" + html}, nil)
 }
 
 func checkBox(item ast.Node) *east.TaskCheckBox {
