@@ -83,9 +83,7 @@ func TestNavigationFieldsBeatBodyText(t *testing.T) {
 func TestTypoNeverOutranksExactMatch(t *testing.T) {
 	x := search.New()
 	addFillerPages(x)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	add := pageAdder(x)
 	add("/docs/exact", "Board settings", "Pin the kanban to the top of the board.")
 	add("/docs/near", "Kanbon", "The kanbon view lists kanbon columns; each kanbon column holds cards.")
 	for _, q := range []string{"kanban", "kanban ", "kanban board"} {
@@ -107,9 +105,7 @@ func TestTypoNeverOutranksExactMatch(t *testing.T) {
 func TestTypoToleranceBounds(t *testing.T) {
 	x := search.New()
 	addFillerPages(x)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	add := pageAdder(x)
 	add("/docs/lynx", "Lynx", "The lynx hunts at night.")
 	add("/docs/zebra", "Zebra", "The zebra grazes by day.")
 	add("/docs/marmoset", "Marmoset", "The marmoset climbs trees.")
@@ -127,13 +123,7 @@ func TestTypoToleranceBounds(t *testing.T) {
 		{"chinchxxla ", "/docs/chinchilla"}, // 10 letters, two edits
 		{"chxnchxxla ", ""},                 // 10 letters, three edits
 	} {
-		got := site(c.q)
-		switch {
-		case c.want == "" && len(got) != 0:
-			t.Errorf("%q: got %v; want nothing", c.q, got)
-		case c.want != "" && (len(got) == 0 || got[0] != c.want):
-			t.Errorf("%q: got %v; want %s first", c.q, got, c.want)
-		}
+		firstOrNothing(t, site, c.q, c.want)
 	}
 }
 
@@ -144,9 +134,7 @@ func TestTypoToleranceBounds(t *testing.T) {
 func TestDroppedLetterOfAFiveLetterWord(t *testing.T) {
 	x := search.New()
 	addFillerPages(x)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	add := pageAdder(x)
 	add("/docs/lynx", "Lynx", "The lynx hunts at night.")
 	add("/docs/zebra", "Zebra", "The zebra grazes by day.")
 	site := publishedQueries(t, x)
@@ -160,13 +148,7 @@ func TestDroppedLetterOfAFiveLetterWord(t *testing.T) {
 		{"lynq ", ""},
 		{"zebq ", ""},
 	} {
-		got := site(c.q)
-		switch {
-		case c.want == "" && len(got) != 0:
-			t.Errorf("%q: got %v; want nothing", c.q, got)
-		case c.want != "" && (len(got) == 0 || got[0] != c.want):
-			t.Errorf("%q: got %v; want %s first", c.q, got, c.want)
-		}
+		firstOrNothing(t, site, c.q, c.want)
 	}
 }
 
@@ -176,16 +158,31 @@ func TestDroppedLetterOfAFiveLetterWord(t *testing.T) {
 func TestPluralOfAnAcronymIsItsSingular(t *testing.T) {
 	x := search.New()
 	addFillerPages(x)
-	add := func(route, title, text string) {
-		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
-	}
+	add := pageAdder(x)
 	add("/docs/sdk", "Go SDK", "The Go SDK talks to the server.")
 	add("/docs/cli", "CLI", "The CLI runs in a terminal.")
 	add("/docs/status", "Build status", "Every build has a status.")
 	site := publishedQueries(t, x)
 	for q, want := range map[string]string{"sdks": "/docs/sdk", "go sdks ": "/docs/sdk", "clis ": "/docs/cli", "status ": "/docs/status"} {
-		if got := site(q); len(got) == 0 || got[0] != want {
-			t.Errorf("%q: got %v; want %s first", q, got, want)
-		}
+		firstOrNothing(t, site, q, want)
+	}
+}
+
+// pageAdder adds one-section pages to x.
+func pageAdder(x *search.Index) func(route, title, text string) {
+	return func(route, title, text string) {
+		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: []search.Section{{Text: text}}}))
+	}
+}
+
+// firstOrNothing checks that query q finds want first, or nothing when want is "".
+func firstOrNothing(t *testing.T, site func(string) []string, q, want string) {
+	t.Helper()
+	got := site(q)
+	switch {
+	case want == "" && len(got) != 0:
+		t.Errorf("%q: got %v; want nothing", q, got)
+	case want != "" && (len(got) == 0 || got[0] != want):
+		t.Errorf("%q: got %v; want %s first", q, got, want)
 	}
 }

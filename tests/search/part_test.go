@@ -17,6 +17,14 @@ func addPage(x *search.Index, route, title string, secs ...search.Section) {
 	x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Sections: secs}))
 }
 
+// addGuides adds twenty pages "Guide <n>" (/docs/guide<n>) of one section's text to x: pages that
+// fill the site, so that a query's words have the document frequencies of a real one.
+func addGuides(x *search.Index, text string) {
+	for i := 0; i < 20; i++ {
+		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), search.Section{Text: text})
+	}
+}
+
 // addCrumbedPage adds a page of one section's text to x, under the breadcrumbs crumbs.
 func addCrumbedPage(x *search.Index, route, title, text string, crumbs ...string) {
 	x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs,

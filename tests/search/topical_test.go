@@ -25,10 +25,7 @@ func topicalSite() *search.Index {
 		search.Section{Text: "A runner may clone a different repository or a mirror of it with a git token it is given, as any step may."})
 	addPage(x, "/docs/mirrors", "Mirrors",
 		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
-	for i := 0; i < 20; i++ {
-		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
-			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
-	}
+	addGuides(x, "Each step of a pipeline may run a different image with different settings.")
 	return x
 }
 
@@ -155,10 +152,7 @@ func TestPagesWithTheMostWordsPayForWhatTheyLack(t *testing.T) {
 		search.Section{Text: "A server may keep a mirror of a repository, and a runner may clone it with a git token."})
 	addPage(x, "/docs/mirrors", "Mirrors",
 		search.Section{Text: "A mirror is a copy of a repository that a server keeps in step with it."})
-	for i := 0; i < 20; i++ {
-		addPage(x, fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i),
-			search.Section{Text: "Each step of a pipeline may run a different image with different settings."})
-	}
+	addGuides(x, "Each step of a pipeline may run a different image with different settings.")
 	q := "clone a mirror with a different git token"
 	routes, got := scores(t, x, q, "")
 	if len(routes) < 2 || routes[0] != "/docs/hosting" {
