@@ -53,11 +53,10 @@ func fenceLine(line string) []string {
 func forLines(src []byte, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) []byte {
 	out := make([]byte, 0, len(src)+len(src)/8) // most transforms keep a line's length, or shorten it
 	var f fences
+	sep := ""
 	for line := range strings.SplitSeq(string(src), "\n") {
-		if f.lines > 0 {
-			out = append(out, '\n')
-		}
-		out = append(out, f.line(line, fn, fence)...)
+		out = append(append(out, sep...), f.line(line, fn, fence)...)
+		sep = "\n"
 	}
 	return out
 }
@@ -74,16 +73,12 @@ func eachLine(src string, fn func(line string) string, fence func(line, marker, 
 }
 
 // fences follows the code fences of a page read line by line (forLines, eachLine): marker is the
-// open fence's, "" outside one; lines counts the lines read.
-type fences struct {
-	marker string
-	lines  int
-}
+// open fence's, "" outside one.
+type fences struct{ marker string }
 
 // line gives line to fence when it opens, closes or is inside a code fence, else to fn, and
 // returns what that returns; a fence line with no fence func is returned as it is.
 func (f *fences) line(line string, fn func(line string) string, fence func(line, marker, lang string, opening, closing bool) string) string {
-	f.lines++
 	if m := fenceLine(line); m != nil {
 		if f.marker == "" {
 			f.marker = m[1]
