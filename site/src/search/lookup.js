@@ -60,7 +60,7 @@ const TYPO_DROPPED = 4;
 // typoWord says whether a word is looked for with typing mistakes: five ASCII letters or more, or
 // four, a word of five with a letter dropped (W.typoDropped).
 export function typoWord(word, W) {
-  return word.length >= (W && W.typoDropped ? TYPO_DROPPED : TYPO_MIN) && asciiLetters(word);
+  return word.length >= (W.typoDropped ? TYPO_DROPPED : TYPO_MIN) && asciiLetters(word);
 }
 
 // farHeads are the first two letters a word would have if its mistake were in them: a letter too
