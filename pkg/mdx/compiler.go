@@ -30,7 +30,7 @@ type Compiler struct {
 	mu    sync.Mutex  // guards everything below
 	procs []*proc     // the processes started, in order
 	max   int         // how many may run
-	spare func() bool // whether the machine has a core for one more (spareCore)
+	spare func() bool // whether the machine has a core for one more (idleCores)
 	next  int64
 	// onSend, when set (tests), is called with the index of the process each request went to,
 	// once it is sent.
@@ -119,7 +119,7 @@ type answerError struct {
 // NewCompiler makes a compiler that runs script with Node.
 func NewCompiler(script string) *Compiler {
 	return &Compiler{script: script, conv: markdown.New(), hl: markdown.NewCodeHighlighter(), cache: map[string]*cached{},
-		max: poolSize(runtime.GOMAXPROCS(0)), spare: everySecond(spareCore, time.Now),
+		max: poolSize(runtime.GOMAXPROCS(0)), spare: newIdleCores().spare,
 		limit: nodeproc.LimitOrDefault(os.Getenv)}
 }
 

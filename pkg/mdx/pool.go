@@ -5,8 +5,8 @@ package mdx
 // while the other core had little to do (the pages' own builds are cheap), and no MDX page could
 // render before the last was compiled. So requests go to the process with the fewest waiting, and
 // a new process starts when each running one has a request waiting, up to one per core (at most
-// maxProcesses), and only while the machine has a core to spare: each process warms up its own
-// JIT (two processes compiling typescript-eslint's 163 MDX files took 2.0-2.2 s of CPU against
+// maxProcesses), and only while the machine has a core to spare (idlecores.go): each process
+// warms up its own JIT (two processes compiling typescript-eslint's 163 MDX files took 2.0-2.2 s of CPU against
 // 1.7 s for one), which only pays when the second runs on a core that would otherwise be idle; on
 // a machine already busy (load 13-15 on 2 cores) two processes built no faster and used 0.2-0.6 s
 // more CPU. An edit in docsd watch compiles one page at a time, so it keeps to one process. Each
@@ -20,10 +20,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
-	"strconv"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -38,41 +35,6 @@ const maxProcesses = 4
 // poolSize is how many compiler processes may run on a machine with cores cores.
 func poolSize(cores int) int {
 	return min(max(cores, 1), maxProcesses)
-}
-
-// spareCore reports whether the machine has a core that nothing runs on: the load average of the
-// last minute (Linux's /proc/loadavg) is below the core count less one. Where there is no load
-// average to read, it says yes.
-func spareCore() bool {
-	raw, err := os.ReadFile("/proc/loadavg")
-	if err != nil {
-		return true
-	}
-	fields := strings.Fields(string(raw))
-	if len(fields) == 0 {
-		return true
-	}
-	load, err := strconv.ParseFloat(fields[0], 64)
-	if err != nil {
-		return true
-	}
-	return load < float64(runtime.NumCPU()-1)
-}
-
-// everySecond is read's answer, asked again only once a second has passed since it was last
-// asked. The pool asks whether a core is spare for nearly every request of a build (the one
-// process always has some waiting), and reading /proc/loadavg took 0.05 ms a page under load,
-// while Linux updates the load average only every five seconds. Not safe for concurrent use:
-// the pool calls it with c.mu held.
-func everySecond(read func() bool, now func() time.Time) func() bool {
-	var at time.Time
-	var was bool
-	return func() bool {
-		if t := now(); at.IsZero() || t.Sub(at) >= time.Second {
-			at, was = t, read()
-		}
-		return was
-	}
 }
 
 // proc is one Node process of the compiler.

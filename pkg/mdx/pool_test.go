@@ -238,27 +238,59 @@ createInterface({ input: process.stdin }).on('line', (line) => {
 	}
 }
 
-// The pool's question whether a core is spare reads the load again only once a second has
-// passed since it last read it.
-func TestSpareReadOncePerSecond(t *testing.T) {
-	start := time.Date(2026, 11, 29, 1, 0, 0, 0, time.UTC)
-	clock, reads, load := start, 0, true
-	spare := everySecond(func() bool { reads++; return load }, func() time.Time { return clock })
+// The pool's question whether a core is spare is answered from the cores' idle ticks over the
+// last window: no until a window has passed since the first reading (or one gone stale), the
+// same answer within a window, yes where the times cannot be read.
+func TestSpareCoreFromIdleTicks(t *testing.T) {
+	start := time.Date(2026, 11, 30, 8, 0, 0, 0, time.UTC)
+	clock, reads := start, 0
+	var times cpuTimes
+	readable := true
+	s := &idleCores{now: func() time.Time { return clock },
+		read: func() (cpuTimes, bool) { reads++; return times, readable }}
 	for i, step := range []struct {
-		after      time.Duration // since start
-		load, want bool
-		reads      int
+		after       time.Duration // since start
+		idle, total uint64        // ticks so far, over 2 cores
+		readable    bool
+		want        bool
+		reads       int
 	}{
-		{0, true, true, 1},
-		{500 * time.Millisecond, false, true, 1}, // within the second: the first answer
-		{999 * time.Millisecond, false, true, 1},
-		{time.Second, false, false, 2},
-		{1500 * time.Millisecond, true, false, 2},
-		{2 * time.Second, true, true, 3},
+		{0, 0, 0, true, false, 1},                                        // no window yet
+		{50 * time.Millisecond, 8, 10, true, false, 1},                   // within the window: the first answer
+		{100 * time.Millisecond, 12, 20, true, true, 2},                  // 12 of 20 ticks idle: 1.2 cores
+		{150 * time.Millisecond, 12, 30, true, true, 2},                  // within the window
+		{200 * time.Millisecond, 15, 40, true, false, 3},                 // 3 of 20: 0.3 of a core
+		{300 * time.Millisecond, 25, 60, true, true, 4},                  // 10 of 20: one core
+		{2 * time.Second, 200, 400, true, false, 5},                      // stale: a new window starts
+		{2*time.Second + 100*time.Millisecond, 201, 420, true, false, 6}, // 1 of 20
+		{2*time.Second + 200*time.Millisecond, 201, 420, false, true, 7}, // unreadable: yes
 	} {
-		clock, load = start.Add(step.after), step.load
-		if got := spare(); got != step.want || reads != step.reads {
+		clock, times, readable = start.Add(step.after), cpuTimes{idle: step.idle, total: step.total, cores: 2}, step.readable
+		if got := s.spare(); got != step.want || reads != step.reads {
 			t.Errorf("step %d (%v): spare %v after %d reads, want %v after %d", i, step.after, got, reads, step.want, step.reads)
+		}
+	}
+}
+
+// /proc/stat's first line gives the ticks (idle and iowait are idle), the cpuN lines the cores.
+func TestParseCPUTimes(t *testing.T) {
+	stat := "cpu  1540101 63788 476422 1566193 3870 0 2224 1489 0 0\n" +
+		"cpu0 767857 32124 233036 791811 750 0 570 701 0 0\n" +
+		"cpu1 772243 31664 243385 774382 3119 0 1653 787 0 0\n" +
+		"intr 1 2 3\nctxt 99\n"
+	got, ok := parseCPUTimes([]byte(stat))
+	want := cpuTimes{idle: 1566193 + 3870, total: 1540101 + 63788 + 476422 + 1566193 + 3870 + 2224 + 1489, cores: 2}
+	if !ok || got != want {
+		t.Errorf("parseCPUTimes = %+v, %v; want %+v, true", got, ok, want)
+	}
+	for _, bad := range []string{"", "intr 1\n", "cpu  1 2 x 4 5\ncpu0 1\n", "cpu  1 2 3\ncpu0 1\n", "cpu  1 2 3 4 5 6\n"} {
+		if got, ok := parseCPUTimes([]byte(bad)); ok {
+			t.Errorf("parseCPUTimes(%q) = %+v, true; want false", bad, got)
+		}
+	}
+	if _, ok := readCPUTimes(); !ok {
+		if _, err := os.Stat("/proc/stat"); err == nil {
+			t.Error("this machine's /proc/stat did not read")
 		}
 	}
 }
