@@ -215,7 +215,7 @@ func (b *Bundler) loadMDX(pb api.PluginBuild) func(api.OnLoadArgs) (api.OnLoadRe
 		if err != nil {
 			return api.OnLoadResult{}, err
 		}
-		js = b.nativeImports(&pb, js)
+		js = b.nativeImports(&pb, mdx.WithoutServerRuns(js))
 		return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
 	}
 }

@@ -416,7 +416,7 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
 	// (a page's bundle is mostly esbuild's fixed cost per build).
-	if p.server, err = b.serverModule(id, "", js); err != nil {
+	if p.server, err = b.serverModule(id, "", "", js); err != nil {
 		return nil, err
 	}
 	if from, to, ok := meta.mdxCycle(); ok {

@@ -218,8 +218,9 @@ func (b *Bundler) withProviderDeps(deps []string) []string {
 
 // serverModule is the renderers' module of a page: its browser module as CommonJS, so both sides
 // run the same code, with the provider chunk it imports. runs are the page's runs' functions
-// (quickPage), which go in front of the module as they are: plain var statements.
-func (b *Bundler) serverModule(id, runs string, browser []byte) (MDXServer, error) {
+// (quickPage), which go in front of the module as they are: plain var statements; serverRuns,
+// when the page has them, are the renderer's own (mdx.CutServerRuns), which take their place.
+func (b *Bundler) serverModule(id, runs, serverRuns string, browser []byte) (MDXServer, error) {
 	code, ok := commonJSOf(browser)
 	if !ok {
 		sr := api.Transform(string(browser), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
@@ -229,7 +230,12 @@ func (b *Bundler) serverModule(id, runs string, browser []byte) (MDXServer, erro
 		}
 		code = withProvider(string(sr.Code), b.provider)
 	}
-	code = runs + code
+	if serverRuns != "" {
+		// The renderer's runs (mdx.CutServerRuns) go after the module: they set its exports' docsdRuns.
+		code += "\n" + serverRuns
+	} else {
+		code = runs + code
+	}
 	sum := sha256.Sum256([]byte(code))
 	return MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: code}, nil
 }

@@ -148,7 +148,7 @@ func (r *runJSX) admonition(n *markdown.Admonition) string {
 			continue
 		}
 		if r.asHTML {
-			if js, ok := r.htmlBlock(c); ok {
+			if js, _, ok := r.htmlBlock(c); ok {
 				kids = append(kids, js)
 				continue
 			}

@@ -22,12 +22,13 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 )
 
-// htmlBlock is the element of top-level block n with its content as HTML; ok is false when n
-// is not a block this is done for.
-func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
+// htmlBlock is the element of top-level block n with its content as HTML, and the markup React
+// writes for that element (the server's, serverruns.go); ok is false when n is not a block this
+// is done for.
+func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 	h := &runHTML{r: r, ok: true}
 	var tag string
-	var props []string
+	var attrs [][2]string // React's attribute names and values, in the order of the props
 	var b strings.Builder
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
@@ -37,11 +38,11 @@ func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
 		tag = "blockquote"
 		h.children(&b, h.blocks(children(n), true))
 	case *ast.List:
-		tag, props = "ul", nil
+		tag = "ul"
 		if n.IsOrdered() {
 			tag = "ol"
 			if n.Start != 1 {
-				props = append(props, fmt.Sprintf("start:%d", n.Start))
+				attrs = append(attrs, [2]string{"start", fmt.Sprint(n.Start)})
 			}
 		}
 		h.children(&b, h.listItems(n))
@@ -51,19 +52,43 @@ func (r *runJSX) htmlBlock(n ast.Node) (js string, ok bool) {
 	case *ast.Heading:
 		id := idOf(n)
 		if id == "" {
-			return "", false
+			return "", "", false
 		}
 		tag = fmt.Sprintf("h%d", n.Level)
-		props = []string{"id:" + jsString(id), `className:"anchor"`}
+		attrs = [][2]string{{"id", id}, {"class", "anchor"}}
 		h.anchoredHeading(&b, n, id)
 	default:
-		return "", false
+		return "", "", false
 	}
 	if !h.ok {
-		return "", false
+		return "", "", false
 	}
-	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(b.String())+"}")
-	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", true
+	inner := b.String()
+	props := make([]string, 0, len(attrs)+1)
+	for _, a := range attrs {
+		switch a[0] {
+		case "start":
+			props = append(props, "start:"+a[1])
+		case "class":
+			props = append(props, "className:"+jsString(a[1]))
+		default:
+			props = append(props, a[0]+":"+jsString(a[1]))
+		}
+	}
+	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(inner)+"}")
+	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", h.wrap(tag, attrs, inner), true
+}
+
+// wrap is the markup of element tag with attrs around inner, which is markup already.
+func (h *runHTML) wrap(tag string, attrs [][2]string, inner string) string {
+	var b strings.Builder
+	b.Grow(len(inner) + 64)
+	b.WriteString("<" + tag)
+	for _, a := range attrs {
+		b.WriteString(" " + a[0] + `="` + escapeHTML.Replace(a[1]) + `"`)
+	}
+	b.WriteString(">" + inner + "</" + tag + ">")
+	return b.String()
 }
 
 // anchoredHeading writes the inside of heading n as docsd's components map renders it
@@ -152,19 +177,12 @@ func (h *runHTML) children(b *strings.Builder, kids []htmlNode) {
 
 // el is an element with attributes (name, value; already React's names) and children.
 func (h *runHTML) el(tag string, attrs [][2]string, kids []htmlNode) htmlNode {
-	var b strings.Builder
-	b.WriteString("<" + tag)
-	for _, a := range attrs {
-		b.WriteString(" " + a[0] + `="` + escapeHTML.Replace(a[1]) + `"`)
-	}
 	if tag == "hr" {
-		b.WriteString("/>")
-		return htmlNode{s: b.String()}
+		return htmlNode{s: "<hr/>"} // React's void element; runs give it no attributes
 	}
-	b.WriteString(">")
+	var b strings.Builder
 	h.children(&b, kids)
-	b.WriteString("</" + tag + ">")
-	return htmlNode{s: b.String()}
+	return htmlNode{s: h.wrap(tag, attrs, b.String())}
 }
 
 func (h *runHTML) blocks(nodes []ast.Node, wrapped bool) []htmlNode {

@@ -186,8 +186,25 @@ func (r *runJSX) block(n ast.Node) string {
 
 // code is a fence as the compiler leaves it: docsd's highlighted HTML in <DocsdHTML>, the
 // provider's component (compiler.go puts the same HTML in for the compiler's placeholders), or,
-// with asHTML, the element DocsdHTML renders.
+// with asHTML, the element DocsdHTML renders (codeHTML).
 func (r *runJSX) code(n *ast.FencedCodeBlock) string {
+	if r.asHTML {
+		js, _ := r.codeHTML(n)
+		return js
+	}
+	return r.call("c.DocsdHTML", []string{"html:" + jsString(r.highlighted(n))}, nil)
+}
+
+// codeHTML is a fence as the element DocsdHTML renders (site/src/mdx/components.jsx), one
+// component fewer, and the markup React writes for it.
+func (r *runJSX) codeHTML(n *ast.FencedCodeBlock) (js, markup string) {
+	html := r.highlighted(n)
+	js = `j("div",{className:"mdx-html",style:{display:"contents"},dangerouslySetInnerHTML:{__html:` + jsString(html) + `}})`
+	return js, `<div class="mdx-html" style="display:contents">` + html + `</div>`
+}
+
+// highlighted is a fence's code as docsd's highlighter writes it.
+func (r *runJSX) highlighted(n *ast.FencedCodeBlock) string {
 	info := ""
 	if n.Info != nil {
 		info = strings.Join(strings.Fields(string(n.Info.Segment.Value(r.src))), " ")
@@ -202,12 +219,7 @@ func (r *runJSX) code(n *ast.FencedCodeBlock) string {
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	html := jsString(r.hl.HTML(info, text))
-	if r.asHTML {
-		// The element DocsdHTML renders (site/src/mdx/components.jsx), one component fewer.
-		return `j("div",{className:"mdx-html",style:{display:"contents"},dangerouslySetInnerHTML:{__html:` + html + `}})`
-	}
-	return r.call("c.DocsdHTML", []string{"html:" + html}, nil)
+	return r.hl.HTML(info, text)
 }
 
 func checkBox(item ast.Node) *east.TaskCheckBox {

@@ -27,7 +27,10 @@ import (
 type split struct {
 	source string
 	token  string
-	runs   [][]string      // each run's elements (its top-level blocks), in order
+	runs   [][]string // each run's elements (its top-level blocks), in order
+	// markup is each run's elements as React writes them ("" for one written otherwise, a
+	// component's): the server's runs (serverruns.go).
+	markup [][]string
 	tags   map[string]bool // the elements the runs use
 	// taken are the heading ids the runs rendered; the compiler must not give them again.
 	taken map[string]bool
@@ -367,15 +370,20 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 			continue
 		}
 		r.ok = true
-		var els []string
+		var els, markup []string
 		for _, n := range nodes {
 			if asHTML {
-				if js, ok := r.htmlBlock(n); ok {
-					els = append(els, js)
+				if js, m, ok := r.htmlBlock(n); ok {
+					els, markup = append(els, js), append(markup, m)
+					continue
+				}
+				if code, ok := n.(*ast.FencedCodeBlock); ok {
+					js, m := r.codeHTML(code)
+					els, markup = append(els, js), append(markup, m)
 					continue
 				}
 			}
-			els = append(els, r.block(n))
+			els, markup = append(els, r.block(n)), append(markup, "")
 		}
 		if !r.ok && i == 0 && title != nil {
 			return nil
@@ -400,6 +408,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 			out[k] = dropped
 		}
 		sp.runs = append(sp.runs, els)
+		sp.markup = append(sp.markup, markup)
 		sp.lines = append(sp.lines, [2]int{first, last})
 		sp.headings = append(sp.headings, taken)
 		i = j
@@ -626,9 +635,11 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 			size += len(el) + len(`,"\n",`)
 		}
 	}
-	var b, funcs strings.Builder
+	var b, funcs, server strings.Builder
 	b.Grow(len(js) + 128*len(sp.runs))
 	funcs.Grow(size)
+	var markups []string // what the renderer's placeholders stand for (serverruns.go)
+	placed := false
 	b.WriteString("import {Fragment as _docsdFragment, jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
 	rest := js
 	if len(inJSX) != len(sp.runs) {
@@ -678,6 +689,9 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 			funcs.WriteString(el)
 		}
 		funcs.WriteString(end + "});\n")
+		if i < len(sp.markup) && sp.serverRun(&server, name, blocks, sp.markup[i], inJSX[i], open == "[", &markups) {
+			placed = true
+		}
 	}
 	b.WriteString(rest)
 	out := b.String()
@@ -699,5 +713,8 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 		names.WriteString("..._provideComponents(), ...props.components};\n")
 	}
 	// One concatenation: the whole page is copied once.
+	if placed {
+		funcs.WriteString(ServerRunsMark + server.String() + sp.serverTail(markups))
+	}
 	return out[:at] + decl + names.String() + strings.TrimRight(tail, "\n") + RunsMark + funcs.String(), true
 }

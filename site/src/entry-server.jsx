@@ -166,6 +166,24 @@ function evaluate(key, code) {
   return module.exports;
 }
 
+// fillRuns puts the markup of an MDX page's runs where the page's module rendered their
+// placeholders (pkg/mdx/serverruns.go): <template data-docsd-run="<token>-<n>"></template>, n an
+// index into markup. The token is the page's, which its own text cannot hold.
+function fillRuns(html, { token, markup }) {
+  const open = `<template data-docsd-run="${token}-`;
+  const close = '"></template>';
+  let out = '';
+  let from = 0;
+  for (let at = html.indexOf(open); at !== -1; at = html.indexOf(open, from)) {
+    const end = html.indexOf(close, at + open.length);
+    const n = end === -1 ? NaN : Number(html.slice(at + open.length, end));
+    if (!(n >= 0 && n < markup.length)) throw new Error(`The MDX page's run placeholder at ${at} is not one of its own.`);
+    out += html.slice(from, at) + markup[n];
+    from = end + close.length;
+  }
+  return from === 0 ? html : out + html.slice(from);
+}
+
 // Started with --expose-gc (docsd watch keeps the renderer all day), the process collects its
 // garbage once requests pause, as docsd itself does, so what it holds stays small between edits.
 let tidy = null;
@@ -231,11 +249,13 @@ function handle(req, mdx, unread) {
       page: req.page,
       sidebar: req.sidebarKey ? sidebars.get(req.sidebarKey) : null,
     });
+    const runs = req.page.mdx && serverPage(req.page.mdx.id)?.docsdRuns;
+    const done = (h) => answer(req.id, '', runs ? fillRuns(h, runs) : h);
     // Answered as soon as it is rendered: a page that renders without a fault is a string, not a
     // promise, whose answer would wait for every other request of the same read to render first
     // (a read holds several), and docsd for its answers (BENCHMARKS.md, "Session 18: idle18").
-    if (typeof html === 'string') answer(req.id, '', html);
-    else html.then((h) => answer(req.id, '', h), fail);
+    if (typeof html === 'string') done(html);
+    else html.then(done).catch(fail);
   } catch (error) {
     fail(error);
   }
