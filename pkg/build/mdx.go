@@ -188,9 +188,9 @@ func (b *Builder) mdxModule(r *site.Route) *site.MDXModule {
 
 // mdxServer is the module of an MDX route's page for the renderers (key and code; pkg/ssr sends
 // the code once per key), or nothing for other routes.
-func (b *Builder) mdxServer(r *site.Route) (string, string) {
+func (b *Builder) mdxServer(r *site.Route) (string, string, []string) {
 	_, m, _ := b.mdxChunk(r)
-	return m.Key, m.JS
+	return m.Key, m.JS, m.Markup
 }
 
 // mdxChunk is an MDX route's chunk and server module: from the pages built so far while a full
@@ -372,7 +372,7 @@ func (st *state) mdxExcerpts(routes []string) error {
 		}
 		loc := r.Data.Locale
 		req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: page, Excerpt: true}
-		req.MDXKey, req.MDX = st.b.mdxServer(r)
+		req.MDXKey, req.MDX, req.MDXMarkup = st.b.mdxServer(r)
 		html, err := st.b.renderer.Render(req)
 		if err != nil {
 			if ce := renderError(r, "rendering the excerpt", err); ce != err {

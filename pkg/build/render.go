@@ -601,7 +601,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	}
 	loc := r.Data.Locale
 	req := ssr.Request{URL: r.Path, SiteKey: st.shared.siteKey[loc], Site: st.shared.site[loc], Page: reqPage}
-	req.MDXKey, req.MDX = st.b.mdxServer(r)
+	req.MDXKey, req.MDX, req.MDXMarkup = st.b.mdxServer(r)
 	sidebarURL := ""
 	if r.Data.Sidebar != "" {
 		req.SidebarKey, req.Sidebar = st.shared.sidebarKey[r.Data.Sidebar], st.shared.sidebar[r.Data.Sidebar]

@@ -46,6 +46,8 @@ type mdxPage struct {
 type MDXServer struct {
 	Key string
 	JS  string
+	// Markup is what the module's run placeholders stand for (mdx.CutServerRuns), sent with it.
+	Markup []string
 }
 
 const (
@@ -416,7 +418,7 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
 	// (a page's bundle is mostly esbuild's fixed cost per build).
-	if p.server, err = b.serverModule(id, "", "", js); err != nil {
+	if p.server, err = b.serverModule(id, "", "", nil, js); err != nil {
 		return nil, err
 	}
 	if from, to, ok := meta.mdxCycle(); ok {

@@ -219,8 +219,9 @@ func (b *Bundler) withProviderDeps(deps []string) []string {
 // serverModule is the renderers' module of a page: its browser module as CommonJS, so both sides
 // run the same code, with the provider chunk it imports. runs are the page's runs' functions
 // (quickPage), which go in front of the module as they are: plain var statements; serverRuns,
-// when the page has them, are the renderer's own (mdx.CutServerRuns), which take their place.
-func (b *Bundler) serverModule(id, runs, serverRuns string, browser []byte) (MDXServer, error) {
+// when the page has them, are the renderer's own (mdx.CutServerRuns), which take their place,
+// and markup what their placeholders stand for.
+func (b *Bundler) serverModule(id, runs, serverRuns string, markup []string, browser []byte) (MDXServer, error) {
 	code, ok := commonJSOf(browser)
 	if !ok {
 		sr := api.Transform(string(browser), api.TransformOptions{Loader: api.LoaderJS, Format: api.FormatCommonJS, Platform: api.PlatformNode,
@@ -236,6 +237,11 @@ func (b *Bundler) serverModule(id, runs, serverRuns string, browser []byte) (MDX
 	} else {
 		code = runs + code
 	}
-	sum := sha256.Sum256([]byte(code))
-	return MDXServer{Key: id + "-" + hex.EncodeToString(sum[:8]), JS: code}, nil
+	sum := sha256.New()
+	sum.Write([]byte(code))
+	for _, m := range markup {
+		sum.Write([]byte{0})
+		sum.Write([]byte(m))
+	}
+	return MDXServer{Key: id + "-" + hex.EncodeToString(sum.Sum(nil)[:8]), JS: code, Markup: markup}, nil
 }

@@ -45,7 +45,7 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	// JavaScript docsd wrote, as compact as esbuild would print it, and they name nothing of the
 	// module's: esbuild minifies the module without them, and they are put back in front.
 	module, runs := mdx.CutRuns(compiled)
-	runs, serverRuns := mdx.CutServerRuns(runs)
+	runs, serverRuns, markup := mdx.CutServerRuns(runs)
 	js := b.nativeImports(nil, module)
 	if hasRequireCall(js) {
 		return nil, false, nil // require() of an asset: the bundler resolves it (requiredAssets)
@@ -120,7 +120,7 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 	if real, err := b.realFile(file); err == nil {
 		p.deps = b.withProviderDeps([]string{real})
 	}
-	if p.server, err = b.serverModule(id, runs, serverRuns, out.Code); err != nil {
+	if p.server, err = b.serverModule(id, runs, serverRuns, markup, out.Code); err != nil {
 		return nil, false, err
 	}
 	for k := range used {

@@ -29,14 +29,20 @@ func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 	h := &runHTML{r: r, ok: true}
 	var tag string
 	var attrs [][2]string // React's attribute names and values, in the order of the props
+	// The markup is written whole, the element's own tags around its content, and the content
+	// (the element's __html) is the part between them: one copy of the page's text, not two.
 	var b strings.Builder
+	b.WriteString("<")
+	open := 0
+	var kids []htmlNode
+	var heading *ast.Heading
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
 		tag = "p"
-		h.children(&b, h.inlines(n))
+		kids = h.inlines(n)
 	case *ast.Blockquote:
 		tag = "blockquote"
-		h.children(&b, h.blocks(children(n), true))
+		kids = h.blocks(children(n), true)
 	case *ast.List:
 		tag = "ul"
 		if n.IsOrdered() {
@@ -45,10 +51,10 @@ func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 				attrs = append(attrs, [2]string{"start", fmt.Sprint(n.Start)})
 			}
 		}
-		h.children(&b, h.listItems(n))
+		kids = h.listItems(n)
 	case *east.Table:
 		tag = "table"
-		h.children(&b, h.tableParts(n))
+		kids = h.tableParts(n)
 	case *ast.Heading:
 		id := idOf(n)
 		if id == "" {
@@ -56,14 +62,28 @@ func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 		}
 		tag = fmt.Sprintf("h%d", n.Level)
 		attrs = [][2]string{{"id", id}, {"class", "anchor"}}
-		h.anchoredHeading(&b, n, id)
+		heading = n
 	default:
 		return "", "", false
+	}
+	b.WriteString(tag)
+	for _, a := range attrs {
+		b.WriteString(" " + a[0] + `="` + escapeHTML.Replace(a[1]) + `"`)
+	}
+	b.WriteString(">")
+	open = b.Len()
+	if heading != nil {
+		h.anchoredHeading(&b, heading, attrs[0][1])
+	} else {
+		h.children(&b, kids)
 	}
 	if !h.ok {
 		return "", "", false
 	}
-	inner := b.String()
+	closeAt := b.Len()
+	b.WriteString("</" + tag + ">")
+	markup = b.String()
+	inner := markup[open:closeAt]
 	props := make([]string, 0, len(attrs)+1)
 	for _, a := range attrs {
 		switch a[0] {
@@ -76,7 +96,7 @@ func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 		}
 	}
 	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(inner)+"}")
-	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", h.wrap(tag, attrs, inner), true
+	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", markup, true
 }
 
 // wrap is the markup of element tag with attrs around inner, which is markup already.

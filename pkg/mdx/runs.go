@@ -637,8 +637,8 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	}
 	var b, funcs, server strings.Builder
 	b.Grow(len(js) + 128*len(sp.runs))
-	funcs.Grow(size)
-	var markups []string // what the renderer's placeholders stand for (serverruns.go)
+	funcs.Grow(size + len(ServerRunsMark) + sp.serverSize())
+	var markups [][]string // what the renderer's placeholders stand for (serverruns.go)
 	placed := false
 	b.WriteString("import {Fragment as _docsdFragment, jsx as _docsdJsx, jsxs as _docsdJsxs} from \"react/jsx-runtime\";\n")
 	rest := js
@@ -714,7 +714,9 @@ func (sp *split) patch(js string, inJSX []bool) (string, bool) {
 	}
 	// One concatenation: the whole page is copied once.
 	if placed {
-		funcs.WriteString(ServerRunsMark + server.String() + sp.serverTail(markups))
+		funcs.WriteString(ServerRunsMark)
+		funcs.WriteString(server.String())
+		sp.writeServerTail(&funcs, markups)
 	}
 	return out[:at] + decl + names.String() + strings.TrimRight(tail, "\n") + RunsMark + funcs.String(), true
 }

@@ -13,21 +13,43 @@ package mdx
 // writes the same `<!-- -->` between texts, or none. Its attribute holds the page's token, which
 // the page's source cannot hold (Compile), so no text of the page poses as one.
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // ServerRunsMark is the line between a compiled page's runs' functions and the renderer's
 // (CutServerRuns). U+2028 never appears raw in the functions' text (jsString escapes it), so the
 // mark cannot be a page's text.
 const ServerRunsMark = "\n//docsd:server-runs\u2028\n"
 
-// CutServerRuns cuts a compiled page's runs (CutRuns) into the browser's functions and the
-// renderer's ("" when the renderer takes the browser's). The renderer's code goes after the
-// page's module: it defines the same functions, which run only when the page renders, and sets
-// module.exports.docsdRuns ({token, markup}) for fillRuns.
-func CutServerRuns(runs string) (browser, server string) {
+// CutServerRuns cuts a compiled page's runs (CutRuns) into the browser's functions, the
+// renderer's ("" when the renderer takes the browser's) and the markup the renderer's
+// placeholders stand for. The renderer's code goes after the page's module: it defines the same
+// functions, which run only when the page renders, and sets module.exports.docsdRuns ({token})
+// for fillRuns; the markup goes to the renderer as bytes of its own (pkg/ssr), not in the code,
+// which V8 would parse: that parse was most of what a page's runs cost the renderer.
+func CutServerRuns(runs string) (browser, server string, markup []string) {
 	browser, server, _ = strings.Cut(runs, ServerRunsMark)
-	return browser, server
+	server, pieces, ok := strings.Cut(server, markupMark)
+	if !ok {
+		return browser, server, nil
+	}
+	head, rest, _ := strings.Cut(pieces, "\n")
+	for _, f := range strings.Fields(head) {
+		n, err := strconv.Atoi(f)
+		if err != nil || n < 0 || n > len(rest) {
+			// Not as serverTail writes it: the renderer takes the browser's runs.
+			return browser, "", nil
+		}
+		markup, rest = append(markup, rest[:n]), rest[n:]
+	}
+	return browser, server, markup
 }
+
+// markupMark starts the markup's part of the renderer's runs: the pieces' byte lengths on its
+// line, then the pieces. U+2028 is not in the code before it (jsString escapes it).
+const markupMark = "\u2028markup "
 
 // WithoutServerRuns is a compiled page (or partial) without the renderer's runs: what a bundle of
 // the browser's, or one the renderer runs as the browser does, is made of.
@@ -38,10 +60,12 @@ func WithoutServerRuns(js string) string {
 
 // serverRun writes the renderer's function of a run (name; its elements blocks and their markup,
 // inJSX and spread as patch has them) to b; markups collects what the placeholders stand for,
-// and placed is whether the run has any. A placeholder is followed by null for each other entry
-// of the list it stands for: React's useId ids come from each element's place among its
-// siblings, so the list keeps its length and every element after it its place.
-func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []string, inJSX, spread bool, markups *[]string) (placed bool) {
+// and placed is whether the run has any. A placeholder is followed by an empty text for each
+// other entry of the list it stands for: React's useId ids come from each element's place among
+// its siblings, so the list keeps its length and every element after it its place. React writes
+// nothing for an empty text, not even the `<!-- -->` between texts, and Children.toArray keeps it
+// (MdxExcerpt.jsx cuts the list there), where it drops null.
+func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []string, inJSX, spread bool, markups *[][]string) (placed bool) {
 	// The browser's list: the blocks, with the "\n" text between a page's blocks (a JSX element's
 	// children have none). A text's markup is itself; a block's is "" when it has none.
 	type entry struct{ js, markup string }
@@ -66,15 +90,15 @@ func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []str
 				end = k
 			}
 		}
-		var m strings.Builder
+		pieces := make([]string, 0, end+1-i)
 		for _, e := range list[i : end+1] {
-			m.WriteString(e.markup)
+			pieces = append(pieces, e.markup)
 		}
 		out = append(out, `j("template",{"data-docsd-run":"`+sp.token+"-"+itoa(len(*markups))+`"})`)
 		for range end - i {
-			out = append(out, "null")
+			out = append(out, `""`)
 		}
-		*markups = append(*markups, m.String())
+		*markups = append(*markups, pieces)
 		placed = true
 		i = end + 1
 	}
@@ -89,17 +113,43 @@ func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []str
 	return placed
 }
 
-// serverTail is the end of the renderer's runs: the markup of the page's placeholders, set on
-// the module's exports.
-func (sp *split) serverTail(markups []string) string {
-	var b strings.Builder
-	b.WriteString("module.exports.docsdRuns={token:" + jsString(sp.token) + ",markup:[")
-	for i, m := range markups {
+// writeServerTail writes the end of the renderer's runs to b: the page's token, set on the
+// module's exports, then the markup of its placeholders, each the pieces of its stretch
+// (CutServerRuns reads it).
+func (sp *split) writeServerTail(b *strings.Builder, markups [][]string) {
+	b.WriteString("module.exports.docsdRuns={token:" + jsString(sp.token) + "};\n" + markupMark)
+	for i, pieces := range markups {
 		if i > 0 {
-			b.WriteByte(',')
+			b.WriteByte(' ')
 		}
-		b.WriteString(jsString(m))
+		n := 0
+		for _, p := range pieces {
+			n += len(p)
+		}
+		b.WriteString(strconv.Itoa(n))
 	}
-	b.WriteString("]};\n")
-	return b.String()
+	b.WriteByte('\n')
+	for _, pieces := range markups {
+		for _, p := range pieces {
+			b.WriteString(p)
+		}
+	}
+}
+
+// serverSize is about how long the renderer's runs of sp are: a run's functions, once more,
+// and its markup.
+func (sp *split) serverSize() int {
+	size := 128
+	for i, blocks := range sp.runs {
+		size += 64 + 3*len(sp.token) + 8*len(blocks)
+		if i < len(sp.markup) {
+			for k, m := range sp.markup[i] {
+				if m == "" {
+					size += len(blocks[k])
+				}
+				size += len(m) + 1
+			}
+		}
+	}
+	return size
 }

@@ -39,6 +39,9 @@ type Request struct {
 	// reaches the running process without a restart.
 	MDXKey string `json:"mdxKey,omitempty"`
 	MDX    string `json:"mdx,omitempty"`
+	// MDXMarkup is what the module's run placeholders stand for (pkg/mdx's serverruns.go), sent
+	// after it with the module, each piece as its bytes.
+	MDXMarkup []string `json:"-"`
 	// Excerpt asks for the excerpt of an MDX blog post (what comes before its truncate marker)
 	// instead of its page.
 	Excerpt bool `json:"excerpt,omitempty"`
@@ -205,10 +208,23 @@ func encodeRequest(id int64, req Request) ([]byte, error) {
 			return nil, err
 		}
 	}
+	markup := 0
 	if req.MDX != "" {
 		// The module follows the line as it is, mdxBytes long: as a JSON string, docsd escaped
-		// it and the renderer decoded it again, a tenth of a millisecond a page.
+		// it and the renderer decoded it again, a tenth of a millisecond a page. Its markup's
+		// pieces follow it, as long as mdxMarkup says.
 		b.WriteString(`,"mdxBytes":` + strconv.Itoa(len(req.MDX)))
+		if len(req.MDXMarkup) > 0 {
+			b.WriteString(`,"mdxMarkup":[`)
+			for i, m := range req.MDXMarkup {
+				if i > 0 {
+					b.WriteByte(',')
+				}
+				b.WriteString(strconv.Itoa(len(m)))
+				markup += len(m)
+			}
+			b.WriteByte(']')
+		}
 	}
 	if req.Excerpt {
 		b.WriteString(`,"excerpt":true`)
@@ -218,6 +234,12 @@ func encodeRequest(id int64, req Request) ([]byte, error) {
 		return nil, fmt.Errorf("rendering %s: the page data is not one line of JSON", req.URL)
 	}
 	b.WriteString(req.MDX)
+	if req.MDX != "" {
+		b.Grow(markup)
+		for _, m := range req.MDXMarkup {
+			b.WriteString(m)
+		}
+	}
 	return b.Bytes(), nil
 }
 
@@ -372,7 +394,7 @@ func (r *Renderer) Render(req Request) (string, error) {
 		req.Sidebar = nil
 	}
 	if req.MDXKey != "" && !r.remember("mdx:"+req.MDXKey) {
-		req.MDX = ""
+		req.MDX, req.MDXMarkup = "", nil
 	}
 	r.next++
 	id := r.next

@@ -1,12 +1,13 @@
 // The server-rendering entry. docsd runs this bundle in one long-lived Node process and sends it one
-// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdxBytes?, excerpt?}. Site data and
+// JSON request per line on stdin: {id, url, siteKey, site?, page, sidebarKey?, sidebar?, mdxKey?, mdxBytes?, mdxMarkup?, excerpt?}. Site data and
 // sidebars come once per key and are kept; a new key replaces the older keys of the same record
 // (keys are "<name>-<hash>"; pkg/ssr forgets them the same way), so docsd watch does not pile up
 // every version of a sidebar a writer has edited. It answers each request on stdout with a line
 // "<id> <length>" (or "<id> E <length>" for an error), then the HTML (or the error) itself. An MDX
 // page's module (CommonJS, built by pkg/bundle apart from this bundle) comes once per key
 // "<page id>-<hash>", so an edited page needs no new renderer: its mdxBytes bytes follow the line,
-// as they are (not a JSON string, which docsd encoded and JSON.parse decoded again).
+// as they are (not a JSON string, which docsd encoded and JSON.parse decoded again), then the
+// markup its run placeholders stand for (fillRuns), each piece as long as mdxMarkup says.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
@@ -160,10 +161,25 @@ function keep(map, key, value) {
 // evaluate runs an MDX page's module; its only requires are Node's own modules (pkg/bundle
 // bundles the rest or takes it from the shell's registry).
 const requireNode = createRequire(process.argv[1]);
-function evaluate(key, code) {
+function evaluate(key, code, markup) {
   const module = { exports: {} };
   runInThisContext(`(function (module, exports, require) {${code}\n})`, { filename: key })(module, module.exports, requireNode);
+  if (markup) {
+    if (!module.exports.docsdRuns) throw new Error(`The MDX page's module ${key} came with markup but has no runs.`);
+    module.exports.docsdRuns.markup = markup;
+  }
   return module.exports;
+}
+
+// pieces are the markup of a module's run placeholders, which follow its code in bytes (lengths,
+// from the request's mdxMarkup), or null when it has none.
+function pieces(bytes, at, lengths) {
+  if (!lengths || lengths.length === 0) return null;
+  return lengths.map((n) => {
+    const piece = bytes.toString('utf8', at, at + n);
+    at += n;
+    return piece;
+  });
 }
 
 // fillRuns puts the markup of an MDX page's runs where the page's module rendered their
@@ -231,7 +247,7 @@ function writeAll(text, length) {
   }
 }
 
-// handle renders one request (req, and mdx, its module or null), or answers unread, the error of a
+// handle renders one request (req, and mdx, its module {code, markup} or null), or answers unread, the error of a
 // line that is not JSON, for no request (pkg/ssr stops the process). The site and sidebar are looked
 // up before rendering starts, so a later request that replaces them cannot change this page;
 // pkg/ssr matches answers to requests by id.
@@ -242,7 +258,7 @@ function handle(req, mdx, unread) {
     if (unread) throw unread;
     if (req.site) keep(sites, req.siteKey, req.site);
     if (req.sidebar) keep(sidebars, req.sidebarKey, req.sidebar);
-    if (mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, mdx));
+    if (mdx) setServerPage(req.mdxKey.slice(0, req.mdxKey.lastIndexOf('-')), evaluate(req.mdxKey, mdx.code, mdx.markup));
     const html = (req.excerpt ? renderExcerpt : render)({
       url: req.url,
       site: sites.get(req.siteKey),
@@ -278,11 +294,11 @@ process.stdin.on('data', (chunk) => {
       start += take;
       if (pendingBytes < reading.bytes) break;
       const { req } = reading;
-      const code = (pending.length === 1 ? pending[0] : Buffer.concat(pending)).toString('utf8');
+      const bytes = pending.length === 1 ? pending[0] : Buffer.concat(pending);
       pending = [];
       pendingBytes = 0;
       reading = null;
-      handle(req, code);
+      handle(req, { code: bytes.toString('utf8', 0, req.mdxBytes), markup: pieces(bytes, req.mdxBytes, req.mdxMarkup) });
       continue;
     }
     const nl = chunk.indexOf(10, start);
@@ -302,7 +318,7 @@ process.stdin.on('data', (chunk) => {
       handle(null, null, error);
       continue;
     }
-    if (req && req.mdxBytes > 0) reading = { req, bytes: req.mdxBytes };
+    if (req && req.mdxBytes > 0) reading = { req, bytes: req.mdxBytes + (req.mdxMarkup || []).reduce((a, n) => a + n, 0) };
     else handle(req, null);
   }
 });
