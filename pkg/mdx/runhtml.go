@@ -26,35 +26,19 @@ import (
 // writes for that element (the server's, serverruns.go); ok is false when n is not a block this
 // is done for.
 func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
-	h := &runHTML{r: r, ok: true}
+	var b strings.Builder
+	h := &runHTML{r: r, ok: true, b: &b}
 	var tag string
 	var attrs [][2]string // React's attribute names and values, in the order of the props
-	// The markup is written whole, the element's own tags around its content, and the content
-	// (the element's __html) is the part between them: one copy of the page's text, not two.
-	var b strings.Builder
-	b.WriteString("<")
-	open := 0
-	var kids []htmlNode
-	var heading *ast.Heading
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
 		tag = "p"
-		kids = h.inlines(n)
 	case *ast.Blockquote:
 		tag = "blockquote"
-		kids = h.blocks(children(n), true)
 	case *ast.List:
-		tag = "ul"
-		if n.IsOrdered() {
-			tag = "ol"
-			if n.Start != 1 {
-				attrs = append(attrs, [2]string{"start", fmt.Sprint(n.Start)})
-			}
-		}
-		kids = h.listItems(n)
+		tag, attrs = listTag(n)
 	case *east.Table:
 		tag = "table"
-		kids = h.tableParts(n)
 	case *ast.Heading:
 		id := idOf(n)
 		if id == "" {
@@ -62,28 +46,31 @@ func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 		}
 		tag = fmt.Sprintf("h%d", n.Level)
 		attrs = [][2]string{{"id", id}, {"class", "anchor"}}
-		heading = n
 	default:
 		return "", "", false
 	}
-	b.WriteString(tag)
-	for _, a := range attrs {
-		b.WriteString(" " + a[0] + `="` + escapeHTML.Replace(a[1]) + `"`)
-	}
-	b.WriteString(">")
-	open = b.Len()
-	if heading != nil {
-		h.anchoredHeading(&b, heading, attrs[0][1])
-	} else {
-		h.children(&b, kids)
+	// The markup is written whole, the element's own tags around its content, and the content
+	// (the element's __html) is the part between them: one copy of the page's text.
+	h.open(tag, attrs)
+	start := b.Len()
+	switch n := n.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+		h.inlines(n)
+	case *ast.Blockquote:
+		h.blocks(children(n), true)
+	case *ast.List:
+		h.listItems(n)
+	case *east.Table:
+		h.tableParts(n)
+	case *ast.Heading:
+		h.anchoredHeading(n, attrs[0][1])
 	}
 	if !h.ok {
 		return "", "", false
 	}
-	closeAt := b.Len()
-	b.WriteString("</" + tag + ">")
+	end := b.Len()
+	h.close(tag)
 	markup = b.String()
-	inner := markup[open:closeAt]
 	props := make([]string, 0, len(attrs)+1)
 	for _, a := range attrs {
 		switch a[0] {
@@ -95,27 +82,26 @@ func (r *runJSX) htmlBlock(n ast.Node) (js, markup string, ok bool) {
 			props = append(props, a[0]+":"+jsString(a[1]))
 		}
 	}
-	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(inner)+"}")
+	props = append(props, "dangerouslySetInnerHTML:{__html:"+jsString(markup[start:end])+"}")
 	return "j(" + jsString(tag) + ",{" + strings.Join(props, ",") + "})", markup, true
 }
 
-// wrap is the markup of element tag with attrs around inner, which is markup already.
-func (h *runHTML) wrap(tag string, attrs [][2]string, inner string) string {
-	var b strings.Builder
-	b.Grow(len(inner) + 64)
-	b.WriteString("<" + tag)
-	for _, a := range attrs {
-		b.WriteString(" " + a[0] + `="` + escapeHTML.Replace(a[1]) + `"`)
+// listTag is a list's element and its attributes.
+func listTag(n *ast.List) (string, [][2]string) {
+	if !n.IsOrdered() {
+		return "ul", nil
 	}
-	b.WriteString(">" + inner + "</" + tag + ">")
-	return b.String()
+	if n.Start != 1 {
+		return "ol", [][2]string{{"start", fmt.Sprint(n.Start)}}
+	}
+	return "ol", nil
 }
 
 // anchoredHeading writes the inside of heading n as docsd's components map renders it
 // (site/src/mdx/theme/Heading.jsx): its content, then the "#" link whose label names the heading by
 // its text, the words of textOf joined by single spaces.
-func (h *runHTML) anchoredHeading(b *strings.Builder, n *ast.Heading, id string) {
-	h.children(b, h.inlines(n))
+func (h *runHTML) anchoredHeading(n *ast.Heading, id string) {
+	h.inlines(n)
 	var text strings.Builder
 	h.text(&text, n)
 	words := text.String()
@@ -127,7 +113,9 @@ func (h *runHTML) anchoredHeading(b *strings.Builder, n *ast.Heading, id string)
 	if words = strings.Join(strings.Fields(words), " "); words != "" {
 		label = "Link to " + words
 	}
-	b.WriteString(`<a class="hash-link" href="#` + escapeHTML.Replace(id) + `" aria-label="` + escapeHTML.Replace(label) + `">#</a>`)
+	h.open("a", [][2]string{{"class", "hash-link"}, {"href", "#" + id}, {"aria-label", label}})
+	h.textChild("#")
+	h.close("a")
 }
 
 // text writes the text of n's inlines as Heading.jsx's textOf reads their elements: the text of
@@ -158,240 +146,266 @@ func idOf(n *ast.Heading) string {
 	return string(idb)
 }
 
-// htmlNode is a child as React sees it: text, or an element already written.
-type htmlNode struct {
-	text bool
-	s    string // the text (unescaped), or the element's markup
-}
-
+// runHTML writes one block's markup to b as React writes its elements: element by element, in
+// one builder (elements written as strings and copied into their parents cost the page's text
+// once per level of nesting).
 type runHTML struct {
-	r  *runJSX
-	ok bool
+	r        *runJSX
+	ok       bool
+	b        *strings.Builder
+	lastText bool // the last thing written is a text: a text after it is a second child
 }
-
-func htmlText(s string) htmlNode { return htmlNode{text: true, s: s} }
 
 // escapeHTML is React's escapeTextForBrowser, for text and attribute values.
 var escapeHTML = strings.NewReplacer(`&`, "&amp;", `<`, "&lt;", `>`, "&gt;", `"`, "&quot;", `'`, "&#x27;")
 
-// children writes a parent's children as React does: a text right after another text of the same
-// parent gets `<!-- -->` before it, so the browser keeps them two nodes.
-func (h *runHTML) children(b *strings.Builder, kids []htmlNode) {
-	lastText := false
-	for _, k := range kids {
-		if !k.text {
-			b.WriteString(k.s)
-			lastText = false
-			continue
-		}
-		if k.s == "" {
-			continue
-		}
-		if lastText {
-			b.WriteString("<!-- -->")
-		}
-		b.WriteString(escapeHTML.Replace(k.s))
-		lastText = true
+// open writes an element's start tag with attributes (name, value; already React's names).
+func (h *runHTML) open(tag string, attrs [][2]string) {
+	h.b.WriteString("<" + tag)
+	for _, a := range attrs {
+		h.b.WriteString(" " + a[0] + `="`)
+		_, _ = escapeHTML.WriteString(h.b, a[1])
+		h.b.WriteByte('"')
 	}
+	h.b.WriteByte('>')
+	h.lastText = false
 }
 
-// el is an element with attributes (name, value; already React's names) and children.
-func (h *runHTML) el(tag string, attrs [][2]string, kids []htmlNode) htmlNode {
-	if tag == "hr" {
-		return htmlNode{s: "<hr/>"} // React's void element; runs give it no attributes
-	}
-	var b strings.Builder
-	h.children(&b, kids)
-	return htmlNode{s: h.wrap(tag, attrs, b.String())}
+// close writes an element's end tag.
+func (h *runHTML) close(tag string) {
+	h.b.WriteString("</" + tag + ">")
+	h.lastText = false
 }
 
-func (h *runHTML) blocks(nodes []ast.Node, wrapped bool) []htmlNode {
-	var out []htmlNode
+// textChild writes one text child made of pieces, as React does: a text right after another text
+// of the same parent (an element's tags come between any others) gets `<!-- -->` before it, so
+// the browser keeps them two nodes; an empty text is nothing.
+func (h *runHTML) textChild(pieces ...string) {
+	empty := true
+	for _, p := range pieces {
+		if p != "" {
+			empty = false
+			break
+		}
+	}
+	if empty {
+		return
+	}
+	if h.lastText {
+		h.b.WriteString("<!-- -->")
+	}
+	for _, p := range pieces {
+		_, _ = escapeHTML.WriteString(h.b, p)
+	}
+	h.lastText = true
+}
+
+func (h *runHTML) blocks(nodes []ast.Node, wrapped bool) {
 	for i, n := range nodes {
 		if i > 0 || wrapped {
-			out = append(out, htmlText("\n"))
+			h.textChild("\n")
 		}
-		out = append(out, h.block(n))
+		h.block(n)
 	}
 	if wrapped && len(nodes) > 0 {
-		out = append(out, htmlText("\n"))
+		h.textChild("\n")
 	}
-	return out
 }
 
-func (h *runHTML) block(n ast.Node) htmlNode {
+func (h *runHTML) block(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.Paragraph, *ast.TextBlock:
-		return h.el("p", nil, h.inlines(n))
+		h.open("p", nil)
+		h.inlines(n)
+		h.close("p")
 	case *ast.Heading:
 		if idOf(n) != "" {
 			// A heading with an id inside another block (a quote's): left to React, which gives it
 			// its anchor (Heading.jsx); top-level ones are htmlBlock's.
 			h.ok = false
-			return htmlNode{}
+			return
 		}
-		return h.el(fmt.Sprintf("h%d", n.Level), nil, h.inlines(n))
+		tag := fmt.Sprintf("h%d", n.Level)
+		h.open(tag, nil)
+		h.inlines(n)
+		h.close(tag)
 	case *ast.ThematicBreak:
-		return h.el("hr", nil, nil)
+		h.b.WriteString("<hr/>") // React's void element
+		h.lastText = false
 	case *ast.Blockquote:
-		return h.el("blockquote", nil, h.blocks(children(n), true))
+		h.open("blockquote", nil)
+		h.blocks(children(n), true)
+		h.close("blockquote")
 	case *ast.List:
-		tag, attrs := "ul", [][2]string(nil)
-		if n.IsOrdered() {
-			tag = "ol"
-			if n.Start != 1 {
-				attrs = append(attrs, [2]string{"start", fmt.Sprint(n.Start)})
-			}
-		}
-		return h.el(tag, attrs, h.listItems(n))
+		tag, attrs := listTag(n)
+		h.open(tag, attrs)
+		h.listItems(n)
+		h.close(tag)
 	case *east.Table:
-		return h.el("table", nil, h.tableParts(n))
+		h.open("table", nil)
+		h.tableParts(n)
+		h.close("table")
+	default:
+		h.ok = false // a code block (a component), or what runjs.go has no rule for
 	}
-	h.ok = false // a code block (a component), or what runjs.go has no rule for
-	return htmlNode{}
 }
 
 // listItems is runJSX.list's children; a task list is left to the elements.
-func (h *runHTML) listItems(n *ast.List) []htmlNode {
-	var items []htmlNode
+func (h *runHTML) listItems(n *ast.List) {
 	for item := n.FirstChild(); item != nil; item = item.NextSibling() {
 		if _, ok := item.(*ast.ListItem); !ok || checkBox(item) != nil {
 			h.ok = false
-			return nil
+			return
 		}
-		items = append(items, htmlText("\n"), h.item(item, !n.IsTight))
+		h.textChild("\n")
+		h.item(item, !n.IsTight)
 	}
-	return append(items, htmlText("\n"))
+	h.textChild("\n")
 }
 
 // item is runJSX.item.
-func (h *runHTML) item(item ast.Node, loose bool) htmlNode {
+func (h *runHTML) item(item ast.Node, loose bool) {
+	h.open("li", nil)
 	kids := children(item)
-	var out []htmlNode
 	for i, c := range kids {
 		_, para := c.(*ast.Paragraph)
 		_, tb := c.(*ast.TextBlock)
 		para = para || tb
 		if loose || i != 0 || !para {
-			out = append(out, htmlText("\n"))
+			h.textChild("\n")
 		}
 		if para && !loose {
-			out = append(out, h.inlines(c)...)
+			h.inlines(c)
 		} else {
-			out = append(out, h.block(c))
+			h.block(c)
 		}
 	}
 	if len(kids) > 0 {
 		_, para := kids[len(kids)-1].(*ast.Paragraph)
 		_, tb := kids[len(kids)-1].(*ast.TextBlock)
 		if loose || !(para || tb) {
-			out = append(out, htmlText("\n"))
+			h.textChild("\n")
 		}
 	}
-	return h.el("li", nil, out)
+	h.close("li")
 }
 
-// tableParts is runJSX.table's children.
-func (h *runHTML) tableParts(n *east.Table) []htmlNode {
-	var head, body []htmlNode
+// tableParts is runJSX.table's children: the header row in a thead, the others in a tbody.
+func (h *runHTML) tableParts(n *east.Table) {
+	head, body := 0, 0
 	for row := n.FirstChild(); row != nil; row = row.NextSibling() {
 		if row.ChildCount() != len(n.Alignments) {
 			h.ok = false
-			return nil
+			return
+		}
+		if _, ok := row.(*east.TableHeader); ok {
+			head++
+		} else {
+			body++
+		}
+	}
+	h.open("thead", nil)
+	h.rows(n, true)
+	h.close("thead")
+	if body > 0 {
+		h.open("tbody", nil)
+		h.rows(n, false)
+		h.close("tbody")
+	}
+}
+
+// rows writes the table's header rows, or its other rows.
+func (h *runHTML) rows(n *east.Table, header bool) {
+	for row := n.FirstChild(); row != nil; row = row.NextSibling() {
+		if _, isHead := row.(*east.TableHeader); isHead != header {
+			continue
 		}
 		cellTag := "td"
-		if _, ok := row.(*east.TableHeader); ok {
+		if header {
 			cellTag = "th"
 		}
-		var cells []htmlNode
+		h.open("tr", nil)
 		i := 0
 		for cell := row.FirstChild(); cell != nil; cell = cell.NextSibling() {
 			var attrs [][2]string
 			switch n.Alignments[i] {
 			case east.AlignLeft:
-				attrs = append(attrs, [2]string{"style", "text-align:left"})
+				attrs = [][2]string{{"style", "text-align:left"}}
 			case east.AlignCenter:
-				attrs = append(attrs, [2]string{"style", "text-align:center"})
+				attrs = [][2]string{{"style", "text-align:center"}}
 			case east.AlignRight:
-				attrs = append(attrs, [2]string{"style", "text-align:right"})
+				attrs = [][2]string{{"style", "text-align:right"}}
 			}
-			cells = append(cells, h.el(cellTag, attrs, h.inlines(cell)))
+			h.open(cellTag, attrs)
+			h.inlines(cell)
+			h.close(cellTag)
 			i++
 		}
-		tr := h.el("tr", nil, cells)
-		if cellTag == "th" {
-			head = append(head, tr)
-		} else {
-			body = append(body, tr)
-		}
+		h.close("tr")
 	}
-	parts := []htmlNode{h.el("thead", nil, head)}
-	if len(body) > 0 {
-		parts = append(parts, h.el("tbody", nil, body))
-	}
-	return parts
 }
 
 // inlines is runJSX.inlines: adjacent text is one text.
-func (h *runHTML) inlines(n ast.Node) []htmlNode {
-	var out []htmlNode
-	var text strings.Builder
-	flush := func() {
-		if text.Len() > 0 {
-			out = append(out, htmlText(text.String()))
-			text.Reset()
-		}
-	}
+func (h *runHTML) inlines(n ast.Node) {
+	var text []string // the pieces of the text being read
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
 		case *ast.Text:
 			if c.HardLineBreak() {
 				h.ok = false
 			}
-			text.Write(c.Segment.Value(h.r.src))
+			text = append(text, string(c.Segment.Value(h.r.src)))
 			if c.SoftLineBreak() {
-				text.WriteByte('\n')
+				text = append(text, "\n")
 			}
 		case *ast.String:
-			text.Write(c.Value)
+			text = append(text, string(c.Value))
 		default:
-			flush()
-			out = append(out, h.inline(c))
+			h.textChild(text...)
+			text = text[:0]
+			h.inline(c)
 		}
 	}
-	flush()
-	return out
+	h.textChild(text...)
 }
 
-func (h *runHTML) inline(n ast.Node) htmlNode {
+func (h *runHTML) inline(n ast.Node) {
 	switch n := n.(type) {
 	case *ast.CodeSpan:
 		text, ok := codeSpanText(n, h.r.src)
 		if !ok {
 			h.ok = false
-			return htmlNode{}
+			return
 		}
-		return h.el("code", nil, []htmlNode{htmlText(text)})
+		h.open("code", nil)
+		h.textChild(text)
+		h.close("code")
 	case *ast.Emphasis:
 		tag := "em"
 		if n.Level == 2 {
 			tag = "strong"
 		}
-		return h.el(tag, nil, h.inlines(n))
+		h.open(tag, nil)
+		h.inlines(n)
+		h.close(tag)
 	case *east.Strikethrough:
-		return h.el("del", nil, h.inlines(n))
+		h.open("del", nil)
+		h.inlines(n)
+		h.close("del")
 	case *ast.Link:
 		href := h.r.url(string(n.Destination), false)
 		if strings.Contains(strings.ToLower(href), "script") {
 			h.ok = false // React writes a javascript: URL as an error of its own
-			return htmlNode{}
+			return
 		}
 		attrs := [][2]string{{"href", href}}
 		if len(n.Title) > 0 {
 			attrs = append(attrs, [2]string{"title", string(n.Title)})
 		}
-		return h.el("a", attrs, h.inlines(n))
+		h.open("a", attrs)
+		h.inlines(n)
+		h.close("a")
+	default:
+		h.ok = false // an image or a checkbox: React's own way with them
 	}
-	h.ok = false // an image or a checkbox: React's own way with them
-	return htmlNode{}
 }
