@@ -1,6 +1,7 @@
 package build
 
 import (
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -47,5 +48,18 @@ func TestMDXRunPlaceholders(t *testing.T) {
 	}
 	if strings.Contains(html, "data-docsd-run") {
 		t.Error("a run placeholder is left in the page")
+	}
+	// A blog post's excerpt (MdxExcerpt.jsx cuts the post's blocks at its truncate marker) is
+	// rendered from the same module: the list shows it whole, placeholders filled.
+	post := b.assets.MDXServer["blog/2026-11-30-runs.mdx"]
+	if len(post.Markup) == 0 {
+		t.Errorf("the blog post's module has no run markup (modules: %v)", slices.Collect(maps.Keys(b.assets.MDXServer)))
+	}
+	list := string(res.Files.Data[res.Site.HTMLPath("/blog")])
+	if !strings.Contains(list, "<li>one</li>") || !strings.Contains(list, "A panel before the cut.") || strings.Contains(list, "The rest of the post.") {
+		t.Errorf("the blog's list does not show the post's excerpt, and only it")
+	}
+	if strings.Contains(list, "data-docsd-run") {
+		t.Error("a run placeholder is left in the blog's list")
 	}
 }
