@@ -1,8 +1,9 @@
 // Package ssr renders pages with the shell's React components in a long-lived Node process, so that
 // every HTML file already holds the page a browser will hydrate. Requests are JSON lines on the
-// process's stdin (an MDX page's module, mdxBytes long, right after its line); each answer on stdout is a line "<id> <length>" (or "<id> E <length>" for an
-// error) followed by that many bytes of HTML (or error text), so neither side encodes the HTML as
-// JSON. Several requests are in flight at once.
+// process's stdin (an MDX page's module, mdxBytes long, right after its line, then the markup of
+// its run placeholders, as long as the line's mdxMarkup says); each answer on stdout is a line
+// "<id> <length>" (or "<id> E <length>" for an error) followed by that many bytes of HTML (or
+// error text), so neither side encodes the HTML as JSON. Several requests are in flight at once.
 package ssr
 
 import (

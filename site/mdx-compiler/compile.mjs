@@ -354,6 +354,21 @@ function rehypeDocsd() {
     const runHeadings = options.runHeadings || [];
     const ids = options.headings.map((h) => ({ ...h, used: runHeadings.length === 0 && !!h.taken }));
     const taken = new Set(options.headings.map((h) => h.id));
+    // The first heading not used yet with a text, by text: a cursor per text moves past the used
+    // ones (a heading is used once, never freed), where a search from the top for each heading was
+    // quadratic in a page's headings.
+    const byText = new Map();
+    for (const h of ids) {
+      const same = byText.get(h.value);
+      if (same) same.list.push(h);
+      else byText.set(h.value, { list: [h], next: 0 });
+    }
+    const firstUnused = (text) => {
+      const same = byText.get(text);
+      if (!same) return undefined;
+      while (same.next < same.list.length && same.list[same.next].used) same.next++;
+      return same.list[same.next];
+    };
     const runPlaceholder = runName(options.token);
     const link = (dest, image, node) => {
       const token = `${options.token}-link-${options.found.links.length}`;
@@ -365,7 +380,7 @@ function rehypeDocsd() {
       const run = node.type === 'mdxJsxFlowElement' && node.name && runPlaceholder.exec(node.name);
       if (run) {
         for (const rh of runHeadings[Number(run[1])] || []) {
-          const h = ids.find((x) => !x.used && x.value === rh.value);
+          const h = firstUnused(rh.value);
           if (h) h.used = true;
           if (!h || h.id !== rh.id) options.found.runHeadingsDiffer = true;
         }
@@ -375,7 +390,7 @@ function rehypeDocsd() {
           // A line break in a heading (a setext heading over lines) is a space in docsd's text of
           // it (pkg/markdown's inlineText), as it is in the TOC, and an image its alt text.
           const text = headingText(node).replace(/[ \t]*\n[ \t]*/g, ' ').trim();
-          const h = ids.find((x) => !x.used && x.value === text);
+          const h = firstUnused(text);
           if (h) {
             h.used = true;
             if (h.id) node.properties.id = h.id;
