@@ -34,7 +34,8 @@ func readCPUTimes() (t cpuTimes, ok bool) {
 }
 
 // parseCPUTimes reads the text of /proc/stat: its "cpu" line (user nice system idle iowait irq
-// softirq steal …, in ticks) and how many "cpuN" lines follow.
+// softirq steal, in ticks; guest and guest_nice, which follow, are counted in user and nice
+// already) and how many "cpuN" lines follow.
 func parseCPUTimes(raw []byte) (t cpuTimes, ok bool) {
 	lines := bufio.NewScanner(bytes.NewReader(raw))
 	for lines.Scan() {
@@ -50,7 +51,7 @@ func parseCPUTimes(raw []byte) (t cpuTimes, ok bool) {
 		if len(fields) < 6 {
 			return cpuTimes{}, false
 		}
-		for i, f := range fields[1:] {
+		for i, f := range fields[1:min(len(fields), 9)] {
 			n, err := strconv.ParseUint(string(f), 10, 64)
 			if err != nil {
 				return cpuTimes{}, false

@@ -274,7 +274,7 @@ func TestSpareCoreFromIdleTicks(t *testing.T) {
 
 // /proc/stat's first line gives the ticks (idle and iowait are idle), the cpuN lines the cores.
 func TestParseCPUTimes(t *testing.T) {
-	stat := "cpu  1540101 63788 476422 1566193 3870 0 2224 1489 0 0\n" +
+	stat := "cpu  1540101 63788 476422 1566193 3870 0 2224 1489 700 9\n" + // guest ticks are in user's and nice's
 		"cpu0 767857 32124 233036 791811 750 0 570 701 0 0\n" +
 		"cpu1 772243 31664 243385 774382 3119 0 1653 787 0 0\n" +
 		"intr 1 2 3\nctxt 99\n"

@@ -8,6 +8,11 @@ package mdx
 // The browser's runs are the elements (patch): it hydrates the markup the server wrote, which is
 // what React writes for those elements (TestMDXRunsRenderAsWhole holds the two the same).
 //
+// Only the page's own list of blocks gets placeholders, never a JSX element's children: a
+// component may look at its children (Tabs keeps the valid elements and clones each with its
+// panel's attributes; a site's component may wrap each one), and a placeholder there is one child
+// where the browser has several.
+//
 // A placeholder stands for elements only (a stretch starts and ends with one): the text around
 // it is then next to an element on both sides, as around the elements it stands for, so React
 // writes the same `<!-- -->` between texts, or none. Its attribute holds the page's token, which
@@ -16,6 +21,7 @@ package mdx
 import (
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // ServerRunsMark is the line between a compiled page's runs' functions and the renderer's
@@ -32,17 +38,18 @@ const ServerRunsMark = "\n//docsd:server-runs\u2028\n"
 func CutServerRuns(runs string) (browser, server string, markup []string) {
 	browser, server, _ = strings.Cut(runs, ServerRunsMark)
 	server, pieces, ok := strings.Cut(server, markupMark)
-	if !ok {
-		return browser, server, nil
-	}
 	head, rest, _ := strings.Cut(pieces, "\n")
 	for _, f := range strings.Fields(head) {
 		n, err := strconv.Atoi(f)
 		if err != nil || n < 0 || n > len(rest) {
-			// Not as serverTail writes it: the renderer takes the browser's runs.
-			return browser, "", nil
+			ok = false
+			break
 		}
 		markup, rest = append(markup, rest[:n]), rest[n:]
+	}
+	if !ok || rest != "" || len(markup) == 0 {
+		// Not as writeServerTail writes it: the renderer takes the browser's runs.
+		return browser, "", nil
 	}
 	return browser, server, markup
 }
@@ -66,6 +73,9 @@ func WithoutServerRuns(js string) string {
 // nothing for an empty text, not even the `<!-- -->` between texts, and Children.toArray keeps it
 // (MdxExcerpt.jsx cuts the list there), where it drops null.
 func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []string, inJSX, spread bool, markups *[][]string) (placed bool) {
+	if inJSX {
+		markup = nil // a JSX element's children (see the file's comment): the browser's own run
+	}
 	// The browser's list: the blocks, with the "\n" text between a page's blocks (a JSX element's
 	// children have none). A text's markup is itself; a block's is "" when it has none.
 	type entry struct{ js, markup string }
@@ -74,7 +84,11 @@ func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []str
 		if k > 0 && !inJSX {
 			list = append(list, entry{`"\n"`, "\n"})
 		}
-		list = append(list, entry{el, markup[k]})
+		m := ""
+		if markup != nil {
+			m = validUTF8(markup[k])
+		}
+		list = append(list, entry{el, m})
 	}
 	out := make([]string, 0, len(list))
 	for i := 0; i < len(list); {
@@ -152,4 +166,25 @@ func (sp *split) serverSize() int {
 		}
 	}
 	return size
+}
+
+// validUTF8 is s with each byte that is not UTF-8 as U+FFFD, as jsString writes the browser's
+// copy of the same markup (and json.Marshal before it); Node's decoder would make one U+FFFD of
+// a cut sequence of several bytes.
+func validUTF8(s string) string {
+	if utf8.ValidString(s) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for len(s) > 0 {
+		r, n := utf8.DecodeRuneInString(s)
+		if r == utf8.RuneError && n == 1 {
+			b.WriteString("\ufffd")
+		} else {
+			b.WriteString(s[:n])
+		}
+		s = s[n:]
+	}
+	return b.String()
 }

@@ -21,8 +21,10 @@ func TestServerRunPlaceholders(t *testing.T) {
 		{"page", []string{"A", "B", "C", "D"}, []string{"<a></a>", "<b></b>", "", "<d></d>"}, false, true,
 			`[j("template",{"data-docsd-run":"docsdtok-0"}),"","","\n",C,"\n",j("template",{"data-docsd-run":"docsdtok-1"})]`,
 			[]string{"<a></a>\n<b></b>", "<d></d>"}},
-		{"children of an element", []string{"A", "B"}, []string{"<a></a>", "<b></b>"}, true, true,
-			`[j("template",{"data-docsd-run":"docsdtok-0"}),""]`, []string{"<a></a><b></b>"}},
+		// A JSX element's children stay elements: the component may look at them.
+		{"children of an element", []string{"A", "B"}, []string{"<a></a>", "<b></b>"}, true, true, `[A,B]`, nil},
+		{"invalid UTF-8", []string{"A"}, []string{"<p>\xe2\x82 x</p>"}, false, true,
+			`[j("template",{"data-docsd-run":"docsdtok-0"})]`, []string{"<p>\ufffd\ufffd x</p>"}},
 		{"only child", []string{"A"}, []string{"<a></a>"}, false, false,
 			`j("template",{"data-docsd-run":"docsdtok-0"})`, []string{"<a></a>"}},
 		{"only child, several", []string{"A", "B"}, []string{"", "<b></b>"}, false, false,
@@ -69,8 +71,10 @@ func TestCutServerRuns(t *testing.T) {
 	if browser, server, markup := CutServerRuns(runs); browser != runs || server != "" || markup != nil {
 		t.Errorf("without the renderer's runs: %q, %q, %q", browser, server, markup)
 	}
-	// Lengths that do not fit: the renderer takes the browser's runs.
-	if _, server, markup := CutServerRuns(runs + ServerRunsMark + server + markupMark + "99\nshort"); server != "" || markup != nil {
-		t.Errorf("with a wrong length: %q, %q", server, markup)
+	// Lengths that do not fit, bytes left over, no markup: the renderer takes the browser's runs.
+	for _, bad := range []string{markupMark + "99\nshort", markupMark + "2\nlonger", markupMark + "\n", ""} {
+		if _, server, markup := CutServerRuns(runs + ServerRunsMark + server + bad); server != "" || markup != nil {
+			t.Errorf("with %q: %q, %q", bad, server, markup)
+		}
 	}
 }

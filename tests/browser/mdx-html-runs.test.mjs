@@ -33,3 +33,20 @@ test('an MDX page whose runs the renderer filled in as markup hydrates without a
   assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
   await context.close();
 });
+
+// Runs inside a component that counts its children (Tabs, the fixture's Steps) reach it as their
+// elements on the server too: the page hydrates, with as many tabs and steps as the browser makes.
+test('runs inside components that look at their children hydrate with every child', async () => {
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/children`);
+  const served = {
+    steps: await page.locator('.fixture-steps > li').count(),
+    tabs: await page.getByRole('tab').count(),
+  };
+  await hydrated(page);
+  assert.deepEqual(served, { steps: 3, tabs: 3 });
+  assert.equal(await page.locator('.fixture-steps > li').count(), 3);
+  assert.equal(await page.getByRole('tab').count(), 3);
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  await context.close();
+});
