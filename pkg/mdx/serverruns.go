@@ -6,7 +6,8 @@ package mdx
 // (site/src/entry-server.jsx, fillRuns). React walked every element of every run, and V8
 // compiled them, for each page; a Markdown page's renderer takes its content as one string.
 // The browser's runs are the elements (patch): it hydrates the markup the server wrote, which is
-// what React writes for those elements (TestMDXRunsRenderAsWhole holds the two the same).
+// what React writes for those elements (TestMDXRunPlaceholders and TestMDXRunsEdgePagesRenderAsWhole
+// compare the pages with the pages compiled whole).
 //
 // Only the page's own list of blocks gets placeholders, never a JSX element's children: a
 // component may look at its children (Tabs keeps the valid elements and clones each with its
