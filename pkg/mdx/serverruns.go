@@ -79,21 +79,24 @@ func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []str
 	}
 	// The browser's list: the blocks, with the "\n" text between a page's blocks (a JSX element's
 	// children have none). A text's markup is itself; a block's is "" when it has none.
-	type entry struct{ js, markup string }
+	type entry struct {
+		js, markup string
+		text       bool
+	}
 	list := make([]entry, 0, 2*len(blocks))
 	for k, el := range blocks {
 		if k > 0 && !inJSX {
-			list = append(list, entry{`"\n"`, "\n"})
+			list = append(list, entry{`"\n"`, "\n", true})
 		}
 		m := ""
 		if markup != nil {
 			m = validUTF8(markup[k])
 		}
-		list = append(list, entry{el, m})
+		list = append(list, entry{js: el, markup: m})
 	}
 	out := make([]string, 0, len(list))
 	for i := 0; i < len(list); {
-		if list[i].markup == "" || list[i].markup == "\n" && list[i].js == `"\n"` {
+		if list[i].markup == "" || list[i].text {
 			out = append(out, list[i].js)
 			i++
 			continue
@@ -101,7 +104,7 @@ func (sp *split) serverRun(b *strings.Builder, name string, blocks, markup []str
 		// A stretch: from this block to the last block before one without markup.
 		end := i
 		for k := i; k < len(list) && list[k].markup != ""; k++ {
-			if list[k].js != `"\n"` {
+			if !list[k].text {
 				end = k
 			}
 		}
