@@ -111,7 +111,7 @@ func TestOneRequestAtATimeKeepsToOneProcess(t *testing.T) {
 	c.max, c.spare = 4, func() bool { return true }
 	var pids []string
 	for _, f := range []string{"a.mdx", "b.mdx", "c.mdx"} {
-		js, err := c.Compile([]byte("text of "+f+"\n"), Options{File: f})
+		js, err := c.Compile([]byte("text of "+f+"\n"), Options{File: f, Whole: true})
 		if err != nil {
 			t.Fatal(err)
 		}
