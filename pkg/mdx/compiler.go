@@ -42,6 +42,9 @@ type Compiler struct {
 	oneBuild bool
 	// limit is how long a process may work on one request before it is stopped (pool.go).
 	limit time.Duration
+	// written and compiled count the pages whose module direct.go wrote and those the compiler
+	// compiled (Counts).
+	written, compiled int
 }
 
 // cached is one file's answer; done is closed once a and err are set.
@@ -246,10 +249,12 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 			if a, ok := directModule(&req); ok {
 				if js, ok := sp.patch(a.JS, a.RunsInJSX); ok {
 					a.JS = js
+					c.count(&c.written)
 					return a, nil
 				}
 			}
 		}
+		c.count(&c.compiled)
 		a, err := c.call(req)
 		if err != nil || sp == nil {
 			return a, err
@@ -346,6 +351,20 @@ func (c *Compiler) OneBuild() {
 	c.mu.Lock()
 	c.oneBuild = true
 	c.mu.Unlock()
+}
+
+func (c *Compiler) count(n *int) {
+	c.mu.Lock()
+	*n++
+	c.mu.Unlock()
+}
+
+// Counts reports how many MDX files got their module from direct.go, without the compiler, and
+// how many the compiler compiled (bench/mdx/census).
+func (c *Compiler) Counts() (written, compiled int) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.written, c.compiled
 }
 
 // cached reports how many answers the compiler keeps (tests).

@@ -17,6 +17,10 @@ import (
 	"unicode/utf8"
 )
 
+// importPath is an import's path between its quotes: no quote, no line's end, and a backslash only
+// before punctuation Markdown escapes (prettier writes \_), where it stands for that character.
+const importPath = `(?:[^'"\\\r\n]|\\[-_*\[\]()#.!])*`
+
 // docsdProvided are the components docsd's provider gives every page without an import
 // (site/src/mdx/components.jsx; compile.mjs's `provided`; TestProvidedComponents).
 var docsdProvided = []string{"Admonition", "DocsdAdmonitionTitle", "DocsdHTML", "DocsdTruncate"}
@@ -24,14 +28,26 @@ var docsdProvided = []string{"Admonition", "DocsdAdmonitionTitle", "DocsdHTML", 
 var (
 	// An import statement of the forms compile.mjs's takeImports reads by hand: a default binding,
 	// {named} bindings or * as a namespace (or a default with one of the others), from a path in
-	// quotes with no quote or backslash in it.
-	directImport = regexp.MustCompile(`^import[ \t]+(?:([A-Za-z_$][\w$]*)(?:[ \t]*(,)[ \t]*|[ \t]+))?(?:\{([^{}'"]*)\}[ \t]*|\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+)?from[ \t]*(?:'([^'"\\\r\n]*)'|"([^'"\\\r\n]*)")[ \t]*;?[ \t]*$`)
-	directNamed  = regexp.MustCompile(`^[ \t]*([A-Za-z_$][\w$]*)(?:[ \t]+as[ \t]+([A-Za-z_$][\w$]*))?[ \t]*$`)
-	// A component's opening (or self-closing) tag alone on its line, its attributes plain: a
-	// name with a string value in either quotes, or a name alone (true).
-	directOpen  = regexp.MustCompile(`^<([A-Z][A-Za-z0-9]*)((?:[ \t]+[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*')?)*)[ \t]*(/?)>$`)
-	directAttr  = regexp.MustCompile(`[ \t]+([A-Za-z][A-Za-z0-9_-]*)(?:="([^"]*)"|='([^']*)')?`)
-	directClose = regexp.MustCompile(`^</([A-Z][A-Za-z0-9]*)>$`)
+	// quotes; another may follow it on its line after a ";". The module writes the path as it is
+	// written.
+	directImport = regexp.MustCompile(`^import[ \t]+(?:([A-Za-z_$][\w$]*)(?:[ \t]*(,)[ \t]*|[ \t]+))?(?:(\{)([^{}'"]*)\}[ \t]*|\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+)?from[ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
+	// An import for its side effects only (a stylesheet).
+	directSideEffect = regexp.MustCompile(`^import[ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
+	directNamed      = regexp.MustCompile(`^[ \t]*([A-Za-z_$][\w$]*)(?:[ \t]+as[ \t]+([A-Za-z_$][\w$]*))?[ \t]*$`)
+	// An element's opening (or self-closing) tag alone on its line, its attributes plain: a
+	// name with a string value in either quotes, or a name alone (true). Or the element whole on
+	// its line, its content words or nothing (directOneLine's fourth and fifth groups).
+	directOpen    = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?)*)[ \t]*(/?)>$`)
+	directOneLine = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?)*)[ \t]*()>([^<>]*)</([A-Za-z][A-Za-z0-9]*)>$`)
+	directAttr    = regexp.MustCompile(`[ \t]+([A-Za-z][A-Za-z0-9_-]*)(?:="([^"]*)"|='([^']*)'|=\{([^{}"'<>]*)\})?`)
+	// An attribute's expression the module writes as it is: a name the page imports, or a
+	// property of one, with no space or call; true, false, or a whole number.
+	directExpression = regexp.MustCompile(`^(?:([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*|true|false|0|[1-9][0-9]{0,8})$`)
+	directClose      = regexp.MustCompile(`^</([A-Za-z][A-Za-z0-9]*)>$`)
+	// A comment alone on its line, which MDX reads as an expression holding only a comment.
+	directComment = regexp.MustCompile(`^\{/\*(.*)\*/\}$`)
+	// The comment that ends a blog post's excerpt (compile.mjs's remarkDocsd).
+	truncateComment = regexp.MustCompile(`^\s*truncate\s*$`)
 	// Words JavaScript reserves (acorn refuses them as bindings; compile.mjs's reservedWords).
 	reservedWords = func() map[string]bool {
 		m := map[string]bool{}
@@ -46,14 +62,25 @@ var (
 
 // jsxNode is one node of a direct source: a component, a run's placeholder or a paragraph.
 type jsxNode struct {
-	name     string // a component's
+	name     string // an element's: a component's, or an HTML element's in lower case
 	attrs    [][2]string
-	flags    []bool // by attribute: written without a value (true)
+	flags    []attrKind // by attribute
 	children []*jsxNode
 	run      int    // a placeholder's run, -1 for others
 	runName  string // a placeholder's element name
-	text     string // a paragraph's, "" for others
+	text     string // a paragraph's (a line element's words when name is set)
+	comment  bool   // a comment of the page's own list: nothing, between "\n" texts
+	esm      bool   // an import block of the page's list, which the module has first
 }
+
+// attrKind is how an attribute is written: a string, a name alone (true), or an expression.
+type attrKind uint8
+
+const (
+	attrString attrKind = iota
+	attrTrue
+	attrExpression
+)
 
 // importStatement is one statement of the leading import block, as the compiler writes it.
 type importStatement struct {
@@ -69,17 +96,20 @@ func directModule(req *request) (answer, bool) {
 	if req.Kind != "" || req.Runs == 0 || req.Token == "" || strings.IndexByte(req.Source, '\r') >= 0 {
 		return answer{}, false
 	}
-	lines := strings.Split(req.Source, "\n")
-	at := 0
-	for at < len(lines) && lines[at] == "" {
-		at++
-	}
-	imports, locals, at, ok := directImports(lines, at)
+	im := &imports{locals: map[string]string{}}
+	root, comments, ok := directBody(strings.Split(req.Source, "\n"), req.Token, im)
 	if !ok {
 		return answer{}, false
 	}
-	root, ok := directBody(lines[at:], req.Token)
-	if !ok || len(root) == 0 {
+	locals := im.locals
+	page := pageList(root)
+	shown := 0
+	for _, n := range page {
+		if n == nil || !n.comment {
+			shown++
+		}
+	}
+	if shown == 0 || shown == 1 && (page[0] == nil || page[0].comment) {
 		return answer{}, false
 	}
 	// The names the page uses that it does not import come from the provider: docsd's, the
@@ -98,8 +128,15 @@ func directModule(req *request) (answer, bool) {
 				}
 				runs = append(runs, n.run)
 				inJSX[n.run] = inElement
+			case n.comment || n.esm:
 			case n.name == "":
 				paragraphs = true
+			case !namesImported(n, locals):
+				return false
+			case unicode.IsLower(rune(n.name[0])):
+				if !walk(n.children, true) {
+					return false
+				}
 			default:
 				if kind, imported := locals[n.name]; imported {
 					if kind != "binding" {
@@ -124,8 +161,11 @@ func directModule(req *request) (answer, bool) {
 
 	var b strings.Builder
 	b.Grow(1024 + len(req.Source))
-	fragment := len(root) > 1
+	fragment := shown > 1
 	multi := fragment || anyMany(root)
+	for _, c := range comments {
+		b.WriteString("/*" + c + "*/\n")
+	}
 	b.WriteString("import {")
 	if fragment {
 		b.WriteString("Fragment as _Fragment, ")
@@ -135,7 +175,7 @@ func directModule(req *request) (answer, bool) {
 		b.WriteString(", jsxs as _jsxs")
 	}
 	b.WriteString("} from \"react/jsx-runtime\";\nimport {useMDXComponents as _provideComponents} from \"docsd:mdx-components\";\n")
-	for _, s := range imports {
+	for _, s := range im.statements {
 		s.write(&b)
 	}
 	b.WriteString("function _createMdxContent(props) {\n")
@@ -160,9 +200,13 @@ func directModule(req *request) (answer, bool) {
 	}
 	b.WriteString("  return ")
 	if fragment {
-		writeElement(&b, "_Fragment", nil, nil, root, true, 1)
+		writePage(&b, page)
 	} else {
-		writeNode(&b, root[0], 1)
+		for _, n := range page {
+			if !n.comment {
+				writeNode(&b, n, 1)
+			}
+		}
 	}
 	b.WriteString(";\n}\n")
 	b.WriteString(mdxContentFunction)
@@ -181,70 +225,80 @@ const (
 		"\" `\" + id + \"` to be defined: you likely forgot to import, pass, or provide it.\");\n}\n"
 )
 
-// directImports reads the import block at lines[at:], which ends at an empty line (or is not
-// there): its statements, the names it binds ("binding", or "namespace" for * as), and the line
-// after it. Not ok for a block the compiler reads otherwise or refuses.
-func directImports(lines []string, at int) ([]importStatement, map[string]string, int, bool) {
-	locals := map[string]string{}
-	var out []importStatement
+// imports are the import statements of a page and the names they bind ("binding", or
+// "namespace" for * as).
+type imports struct {
+	statements []importStatement
+	locals     map[string]string
+}
+
+// read reads one line of an import block, which holds one statement or more, each but the last
+// ending in ";". Not ok for a line the compiler reads otherwise or refuses.
+func (im *imports) read(line string) bool {
 	bind := func(name, kind string) bool {
-		if reservedWords[name] || locals[name] != "" || strings.HasPrefix(name, "_") || name == "MDXContent" || name == "MDXLayout" || name == "props" {
+		if reservedWords[name] || im.locals[name] != "" || strings.HasPrefix(name, "_") || name == "MDXContent" || name == "MDXLayout" || name == "props" {
 			return false
 		}
-		locals[name] = kind
+		im.locals[name] = kind
 		return true
 	}
-	for ; at < len(lines) && lines[at] != ""; at++ {
-		m := directImport.FindStringSubmatch(lines[at])
-		if m == nil {
-			if len(out) == 0 {
-				return nil, locals, at, true // no import block
+	for line != "" {
+		if m := directSideEffect.FindStringSubmatch(line); m != nil {
+			if len(m[0]) < len(line) && m[3] == "" {
+				return false
 			}
-			return nil, nil, 0, false
+			s := importStatement{quote: "'", path: m[1]}
+			if strings.HasSuffix(strings.TrimRight(m[0], " \t;"), `"`) {
+				s.quote, s.path = `"`, m[2]
+			}
+			im.statements = append(im.statements, s)
+			line = line[len(m[0]):]
+			continue
 		}
-		s := importStatement{byDefault: m[1], namespace: m[4], quote: "'", path: m[5]}
-		if m[6] != "" || strings.Contains(m[0], `"`) {
-			s.quote, s.path = `"`, m[6]
+		m := directImport.FindStringSubmatch(line)
+		if m == nil || len(m[0]) < len(line) && m[8] == "" {
+			return false
 		}
-		braces := strings.Contains(lines[at], "{")
-		more := braces || m[4] != ""
+		line = line[len(m[0]):]
+		s := importStatement{byDefault: m[1], namespace: m[5], quote: "'", path: m[6]}
+		if strings.HasSuffix(strings.TrimRight(m[0], " \t;"), `"`) {
+			s.quote, s.path = `"`, m[7]
+		}
+		braces := m[3] != ""
+		more := braces || m[5] != ""
 		if m[1] == "" && !more || (m[2] != "") != (m[1] != "" && more) {
-			return nil, nil, 0, false
+			return false
 		}
-		if m[1] != "" && !bind(m[1], "binding") || m[4] != "" && !bind(m[4], "namespace") {
-			return nil, nil, 0, false
+		if m[1] != "" && !bind(m[1], "binding") || m[5] != "" && !bind(m[5], "namespace") {
+			return false
 		}
 		if braces {
 			s.named0 = true
-			items := strings.Split(m[3], ",")
+			items := strings.Split(m[4], ",")
 			if len(items) > 1 && strings.TrimSpace(items[len(items)-1]) == "" {
 				items = items[:len(items)-1]
 			}
 			for _, item := range items {
 				n := directNamed.FindStringSubmatch(item)
 				if n == nil || n[2] == "" && reservedWords[n[1]] {
-					return nil, nil, 0, false
+					return false
 				}
 				local := n[2]
 				if local == "" {
 					local = n[1]
 				}
 				if !bind(local, "binding") {
-					return nil, nil, 0, false
+					return false
 				}
 				s.named = append(s.named, [2]string{n[1], local})
 			}
 			if len(s.named) == 0 {
-				return nil, nil, 0, false
+				return false
 			}
 		}
-		out = append(out, s)
+		im.statements = append(im.statements, s)
 	}
-	// MDX reads an import block to its empty line: what follows it must come after one.
-	if len(out) > 0 && at >= len(lines) {
-		return nil, nil, 0, false
-	}
-	return out, locals, at, true
+	return true
 }
 
 // write writes the statement as the compiler's printer does.
@@ -267,72 +321,152 @@ func (s importStatement) write(b *strings.Builder) {
 		}
 		parts = append(parts, "{"+strings.Join(named, ", ")+"}")
 	}
-	b.WriteString(strings.Join(parts, ", ") + " from " + s.quote + s.path + s.quote + ";\n")
+	if len(parts) > 0 {
+		b.WriteString(strings.Join(parts, ", ") + " from ")
+	}
+	b.WriteString(s.quote + s.path + s.quote + ";\n")
 }
 
-// directBody reads the page after its imports into the top-level nodes, or not ok.
-func directBody(lines []string, token string) ([]*jsxNode, bool) {
+// directBody reads the page after its imports into the top-level nodes and the comments (which
+// the module has first), or not ok. Lines may be indented with spaces, which MDX reads past.
+func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string, bool) {
 	root := &jsxNode{run: -1}
 	stack := []*jsxNode{root}
-	var para []string
+	var para, comments []string
+	// An element whole on its line is a paragraph's inline element, which MDX takes out of the
+	// paragraph when it is all the paragraph holds: line is that element until the paragraph ends.
+	var line *jsxNode
+	mixed := false
 	end := func() {
-		if len(para) > 0 {
-			top := stack[len(stack)-1]
-			top.children = append(top.children, &jsxNode{run: -1, text: strings.Join(para, "\n")})
-			para = para[:0]
-		}
-	}
-	placeholder := "<" + token + "run"
-	for _, line := range lines {
 		top := stack[len(stack)-1]
 		switch {
-		case line == "":
+		case line != nil && len(para) == 1:
+			top.children = append(top.children, line)
+		case line != nil:
+			mixed = true
+		case len(para) > 0:
+			top.children = append(top.children, &jsxNode{run: -1, text: strings.Join(para, "\n")})
+		}
+		para, line = para[:0], nil
+	}
+	placeholder := "<" + token + "run"
+	afterBlank := true
+	for i := 0; i < len(lines); i++ {
+		text := strings.TrimLeft(lines[i], " ")
+		top := stack[len(stack)-1]
+		if strings.HasPrefix(text, "<!--") && strings.HasSuffix(text, "-->") {
+			// An HTML comment, which compile.mjs makes an MDX comment (htmlComments).
+			text = "{/*" + text[4:len(text)-3] + "*/}"
+			if strings.Count(text, "<!--")+strings.Count(text, "-->")+strings.Count(text, "`") > 0 {
+				return nil, nil, false
+			}
+		}
+		blank, startsBlock := text == "", afterBlank
+		afterBlank = blank
+		switch {
+		case blank:
 			end()
-		case strings.HasPrefix(line, placeholder):
-			n, ok := atoiExact(strings.TrimSuffix(line[len(placeholder):], " />"))
-			if !ok || !strings.HasSuffix(line, " />") {
-				return nil, false
+		case len(stack) == 1 && startsBlock && importStart(lines[i]):
+			// An import block, which runs to the next empty line.
+			for ; i < len(lines) && strings.TrimLeft(lines[i], " ") != ""; i++ {
+				if !im.read(lines[i]) {
+					return nil, nil, false
+				}
+			}
+			i--
+			top.children = append(top.children, &jsxNode{run: -1, esm: true})
+		case strings.HasPrefix(text, placeholder):
+			n, ok := atoiExact(strings.TrimSuffix(text[len(placeholder):], " />"))
+			if !ok || !strings.HasSuffix(text, " />") {
+				return nil, nil, false
 			}
 			end()
-			top.children = append(top.children, &jsxNode{run: n, runName: line[1 : len(line)-3]})
-		case strings.HasPrefix(line, "</"):
-			m := directClose.FindStringSubmatch(line)
+			top.children = append(top.children, &jsxNode{run: n, runName: text[1 : len(text)-3]})
+		case strings.HasPrefix(text, "{"):
+			m := directComment.FindStringSubmatch(text)
+			if m == nil || strings.Contains(m[1], "*/") || strings.ContainsAny(m[1], "{}") || !plainText(m[1]) {
+				return nil, nil, false
+			}
+			end()
+			if len(stack) == 1 && truncateComment.MatchString(m[1]) {
+				top.children = append(top.children, &jsxNode{name: "DocsdTruncate", run: -1})
+				continue
+			}
+			comments = append(comments, strings.Trim(m[1], " "))
+			if len(stack) == 1 {
+				top.children = append(top.children, &jsxNode{run: -1, comment: true})
+			}
+		case strings.HasPrefix(text, "</"):
+			m := directClose.FindStringSubmatch(text)
 			if m == nil || len(stack) == 1 || top.name != m[1] {
-				return nil, false
+				return nil, nil, false
 			}
 			end()
 			stack = stack[:len(stack)-1]
-		case strings.HasPrefix(line, "<"):
-			m := directOpen.FindStringSubmatch(line)
-			if m == nil {
-				return nil, false
+		case strings.HasPrefix(text, "<"):
+			m := directOneLine.FindStringSubmatch(text)
+			if m != nil && (m[1] != m[5] || m[4] != "" && !plainWords(m[4])) {
+				return nil, nil, false
 			}
-			end()
+			if m == nil {
+				m = directOpen.FindStringSubmatch(text)
+			}
+			if m == nil {
+				return nil, nil, false
+			}
 			el := &jsxNode{name: m[1], run: -1}
 			for _, a := range directAttr.FindAllStringSubmatch(m[2], -1) {
-				value, flag := a[2]+a[3], !strings.Contains(a[0], "=")
-				if !plainAttribute(a[1], value) || slices.ContainsFunc(el.attrs, func(p [2]string) bool { return p[0] == a[1] }) {
-					return nil, false
+				value, kind := a[2]+a[3], attrString
+				switch {
+				case !strings.Contains(a[0], "="):
+					kind = attrTrue
+				case strings.HasSuffix(a[0], "}"):
+					value, kind = a[4], attrExpression
+				}
+				if !plainAttribute(a[1], value) || kind == attrExpression && !directExpression.MatchString(value) ||
+					slices.ContainsFunc(el.attrs, func(p [2]string) bool { return p[0] == a[1] }) {
+					return nil, nil, false
 				}
 				el.attrs = append(el.attrs, [2]string{a[1], value})
-				el.flags = append(el.flags, flag)
+				el.flags = append(el.flags, kind)
 			}
+			if len(m) > 5 {
+				el.text = m[4] // its words, or nothing
+				if line != nil || len(para) > 0 {
+					mixed = true
+				}
+				para, line = append(para, text), el
+				continue
+			}
+			end()
 			top.children = append(top.children, el)
 			if m[3] == "" {
 				stack = append(stack, el)
 			}
 		default:
-			if !plainWords(line) {
-				return nil, false
+			if !plainWords(text) || line != nil {
+				return nil, nil, false
 			}
-			para = append(para, line)
+			para = append(para, text)
 		}
 	}
 	end()
-	if len(stack) != 1 {
-		return nil, false
+	if len(stack) != 1 || mixed {
+		return nil, nil, false
 	}
-	return root.children, true
+	return root.children, comments, true
+}
+
+// importStart reports whether a line of the page's own list, after an empty line, starts an
+// import or export block for MDX: the word and no letter, digit or _ after it.
+func importStart(line string) bool {
+	for _, w := range []string{"import", "export"} {
+		if rest, ok := strings.CutPrefix(line, w); ok {
+			r, _ := utf8.DecodeRuneInString(rest)
+			return rest == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '$'
+		}
+	}
+	return false
 }
 
 // atoiExact reads a whole number written as itoa writes it.
@@ -416,6 +550,22 @@ func runHeadingsHeld(req *request, order []int) bool {
 	return true
 }
 
+// namesImported reports whether each name an element's attributes read is one the page imports:
+// the module would read any other from the scope it runs in.
+func namesImported(n *jsxNode, locals map[string]string) bool {
+	for i, a := range n.attrs {
+		if n.flags[i] != attrExpression {
+			continue
+		}
+		root, _, _ := strings.Cut(a[1], ".")
+		number := root[0] >= '0' && root[0] <= '9'
+		if !number && root != "true" && root != "false" && locals[root] == "" {
+			return false
+		}
+	}
+	return true
+}
+
 // anyMany reports whether any element under nodes has more than one child (written with _jsxs).
 func anyMany(nodes []*jsxNode) bool {
 	for _, n := range nodes {
@@ -439,18 +589,23 @@ func writeNode(b *strings.Builder, n *jsxNode, depth int) {
 		indent(b, depth)
 		b.WriteString("})")
 	default:
-		writeElement(b, n.name, n.attrs, n.flags, n.children, false, depth)
+		name := n.name
+		if unicode.IsLower(rune(name[0])) {
+			name = `"` + name + `"`
+		}
+		writeElement(b, name, n, depth)
 	}
 }
 
-// writeElement writes a component (or the page's fragment, whose children have "\n" between them).
-func writeElement(b *strings.Builder, name string, attrs [][2]string, flags []bool, children []*jsxNode, page bool, depth int) {
+// writeElement writes an element.
+func writeElement(b *strings.Builder, name string, el *jsxNode, depth int) {
+	attrs, flags, words, children := el.attrs, el.flags, el.text, el.children
 	if len(children) > 1 {
 		b.WriteString("_jsxs(" + name + ", {")
 	} else {
 		b.WriteString("_jsx(" + name + ", {")
 	}
-	if len(attrs) == 0 && len(children) == 0 {
+	if len(attrs) == 0 && len(children) == 0 && words == "" {
 		b.WriteString("})")
 		return
 	}
@@ -462,17 +617,24 @@ func writeElement(b *strings.Builder, name string, attrs [][2]string, flags []bo
 		} else {
 			b.WriteString(a[0])
 		}
-		if flags[i] {
+		switch flags[i] {
+		case attrTrue:
 			b.WriteString(": true")
-		} else {
+		case attrExpression:
+			b.WriteString(": " + a[1])
+		default:
 			b.WriteString(": " + jsonQuote(a[1]))
 		}
-		if i < len(attrs)-1 || len(children) > 0 {
+		if i < len(attrs)-1 || len(children) > 0 || words != "" {
 			b.WriteString(",")
 		}
 		b.WriteString("\n")
 	}
-	if len(children) > 0 {
+	switch {
+	case words != "":
+		indent(b, depth+1)
+		b.WriteString("children: " + jsonQuote(words) + "\n")
+	case len(children) > 0:
 		indent(b, depth+1)
 		b.WriteString("children: ")
 		if len(children) > 1 {
@@ -480,11 +642,7 @@ func writeElement(b *strings.Builder, name string, attrs [][2]string, flags []bo
 		}
 		for i, c := range children {
 			if i > 0 {
-				if page {
-					b.WriteString(`, "\n", `)
-				} else {
-					b.WriteString(", ")
-				}
+				b.WriteString(", ")
 			}
 			writeNode(b, c, depth+1)
 		}
@@ -495,6 +653,49 @@ func writeElement(b *strings.Builder, name string, attrs [][2]string, flags []bo
 	}
 	indent(b, depth)
 	b.WriteString("})")
+}
+
+// pageList is the page's list as the module has it: a "\n" text (nil) between each two of the
+// page's blocks, then the import blocks taken out and the texts at either end dropped. Comments
+// stay in it, and are written as nothing (writePage).
+func pageList(root []*jsxNode) []*jsxNode {
+	list := make([]*jsxNode, 0, 2*len(root))
+	for i, n := range root {
+		if i > 0 {
+			list = append(list, nil)
+		}
+		if !n.esm {
+			list = append(list, n)
+		}
+	}
+	for len(list) > 0 && list[0] == nil {
+		list = list[1:]
+	}
+	for len(list) > 0 && list[len(list)-1] == nil {
+		list = list[:len(list)-1]
+	}
+	return list
+}
+
+// writePage writes the page's fragment of more than one child (pageList).
+func writePage(b *strings.Builder, list []*jsxNode) {
+	b.WriteString("_jsxs(_Fragment, {\n    children: [")
+	first := true
+	for _, n := range list {
+		if n != nil && n.comment {
+			continue
+		}
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		if n == nil {
+			b.WriteString(`"\n"`)
+		} else {
+			writeNode(b, n, 2)
+		}
+	}
+	b.WriteString("]\n  })")
 }
 
 func indent(b *strings.Builder, depth int) {

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -28,7 +29,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 	for range r.IntN(3) {
 		b.WriteString("\n")
 	}
-	names, otherNames := []string{"Admonition", "DocsdHTML", "Tabs"}, []string{"Unknown", "div", "Icons", "Icons.Star"}
+	names, otherNames := []string{"Admonition", "DocsdHTML", "Tabs", "div", "details"}, []string{"Unknown", "Icons", "Icons.Star", "my-el"}
 	imports := []string{
 		"import Card from '@site/src/components/Card';",
 		`import Tabs from "@theme/Tabs";`,
@@ -39,22 +40,24 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		"import Big, {Small} from \"./sizes\";",
 		"import   Spaced   from   './spaced'  ;  ",
 		"import {default as Def} from './d';",
+		"import './styles.css';",
+		`import "./other.css"; import Esc from '../a/\_b\-c.mdx'`,
 		"import class from './c';",
 		"import _hidden from './h';",
-		"import './styles.css';",
+		`import Bad from './\n';`,
 		"export const x = 1;",
 		"import Card from './again';",
 	}
 	if r.IntN(4) > 0 {
 		seen := map[string]bool{}
 		for range 1 + r.IntN(3) {
-			line := pick(imports[:9], imports[9:])
+			line := pick(imports[:11], imports[11:])
 			if seen[line] && r.IntN(4) > 0 {
 				continue
 			}
 			seen[line] = true
 			b.WriteString(line + "\n")
-			for _, n := range []string{"Card", "Tabs", "TabItem", "Steps", "One", "Icons", "Big", "Small", "Spaced", "Def", "class", "_hidden"}[:10] {
+			for _, n := range []string{"Card", "Tabs", "TabItem", "Steps", "One", "Icons", "Big", "Small", "Spaced", "Def", "Esc"} {
 				if strings.Contains(line, n) {
 					names = append(names, n)
 				}
@@ -67,43 +70,87 @@ func directSource(r *rand.Rand, token string) (string, int) {
 	words, otherWords := []string{"Install", "the", "worker", "then", "it's", `say "hi"`, "é", "’quote", "(note)", "a/b", "50%", "end.", "ok?", "3.", "import"},
 		[]string{"a*b", "*em*", "__b__", "~~s~~", "10:30", "www.example.com", "x_y", "a  b", "C#", "A&B", "<b>", "{x}", "`c`", "[l](u)", "a\\", "https"}
 	attrs, otherAttrs := []string{`type="note"`, `title='A "quoted" title'`, `value="linux"`, `label='Linux'`, "default", `data-x="1"`,
-		`class="k"`, `title="é"`, `title=""`, `title="a\b"`},
-		[]string{`key="k"`, `title="&amp;"`, `title="{x}"`, `title={x}`, `title="a<b"`, "title", `a:b="1"`}
+		`class="k"`, `title="é"`, `title=""`, `title="a\b"`, `values={Icons.list}`, `count={3}`, `open={true}`, `v={Card}`, `v={Big.a.b}`},
+		[]string{`key="k"`, `title="&amp;"`, `title="{x}"`, `title={x}`, `title="a<b"`, "title", `a:b="1"`,
+			`shut={false}`, `n={007}`, `v={ Card }`, `v={Card()}`, `v={Card[0]}`,
+			`v={$x}`, `v={class}`, `v={Tabs.x}`}
 	runs := 0
 	var body func(depth int)
+	// indent is the spaces a line starts with: none mostly, as many as its depth at times.
+	indent := func(depth int) string {
+		if r.IntN(3) > 0 {
+			return ""
+		}
+		return strings.Repeat("  ", depth) + strings.Repeat(" ", r.IntN(3))
+	}
+	sentence := func() string {
+		line := pick([]string{"Run", "Then", "Each", "Ünïcode"}, []string{"import", "export", "1.", "-", "Www.x", "#", "\tRun"})
+		for range r.IntN(5) {
+			line += " " + pick(words, otherWords)
+		}
+		return line
+	}
+	attributes := func() string {
+		s := ""
+		for range r.IntN(3) {
+			s += " " + pick(attrs, otherAttrs)
+		}
+		return s
+	}
 	item := func(depth int) {
-		switch k := r.IntN(10); {
-		case k < 3:
-			fmt.Fprintf(&b, "<%srun%d />\n", token, runs)
+		switch k := r.IntN(15); {
+		case k < 4:
+			fmt.Fprintf(&b, "%s<%srun%d />\n", indent(depth), token, runs)
 			runs++
-		case k < 5:
+		case k < 6:
 			for l := range 1 + r.IntN(2) {
-				first := pick([]string{"Run", "Then", "Each", "Ünïcode"}, []string{"import", "export", "1.", "-", "Www.x", " Run", "#"})
+				line := sentence()
 				if l > 0 && r.IntN(2) == 0 {
-					first = "and"
-				}
-				line := first
-				for range r.IntN(5) {
-					line += " " + pick(words, otherWords)
+					line = "and " + line
 				}
 				if r.IntN(12) == 0 {
 					line += " "
 				}
-				b.WriteString(line + "\n")
+				b.WriteString(indent(depth) + line + "\n")
 			}
+		case k < 7:
+			b.WriteString(indent(depth) + pick([]string{"{/* a comment */}", "{/*  spaced   out  */}", "{/*x*/}", "{/* truncate */}",
+				"<!-- prettier-ignore -->", "<!--truncate-->", "<!--  two  words -->"},
+				[]string{"{/* a } b */}", "{/* a */ }", "{1}", "{/* a */}{/* b */}", "{/* \t */}", "<!-- a --> x", "<!-- `c` -->", "<!-- a <!-- b -->"}) + "\n")
+		case k < 8 && depth == 0:
+			// An import block further down the page, which MDX takes to the module's top.
+			if r.IntN(4) > 0 {
+				b.WriteString("\n")
+			}
+			for range 1 + r.IntN(2) {
+				line := pick([]string{"import Later from './later';", `import {Late, Later2 as Latest} from "./late"`,
+					"import One from './one'; import Two from './two';"},
+					[]string{"import One from './one' import Two from './two'", "export const y = 2;", "import Later from './again';", "importance of it"})
+				b.WriteString(line + "\n")
+				for _, n := range []string{"Later", "Late", "Latest", "One", "Two"} {
+					if strings.Contains(line, n) && !slices.Contains(names, n) {
+						names = append(names, n)
+					}
+				}
+			}
+		case k < 9:
+			// An element whole on its line, with words or nothing in it.
+			name := pick([]string{"summary", "a", "span", "Admonition"}, []string{"Unknown", "b-c"})
+			words := ""
+			if r.IntN(3) > 0 {
+				words = sentence()
+			}
+			b.WriteString(indent(depth) + "<" + name + attributes() + ">" + words + "</" + name + ">\n")
 		default:
 			name := pick(names, otherNames)
-			b.WriteString("<" + name)
-			for range r.IntN(3) {
-				b.WriteString(" " + pick(attrs, otherAttrs))
-			}
+			b.WriteString(indent(depth) + "<" + name + attributes())
 			if r.IntN(3) == 0 || depth > 2 {
 				b.WriteString(" />\n")
 				return
 			}
 			b.WriteString(">\n")
 			body(depth + 1)
-			b.WriteString("</" + name + ">\n")
+			b.WriteString(indent(depth) + "</" + name + ">\n")
 		}
 	}
 	body = func(depth int) {
@@ -140,7 +187,11 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 1))
 	headings := []heading{{Heading: markdown.Heading{Level: 2, ID: "setup", Text: "Setup"}}, {Heading: markdown.Heading{Level: 2, ID: "setup-1", Text: "Setup"}},
 		{Heading: markdown.Heading{Level: 3, ID: "run", Text: "Run"}}}
-	direct, cases := 0, 3000
+	direct, cases := 0, 4000
+	// What the sources written here must hold often enough: attributes' expressions, comments
+	// of both kinds, an element whole on its line, imports further down, indented lines.
+	features := []string{"={", "<!--", "{/*", "</span>", "./later", "./late\"", "./one", "\n  <", "import './styles.css';", "\\_b"}
+	seen := map[string]int{}
 	for i := range cases {
 		src, runs := directSource(r, token)
 		req := request{File: "a.mdx", Source: src, FirstLine: 1 + r.IntN(5), Token: token, Page: r.IntN(5) > 0, Runs: runs}
@@ -162,6 +213,11 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 			continue
 		}
 		direct++
+		for _, f := range features {
+			if strings.Contains(src, f) {
+				seen[f]++
+			}
+		}
 		want, err := c.call(req)
 		if err != nil {
 			t.Fatal(err)
@@ -179,8 +235,13 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 		}
 	}
 	// The generator makes plain sources often enough that the comparison means something.
-	if direct < cases/4 {
+	if direct < cases/5 {
 		t.Errorf("only %d of %d sources were written here", direct, cases)
 	}
-	t.Logf("%d of %d sources written here", direct, cases)
+	for _, f := range features {
+		if seen[f] < direct/80 {
+			t.Errorf("only %d of the %d sources written here hold %q", seen[f], direct, f)
+		}
+	}
+	t.Logf("%d of %d sources written here; by what they hold: %v", direct, cases, seen)
 }
