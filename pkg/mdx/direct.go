@@ -17,6 +17,9 @@ import (
 	"unicode/utf8"
 )
 
+// directAttribute is an attribute of a tag over lines (directTagLine).
+const directAttribute = `[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?`
+
 // importPath is an import's path between its quotes: no quote, no line's end, and a backslash only
 // before punctuation Markdown escapes (prettier writes \_), where it stands for that character.
 const importPath = `(?:[^'"\\\r\n]|\\[-_*\[\]()#.!])*`
@@ -44,6 +47,9 @@ var (
 	// property of one, with no space or call; true, false, or a whole number.
 	directExpression = regexp.MustCompile(`^(?:([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*|true|false|0|[1-9][0-9]{0,8})$`)
 	directClose      = regexp.MustCompile(`^</([A-Za-z][A-Za-z0-9]*)>$`)
+	// A line of a tag written over lines: its name (the first line), then attributes, the last
+	// line ending the tag.
+	directTagLine = regexp.MustCompile(`^(?:` + directAttribute + `(?:[ \t]+` + directAttribute + `)*[ \t]*)?(?:/?>)?$`)
 	// A comment alone on its line, which MDX reads as an expression holding only a comment.
 	directComment = regexp.MustCompile(`^\{/\*(.*)\*/\}$`)
 	// The comment that ends a blog post's excerpt (compile.mjs's remarkDocsd).
@@ -350,7 +356,6 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 		para, line = para[:0], nil
 	}
 	placeholder := "<" + token + "run"
-	afterBlank := true
 	for i := 0; i < len(lines); i++ {
 		text := strings.TrimLeft(lines[i], " ")
 		top := stack[len(stack)-1]
@@ -361,12 +366,11 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 				return nil, nil, false
 			}
 		}
-		blank, startsBlock := text == "", afterBlank
-		afterBlank = blank
+		blank := text == ""
 		switch {
 		case blank:
 			end()
-		case len(stack) == 1 && startsBlock && importStart(lines[i]):
+		case len(stack) == 1 && len(para) == 0 && importStart(lines[i]):
 			// An import block, which runs to the next empty line.
 			for ; i < len(lines) && strings.TrimLeft(lines[i], " ") != ""; i++ {
 				if !im.read(lines[i]) {
@@ -404,6 +408,17 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 			end()
 			stack = stack[:len(stack)-1]
 		case strings.HasPrefix(text, "<"):
+			if !strings.Contains(text, ">") {
+				// A tag over lines, one attribute or more a line: read as if on one.
+				for i+1 < len(lines) && !strings.HasSuffix(text, ">") {
+					i++
+					next := strings.TrimLeft(lines[i], " ")
+					if next == "" || !directTagLine.MatchString(next) {
+						return nil, nil, false
+					}
+					text += " " + next
+				}
+			}
 			m := directOneLine.FindStringSubmatch(text)
 			if m != nil && (m[1] != m[5] || m[4] != "" && !plainWords(m[4])) {
 				return nil, nil, false

@@ -98,7 +98,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		return s
 	}
 	item := func(depth int) {
-		switch k := r.IntN(15); {
+		switch k := r.IntN(16); {
 		case k < 4:
 			fmt.Fprintf(&b, "%s<%srun%d />\n", indent(depth), token, runs)
 			runs++
@@ -117,9 +117,9 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			b.WriteString(indent(depth) + pick([]string{"{/* a comment */}", "{/*  spaced   out  */}", "{/*x*/}", "{/* truncate */}",
 				"<!-- prettier-ignore -->", "<!--truncate-->", "<!--  two  words -->"},
 				[]string{"{/* a } b */}", "{/* a */ }", "{1}", "{/* a */}{/* b */}", "{/* \t */}", "<!-- a --> x", "<!-- `c` -->", "<!-- a <!-- b -->"}) + "\n")
-		case k < 8 && depth == 0:
+		case k < 9 && depth == 0:
 			// An import block further down the page, which MDX takes to the module's top.
-			if r.IntN(4) > 0 {
+			if r.IntN(2) > 0 {
 				b.WriteString("\n")
 			}
 			for range 1 + r.IntN(2) {
@@ -133,7 +133,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 					}
 				}
 			}
-		case k < 9:
+		case k < 10:
 			// An element whole on its line, with words or nothing in it.
 			name := pick([]string{"summary", "a", "span", "Admonition"}, []string{"Unknown", "b-c"})
 			words := ""
@@ -143,6 +143,21 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			b.WriteString(indent(depth) + "<" + name + attributes() + ">" + words + "</" + name + ">\n")
 		default:
 			name := pick(names, otherNames)
+			if r.IntN(4) == 0 {
+				// The tag over lines, an attribute or more a line (at times, a line no tag has).
+				b.WriteString(indent(depth) + "<" + name + "\n")
+				for range 1 + r.IntN(3) {
+					b.WriteString(indent(depth+1) + strings.TrimSpace(" "+pick(attrs, otherAttrs)+attributes()) + pick([]string{""}, []string{"\n", `x="a`, "\tb"}) + "\n")
+				}
+				if r.IntN(2) == 0 || depth > 2 {
+					b.WriteString(indent(depth) + "/>\n")
+					return
+				}
+				b.WriteString(indent(depth) + ">\n")
+				body(depth + 1)
+				b.WriteString(indent(depth) + "</" + name + ">\n")
+				return
+			}
 			b.WriteString(indent(depth) + "<" + name + attributes())
 			if r.IntN(3) == 0 || depth > 2 {
 				b.WriteString(" />\n")
@@ -187,10 +202,11 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 1))
 	headings := []heading{{Heading: markdown.Heading{Level: 2, ID: "setup", Text: "Setup"}}, {Heading: markdown.Heading{Level: 2, ID: "setup-1", Text: "Setup"}},
 		{Heading: markdown.Heading{Level: 3, ID: "run", Text: "Run"}}}
-	direct, cases := 0, 4000
+	direct, cases := 0, 6000
 	// What the sources written here must hold often enough: attributes' expressions, comments
 	// of both kinds, an element whole on its line, imports further down, indented lines.
-	features := []string{"={", "<!--", "{/*", "</span>", "./later", "./late\"", "./one", "\n  <", "import './styles.css';", "\\_b"}
+	features := []string{"={", "<!--", "{/*", "</span>", "./later", "./late\"", "./one", "\n  <", "import './styles.css';", "\\_b", ">\nimport ",
+		"\n/>", "\n>"}
 	seen := map[string]int{}
 	for i := range cases {
 		src, runs := directSource(r, token)
@@ -235,11 +251,11 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 		}
 	}
 	// The generator makes plain sources often enough that the comparison means something.
-	if direct < cases/5 {
+	if direct < cases/6 {
 		t.Errorf("only %d of %d sources were written here", direct, cases)
 	}
 	for _, f := range features {
-		if seen[f] < direct/80 {
+		if seen[f] < 5 {
 			t.Errorf("only %d of the %d sources written here hold %q", seen[f], direct, f)
 		}
 	}
