@@ -261,3 +261,28 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 	}
 	t.Logf("%d of %d sources written here; by what they hold: %v", direct, cases, seen)
 }
+
+// A page of Markdown around tabs gets its module without the compiler: no Node process starts.
+func TestSimplePageIsWrittenWithoutTheCompiler(t *testing.T) {
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	defer c.Close()
+	page := "---\ntitle: Install\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
+		"Pick your system.\n\n<Tabs groupId=\"os\">\n<TabItem value=\"linux\" label=\"Linux\">\n\n```sh\napt install x\n```\n\n</TabItem>\n" +
+		"<TabItem value=\"mac\" label=\"macOS\">\n\nRun **brew install x**.\n\n</TabItem>\n</Tabs>\n\n## Next\n\nRead the guide.\n"
+	js, err := c.Compile([]byte(page), Options{File: "install.mdx", Page: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if written, compiled := c.Counts(); written != 1 || compiled != 0 || len(c.procs) != 0 {
+		t.Errorf("written %d, compiled %d, processes %d; want the page written here and no process", written, compiled, len(c.procs))
+	}
+	for _, want := range []string{"import Tabs from '@theme/Tabs';", `_jsx(TabItem, {`, `groupId: "os"`, "brew install x"} {
+		if !strings.Contains(js, want) {
+			t.Errorf("the module lacks %q:\n%s", want, js)
+		}
+	}
+}
