@@ -511,16 +511,30 @@ func plainAttribute(name, value string) bool {
 }
 
 // plainWords reports whether a line is one MDX reads as words of a paragraph and nothing else: it
-// starts with a letter and holds no character Markdown, GFM, directives or MDX give a meaning to,
-// no autolink literal, no white space at its ends or doubled, and no import or export.
+// starts with a letter and holds no character Markdown, GFM or MDX give a meaning to, no colon
+// that may start a directive (one before a letter or digit: "10:30" is a directive `:30`) or a
+// URL ("://"), no autolink literal, no space at its end (a hard break), and no import or export.
 func plainWords(line string) bool {
 	r, _ := utf8.DecodeRuneInString(line)
-	if !unicode.IsLetter(r) || !plainText(line) || strings.ContainsAny(line, "`*_~[]<>{}&\\!#|:@$^=+\t") || strings.HasSuffix(line, " ") {
+	if !unicode.IsLetter(r) || !plainText(line) || strings.ContainsAny(line, "`*_~[]<>{}&\\!#|@$^=+\t") || strings.HasSuffix(line, " ") {
 		return false
 	}
+	for i := strings.IndexByte(line, ':'); i >= 0; i = next(line, i) {
+		if i+1 < len(line) && (line[i+1] == '/' || line[i+1] >= utf8.RuneSelf || !unicode.IsSpace(rune(line[i+1])) && !unicode.IsPunct(rune(line[i+1]))) {
+			return false
+		}
+	}
 	lower := strings.ToLower(line)
-	return !strings.Contains(lower, "www.") && !strings.HasPrefix(lower, "import ") && !strings.HasPrefix(lower, "export ") &&
-		!strings.Contains(line, "  ")
+	return !strings.Contains(lower, "www.") && !strings.HasPrefix(lower, "import ") && !strings.HasPrefix(lower, "export ")
+}
+
+// next is the index of the next colon in line after i, or -1.
+func next(line string, i int) int {
+	j := strings.IndexByte(line[i+1:], ':')
+	if j < 0 {
+		return -1
+	}
+	return i + 1 + j
 }
 
 // plainText reports whether s is valid UTF-8 with no control character, no white space but the

@@ -67,8 +67,9 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			b.WriteString("\n")
 		}
 	}
-	words, otherWords := []string{"Install", "the", "worker", "then", "it's", `say "hi"`, "é", "’quote", "(note)", "a/b", "50%", "end.", "ok?", "3.", "import"},
-		[]string{"a*b", "*em*", "__b__", "~~s~~", "10:30", "www.example.com", "x_y", "a  b", "C#", "A&B", "<b>", "{x}", "`c`", "[l](u)", "a\\", "https"}
+	words, otherWords := []string{"Install", "the", "worker", "then", "it's", `say "hi"`, "é", "’quote", "(note)", "a/b", "50%", "end.", "ok?", "3.", "import",
+		"like:", "Note: this", "a  b", "Ruby::", "(see:)"},
+		[]string{"a*b", "*em*", "__b__", "~~s~~", "10:30", "a:b", ":é", "http://x.y", "Ruby::Gem", "www.example.com", "x_y", "C#", "A&B", "<b>", "{x}", "`c`", "[l](u)", "a\\", "https"}
 	attrs, otherAttrs := []string{`type="note"`, `title='A "quoted" title'`, `value="linux"`, `label='Linux'`, "default", `data-x="1"`,
 		`class="k"`, `title="é"`, `title=""`, `title="a\b"`, `values={Icons.list}`, `count={3}`, `open={true}`, `v={Card}`, `v={Big.a.b}`},
 		[]string{`key="k"`, `title="&amp;"`, `title="{x}"`, `title={x}`, `title="a<b"`, "title", `a:b="1"`,
@@ -206,7 +207,7 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 	// What the sources written here must hold often enough: attributes' expressions, comments
 	// of both kinds, an element whole on its line, imports further down, indented lines.
 	features := []string{"={", "<!--", "{/*", "</span>", "./later", "./late\"", "./one", "\n  <", "import './styles.css';", "\\_b", ">\nimport ",
-		"\n/>", "\n>"}
+		"\n/>", "\n>", "like:", "a  b"}
 	seen := map[string]int{}
 	for i := range cases {
 		src, runs := directSource(r, token)
