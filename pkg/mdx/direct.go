@@ -1,13 +1,15 @@
 package mdx
 
 // direct.go writes in Go the module the MDX compiler gives for the simplest sources a split page
-// leaves it (runs.go): a leading import block, components with plain string attributes written one
-// tag a line, the runs' placeholders, and paragraphs of plain words. Such pages are common (tabs,
-// admonitions and details around Markdown), and for them the compiler's call, about 1 ms a page
-// before V8 has optimised @mdx-js/mdx and 60 ms for its process to start, was most of what an MDX
-// page cost over a Markdown page of the same size (issue #21). The module is the compiler's to the
-// byte (TestDirectModuleIsTheCompilers compares the two on generated sources); anything this file
-// does not read exactly, it leaves to the compiler, whose errors and rules then apply as before.
+// leaves it (runs.go): import blocks, elements with plain attributes (strings, names alone, an
+// imported name or its property, numbers) one tag a line or a tag over lines, elements whole on
+// their line with plain words in them, comments, the runs' placeholders, and paragraphs of plain
+// words. Such pages are common (tabs, admonitions and details around Markdown), and for them the
+// compiler's call, about 1 ms a page before V8 has optimised @mdx-js/mdx and 60 ms for its process
+// to start, was most of what an MDX page cost over a Markdown page of the same size (issue #21).
+// The module is the compiler's to the byte (TestDirectModuleIsTheCompilers compares the two on
+// generated sources); anything this file does not read exactly, it leaves to the compiler, whose
+// errors and rules then apply as before.
 
 import (
 	"regexp"
@@ -17,7 +19,8 @@ import (
 	"unicode/utf8"
 )
 
-// directAttribute is an attribute of a tag over lines (directTagLine).
+// directAttribute is an attribute as directAttr reads it: a name, and a string in either quotes or
+// an expression in braces, or nothing (true).
 const directAttribute = `[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?`
 
 // importPath is an import's path between its quotes: no quote, no line's end, and a backslash only
@@ -33,15 +36,16 @@ var (
 	// {named} bindings or * as a namespace (or a default with one of the others), from a path in
 	// quotes; another may follow it on its line after a ";". The module writes the path as it is
 	// written.
-	directImport = regexp.MustCompile(`^import[ \t]+(?:([A-Za-z_$][\w$]*)(?:[ \t]*(,)[ \t]*|[ \t]+))?(?:(\{)([^{}'"]*)\}[ \t]*|\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+)?from[ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
-	// An import for its side effects only (a stylesheet).
-	directSideEffect = regexp.MustCompile(`^import[ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
+	directImport = regexp.MustCompile(`^import [ \t]*(?:([A-Za-z_$][\w$]*)(?:[ \t]*(,)[ \t]*|[ \t]+))?(?:(\{)([^{}'"]*)\}[ \t]*|\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+)?from[ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
+	// An import for its side effects only (a stylesheet). MDX starts an import only at "import"
+	// and a space (U+0020): "import'x'" or a tab after the word is a paragraph's text for it.
+	directSideEffect = regexp.MustCompile(`^import [ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
 	directNamed      = regexp.MustCompile(`^[ \t]*([A-Za-z_$][\w$]*)(?:[ \t]+as[ \t]+([A-Za-z_$][\w$]*))?[ \t]*$`)
 	// An element's opening (or self-closing) tag alone on its line, its attributes plain: a
 	// name with a string value in either quotes, or a name alone (true). Or the element whole on
-	// its line, its content words or nothing (directOneLine's fourth and fifth groups).
-	directOpen    = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?)*)[ \t]*(/?)>$`)
-	directOneLine = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?)*)[ \t]*()>([^<>]*)</([A-Za-z][A-Za-z0-9]*)>$`)
+	// its line, its content words or nothing.
+	directOpen    = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+` + directAttribute + `)*)[ \t]*(/?)>$`)
+	directOneLine = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+` + directAttribute + `)*)[ \t]*>([^<>]*)</([A-Za-z][A-Za-z0-9]*)>$`)
 	directAttr    = regexp.MustCompile(`[ \t]+([A-Za-z][A-Za-z0-9_-]*)(?:="([^"]*)"|='([^']*)'|=\{([^{}"'<>]*)\})?`)
 	// An attribute's expression the module writes as it is: a name the page imports, or a
 	// property of one, with no space or call; true, false, or a whole number.
@@ -97,7 +101,7 @@ type importStatement struct {
 }
 
 // directModule is the compiler's answer to req written here, and whether this file could write
-// it (false: ask the compiler). provided are the names the site's MDXComponents gives (open: any).
+// it (false: ask the compiler).
 func directModule(req *request) (answer, bool) {
 	if req.Kind != "" || req.Runs == 0 || req.Token == "" || strings.IndexByte(req.Source, '\r') >= 0 {
 		return answer{}, false
@@ -115,7 +119,7 @@ func directModule(req *request) (answer, bool) {
 			shown++
 		}
 	}
-	if shown == 0 || shown == 1 && (page[0] == nil || page[0].comment) {
+	if shown == 0 {
 		return answer{}, false
 	}
 	// The names the page uses that it does not import come from the provider: docsd's, the
@@ -359,12 +363,15 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 	for i := 0; i < len(lines); i++ {
 		text := strings.TrimLeft(lines[i], " ")
 		top := stack[len(stack)-1]
-		if strings.HasPrefix(text, "<!--") && strings.HasSuffix(text, "-->") {
-			// An HTML comment, which compile.mjs makes an MDX comment (htmlComments).
-			text = "{/*" + text[4:len(text)-3] + "*/}"
-			if strings.Count(text, "<!--")+strings.Count(text, "-->")+strings.Count(text, "`") > 0 {
+		if strings.Contains(text, "<!--") || strings.Contains(text, "-->") {
+			// compile.mjs makes each HTML comment marker of a line an MDX comment's (htmlComments):
+			// only a line that is one HTML comment is read here, as that MDX comment.
+			inner, ok := strings.CutPrefix(text, "<!--")
+			inner, ok2 := strings.CutSuffix(inner, "-->")
+			if !ok || !ok2 || len(text) < len("<!---->") || strings.Contains(inner, "<!--") || strings.Contains(inner, "-->") || strings.Contains(inner, "`") {
 				return nil, nil, false
 			}
+			text = "{/*" + inner + "*/}"
 		}
 		blank := text == ""
 		switch {
@@ -373,7 +380,7 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 		case len(stack) == 1 && len(para) == 0 && importStart(lines[i]):
 			// An import block, which runs to the next empty line.
 			for ; i < len(lines) && strings.TrimLeft(lines[i], " ") != ""; i++ {
-				if !im.read(lines[i]) {
+				if strings.Contains(lines[i], "<!--") || strings.Contains(lines[i], "-->") || !im.read(lines[i]) {
 					return nil, nil, false
 				}
 			}
@@ -419,18 +426,18 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 					text += " " + next
 				}
 			}
-			m := directOneLine.FindStringSubmatch(text)
-			if m != nil && (m[1] != m[5] || m[4] != "" && !plainWords(m[4])) {
+			// An element whole on its line (name, attributes, words, closing name) or a tag alone
+			// (name, attributes, "/" when it closes itself).
+			whole := directOneLine.FindStringSubmatch(text)
+			tag := whole
+			if whole == nil {
+				tag = directOpen.FindStringSubmatch(text)
+			}
+			if tag == nil || whole != nil && (whole[1] != whole[4] || whole[3] != "" && !plainWords(whole[3])) || reservedElement(tag[1]) {
 				return nil, nil, false
 			}
-			if m == nil {
-				m = directOpen.FindStringSubmatch(text)
-			}
-			if m == nil {
-				return nil, nil, false
-			}
-			el := &jsxNode{name: m[1], run: -1}
-			for _, a := range directAttr.FindAllStringSubmatch(m[2], -1) {
+			el := &jsxNode{name: tag[1], run: -1}
+			for _, a := range directAttr.FindAllStringSubmatch(tag[2], -1) {
 				value, kind := a[2]+a[3], attrString
 				switch {
 				case !strings.Contains(a[0], "="):
@@ -445,8 +452,8 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 				el.attrs = append(el.attrs, [2]string{a[1], value})
 				el.flags = append(el.flags, kind)
 			}
-			if len(m) > 5 {
-				el.text = m[4] // its words, or nothing
+			if whole != nil {
+				el.text = whole[3] // its words, or nothing
 				if line != nil || len(para) > 0 {
 					mixed = true
 				}
@@ -455,7 +462,7 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 			}
 			end()
 			top.children = append(top.children, el)
-			if m[3] == "" {
+			if tag[3] == "" {
 				stack = append(stack, el)
 			}
 		default:
@@ -472,16 +479,16 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 	return root.children, comments, true
 }
 
-// importStart reports whether a line of the page's own list, after an empty line, starts an
-// import or export block for MDX: the word and no letter, digit or _ after it.
+// importStart reports whether a line of the page's own list starts an import or export block for
+// MDX: the word, then a space (U+0020).
 func importStart(line string) bool {
-	for _, w := range []string{"import", "export"} {
-		if rest, ok := strings.CutPrefix(line, w); ok {
-			r, _ := utf8.DecodeRuneInString(rest)
-			return rest == "" || !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '_' && r != '$'
-		}
-	}
-	return false
+	return strings.HasPrefix(line, "import ") || strings.HasPrefix(line, "export ")
+}
+
+// reservedElement reports whether an element's name is one MDX's module gives a meaning of its own
+// (the layout, the content function).
+func reservedElement(name string) bool {
+	return name == "MDXLayout" || name == "MDXContent"
 }
 
 // atoiExact reads a whole number written as itoa writes it.
@@ -519,17 +526,17 @@ func plainWords(line string) bool {
 	if !unicode.IsLetter(r) || !plainText(line) || strings.ContainsAny(line, "`*_~[]<>{}&\\!#|@$^=+\t") || strings.HasSuffix(line, " ") {
 		return false
 	}
-	for i := strings.IndexByte(line, ':'); i >= 0; i = next(line, i) {
+	for i := strings.IndexByte(line, ':'); i >= 0; i = nextColon(line, i) {
 		if i+1 < len(line) && (line[i+1] == '/' || line[i+1] >= utf8.RuneSelf || !unicode.IsSpace(rune(line[i+1])) && !unicode.IsPunct(rune(line[i+1]))) {
 			return false
 		}
 	}
 	lower := strings.ToLower(line)
-	return !strings.Contains(lower, "www.") && !strings.HasPrefix(lower, "import ") && !strings.HasPrefix(lower, "export ")
+	return !strings.Contains(lower, "www.") && !strings.HasPrefix(lower, "import") && !strings.HasPrefix(lower, "export")
 }
 
-// next is the index of the next colon in line after i, or -1.
-func next(line string, i int) int {
+// nextColon is the index of the next colon in line after i, or -1.
+func nextColon(line string, i int) int {
 	j := strings.IndexByte(line[i+1:], ':')
 	if j < 0 {
 		return -1
@@ -538,10 +545,12 @@ func next(line string, i int) int {
 }
 
 // plainText reports whether s is valid UTF-8 with no control character, no white space but the
-// space, and none of the line and paragraph separators (which the compiler's printer escapes).
+// space (JavaScript's too: U+FEFF, U+180E, which its trim takes off), and none of the line and
+// paragraph separators (which the compiler's printer escapes).
 func plainText(s string) bool {
 	for _, r := range s {
-		if r == utf8.RuneError || r < 0x20 || r == 0x7f || r != ' ' && unicode.IsSpace(r) || r == 0x2028 || r == 0x2029 || r >= 0x80 && r <= 0x9f {
+		if r == utf8.RuneError || r < 0x20 || r == 0x7f || r != ' ' && unicode.IsSpace(r) || r == 0x2028 || r == 0x2029 || r >= 0x80 && r <= 0x9f ||
+			r == 0xfeff || r == 0x180e {
 			return false
 		}
 	}
@@ -558,22 +567,34 @@ func runHeadingsHeld(req *request, order []int) bool {
 			used[i] = h.Taken
 		}
 	}
+	// The first heading not used yet with a text, by a cursor per text (compile.mjs's firstUnused).
+	type headingsOf struct {
+		list []int
+		next int
+	}
+	byText := map[string]*headingsOf{}
+	for i, h := range req.Headings {
+		if byText[h.Text] == nil {
+			byText[h.Text] = &headingsOf{}
+		}
+		byText[h.Text].list = append(byText[h.Text].list, i)
+	}
 	for _, run := range order {
 		if run >= len(req.RunHeadings) {
 			continue
 		}
 		for _, rh := range req.RunHeadings[run] {
-			found := -1
-			for i, h := range req.Headings {
-				if !used[i] && h.Text == rh.Value {
-					found = i
-					break
-				}
-			}
-			if found < 0 || req.Headings[found].ID != rh.ID {
+			same := byText[rh.Value]
+			if same == nil {
 				return false
 			}
-			used[found] = true
+			for same.next < len(same.list) && used[same.list[same.next]] {
+				same.next++
+			}
+			if same.next == len(same.list) || req.Headings[same.list[same.next]].ID != rh.ID {
+				return false
+			}
+			used[same.list[same.next]] = true
 		}
 	}
 	return true

@@ -29,7 +29,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 	for range r.IntN(3) {
 		b.WriteString("\n")
 	}
-	names, otherNames := []string{"Admonition", "DocsdHTML", "Tabs", "div", "details"}, []string{"Unknown", "Icons", "Icons.Star", "my-el"}
+	names, otherNames := []string{"Admonition", "DocsdHTML", "Tabs", "div", "details"}, []string{"Unknown", "Icons", "Icons.Star", "my-el", "MDXLayout", "MDXContent"}
 	imports := []string{
 		"import Card from '@site/src/components/Card';",
 		`import Tabs from "@theme/Tabs";`,
@@ -45,6 +45,9 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		"import class from './c';",
 		"import _hidden from './h';",
 		`import Bad from './\n';`,
+		"import'./tight.css'",
+		"import\tTabbed from './tab';",
+		"import Arrow from './a-->b';",
 		"export const x = 1;",
 		"import Card from './again';",
 	}
@@ -117,7 +120,8 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		case k < 7:
 			b.WriteString(indent(depth) + pick([]string{"{/* a comment */}", "{/*  spaced   out  */}", "{/*x*/}", "{/* truncate */}",
 				"<!-- prettier-ignore -->", "<!--truncate-->", "<!--  two  words -->"},
-				[]string{"{/* a } b */}", "{/* a */ }", "{1}", "{/* a */}{/* b */}", "{/* \t */}", "<!-- a --> x", "<!-- `c` -->", "<!-- a <!-- b -->"}) + "\n")
+				[]string{"{/* a } b */}", "{/* a */ }", "{1}", "{/* a */}{/* b */}", "{/* \t */}", "<!-- a --> x", "<!-- `c` -->", "<!-- a <!-- b -->",
+					"<!-->", "<!--->", "{/* <!-- TODO --> */}", "{/* --> */}", "{/* truncate\ufeff */}", "{/*\u00a0x */}"}) + "\n")
 		case k < 9 && depth == 0:
 			// An import block further down the page, which MDX takes to the module's top.
 			if r.IntN(2) > 0 {
@@ -126,7 +130,8 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			for range 1 + r.IntN(2) {
 				line := pick([]string{"import Later from './later';", `import {Late, Later2 as Latest} from "./late"`,
 					"import One from './one'; import Two from './two';"},
-					[]string{"import One from './one' import Two from './two'", "export const y = 2;", "import Later from './again';", "importance of it"})
+					[]string{"import One from './one' import Two from './two'", "export const y = 2;", "import Later from './again';", "importance of it",
+						"import'./x.css'", "import\tLater from './later';"})
 				b.WriteString(line + "\n")
 				for _, n := range []string{"Later", "Late", "Latest", "One", "Two"} {
 					if strings.Contains(line, n) && !slices.Contains(names, n) {

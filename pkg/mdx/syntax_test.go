@@ -22,6 +22,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -70,6 +71,7 @@ func TestSyntaxLeftOutChangesNothing(t *testing.T) {
 		"an import block and an export in it":     "import A from 'a';\nexport const b = 1;\n\n<A />\n",
 		"an import block and text in it":          "import A from 'a';\nSome text.\n\n<A />\n",
 		"imports after text":                      "Text.\n\nimport A from 'a';\n\n<A />\n",
+		"a tab after import":                      "import\tA from 'a';\n\nText.\n",
 		"a name imported twice":                   "import A from 'a';\nimport {A} from 'b';\n\n<A />\n",
 		"an import of a reserved word":            "import {default} from 'a';\n",
 		"a side-effect import and a code block":   "import 'a.css';\nimport B from 'b';\n\n```js\nimport C from 'c';\n```\n",
@@ -270,6 +272,34 @@ func TestProvidedComponents(t *testing.T) {
 	compiler := read("../../site/mdx-compiler/compile.mjs", regexp.MustCompile(`const provided = new Set\(\[([^\]]*)\]\)`))
 	if !reflect.DeepEqual(provider, compiler) {
 		t.Errorf("the provider gives %v, the compiler lets pages use %v", provider, compiler)
+	}
+	if direct := slices.Sorted(slices.Values(docsdProvided)); !reflect.DeepEqual(provider, direct) {
+		t.Errorf("the provider gives %v, direct.go lets pages use %v", provider, direct)
+	}
+}
+
+// direct.go refuses as a binding the words compile.mjs's import reader refuses.
+func TestReservedWordsAreTheCompilers(t *testing.T) {
+	text, err := os.ReadFile("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?s)const reservedWords = new Set\(\s*\((.*?)\)\.split\(' '\)`).FindSubmatch(text)
+	if m == nil {
+		t.Fatal("compile.mjs: no reservedWords")
+	}
+	var words []string
+	for _, part := range regexp.MustCompile(`'([^']*)'`).FindAllSubmatch(m[1], -1) {
+		words = append(words, strings.Fields(string(part[1]))...)
+	}
+	slices.Sort(words)
+	var direct []string
+	for w := range reservedWords {
+		direct = append(direct, w)
+	}
+	slices.Sort(direct)
+	if len(words) < 40 || !reflect.DeepEqual(words, direct) {
+		t.Errorf("compile.mjs refuses %v,\ndirect.go %v", words, direct)
 	}
 }
 

@@ -175,9 +175,10 @@ function remarkDocsd() {
 // of simple import statements only, one a line, at the top of the page (blank lines before it),
 // becomes the mdxjsEsm node micromark would make, its statements as acorn would give them; its
 // text is blanked with spaces (lines, columns and offsets stay). Anything else stays in the source
-// for MDX: another form, a name twice (acorn's error), a word a binding cannot be.
+// for MDX: another form, a name twice (acorn's error), a word a binding cannot be. MDX starts an
+// import only at "import" and a space: after a tab, the line is a paragraph's text.
 const importLine =
-  /^import[ \t]+(?:([A-Za-z_$][\w$]*)(?:[ \t]*(,)[ \t]*|[ \t]+))?(?:\{([^{}'"]*)\}[ \t]*|\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+)?from[ \t]*(['"])([^'"\\\r\n]*)\5[ \t]*;?[ \t]*$/;
+  /^import [ \t]*(?:([A-Za-z_$][\w$]*)(?:[ \t]*(,)[ \t]*|[ \t]+))?(?:\{([^{}'"]*)\}[ \t]*|\*[ \t]*as[ \t]+([A-Za-z_$][\w$]*)[ \t]+)?from[ \t]*(['"])([^'"\\\r\n]*)\5[ \t]*;?[ \t]*$/;
 const namedImport = /^[ \t]*([A-Za-z_$][\w$]*)(?:[ \t]+as[ \t]+([A-Za-z_$][\w$]*))?[ \t]*$/;
 const reservedWords = new Set(
   ('await break case catch class const continue debugger default delete do else enum export extends false finally for ' +
