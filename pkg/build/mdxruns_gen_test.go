@@ -103,16 +103,16 @@ func genPage(rng *rand.Rand, n int) string {
 			}
 			c := rng.Intn(len(genOpen))
 			b.WriteString(genOpen[c])
-			// With a blank line the children are blocks; without, the first piece is too (MDX
-			// reads a line inside a flow element as a paragraph).
-			b.WriteString("\n\n")
+			// The container's tags are set off by blank lines, or (one time in four each) not:
+			// MDX reads Markdown right after or before a tag alone on its line as its children.
+			b.WriteString(sep(true))
 			for j, m := 0, 1+rng.Intn(3); j < m; j++ {
 				if j > 0 {
 					b.WriteString("\n\n")
 				}
 				b.WriteString(md())
 			}
-			b.WriteString("\n\n" + genClose[c])
+			b.WriteString(sep(true) + genClose[c])
 			prevMD = false
 		}
 	}

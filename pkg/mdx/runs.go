@@ -19,6 +19,7 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
+	"github.com/yuin/goldmark/text"
 
 	"docsd/pkg/markdown"
 )
@@ -239,6 +240,84 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	if tree == nil {
 		tree = conv.Tree(modelSrc)
 	}
+	if blanked, tagLines := flowTagLinesBlanked(tree, modelSrc); blanked != nil {
+		sp := splitParsed(src, lines, conv, conv.Tree(blanked), blanked, tagLines, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
+		if sp != nil {
+			return sp
+		}
+	}
+	return splitParsed(src, lines, conv, tree, modelSrc, nil, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
+}
+
+// flowTagLinesBlanked is the model with each JSX tag alone on its line (an opening, closing or
+// self-closing tag of directOpen's and directClose's forms) in a top-level HTML block made
+// spaces, when the block also has other lines and no heading (which the page's document, having
+// read the block as HTML, does not know), and which lines those were. goldmark reads the block as
+// raw HTML to its blank line; MDX reads such a tag as a flow element and the lines between as
+// Markdown, which can then be runs (a `<TabItem>`'s text written with no blank line around it).
+// nil when there is none.
+func flowTagLinesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
+	var out []byte
+	var tagLines map[int]bool
+	for n := tree.FirstChild(); n != nil; n = n.NextSibling() {
+		tags, headings := markdownInHTML(n, src)
+		if len(tags) == 0 || headings {
+			continue
+		}
+		if out == nil {
+			out, tagLines = bytes.Clone(src), map[int]bool{}
+		}
+		for _, seg := range tags {
+			for k := seg.Start; k < seg.Stop; k++ {
+				if out[k] != '\n' {
+					out[k] = ' '
+				}
+			}
+			tagLines[bytes.Count(src[:seg.Start], []byte{'\n'})] = true
+		}
+	}
+	return out, tagLines
+}
+
+// markdownInHTML is, for a top-level HTML block of goldmark's that MDX reads as JSX tags with
+// Markdown between them (a tag alone on a line, and other lines), the tags' lines, and whether a
+// line between looks like a heading's. None for any other node.
+func markdownInHTML(n ast.Node, src []byte) (tags []text.Segment, headings bool) {
+	tags, others, headings := htmlBlockLines(n, src)
+	if others == 0 {
+		return nil, false
+	}
+	return tags, headings
+}
+
+// htmlBlockLines reads a top-level HTML block of more than one line (and no closing condition,
+// as a comment's or a <pre>'s): its lines that are a JSX tag alone (directOpen, directClose), how
+// many others are not blank, and whether one of those looks like a heading's.
+func htmlBlockLines(n ast.Node, src []byte) (tags []text.Segment, others int, headings bool) {
+	block, ok := n.(*ast.HTMLBlock)
+	if !ok || block.HasClosure() || block.Lines().Len() < 2 {
+		return nil, 0, false
+	}
+	for i := 0; i < block.Lines().Len(); i++ {
+		seg := block.Lines().At(i)
+		line := strings.TrimLeft(strings.TrimRight(string(seg.Value(src)), "\n"), " ")
+		switch {
+		case directOpen.MatchString(line) || directClose.MatchString(line):
+			tags = append(tags, seg)
+		case strings.TrimSpace(line) != "":
+			others++
+			headings = headings || atxHeading.MatchString(line) || setextUnderline.MatchString(line)
+		}
+	}
+	return tags, others, headings
+}
+
+// splitParsed is splitRuns on the model's parse; tagLines are the lines flowTagLinesBlanked made
+// blank in it, which set a run off as a blank line does (the compiler reads a placeholder next to
+// such a tag as an element of its own).
+func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, tagLines map[int]bool, token string, dropTitle bool,
+	headings []markdown.Heading, resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML, parseRuns bool) *split {
+	modelLines := strings.Split(string(modelSrc), "\n")
 	lineStarts := []int{0}
 	for i, c := range modelSrc {
 		if c == '\n' {
@@ -276,6 +355,13 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	}
 	// Which chunks may be runs: their own text, and nothing left open before them by what stays
 	// with the compiler (blocks that are not runs, and the import and export blocks between).
+	// A block right after an HTML block of more than one line may be, for MDX, more of the
+	// Markdown it reads in that block's lines after a tag (a list's next item after a blank line,
+	// where goldmark's HTML block ended): it stays with the compiler.
+	holdsMarkdown := func(c *chunk) bool {
+		_, others, _ := htmlBlockLines(c.nodes[len(c.nodes)-1], modelSrc)
+		return others > 0
+	}
 	depth, inTag := 0, false
 	prevLast := -1
 	group := -1 // the first line of the runs right before, with no line between them
@@ -287,7 +373,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 			group = c.first
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
-		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes)
+		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes) && !(k > 0 && holdsMarkdown(chunks[k-1]))
 		if c.run && group < c.first {
 			// Blocks with no blank line between are read together too: a table's lines, then an
 			// underline, are blocks goldmark ends where micromark does not.
@@ -313,10 +399,11 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	}
 	// A run is set off by blank lines (else the compiler would read its placeholder as part of
 	// the block next to it).
+	setBy := func(i int) bool { return blank(i) || tagLines[i] }
 	for changed := true; changed; {
 		changed = false
 		for i, c := range chunks {
-			if c.run && (!joined(i) && !blank(c.first-1) || !joined(i+1) && !blank(c.last+1)) {
+			if c.run && (!joined(i) && !setBy(c.first-1) || !joined(i+1) && !setBy(c.last+1)) {
 				c.run, changed = false, true
 			}
 		}
