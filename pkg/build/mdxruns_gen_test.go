@@ -44,6 +44,11 @@ var (
 		"***bold em*** and *a **b** c*",
 		"Pipes | in | text",
 		"`code with {braces}` and `<tag>`",
+		"See **https://example.com/rules/x** for more.",
+		"Visit https://example.com/a?x=1#top, then (https://example.com/c).",
+		"> A quote with https://example.com/q.",
+		"Under https://example.com/a_b and http://x.io/~u.",
+		"Mixed `https://code.example` and https://example.com/d, *https://example.com/e*.",
 	}
 	genJSX = []string{
 		"<Dummy />",

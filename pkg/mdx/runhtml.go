@@ -405,6 +405,11 @@ func (h *runHTML) inline(n ast.Node) {
 		h.open("a", attrs)
 		h.inlines(n)
 		h.close("a")
+	case *ast.AutoLink:
+		label := string(n.Label(h.r.src))
+		h.open("a", [][2]string{{"href", h.r.url(label, false)}})
+		h.textChild(label)
+		h.close("a")
 	default:
 		h.ok = false // an image or a checkbox: React's own way with them
 	}

@@ -398,6 +398,10 @@ func (r *runJSX) inline(n ast.Node) string {
 			props = append(props, "title:"+jsString(string(n.Title)))
 		}
 		return r.el("a", props, r.inlines(n))
+	case *ast.AutoLink:
+		// A URL in the text (runurls.go): a link whose text is the URL as written.
+		label := string(n.Label(r.src))
+		return r.el("a", []string{"href:" + jsString(r.url(label, false))}, []string{jsString(label)})
 	case *ast.Image:
 		props := []string{"src:" + jsString(r.url(string(n.Destination), true)), "alt:" + jsString(altText(n, r.src))}
 		if len(n.Title) > 0 {

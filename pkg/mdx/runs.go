@@ -106,7 +106,7 @@ func blockIsRun(text string) bool {
 		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
 			line = linkDest.ReplaceAllString(line, "](")
 		}
-		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line)
+		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line) && !urlsCertain(line)
 		return line
 	}, func(line, marker, lang string, opening, closing bool) string {
 		adm.code(line)
@@ -373,7 +373,8 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 			group = c.first
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
-		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes) && !(k > 0 && holdsMarkdown(chunks[k-1]))
+		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes) && autoLinksAgree(c.nodes, modelSrc, text) &&
+			!(k > 0 && holdsMarkdown(chunks[k-1]))
 		if c.run && group < c.first {
 			// Blocks with no blank line between are read together too: a table's lines, then an
 			// underline, are blocks goldmark ends where micromark does not.
@@ -555,7 +556,7 @@ func supported(nodes []ast.Node) bool {
 				ok = top
 			case *ast.Paragraph, *ast.TextBlock, *ast.Heading, *ast.ThematicBreak, *ast.Blockquote, *ast.List, *ast.ListItem,
 				*east.TableHeader, *east.TableRow, *east.TableCell, *ast.String, *ast.CodeSpan, *ast.Emphasis,
-				*east.Strikethrough, *ast.Link, *ast.Image, *east.TaskCheckBox:
+				*east.Strikethrough, *ast.Link, *ast.AutoLink, *ast.Image, *east.TaskCheckBox:
 			default:
 				// An admonition's title block: plain text only (runadmonition.go).
 				if ok = isAdmonitionTitle(c) && plainTitle(c); ok {

@@ -209,7 +209,12 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"a JSX tag open over a line":                        "<Foo\n  kept=\"1\"\n/>",
 		"a directive's name":                                "Kept at 10:30",
 		"a single tilde":                                    "Kept ~this~",
-		"a URL":                                             "Kept at https://example.com/x",
+		"a URL with an underscore":                          "Kept at https://example.com/a_b",
+		"a URL in capitals":                                 "Kept at HTTPS://example.com/x",
+		"a URL in a link's text":                            "Kept [https://example.com/x](https://example.com/x)",
+		"a URL with parentheses":                            "Kept at https://example.com/a(b)",
+		"a URL after a letter":                              "Kept athttps://example.com/x",
+		"a URL in a code span and one out":                  "Kept `https://example.com/a` and https://example.com/b?x=1&y=2",
 		"www.":                                              "Kept at www.example.com",
 		"an email":                                          "Kept by someone@example.com",
 		"a table in a list item":                            "- Kept\n| a |\n|---|\n| 1 |",
@@ -498,5 +503,26 @@ func TestRunsLeaveTheTreeAsItWas(t *testing.T) {
 	}
 	if got := strings.Join(sp.runs[0], ""); !strings.Contains(got, `"three spaces"`) || !strings.Contains(got, `"one space"`) {
 		t.Errorf("the task items' texts are not those after the checkbox's space: %s", got)
+	}
+}
+
+// A block with plain http(s) URLs in its text is a run, each URL a link whose text is the URL
+// (runurls.go): the end micromark gives it, before trailing punctuation and emphasis.
+func TestSplitRunsTakesPlainURLs(t *testing.T) {
+	body := "Intro.\n\n> See **https://example.com/rules/naming-convention** for more.\n\n" +
+		"Visit https://example.com/a/b?x=1#top, then (https://example.com/c).\n\n<Foo />\n"
+	sp := splitOf(t, body, false)
+	if sp == nil || len(sp.runs) != 1 {
+		t.Fatalf("not one run: %+v", sp)
+	}
+	run := strings.Join(sp.runs[0], "\n")
+	for _, want := range []string{
+		`j(c.a,{href:"/resolved/https://example.com/rules/naming-convention",children:"https://example.com/rules/naming-convention"})`,
+		`j(c.a,{href:"/resolved/https://example.com/a/b?x=1#top",children:"https://example.com/a/b?x=1#top"})`,
+		`j(c.a,{href:"/resolved/https://example.com/c",children:"https://example.com/c"})`,
+	} {
+		if !strings.Contains(run, want) {
+			t.Errorf("the run lacks %s:\n%s", want, run)
+		}
 	}
 }
