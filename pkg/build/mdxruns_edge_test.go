@@ -358,6 +358,14 @@ Deeper run.
 </div>
 
 The end without a trailing newline.`,
+	// Tags alone on their lines with Markdown glued to them (runs.go's flowTagLinesBlanked), and
+	// what must keep them with the compiler: review27b's pages.
+	"tag-lines.mdx": "# Tag lines\n\n<div>\nGlued **text** inside a div.\n</div>\n\n<div>\n```html\n<br />\n```\n</div>\n\n" +
+		"<div>\n- a\n  <Dummy />\n</div>\n\n<div>\n- a\n\n  <Dummy />\ntext\n</div>\n\n<div>\n1. Step one\n2. Step two\n   <img src=\"/img/favicon.svg\" />\n</div>\n\n" +
+		"<p>hi</p>\n- item\n\n  para\n\n  para2\n\n<details>\n<summary>S</summary>\n- item\n\n  para\n\n  para2\n\n</details>\n\nThe end.\n",
+	// Plain URLs in runs (runurls.go), and links whose URLs MDX encodes.
+	"urls.mdx": "# URLs\n\n## See https://x.y/h\n\nA lone https://x.y/a% and https://x.y/a%2 and **https://example.com/rules/x**.\n\n" +
+		"> See https://example.com/q, then (https://example.com/c).\n\n[odd](./x%y.md), [pct](https://x.y/100%), [sp](<./my page.md>) and ![img](./é.png).\n",
 	"esm.mdx": `import Tabs from '@theme/Tabs';
 export const meta = {a: 1};
 

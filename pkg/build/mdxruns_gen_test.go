@@ -49,6 +49,8 @@ var (
 		"> A quote with https://example.com/q.",
 		"Under https://example.com/a_b and http://x.io/~u.",
 		"Mixed `https://code.example` and https://example.com/d, *https://example.com/e*.",
+		"## A heading with https://example.com/h",
+		"Links [odd](./x%y.md), [pct](https://x.y/100%) and ![img](./é.png \"t\").",
 	}
 	genJSX = []string{
 		"<Dummy />",

@@ -133,6 +133,8 @@ func (h *runHTML) text(b *strings.Builder, n ast.Node) {
 		case *ast.CodeSpan:
 			t, _ := codeSpanText(c, h.r.src)
 			b.WriteString(t)
+		case *ast.AutoLink:
+			b.Write(c.Label(h.r.src))
 		default:
 			h.text(b, c)
 		}

@@ -10,6 +10,7 @@ package mdx
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -414,11 +415,52 @@ func (r *runJSX) inline(n ast.Node) string {
 }
 
 func (r *runJSX) url(dest string, image bool) string {
+	// The compiler's links are resolved from the URL its HTML has, which MDX encodes so.
+	dest = normalizeURI(dest)
 	if r.resolve == nil {
 		return dest
 	}
 	return r.resolve(dest, image)
 }
+
+// normalizeURI is micromark's normalizeUri (micromark-util-sanitize-uri), which MDX applies to a
+// link's and an image's URL: a character outside the safe set, a non-ASCII one, and a "%" not
+// before two letters or digits are percent-encoded as encodeURIComponent does.
+func normalizeURI(s string) string {
+	var b strings.Builder
+	start := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '%' && i+2 < len(s) && isAlnum(s[i+1]) && isAlnum(s[i+2]):
+			i += 2
+			continue
+		case c < utf8.RuneSelf && uriSafe(c):
+			continue
+		}
+		size := 1
+		if c >= utf8.RuneSelf {
+			_, size = utf8.DecodeRuneInString(s[i:])
+		}
+		b.WriteString(s[start:i])
+		for _, e := range []byte(s[i : i+size]) {
+			b.WriteString("%" + strings.ToUpper(strconv.FormatUint(uint64(e)>>4, 16)+strconv.FormatUint(uint64(e)&15, 16)))
+		}
+		start = i + size
+		i += size - 1
+	}
+	if start == 0 {
+		return s
+	}
+	return b.String() + s[start:]
+}
+
+// uriSafe is micromark's set of ASCII characters a URL keeps: [!#$&-;=?-Z_a-z~].
+func uriSafe(c byte) bool {
+	return c == '!' || c == '#' || c == '$' || c >= '&' && c <= ';' || c == '=' || c >= '?' && c <= 'Z' || c == '_' || c >= 'a' && c <= 'z' || c == '~'
+}
+
+func isAlnum(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
 
 // altText is an image's alternative text: the text of what its brackets hold.
 func altText(n ast.Node, src []byte) string {

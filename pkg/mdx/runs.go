@@ -56,6 +56,8 @@ var (
 	linkDest = regexp.MustCompile(`\]\([^()]*\)`)
 	// A setext heading's underline (or a thematic break of dashes).
 	setextUnderline = regexp.MustCompile(`^ {0,3}(=+|-+)[ \t]*$`)
+	// The start of a list item.
+	listItemStart = regexp.MustCompile(`^ {0,3}([-+*]|[0-9]{1,9}[.)])([ \t]|$)`)
 	// A table's delimiter row.
 	delimiterRow = regexp.MustCompile(`^ {0,3}\|?[ \t]*:?-+:?[ \t]*(\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$`)
 	// A character reference; backslash escapes are looked for as a byte. Both are left to the
@@ -92,10 +94,7 @@ func blockIsRun(text string) bool {
 	differs := false
 	piped := false // a line with a | since the last blank line: maybe a table
 	table := false // a table's delimiter row since the last blank line
-	adm := newAdmonitionLines()
-	eachLine(text, func(line string) string {
-		whole := line
-		line = adm.line(line)
+	done := proseLines(text, func(whole, line string) {
 		// A setext underline under a table's lines, or a line with no | after a table's delimiter
 		// row: micromark reads one as one more row and ends the table at a list item, goldmark
 		// the other way round.
@@ -103,16 +102,9 @@ func blockIsRun(text string) bool {
 		differs = differs || piped && setextUnderline.MatchString(whole) || table && filled && !pipe
 		piped = filled && (piped || pipe)
 		table = filled && (table || pipe && delimiterRow.MatchString(whole))
-		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
-			line = linkDest.ReplaceAllString(line, "](")
-		}
 		differs = differs || oddTildes(line) || hasDirectiveName(line) || hasAutolinkText(line) && !urlsCertain(line)
-		return line
-	}, func(line, marker, lang string, opening, closing bool) string {
-		adm.code(line)
-		return line
 	})
-	if differs || !adm.done() {
+	if differs || !done {
 		return false
 	}
 	for line := range strings.SplitSeq(text, "\n") {
@@ -123,6 +115,25 @@ func blockIsRun(text string) bool {
 		}
 	}
 	return true
+}
+
+// proseLines calls fn with each line of a block outside code, as written (whole) and as text
+// GFM reads for links (line: an admonition's marks, code spans and links' destinations taken
+// out), and reports whether the block's admonitions are all closed.
+func proseLines(text string, fn func(whole, line string)) bool {
+	adm := newAdmonitionLines()
+	eachLine(text, func(line string) string {
+		whole := line
+		if line = withoutCodeSpans(adm.line(line)); strings.Contains(line, "](") {
+			line = linkDest.ReplaceAllString(line, "](")
+		}
+		fn(whole, line)
+		return line
+	}, func(line, marker, lang string, opening, closing bool) string {
+		adm.code(line)
+		return line
+	})
+	return adm.done()
 }
 
 // oddTildes reports a run of ~ other than ~~ in line.
@@ -233,13 +244,14 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 		return nil
 	}
 	lines := strings.Split(src, "\n")
-	modelLines := strings.Split(string(modelSrc), "\n")
-	if len(lines) != len(modelLines) {
+	if len(lines) != bytes.Count(modelSrc, []byte{'\n'})+1 {
 		return nil
 	}
 	if tree == nil {
 		tree = conv.Tree(modelSrc)
 	}
+	// With tags blanked the split may fail where the model's does not (a heading only the
+	// blanked parse sees): then the model's split stands, as before.
 	if blanked, tagLines := flowTagLinesBlanked(tree, modelSrc); blanked != nil {
 		sp := splitParsed(src, lines, conv, conv.Tree(blanked), blanked, tagLines, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
 		if sp != nil {
@@ -251,8 +263,8 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 
 // flowTagLinesBlanked is the model with each JSX tag alone on its line (an opening, closing or
 // self-closing tag of directOpen's and directClose's forms) in a top-level HTML block made
-// spaces, when the block also has other lines and no heading (which the page's document, having
-// read the block as HTML, does not know), and which lines those were. goldmark reads the block as
+// spaces, when the block also has other lines and MDX reads it as tags around Markdown
+// (htmlBlockLines), and which lines those were. goldmark reads the block as
 // raw HTML to its blank line; MDX reads such a tag as a flow element and the lines between as
 // Markdown, which can then be runs (a `<TabItem>`'s text written with no blank line around it).
 // nil when there is none.
@@ -260,8 +272,8 @@ func flowTagLinesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
 	var out []byte
 	var tagLines map[int]bool
 	for n := tree.FirstChild(); n != nil; n = n.NextSibling() {
-		tags, headings := markdownInHTML(n, src)
-		if len(tags) == 0 || headings {
+		tags, _, blankable := htmlBlockLines(n, src)
+		if len(tags) == 0 || !blankable {
 			continue
 		}
 		if out == nil {
@@ -279,37 +291,34 @@ func flowTagLinesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
 	return out, tagLines
 }
 
-// markdownInHTML is, for a top-level HTML block of goldmark's that MDX reads as JSX tags with
-// Markdown between them (a tag alone on a line, and other lines), the tags' lines, and whether a
-// line between looks like a heading's. None for any other node.
-func markdownInHTML(n ast.Node, src []byte) (tags []text.Segment, headings bool) {
-	tags, others, headings := htmlBlockLines(n, src)
-	if others == 0 {
-		return nil, false
-	}
-	return tags, headings
-}
-
 // htmlBlockLines reads a top-level HTML block of more than one line (and no closing condition,
-// as a comment's or a <pre>'s): its lines that are a JSX tag alone (directOpen, directClose), how
-// many others are not blank, and whether one of those looks like a heading's.
-func htmlBlockLines(n ast.Node, src []byte) (tags []text.Segment, others int, headings bool) {
+// as a comment's or a <pre>'s): its lines that are a JSX tag alone (directOpen, directClose,
+// indented less than four spaces), and how many others are not blank. blankable is false when
+// MDX may read the tags otherwise than as the page's own elements around Markdown: a line between
+// looks like a heading's (which the page's document, having read the block as HTML, does not
+// know), a code fence (whose lines are code, tags or not), or a list item or quote (under which
+// a tag indented further down is a child of the item for MDX).
+func htmlBlockLines(n ast.Node, src []byte) (tags []text.Segment, others int, blankable bool) {
 	block, ok := n.(*ast.HTMLBlock)
 	if !ok || block.HasClosure() || block.Lines().Len() < 2 {
 		return nil, 0, false
 	}
+	headings, fences, containers := false, false, false
 	for i := 0; i < block.Lines().Len(); i++ {
 		seg := block.Lines().At(i)
-		line := strings.TrimLeft(strings.TrimRight(string(seg.Value(src)), "\n"), " ")
+		whole := strings.TrimRight(string(seg.Value(src)), "\n")
+		line := strings.TrimLeft(whole, " ")
 		switch {
-		case directOpen.MatchString(line) || directClose.MatchString(line):
+		case len(whole)-len(line) < 4 && (directOpen.MatchString(line) || directClose.MatchString(line)):
 			tags = append(tags, seg)
 		case strings.TrimSpace(line) != "":
 			others++
 			headings = headings || atxHeading.MatchString(line) || setextUnderline.MatchString(line)
+			fences = fences || fenceLine(line) != nil
+			containers = containers || listItemStart.MatchString(line) || strings.HasPrefix(line, ">")
 		}
 	}
-	return tags, others, headings
+	return tags, others, others > 0 && !headings && !fences && !containers
 }
 
 // splitParsed is splitRuns on the model's parse; tagLines are the lines flowTagLinesBlanked made
@@ -355,12 +364,18 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 	}
 	// Which chunks may be runs: their own text, and nothing left open before them by what stays
 	// with the compiler (blocks that are not runs, and the import and export blocks between).
-	// A block right after an HTML block of more than one line may be, for MDX, more of the
-	// Markdown it reads in that block's lines after a tag (a list's next item after a blank line,
-	// where goldmark's HTML block ended): it stays with the compiler.
+	// The blocks after an HTML block with lines other than tags may be, for MDX, more of the
+	// Markdown it reads in that block's lines (a list's next item or paragraph after a blank line,
+	// where goldmark's HTML block ended): the block right after it, and those after that which are
+	// indented or start a list item or quote, stay with the compiler.
 	holdsMarkdown := func(c *chunk) bool {
 		_, others, _ := htmlBlockLines(c.nodes[len(c.nodes)-1], modelSrc)
 		return others > 0
+	}
+	continues := false // the chunk may continue such a block's Markdown
+	mayContinue := func(c *chunk) bool {
+		first := lines[c.first]
+		return strings.TrimLeft(first, " \t") != first || listItemStart.MatchString(first) || strings.HasPrefix(first, ">")
 	}
 	depth, inTag := 0, false
 	prevLast := -1
@@ -373,8 +388,8 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 			group = c.first
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
-		c.run = depth == 0 && !inTag && blockIsRun(text) && supported(c.nodes) && autoLinksAgree(c.nodes, modelSrc, text) &&
-			!(k > 0 && holdsMarkdown(chunks[k-1]))
+		continues = k > 0 && (holdsMarkdown(chunks[k-1]) || continues && mayContinue(c))
+		c.run = depth == 0 && !inTag && !continues && blockIsRun(text) && supported(c.nodes) && autoLinksAgree(c.nodes, modelSrc, text)
 		if c.run && group < c.first {
 			// Blocks with no blank line between are read together too: a table's lines, then an
 			// underline, are blocks goldmark ends where micromark does not.
@@ -400,11 +415,11 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 	}
 	// A run is set off by blank lines (else the compiler would read its placeholder as part of
 	// the block next to it).
-	setBy := func(i int) bool { return blank(i) || tagLines[i] }
+	setsOff := func(i int) bool { return blank(i) || tagLines[i] }
 	for changed := true; changed; {
 		changed = false
 		for i, c := range chunks {
-			if c.run && (!joined(i) && !setBy(c.first-1) || !joined(i+1) && !setBy(c.last+1)) {
+			if c.run && (!joined(i) && !setsOff(c.first-1) || !joined(i+1) && !setsOff(c.last+1)) {
 				c.run, changed = false, true
 			}
 		}

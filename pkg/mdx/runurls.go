@@ -15,15 +15,17 @@ import (
 	"github.com/yuin/goldmark/ast"
 )
 
-// urlTrail are the characters micromark's path ends before when only such characters (and
-// character references, and "]" before a space or bracket) are left before a space or "<".
+// urlTrail are the characters micromark leaves out of the end of a URL: a URL ends before a run
+// of them (with character references, and "]" then a space or bracket, among them) that reaches
+// a space, a "<" or the line's end.
 const urlTrail = "!\"')*,.:;?_~"
 
 // urlsCertain reports whether each autolink literal GFM may read in line (a block's line, its code
-// spans and links' destinations taken out) is a lower-case http:// or https:// URL that
-// gfmURLEnd reads to its end, after a space, "(", "*" or the line's start, holding only letters,
-// digits and "-./:%#?=+~", and not in a line with "[" (a link's text, where micromark makes no
-// link). An ASCII line only.
+// spans and links' destinations taken out: proseLines) is an http:// or https:// URL, its scheme
+// in lower case, that gfmURLEnd reads to its end, after a space, "(", "*" or the line's start,
+// holding only letters, digits and "-./:#?=+~" and "%" before two hex digits, in a line with no
+// "[" (a link's text, where micromark makes no link). An ASCII line only; a scheme written
+// otherwise ("HTTP:", or "http:" as a word of prose) keeps the line with the compiler.
 func urlsCertain(line string) bool {
 	lower := strings.ToLower(line)
 	if strings.Contains(lower, "www.") || strings.ContainsAny(line, "@[\t") || strings.Contains(lower, "mailto:") || strings.Contains(lower, "xmpp:") {
@@ -65,7 +67,11 @@ func lineURLs(line string) ([]string, bool) {
 		}
 		url := line[i:end]
 		for j := 0; j < len(url); j++ {
-			if c := url[j]; !isLetter(c) && !(c >= '0' && c <= '9') && strings.IndexByte("-./:%#?=+~", c) < 0 {
+			c := url[j]
+			if c == '%' && (j+2 >= len(url) || !isHex(url[j+1]) || !isHex(url[j+2])) {
+				return nil, false // the compiler's href encodes a lone "%"
+			}
+			if !isLetter(c) && !(c >= '0' && c <= '9') && strings.IndexByte("-./:%#?=+~", c) < 0 {
 				return nil, false
 			}
 		}
@@ -164,6 +170,8 @@ func urlTrailAt(s string, j int) bool {
 	return true
 }
 
+func isHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F' }
+
 // isASCIIPunct reports whether c is ASCII punctuation or a symbol (micromark's unicodePunctuation
 // for ASCII).
 func isASCIIPunct(c byte) bool {
@@ -174,6 +182,9 @@ func isASCIIPunct(c byte) bool {
 // micromark does: its autolinks, in order, are lineURLs' of the text's lines outside code, none
 // in a link.
 func autoLinksAgree(nodes []ast.Node, src []byte, text string) bool {
+	if !strings.Contains(text, "http") {
+		return true // nothing for either parser to link (urlsCertain let no other kind through)
+	}
 	var linked []string
 	ok := true
 	for _, n := range nodes {
@@ -194,18 +205,13 @@ func autoLinksAgree(nodes []ast.Node, src []byte, text string) bool {
 		return false
 	}
 	var urls []string
-	eachLine(text, func(line string) string {
-		if line = withoutCodeSpans(line); strings.Contains(line, "](") {
-			line = linkDest.ReplaceAllString(line, "](")
+	proseLines(text, func(_, line string) {
+		if hasAutolinkText(line) {
+			found, certain := lineURLs(line)
+			ok = ok && certain
+			urls = append(urls, found...)
 		}
-		if !hasAutolinkText(line) {
-			return line
-		}
-		found, certain := lineURLs(line)
-		ok = ok && certain
-		urls = append(urls, found...)
-		return line
-	}, nil)
+	})
 	if !ok || len(urls) != len(linked) {
 		return false
 	}
