@@ -198,12 +198,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 // The module direct.go writes is the compiler's, to the byte, for every source it writes one for;
 // and the sources it leaves to the compiler include all the compiler refuses or reads otherwise.
 func TestDirectModuleIsTheCompilers(t *testing.T) {
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	const token = "docsd0123456789abcdef0123"
 	r := rand.New(rand.NewPCG(27, 1))
 	headings := []heading{{Heading: markdown.Heading{Level: 2, ID: "setup", Text: "Setup"}}, {Heading: markdown.Heading{Level: 2, ID: "setup-1", Text: "Setup"}},
@@ -270,12 +265,7 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 
 // A page of Markdown around tabs gets its module without the compiler: no Node process starts.
 func TestSimplePageIsWrittenWithoutTheCompiler(t *testing.T) {
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	page := "---\ntitle: Install\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n" +
 		"Pick your system.\n\n<Tabs groupId=\"os\">\n<TabItem value=\"linux\" label=\"Linux\">\n\n```sh\napt install x\n```\n\n</TabItem>\n" +
 		"<TabItem value=\"mac\" label=\"macOS\">\n\nRun **brew install x**.\n\n</TabItem>\n</Tabs>\n\n## Next\n\nRead the guide.\n"
@@ -291,4 +281,16 @@ func TestSimplePageIsWrittenWithoutTheCompiler(t *testing.T) {
 			t.Errorf("the module lacks %q:\n%s", want, js)
 		}
 	}
+}
+
+// realCompiler is a compiler running the shell's compile.mjs, closed when the test ends.
+func realCompiler(t *testing.T) *Compiler {
+	t.Helper()
+	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := NewCompiler(script)
+	t.Cleanup(c.Close)
+	return c
 }

@@ -5,7 +5,6 @@ package mdx
 
 import (
 	"errors"
-	"path/filepath"
 	"reflect"
 	"testing"
 
@@ -13,12 +12,7 @@ import (
 )
 
 func TestProvidedBy(t *testing.T) {
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	cases := []struct {
 		name, file, source string
 		want               Provided
@@ -52,7 +46,7 @@ func TestProvidedBy(t *testing.T) {
 			t.Errorf("%s: got %+v, want %+v", tc.name, got, tc.want)
 		}
 	}
-	_, err = c.ProvidedBy("src/theme/MDXComponents.js", "/project/src/theme/MDXComponents.js", []byte("import Tip from './Tip';\n\nexport default { Tip,, };\n"))
+	_, err := c.ProvidedBy("src/theme/MDXComponents.js", "/project/src/theme/MDXComponents.js", []byte("import Tip from './Tip';\n\nexport default { Tip,, };\n"))
 	var ce *content.Error
 	if !errors.As(err, &ce) || ce.File != "src/theme/MDXComponents.js" || ce.Line != 3 || ce.Column == 0 {
 		t.Errorf("a syntax error gives %v, want a *content.Error at src/theme/MDXComponents.js:3:col", err)

@@ -7,7 +7,6 @@ package mdx
 
 import (
 	"errors"
-	"path/filepath"
 	"reflect"
 	"regexp"
 	"strings"
@@ -338,12 +337,7 @@ func TestCompilerChecksRunPlaceholders(t *testing.T) {
 // A page with an error is compiled whole, so the error is where the writer made it: the split
 // source has fewer lines.
 func TestCompileErrorIsTheWholePages(t *testing.T) {
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	body := "Intro paragraph.\n\nMore text,\nover two lines.\n\n- a list\n\n<Foo attr={1 +} />\n\nAfter.\n"
 	if sp := splitOf(t, body, false); sp == nil || len(sp.runs) != 2 {
 		t.Fatalf("the page is not split in two runs: %+v", sp)
@@ -390,12 +384,7 @@ func TestPatchNeedsTheCompilersModule(t *testing.T) {
 // More errors after runs: each is reported where the writer made it, as compiling the page whole
 // reports it (line of the file, front matter included).
 func TestCompileErrorsAfterRunsAreTheWholePages(t *testing.T) {
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	runs := "Intro paragraph.\n\n## A heading\n\n- a\n- b\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n"
 	cases := []struct {
 		name, body string
@@ -460,12 +449,7 @@ func TestRunHeadingsAsCompiledWhole(t *testing.T) {
 	if sp == nil || len(sp.runs) != 1 || !strings.Contains(sp.source, "## Twin\n\nText.") {
 		t.Errorf("the heading after one only the model sees: split %+v", sp)
 	}
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	for _, body := range []string{
 		"<div>\n## Dup\n</div>\n\n## Dup\n\nText.\n",
 		phantom,

@@ -2,7 +2,6 @@ package mdx
 
 import (
 	"math/rand/v2"
-	"path/filepath"
 	"reflect"
 	"testing"
 )
@@ -46,12 +45,7 @@ func urlLine(r *rand.Rand) string {
 // gfmURLEnd and lineURLs find, in every line urlsCertain accepts, the links the MDX compiler
 // makes of that line, in order.
 func TestPlainURLsAreTheCompilers(t *testing.T) {
-	script, err := filepath.Abs("../../site/mdx-compiler/compile.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := NewCompiler(script)
-	defer c.Close()
+	c := realCompiler(t)
 	r := rand.New(rand.NewPCG(27, 2))
 	certain, lines := 0, 3000
 	for range lines {
