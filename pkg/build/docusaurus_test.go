@@ -357,7 +357,8 @@ func TestSidebarsFileNamesIndexPagesByTheirFile(t *testing.T) {
 // TestMDXImportsAPackageOfTheSite: an MDX page imports a package from the site's own node_modules
 // that imports CSS (as react-tweet does on prettier's blog). The server bundle left every package to
 // Node, which cannot load CSS, and the renderer stopped; the site's packages are now bundled, and
-// React stays the shell's one copy.
+// React stays the shell's one copy, also when the site has React in its own node_modules (redux's
+// docs: "Cannot read properties of null (reading 'useState')").
 func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 	_, res, _ := docusaurusSite(t, func(root string) {
 		files := map[string]string{
@@ -365,7 +366,11 @@ func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 			"node_modules/fake-widget/index.js": "import './widget.css';\nimport { useState } from 'react';\n" +
 				"export default function Widget() { const [text] = useState('widget here'); return text; }\n",
 			"node_modules/fake-widget/widget.css": ".widget { color: red; }\n",
-			"docs/widget.mdx":                     "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
+			// The site's own copy of React, as npm installs one for a package's peer: the page
+			// must still get the shell's, whose hooks have the renderer.
+			"node_modules/react/package.json": `{"name": "react", "version": "19.0.0", "main": "index.js"}`,
+			"node_modules/react/index.js":     "exports.useState = () => { throw new Error(\"the site's second copy of React\"); };\n",
+			"docs/widget.mdx":                 "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
 		}
 		for name, text := range files {
 			p := filepath.Join(root, filepath.FromSlash(name))

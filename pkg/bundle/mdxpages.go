@@ -196,7 +196,15 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			if r, ok := b.projectResolved.Load(pkey); ok {
 				return r.(api.OnResolveResult), nil
 			}
-			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: a.ResolveDir,
+			resolveDir := a.ResolveDir
+			if reactPackage(a.Path) {
+				// One React for the whole page: a package of the project that imports React (a
+				// component library, with React as its peer) finds the shell's copy, where it would
+				// find the project's own node_modules/react, a second copy whose hooks have no
+				// renderer ("Cannot read properties of null (reading 'useState')").
+				resolveDir = b.siteDir
+			}
+			r := pb.Resolve(a.Path, api.ResolveOptions{Importer: a.Importer, Namespace: a.Namespace, ResolveDir: resolveDir,
 				Kind: a.Kind, PluginData: pageResolving{}})
 			if len(r.Errors) > 0 {
 				// Not installed: a package of the project's own monorepo, found by its name.
@@ -702,4 +710,9 @@ func pageChunk(main *Output, provider *providerChunk, p *mdxPage) MDXChunk {
 	// bundled them had them in its own.
 	c.CSS = append(append(append(c.CSS, main.sharedCSS...), providerCSS...), p.chunk.CSS...)
 	return c
+}
+
+// reactPackage reports whether an import names React or React DOM (or a file of theirs).
+func reactPackage(spec string) bool {
+	return spec == "react" || spec == "react-dom" || strings.HasPrefix(spec, "react/") || strings.HasPrefix(spec, "react-dom/")
 }
