@@ -271,6 +271,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 func flowTagLinesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
 	var out []byte
 	var tagLines map[int]bool
+	line, counted := 0, 0 // the line of src[counted]: tags come in order
 	for n := tree.FirstChild(); n != nil; n = n.NextSibling() {
 		tags, _, blankable := htmlBlockLines(n, src)
 		if len(tags) == 0 || !blankable {
@@ -285,7 +286,9 @@ func flowTagLinesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
 					out[k] = ' '
 				}
 			}
-			tagLines[bytes.Count(src[:seg.Start], []byte{'\n'})] = true
+			line += bytes.Count(src[counted:seg.Start], []byte{'\n'})
+			counted = seg.Start
+			tagLines[line] = true
 		}
 	}
 	return out, tagLines
