@@ -14,6 +14,7 @@ package mdx
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -95,8 +96,7 @@ const (
 // importStatement is one statement of the leading import block, as the compiler writes it.
 type importStatement struct {
 	byDefault, namespace string
-	named                [][2]string // imported, local
-	named0               bool        // {…} written, even if empty
+	named                [][2]string // imported, local: the {…} part, never empty
 	quote, path          string
 }
 
@@ -283,7 +283,6 @@ func (im *imports) read(line string) bool {
 			return false
 		}
 		if braces {
-			s.named0 = true
 			items := strings.Split(m[4], ",")
 			if len(items) > 1 && strings.TrimSpace(items[len(items)-1]) == "" {
 				items = items[:len(items)-1]
@@ -321,7 +320,7 @@ func (s importStatement) write(b *strings.Builder) {
 	if s.namespace != "" {
 		parts = append(parts, "* as "+s.namespace)
 	}
-	if s.named0 {
+	if len(s.named) > 0 {
 		named := make([]string, len(s.named))
 		for i, n := range s.named {
 			named[i] = n[0]
@@ -363,12 +362,12 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 	for i := 0; i < len(lines); i++ {
 		text := strings.TrimLeft(lines[i], " ")
 		top := stack[len(stack)-1]
-		if strings.Contains(text, "<!--") || strings.Contains(text, "-->") {
+		if hasCommentMarker(text) {
 			// compile.mjs makes each HTML comment marker of a line an MDX comment's (htmlComments):
 			// only a line that is one HTML comment is read here, as that MDX comment.
 			inner, ok := strings.CutPrefix(text, "<!--")
 			inner, ok2 := strings.CutSuffix(inner, "-->")
-			if !ok || !ok2 || len(text) < len("<!---->") || strings.Contains(inner, "<!--") || strings.Contains(inner, "-->") || strings.Contains(inner, "`") {
+			if !ok || !ok2 || len(text) < len("<!---->") || hasCommentMarker(inner) || strings.Contains(inner, "`") {
 				return nil, nil, false
 			}
 			text = "{/*" + inner + "*/}"
@@ -380,14 +379,14 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 		case len(stack) == 1 && len(para) == 0 && importStart(lines[i]):
 			// An import block, which runs to the next empty line.
 			for ; i < len(lines) && strings.TrimLeft(lines[i], " ") != ""; i++ {
-				if strings.Contains(lines[i], "<!--") || strings.Contains(lines[i], "-->") || !im.read(lines[i]) {
+				if hasCommentMarker(lines[i]) || !im.read(lines[i]) {
 					return nil, nil, false
 				}
 			}
 			i--
 			top.children = append(top.children, &jsxNode{run: -1, esm: true})
 		case strings.HasPrefix(text, placeholder):
-			n, ok := atoiExact(strings.TrimSuffix(text[len(placeholder):], " />"))
+			n, ok := runNumber(strings.TrimSuffix(text[len(placeholder):], " />"))
 			if !ok || !strings.HasSuffix(text, " />") {
 				return nil, nil, false
 			}
@@ -479,6 +478,12 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 	return root.children, comments, true
 }
 
+// hasCommentMarker reports whether s holds an HTML comment's "<!--" or "-->", each of which
+// compile.mjs makes an MDX comment's (htmlComments).
+func hasCommentMarker(s string) bool {
+	return strings.Contains(s, "<!--") || strings.Contains(s, "-->")
+}
+
 // importStart reports whether a line of the page's own list starts an import or export block for
 // MDX: the word, then a space (U+0020).
 func importStart(line string) bool {
@@ -491,19 +496,10 @@ func reservedElement(name string) bool {
 	return name == "MDXLayout" || name == "MDXContent"
 }
 
-// atoiExact reads a whole number written as itoa writes it.
-func atoiExact(s string) (int, bool) {
-	if s == "" || len(s) > 6 || s[0] == '0' && len(s) > 1 {
-		return 0, false
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return 0, false
-		}
-		n = n*10 + int(s[i]-'0')
-	}
-	return n, true
+// runNumber reads a placeholder's number, written as itoa writes it.
+func runNumber(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n >= 0 && itoa(n) == s
 }
 
 // plainAttribute reports whether an attribute is one the module gives as it is written: a
@@ -526,22 +522,13 @@ func plainWords(line string) bool {
 	if !unicode.IsLetter(r) || !plainText(line) || strings.ContainsAny(line, "`*_~[]<>{}&\\!#|@$^=+\t") || strings.HasSuffix(line, " ") {
 		return false
 	}
-	for i := strings.IndexByte(line, ':'); i >= 0; i = nextColon(line, i) {
-		if i+1 < len(line) && (line[i+1] == '/' || line[i+1] >= utf8.RuneSelf || !unicode.IsSpace(rune(line[i+1])) && !unicode.IsPunct(rune(line[i+1]))) {
+	for i := 1; i < len(line); i++ {
+		if c := line[i]; line[i-1] == ':' && (c == '/' || c >= utf8.RuneSelf || !unicode.IsSpace(rune(c)) && !unicode.IsPunct(rune(c))) {
 			return false
 		}
 	}
 	lower := strings.ToLower(line)
 	return !strings.Contains(lower, "www.") && !strings.HasPrefix(lower, "import") && !strings.HasPrefix(lower, "export")
-}
-
-// nextColon is the index of the next colon in line after i, or -1.
-func nextColon(line string, i int) int {
-	j := strings.IndexByte(line[i+1:], ':')
-	if j < 0 {
-		return -1
-	}
-	return i + 1 + j
 }
 
 // plainText reports whether s is valid UTF-8 with no control character, no white space but the

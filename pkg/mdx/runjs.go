@@ -10,7 +10,6 @@ package mdx
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -444,7 +443,8 @@ func normalizeURI(s string) string {
 		}
 		b.WriteString(s[start:i])
 		for _, e := range []byte(s[i : i+size]) {
-			b.WriteString("%" + strings.ToUpper(strconv.FormatUint(uint64(e)>>4, 16)+strconv.FormatUint(uint64(e)&15, 16)))
+			const hex = "0123456789ABCDEF"
+			b.Write([]byte{'%', hex[e>>4], hex[e&15]})
 		}
 		start = i + size
 		i += size - 1

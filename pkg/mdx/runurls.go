@@ -52,7 +52,7 @@ func lineURLs(line string) ([]string, bool) {
 		i := at + k
 		rest := line[i:]
 		if !strings.HasPrefix(rest, "http://") && !strings.HasPrefix(rest, "https://") {
-			if strings.HasPrefix(strings.TrimPrefix(lower[i:], "https"), ":") || strings.HasPrefix(strings.TrimPrefix(lower[i:], "http"), ":") {
+			if strings.HasPrefix(strings.TrimPrefix(lower[i+len("http"):], "s"), ":") {
 				return nil, false // a protocol in capitals, or without its slashes
 			}
 			at = i + 4
