@@ -2,13 +2,15 @@ package mdx
 
 // direct.go writes in Go the module the MDX compiler gives for the simplest sources a split page
 // leaves it (runs.go): import blocks, elements with plain attributes (strings, names alone, an
-// imported name or its property, numbers) one tag a line or a tag over lines, elements whole on
-// their line with plain words in them, comments, the runs' placeholders, and paragraphs of plain
-// words. Such pages are common (tabs, admonitions and details around Markdown), and for them the
-// compiler's call, about 1 ms a page before V8 has optimised @mdx-js/mdx and 60 ms for its process
-// to start, was most of what an MDX page cost over a Markdown page of the same size (issue #21).
-// The module is the compiler's to the byte (TestDirectModuleIsTheCompilers compares the two on
-// generated sources); anything this file does not read exactly, it leaves to the compiler, whose
+// imported name or its property, numbers, or an expression of jsexpr.go's subset) one tag a line
+// or a tag over lines, elements whole on their line with plain words in them, comments, the runs'
+// placeholders, and paragraphs of plain words. Such pages are common (tabs, admonitions and
+// details around Markdown), and for them the compiler's call, about 1 ms a page before V8 has
+// optimised @mdx-js/mdx and 60 ms for its process to start, was most of what an MDX page cost
+// over a Markdown page of the same size (issue #21). The module is the compiler's to the byte but
+// for jsexpr.go's expressions, which it has as the page writes them and the compiler prints anew
+// (TestDirectModuleIsTheCompilers compares the two on generated sources, those after esbuild has
+// printed both); anything this file does not read exactly, it leaves to the compiler, whose
 // errors and rules then apply as before.
 
 import (
@@ -20,8 +22,8 @@ import (
 	"unicode/utf8"
 )
 
-// directAttribute is an attribute as directAttr reads it: a name, and a string in either quotes or
-// an expression in braces, or nothing (true).
+// directAttribute is a plain attribute: a name, and a string in either quotes or an expression in
+// braces with no brace, quote or angle bracket, or nothing (true).
 const directAttribute = `[A-Za-z][A-Za-z0-9_-]*(?:="[^"]*"|='[^']*'|=\{[^{}"'<>]*\})?`
 
 // importPath is an import's path between its quotes: no quote, no line's end, and a backslash only
@@ -42,19 +44,13 @@ var (
 	// and a space (U+0020): "import'x'" or a tab after the word is a paragraph's text for it.
 	directSideEffect = regexp.MustCompile(`^import [ \t]*(?:'(` + importPath + `)'|"(` + importPath + `)")[ \t]*(;?)[ \t]*`)
 	directNamed      = regexp.MustCompile(`^[ \t]*([A-Za-z_$][\w$]*)(?:[ \t]+as[ \t]+([A-Za-z_$][\w$]*))?[ \t]*$`)
-	// An element's opening (or self-closing) tag alone on its line, its attributes plain: a
-	// name with a string value in either quotes, or a name alone (true). Or the element whole on
-	// its line, its content words or nothing.
-	directOpen    = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+` + directAttribute + `)*)[ \t]*(/?)>$`)
-	directOneLine = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+` + directAttribute + `)*)[ \t]*>([^<>]*)</([A-Za-z][A-Za-z0-9]*)>$`)
-	directAttr    = regexp.MustCompile(`[ \t]+([A-Za-z][A-Za-z0-9_-]*)(?:="([^"]*)"|='([^']*)'|=\{([^{}"'<>]*)\})?`)
-	// An attribute's expression the module writes as it is: a name the page imports, or a
-	// property of one, with no space or call; true, false, or a whole number.
+	// An element's opening (or self-closing) tag alone on its line, its attributes plain (the
+	// split's tag lines, runs.go; direct.go reads tags with readTag).
+	directOpen = regexp.MustCompile(`^<([A-Za-z][A-Za-z0-9]*)((?:[ \t]+` + directAttribute + `)*)[ \t]*(/?)>$`)
+	// An attribute's expression the module writes as the compiler does: a name, or a property
+	// of one, with no space or call; true, false, or a whole number.
 	directExpression = regexp.MustCompile(`^(?:([A-Za-z_$][\w$]*)(?:\.[A-Za-z_$][\w$]*)*|true|false|0|[1-9][0-9]{0,8})$`)
 	directClose      = regexp.MustCompile(`^</([A-Za-z][A-Za-z0-9]*)>$`)
-	// A line of a tag written over lines: its name (the first line), then attributes, the last
-	// line ending the tag.
-	directTagLine = regexp.MustCompile(`^(?:` + directAttribute + `(?:[ \t]+` + directAttribute + `)*[ \t]*)?(?:/?>)?$`)
 	// A comment alone on its line, which MDX reads as an expression holding only a comment.
 	directComment = regexp.MustCompile(`^\{/\*(.*)\*/\}$`)
 	// The comment that ends a blog post's excerpt (compile.mjs's remarkDocsd).
@@ -90,7 +86,8 @@ type attrKind uint8
 const (
 	attrString attrKind = iota
 	attrTrue
-	attrExpression
+	attrExpression // a name, a property or a literal (directExpression), written as the compiler does
+	attrScript     // any other expression of jsexpr.go's subset, written as the page has it
 )
 
 // importStatement is one statement of the leading import block, as the compiler writes it.
@@ -141,8 +138,6 @@ func directModule(req *request) (answer, bool) {
 			case n.comment || n.esm:
 			case n.name == "":
 				paragraphs = true
-			case !namesImported(n, locals):
-				return false
 			case unicode.IsLower(rune(n.name[0])):
 				if !walk(n.children, true) {
 					return false
@@ -414,45 +409,45 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 			end()
 			stack = stack[:len(stack)-1]
 		case strings.HasPrefix(text, "<"):
-			if !strings.Contains(text, ">") {
-				// A tag over lines, one attribute or more a line: read as if on one.
-				for i+1 < len(lines) && !strings.HasSuffix(text, ">") {
-					i++
-					next := strings.TrimLeft(lines[i], " ")
-					if next == "" || !directTagLine.MatchString(next) {
-						return nil, nil, false
-					}
-					text += " " + next
-				}
+			// A tag alone (name, attributes, "/" when it closes itself), or an element whole on
+			// its line (the tag, words, its closing tag); a tag over lines is read as one text.
+			el, selfClosing, rest, status := readTag(text)
+			for status == tagMore && i+1 < len(lines) && strings.TrimLeft(lines[i+1], " ") != "" {
+				i++
+				text += "\n" + strings.TrimLeft(lines[i], " ")
+				el, selfClosing, rest, status = readTag(text)
 			}
-			// An element whole on its line (name, attributes, words, closing name) or a tag alone
-			// (name, attributes, "/" when it closes itself).
-			whole := directOneLine.FindStringSubmatch(text)
-			tag := whole
-			if whole == nil {
-				tag = directOpen.FindStringSubmatch(text)
-			}
-			if tag == nil || whole != nil && (whole[1] != whole[4] || whole[3] != "" && !plainWords(whole[3])) || reservedElement(tag[1]) {
+			if status != tagRead || reservedElement(el.name) {
 				return nil, nil, false
 			}
-			el := &jsxNode{name: tag[1], run: -1}
-			for _, a := range directAttr.FindAllStringSubmatch(tag[2], -1) {
-				value, kind := a[2]+a[3], attrString
-				switch {
-				case !strings.Contains(a[0], "="):
-					kind = attrTrue
-				case strings.HasSuffix(a[0], "}"):
-					value, kind = a[4], attrExpression
-				}
-				if !plainAttribute(a[1], value) || kind == attrExpression && !directExpression.MatchString(value) ||
-					slices.ContainsFunc(el.attrs, func(p [2]string) bool { return p[0] == a[1] }) {
+			whole := rest != ""
+			if whole {
+				words, closed := strings.CutSuffix(rest, "</"+el.name+">")
+				if selfClosing || !closed || strings.ContainsAny(words, "<>") || words != "" && !plainWords(words) {
 					return nil, nil, false
 				}
-				el.attrs = append(el.attrs, [2]string{a[1], value})
-				el.flags = append(el.flags, kind)
+				el.text = words
 			}
-			if whole != nil {
-				el.text = whole[3] // its words, or nothing
+			for i, a := range el.attrs {
+				if !plainAttributeName(a[0]) || slices.ContainsFunc(el.attrs[:i], func(p [2]string) bool { return p[0] == a[0] }) {
+					return nil, nil, false
+				}
+				switch el.flags[i] {
+				case attrString:
+					if !plainAttributeValue(a[1]) {
+						return nil, nil, false
+					}
+				case attrExpression:
+					switch {
+					case simpleExpression(a[1]):
+					case jsExpression(a[1]):
+						el.flags[i] = attrScript
+					default:
+						return nil, nil, false
+					}
+				}
+			}
+			if whole {
 				if line != nil || len(para) > 0 {
 					mixed = true
 				}
@@ -461,7 +456,7 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 			}
 			end()
 			top.children = append(top.children, el)
-			if tag[3] == "" {
+			if !selfClosing {
 				stack = append(stack, el)
 			}
 		default:
@@ -502,15 +497,107 @@ func runNumber(s string) (int, bool) {
 	return n, err == nil && n >= 0 && itoa(n) == s
 }
 
-// plainAttribute reports whether an attribute is one the module gives as it is written: a
-// character reference (&), braces or angle brackets, and names React or the runtime treat apart,
-// go to the compiler.
-func plainAttribute(name, value string) bool {
-	switch name {
-	case "key", "children", "ref":
-		return false
-	}
+// plainAttributeName reports whether an attribute's name is one the module gives as it is: names
+// React or the runtime treat apart go to the compiler.
+func plainAttributeName(name string) bool {
+	return name != "key" && name != "children" && name != "ref"
+}
+
+// plainAttributeValue reports whether an attribute's string is one the module gives as it is
+// written: a character reference (&), braces or angle brackets go to the compiler.
+func plainAttributeValue(value string) bool {
 	return plainText(value) && !strings.ContainsAny(value, "&{}<>")
+}
+
+// tagStatus is what readTag made of a text.
+type tagStatus uint8
+
+const (
+	tagBad  tagStatus = iota // not a tag this file reads
+	tagRead                  // a tag
+	tagMore                  // a tag's start, which the text ends in
+)
+
+// readTag reads the tag s starts with: an element (its name, attributes and their kinds; an
+// expression's text is checked by the caller) and whether it closes itself; rest is what follows
+// its ">". Attributes are separated by white space, a line's end included (a tag over lines);
+// a value is a string in either quotes or an expression in braces, whose end is found as MDX
+// finds it, by counting braces.
+func readTag(s string) (el *jsxNode, selfClosing bool, rest string, status tagStatus) {
+	i := 1
+	for i < len(s) && (isASCIILetter(s[i]) || i > 1 && s[i] >= '0' && s[i] <= '9') {
+		i++
+	}
+	if i == 1 {
+		return nil, false, "", tagBad
+	}
+	el = &jsxNode{name: s[1:i], run: -1}
+	for {
+		space := i
+		for i < len(s) && (s[i] == ' ' || s[i] == '\t' || s[i] == '\n') {
+			i++
+		}
+		switch {
+		case i == len(s):
+			return nil, false, "", tagMore
+		case s[i] == '>':
+			return el, false, s[i+1:], tagRead
+		case s[i] == '/':
+			if i+1 < len(s) && s[i+1] == '>' {
+				return el, true, s[i+2:], tagRead
+			}
+			return nil, false, "", tagBad
+		case i == space || !isASCIILetter(s[i]):
+			return nil, false, "", tagBad
+		}
+		start := i
+		for i < len(s) && (isASCIILetter(s[i]) || s[i] >= '0' && s[i] <= '9' || s[i] == '_' || s[i] == '-') {
+			i++
+		}
+		name := s[start:i]
+		if i == len(s) || s[i] != '=' {
+			el.attrs = append(el.attrs, [2]string{name, ""})
+			el.flags = append(el.flags, attrTrue)
+			continue
+		}
+		i++
+		if i == len(s) {
+			return nil, false, "", tagMore
+		}
+		switch q := s[i]; q {
+		case '"', '\'':
+			end := strings.IndexByte(s[i+1:], q)
+			if end < 0 {
+				return nil, false, "", tagBad // a string over lines is the compiler's
+			}
+			el.attrs = append(el.attrs, [2]string{name, s[i+1 : i+1+end]})
+			el.flags = append(el.flags, attrString)
+			i += end + 2
+		case '{':
+			depth, j := 0, i
+			for ; j < len(s); j++ {
+				if s[j] == '{' {
+					depth++
+				} else if s[j] == '}' {
+					if depth--; depth == 0 {
+						break
+					}
+				}
+			}
+			if j == len(s) {
+				return nil, false, "", tagMore
+			}
+			el.attrs = append(el.attrs, [2]string{name, s[i+1 : j]})
+			el.flags = append(el.flags, attrExpression)
+			i = j + 1
+		default:
+			return nil, false, "", tagBad
+		}
+	}
+}
+
+func isASCIILetter(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // plainWords reports whether a line is one MDX reads as words of a paragraph and nothing else: it
@@ -587,20 +674,14 @@ func runHeadingsHeld(req *request, order []int) bool {
 	return true
 }
 
-// namesImported reports whether each name an element's attributes read is one the page imports:
-// the module would read any other from the scope it runs in.
-func namesImported(n *jsxNode, locals map[string]string) bool {
-	for i, a := range n.attrs {
-		if n.flags[i] != attrExpression {
-			continue
-		}
-		root, _, _ := strings.Cut(a[1], ".")
-		number := root[0] >= '0' && root[0] <= '9'
-		if !number && root != "true" && root != "false" && locals[root] == "" {
-			return false
-		}
+// simpleExpression reports whether an attribute's expression is one the module writes as the
+// compiler does (directExpression): a literal, or a name a module may read, or its property.
+func simpleExpression(value string) bool {
+	if !directExpression.MatchString(value) {
+		return false
 	}
-	return true
+	root, _, _ := strings.Cut(value, ".")
+	return root[0] >= '0' && root[0] <= '9' || root == "true" || root == "false" || jsBindable(root)
 }
 
 // anyMany reports whether any element under nodes has more than one child (written with _jsxs).
@@ -657,7 +738,7 @@ func writeElement(b *strings.Builder, name string, el *jsxNode, depth int) {
 		switch flags[i] {
 		case attrTrue:
 			b.WriteString(": true")
-		case attrExpression:
+		case attrExpression, attrScript:
 			b.WriteString(": " + a[1])
 		default:
 			b.WriteString(": " + jsonQuote(a[1]))
