@@ -52,6 +52,22 @@ var (
 		"## A heading with https://example.com/h",
 		"Links [odd](./x%y.md), [pct](https://x.y/100%) and ![img](./é.png \"t\").",
 	}
+	// genInline are Markdown pieces with elements written inline (runinline.go takes some, the
+	// compiler the others), for seeds of their own: the seeds above keep their pages.
+	genInline = []string{
+		"Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop.",
+		"- Rename <code>App.m</code> to <code>App.mm</code>\n- then <b>build it</b>",
+		"| key | what |\n|---|---|\n| a <kbd>Ctrl</kbd> | <i>copy</i> x |",
+		"<kbd>Start</kbd> of a line.",
+		"## Heading with <kbd>K</kbd>",
+		"Emphasis *around <kbd>K</kbd> it* and <span>a *b*</span>.",
+		"Two <sub>1</sub> and <sup>2</sup>\nlines <em>here</em>, <u> spaced </u> and <s>x</s>.",
+		"> Quote with <kbd>Q</kbd> and <abbr>CLI</abbr>.",
+		":::note\n\nPress <kbd>N</kbd> in a note.\n\n:::",
+		"Emphasis *around <kbd>K</kbd> it* and **on <var>B</var>**.",
+		"[A link <code>x</code>](./intro.md) and <mark>it's \"quoted\"</mark>.",
+		"1. Use the <code>Cocoa Touch Class</code>.\n2. Name it <code>RCTWebView</code> (<i>one</i>)",
+	}
 	genJSX = []string{
 		"<Dummy />",
 		"An {1 + 1} expression.",
@@ -71,8 +87,8 @@ var (
 	genClose = []string{"</div>", "</details>", "</Dummy>"}
 )
 
-// genPage is one page of pieces from rng.
-func genPage(rng *rand.Rand, n int) string {
+// genPage is one page of pieces from rng: Markdown from genMarkdown and more.
+func genPage(rng *rand.Rand, n int, more ...string) string {
 	var b strings.Builder
 	b.WriteString("---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n")
 	if rng.Intn(2) == 0 {
@@ -81,7 +97,8 @@ func genPage(rng *rand.Rand, n int) string {
 			b.WriteString("\n")
 		}
 	}
-	md := func() string { return genMarkdown[rng.Intn(len(genMarkdown))] }
+	pieces := append(genMarkdown[:len(genMarkdown):len(genMarkdown)], more...)
+	md := func() string { return pieces[rng.Intn(len(pieces))] }
 	// sep is a blank line, or for two Markdown pieces sometimes none.
 	sep := func(glue bool) string {
 		if glue && rng.Intn(4) == 0 {
@@ -133,11 +150,15 @@ func TestMDXRunsGeneratedPagesRenderAsWhole(t *testing.T) {
 	extra := map[string]string{"src/components/Dummy.jsx": dummyComponent}
 	// Each seed after 11 made a page that differed: 51 a table with an underline under it, 141 a
 	// heading with an image, 231 a list right under a table.
-	seeds := []int64{11, 51, 141, 231}
+	seeds := []int64{11, 51, 141, 231, 1001, 1002}
 	for _, seed := range seeds {
 		rng := rand.New(rand.NewSource(seed))
+		var more []string
+		if seed > 1000 {
+			more = genInline
+		}
 		for i := 0; i < 60; i++ {
-			extra[fmt.Sprintf("content/docs/guide/gen/s%d-p%02d.mdx", seed, i)] = genPage(rng, i)
+			extra[fmt.Sprintf("content/docs/guide/gen/s%d-p%02d.mdx", seed, i)] = genPage(rng, i, more...)
 		}
 	}
 	for _, components := range mdxComponentsVariants {

@@ -351,6 +351,20 @@ func (h *runHTML) rows(n *east.Table, header bool) {
 func (h *runHTML) inlines(n ast.Node) {
 	var text []string // the pieces of the text being read
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
+		if raw, isRaw := c.(*ast.RawHTML); isRaw {
+			tag, inner, end, ok := inlineElement(raw, h.r.src)
+			if !ok {
+				h.ok = false
+				return
+			}
+			h.textChild(text...)
+			text = text[:0]
+			h.open(tag, nil)
+			h.textChild(inner)
+			h.close(tag)
+			c = end
+			continue
+		}
 		switch c := c.(type) {
 		case *ast.Text:
 			if c.HardLineBreak() {

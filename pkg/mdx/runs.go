@@ -85,7 +85,7 @@ func wholePageReason(src string) string {
 // blockIsRun reports whether a block's source, as a page of its own, would read as CommonMark
 // reads it and has nothing the elements of runjs.go leave out.
 func blockIsRun(text string) bool {
-	if usesMDXSyntax(text) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
+	if usesMDXSyntax(withoutInlineElements(text)) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
 		return false
 	}
 	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
@@ -392,7 +392,7 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
 		continues = k > 0 && (holdsMarkdown(chunks[k-1]) || continues && mayContinue(c))
-		c.run = depth == 0 && !inTag && !continues && blockIsRun(text) && supported(c.nodes) && autoLinksAgree(c.nodes, modelSrc, text)
+		c.run = depth == 0 && !inTag && !continues && blockIsRun(text) && supported(c.nodes, modelSrc) && autoLinksAgree(c.nodes, modelSrc, text)
 		if c.run && group < c.first {
 			// Blocks with no blank line between are read together too: a table's lines, then an
 			// underline, are blocks goldmark ends where micromark does not.
@@ -552,9 +552,10 @@ func runCall(token string, n int) string {
 // dropped marks a line a run leaves out (no line of a source has a NUL: wholePageReason).
 const dropped = "\x00"
 
-// supported reports whether runjs.go has a rule for every node of nodes.
-func supported(nodes []ast.Node) bool {
+// supported reports whether runjs.go has a rule for every node of nodes (of src).
+func supported(nodes []ast.Node, src []byte) bool {
 	ok := true
+	ends := map[ast.Node]bool{} // the end tags of the inline elements taken
 	for _, n := range nodes {
 		_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
 			if !entering {
@@ -567,6 +568,14 @@ func supported(nodes []ast.Node) bool {
 				ok = supportedAdmonition(c)
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
+			case *ast.RawHTML:
+				// An inline element (runinline.go), not in a heading, whose id the compiler
+				// would give from its text with the element's.
+				if !ends[c] {
+					_, _, end, taken := inlineElement(c, src)
+					ok = taken && !inHeading(c)
+					ends[end] = true
+				}
 			case *east.Table:
 				// A table in a list item or a quote may be lines that continue a paragraph
 				// lazily, which goldmark makes a table of and micromark does not.
@@ -588,6 +597,16 @@ func supported(nodes []ast.Node) bool {
 		})
 	}
 	return ok
+}
+
+// inHeading reports whether n is in a heading.
+func inHeading(n ast.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		if _, ok := p.(*ast.Heading); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // setOff reports whether the lines of chunks i to j-1 are, without a doubt, their blocks: each

@@ -511,3 +511,26 @@ func TestSplitRunsTakesPlainURLs(t *testing.T) {
 		}
 	}
 }
+
+// Elements written inline with plain text in them are in runs (runinline.go), as the elements
+// themselves, not the page's components; those at a line's start, in a heading, or with markup
+// in them stay with the compiler.
+func TestSplitRunsTakesInlineElements(t *testing.T) {
+	body := "Intro.\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>, then rename <code>App.m</code>.\n\n<Foo />\n\n" +
+		"<kbd>Start</kbd> of a line.\n\n<Foo />\n\n## Heading <kbd>K</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n"
+	sp := splitOf(t, body, false)
+	if sp == nil || len(sp.runs) != 1 {
+		t.Fatalf("not one run: %+v", sp)
+	}
+	run := strings.Join(sp.runs[0], "\n")
+	for _, want := range []string{`j("kbd",{children:"Ctrl"})`, `j("kbd",{children:"C"})`, `j("code",{children:"App.m"})`} {
+		if !strings.Contains(run, want) {
+			t.Errorf("the run lacks %s:\n%s", want, run)
+		}
+	}
+	for _, left := range []string{"<kbd>Start</kbd> of a line.", "## Heading <kbd>K</kbd>", "Markup <span>a *b*</span>."} {
+		if !strings.Contains(sp.source, left) {
+			t.Errorf("%q is not left to the compiler:\n%s", left, sp.source)
+		}
+	}
+}
