@@ -360,12 +360,16 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 		if hasCommentMarker(text) {
 			// compile.mjs makes each HTML comment marker of a line an MDX comment's (htmlComments):
 			// only a line that is one HTML comment is read here, as that MDX comment.
+			// Its markers are replaced as compile.mjs replaces them, which may overlap
+			// ("<!-- a <!-->" holds a second "<!--").
 			inner, ok := strings.CutPrefix(text, "<!--")
 			inner, ok2 := strings.CutSuffix(inner, "-->")
-			if !ok || !ok2 || len(text) < len("<!---->") || hasCommentMarker(inner) || strings.Contains(inner, "`") {
+			comment := "{/*" + inner + "*/}"
+			if !ok || !ok2 || len(text) < len("<!---->") || hasCommentMarker(inner) || strings.Contains(inner, "`") ||
+				strings.ReplaceAll(strings.ReplaceAll(text, "<!--", "{/*"), "-->", "*/}") != comment {
 				return nil, nil, false
 			}
-			text = "{/*" + inner + "*/}"
+			text = comment
 		}
 		blank := text == ""
 		switch {
@@ -412,7 +416,12 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 			// A tag alone (name, attributes, "/" when it closes itself), or an element whole on
 			// its line (the tag, words, its closing tag); a tag over lines is read as one text.
 			el, selfClosing, rest, status := readTag(text)
-			for status == tagMore && i+1 < len(lines) && strings.TrimLeft(lines[i+1], " ") != "" {
+			// (Each line's HTML comment markers compile.mjs would make MDX comments'; a tag of
+			// more than tagLines lines is the compiler's, as readTag reads the text again each line.)
+			for first := i; status == tagMore && i+1 < len(lines) && strings.TrimLeft(lines[i+1], " ") != ""; {
+				if hasCommentMarker(lines[i+1]) || i-first >= tagLines {
+					return nil, nil, false
+				}
 				i++
 				text += "\n" + strings.TrimLeft(lines[i], " ")
 				el, selfClosing, rest, status = readTag(text)
@@ -508,6 +517,9 @@ func plainAttributeName(name string) bool {
 func plainAttributeValue(value string) bool {
 	return plainText(value) && !strings.ContainsAny(value, "&{}<>")
 }
+
+// tagLines is the most lines a tag written over lines may have here.
+const tagLines = 64
 
 // tagStatus is what readTag made of a text.
 type tagStatus uint8

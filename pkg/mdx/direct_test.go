@@ -88,7 +88,8 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			"v={a, b}", "v={() => {}}", "v={a = 1}", "v={`t`}", "v={a < b}", "v={/x/}", "v={a ?? b || c}", "v={let}", "v={07}", `v={"a}b"}`,
 			`v={'\u0041'}`, "v={(a, a) => 1}", "v={a ++b}", "v={{a() {}}}", "v={x\n=> 1}", "v={<b />}", "v={}", "v={ }", "v={async () => 1}",
 			"v={{__proto__: a}}", "v={_x}", "v={eval}", "v={1.}", "v={.5}", "v={a.b.}", "v={-x ** 2}", "v={a /* c */}", "v={a // c\n}",
-			"v={a}b={c}", "v={{a: {b: 1}}", "v={x\n\n}", `v={"é\u2028"}`, "v={a?.b = 1}", "v={1e3}", "v={0x1}"}
+			"v={a}b={c}", "v={{a: {b: 1}}", "v={x\n\n}", `v={"é\u2028"}`, "v={a?.b = 1}", "v={1e3}", "v={0x1}",
+			`v={"<!-- d -->"}`, `v={"-->"}`, "v={((a))}", "v={(a?.b).c}"}
 	runs := 0
 	var body func(depth int)
 	// indent is the spaces a line starts with: none mostly, as many as its depth at times.
@@ -132,7 +133,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			b.WriteString(indent(depth) + pick([]string{"{/* a comment */}", "{/*  spaced   out  */}", "{/*x*/}", "{/* truncate */}",
 				"<!-- prettier-ignore -->", "<!--truncate-->", "<!--  two  words -->"},
 				[]string{"{/* a } b */}", "{/* a */ }", "{1}", "{/* a */}{/* b */}", "{/* \t */}", "<!-- a --> x", "<!-- `c` -->", "<!-- a <!-- b -->",
-					"<!-->", "<!--->", "{/* <!-- TODO --> */}", "{/* --> */}", "{/* truncate\ufeff */}", "{/*\u00a0x */}"}) + "\n")
+					"<!-->", "<!--->", "<!-- a <!-->", "{/* <!-- TODO --> */}", "{/* --> */}", "{/* truncate\ufeff */}", "{/*\u00a0x */}"}) + "\n")
 		case k < 9 && depth == 0:
 			// An import block further down the page, which MDX takes to the module's top.
 			if r.IntN(2) > 0 {

@@ -152,7 +152,16 @@ func jsExpression(s string) bool {
 type jsParser struct {
 	tokens []jsToken
 	at     int
+	depth  int // of assignment calls
+	links  int // operators and members read, which the compiler's printer nests as deep
 }
+
+// maxDepth is how deep expressions may nest here, and maxLinks about how many operators, members
+// and operands they may have (the compiler failed from about 650 levels, and 3,650 operators).
+const (
+	maxDepth = 64
+	maxLinks = 1000
+)
 
 func (p *jsParser) peek(offset int) jsToken {
 	if p.at+offset < len(p.tokens) {
@@ -170,8 +179,13 @@ func (p *jsParser) is(text string) bool {
 	return false
 }
 
-// assignment is an arrow function or a conditional expression.
+// assignment is an arrow function or a conditional expression, at most maxDepth deep (the
+// compiler's parser fails on deep nesting that esbuild reads).
 func (p *jsParser) assignment() bool {
+	if p.depth++; p.depth > maxDepth {
+		return false
+	}
+	defer func() { p.depth-- }()
 	if p.arrowAhead() {
 		return p.arrow()
 	}
@@ -255,6 +269,9 @@ func (p *jsParser) binary() bool {
 		if t.kind != tokPunct || !jsBinary[t.text] {
 			return !(coalesce && logical)
 		}
+		if p.links++; p.links > maxLinks {
+			return false
+		}
 		coalesce = coalesce || t.text == "??"
 		logical = logical || t.text == "&&" || t.text == "||"
 		p.at++
@@ -265,18 +282,31 @@ func (p *jsParser) binary() bool {
 func (p *jsParser) unary() bool {
 	t := p.peek(0)
 	if t.kind == tokPunct && (t.text == "!" || t.text == "-" || t.text == "+") || t.kind == tokName && t.text == "typeof" {
+		if p.links++; p.links > maxLinks {
+			return false
+		}
 		p.at++
 		return p.unary()
 	}
 	return p.postfix()
 }
 
-// postfix is a primary expression and its members, indexes and calls.
+// postfix is a primary expression and its members, indexes and calls. An optional chain in
+// parentheses has none: the compiler prints (a?.b).c as a?.b.c, which reads otherwise.
 func (p *jsParser) postfix() bool {
+	start := p.at
 	if !p.primary() {
 		return false
 	}
+	if p.parenthesised(start, p.at-1) && slices.ContainsFunc(p.tokens[start:p.at], func(t jsToken) bool { return t.kind == tokPunct && t.text == "?." }) {
+		if t := p.peek(0); t.kind == tokPunct && (t.text == "." || t.text == "[" || t.text == "(") {
+			return false
+		}
+	}
 	for {
+		if p.links++; p.links > maxLinks {
+			return false
+		}
 		switch {
 		case p.is(".") || p.is("?."):
 			if p.peek(0).kind == tokName {
@@ -299,6 +329,28 @@ func (p *jsParser) postfix() bool {
 			return true
 		}
 	}
+}
+
+// parenthesised reports whether tokens from to to (both included) are one expression in
+// parentheses: "(" at from, and the ")" that closes it at to.
+func (p *jsParser) parenthesised(from, to int) bool {
+	if from >= to || p.tokens[from].kind != tokPunct || p.tokens[from].text != "(" || p.tokens[to].kind != tokPunct || p.tokens[to].text != ")" {
+		return false
+	}
+	depth := 0
+	for i := from; i <= to; i++ {
+		if t := p.tokens[i]; t.kind == tokPunct {
+			switch t.text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				if depth--; depth == 0 {
+					return i == to
+				}
+			}
+		}
+	}
+	return false
 }
 
 // arguments is a call's list after its "(": assignments or spreads, a comma after the last
@@ -333,7 +385,13 @@ func (p *jsParser) primary() bool {
 	}
 	switch t.text {
 	case "(":
-		return p.assignment() && p.is(")")
+		// Not a parenthesised expression in another: MDX unwraps one level of them, and the
+		// compiler's printer fails on the second.
+		inner := p.at
+		if !p.assignment() || !p.is(")") {
+			return false
+		}
+		return !p.parenthesised(inner, p.at-2)
 	case "[":
 		return p.list("]")
 	case "{":

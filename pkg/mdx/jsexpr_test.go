@@ -2,6 +2,7 @@ package mdx
 
 import (
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/evanw/esbuild/pkg/api"
@@ -78,13 +79,18 @@ func TestJSExpressionRefuses(t *testing.T) {
 	for _, src := range []string{"", " ", "a, b", "a = 1", "a += 1", "a++", "--a", "`t`", "a < b", "/x/", "a / b", "a /* c */", "a ?? b || c",
 		"let", "07", "1.", ".5", "1e3", "0x1", "3in", `'\u0041'`, `"a\` + "\n" + `b"`, "(a, a) => 1", "x\n=> 1", "() => {}", "async () => 1",
 		"{a() {}}", "{get a() {}}", "{__proto__: a}", "_x", "eval", "arguments", "new A()", "a in b", "-x ** 2", "a >> 1", "<b />",
-		"a ? b", "(a, b)", "[a,,b]", "{true}", "é", "a.", "a?.1", "yield", "await x", "MDXLayout", "'a{'", `"a}"`} {
+		"a ? b", "(a, b)", "[a,,b]", "{true}", "é", "a.", "a?.1", "yield", "await x", "MDXLayout", "'a{'", `"a}"`,
+		// The compiler fails on these (MDX unwraps one level of parentheses; its parser and printer
+		// recurse), or prints them so that they read otherwise ((a?.b).c as a?.b.c).
+		"((a))", "f(((a)))", "x => ((x))", "{k: ((a))}", "(((a) + b))", "(a?.b).c", "(a?.b)[0]", "(a?.b)()", "(f?.(x))(y)", "(a?.()).b",
+		strings.Repeat("[", 100) + strings.Repeat("]", 100), strings.Repeat("a + ", 2000) + "a", strings.Repeat("!", 2000) + "a"} {
 		if jsExpression(src) {
 			t.Errorf("%q read as an expression of the subset", src)
 		}
 	}
 	for _, src := range []string{"a", " Card ", "{float: 'right', margin: '0 0 1em 1em'}", `c.getTabs(["ios", "web"])`, "() => Alert.alert('done')",
-		"[styles.ball, {opacity}]", `{"max-height": "600px" }`, "a ? 0.5 : 1", "x => x?.y?.[0]", "{...a, b: [1, ...c,],}", "!(a && b) ?? c"} {
+		"[styles.ball, {opacity}]", `{"max-height": "600px" }`, "a ? 0.5 : 1", "x => x?.y?.[0]", "{...a, b: [1, ...c,],}", "!(a && b) ?? c", "(a)", "((a) + (b))", "(a?.b)?.c", "(a.b).c", "((x) => x)",
+		"[" + strings.Repeat("'item', ", 300) + "]"} {
 		if !jsExpression(src) {
 			t.Errorf("%q not read", src)
 		}
