@@ -67,6 +67,13 @@ var (
 		"Emphasis *around <kbd>K</kbd> it* and **on <var>B</var>**.",
 		"[A link <code>x</code>](./intro.md) and <mark>it's \"quoted\"</mark>.",
 		"1. Use the <code>Cocoa Touch Class</code>.\n2. Name it <code>RCTWebView</code> (<i>one</i>)",
+		"- <code>x</code> first in an item\n- <code>only</code>\n- <b>a</b> <i>b</i>",
+		"<kbd>A</kbd> then <kbd>B</kbd>.",
+		"<kbd>A</kbd> <kbd>B</kbd>",
+		"Some text\n<kbd>A</kbd>",
+		"<sub>alone</sub>",
+		"| <kbd>C</kbd> | <i>x</i> |\n|---|---|\n| <b>1</b> | 2 |",
+		"1. <code>a</code>\n\n2. <code>b</code> loose",
 	}
 	genJSX = []string{
 		"<Dummy />",

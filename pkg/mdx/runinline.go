@@ -4,8 +4,8 @@ package mdx
 // <kbd>Ctrl</kbd> to stop` or `Rename <code>App.m</code>`: pages moved from Docusaurus have many,
 // and each kept its block, and so the page, with the MDX compiler, which cost a 1.5 KB page five
 // times a Markdown page's build (issue #21). Only the shape both parsers read alike is taken: a
-// phrasing element of inlineTags, with no attribute, plain text in it, in a line that has text
-// before it. goldmark reads it as raw HTML, its text, raw HTML; MDX as a JSX element whose child
+// phrasing element of inlineTags, with no attribute, plain text in it, in a paragraph with text
+// outside such elements (unravelled). goldmark reads it as raw HTML, its text, raw HTML; MDX as a JSX element whose child
 // is that text. An element written in JSX is not one of the page's components (MDX gives only
 // Markdown's elements through _components), so runjs.go writes it as `j("kbd",…)` and runhtml.go
 // as its markup.
@@ -13,7 +13,6 @@ package mdx
 import (
 	"regexp"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
@@ -55,8 +54,7 @@ func plainInlineText(s string) bool {
 
 // inlineElement reads the inline element that starts at raw (goldmark's raw HTML of its start
 // tag), returning its tag, its text, and the raw HTML of its end tag; ok is false for anything
-// else. The line before the start tag must hold a letter or a digit: a tag at a line's start may
-// be an element of the flow for MDX (a line that is only `<kbd>Ctrl</kbd>` is not a paragraph).
+// else, and for an element of a paragraph MDX unravels.
 func inlineElement(raw *ast.RawHTML, src []byte) (tag, text string, end *ast.RawHTML, ok bool) {
 	if raw.Segments.Len() != 1 {
 		return "", "", nil, false
@@ -71,8 +69,7 @@ func inlineElement(raw *ast.RawHTML, src []byte) (tag, text string, end *ast.Raw
 	if tag, found = strings.CutSuffix(tag, ">"); !found || !inlineTags[tag] {
 		return "", "", nil, false
 	}
-	lineStart := strings.LastIndexByte(string(src[:seg.Start]), '\n') + 1
-	if !strings.ContainsFunc(string(src[lineStart:seg.Start]), func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) {
+	if unravelled(raw.Parent(), src) {
 		return "", "", nil, false
 	}
 	t, isText := raw.NextSibling().(*ast.Text)
@@ -88,4 +85,31 @@ func inlineElement(raw *ast.RawHTML, src []byte) (tag, text string, end *ast.Raw
 		return "", "", nil, false
 	}
 	return tag, text, end, true
+}
+
+// unravelled reports whether MDX takes the elements of paragraph p out of it: a paragraph (or a
+// tight list item's text) with nothing but JSX elements and white space in it is no paragraph
+// for MDX (remark-mdx's unravelling: a line `<kbd>A</kbd>` is the element alone, a list item
+// `- <code>x</code>` the element between "\n" texts). Text outside the elements, or any of
+// Markdown's inline nodes, keeps it one.
+func unravelled(p ast.Node, src []byte) bool {
+	switch p.(type) {
+	case *ast.Paragraph, *ast.TextBlock:
+	default:
+		return false // in a cell, or in emphasis or a link, which is Markdown in the paragraph
+	}
+	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
+		switch c := c.(type) {
+		case *ast.RawHTML:
+		case *ast.Text:
+			_, afterTag := c.PreviousSibling().(*ast.RawHTML)
+			_, beforeTag := c.NextSibling().(*ast.RawHTML)
+			if !(afterTag && beforeTag) && strings.TrimSpace(string(c.Segment.Value(src))) != "" {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }

@@ -513,11 +513,11 @@ func TestSplitRunsTakesPlainURLs(t *testing.T) {
 }
 
 // Elements written inline with plain text in them are in runs (runinline.go), as the elements
-// themselves, not the page's components; those at a line's start, in a heading, or with markup
-// in them stay with the compiler.
+// themselves, not the page's components; those of a paragraph MDX unravels (nothing but such
+// elements in it), in a heading, or with markup in them stay with the compiler.
 func TestSplitRunsTakesInlineElements(t *testing.T) {
 	body := "Intro.\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>, then rename <code>App.m</code>.\n\n<Foo />\n\n" +
-		"<kbd>Start</kbd> of a line.\n\n<Foo />\n\n## Heading <kbd>K</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n"
+		"<kbd>Alone</kbd> <kbd>B</kbd>\n\n<Foo />\n\n## Heading <kbd>K</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n"
 	sp := splitOf(t, body, false)
 	if sp == nil || len(sp.runs) != 1 {
 		t.Fatalf("not one run: %+v", sp)
@@ -528,7 +528,7 @@ func TestSplitRunsTakesInlineElements(t *testing.T) {
 			t.Errorf("the run lacks %s:\n%s", want, run)
 		}
 	}
-	for _, left := range []string{"<kbd>Start</kbd> of a line.", "## Heading <kbd>K</kbd>", "Markup <span>a *b*</span>."} {
+	for _, left := range []string{"<kbd>Alone</kbd> <kbd>B</kbd>", "## Heading <kbd>K</kbd>", "Markup <span>a *b*</span>."} {
 		if !strings.Contains(sp.source, left) {
 			t.Errorf("%q is not left to the compiler:\n%s", left, sp.source)
 		}
