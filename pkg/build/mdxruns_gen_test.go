@@ -74,6 +74,19 @@ var (
 		"<sub>alone</sub>",
 		"| <kbd>C</kbd> | <i>x</i> |\n|---|---|\n| <b>1</b> | 2 |",
 		"1. <code>a</code>\n\n2. <code>b</code> loose",
+		// A review's pages: the paragraph MDX unravels sits in a list, a task item, a quote.
+		"Intro.\n\n1. <kbd>b</kbd>\n\n2. x",
+		"1. <kbd>a</kbd> <kbd>b</kbd>\n2. c",
+		"- [x] <kbd>a</kbd>\n- [ ] b",
+		"1. [x] <kbd>a</kbd>\n\n2. [ ] b",
+		"1. > <kbd>b</kbd>",
+		"- a\n\n  1. <kbd>b</kbd>",
+		"x <kbd>a</kbd>\n1. <kbd>b</kbd>",
+		"- [x] <kbd>a</kbd> b\n- x [<kbd>l</kbd>](./intro.md)",
+		"1. - <kbd>b</kbd>\n\n   - c",
+		"10) <kbd>a</kbd>\n\n11) b",
+		"> x\n> 1. <kbd>b</kbd>",
+		":::note\n\n1. <kbd>a</kbd>\n\n:::",
 	}
 	genJSX = []string{
 		"<Dummy />",

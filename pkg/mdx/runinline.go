@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
+	east "github.com/yuin/goldmark/extension/ast"
 )
 
 // inlineTags are the elements taken: phrasing elements, none of which starts a CommonMark HTML
@@ -100,7 +101,7 @@ func unravelled(p ast.Node, src []byte) bool {
 	}
 	for c := p.FirstChild(); c != nil; c = c.NextSibling() {
 		switch c := c.(type) {
-		case *ast.RawHTML:
+		case *ast.RawHTML, *east.TaskCheckBox: // goldmark's checkbox is in the paragraph, MDX's not
 		case *ast.Text:
 			_, afterTag := c.PreviousSibling().(*ast.RawHTML)
 			_, beforeTag := c.NextSibling().(*ast.RawHTML)
