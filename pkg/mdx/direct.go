@@ -437,11 +437,11 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 				}
 				el.text = words
 			}
-			for i, a := range el.attrs {
-				if !plainAttributeName(a[0]) || slices.ContainsFunc(el.attrs[:i], func(p [2]string) bool { return p[0] == a[0] }) {
+			for k, a := range el.attrs {
+				if !plainAttributeName(a[0]) || slices.ContainsFunc(el.attrs[:k], func(p [2]string) bool { return p[0] == a[0] }) {
 					return nil, nil, false
 				}
-				switch el.flags[i] {
+				switch el.flags[k] {
 				case attrString:
 					if !plainAttributeValue(a[1]) {
 						return nil, nil, false
@@ -450,7 +450,7 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 					switch {
 					case simpleExpression(a[1]):
 					case jsExpression(a[1]):
-						el.flags[i] = attrScript
+						el.flags[k] = attrScript
 					default:
 						return nil, nil, false
 					}
@@ -513,10 +513,16 @@ func plainAttributeName(name string) bool {
 }
 
 // plainAttributeValue reports whether an attribute's string is one the module gives as it is
-// written: a character reference (&), braces or angle brackets go to the compiler.
+// written: braces, angle brackets, or what may be a character reference go to the compiler. MDX
+// decodes only references ended by ";" (mdast-util-mdx-jsx: parseEntities, nonTerminated false),
+// so an "&" of a URL's query (`?a=1&b=2`) is itself.
 func plainAttributeValue(value string) bool {
-	return plainText(value) && !strings.ContainsAny(value, "&{}<>")
+	return plainText(value) && !strings.ContainsAny(value, "{}<>") && (strings.IndexByte(value, '&') < 0 || !maybeReference.MatchString(value))
 }
+
+// maybeReference is any "&" that a ";" ends after letters, digits or "#" (a broader set than
+// the references parse-entities decodes).
+var maybeReference = regexp.MustCompile(`&#?[A-Za-z0-9]*;`)
 
 // tagLines is the most lines a tag written over lines may have here.
 const tagLines = 64
