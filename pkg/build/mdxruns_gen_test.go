@@ -53,7 +53,8 @@ var (
 		"Links [odd](./x%y.md), [pct](https://x.y/100%) and ![img](./é.png \"t\").",
 	}
 	// genInline are Markdown pieces with elements written inline (runinline.go takes some, the
-	// compiler the others), for seeds of their own: the seeds above keep their pages.
+	// compiler the others) and code whose text prose may not have, for seeds of their own: the
+	// seeds above keep their pages.
 	genInline = []string{
 		"Press <kbd>Ctrl</kbd>+<kbd>C</kbd> to stop.",
 		"- Rename <code>App.m</code> to <code>App.mm</code>\n- then <b>build it</b>",
@@ -87,6 +88,11 @@ var (
 		"10) <kbd>a</kbd>\n\n11) b",
 		"> x\n> 1. <kbd>b</kbd>",
 		":::note\n\n1. <kbd>a</kbd>\n\n:::",
+		// Code whose lines hold what prose may not (a backslash, a reference, spaces at the end).
+		"```sh\ndocker run \\\n  --rm alpine:3 \\\n  echo 'a&amp;b'   \n```",
+		"- item\n\n  ```js\n  const re = /\\d+\\.x/;  \n  ```",
+		":::tip\n\n```\nC:\\Program Files\\x\n```\n\n:::",
+		"Prose with a \\* escape\n\n```\nand code\n```",
 	}
 	genJSX = []string{
 		"<Dummy />",

@@ -83,9 +83,25 @@ func wholePageReason(src string) string {
 }
 
 // blockIsRun reports whether a block's source, as a page of its own, would read as CommonMark
-// reads it and has nothing the elements of runjs.go leave out.
-func blockIsRun(text string) bool {
-	if usesMDXSyntax(withoutInlineElements(text)) || strings.Contains(text, `\`) || strings.IndexByte(text, '&') >= 0 && charRef.MatchString(text) {
+// reads it and has nothing the elements of runjs.go leave out. code marks, by line of text, the
+// lines goldmark reads as a fenced code block's content (nil: none), which both parsers take as
+// they are: a backslash, a character reference or spaces at a line's end there are the code's
+// (a shell command's `\` line continuation, a regular expression).
+func blockIsRun(text string, code []bool) bool {
+	if usesMDXSyntax(withoutInlineElements(text)) {
+		return false
+	}
+	prose := text
+	if slices.Contains(code, true) {
+		kept := strings.Split(text, "\n")
+		for i := range kept {
+			if i < len(code) && code[i] {
+				kept[i] = ""
+			}
+		}
+		prose = strings.Join(kept, "\n")
+	}
+	if strings.Contains(prose, `\`) || strings.IndexByte(prose, '&') >= 0 && charRef.MatchString(prose) {
 		return false
 	}
 	// Where the two parsers read text otherwise: a directive's name (the compiler makes "1:1"
@@ -107,7 +123,7 @@ func blockIsRun(text string) bool {
 	if differs || !done {
 		return false
 	}
-	for line := range strings.SplitSeq(text, "\n") {
+	for line := range strings.SplitSeq(prose, "\n") {
 		// (A heading's {#id}, taken off the compiler's source, leaves spaces: a heading has no
 		// line breaks.)
 		if (strings.HasSuffix(line, " ") || strings.HasSuffix(line, "\t")) && !atxHeading.MatchString(line) {
@@ -351,6 +367,19 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 		}
 		chunks = append(chunks, &chunk{nodes: []ast.Node{n}, first: lineOf(off), placed: true})
 	}
+	// The lines of fenced code blocks' content, as goldmark reads them.
+	codeLines := make([]bool, len(lines))
+	_ = ast.Walk(tree, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if code, ok := n.(*ast.FencedCodeBlock); ok && entering {
+			for i := 0; i < code.Lines().Len(); i++ {
+				if l := lineOf(code.Lines().At(i).Start); l < len(codeLines) {
+					codeLines[l] = true
+				}
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
 	blank := func(i int) bool { return i < 0 || i >= len(lines) || strings.TrimSpace(lines[i]) == "" }
 	modelBlank := func(i int) bool { return strings.TrimSpace(modelLines[i]) == "" }
 	for i, c := range chunks {
@@ -392,11 +421,12 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
 		continues = k > 0 && (holdsMarkdown(chunks[k-1]) || continues && mayContinue(c))
-		c.run = depth == 0 && !inTag && !continues && blockIsRun(text) && supported(c.nodes, modelSrc) && autoLinksAgree(c.nodes, modelSrc, text)
+		c.run = depth == 0 && !inTag && !continues && blockIsRun(text, codeLines[c.first:c.last+1]) && supported(c.nodes, modelSrc) &&
+			autoLinksAgree(c.nodes, modelSrc, text)
 		if c.run && group < c.first {
 			// Blocks with no blank line between are read together too: a table's lines, then an
 			// underline, are blocks goldmark ends where micromark does not.
-			c.run = blockIsRun(strings.Join(lines[group:c.last+1], "\n"))
+			c.run = blockIsRun(strings.Join(lines[group:c.last+1], "\n"), codeLines[group:c.last+1])
 		}
 		if !c.run {
 			depth, inTag = scanOpen(text, depth, inTag)

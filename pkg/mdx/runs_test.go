@@ -534,3 +534,17 @@ func TestSplitRunsTakesInlineElements(t *testing.T) {
 		}
 	}
 }
+
+// A code fence's lines may hold a backslash, a character reference and spaces at their end,
+// which both parsers keep as they are: the fence is in a run. In prose they stay with the
+// compiler.
+func TestSplitRunsTakesCodeWithBackslashes(t *testing.T) {
+	body := "Intro.\n\n```sh\ndocker run \\\n  --rm x &amp;   \n```\n\n<Foo />\n\nProse with a \\* escape.\n"
+	sp := splitOf(t, body, false)
+	if sp == nil || len(sp.runs) != 1 {
+		t.Fatalf("not one run: %+v", sp)
+	}
+	if strings.Contains(sp.source, "docker run") || !strings.Contains(sp.source, `Prose with a \* escape.`) {
+		t.Errorf("the fence should be in the run and the prose with the compiler:\n%s", sp.source)
+	}
+}
