@@ -93,6 +93,11 @@ var (
 		"- item\n\n  ```js\n  const re = /\\d+\\.x/;  \n  ```",
 		":::tip\n\n```\nC:\\Program Files\\x\n```\n\n:::",
 		"Prose with a \\* escape\n\n```\nand code\n```",
+		// Markdown after an HTML block that ends with its element's closing tag.
+		"<div>\n- a\n</div>\n\n- b",
+		"<Dummy>\n- a\n\n- c\n</Dummy>\n\n1. b\n\n---",
+		"<details>\n<summary>S</summary>\nText *in* it.\n</details>\n\nAfter.",
+		"<Dummy />\n- a\n\n- b",
 	}
 	genJSX = []string{
 		"<Dummy />",

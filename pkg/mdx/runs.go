@@ -400,9 +400,16 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 	// Markdown it reads in that block's lines (a list's next item or paragraph after a blank line,
 	// where goldmark's HTML block ended): the block right after it, and those after that which are
 	// indented or start a list item or quote, stay with the compiler.
+	// An HTML block that ends with a closing tag, no element being left open after it (depth, below),
+	// ends what Markdown MDX read in it: a list or paragraph in an element ends with the element.
 	holdsMarkdown := func(c *chunk) bool {
-		_, others, _ := htmlBlockLines(c.nodes[len(c.nodes)-1], modelSrc)
-		return others > 0
+		last := c.nodes[len(c.nodes)-1]
+		tags, others, _ := htmlBlockLines(last, modelSrc)
+		if others == 0 {
+			return false
+		}
+		lastLine := last.Lines().At(last.Lines().Len() - 1)
+		return len(tags) == 0 || tags[len(tags)-1] != lastLine || !directClose.MatchString(strings.TrimSpace(string(lastLine.Value(modelSrc))))
 	}
 	continues := false // the chunk may continue such a block's Markdown
 	mayContinue := func(c *chunk) bool {
