@@ -81,7 +81,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		`style={{float: 'right', margin: '0 0 1em 1em'}}`, `values={Card.list(["ios", "web"])}`, `onPress={() => Card.alert('done')}`,
 		`v={"Read " + "once"}`, `v={[Big.a, {opacity}]}`, `v={x}`, `v={ Card }`, `n={-1.5}`, `v={a ? 'b' : "c"}`, `v={(a, b,) => a ?? b}`,
 		`v={{"max-height": "600px" }}`, `v={typeof x === 'string'}`, `v={f?.(1)?.[2]}`, `v={[...list, 'x',]}`, `v={{...rest, a: 1, class: 2}}`,
-		`v={this}`, `src="https://x.io/e?a=1&b=2&copy=3"`, `t="a & b"`, `t="&"`, "style={{\n  color: 'red',\n  margin: 0\n}}", "v={x =>\n  x.y}", `v={'it\'s'}`, `v={null}`, `v={!(a && b) || c % 2}`},
+		`v={this}`, "title={`Read once`}", `src="https://x.io/e?a=1&b=2&copy=3"`, `t="a & b"`, `t="&"`, "style={{\n  color: 'red',\n  margin: 0\n}}", "v={x =>\n  x.y}", `v={'it\'s'}`, `v={null}`, `v={!(a && b) || c % 2}`},
 		[]string{`key="k"`, `title="&amp;"`, `title="{x}"`, `title={x}`, `title="a<b"`, "title", `a:b="1"`,
 			`shut={false}`, `n={007}`, `v={ Card }`, `v={Card()}`, `v={Card[0]}`,
 			`v={$x}`, `v={class}`, `v={Tabs.x}`,

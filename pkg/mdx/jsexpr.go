@@ -2,13 +2,15 @@ package mdx
 
 // jsexpr.go reads the JavaScript of an attribute's expression (`style={{float: 'right'}}`,
 // `values={tabs(["ios", "web"])}`, `onPress={() => alert('done')}`) for direct.go, which writes it
-// into the module as it is written. Only a subset of JavaScript's expressions is read: literals,
+// into the module as it is written. Only a subset of JavaScript's expressions is read: literals
+// (template literals without substitutions among them),
 // names, arrays, objects, calls, members, arrow functions with an expression for body, and
 // unary, binary and conditional operators. Each is valid JavaScript in a module (strict mode)
 // whatever it is combined with, so the compiler would read the same expression and print it
 // again, differing only in spaces, quotes and parentheses (TestDirectModuleIsTheCompilers
 // compares the two after esbuild has printed both). Anything outside it (a template literal, a
-// comment, a regular expression, JSX, an assignment, a name that strict mode reserves) goes to
+// comment, a regular expression, JSX, an assignment, a name that strict mode reserves, a
+// template literal with a substitution or a tag) goes to
 // the compiler. A parser of our own, not esbuild's: esbuild's Transform costs ~0.35 ms a call,
 // which is what an MDX page's whole extra cost may be; this costs microseconds.
 
@@ -57,21 +59,22 @@ func jsTokens(s string) ([]jsToken, bool) {
 			newline = true
 			i++
 			continue
-		case c == '"' || c == '\'':
+		case c == '"' || c == '\'' || c == '`':
+			// A string, or a template literal with no substitution (it holds no brace).
 			j := i + 1
 			for j < len(s) && s[j] != c {
 				if s[j] == '\\' {
 					// Escapes whose meaning is the same everywhere: no octal, \u or line
 					// continuation, which strict mode or the printer may read otherwise.
-					if j+1 >= len(s) || !strings.ContainsRune(`\'"nt`, rune(s[j+1])) {
+					if j+1 >= len(s) || !strings.ContainsRune("\\'\"nt`", rune(s[j+1])) {
 						return nil, false
 					}
 					j++
 				}
 				j++
 			}
-			// The string ends on its line, and holds no brace: MDX finds an expression's end by
-			// counting braces, and one in a string would be counted.
+			// The string ends on its line, and holds no brace: readTag finds an expression's end
+			// by counting braces, and one in a string would be counted.
 			if j >= len(s) || !plainText(s[i+1:j]) || strings.ContainsAny(s[i+1:j], "{}") {
 				return nil, false
 			}

@@ -13,7 +13,7 @@ import (
 func TestJSExpressionIsValidJavaScript(t *testing.T) {
 	r := rand.New(rand.NewPCG(28, 1))
 	names := []string{"a", "list", "Card", "$x", "undefined", "this", "null", "true", "x1"}
-	atoms := []string{"0", "1.5", "42", `"s"`, "'it\\'s'", `"é"`, "''"}
+	atoms := []string{"0", "1.5", "42", `"s"`, "'it\\'s'", `"é"`, "''", "`tpl`"}
 	binary := []string{"+", "-", "*", "%", "===", "!==", "==", "!=", ">", ">=", "&&", "||", "??"}
 	var gen func(depth int) string
 	gen = func(depth int) string {
@@ -76,7 +76,7 @@ func TestJSExpressionIsValidJavaScript(t *testing.T) {
 
 // What the subset refuses, each for its reason (these go to the MDX compiler).
 func TestJSExpressionRefuses(t *testing.T) {
-	for _, src := range []string{"", " ", "a, b", "a = 1", "a += 1", "a++", "--a", "`t`", "a < b", "/x/", "a / b", "a /* c */", "a ?? b || c",
+	for _, src := range []string{"", " ", "a, b", "a = 1", "a += 1", "a++", "--a", "`a${b}`", "tag`x`", "`a\nb`", "`{`", "a < b", "/x/", "a / b", "a /* c */", "a ?? b || c",
 		"let", "07", "1.", ".5", "1e3", "0x1", "3in", `'\u0041'`, `"a\` + "\n" + `b"`, "(a, a) => 1", "x\n=> 1", "() => {}", "async () => 1",
 		"{a() {}}", "{get a() {}}", "{__proto__: a}", "_x", "eval", "arguments", "new A()", "a in b", "-x ** 2", "a >> 1", "<b />",
 		"a ? b", "(a, b)", "[a,,b]", "{true}", "é", "a.", "a?.1", "yield", "await x", "MDXLayout", "'a{'", `"a}"`,
@@ -89,7 +89,7 @@ func TestJSExpressionRefuses(t *testing.T) {
 		}
 	}
 	for _, src := range []string{"a", " Card ", "{float: 'right', margin: '0 0 1em 1em'}", `c.getTabs(["ios", "web"])`, "() => Alert.alert('done')",
-		"[styles.ball, {opacity}]", `{"max-height": "600px" }`, "a ? 0.5 : 1", "x => x?.y?.[0]", "{...a, b: [1, ...c,],}", "!(a && b) ?? c", "(a)", "((a) + (b))", "(a?.b)?.c", "(a.b).c", "((x) => x)",
+		"[styles.ball, {opacity}]", `{"max-height": "600px" }`, "a ? 0.5 : 1", "x => x?.y?.[0]", "{...a, b: [1, ...c,],}", "!(a && b) ?? c", "(a)", "((a) + (b))", "`t`", "`it's \\`ok\\``", "(a?.b)?.c", "(a.b).c", "((x) => x)",
 		"[" + strings.Repeat("'item', ", 300) + "]"} {
 		if !jsExpression(src) {
 			t.Errorf("%q not read", src)
