@@ -539,8 +539,9 @@ const (
 // readTag reads the tag s starts with: an element (its name, attributes and their kinds; an
 // expression's text is checked by the caller) and whether it closes itself; rest is what follows
 // its ">". Attributes are separated by white space, a line's end included (a tag over lines);
-// a value is a string in either quotes or an expression in braces, whose end is found as MDX
-// finds it, by counting braces.
+// a value is a string in either quotes or an expression in braces, whose end is found by
+// counting braces. MDX ends it at the first "}" where what comes before parses: the same "}"
+// for the expressions jsexpr.go reads, which hold no brace in a string.
 func readTag(s string) (el *jsxNode, selfClosing bool, rest string, status tagStatus) {
 	i := 1
 	for i < len(s) && (isASCIILetter(s[i]) || i > 1 && s[i] >= '0' && s[i] <= '9') {

@@ -399,9 +399,9 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 	// The blocks after an HTML block with lines other than tags may be, for MDX, more of the
 	// Markdown it reads in that block's lines (a list's next item or paragraph after a blank line,
 	// where goldmark's HTML block ended): the block right after it, and those after that which are
-	// indented or start a list item or quote, stay with the compiler.
-	// An HTML block that ends with a closing tag, no element being left open after it (depth, below),
-	// ends what Markdown MDX read in it: a list or paragraph in an element ends with the element.
+	// indented or start a list item or quote, stay with the compiler. Not after an HTML block
+	// whose last line is a closing tag, no element being left open after it (depth, below): a list
+	// or paragraph MDX read in an element ended with the element.
 	holdsMarkdown := func(c *chunk) bool {
 		last := c.nodes[len(c.nodes)-1]
 		tags, others, _ := htmlBlockLines(last, modelSrc)
