@@ -496,20 +496,27 @@ func TestRunsLeaveTheTreeAsItWas(t *testing.T) {
 func TestSplitRunsTakesPlainURLs(t *testing.T) {
 	body := "Intro.\n\n> See **https://example.com/rules/naming-convention** for more.\n\n" +
 		"Visit https://example.com/a/b?x=1#top, then (https://example.com/c).\n\n<Foo />\n"
+	oneRunHolds(t, body,
+		`j(c.a,{href:"/resolved/https://example.com/rules/naming-convention",children:"https://example.com/rules/naming-convention"})`,
+		`j(c.a,{href:"/resolved/https://example.com/a/b?x=1#top",children:"https://example.com/a/b?x=1#top"})`,
+		`j(c.a,{href:"/resolved/https://example.com/c",children:"https://example.com/c"})`)
+}
+
+// oneRunHolds splits body, which must make one run, checks that the run's elements hold each of
+// wants, and returns the split.
+func oneRunHolds(t *testing.T, body string, wants ...string) *split {
+	t.Helper()
 	sp := splitOf(t, body, false)
 	if sp == nil || len(sp.runs) != 1 {
 		t.Fatalf("not one run: %+v", sp)
 	}
 	run := strings.Join(sp.runs[0], "\n")
-	for _, want := range []string{
-		`j(c.a,{href:"/resolved/https://example.com/rules/naming-convention",children:"https://example.com/rules/naming-convention"})`,
-		`j(c.a,{href:"/resolved/https://example.com/a/b?x=1#top",children:"https://example.com/a/b?x=1#top"})`,
-		`j(c.a,{href:"/resolved/https://example.com/c",children:"https://example.com/c"})`,
-	} {
+	for _, want := range wants {
 		if !strings.Contains(run, want) {
 			t.Errorf("the run lacks %s:\n%s", want, run)
 		}
 	}
+	return sp
 }
 
 // Elements written inline with plain text in them are in runs (runinline.go), as the elements
@@ -518,16 +525,7 @@ func TestSplitRunsTakesPlainURLs(t *testing.T) {
 func TestSplitRunsTakesInlineElements(t *testing.T) {
 	body := "Intro.\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>, then rename <code>App.m</code>.\n\n<Foo />\n\n" +
 		"<kbd>Alone</kbd> <kbd>B</kbd>\n\n<Foo />\n\n## Heading <kbd>K</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n"
-	sp := splitOf(t, body, false)
-	if sp == nil || len(sp.runs) != 1 {
-		t.Fatalf("not one run: %+v", sp)
-	}
-	run := strings.Join(sp.runs[0], "\n")
-	for _, want := range []string{`j("kbd",{children:"Ctrl"})`, `j("kbd",{children:"C"})`, `j("code",{children:"App.m"})`} {
-		if !strings.Contains(run, want) {
-			t.Errorf("the run lacks %s:\n%s", want, run)
-		}
-	}
+	sp := oneRunHolds(t, body, `j("kbd",{children:"Ctrl"})`, `j("kbd",{children:"C"})`, `j("code",{children:"App.m"})`)
 	for _, left := range []string{"<kbd>Alone</kbd> <kbd>B</kbd>", "## Heading <kbd>K</kbd>", "Markup <span>a *b*</span>."} {
 		if !strings.Contains(sp.source, left) {
 			t.Errorf("%q is not left to the compiler:\n%s", left, sp.source)
@@ -540,10 +538,7 @@ func TestSplitRunsTakesInlineElements(t *testing.T) {
 // compiler.
 func TestSplitRunsTakesCodeWithBackslashes(t *testing.T) {
 	body := "Intro.\n\n```sh\ndocker run \\\n  --rm x &amp;   \n```\n\n<Foo />\n\nProse with a \\* escape.\n"
-	sp := splitOf(t, body, false)
-	if sp == nil || len(sp.runs) != 1 {
-		t.Fatalf("not one run: %+v", sp)
-	}
+	sp := oneRunHolds(t, body, "docker run")
 	if strings.Contains(sp.source, "docker run") || !strings.Contains(sp.source, `Prose with a \* escape.`) {
 		t.Errorf("the fence should be in the run and the prose with the compiler:\n%s", sp.source)
 	}
