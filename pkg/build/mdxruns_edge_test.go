@@ -22,6 +22,13 @@ import (
 // edgePages are pages written to break the split: each leans on a place where goldmark and
 // micromark, or docsd's elements and mdast-util-to-hast's, could differ.
 var edgePages = map[string]string{
+	// A fence's closing line indented by four spaces: code for goldmark, the fence's end for MDX
+	// (which has no indented code), then prose with an escape and a fence left open to the end.
+	"fence-close-indented.mdx": "Intro.\n\n<Dummy />\n\n```\ncode\n    ```\na\\*b*\n```\n",
+	"fence-close-in-item.mdx":  "Intro.\n\n<Dummy />\n\n- item\n\n  ```\n  code\n        ```\n  *a* b\n  ```\n",
+	// An HTML block whose last line is a closing tag indented in a list item, which MDX goes on
+	// with after the blank line.
+	"close-in-item.mdx": "<div>\n- a\n  <span>\n  x\n  </span>\n\n- b\n\n</div>\n\n<div>\n- a\n  <span>\n  x\n  </span>\n\n  more\n\n</div>\n",
 	"emphasis.mdx": `# Emphasis
 
 *a**b* and **a*b** and *a**b**c*

@@ -413,7 +413,8 @@ func (p *jsParser) object() bool {
 			}
 		} else {
 			key := p.peek(0)
-			if key.kind == tokPunct || strings.Contains(key.text, "__proto__") {
+			// (A template literal is no key.)
+			if key.kind == tokPunct || strings.HasPrefix(key.text, "`") || strings.Contains(key.text, "__proto__") {
 				return false
 			}
 			p.at++

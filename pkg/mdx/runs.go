@@ -400,8 +400,9 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 	// Markdown it reads in that block's lines (a list's next item or paragraph after a blank line,
 	// where goldmark's HTML block ended): the block right after it, and those after that which are
 	// indented or start a list item or quote, stay with the compiler. Not after an HTML block
-	// whose last line is a closing tag, no element being left open after it (depth, below): a list
-	// or paragraph MDX read in an element ended with the element.
+	// whose last line is a closing tag at the line's start (indented, it may be in a list item
+	// MDX goes on with), when no tag is left open after it (scanOpen's depth, below): a list or
+	// paragraph MDX read in an element ended with the element.
 	holdsMarkdown := func(c *chunk) bool {
 		last := c.nodes[len(c.nodes)-1]
 		tags, others, _ := htmlBlockLines(last, modelSrc)
@@ -409,7 +410,8 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 			return false
 		}
 		lastLine := last.Lines().At(last.Lines().Len() - 1)
-		return len(tags) == 0 || tags[len(tags)-1] != lastLine || !directClose.MatchString(strings.TrimSpace(string(lastLine.Value(modelSrc))))
+		closing := strings.TrimRight(string(lastLine.Value(modelSrc)), " \t\n")
+		return len(tags) == 0 || tags[len(tags)-1] != lastLine || !directClose.MatchString(closing)
 	}
 	continues := false // the chunk may continue such a block's Markdown
 	mayContinue := func(c *chunk) bool {
@@ -600,6 +602,7 @@ func supported(nodes []ast.Node, src []byte) bool {
 			}
 			switch c := c.(type) {
 			case *ast.FencedCodeBlock:
+				ok = !fenceLikeLine(c, src)
 				return ast.WalkSkipChildren, nil
 			case *markdown.Admonition:
 				ok = supportedAdmonition(c)
@@ -634,6 +637,20 @@ func supported(nodes []ast.Node, src []byte) bool {
 		})
 	}
 	return ok
+}
+
+// fenceLikeLine reports whether a line of a fenced code block's content is only a run of three
+// or more backticks or tildes: goldmark keeps such a line indented by four spaces or a tab as
+// code, where MDX, which has no indented code, ends the fence at it.
+func fenceLikeLine(code *ast.FencedCodeBlock, src []byte) bool {
+	for i := 0; i < code.Lines().Len(); i++ {
+		seg := code.Lines().At(i)
+		line := strings.TrimSpace(string(seg.Value(src)))
+		if len(line) >= 3 && (strings.Trim(line, "`") == "" || strings.Trim(line, "~") == "") {
+			return true
+		}
+	}
+	return false
 }
 
 // inHeading reports whether n is in a heading.
