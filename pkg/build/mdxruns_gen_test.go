@@ -98,6 +98,10 @@ var (
 		"<Dummy>\n- a\n\n- c\n</Dummy>\n\n1. b\n\n---",
 		"<details>\n<summary>S</summary>\nText *in* it.\n</details>\n\nAfter.",
 		"<Dummy />\n- a\n\n- b",
+		// Inline elements with attributes (className, title, id; others stay with the compiler).
+		"Press <kbd className=\"key\">Ctrl</kbd> and <abbr title=\"Command line\" id=\"cli\">CLI</abbr>.",
+		"| a | b |\n|---|---|\n| x <span className=\"label ios\">iOS</span> | <code className=\"\">y</code> z |",
+		"Twice <i className=\"a\" className=\"b\">x</i>, <b class=\"c\">y</b>, <u>z</u> and <s title='q'>w</s>.",
 	}
 	genJSX = []string{
 		"<Dummy />",

@@ -352,16 +352,16 @@ func (h *runHTML) inlines(n ast.Node) {
 	var text []string // the pieces of the text being read
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if raw, isRaw := c.(*ast.RawHTML); isRaw {
-			tag, inner, end, ok := inlineElement(raw, h.r.src)
+			el, end, ok := inlineElement(raw, h.r.src)
 			if !ok {
 				h.ok = false
 				return
 			}
 			h.textChild(text...)
 			text = text[:0]
-			h.open(tag, nil)
-			h.textChild(inner)
-			h.close(tag)
+			h.open(el.tag, el.htmlAttributes())
+			h.textChild(el.text)
+			h.close(el.tag)
 			c = end
 			continue
 		}

@@ -4,14 +4,15 @@ package mdx
 // <kbd>Ctrl</kbd> to stop` or `Rename <code>App.m</code>`: pages moved from Docusaurus have many,
 // and each kept its block, and so the page, with the MDX compiler, which cost a 1.5 KB page five
 // times a Markdown page's build (issue #21). Only the shape both parsers read alike is taken: a
-// phrasing element of inlineTags, with no attribute, plain text in it, in a paragraph with text
-// outside such elements (unravelled). goldmark reads it as raw HTML, its text, raw HTML; MDX as a JSX element whose child
-// is that text. An element written in JSX is not one of the page's components (MDX gives only
-// Markdown's elements through _components), so runjs.go writes it as `j("kbd",…)` and runhtml.go
-// as its markup.
+// phrasing element of inlineTags, with no attribute but className, title or id, plain text in
+// it, in a paragraph with text outside such elements (unravelled). goldmark reads it as raw
+// HTML, its text, raw HTML; MDX as a JSX element whose child is that text. An element written in
+// JSX is not one of the page's components (MDX gives only Markdown's elements through
+// _components), so runjs.go writes it as `j("kbd",…)` and runhtml.go as its markup.
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -24,21 +25,30 @@ import (
 var inlineTags = map[string]bool{"abbr": true, "b": true, "cite": true, "code": true, "dfn": true, "em": true, "i": true, "kbd": true,
 	"mark": true, "s": true, "samp": true, "small": true, "span": true, "strong": true, "sub": true, "sup": true, "u": true, "var": true}
 
-// inlineElementText finds, in a block's source, the elements inlineElement takes.
-var inlineElementText = regexp.MustCompile(`<([a-z]+)>([^<>\n]*)</([a-z]+)>`)
+// inlineAttribute is an attribute an inline element may have: className, title or id with a
+// plain value in double quotes, one space before it (React writes className as class).
+const inlineAttribute = ` (?:className|title|id)="[^"<>&{}\n]*"`
 
-// withoutInlineElements is text with each element runs may hold (inlineTags, plain text in it,
-// text before it on its line) replaced by its text, for the checks that look for MDX's syntax.
+var (
+	// inlineStart is an inline element's start tag; inlineElementText finds, in a block's
+	// source, the elements inlineElement takes.
+	inlineStart       = regexp.MustCompile(`^<([a-z]+)((?:` + inlineAttribute + `)*)>$`)
+	inlineElementText = regexp.MustCompile(`<([a-z]+)((?:` + inlineAttribute + `)*)>([^<>\n]*)</([a-z]+)>`)
+	inlineAttributes  = regexp.MustCompile(` ([A-Za-z]+)="([^"]*)"`)
+)
+
+// withoutInlineElements is text with each element runs may hold (inlineTags, plain text in it)
+// replaced by its text, for the checks that look for MDX's syntax.
 func withoutInlineElements(text string) string {
 	if !strings.Contains(text, "</") {
 		return text
 	}
 	return inlineElementText.ReplaceAllStringFunc(text, func(m string) string {
 		sub := inlineElementText.FindStringSubmatch(m)
-		if sub[1] != sub[3] || !inlineTags[sub[1]] || !plainInlineText(sub[2]) {
+		if sub[1] != sub[4] || !inlineTags[sub[1]] || !plainInlineText(sub[3]) {
 			return m
 		}
-		return sub[2]
+		return sub[3]
 	})
 }
 
@@ -54,38 +64,70 @@ func plainInlineText(s string) bool {
 }
 
 // inlineElement reads the inline element that starts at raw (goldmark's raw HTML of its start
-// tag), returning its tag, its text, and the raw HTML of its end tag; ok is false for anything
-// else, and for an element of a paragraph MDX unravels.
-func inlineElement(raw *ast.RawHTML, src []byte) (tag, text string, end *ast.RawHTML, ok bool) {
+// tag), returning its tag, its attributes (name, value: className for class), its text, and the
+// raw HTML of its end tag; ok is false for anything else, and for an element of a paragraph MDX
+// unravels.
+func inlineElement(raw *ast.RawHTML, src []byte) (el inlineElementParts, end *ast.RawHTML, ok bool) {
 	if raw.Segments.Len() != 1 {
-		return "", "", nil, false
+		return el, nil, false
 	}
 	seg := raw.Segments.At(0)
 	endOf := func(end *ast.RawHTML) string {
 		s := end.Segments.At(0)
 		return string(s.Value(src))
 	}
-	start := string(seg.Value(src))
-	tag, found := strings.CutPrefix(start, "<")
-	if tag, found = strings.CutSuffix(tag, ">"); !found || !inlineTags[tag] {
-		return "", "", nil, false
+	start := inlineStart.FindStringSubmatch(string(seg.Value(src)))
+	if start == nil || !inlineTags[start[1]] || unravelled(raw.Parent(), src) {
+		return el, nil, false
 	}
-	if unravelled(raw.Parent(), src) {
-		return "", "", nil, false
+	el.tag = start[1]
+	for _, a := range inlineAttributes.FindAllStringSubmatch(start[2], -1) {
+		if slices.ContainsFunc(el.attrs, func(b [2]string) bool { return b[0] == a[1] }) || !plainText(a[2]) {
+			return el, nil, false // the same attribute twice: the last is React's, both are HTML's
+		}
+		el.attrs = append(el.attrs, [2]string{a[1], a[2]})
 	}
 	t, isText := raw.NextSibling().(*ast.Text)
 	if !isText || t.SoftLineBreak() || t.HardLineBreak() {
-		return "", "", nil, false
+		return el, nil, false
 	}
 	end, isRaw := t.NextSibling().(*ast.RawHTML)
-	if !isRaw || end.Segments.Len() != 1 || endOf(end) != "</"+tag+">" {
-		return "", "", nil, false
+	if !isRaw || end.Segments.Len() != 1 || endOf(end) != "</"+el.tag+">" {
+		return el, nil, false
 	}
-	text = string(t.Segment.Value(src))
-	if !plainInlineText(text) || !utf8.ValidString(text) {
-		return "", "", nil, false
+	el.text = string(t.Segment.Value(src))
+	if !plainInlineText(el.text) || !utf8.ValidString(el.text) {
+		return el, nil, false
 	}
-	return tag, text, end, true
+	return el, end, true
+}
+
+// inlineElementParts is an inline element as inlineElement reads it.
+type inlineElementParts struct {
+	tag   string
+	attrs [][2]string // the props' names and values, in their order
+	text  string
+}
+
+// props are the element's attributes as props of runjs.go's call.
+func (el inlineElementParts) props() []string {
+	props := make([]string, len(el.attrs))
+	for i, a := range el.attrs {
+		props[i] = a[0] + ":" + jsString(a[1])
+	}
+	return props
+}
+
+// htmlAttributes are the element's attributes as React writes them.
+func (el inlineElementParts) htmlAttributes() [][2]string {
+	attrs := make([][2]string, len(el.attrs))
+	for i, a := range el.attrs {
+		attrs[i] = a
+		if a[0] == "className" {
+			attrs[i][0] = "class"
+		}
+	}
+	return attrs
 }
 
 // unravelled reports whether MDX takes the elements of paragraph p out of it: a paragraph (or a

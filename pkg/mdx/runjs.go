@@ -344,13 +344,13 @@ func (r *runJSX) inlines(n ast.Node) []string {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		if raw, isRaw := c.(*ast.RawHTML); isRaw {
 			// An element written in the text (runinline.go): not one of the components.
-			tag, inner, end, ok := inlineElement(raw, r.src)
+			el, end, ok := inlineElement(raw, r.src)
 			if !ok {
 				r.ok = false
 				return nil
 			}
 			flush()
-			out = append(out, r.call(jsString(tag), nil, []string{jsString(inner)}))
+			out = append(out, r.call(jsString(el.tag), el.props(), []string{jsString(el.text)}))
 			c = end
 			continue
 		}

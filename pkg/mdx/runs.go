@@ -612,7 +612,7 @@ func supported(nodes []ast.Node, src []byte) bool {
 				// An inline element (runinline.go), not in a heading, whose id the compiler
 				// would give from its text with the element's.
 				if !ends[c] {
-					_, _, end, taken := inlineElement(c, src)
+					_, end, taken := inlineElement(c, src)
 					ok = taken && !inHeading(c)
 					ends[end] = true
 				}

@@ -523,9 +523,9 @@ func oneRunHolds(t *testing.T, body string, wants ...string) *split {
 // themselves, not the page's components; those of a paragraph MDX unravels (nothing but such
 // elements in it), in a heading, or with markup in them stay with the compiler.
 func TestSplitRunsTakesInlineElements(t *testing.T) {
-	body := "Intro.\n\nPress <kbd>Ctrl</kbd>+<kbd>C</kbd>, then rename <code>App.m</code>.\n\n<Foo />\n\n" +
+	body := "Intro.\n\nPress <kbd>Ctrl</kbd>+<kbd className=\"key\">C</kbd>, then rename <code>App.m</code>.\n\n<Foo />\n\n" +
 		"<kbd>Alone</kbd> <kbd>B</kbd>\n\n<Foo />\n\n## Heading <kbd>K</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n"
-	sp := oneRunHolds(t, body, `j("kbd",{children:"Ctrl"})`, `j("kbd",{children:"C"})`, `j("code",{children:"App.m"})`)
+	sp := oneRunHolds(t, body, `j("kbd",{children:"Ctrl"})`, `j("kbd",{className:"key",children:"C"})`, `j("code",{children:"App.m"})`)
 	for _, left := range []string{"<kbd>Alone</kbd> <kbd>B</kbd>", "## Heading <kbd>K</kbd>", "Markup <span>a *b*</span>."} {
 		if !strings.Contains(sp.source, left) {
 			t.Errorf("%q is not left to the compiler:\n%s", left, sp.source)
