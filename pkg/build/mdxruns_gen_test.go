@@ -102,6 +102,8 @@ var (
 		"Press <kbd className=\"key\">Ctrl</kbd> and <abbr title=\"Command line\" id=\"cli\">CLI</abbr>.",
 		"| a | b |\n|---|---|\n| x <span className=\"label ios\">iOS</span> | <code className=\"\">y</code> z |",
 		"Twice <i className=\"a\" className=\"b\">x</i>, <b class=\"c\">y</b>, <u>z</u> and <s title='q'>w</s>.",
+		// A fourth review's: a backtick in a value pairs with none (the prose checks read past it).
+		"Keys <kbd title=\"`\">K</kbd> at 10:30 and www.example.com <kbd title=\"`\">L</kbd>.",
 	}
 	genJSX = []string{
 		"<Dummy />",

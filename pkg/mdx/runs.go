@@ -88,7 +88,10 @@ func wholePageReason(src string) string {
 // they are: a backslash, a character reference or spaces at a line's end there are the code's
 // (a shell command's `\` line continuation, a regular expression).
 func blockIsRun(text string, code []bool) bool {
-	if usesMDXSyntax(withoutInlineElements(text)) {
+	// The checks read the text of the inline elements runs may take, not their tags: an
+	// attribute's value is neither Markdown nor MDX (a ` in it pairs with no other).
+	text = withoutInlineElements(text)
+	if usesMDXSyntax(text) {
 		return false
 	}
 	prose := text
