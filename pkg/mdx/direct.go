@@ -544,7 +544,7 @@ const (
 // for the expressions jsexpr.go reads, which hold no brace in a string.
 func readTag(s string) (el *jsxNode, selfClosing bool, rest string, status tagStatus) {
 	i := 1
-	for i < len(s) && (isASCIILetter(s[i]) || i > 1 && s[i] >= '0' && s[i] <= '9') {
+	for i < len(s) && (isLetter(s[i]) || i > 1 && isAlnum(s[i])) {
 		i++
 	}
 	if i == 1 {
@@ -566,11 +566,11 @@ func readTag(s string) (el *jsxNode, selfClosing bool, rest string, status tagSt
 				return el, true, s[i+2:], tagRead
 			}
 			return nil, false, "", tagBad
-		case i == space || !isASCIILetter(s[i]):
+		case i == space || !isLetter(s[i]):
 			return nil, false, "", tagBad
 		}
 		start := i
-		for i < len(s) && (isASCIILetter(s[i]) || s[i] >= '0' && s[i] <= '9' || s[i] == '_' || s[i] == '-') {
+		for i < len(s) && (isAlnum(s[i]) || s[i] == '_' || s[i] == '-') {
 			i++
 		}
 		name := s[start:i]
@@ -613,10 +613,6 @@ func readTag(s string) (el *jsxNode, selfClosing bool, rest string, status tagSt
 			return nil, false, "", tagBad
 		}
 	}
-}
-
-func isASCIILetter(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }
 
 // plainWords reports whether a line is one MDX reads as words of a paragraph and nothing else: it

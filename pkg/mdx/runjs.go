@@ -472,8 +472,6 @@ func uriSafe(c byte) bool {
 	return c == '!' || c == '#' || c == '$' || c >= '&' && c <= ';' || c == '=' || c >= '?' && c <= 'Z' || c == '_' || c >= 'a' && c <= 'z' || c == '~'
 }
 
-func isAlnum(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
-
 // altText is an image's alternative text: the text of what its brackets hold.
 func altText(n ast.Node, src []byte) string {
 	var b strings.Builder

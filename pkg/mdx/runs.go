@@ -200,6 +200,8 @@ func scanOpen(text string, depth int, inTag bool) (int, bool) {
 
 func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
+func isAlnum(c byte) bool { return isLetter(c) || c >= '0' && c <= '9' }
+
 // nodeStart is the offset of the line a top-level block starts on, -1 when nothing in it says.
 func nodeStart(n ast.Node, src []byte) int {
 	off := -1
@@ -408,13 +410,11 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 	// paragraph MDX read in an element ended with the element.
 	holdsMarkdown := func(c *chunk) bool {
 		last := c.nodes[len(c.nodes)-1]
-		tags, others, _ := htmlBlockLines(last, modelSrc)
-		if others == 0 {
+		if _, others, _ := htmlBlockLines(last, modelSrc); others == 0 {
 			return false
 		}
 		lastLine := last.Lines().At(last.Lines().Len() - 1)
-		closing := strings.TrimRight(string(lastLine.Value(modelSrc)), " \t\n")
-		return len(tags) == 0 || tags[len(tags)-1] != lastLine || !directClose.MatchString(closing)
+		return !directClose.MatchString(strings.TrimSuffix(string(lastLine.Value(modelSrc)), "\n"))
 	}
 	continues := false // the chunk may continue such a block's Markdown
 	mayContinue := func(c *chunk) bool {
