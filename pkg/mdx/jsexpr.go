@@ -173,9 +173,15 @@ func (p *jsParser) peek(offset int) jsToken {
 	return jsToken{kind: tokPunct}
 }
 
+// punct reports whether t is the punctuator text.
+func (t jsToken) punct(text string) bool { return t.kind == tokPunct && t.text == text }
+
+// commaOr takes the "," after an item of a list, or reports whether the list's end comes next.
+func (p *jsParser) commaOr(end string) bool { return p.is(",") || p.peek(0).punct(end) }
+
 // is reports whether the next token is the punctuator text, and takes it if so.
 func (p *jsParser) is(text string) bool {
-	if t := p.peek(0); t.kind == tokPunct && t.text == text {
+	if p.peek(0).punct(text) {
 		p.at++
 		return true
 	}
@@ -200,19 +206,17 @@ func (p *jsParser) assignment() bool {
 func (p *jsParser) arrowAhead() bool {
 	t := p.peek(0)
 	if t.kind == tokName {
-		n := p.peek(1)
-		return n.kind == tokPunct && n.text == "=>"
+		return p.peek(1).punct("=>")
 	}
-	if t.kind != tokPunct || t.text != "(" {
+	if !t.punct("(") {
 		return false
 	}
 	for i := 1; ; i++ {
 		t := p.peek(i)
-		if t.kind == tokPunct && t.text == ")" {
-			n := p.peek(i + 1)
-			return n.kind == tokPunct && n.text == "=>"
+		if t.punct(")") {
+			return p.peek(i + 1).punct("=>")
 		}
-		if t.kind != tokName && !(t.kind == tokPunct && t.text == ",") {
+		if t.kind != tokName && !t.punct(",") {
 			return false
 		}
 	}
@@ -229,7 +233,7 @@ func (p *jsParser) arrow() bool {
 			}
 			params = append(params, t.text)
 			p.at++
-			if !p.is(",") && !(p.peek(0).kind == tokPunct && p.peek(0).text == ")") {
+			if !p.commaOr(")") {
 				return false
 			}
 		}
@@ -243,7 +247,7 @@ func (p *jsParser) arrow() bool {
 		}
 	}
 	// No line may end before "=>", and a body in braces (statements) is outside the subset.
-	if p.peek(0).newline || !p.is("=>") || p.peek(0).kind == tokPunct && p.peek(0).text == "{" {
+	if p.peek(0).newline || !p.is("=>") || p.peek(0).punct("{") {
 		return false
 	}
 	return p.assignment()
@@ -301,8 +305,8 @@ func (p *jsParser) postfix() bool {
 	if !p.primary() {
 		return false
 	}
-	if p.parenthesised(start, p.at-1) && slices.ContainsFunc(p.tokens[start:p.at], func(t jsToken) bool { return t.kind == tokPunct && t.text == "?." }) {
-		if t := p.peek(0); t.kind == tokPunct && (t.text == "." || t.text == "[" || t.text == "(") {
+	if p.parenthesised(start, p.at-1) && slices.ContainsFunc(p.tokens[start:p.at], func(t jsToken) bool { return t.punct("?.") }) {
+		if t := p.peek(0); t.punct(".") || t.punct("[") || t.punct("(") {
 			return false
 		}
 	}
@@ -369,7 +373,7 @@ func (p *jsParser) list(end string) bool {
 		if !p.assignment() {
 			return false
 		}
-		if !p.is(",") && !(p.peek(0).kind == tokPunct && p.peek(0).text == end) {
+		if !p.commaOr(end) {
 			return false
 		}
 	}
@@ -427,7 +431,7 @@ func (p *jsParser) object() bool {
 				return false
 			}
 		}
-		if !p.is(",") && !(p.peek(0).kind == tokPunct && p.peek(0).text == "}") {
+		if !p.commaOr("}") {
 			return false
 		}
 	}
