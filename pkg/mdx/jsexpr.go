@@ -17,7 +17,6 @@ package mdx
 import (
 	"slices"
 	"strings"
-	"unicode/utf8"
 )
 
 // jsToken is one token of an expression: a name, a number, a string, or punctuation.
@@ -139,9 +138,8 @@ func jsNameByte(c byte) bool {
 // jsExpression reports whether s is one expression of the subset (an AssignmentExpression of
 // JavaScript's grammar, with no assignment or comma at its top).
 func jsExpression(s string) bool {
-	if !utf8.ValidString(s) {
-		return false
-	}
+	// (Invalid UTF-8 is refused by jsTokens: outside a string no byte past ASCII is read, and a
+	// string's text must be plainText.)
 	tokens, ok := jsTokens(s)
 	if !ok || len(tokens) == 0 {
 		return false

@@ -76,7 +76,7 @@ func TestJSExpressionIsValidJavaScript(t *testing.T) {
 
 // What the subset refuses, each for its reason (these go to the MDX compiler).
 func TestJSExpressionRefuses(t *testing.T) {
-	for _, src := range []string{"", " ", "a, b", "a = 1", "a += 1", "a++", "--a", "`a${b}`", "tag`x`", "{`a`: 1}", "`a\nb`", "`{`", "a < b", "/x/", "a / b", "a /* c */", "a ?? b || c",
+	for _, src := range []string{"", " ", "a, b", "a = 1", "a += 1", "a++", "--a", "`a${b}`", "tag`x`", "\"\xff\"", "a\xff", "{`a`: 1}", "`a\nb`", "`{`", "a < b", "/x/", "a / b", "a /* c */", "a ?? b || c",
 		"let", "07", "1.", ".5", "1e3", "0x1", "3in", `'\u0041'`, `"a\` + "\n" + `b"`, "(a, a) => 1", "x\n=> 1", "() => {}", "async () => 1",
 		"{a() {}}", "{get a() {}}", "{__proto__: a}", "_x", "eval", "arguments", "new A()", "a in b", "-x ** 2", "a >> 1", "<b />",
 		"a ? b", "(a, b)", "[a,,b]", "{true}", "é", "a.", "a?.1", "yield", "await x", "MDXLayout", "'a{'", `"a}"`,

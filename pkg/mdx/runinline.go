@@ -14,7 +14,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
@@ -96,7 +95,7 @@ func inlineElement(raw *ast.RawHTML, src []byte) (el inlineElementParts, end *as
 		return el, nil, false
 	}
 	el.text = string(t.Segment.Value(src))
-	if !plainInlineText(el.text) || !utf8.ValidString(el.text) {
+	if !plainInlineText(el.text) { // (plainText in it refuses invalid UTF-8)
 		return el, nil, false
 	}
 	return el, end, true
