@@ -365,7 +365,7 @@ Deeper run.
 </div>
 
 The end without a trailing newline.`,
-	// Tags alone on their lines with Markdown glued to them (runs.go's flowTagLinesBlanked), and
+	// Tags alone on their lines with Markdown glued to them (runblank.go's linesBlanked), and
 	// what must keep them with the compiler: review27b's pages.
 	"tag-lines.mdx": "# Tag lines\n\n<div>\nGlued **text** inside a div.\n</div>\n\n<div>\n```html\n<br />\n```\n</div>\n\n" +
 		"<div>\n- a\n  <Dummy />\n</div>\n\n<div>\n- a\n\n  <Dummy />\ntext\n</div>\n\n<div>\n1. Step one\n2. Step two\n   <img src=\"/img/favicon.svg\" />\n</div>\n\n" +
@@ -431,6 +431,10 @@ A run after an expression paragraph.
 	"title-dup.mdx":          "# Dup title\n\nText.\n\n## Dup title\n\n<div>\n\n## Dup title\n\n</div>\n\n# Dup title\n",
 	"title-fm.mdx":           "---\ntitle: From front matter\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n# A heading too\n\nText.\n\n<Dummy />\n",
 	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
+	// Admonitions with MDX syntax in them, whose blocks are runs all the same (runblank.go).
+	"admonition-opened.mdx": "# Opened admonitions\n\n:::tip[Recap]\n\nSome **bold** text and a [link](./intro.md).\n\n<Dummy />\n\n## Inside the tip\n\n- one\n- two\n\n:::\n\n" +
+		"## Inside the tip\n\n:::note Kept at 10:30\nText under a title the compiler reads.\n:::\n\n<div>\n\n:::info\n<Dummy>\nGlued *text* in a component.\n</Dummy>\n\n" +
+		"```sh\nls \\\n  -l\n```\n:::\n\n</div>\n\n:::caution\n<Dummy />\n\n- a\n:::\n\n- c\n\n::::warning\n{\"expr\"}\n\nPara after an expression.\n::::\n\nThe end.\n",
 }
 
 // dummyComponent is the component edgePages use between runs.
@@ -513,6 +517,9 @@ func TestMDXRunsEdgePagesRenderAsWhole(t *testing.T) {
 				if !slices.Contains(withAdmonitions, page) {
 					t.Errorf("%s has no admonition in a run", page)
 				}
+			}
+			if !slices.Contains(withRuns, "admonition-opened.mdx") {
+				t.Errorf("admonition-opened.mdx has no run")
 			}
 			if plain := components.name == "plain"; plain != (len(withHTML) >= 10) {
 				t.Errorf("%d pages have a run's block as HTML: %v", len(withHTML), withHTML)

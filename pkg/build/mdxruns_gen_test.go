@@ -122,10 +122,15 @@ var (
 	}
 	genOpen  = []string{"<div>", "<details>\n<summary>S</summary>", "<Dummy>"}
 	genClose = []string{"</div>", "</details>", "</Dummy>"}
+	// genAdmonitionOpen and genAdmonitionClose are admonitions as containers, whose blocks are
+	// Markdown or JSX (runblank.go opens those with JSX), for seeds of their own.
+	genAdmonitionOpen  = []string{":::note", ":::tip[Recap]", "::::info A title", ":::danger Kept at 10:30"}
+	genAdmonitionClose = []string{":::", ":::", "::::", ":::"}
 )
 
-// genPage is one page of pieces from rng: Markdown from genMarkdown and more.
-func genPage(rng *rand.Rand, n int, more ...string) string {
+// genPage is one page of pieces from rng: Markdown from genMarkdown and more, and with
+// admonitions, containers that are admonitions too.
+func genPage(rng *rand.Rand, n int, more []string, admonitions bool) string {
 	var b strings.Builder
 	b.WriteString("---\nsidebar_position: 9\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n")
 	if rng.Intn(2) == 0 {
@@ -162,8 +167,12 @@ func genPage(rng *rand.Rand, n int, more ...string) string {
 			if i > 0 {
 				b.WriteString("\n\n")
 			}
-			c := rng.Intn(len(genOpen))
-			b.WriteString(genOpen[c])
+			open, close := genOpen, genClose
+			if admonitions {
+				open, close = append(genOpen[:len(genOpen):len(genOpen)], genAdmonitionOpen...), append(genClose[:len(genClose):len(genClose)], genAdmonitionClose...)
+			}
+			c := rng.Intn(len(open))
+			b.WriteString(open[c])
 			// The container's tags are set off by blank lines, or (one time in four each) not:
 			// MDX reads Markdown right after or before a tag alone on its line as its children.
 			b.WriteString(sep(true))
@@ -171,9 +180,13 @@ func genPage(rng *rand.Rand, n int, more ...string) string {
 				if j > 0 {
 					b.WriteString("\n\n")
 				}
+				if admonitions && rng.Intn(3) == 0 {
+					b.WriteString(genJSX[rng.Intn(len(genJSX))])
+					continue
+				}
 				b.WriteString(md())
 			}
-			b.WriteString(sep(true) + genClose[c])
+			b.WriteString(sep(true) + close[c])
 			prevMD = false
 		}
 	}
@@ -187,7 +200,7 @@ func TestMDXRunsGeneratedPagesRenderAsWhole(t *testing.T) {
 	extra := map[string]string{"src/components/Dummy.jsx": dummyComponent}
 	// Each seed after 11 made a page that differed: 51 a table with an underline under it, 141 a
 	// heading with an image, 231 a list right under a table.
-	seeds := []int64{11, 51, 141, 231, 1001, 1002}
+	seeds := []int64{11, 51, 141, 231, 1001, 1002, 2001, 2002}
 	for _, seed := range seeds {
 		rng := rand.New(rand.NewSource(seed))
 		var more []string
@@ -195,7 +208,7 @@ func TestMDXRunsGeneratedPagesRenderAsWhole(t *testing.T) {
 			more = genInline
 		}
 		for i := 0; i < 60; i++ {
-			extra[fmt.Sprintf("content/docs/guide/gen/s%d-p%02d.mdx", seed, i)] = genPage(rng, i, more...)
+			extra[fmt.Sprintf("content/docs/guide/gen/s%d-p%02d.mdx", seed, i)] = genPage(rng, i, more, seed > 2000)
 		}
 	}
 	for _, components := range mdxComponentsVariants {

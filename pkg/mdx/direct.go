@@ -78,6 +78,7 @@ type jsxNode struct {
 	text     string // a paragraph's (a line element's words when name is set)
 	comment  bool   // a comment of the page's own list: nothing, between "\n" texts
 	esm      bool   // an import block of the page's list, which the module has first
+	fence    int    // an admonition's colons (`:::kind`, which the compiler makes an <Admonition>)
 }
 
 // attrKind is how an attribute is written: a string, a name alone (true), or an expression.
@@ -405,9 +406,24 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 			if len(stack) == 1 {
 				top.children = append(top.children, &jsxNode{run: -1, comment: true})
 			}
+		case strings.HasPrefix(lines[i], ":::"):
+			// An admonition's fence (compile.mjs's remarkDocsd): it opens after a blank line or a
+			// tag, and closes with exactly its own colons. One in another has fewer colons than
+			// each around it (micromark closes the outermost admonition a line of colons can).
+			if top.fence > 0 && lines[i] == strings.Repeat(":", top.fence) {
+				end()
+				stack = stack[:len(stack)-1]
+				continue
+			}
+			el, ok := directAdmonition(lines[i])
+			if !ok || len(para) > 0 || line != nil || slices.ContainsFunc(stack, func(n *jsxNode) bool { return n.fence > 0 && n.fence <= el.fence }) {
+				return nil, nil, false
+			}
+			top.children = append(top.children, el)
+			stack = append(stack, el)
 		case strings.HasPrefix(text, "</"):
 			m := directClose.FindStringSubmatch(text)
-			if m == nil || len(stack) == 1 || top.name != m[1] {
+			if m == nil || len(stack) == 1 || top.name != m[1] || top.fence > 0 {
 				return nil, nil, false
 			}
 			end()
@@ -480,6 +496,33 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 		return nil, nil, false
 	}
 	return root.children, comments, true
+}
+
+// directAdmonitionLine is an admonition's opening line direct.go writes: its colons, a kind of
+// letters and digits, and a title in brackets or after a space.
+var directAdmonitionLine = regexp.MustCompile(`^(:{3,})([A-Za-z][A-Za-z0-9]*)(?:\[([^\[\]]*)\]|[ \t]+(.*))?$`)
+
+// directAdmonition is the <Admonition type title> compile.mjs makes of an admonition's opening
+// line: the kind in lower case, and the title when it is plain words (else the compiler gives it
+// as a <DocsdAdmonitionTitle> child, or reads a directive in it). compile.mjs's bracketTitles
+// brackets a title written after a space, trimmed.
+func directAdmonition(line string) (*jsxNode, bool) {
+	m := directAdmonitionLine.FindStringSubmatch(line)
+	if m == nil {
+		return nil, false
+	}
+	el := &jsxNode{name: "Admonition", run: -1, fence: len(m[1]), attrs: [][2]string{{"type", strings.ToLower(m[2])}}, flags: []attrKind{attrString}}
+	title, spaced := m[3], strings.Trim(m[4], " \t")
+	if spaced != "" {
+		title = spaced
+	}
+	if title != "" {
+		if !plainWords(title) {
+			return nil, false
+		}
+		el.attrs, el.flags = append(el.attrs, [2]string{"title", title}), append(el.flags, attrString)
+	}
+	return el, true
 }
 
 // hasCommentMarker reports whether s holds an HTML comment's "<!--" or "-->", each of which

@@ -159,6 +159,14 @@ func directSource(r *rand.Rand, token string) (string, int) {
 				words = sentence()
 			}
 			b.WriteString(indent(depth) + "<" + name + attributes() + ">" + words + "</" + name + ">\n")
+		case k < 11 && depth < 3:
+			// An admonition (compile.mjs makes it an <Admonition>) with a title or none.
+			colons := strings.Repeat(":", 3+r.IntN(2))
+			b.WriteString(pick([]string{""}, []string{" "}) + colons + pick([]string{"note", "tip", "Info", "danger"}, []string{"my-kind", "note{.x}", " tip", "tip_x", "1a"}) +
+				pick([]string{"", "", "[Recap]", " Read this first", "[]", "  Spaced title  ", "[it's \"quoted\"]"},
+					[]string{"[Kept at 10:30]", " *em*", "[a `c`]", "[ x ]", "{.c}", "[a] more", " Kept at 10:30", " [x]", "[a\\b]", " a &amp; b"}) + "\n")
+			body(depth + 1)
+			b.WriteString(pick([]string{colons}, []string{colons + ":", ":::", " " + colons, colons + " ", "</Admonition>"}) + "\n")
 		default:
 			name := pick(names, otherNames)
 			if r.IntN(4) == 0 {
@@ -219,7 +227,7 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 	// What the sources written here must hold often enough: attributes' expressions, comments
 	// of both kinds, an element whole on its line, imports further down, indented lines.
 	features := []string{"={", "() =>", "{{", "{{\n", "=>\n", "<!--", "{/*", "</span>", "./later", "./late\"", "./one", "\n  <", "import './styles.css';", "\\_b", ">\nimport ",
-		"\n/>", "\n>", "like:", "a  b"}
+		"\n/>", "\n>", "like:", "a  b", ":::note", "::::", "[Recap]", " Read this first\n"}
 	seen := map[string]int{}
 	for i := range cases {
 		src, runs := directSource(r, token)
@@ -275,6 +283,61 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 		}
 	}
 	t.Logf("%d of %d sources written here; by what they hold: %v", direct, cases, seen)
+}
+
+// Admonitions around runs and elements: those direct.go writes are the compiler's to the byte; the
+// others it leaves to the compiler.
+func TestDirectAdmonitionsAreTheCompilers(t *testing.T) {
+	c := realCompiler(t)
+	const token = "docsd0123456789abcdef0123"
+	run := func(n int) string { return "<" + token + "run" + itoa(n) + " />" }
+	written := map[string]string{
+		"a note":                ":::note\n" + run(0) + "\n:::\n",
+		"a bracket title":       "\n:::tip[Recap]\n\n" + run(0) + "\n\n<Tabs>\n" + run(1) + "\n</Tabs>\n\n:::\n\n" + run(2) + "\n",
+		"a title after a space": ":::Warning   Read this first  \n" + run(0) + "\n:::",
+		"nested, fewer colons":  "::::info\n:::tip\n" + run(0) + "\n:::\n" + run(1) + "\n::::\n",
+		"in an element":         "<Tabs>\n:::note\n" + run(0) + "\n:::\n</Tabs>\n",
+		"words in it":           ":::danger[Careful]\nDo not run it twice.\n:::\n\n" + run(0),
+		"one after another":     ":::note\n" + run(0) + "\n:::\n:::tip\n" + run(1) + "\n:::\n",
+		"an empty title":        ":::info[]\n" + run(0) + "\n:::\n",
+		"a quoted title":        ":::note[it's \"quoted\"]\n" + run(0) + "\n:::\n",
+		"after a tag":           "<Tabs>\n\n" + run(0) + "\n\n</Tabs>\n:::note\n" + run(1) + "\n:::\n",
+	}
+	left := map[string]string{
+		"nested, same colons":      ":::note\n:::tip\n" + run(0) + "\n:::\n:::\n",
+		"closed by more colons":    ":::note\n" + run(0) + "\n::::\n",
+		"glued under a paragraph":  "Words here\n:::note\n" + run(0) + "\n:::\n",
+		"a title with a directive": ":::note Kept at 10:30\n" + run(0) + "\n:::\n",
+		"a title with markup":      ":::note[a *b*]\n" + run(0) + "\n:::\n",
+		"attributes":               ":::note{.x}\n" + run(0) + "\n:::\n",
+		"indented":                 " :::note\n" + run(0) + "\n:::\n",
+		"closed by a tag":          ":::note\n" + run(0) + "\n</Admonition>\n",
+		"an element left open":     ":::note\n<Tabs>\n" + run(0) + "\n:::\n</Tabs>\n",
+		"a kind with a dash":       ":::my-kind\n" + run(0) + "\n:::\n",
+		"a bracket and more":       ":::note[a] more\n" + run(0) + "\n:::\n",
+		"never closed":             ":::note\n" + run(0) + "\n",
+	}
+	for name, src := range written {
+		req := request{File: "a.mdx", Source: src, FirstLine: 1, Token: token, Page: true, Runs: strings.Count(src, token), Components: []string{"Tabs"}}
+		got, ok := directModule(&req)
+		if !ok {
+			t.Errorf("%s: left to the compiler:\n%s", name, src)
+			continue
+		}
+		want, err := c.call(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want.Error != nil || want.RunsMissing || got.JS != want.JS || !reflect.DeepEqual(got.RunsInJSX, want.RunsInJSX) {
+			t.Errorf("%s: here\n%s\n%v\ncompiler (error %v, runs missing %v)\n%s\n%v", name, got.JS, got.RunsInJSX, want.Error, want.RunsMissing, want.JS, want.RunsInJSX)
+		}
+	}
+	for name, src := range left {
+		req := request{File: "a.mdx", Source: src, FirstLine: 1, Token: token, Page: true, Runs: strings.Count(src, token), Components: []string{"Tabs"}}
+		if got, ok := directModule(&req); ok {
+			t.Errorf("%s: written here:\n%s\n%s", name, src, got.JS)
+		}
+	}
 }
 
 // A page of Markdown around tabs gets its module without the compiler: no Node process starts.

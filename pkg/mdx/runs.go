@@ -19,7 +19,6 @@ import (
 
 	"github.com/yuin/goldmark/ast"
 	east "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/text"
 
 	"docsd/pkg/markdown"
 )
@@ -273,7 +272,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	}
 	// With tags blanked the split may fail where the model's does not (a heading only the
 	// blanked parse sees): then the model's split stands, as before.
-	if blanked, tagLines := flowTagLinesBlanked(tree, modelSrc); blanked != nil {
+	if blanked, tagLines := linesBlanked(tree, modelSrc); blanked != nil {
 		sp := splitParsed(src, lines, conv, conv.Tree(blanked), blanked, tagLines, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
 		if sp != nil {
 			return sp
@@ -282,70 +281,7 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	return splitParsed(src, lines, conv, tree, modelSrc, nil, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
 }
 
-// flowTagLinesBlanked is the model with each JSX tag alone on its line (an opening, closing or
-// self-closing tag of directOpen's and directClose's forms) in a top-level HTML block made
-// spaces, when the block also has other lines and MDX reads it as tags around Markdown
-// (htmlBlockLines), and which lines those were. goldmark reads the block as
-// raw HTML to its blank line; MDX reads such a tag as a flow element and the lines between as
-// Markdown, which can then be runs (a `<TabItem>`'s text written with no blank line around it).
-// nil when there is none.
-func flowTagLinesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
-	var out []byte
-	var tagLines map[int]bool
-	line, counted := 0, 0 // the line of src[counted]: tags come in order
-	for n := tree.FirstChild(); n != nil; n = n.NextSibling() {
-		tags, _, blankable := htmlBlockLines(n, src)
-		if len(tags) == 0 || !blankable {
-			continue
-		}
-		if out == nil {
-			out, tagLines = bytes.Clone(src), map[int]bool{}
-		}
-		for _, seg := range tags {
-			for k := seg.Start; k < seg.Stop; k++ {
-				if out[k] != '\n' {
-					out[k] = ' '
-				}
-			}
-			line += bytes.Count(src[counted:seg.Start], []byte{'\n'})
-			counted = seg.Start
-			tagLines[line] = true
-		}
-	}
-	return out, tagLines
-}
-
-// htmlBlockLines reads a top-level HTML block of more than one line (and no closing condition,
-// as a comment's or a <pre>'s): its lines that are a JSX tag alone (directOpen, directClose,
-// indented less than four spaces), and how many others are not blank. blankable is false when
-// MDX may read the tags otherwise than as the page's own elements around Markdown: a line between
-// looks like a heading's (which the page's document, having read the block as HTML, does not
-// know), a code fence (whose lines are code, tags or not), or a list item or quote (under which
-// a tag indented further down is a child of the item for MDX).
-func htmlBlockLines(n ast.Node, src []byte) (tags []text.Segment, others int, blankable bool) {
-	block, ok := n.(*ast.HTMLBlock)
-	if !ok || block.HasClosure() || block.Lines().Len() < 2 {
-		return nil, 0, false
-	}
-	headings, fences, containers := false, false, false
-	for i := 0; i < block.Lines().Len(); i++ {
-		seg := block.Lines().At(i)
-		whole := strings.TrimRight(string(seg.Value(src)), "\n")
-		line := strings.TrimLeft(whole, " ")
-		switch {
-		case len(whole)-len(line) < 4 && (directOpen.MatchString(line) || directClose.MatchString(line)):
-			tags = append(tags, seg)
-		case strings.TrimSpace(line) != "":
-			others++
-			headings = headings || atxHeading.MatchString(line) || setextUnderline.MatchString(line)
-			fences = fences || fenceLine(line) != nil
-			containers = containers || listItemStart.MatchString(line) || strings.HasPrefix(line, ">")
-		}
-	}
-	return tags, others, others > 0 && !headings && !fences && !containers
-}
-
-// splitParsed is splitRuns on the model's parse; tagLines are the lines flowTagLinesBlanked made
+// splitParsed is splitRuns on the model's parse; tagLines are the lines linesBlanked made
 // blank in it, which set a run off as a blank line does (the compiler reads a placeholder next to
 // such a tag as an element of its own).
 func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, tagLines map[int]bool, token string, dropTitle bool,

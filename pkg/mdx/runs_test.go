@@ -197,7 +197,6 @@ func TestSplitRunsKeepsBlocks(t *testing.T) {
 		"an admonition's title with spaces in its brackets": ":::note[ Kept ]\nText\n:::",
 		"an admonition's title glued to its kind":           ":::note:Kept\nText\n:::",
 		"an admonition's title in brackets and after":       ":::note[Kept] more\nText\n:::",
-		"an admonition's title with a directive's name":     ":::note Kept at 10:30\nText\n:::",
 		"an admonition's title with markup":                 ":::note Kept *em*\nText\n:::",
 		"an admonition glued under a paragraph":             "Kept\n:::note\nText\n:::",
 		"a paragraph glued under an admonition":             ":::note\nText\n:::\nKept",
@@ -260,6 +259,54 @@ func TestSplitRunsTakesAdmonitions(t *testing.T) {
 	// Never closed, it takes the page's end: left to the compiler.
 	if sp := splitOf(t, "Before.\n\n:::note\nKept\n\nAfter.\n", false); sp == nil || !strings.Contains(sp.source, ":::note\nKept\n\nAfter.") {
 		t.Errorf("an unclosed admonition: split %+v", sp)
+	}
+}
+
+// An admonition with MDX syntax in it stays with the compiler, but its blocks may be runs: the
+// compiler reads its fences (and the JSX tags alone on their lines in it) and each run's
+// placeholder as a child of the <Admonition> (runblank.go).
+func TestSplitRunsOpensAdmonitions(t *testing.T) {
+	cases := map[string]struct{ block, source string }{
+		"a title with a directive's name": {":::note Kept at 10:30\nText\n:::", ":::note Kept at 10:30\n<tokrun1 />\n:::"},
+		"a component among Markdown": {":::tip\n\nSome **text**.\n\n<Foo x={1} />\n\nMore text.\n\n:::",
+			":::tip\n\n<tokrun1 />\n\n<Foo x={1} />\n\n<tokrun2 />\n\n:::"},
+		"a component's Markdown glued to its tags": {":::info[Recap]\n<Foo title=\"a\">\nGlued **text**.\n</Foo>\n:::",
+			":::info[Recap]\n<Foo title=\"a\">\n<tokrun1 />\n</Foo>\n:::"},
+		"more colons, code inside": {"::::caution\n{props.x}\n\n```sh\nls \\\n  -l\n```\n::::", "::::caution\n{props.x}\n\n<tokrun1 />\n::::"},
+		// goldmark reads "- a" and "- c" as one list over the blanked fence: no run spans it.
+		"a list over the closing fence": {":::note\n<Foo />\n\n- a\n:::\n\n- c", ":::note\n<Foo />\n\n- a\n:::\n\n- c"},
+	}
+	for name, c := range cases {
+		body := "Before.\n\n" + c.block + "\n\nAfter.\n"
+		sp := splitOf(t, body, false)
+		if sp == nil {
+			t.Errorf("%s: not split", name)
+			continue
+		}
+		if !strings.Contains(sp.source, "\n"+c.source+"\n") {
+			t.Errorf("%s: split source\n%s\nwant in it\n%s", name, sp.source, c.source)
+		}
+	}
+	// Left whole: the two parsers may end these otherwise, or the admonition is a run itself.
+	whole := map[string]string{
+		"nested":                     ":::note\n<Foo />\n\n:::tip\nIn.\n:::\n\nKept\n:::",
+		"colons in its code":         ":::note\n<Foo />\n\n```\n:::\n```\n\nKept\n:::",
+		"more colons to close":       ":::note\n<Foo />\n\nKept\n::::",
+		"glued under a paragraph":    "Para\n:::note\n<Foo />\n\nKept\n:::",
+		"a paragraph glued under it": ":::note\n<Foo />\n\nKept\n:::\nGlued",
+		"a kind with a dash":         ":::my-note\n<Foo />\n\nKept\n:::",
+		"indented":                   " :::note\n<Foo />\n\nKept\n:::",
+	}
+	for name, block := range whole {
+		body := "Before.\n\n" + block + "\n\nAfter.\n"
+		sp := splitOf(t, body, false)
+		if sp == nil {
+			t.Errorf("%s: not split", name)
+			continue
+		}
+		if !strings.Contains(sp.source, "Kept") || strings.Count(sp.source, "<tokrun") != 2 {
+			t.Errorf("%s: split source\n%s", name, sp.source)
+		}
 	}
 }
 

@@ -266,13 +266,15 @@ function runName(token) {
 }
 
 // countRuns counts the placeholders of the page's runs that are what docsd puts the run's elements
-// in place of: a flow element of the page or of a JSX element, with no attributes or children;
-// and tells which are in a JSX element. A placeholder read any other way (inside a list item, a
-// paragraph) is not counted, and docsd compiles the page whole.
+// in place of: a flow element of the page, of a JSX element or of a `:::kind` container (which
+// remarkDocsd makes an <Admonition> element), with no attributes or children; and tells which are
+// in an element. A placeholder read any other way (inside a list item, a paragraph) is not
+// counted, and docsd compiles the page whole.
 function countRuns(tree, options) {
   const name = runName(options.token);
   const visit = (node, parent) => {
-    if (node.type === 'mdxJsxFlowElement' && node.name && (parent.type === 'root' || parent.type === 'mdxJsxFlowElement')) {
+    const container = parent && (parent.type === 'root' || parent.type === 'mdxJsxFlowElement' || parent.type === 'containerDirective');
+    if (node.type === 'mdxJsxFlowElement' && node.name && container) {
       const m = name.exec(node.name);
       if (m && node.attributes.length === 0 && node.children.length === 0) {
         options.found.runs.set(node.name, (options.found.runs.get(node.name) || 0) + 1);
