@@ -431,6 +431,9 @@ A run after an expression paragraph.
 	"title-dup.mdx":          "# Dup title\n\nText.\n\n## Dup title\n\n<div>\n\n## Dup title\n\n</div>\n\n# Dup title\n",
 	"title-fm.mdx":           "---\ntitle: From front matter\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n# A heading too\n\nText.\n\n<Dummy />\n",
 	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
+	// A partial imported by a path with an escape prettier writes (`\_`), whose headings the page's
+	// table of contents lists.
+	"uses-part-escaped.mdx": "import Part from './\\_part.mdx';\n\n# Uses a part by an escaped path\n\n<Part />\n",
 	// Admonitions with MDX syntax in them, whose blocks are runs all the same (runblank.go).
 	"admonition-opened.mdx": "# Opened admonitions\n\n:::tip[Recap]\n\nSome **bold** text and a [link](./intro.md).\n\n<Dummy />\n\n## Inside the tip\n\n- one\n- two\n\n:::\n\n" +
 		"## Inside the tip\n\n:::note Kept at 10:30\nText under a title the compiler reads.\n:::\n\n<div>\n\n:::info\n<Dummy>\nGlued *text* in a component.\n</Dummy>\n\n" +

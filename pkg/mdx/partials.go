@@ -39,7 +39,9 @@ func FindPartials(body []byte) *Partials {
 	imported := map[string]string{}
 	eachLine(string(body), func(line string) string {
 		if m := partialImport.FindStringSubmatch(line); m != nil {
-			imported[m[1]] = m[2]
+			if spec, ok := specValue(m[2]); ok {
+				imported[m[1]] = spec
+			}
 		}
 		return line
 	}, nil)
@@ -60,6 +62,29 @@ func FindPartials(body []byte) *Partials {
 		return nil
 	}
 	return p
+}
+
+// specValue is the value of an import's specifier written between quotes: a backslash before a
+// character with no escape of its own in JavaScript stands for that character (prettier writes
+// `./\_note.mdx` for `./_note.mdx`, and the page's module imports the second). ok is false for
+// any other escape, which no partial's path needs.
+func specValue(raw string) (string, bool) {
+	if !strings.Contains(raw, `\`) {
+		return raw, true
+	}
+	var b strings.Builder
+	for i := 0; i < len(raw); i++ {
+		if raw[i] != '\\' {
+			b.WriteByte(raw[i])
+			continue
+		}
+		i++
+		if i == len(raw) || strings.IndexByte("bfnrtvux0123456789\r\n", raw[i]) >= 0 || raw[i] >= 0x80 {
+			return "", false
+		}
+		b.WriteByte(raw[i])
+	}
+	return b.String(), true
 }
 
 // Placeholder reports which placeholder a heading's text is, if it is one.

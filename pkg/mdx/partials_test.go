@@ -30,6 +30,12 @@ func TestFindPartials(t *testing.T) {
 	if want := []string{"Before", "./_note.mdx", "@site/docs/_other.md", "After"}; !reflect.DeepEqual(got, want) {
 		t.Errorf("headings %v, want %v", got, want)
 	}
+	// A specifier with an escape prettier writes is the path it stands for; one with any other
+	// escape is no partial's.
+	escaped := FindPartials([]byte("import Warn from './\\_warn\\-part.mdx';\nimport Odd from './\\u0041.mdx';\n\n<Warn />\n\n<Odd />\n"))
+	if escaped == nil || !reflect.DeepEqual(escaped.Specs, []string{"./_warn-part.mdx"}) {
+		t.Errorf("escaped specs %+v", escaped)
+	}
 	if FindPartials([]byte("import Tabs from '@theme/Tabs';\n\n<Tabs />\n")) != nil {
 		t.Error("a page without partials has placeholders")
 	}
