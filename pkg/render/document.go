@@ -110,7 +110,18 @@ func (d *Document) HTML() ([]byte, error) {
 		b.WriteString(` data-announcement-id="` + esc(cfg.Announcement.ID) + `"`)
 	}
 	b.WriteString(`><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`)
-	b.WriteString(`<title>` + esc(Title(cfg, d.Page)) + `</title>`)
+	// The head elements a page renders (a <Head> of an MDX page), which React's HTML opens with:
+	// the page's title in place of docsd's, its other elements after docsd's own.
+	own, kept, from := pageHeadElements(d.Body)
+	title, others := "", own
+	if at := strings.Index(own, "<title>"); at >= 0 {
+		end := at + strings.Index(own[at:], "</title>") + len("</title>")
+		title, others = own[at:end], own[:at]+own[end:]
+	}
+	if title == "" {
+		title = `<title>` + esc(Title(cfg, d.Page)) + `</title>`
+	}
+	b.WriteString(title)
 	desc := d.Page.Description
 	if desc == "" {
 		desc = cfg.Tagline
@@ -137,6 +148,7 @@ func (d *Document) HTML() ([]byte, error) {
 		b.WriteString(`<link rel="alternate" type="application/rss+xml" href="` + esc(blog) + `/rss.xml" title="` + esc(cfg.Title) + ` RSS Feed">`)
 		b.WriteString(`<link rel="alternate" type="application/atom+xml" href="` + esc(blog) + `/atom.xml" title="` + esc(cfg.Title) + ` Atom Feed">`)
 	}
+	b.WriteString(others)
 	b.WriteString(`<script>` + themeScript + `</script>`)
 	for _, css := range d.Assets.CSS {
 		b.WriteString(`<link rel="stylesheet" href="` + esc(css) + `">`)
@@ -155,7 +167,8 @@ func (d *Document) HTML() ([]byte, error) {
 	// the bandwidth with the page's CSS and code and delay its first paint by a second or more
 	// (Lighthouse, mobile preset). The search box fetches them once the page has hydrated.
 	b.WriteString(`</head><body><div id="__docsd">`)
-	d.writeBody(&b)
+	b.WriteString(kept)
+	d.writeBody(&b, from)
 	b.WriteString(`</div><script id="__docsd_data" type="application/json">`)
 	b.WriteString(`{"site":`)
 	b.Write(d.SiteJSON)
@@ -169,9 +182,9 @@ func (d *Document) HTML() ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// writeBody writes Body with Content in place of each ContentMarker.
-func (d *Document) writeBody(b *bytes.Buffer) {
-	body := d.Body
+// writeBody writes Body from its byte from on, with Content in place of each ContentMarker.
+func (d *Document) writeBody(b *bytes.Buffer, from int) {
+	body := d.Body[from:]
 	for d.ContentMarker != "" {
 		at := strings.Index(body, d.ContentMarker)
 		if at < 0 {
@@ -182,4 +195,42 @@ func (d *Document) writeBody(b *bytes.Buffer) {
 		body = body[at+len(d.ContentMarker):]
 	}
 	b.WriteString(body)
+}
+
+// pageHeadElements reads the elements React's HTML of a page opens with: those it puts in the
+// document's head wherever they are rendered (React 19's <title>, <meta> and <link>), which
+// renderToString, having no head to put them in, writes first. The page's own (a <Head>'s) are
+// moved, to the head; stylesheets (rel="stylesheet" with data-precedence: the MDX chunks' CSS,
+// which React manages where it wrote them) are kept, in their order. from is where the rest of
+// body starts.
+func pageHeadElements(body string) (moved, kept string, from int) {
+	for from < len(body) {
+		rest := body[from:]
+		var end int
+		switch {
+		case strings.HasPrefix(rest, "<title>"):
+			end = strings.Index(rest, "</title>")
+			if end < 0 {
+				return moved, kept, from
+			}
+			end += len("</title>")
+		case strings.HasPrefix(rest, "<meta ") || strings.HasPrefix(rest, "<link "):
+			// React escapes ">" in attribute values, so the tag ends at its first "/>".
+			end = strings.Index(rest, "/>")
+			if end < 0 {
+				return moved, kept, from
+			}
+			end += len("/>")
+		default:
+			return moved, kept, from
+		}
+		tag := rest[:end]
+		if strings.HasPrefix(tag, "<link ") && strings.Contains(tag, ` data-precedence="`) {
+			kept += tag
+		} else {
+			moved += tag
+		}
+		from += end
+	}
+	return moved, kept, from
 }

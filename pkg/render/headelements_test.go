@@ -1,0 +1,57 @@
+// A page's own head elements (an MDX page's <Head>), which React's HTML opens with, go to the
+// document's head, a <title> in place of docsd's; the MDX chunks' stylesheets React manages stay
+// where React wrote them.
+package render
+
+import (
+	"strings"
+	"testing"
+
+	"docsd/pkg/config"
+	"docsd/pkg/site"
+)
+
+func TestPageHeadElementsGoToTheHead(t *testing.T) {
+	doc := func(body string) (head, rest string) {
+		t.Helper()
+		d := &Document{
+			Site:         &site.SiteData{Site: &config.Site{Title: "T", BasePath: "/docs/", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
+			Page:         &site.PageData{Kind: site.KindDoc, Title: "P", Route: "/docs/p"},
+			Body:         body,
+			SiteJSON:     []byte("{}"),
+			PageJSON:     []byte("{}"),
+			SidebarJSON:  []byte("null"),
+			NotFoundJSON: []byte("null"),
+		}
+		out, err := d.HTML()
+		if err != nil {
+			t.Fatal(err)
+		}
+		html := string(out)
+		end := strings.Index(html, "</head>")
+		start := strings.Index(html, `<div id="__docsd">`) + len(`<div id="__docsd">`)
+		return html[:end], html[start:strings.Index(html, `</div><script id="__docsd_data"`)]
+	}
+	sheet := `<link rel="stylesheet" href="/docs/assets/m.css" data-precedence="mdx"/>`
+	head, body := doc(sheet + `<meta name="keywords" content="a, b"/><title>Own &amp; title</title><link rel="canonical" href="/x"/><div class="site">x<meta name="late"/></div>`)
+	if strings.Count(head, "<title>") != 1 || !strings.Contains(head, "<title>Own &amp; title</title>") {
+		t.Errorf("the head's title: %s", head)
+	}
+	for _, want := range []string{`<meta name="keywords" content="a, b"/>`, `<link rel="canonical" href="/x"/>`} {
+		if !strings.Contains(head, want) {
+			t.Errorf("the head lacks %s", want)
+		}
+	}
+	if want := sheet + `<div class="site">x<meta name="late"/></div>`; body != want {
+		t.Errorf("the body\n%s\nwant\n%s", body, want)
+	}
+	// Without elements of its own, the page keeps docsd's title and its whole body.
+	head, body = doc(`<div class="site">y</div>`)
+	if !strings.Contains(head, "<title>P | T</title>") || body != `<div class="site">y</div>` {
+		t.Errorf("head %s\nbody %s", head, body)
+	}
+	// A tag React did not finish is left in the body.
+	if _, body = doc(`<meta name="cut"`); body != `<meta name="cut"` {
+		t.Errorf("body %s", body)
+	}
+}

@@ -1,0 +1,56 @@
+// A site that ejected the classic theme's MDXComponents (testdata/sites/mdx-ejected): its map
+// imports the theme's per-element components (@theme/MDXComponents/A, Code, Heading, Img, ...),
+// @theme/Mermaid and @docusaurus/Head, which docsd provides. The page is server-rendered through
+// them, its <Head> elements are in the document's head, and it hydrates with no warning; client
+// navigation reaches it, and its title goes when the reader moves on.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { hydrated, openPage, useSite } from './harness.mjs';
+
+const site = useSite({ project: 'mdx-ejected' });
+
+test('a page drawn through an ejected MDXComponents map is server-rendered with its Head in the head, and hydrates', async () => {
+  const html = await (await fetch(`${site.base}/docs/guide/elements`)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  assert.match(head, /<title>Ejected elements<\/title>/);
+  assert.equal(head.match(/<title>/g).length, 1);
+  assert.match(head, /<meta name="keywords" content="ejected, fixture"\/>/);
+  const body = html.slice(html.indexOf('<body'));
+  assert.doesNotMatch(body, /<meta name="keywords"|<title>/);
+  assert.match(body, /<div class="table-wrapper"><table>/);
+  assert.match(body, /<img loading="lazy" src="\/docs\/img\/favicon.svg"/);
+  assert.match(body, /<h2 id="steps" class="anchor">Steps<a class="hash-link" href="#steps"/);
+  assert.match(body, /<a href="\/docs\/guide\/intro"[^>]*>introduction<\/a>/);
+  assert.match(body, /<div class="code-block language-mermaid">/);
+  const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/elements`);
+  await hydrated(page);
+  assert.equal(await page.title(), 'Ejected elements');
+  assert.equal(await page.locator('head meta[name=keywords]').count(), 1);
+  await page.locator('.markdown details summary').click();
+  assert.equal(await page.locator('.markdown details').getAttribute('open'), '');
+  assert.deepEqual(problems, []);
+  assert.deepEqual(warnings.filter((w) => /hydrat|did not match/i.test(w)), []);
+  // Moving on to a Markdown page takes the page's own head elements away.
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator('.markdown a', { hasText: 'introduction' }).click();
+  await page.waitForFunction(() => location.pathname.endsWith('/guide/intro'));
+  await page.waitForFunction(() => document.title.startsWith('Introduction'));
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  assert.equal(await page.locator('head meta[name=keywords]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('client navigation from a Markdown page to the page drawn through the ejected map', async () => {
+  const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/intro`);
+  await hydrated(page);
+  await page.evaluate(() => (window.__sameDocument = true));
+  await page.locator('.markdown a', { hasText: 'elements page' }).click();
+  await page.waitForSelector('.table-wrapper table');
+  assert.equal(await page.evaluate(() => window.__sameDocument), true, 'no full page load');
+  await page.waitForFunction(() => document.title === 'Ejected elements');
+  assert.equal(await page.locator('head meta[name=keywords]').count(), 1);
+  assert.equal(await page.locator('.markdown img[loading=lazy]').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
