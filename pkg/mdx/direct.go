@@ -359,15 +359,14 @@ func directBody(lines []string, token string, im *imports) ([]*jsxNode, []string
 		text := strings.TrimLeft(lines[i], " ")
 		top := stack[len(stack)-1]
 		if hasCommentMarker(text) {
-			// compile.mjs makes each HTML comment marker of a line an MDX comment's (htmlComments):
-			// only a line that is one HTML comment is read here, as that MDX comment.
-			// Its markers are replaced as compile.mjs replaces them, which may overlap
-			// ("<!-- a <!-->" holds a second "<!--").
+			// compile.mjs makes an HTML comment an MDX comment (htmlComments): from "<!--" to the
+			// first "-->" after it. Only a line that is one HTML comment is read here, as that MDX
+			// comment ("<!-- a <!-->" is the comment " a <!"; a line with more markers, or a "-->"
+			// the compiler keeps as text, is left to it).
 			inner, ok := strings.CutPrefix(text, "<!--")
 			inner, ok2 := strings.CutSuffix(inner, "-->")
 			comment := "{/*" + inner + "*/}"
-			if !ok || !ok2 || len(text) < len("<!---->") || hasCommentMarker(inner) || strings.Contains(inner, "`") ||
-				strings.ReplaceAll(strings.ReplaceAll(text, "<!--", "{/*"), "-->", "*/}") != comment {
+			if !ok || !ok2 || hasCommentMarker(inner) || strings.Contains(inner, "`") {
 				return nil, nil, false
 			}
 			text = comment

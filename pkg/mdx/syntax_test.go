@@ -334,3 +334,37 @@ func TestFenceLineIsTheRegexps(t *testing.T) {
 		t.Errorf("only %d lines are fence lines: the comparison tests too little", matched)
 	}
 }
+
+// HTML comments are MDX comments, as Docusaurus's comment syntax reads them (compile.mjs's
+// htmlComments): from "<!--" to the first "-->", over lines too, outside code; a "-->" with no
+// comment open is text.
+func TestHTMLCommentsAreDocusaurusComments(t *testing.T) {
+	c := realCompiler(t)
+	cases := []struct{ source, shown, hidden string }{
+		{"Inverting a scale (2x --> 0.5x).\n", `"Inverting a scale (2x --> 0.5x)."`, "*/}"},
+		{"<!-- hidden -->\n\nShown.\n", `"Shown."`, "hidden"},
+		{"<!--\nhidden\n\n# Not a heading\n-->\n\nShown --> too.\n", `"Shown --> too."`, "Not a heading"},
+		{"Shown <!-- hidden --> and `<!-- code -->` kept.\n", "<!-- code -->", "hidden"},
+		{"<!-- a <!-->\n\nShown.\n", `"Shown."`, " a <!"},
+		{"{`A-->B`}\n", "A-->B", "*/}"},
+		{"```\n<!-- in code -->\n```\n", "<!-- in code -->", "{/*"},
+	}
+	for _, tc := range cases {
+		a, err := c.call(request{File: "a.mdx", Source: tc.source, FirstLine: 1, Page: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.Error != nil {
+			t.Errorf("%q: %+v", tc.source, a.Error)
+			continue
+		}
+		// (The module keeps an MDX comment as a JavaScript comment, which renders nothing.)
+		js := regexp.MustCompile(`(?s)/\*.*?\*/`).ReplaceAllString(a.JS, "")
+		for _, code := range a.Code {
+			js += "\n" + code.Value
+		}
+		if !strings.Contains(js, tc.shown) || strings.Contains(js, tc.hidden) {
+			t.Errorf("%q: want %q shown and %q not:\n%s", tc.source, tc.shown, tc.hidden, js)
+		}
+	}
+}

@@ -36,10 +36,24 @@ import { parse as parseJS } from 'acorn';
 
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
 // content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
-function htmlComments(line) {
+// A comment runs from "<!--" to the next "-->", over lines too (comment.open carries it from one
+// line to the next); a "-->" with no comment open is text ("2x --> 0.5x", an arrow in a diagram's
+// source), as Docusaurus's comment syntax reads it.
+function htmlComments(line, comment) {
   return line
     .split(/(`+[^`]*`+)/)
-    .map((part, i) => (i % 2 ? part : part.replaceAll('<!--', '{/*').replaceAll('-->', '*/}')))
+    .map((part, i) => {
+      if (i % 2 && !comment.open) return part;
+      let out = '';
+      for (;;) {
+        const marker = comment.open ? '-->' : '<!--';
+        const at = part.indexOf(marker);
+        if (at < 0) return out + part;
+        out += part.slice(0, at) + (comment.open ? '*/}' : '{/*');
+        part = part.slice(at + marker.length);
+        comment.open = !comment.open;
+      }
+    })
     .join('');
 }
 
@@ -49,17 +63,18 @@ function htmlComments(line) {
 // Lines keep their numbers.
 function bracketTitles(source) {
   let fence = null;
+  const comment = { open: false }; // a comment's lines are no fence's
   return source
     .split('\n')
     .map((line) => {
-      const f = /^\s*(`{3,}|~{3,})/.exec(line);
+      const f = !comment.open && /^\s*(`{3,}|~{3,})/.exec(line);
       if (f) {
         if (!fence) fence = f[1];
         else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
         return line;
       }
       if (fence) return line;
-      if (line.includes('<!--') || line.includes('-->')) line = htmlComments(line);
+      if (comment.open || line.includes('<!--')) line = htmlComments(line, comment);
       const m = /^(\s*:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/.exec(line);
       if (!m) return line;
       const rest = m[3].trim();
