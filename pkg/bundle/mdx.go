@@ -125,10 +125,10 @@ func ThemeFile(root, name string) string {
 var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx",
 	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx",
 	"useDocusaurusContext": "useDocusaurusContext.js", "core/lib/client/exports/useDocusaurusContext": "useDocusaurusContext.js",
-	"useBrokenLinks": "useBrokenLinks.js", "Head": "Head.jsx"}
+	"useBrokenLinks": "useBrokenLinks.js", "Head": "Head.jsx", "ExecutionEnvironment": "ExecutionEnvironment.js"}
 
 // docusaurusProvided names docusaurusModules for an error about another one.
-const docusaurusProvided = "@docusaurus/Link, Head, useBaseUrl, useIsBrowser, BrowserOnly, Translate, useDocusaurusContext, useBrokenLinks, router (useLocation, useHistory), " +
+const docusaurusProvided = "@docusaurus/Link, Head, ExecutionEnvironment, useBaseUrl, useIsBrowser, BrowserOnly, Translate, useDocusaurusContext, useBrokenLinks, router (useLocation, useHistory), " +
 	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar)"
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)

@@ -1,8 +1,9 @@
 // A site that ejected the classic theme's MDXComponents (testdata/sites/mdx-ejected): its map
 // imports the theme's per-element components (@theme/MDXComponents/A, Code, Heading, Img, ...),
-// @theme/Mermaid and @docusaurus/Head, which docsd provides. The page is server-rendered through
-// them, its <Head> elements are in the document's head, and it hydrates with no warning; client
-// navigation reaches it, and its title goes when the reader moves on.
+// @theme/Mermaid and @docusaurus/Head, which docsd provides; its page also uses @theme/ThemedImage,
+// @docusaurus/ExecutionEnvironment and useActiveVersion, as react-native-website's do. The page is
+// server-rendered through them, its <Head> elements are in the document's head, and it hydrates
+// with no warning; client navigation reaches it, and its title goes when the reader moves on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hydrated, openPage, useSite } from './harness.mjs';
@@ -22,10 +23,21 @@ test('a page drawn through an ejected MDXComponents map is server-rendered with 
   assert.match(body, /<h2 id="steps" class="anchor">Steps<a class="hash-link" href="#steps"/);
   assert.match(body, /<a href="\/docs\/guide\/intro"[^>]*>introduction<\/a>/);
   assert.match(body, /<div class="code-block language-mermaid">/);
+  assert.match(body, /These pages are for version <!-- -->1\.0<!-- -->\./);
+  assert.match(body, /<img src="\/docs\/img\/favicon.svg" alt="The fixture&#x27;s icon" class="themed-image themed-image-light"\/><img src="\/docs\/img\/dark.svg"/);
   const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/elements`);
   await hydrated(page);
   assert.equal(await page.title(), 'Ejected elements');
   assert.equal(await page.locator('head meta[name=keywords]').count(), 1);
+  // The image for the colour mode shows, the other not; and the module that read where it runs
+  // read the browser.
+  const shown = () => page.evaluate(() => [...document.querySelectorAll('.themed-image')].filter((i) => getComputedStyle(i).display !== 'none').map((i) => i.getAttribute('src')));
+  assert.deepEqual(await shown(), ['/docs/img/favicon.svg']);
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  assert.deepEqual(await shown(), ['/docs/img/dark.svg']);
+  await page.waitForFunction(() => window.__fixturePlatform);
+  assert.equal(await page.evaluate(() => window.__fixturePlatform.canUseDOM), true);
+  assert.notEqual(await page.evaluate(() => window.__fixturePlatform.platform), 'server');
   await page.locator('.markdown details summary').click();
   assert.equal(await page.locator('.markdown details').getAttribute('open'), '');
   assert.deepEqual(problems, []);
