@@ -23,7 +23,7 @@ test('a page drawn through an ejected MDXComponents map is server-rendered with 
   assert.match(body, /<h2 id="steps" class="anchor">Steps<a class="hash-link" href="#steps"/);
   assert.match(body, /<a href="\/docs\/guide\/intro"[^>]*>introduction<\/a>/);
   assert.match(body, /<div class="code-block language-mermaid">/);
-  assert.match(body, /These pages are for version <!-- -->1\.0<!-- -->\./);
+  assert.match(body, /These pages are for version <!-- -->1\.0<!-- -->, the latest \(<!-- -->current<!-- -->\) of <!-- -->1<!-- -->\./);
   assert.match(body, /<img src="\/docs\/img\/favicon.svg" alt="The fixture&#x27;s icon" class="themed-image themed-image-light"\/><img src="\/docs\/img\/dark.svg"/);
   const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/elements`);
   await hydrated(page);
