@@ -431,6 +431,13 @@ A run after an expression paragraph.
 	"title-dup.mdx":          "# Dup title\n\nText.\n\n## Dup title\n\n<div>\n\n## Dup title\n\n</div>\n\n# Dup title\n",
 	"title-fm.mdx":           "---\ntitle: From front matter\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n# A heading too\n\nText.\n\n<Dummy />\n",
 	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
+	// A review's pages (session 29): admonitions goldmark and the compiler end or open otherwise.
+	"adm-unclosed-item-fence.mdx": ":::note\n{1}\n\n- a\n  ```\n:::\n\n```\nx\n```\n",
+	"adm-run-over-fence.mdx":      ":::note\n<Dummy />\n\n- item\n\n  ```sh\n  npm i\n\n:::\n\n  indented after\n\nAfter.\n",
+	"adm-run-over-fence2.mdx":     ":::note\n<Dummy />\n\n- item\n  ```sh\n  npm i\n:::\n\nAfter.\n",
+	"adm-title-backslash.mdx":     ":::note Installs into C:\\\n<Dummy />\n\nSee the folder.\n:::\n\nAfter.\n",
+	"adm-title-braces.mdx":        ":::note {1} items\n<Dummy />\n\nSee the folder.\n:::\n\nAfter.\n",
+	"adm-after-open-fence.mdx":    "1. Run <Dummy />:\n   ```sh\n   npm i\n2. Then go on.\n\n:::tip Good to know\nRead *this*.\n\n<Dummy />\n\nSome text.\n:::\n\nAfter.\n",
 	// A partial imported by a path with an escape prettier writes (`\_`), whose headings the page's
 	// table of contents lists.
 	"uses-part-escaped.mdx": "import Part from './\\_part.mdx';\n\n# Uses a part by an escaped path\n\n<Part />\n",

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -75,6 +76,9 @@ type request struct {
 	// RunHeadings are each run's headings with the ids the run gives them: the compiler checks
 	// that compiled whole it would give the same.
 	RunHeadings [][]runHeading `json:"runHeadings,omitempty"`
+	// RunsInAdmonition says which runs' placeholders are in a `:::` container (runblank.go): the
+	// compiler checks that it reads those, and no others, so; nil when none is.
+	RunsInAdmonition []bool `json:"runsInAdmonition,omitempty"`
 	// Kind "sass" compiles the stylesheet File with the sass package in the folder Sass (sass.go).
 	Sass    string   `json:"sass,omitempty"`
 	Roots   []string `json:"roots,omitempty"`
@@ -226,6 +230,9 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		req.Source, req.Runs, req.DropTitle = sp.source, len(sp.runs), sp.dropTitle
 		req.Headings = requestHeadings(model.Headings, sp.taken)
 		req.RunHeadings = sp.headings
+		if slices.Contains(sp.inAdmonition, true) {
+			req.RunsInAdmonition = sp.inAdmonition
+		}
 	}
 	keyJSON, _ := json.Marshal(req)
 	key := string(keyJSON)

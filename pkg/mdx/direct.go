@@ -126,12 +126,15 @@ func directModule(req *request) (answer, bool) {
 	paragraphs := false
 	runs := make([]int, 0, req.Runs)
 	inJSX := make([]bool, req.Runs)
-	var walk func(nodes []*jsxNode, inElement bool) bool
-	walk = func(nodes []*jsxNode, inElement bool) bool {
+	// inAdmonition: the nodes are in a `:::` container, where the split expects the runs it took
+	// from an admonition (RunsInAdmonition) and no others, as the compiler checks.
+	var walk func(nodes []*jsxNode, inElement, inAdmonition bool) bool
+	walk = func(nodes []*jsxNode, inElement, inAdmonition bool) bool {
 		for _, n := range nodes {
 			switch {
 			case n.run >= 0:
-				if n.run >= req.Runs || slices.Contains(runs, n.run) {
+				expected := n.run < len(req.RunsInAdmonition) && req.RunsInAdmonition[n.run]
+				if n.run >= req.Runs || slices.Contains(runs, n.run) || expected != inAdmonition {
 					return false
 				}
 				runs = append(runs, n.run)
@@ -140,7 +143,7 @@ func directModule(req *request) (answer, bool) {
 			case n.name == "":
 				paragraphs = true
 			case unicode.IsLower(rune(n.name[0])):
-				if !walk(n.children, true) {
+				if !walk(n.children, true, inAdmonition) {
 					return false
 				}
 			default:
@@ -154,14 +157,14 @@ func directModule(req *request) (answer, bool) {
 					}
 					fromProvider[n.name] = true
 				}
-				if !walk(n.children, true) {
+				if !walk(n.children, true, inAdmonition || n.fence > 0) {
 					return false
 				}
 			}
 		}
 		return true
 	}
-	if !walk(root, false) || len(runs) != req.Runs || !runHeadingsHeld(req, runs) {
+	if !walk(root, false, false) || len(runs) != req.Runs || !runHeadingsHeld(req, runs) {
 		return answer{}, false
 	}
 

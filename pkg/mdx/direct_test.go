@@ -19,7 +19,7 @@ import (
 // placeholders and paragraphs, nested, with and without empty lines between them, and words and
 // attributes that are plain or that Markdown, GFM or MDX read otherwise. It returns the source
 // and how many placeholders it has.
-func directSource(r *rand.Rand, token string) (string, int) {
+func directSource(r *rand.Rand, token string) (string, int, []bool) {
 	// Plain choices first, then (one time in twelve) those read otherwise.
 	pick := func(plain, other []string) string {
 		if r.IntN(12) == 0 {
@@ -91,6 +91,8 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			"v={a}b={c}", "v={{a: {b: 1}}", "v={x\n\n}", `v={"é\u2028"}`, "v={a?.b = 1}", "v={1e3}", "v={0x1}",
 			`v={"<!-- d -->"}`, `v={"-->"}`, `t="a&b;"`, `t="&#65;"`, `t="&#x41;"`, `t="&lt;"`, `t="x&;"`, `t="&Aacute;"`, "v={((a))}", "v={(a?.b).c}"}
 	runs := 0
+	var inAdmonition []bool // by run: written in an admonition
+	admonitions := 0        // admonitions open
 	var body func(depth int)
 	// indent is the spaces a line starts with: none mostly, as many as its depth at times.
 	indent := func(depth int) string {
@@ -118,6 +120,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		case k < 4:
 			fmt.Fprintf(&b, "%s<%srun%d />\n", indent(depth), token, runs)
 			runs++
+			inAdmonition = append(inAdmonition, admonitions > 0)
 		case k < 6:
 			for l := range 1 + r.IntN(2) {
 				line := sentence()
@@ -165,7 +168,9 @@ func directSource(r *rand.Rand, token string) (string, int) {
 			b.WriteString(pick([]string{""}, []string{" "}) + colons + pick([]string{"note", "tip", "Info", "danger"}, []string{"my-kind", "note{.x}", " tip", "tip_x", "1a"}) +
 				pick([]string{"", "", "[Recap]", " Read this first", "[]", "  Spaced title  ", "[it's \"quoted\"]"},
 					[]string{"[Kept at 10:30]", " *em*", "[a `c`]", "[ x ]", "{.c}", "[a] more", " Kept at 10:30", " [x]", "[a\\b]", " a &amp; b"}) + "\n")
+			admonitions++
 			body(depth + 1)
+			admonitions--
 			b.WriteString(pick([]string{colons}, []string{colons + ":", ":::", " " + colons, colons + " ", "</Admonition>"}) + "\n")
 		default:
 			name := pick(names, otherNames)
@@ -212,7 +217,7 @@ func directSource(r *rand.Rand, token string) (string, int) {
 		}
 	}
 	body(0)
-	return b.String(), runs
+	return b.String(), runs, inAdmonition
 }
 
 // The module direct.go writes is the compiler's, to the byte, for every source it writes one for;
@@ -230,8 +235,11 @@ func TestDirectModuleIsTheCompilers(t *testing.T) {
 		"\n/>", "\n>", "like:", "a  b", ":::note", "::::", "[Recap]", " Read this first\n"}
 	seen := map[string]int{}
 	for i := range cases {
-		src, runs := directSource(r, token)
+		src, runs, inAdmonition := directSource(r, token)
 		req := request{File: "a.mdx", Source: src, FirstLine: 1 + r.IntN(5), Token: token, Page: r.IntN(5) > 0, Runs: runs}
+		if slices.Contains(inAdmonition, true) && r.IntN(8) > 0 {
+			req.RunsInAdmonition = inAdmonition // (and at times not: both must then refuse the page)
+		}
 		if r.IntN(3) == 0 {
 			req.Components = []string{"Tabs"}
 		}
@@ -317,8 +325,25 @@ func TestDirectAdmonitionsAreTheCompilers(t *testing.T) {
 		"a bracket and more":       ":::note[a] more\n" + run(0) + "\n:::\n",
 		"never closed":             ":::note\n" + run(0) + "\n",
 	}
+	// The runs the split would say are in an admonition: those between its fences.
+	inAdmonition := func(src string) []bool {
+		var in []bool
+		depth := 0
+		for _, line := range strings.Split(src, "\n") {
+			switch {
+			case strings.HasPrefix(line, ":::") && strings.Trim(line, ":") == "":
+				depth--
+			case strings.HasPrefix(line, ":::"):
+				depth++
+			case strings.Contains(line, token):
+				in = append(in, depth > 0)
+			}
+		}
+		return in
+	}
 	for name, src := range written {
-		req := request{File: "a.mdx", Source: src, FirstLine: 1, Token: token, Page: true, Runs: strings.Count(src, token), Components: []string{"Tabs"}}
+		req := request{File: "a.mdx", Source: src, FirstLine: 1, Token: token, Page: true, Runs: strings.Count(src, token), Components: []string{"Tabs"},
+			RunsInAdmonition: inAdmonition(src)}
 		got, ok := directModule(&req)
 		if !ok {
 			t.Errorf("%s: left to the compiler:\n%s", name, src)
@@ -333,9 +358,31 @@ func TestDirectAdmonitionsAreTheCompilers(t *testing.T) {
 		}
 	}
 	for name, src := range left {
-		req := request{File: "a.mdx", Source: src, FirstLine: 1, Token: token, Page: true, Runs: strings.Count(src, token), Components: []string{"Tabs"}}
+		req := request{File: "a.mdx", Source: src, FirstLine: 1, Token: token, Page: true, Runs: strings.Count(src, token), Components: []string{"Tabs"},
+			RunsInAdmonition: inAdmonition(src)}
 		if got, ok := directModule(&req); ok {
 			t.Errorf("%s: written here:\n%s\n%s", name, src, got.JS)
+		}
+	}
+	// A run where the split did not expect it, in an admonition or out of one: the compiler
+	// answers that the runs are misplaced, and nothing is written here.
+	for name, tc := range map[string]struct {
+		src      string
+		expected []bool
+	}{
+		"in, expected out": {":::note\n" + run(0) + "\n:::\n", []bool{false}},
+		"out, expected in": {run(0) + "\n\n:::note\n" + run(1) + "\n:::\n", []bool{true, true}},
+	} {
+		req := request{File: "a.mdx", Source: tc.src, FirstLine: 1, Token: token, Page: true, Runs: len(tc.expected), RunsInAdmonition: tc.expected}
+		if _, ok := directModule(&req); ok {
+			t.Errorf("%s: written here", name)
+		}
+		want, err := c.call(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !want.RunsMissing {
+			t.Errorf("%s: the compiler took the runs where the split did not put them", name)
 		}
 	}
 }

@@ -28,11 +28,12 @@ import (
 //     runs (a `<TabItem>`'s text written with no blank line around it);
 //   - the fences of a top-level admonition that is no run of its own (openedAdmonition).
 //
-// A run never spans one of these lines, where goldmark reads a block across it (a loose list over
-// an admonition's closing fence): blockIsRun reads the compiler's lines, where it is a tag or a
-// fence.
-func linesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
+// admonitions are the opened admonitions' opening and closing lines. A run never spans one of
+// these lines (splitParsed), where goldmark reads a block across it once it is blank (a loose list,
+// or a list item's unclosed fence, over an admonition's closing fence).
+func linesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool, [][2]int) {
 	var blank []text.Segment
+	var opened [][2]text.Segment
 	tags := func(n ast.Node) {
 		if lines, _, blankable := htmlBlockLines(n, src); blankable {
 			blank = append(blank, lines...)
@@ -46,13 +47,14 @@ func linesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
 		}
 		if open, shut, ok := openedAdmonition(adm, src); ok {
 			blank = append(blank, open, shut)
+			opened = append(opened, [2]text.Segment{open, shut})
 			for c := adm.FirstChild(); c != nil; c = c.NextSibling() {
 				tags(c)
 			}
 		}
 	}
 	if len(blank) == 0 {
-		return nil, nil
+		return nil, nil, nil
 	}
 	slices.SortFunc(blank, func(a, b text.Segment) int { return a.Start - b.Start })
 	out, lines := bytes.Clone(src), map[int]bool{}
@@ -67,12 +69,18 @@ func linesBlanked(tree ast.Node, src []byte) ([]byte, map[int]bool) {
 		counted = seg.Start
 		lines[line] = true
 	}
-	return out, lines
+	admonitions := make([][2]int, len(opened))
+	for i, o := range opened {
+		admonitions[i] = [2]int{bytes.Count(src[:o[0].Start], []byte{'\n'}), bytes.Count(src[:o[1].Start], []byte{'\n'})}
+	}
+	return out, lines, admonitions
 }
 
 // openedAdmonition gives the opening and closing lines of a top-level admonition whose blocks
 // the split may take one by one, ok false for one it leaves whole. The admonition is no run by
-// its text (blockIsRun: it holds MDX syntax), and both parsers provably end it at the same line:
+// its text (blockIsRun: it holds MDX syntax), and goldmark ends it at a line the compiler should
+// end it at too (the compiler checks that it did: each run's placeholder is in a `:::` container
+// exactly when docsd expects it there, splitParsed's inAdmonition):
 // its opening line starts at the line's start after a blank line (or the page's start), with a
 // kind of letters and digits (micromark's directive names and goldmark's kinds agree there), and
 // its closing line is the first line after it that starts with ":::", is exactly its own colons,
@@ -125,10 +133,24 @@ func openedAdmonition(adm *markdown.Admonition, src []byte) (open, shut text.Seg
 	if !found || shut.Stop < len(src) && !blankLineAt(src, shut.Stop+1) {
 		return open, shut, false
 	}
+	// goldmark's admonition ends at that line: none of its lines is at it or after it (one that
+	// went on past it, a list item's fence left open, took the line as a stray fence).
+	beyond := false
+	_ = ast.Walk(adm, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if entering && n.Type() == ast.TypeBlock && n.Lines().Len() > 0 && n.Lines().At(n.Lines().Len()-1).Stop > shut.Start {
+			beyond = true
+		}
+		return ast.WalkContinue, nil
+	})
+	if beyond || adm.NextSibling() != nil && nodeStart(adm.NextSibling(), src) >= 0 && nodeStart(adm.NextSibling(), src) <= shut.Start {
+		return open, shut, false
+	}
 	body := string(src[open.Start:shut.Stop])
 	codeLines := make([]bool, strings.Count(body, "\n")+1)
 	for _, c := range code {
-		codeLines[bytes.Count(src[open.Start:c.Start], []byte{'\n'})] = true
+		if k := bytes.Count(src[open.Start:c.Start], []byte{'\n'}); k < len(codeLines) {
+			codeLines[k] = true
+		}
 	}
 	if blockIsRun(body, codeLines) {
 		return open, shut, false // the admonition may be a run whole
@@ -164,9 +186,10 @@ func blankLineAt(src []byte, at int) bool {
 	return len(bytes.TrimSpace(src[at:at+end])) == 0
 }
 
-// htmlBlockLines reads an HTML block of the page's own list (or of an opened admonition) of more than one line (and no closing condition,
-// as a comment's or a <pre>'s): its lines that are a JSX tag alone (directOpen, directClose,
-// indented less than four spaces), and how many others are not blank. blankable is false when
+// htmlBlockLines reads an HTML block of the page's own list (or of an opened admonition) of more
+// than one line (and no closing condition, as a comment's or a <pre>'s): its lines that are a JSX
+// tag alone (directOpen, directClose, indented less than four spaces), and how many others are
+// not blank. blankable is false when
 // MDX may read the tags otherwise than as the page's own elements around Markdown: a line between
 // looks like a heading's (which the page's document, having read the block as HTML, does not
 // know), a code fence (whose lines are code, tags or not), or a list item or quote (under which

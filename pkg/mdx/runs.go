@@ -38,6 +38,9 @@ type split struct {
 	lines [][2]int
 	// headings are each run's headings, which the compiler checks it would give the same ids.
 	headings [][]runHeading
+	// inAdmonition says which runs are in an admonition whose fences the split blanked
+	// (runblank.go): the compiler checks that it reads each so, and no other, in a `:::` container.
+	inAdmonition []bool
 	// dropTitle is what the compiler is told: false when the title heading was in a run (and
 	// left out of it here).
 	dropTitle bool
@@ -272,19 +275,19 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	}
 	// With tags blanked the split may fail where the model's does not (a heading only the
 	// blanked parse sees): then the model's split stands, as before.
-	if blanked, tagLines := linesBlanked(tree, modelSrc); blanked != nil {
-		sp := splitParsed(src, lines, conv, conv.Tree(blanked), blanked, tagLines, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
+	if blanked, tagLines, admonitions := linesBlanked(tree, modelSrc); blanked != nil {
+		sp := splitParsed(src, lines, conv, conv.Tree(blanked), blanked, tagLines, admonitions, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
 		if sp != nil {
 			return sp
 		}
 	}
-	return splitParsed(src, lines, conv, tree, modelSrc, nil, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
+	return splitParsed(src, lines, conv, tree, modelSrc, nil, nil, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
 }
 
 // splitParsed is splitRuns on the model's parse; tagLines are the lines linesBlanked made
-// blank in it, which set a run off as a blank line does (the compiler reads a placeholder next to
+// blank in it, admonitions the opened admonitions' fences among them, which set a run off as a blank line does (the compiler reads a placeholder next to
 // such a tag as an element of its own).
-func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, tagLines map[int]bool, token string, dropTitle bool,
+func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, tagLines map[int]bool, admonitions [][2]int, token string, dropTitle bool,
 	headings []markdown.Heading, resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML, parseRuns bool) *split {
 	modelLines := strings.Split(string(modelSrc), "\n")
 	lineStarts := []int{0}
@@ -443,7 +446,11 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 			}
 		}
 		first, last := chunks[i].first, chunks[j-1].last
-		if !(!parseRuns && setOff(chunks, i, j, modelBlank) || sameBlocks(conv, modelLines[first:last+1], all)) {
+		spansBlanked := false // a block goldmark read across a line the compiler reads as a tag or fence
+		for k := first; k <= last && !spansBlanked; k++ {
+			spansBlanked = tagLines[k]
+		}
+		if spansBlanked || !(!parseRuns && setOff(chunks, i, j, modelBlank) || sameBlocks(conv, modelLines[first:last+1], all)) {
 			// The lines found for the blocks are not the blocks (a block whose first line holds
 			// nothing that says where it is, as ":::note" or a lone ">"): they stay with the
 			// compiler.
@@ -494,6 +501,7 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 		sp.runs = append(sp.runs, els)
 		sp.markup = append(sp.markup, markup)
 		sp.lines = append(sp.lines, [2]int{first, last})
+		sp.inAdmonition = append(sp.inAdmonition, slices.ContainsFunc(admonitions, func(a [2]int) bool { return a[0] < first && last < a[1] }))
 		sp.headings = append(sp.headings, taken)
 		i = j
 	}

@@ -308,6 +308,25 @@ func TestSplitRunsOpensAdmonitions(t *testing.T) {
 			t.Errorf("%s: split source\n%s", name, sp.source)
 		}
 	}
+	// Blank, the closing fence would leave the list item's fence open over it: no run spans it.
+	overFence := "- Kept\n\n  ```sh\n  npm i\n\n:::"
+	if sp := splitOf(t, "Before.\n\n:::note\n<Foo />\n\n"+overFence+"\n\nAfter.\n", false); sp == nil || !strings.Contains(sp.source, overFence) {
+		t.Errorf("an item's fence over the closing fence: split %+v", sp)
+	}
+	// Whatever the checks before it miss, no run spans a line the split blanked: a paragraph
+	// read over such a line stays with the compiler (here with the runs it would have joined).
+	conv := markdown.New()
+	src := "Before.\n\nOne line\nblanked line\nlast line.\n\nAfter.\n"
+	sp := splitParsed(src, strings.Split(src, "\n"), conv, conv.Tree([]byte(src)), []byte(src), map[int]bool{3: true}, nil, "tok", false, nil,
+		func(dest string, image bool) string { return dest }, markdown.NewCodeHighlighter(), false, false)
+	if sp != nil && !strings.Contains(sp.source, "One line\nblanked line\nlast line.") {
+		t.Errorf("a run over a blanked line: split %+v", sp)
+	}
+	// goldmark's admonition goes on past a closing line a list item's open fence keeps from it:
+	// not opened (this indexed past the admonition's lines).
+	if sp := splitOf(t, "Before.\n\n:::note\n{1}\n\n- Kept\n  ```\n:::\n\n```\nx\n```\n", false); sp != nil && !strings.Contains(sp.source, ":::note\n{1}\n\n- Kept") {
+		t.Errorf("an admonition goldmark ends elsewhere: split source\n%s", sp.source)
+	}
 }
 
 // What a block the compiler keeps leaves open keeps the blocks after it there too, and a block

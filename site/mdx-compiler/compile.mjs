@@ -1,7 +1,7 @@
 // The MDX compiler docsd runs in one long-lived Node process: MDX has one real compiler,
 // @mdx-js/mdx, and it is JavaScript. docsd sends one JSON request per line on stdin:
 //   {id, file, source, firstLine, token, headings: [{level, id, value}], dropTitle, page, fullSyntax,
-//    components, anyComponent}
+//    components, anyComponent, runs, runHeadings, runsInAdmonition}
 // and gets one JSON line back: {id, js, code, links} or {id, error: {line, column, message}}; or
 //   {id, kind: "components", file, source} (a site's src/theme/MDXComponents) and gets
 //   {id, names, open} (providedNames); or {id, kind: "sass", file, sass, roots, modules} (a Sass
@@ -287,7 +287,8 @@ function runName(token) {
 // counted, and docsd compiles the page whole.
 function countRuns(tree, options) {
   const name = runName(options.token);
-  const visit = (node, parent) => {
+  const expected = options.runsInAdmonition; // the runs docsd expects in a `:::` container, or none
+  const visit = (node, parent, inAdmonition) => {
     const container = parent && (parent.type === 'root' || parent.type === 'mdxJsxFlowElement' || parent.type === 'containerDirective');
     if (node.type === 'mdxJsxFlowElement' && node.name && container) {
       const m = name.exec(node.name);
@@ -295,17 +296,21 @@ function countRuns(tree, options) {
         options.found.runs.set(node.name, (options.found.runs.get(node.name) || 0) + 1);
         // Between a JSX element's children MDX puts no "\n" text, as it does between the page's.
         options.found.runsInJSX[Number(m[1])] = parent.type !== 'root';
+        // docsd took this run's lines from an admonition, or from none, whose fences it read
+        // (runblank.go): read otherwise here (a title MDX takes for no directive, a fence closed
+        // elsewhere), the page is compiled whole.
+        if (Boolean(expected && expected[Number(m[1])]) !== inAdmonition) options.found.runsMisplaced = true;
       }
     }
-    if (node.children) for (const child of node.children) visit(child, node);
+    if (node.children) for (const child of node.children) visit(child, node, inAdmonition || node.type === 'containerDirective');
   };
-  visit(tree, null);
+  visit(tree, null, false);
 }
 
 // runsHeld reports whether each of a page's runs placeholders was found once, as countRuns counts.
 function runsHeld(req, found) {
   if (!req.runs) return true;
-  if (found.runHeadingsDiffer) return false;
+  if (found.runHeadingsDiffer || found.runsMisplaced) return false;
   if (found.runs.size !== req.runs) return false;
   for (const n of found.runs.values()) if (n !== 1) return false;
   return true;
@@ -876,6 +881,7 @@ function handle(req) {
       runHeadings: req.runHeadings,
       dropTitle: !!req.dropTitle,
       runs: req.runs || 0,
+      runsInAdmonition: req.runsInAdmonition,
       found,
       blankedCode,
       esm,
