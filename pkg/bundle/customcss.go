@@ -41,8 +41,48 @@ func (b *Bundler) customCSSPlugin() api.Plugin {
 			}
 			return api.OnResolveResult{Path: a.Path, External: true}, nil
 		})
+		// url(@site/static/img/x.png) names a file of the Docusaurus site's folder, as webpack's
+		// @site alias does in a stylesheet (jest's custom.css): never one outside the project.
+		pb.OnResolve(api.OnResolveOptions{Filter: `^@site/`}, func(a api.OnResolveArgs) (api.OnResolveResult, error) {
+			if a.Kind != api.ResolveCSSURLToken || !b.isCustomCSSInput(a.Importer) {
+				return api.OnResolveResult{}, nil
+			}
+			if p := b.siteFile(strings.TrimPrefix(a.Path, "@site/")); p != "" {
+				return api.OnResolveResult{Path: p}, nil
+			}
+			return api.OnResolveResult{}, nil // esbuild says it could not resolve it, at its url()
+		})
 		b.sassStylesheets(pb)
 	}}
+}
+
+// siteFile is the file at rel in the Docusaurus site's folder (docusaurus_dir, else the
+// project), as fileIn finds it.
+func (b *Bundler) siteFile(rel string) string {
+	if b.mdx.Site == "" {
+		return ""
+	}
+	return b.fileIn(b.mdx.Site, rel)
+}
+
+// fileIn is the file a URL's path names in dir (its query and fragment left out), its links
+// followed, when it is a regular file in the project; else "". A path that climbs out of dir
+// ("/../x") names nothing.
+func (b *Bundler) fileIn(dir, url string) string {
+	url, _, _ = strings.Cut(url, "?")
+	url, _, _ = strings.Cut(url, "#")
+	p := filepath.Join(dir, filepath.FromSlash(url))
+	if _, ok := under(dir, p); !ok {
+		return ""
+	}
+	real, err := filepath.EvalSymlinks(p)
+	if err != nil || !b.inProject(real) {
+		return ""
+	}
+	if st, err := os.Stat(real); err == nil && st.Mode().IsRegular() {
+		return real
+	}
+	return ""
 }
 
 // customCSSModule is docsd:custom-css: the bridge and the site's stylesheets, or nothing.
@@ -85,19 +125,9 @@ func (b *Bundler) customDeps(meta *metafile) []string {
 // staticFile is the file of the site's static folders a rooted URL names ("/img/x.png"), its
 // query or fragment left out, or "" when none holds it.
 func (b *Bundler) staticFile(url string) string {
-	url, _, _ = strings.Cut(url, "?")
-	url, _, _ = strings.Cut(url, "#")
 	for _, dir := range b.mdx.StaticDirs {
-		p := filepath.Join(dir, filepath.FromSlash(url))
-		if _, ok := under(dir, p); !ok {
-			continue // "/../x" climbs out of the folder
-		}
-		real, err := filepath.EvalSymlinks(p)
-		if err != nil || !b.inProject(real) {
-			continue
-		}
-		if st, err := os.Stat(real); err == nil && st.Mode().IsRegular() {
-			return real
+		if p := b.fileIn(dir, url); p != "" {
+			return p
 		}
 	}
 	return ""
