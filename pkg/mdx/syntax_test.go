@@ -368,3 +368,16 @@ func TestHTMLCommentsAreDocusaurusComments(t *testing.T) {
 		}
 	}
 }
+
+// A page written with CRLF line ends (react-native-website's versioned docs) gets its admonitions'
+// titles as one written with LF does.
+func TestCRLFAdmonitionTitles(t *testing.T) {
+	c := realCompiler(t)
+	a, err := c.call(request{File: "a.mdx", Source: "Before.\r\n\r\n:::warning Deprecated\r\nNot any more.\r\n:::\r\n\r\nAfter.\r\n", FirstLine: 1, Page: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Error != nil || !strings.Contains(a.JS, `type: "warning"`) || !strings.Contains(a.JS, `title: "Deprecated"`) || strings.Contains(a.JS, ":::") {
+		t.Errorf("error %+v, module\n%s", a.Error, a.JS)
+	}
+}

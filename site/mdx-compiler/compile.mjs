@@ -64,22 +64,28 @@ function htmlComments(line, comment) {
 function bracketTitles(source) {
   let fence = null;
   const comment = { open: false }; // a comment's lines are no fence's
+  const titled = (line) => {
+    const f = !comment.open && /^\s*(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (!fence) fence = f[1];
+      else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
+      return line;
+    }
+    if (fence) return line;
+    if (comment.open || line.includes('<!--')) line = htmlComments(line, comment);
+    const m = /^(\s*:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/.exec(line);
+    if (!m) return line;
+    const rest = m[3].trim();
+    if (rest === '' || rest[0] === '[' || rest[0] === '{') return `${m[1]}${m[2]}${rest}`;
+    return `${m[1]}${m[2]}[${rest}]`;
+  };
   return source
     .split('\n')
-    .map((line) => {
-      const f = !comment.open && /^\s*(`{3,}|~{3,})/.exec(line);
-      if (f) {
-        if (!fence) fence = f[1];
-        else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
-        return line;
-      }
-      if (fence) return line;
-      if (comment.open || line.includes('<!--')) line = htmlComments(line, comment);
-      const m = /^(\s*:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/.exec(line);
-      if (!m) return line;
-      const rest = m[3].trim();
-      if (rest === '' || rest[0] === '[' || rest[0] === '{') return `${m[1]}${m[2]}${rest}`;
-      return `${m[1]}${m[2]}[${rest}]`;
+    .map((whole) => {
+      // A line of a file written with CRLF keeps its "\r", after what is read here (Docusaurus's
+      // title rewrite reads such a line's title to the "\r", which ends a line for its pattern).
+      const cr = whole.endsWith('\r') ? '\r' : '';
+      return titled(cr ? whole.slice(0, -1) : whole) + cr;
     })
     .join('\n');
 }
