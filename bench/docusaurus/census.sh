@@ -12,7 +12,8 @@
 # docsd's error asks; without it its 7 plugins.mdx pages fail. tRPC's config computes its
 # environment with zod, which docsd stubs when it reads a config: SHIM=1 writes what zod gives.
 # DOCSD is the binary (default bin/docsd, built first). Sites: pnpm capacitor redux jest prettier
-# tseslint ory (sessions 14-15); trpc supertokens (session 19; supertokens has 608 .mdx pages).
+# tseslint ory (sessions 14-15); trpc supertokens (session 19; supertokens has 608 .mdx pages);
+# reactnative (session 29: an ejected MDXComponents, escaped partial imports, ThemedImage).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 mirrors=${MIRRORS:-/work/.mirror}
@@ -21,11 +22,11 @@ if [ -z "${DOCSD:-}" ]; then (cd "$here" && go build -o bin/docsd ./cmd/docsd) |
 docsd=${DOCSD:-$here/bin/docsd}
 declare -A mirror=([pnpm]=pnpm+pnpm.io [capacitor]=ionic-team+capacitor-docs [redux]=reduxjs+redux [jest]=jestjs+jest
   [prettier]=prettier+prettier [tseslint]=typescript-eslint+typescript-eslint [ory]=ory+docs
-  [trpc]=trpc+trpc [supertokens]=supertokens+docs)
+  [trpc]=trpc+trpc [supertokens]=supertokens+docs [reactnative]=facebook+react-native-website)
 declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prettier]=website [tseslint]=packages/website [ory]=.
-  [trpc]=www [supertokens]=.)
+  [trpc]=www [supertokens]=. [reactnative]=website)
 sites=("$@")
-[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens)
+[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens reactnative)
 mkdir -p "$work"
 if [ ! -d "$work/node_modules/react-lite-youtube-embed" ]; then
   echo '{"private":true}' > "$work/package.json"
