@@ -200,9 +200,8 @@ func (d *Document) writeBody(b *bytes.Buffer, from int) {
 // pageHeadElements reads the elements React's HTML of a page opens with: those it puts in the
 // document's head wherever they are rendered (React 19's <title>, <meta> and <link>), which
 // renderToString, having no head to put them in, writes first. The page's own (a <Head>'s) are
-// moved, to the head; stylesheets (rel="stylesheet" with data-precedence: the MDX chunks' CSS,
-// which React manages where it wrote them) are kept, in their order. from is where the rest of
-// body starts.
+// moved, to the head; the resources React manages where it wrote them (reactResource) are kept,
+// in their order. from is where the rest of body starts.
 func pageHeadElements(body string) (moved, kept string, from int) {
 	for from < len(body) {
 		rest := body[from:]
@@ -225,7 +224,7 @@ func pageHeadElements(body string) (moved, kept string, from int) {
 			return moved, kept, from
 		}
 		tag := rest[:end]
-		if strings.HasPrefix(tag, "<link ") && strings.Contains(tag, ` data-precedence="`) {
+		if strings.HasPrefix(tag, "<link ") && reactResource(tag) {
 			kept += tag
 		} else {
 			moved += tag
@@ -233,4 +232,21 @@ func pageHeadElements(body string) (moved, kept string, from int) {
 		from += end
 	}
 	return moved, kept, from
+}
+
+// reactResource reports whether a <link> React wrote is one of the resources it manages itself: a
+// stylesheet with a precedence (the MDX chunks' CSS) or a hint it made from the page (the
+// navbar logo's `rel="preload" as="image"`). Those stay in the body: in the head, a preload
+// would be fetched before the page's stylesheet, which is all the head asks for before the
+// first paint.
+func reactResource(link string) bool {
+	if strings.Contains(link, ` data-precedence="`) {
+		return true
+	}
+	for _, rel := range []string{"preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch"} {
+		if strings.Contains(link, ` rel="`+rel+`"`) {
+			return true
+		}
+	}
+	return false
 }

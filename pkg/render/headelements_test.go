@@ -1,6 +1,6 @@
 // A page's own head elements (an MDX page's <Head>), which React's HTML opens with, go to the
-// document's head, a <title> in place of docsd's; the MDX chunks' stylesheets React manages stay
-// where React wrote them.
+// document's head, a <title> in place of docsd's; the resources React manages (the MDX chunks'
+// stylesheets, the logo's preload) stay where React wrote them.
 package render
 
 import (
@@ -32,7 +32,7 @@ func TestPageHeadElementsGoToTheHead(t *testing.T) {
 		start := strings.Index(html, `<div id="__docsd">`) + len(`<div id="__docsd">`)
 		return html[:end], html[start:strings.Index(html, `</div><script id="__docsd_data"`)]
 	}
-	sheet := `<link rel="stylesheet" href="/docs/assets/m.css" data-precedence="mdx"/>`
+	sheet := `<link rel="stylesheet" href="/docs/assets/m.css" data-precedence="mdx"/><link rel="preload" as="image" href="/docs/img/logo.svg"/>`
 	head, body := doc(sheet + `<meta name="keywords" content="a, b"/><title>Own &amp; title</title><link rel="canonical" href="/x"/><div class="site">x<meta name="late"/></div>`)
 	if strings.Count(head, "<title>") != 1 || !strings.Contains(head, "<title>Own &amp; title</title>") {
 		t.Errorf("the head's title: %s", head)
