@@ -120,7 +120,8 @@ func depth(n ast.Node) int {
 }
 
 // newParser is goldmark's default parser with its list and block quote parsers limited to
-// maxNesting (a list item opens only inside a list, so limiting lists limits items).
+// maxNesting (a list item opens only inside a list, so limiting lists limits items), and its
+// thematic breaks given their lines (linedBreak).
 func newParser() parser.Parser {
 	limited := map[reflect.Type]bool{
 		reflect.TypeOf(parser.NewListParser()):       true,
@@ -128,8 +129,13 @@ func newParser() parser.Parser {
 	}
 	blocks := parser.DefaultBlockParsers()
 	for i, b := range blocks {
-		if limited[reflect.TypeOf(b.Value)] {
-			blocks[i] = util.Prioritized(nestLimit{b.Value.(parser.BlockParser)}, b.Priority)
+		switch reflect.TypeOf(b.Value) {
+		case reflect.TypeOf(parser.NewThematicBreakParser()):
+			blocks[i] = util.Prioritized(linedBreak{b.Value.(parser.BlockParser)}, b.Priority)
+		default:
+			if limited[reflect.TypeOf(b.Value)] {
+				blocks[i] = util.Prioritized(nestLimit{b.Value.(parser.BlockParser)}, b.Priority)
+			}
 		}
 	}
 	return parser.NewParser(parser.WithBlockParsers(blocks...),

@@ -609,3 +609,14 @@ func TestSplitRunsTakesCodeWithBackslashes(t *testing.T) {
 		t.Errorf("the fence should be in the run and the prose with the compiler:\n%s", sp.source)
 	}
 }
+
+// A thematic break right after a component's closing tags (react-native-website's `---` after its
+// <Tabs>) is a block of its own, so it can be a run: it was taken for part of the tags' HTML block
+// when goldmark gave breaks no line.
+func TestSplitRunsTakesABreakAfterTags(t *testing.T) {
+	body := "Intro.\n\n<Tabs>\n<TabItem value=\"js\">\n\nText.\n\n</TabItem>\n</Tabs>\n\n---\n\nAfter.\n"
+	sp := splitOf(t, body, false)
+	if sp == nil || strings.Contains(sp.source, "---") || !strings.Contains(sp.source, "</Tabs>\n\n<tokrun2 />") {
+		t.Errorf("split %+v", sp)
+	}
+}
