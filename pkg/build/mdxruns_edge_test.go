@@ -431,6 +431,9 @@ A run after an expression paragraph.
 	"title-dup.mdx":          "# Dup title\n\nText.\n\n## Dup title\n\n<div>\n\n## Dup title\n\n</div>\n\n# Dup title\n",
 	"title-fm.mdx":           "---\ntitle: From front matter\n---\n\nimport Dummy from '@site/src/components/Dummy';\n\n# A heading too\n\nText.\n\n<Dummy />\n",
 	"entities.mdx":           "# Entities\n\nA &amp; B &copy; &#169; &#xA9; &nbsp;x &notanentity; AT&T\n\nPlain para.\n",
+	// Code fences right under a component's tags (runblank.go reads their lines as code).
+	"tabs-fences.mdx": "<Dummy>\n```bash\nnpm run ios\n<div>\n```\n</Dummy>\n\n<div>\n~~~\n</div>\n~~~\nText *after*.\n</div>\n\n" +
+		"<Dummy>\n```bash\nnpm run ios\n\nmore\n```\n</Dummy>\n\n<div>\n~~~js `x`\ncode\n~~~\n</div>\n\nThe end.\n",
 	// A review's pages (session 29): admonitions goldmark and the compiler end or open otherwise.
 	"adm-unclosed-item-fence.mdx": ":::note\n{1}\n\n- a\n  ```\n:::\n\n```\nx\n```\n",
 	"adm-run-over-fence.mdx":      ":::note\n<Dummy />\n\n- item\n\n  ```sh\n  npm i\n\n:::\n\n  indented after\n\nAfter.\n",

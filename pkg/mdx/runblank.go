@@ -189,30 +189,46 @@ func blankLineAt(src []byte, at int) bool {
 // htmlBlockLines reads an HTML block of the page's own list (or of an opened admonition) of more
 // than one line (and no closing condition, as a comment's or a <pre>'s): its lines that are a JSX
 // tag alone (directOpen, directClose, indented less than four spaces), and how many others are
-// not blank. blankable is false when
-// MDX may read the tags otherwise than as the page's own elements around Markdown: a line between
-// looks like a heading's (which the page's document, having read the block as HTML, does not
-// know), a code fence (whose lines are code, tags or not), or a list item or quote (under which
-// a tag indented further down is a child of the item for MDX).
+// not blank; a code fence's lines are code, tags or not. blankable is false when MDX may read
+// the tags otherwise than as the page's own elements around Markdown: a line between looks like a
+// heading's (which the page's document, having read the block as HTML, does not know), or a list
+// item or quote (under which a tag indented further down is a child of the item for MDX), or a
+// code fence is left open or could be read otherwise by the two parsers.
 func htmlBlockLines(n ast.Node, src []byte) (tags []text.Segment, others int, blankable bool) {
 	block, ok := n.(*ast.HTMLBlock)
 	if !ok || block.HasClosure() || block.Lines().Len() < 2 {
 		return nil, 0, false
 	}
 	headings, fences, containers := false, false, false
+	fence := "" // the marker of the code fence open, whose lines are code, tags or not
 	for i := 0; i < block.Lines().Len(); i++ {
 		seg := block.Lines().At(i)
 		whole := strings.TrimRight(string(seg.Value(src)), "\n")
 		line := strings.TrimLeft(whole, " ")
+		indent := len(whole) - len(line)
+		if fence != "" {
+			others++
+			if t := strings.TrimRight(line, " \t"); strings.Trim(t, fence[:1]) == "" && len(t) >= len(fence) {
+				fence = ""
+				fences = fences || indent >= 4 // a closing line goldmark would take for code
+			}
+			continue
+		}
 		switch {
-		case len(whole)-len(line) < 4 && (directOpen.MatchString(line) || directClose.MatchString(line)):
+		case indent < 4 && (directOpen.MatchString(line) || directClose.MatchString(line)):
 			tags = append(tags, seg)
 		case strings.TrimSpace(line) != "":
 			others++
 			headings = headings || atxHeading.MatchString(line) || setextUnderline.MatchString(line)
-			fences = fences || fenceLine(line) != nil
 			containers = containers || listItemStart.MatchString(line) || strings.HasPrefix(line, ">")
+			if f := fenceLine(line); f != nil {
+				// A fence both parsers open (not indented four spaces: MDX has no indented code),
+				// with no backtick in a backtick fence's info (goldmark's rule; micromark's too).
+				fence = f[1]
+				fences = fences || indent >= 4 || f[1][0] == '`' && strings.Contains(line[len(f[0]):], "`")
+			}
 		}
 	}
-	return tags, others, others > 0 && !headings && !fences && !containers
+	// A fence the block leaves open goes on past it for goldmark once its tags are blank.
+	return tags, others, others > 0 && !headings && !containers && !fences && fence == ""
 }

@@ -620,3 +620,23 @@ func TestSplitRunsTakesABreakAfterTags(t *testing.T) {
 		t.Errorf("split %+v", sp)
 	}
 }
+
+// A code fence right under a component's tag (react-native-website's tabs of commands) is a run:
+// its lines are code, tags or not, and the tags around it are blanked (runblank.go).
+func TestSplitRunsTakesFencesBetweenTags(t *testing.T) {
+	body := "Intro.\n\n<Tabs>\n<TabItem value=\"npm\">\n```bash\nnpm run ios\n<div>\n```\n</TabItem>\n<TabItem value=\"yarn\">\n```bash\nyarn ios\n```\n</TabItem>\n</Tabs>\n\nAfter.\n"
+	sp := splitOf(t, body, false)
+	if sp == nil || strings.Contains(sp.source, "npm run ios") || strings.Contains(sp.source, "yarn ios") || !strings.Contains(sp.source, "<TabItem value=\"npm\">\n<tokrun1 />\n</TabItem>") {
+		t.Errorf("split %+v", sp)
+	}
+	// A fence the block leaves open, or one indented four spaces, keeps the tags with the compiler.
+	for _, kept := range []string{
+		"<Tabs>\n<TabItem value=\"npm\">\n```bash\nnpm run ios\n\nmore\n```\n</TabItem>\n</Tabs>",
+		"<Tabs>\n<TabItem value=\"npm\">\n    ```bash\n    npm run ios\n    ```\n</TabItem>\n</Tabs>",
+	} {
+		sp := splitOf(t, "Intro.\n\n"+kept+"\n\nAfter.\n", false)
+		if sp == nil || !strings.Contains(sp.source, "<TabItem value=\"npm\">\n") || !strings.Contains(sp.source, "npm run ios") {
+			t.Errorf("%q: split %+v", kept, sp)
+		}
+	}
+}
