@@ -21,6 +21,7 @@ import (
 	"docsd/pkg/graph"
 	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
+	"docsd/pkg/render"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
@@ -386,6 +387,8 @@ func (st *state) mdxExcerpts(routes []string) error {
 		}
 		body, _, _ := content.FrontMatterBody(r.File, raw)
 		st.b.mu.Lock()
+		// A <Head> in the excerpt sets the post's page head, not the lists' or the feeds'.
+		html = render.PageHeadElements(html).Without(html)
 		st.excerpts[r.Path] = excerpt{html: html, truncated: mdx.Truncates(mdx.UnwrapCodeBlocks(body))}
 		st.b.mu.Unlock()
 		return nil

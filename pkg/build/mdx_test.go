@@ -687,7 +687,7 @@ func TestMDXPostExcerptOnBlogList(t *testing.T) {
 	root, opts := mdxSite(t)
 	cut := "content/blog/2025-01-02-cut.mdx"
 	write(t, root, cut, "---\ntitle: Cut post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
-		"Before the cut, with a <Badge tone=\"success\">badge</Badge>.\n\n{/* truncate */}\n\nAfter the cut.\n")
+		"<Head><meta name=\"keywords\" content=\"cut\" /></Head>\n\nBefore the cut, with a <Badge tone=\"success\">badge</Badge>.\n\n{/* truncate */}\n\nAfter the cut.\n")
 	write(t, root, "content/blog/2025-01-01-old.mdx", "---\ntitle: Old-style cut\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
 		"Old intro <Badge>x</Badge>.\n\n<!-- truncate -->\n\nOld rest.\n")
 	write(t, root, "content/blog/2024-12-31-whole.mdx", "---\ntitle: Whole post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
@@ -725,6 +725,13 @@ func TestMDXPostExcerptOnBlogList(t *testing.T) {
 	}
 	if html := string(res.Files.Data[res.Site.HTMLPath("/docs/blog/cut")]); !strings.Contains(html, "After the cut.") {
 		t.Error("the post's page does not show all of it")
+	} else if head := html[:strings.Index(html, "</head>")]; !strings.Contains(head, `<meta name="keywords" content="cut"/>`) {
+		t.Error("the post's <Head> is not in its page's head")
+	}
+	// The post's <Head> sets its own page's head, not the list's (nor the feeds', which show the
+	// same excerpt).
+	if p := got["Cut post"]; strings.Contains(p.Excerpt, "<meta") {
+		t.Errorf("the list's excerpt holds the post's head elements: %q", p.Excerpt)
 	}
 	write(t, root, cut, strings.Replace(read(t, root, cut), "Before the cut", "Edited before the cut", 1))
 	if res, err = b.Rebuild([]string{cut}); err != nil {

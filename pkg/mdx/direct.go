@@ -32,7 +32,7 @@ const importPath = `(?:[^'"\\\r\n]|\\[-_*\[\]()#.!])*`
 
 // docsdProvided are the components docsd's provider gives every page without an import
 // (site/src/mdx/components.jsx; compile.mjs's `provided`; TestProvidedComponents).
-var docsdProvided = []string{"Admonition", "DocsdAdmonitionTitle", "DocsdHTML", "DocsdTruncate"}
+var docsdProvided = []string{"Admonition", "DocsdAdmonitionTitle", "DocsdHTML", "DocsdTruncate", "Head"}
 
 var (
 	// An import statement of the forms compile.mjs's takeImports reads by hand: a default binding,
@@ -527,8 +527,8 @@ func directAdmonition(line string) (*jsxNode, bool) {
 	return el, true
 }
 
-// hasCommentMarker reports whether s holds an HTML comment's "<!--" or "-->", each of which
-// compile.mjs makes an MDX comment's (htmlComments).
+// hasCommentMarker reports whether s holds an HTML comment's "<!--" or "-->", which compile.mjs
+// may make an MDX comment's (htmlComments).
 func hasCommentMarker(s string) bool {
 	return strings.Contains(s, "<!--") || strings.Contains(s, "-->")
 }

@@ -111,30 +111,37 @@ func (d *Document) HTML() ([]byte, error) {
 	}
 	b.WriteString(`><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`)
 	// The head elements a page renders (a <Head> of an MDX page), which React's HTML opens with:
-	// the page's title in place of docsd's, its other elements after docsd's own.
-	own, kept, from := pageHeadElements(d.Body)
-	title, others := "", own
-	if at := strings.Index(own, "<title>"); at >= 0 {
-		end := at + strings.Index(own[at:], "</title>") + len("</title>")
-		title, others = own[at:end], own[:at]+own[end:]
+	// each in place of docsd's own of the same name, the others after docsd's (headelements.go).
+	own := PageHeadElements(d.Body)
+	if own.Title != "" {
+		b.WriteString(own.Title)
+	} else {
+		b.WriteString(`<title>` + esc(Title(cfg, d.Page)) + `</title>`)
 	}
-	if title == "" {
-		title = `<title>` + esc(Title(cfg, d.Page)) + `</title>`
-	}
-	b.WriteString(title)
 	desc := d.Page.Description
 	if desc == "" {
 		desc = cfg.Tagline
 	}
-	b.WriteString(`<meta name="description" content="` + esc(desc) + `">`)
-	b.WriteString(`<meta property="og:title" content="` + esc(Title(cfg, d.Page)) + `"><meta property="og:description" content="` + esc(desc) + `">`)
-	if len(d.Page.Keywords) > 0 {
+	if !own.Sets("name", "description") {
+		b.WriteString(`<meta name="description" content="` + esc(desc) + `">`)
+	}
+	if !own.Sets("property", "og:title") {
+		b.WriteString(`<meta property="og:title" content="` + esc(Title(cfg, d.Page)) + `">`)
+	}
+	if !own.Sets("property", "og:description") {
+		b.WriteString(`<meta property="og:description" content="` + esc(desc) + `">`)
+	}
+	if len(d.Page.Keywords) > 0 && !own.Sets("name", "keywords") {
 		b.WriteString(`<meta name="keywords" content="` + esc(strings.Join(d.Page.Keywords, ", ")) + `">`)
 	}
 	if d.Page.NoIndex || d.Page.Kind == site.KindNotFound {
-		b.WriteString(`<meta name="robots" content="noindex">`)
+		if !own.Sets("name", "robots") {
+			b.WriteString(`<meta name="robots" content="noindex">`)
+		}
 	} else if cfg.URL != "" {
-		b.WriteString(`<link rel="canonical" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
+		if !own.Sets("rel", "canonical") {
+			b.WriteString(`<link rel="canonical" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
+		}
 		b.WriteString(`<meta property="og:url" content="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
 		for _, a := range d.Alternates {
 			b.WriteString(`<link rel="alternate" hreflang="` + esc(a.Lang) + `" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+a.Href) + `">`)
@@ -148,7 +155,7 @@ func (d *Document) HTML() ([]byte, error) {
 		b.WriteString(`<link rel="alternate" type="application/rss+xml" href="` + esc(blog) + `/rss.xml" title="` + esc(cfg.Title) + ` RSS Feed">`)
 		b.WriteString(`<link rel="alternate" type="application/atom+xml" href="` + esc(blog) + `/atom.xml" title="` + esc(cfg.Title) + ` Atom Feed">`)
 	}
-	b.WriteString(others)
+	b.WriteString(own.Others)
 	b.WriteString(`<script>` + themeScript + `</script>`)
 	for _, css := range d.Assets.CSS {
 		b.WriteString(`<link rel="stylesheet" href="` + esc(css) + `">`)
@@ -167,8 +174,8 @@ func (d *Document) HTML() ([]byte, error) {
 	// the bandwidth with the page's CSS and code and delay its first paint by a second or more
 	// (Lighthouse, mobile preset). The search box fetches them once the page has hydrated.
 	b.WriteString(`</head><body><div id="__docsd">`)
-	b.WriteString(kept)
-	d.writeBody(&b, from)
+	b.WriteString(own.Kept)
+	d.writeBody(&b, own.From)
 	b.WriteString(`</div><script id="__docsd_data" type="application/json">`)
 	b.WriteString(`{"site":`)
 	b.Write(d.SiteJSON)
@@ -195,58 +202,4 @@ func (d *Document) writeBody(b *bytes.Buffer, from int) {
 		body = body[at+len(d.ContentMarker):]
 	}
 	b.WriteString(body)
-}
-
-// pageHeadElements reads the elements React's HTML of a page opens with: those it puts in the
-// document's head wherever they are rendered (React 19's <title>, <meta> and <link>), which
-// renderToString, having no head to put them in, writes first. The page's own (a <Head>'s) are
-// moved, to the head; the resources React manages where it wrote them (reactResource) are kept,
-// in their order. from is where the rest of body starts.
-func pageHeadElements(body string) (moved, kept string, from int) {
-	for from < len(body) {
-		rest := body[from:]
-		var end int
-		switch {
-		case strings.HasPrefix(rest, "<title>"):
-			end = strings.Index(rest, "</title>")
-			if end < 0 {
-				return moved, kept, from
-			}
-			end += len("</title>")
-		case strings.HasPrefix(rest, "<meta ") || strings.HasPrefix(rest, "<link "):
-			// React escapes ">" in attribute values, so the tag ends at its first "/>".
-			end = strings.Index(rest, "/>")
-			if end < 0 {
-				return moved, kept, from
-			}
-			end += len("/>")
-		default:
-			return moved, kept, from
-		}
-		tag := rest[:end]
-		if strings.HasPrefix(tag, "<link ") && reactResource(tag) {
-			kept += tag
-		} else {
-			moved += tag
-		}
-		from += end
-	}
-	return moved, kept, from
-}
-
-// reactResource reports whether a <link> React wrote is one of the resources it manages itself: a
-// stylesheet with a precedence (the MDX chunks' CSS) or a hint it made from the page (the
-// navbar logo's `rel="preload" as="image"`). Those stay in the body: in the head, a preload
-// would be fetched before the page's stylesheet, which is all the head asks for before the
-// first paint.
-func reactResource(link string) bool {
-	if strings.Contains(link, ` data-precedence="`) {
-		return true
-	}
-	for _, rel := range []string{"preload", "modulepreload", "prefetch", "preconnect", "dns-prefetch"} {
-		if strings.Contains(link, ` rel="`+rel+`"`) {
-			return true
-		}
-	}
-	return false
 }

@@ -55,3 +55,43 @@ func TestPageHeadElementsGoToTheHead(t *testing.T) {
 		t.Errorf("body %s", body)
 	}
 }
+
+// React's resources among the elements (an async script, a style with a precedence) are kept and
+// read past; the last of two titles is the page's, as the last <Head> sets the tab's title; an
+// empty title (React's for one written in pieces) is none; a page's description or canonical link
+// takes the place of docsd's; an excerpt loses the page's elements and keeps React's.
+func TestPageHeadElementsReadPastReactsResources(t *testing.T) {
+	html := `<script async="" src="https://x.test/w.js"></script><style data-precedence="p" data-href="a">.a{}</style>` +
+		`<title>First</title><meta name="description" content="Own"/><title>Last</title><title></title><link rel="canonical" href="https://x.test/own"/><p>Text</p>`
+	h := PageHeadElements(html)
+	if h.Title != "<title>Last</title>" || h.Others != `<meta name="description" content="Own"/><link rel="canonical" href="https://x.test/own"/>` ||
+		h.Kept != `<script async="" src="https://x.test/w.js"></script><style data-precedence="p" data-href="a">.a{}</style>` || html[h.From:] != "<p>Text</p>" {
+		t.Errorf("%+v", h)
+	}
+	if got := h.Without(html); got != h.Kept+"<p>Text</p>" {
+		t.Errorf("without the page's elements: %s", got)
+	}
+	d := &Document{
+		Site:         &site.SiteData{Site: &config.Site{Title: "T", URL: "https://x.test", BasePath: "/docs/", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
+		Page:         &site.PageData{Kind: site.KindDoc, Title: "P", Description: "docsd's", Route: "/docs/p"},
+		Body:         html,
+		SiteJSON:     []byte("{}"),
+		PageJSON:     []byte("{}"),
+		SidebarJSON:  []byte("null"),
+		NotFoundJSON: []byte("null"),
+	}
+	out, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := string(out[:strings.Index(string(out), "</head>")])
+	for _, want := range []string{`<title>Last</title>`, `<meta name="description" content="Own"/>`, `<link rel="canonical" href="https://x.test/own"/>`, `<meta property="og:description" content="docsd&#39;s">`} {
+		if strings.Count(head, want) != 1 {
+			t.Errorf("the head has %q %d times", want, strings.Count(head, want))
+		}
+	}
+	// docsd's own description and canonical link gave way (og:url stays docsd's).
+	if strings.Count(head, `name="description"`) != 1 || strings.Count(head, `rel="canonical"`) != 1 {
+		t.Errorf("the head has a description or canonical link twice:\n%s", head)
+	}
+}

@@ -561,7 +561,7 @@ const directiveStart = /:[^\s\p{P}\p{S}]/u;
 
 // The components docsd's provider gives every page without an import (site/src/mdx/components.jsx;
 // pkg/mdx TestProvidedComponents keeps the two lists the same).
-const provided = new Set(['Admonition', 'DocsdAdmonitionTitle', 'DocsdHTML', 'DocsdTruncate']);
+const provided = new Set(['Admonition', 'DocsdAdmonitionTitle', 'DocsdHTML', 'DocsdTruncate', 'Head']);
 
 // undefinedComponent is the first component (in the source) a page's module uses that nothing defines: neither an
 // import or export of the page nor docsd's provider. MDX compiles such a page and throws when it
@@ -932,7 +932,7 @@ function handle(req) {
         error: {
           line: line ? line + (req.firstLine || 1) - 1 : 0,
           column: column || 0,
-          message: `<${missing.name}> is not defined: import it, or give it to every page in src/theme/MDXComponents (docsd gives a page only <Admonition> without an import)`,
+          message: `<${missing.name}> is not defined: import it, or give it to every page in src/theme/MDXComponents (docsd gives a page only <Admonition> and <Head> without an import)`,
         },
       };
     }

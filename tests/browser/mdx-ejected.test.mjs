@@ -2,8 +2,9 @@
 // imports the theme's per-element components (@theme/MDXComponents/A, Code, Heading, Img, ...),
 // @theme/Mermaid and @docusaurus/Head, which docsd provides; its page also uses @theme/ThemedImage,
 // @docusaurus/ExecutionEnvironment and useActiveVersion, as react-native-website's do. The page is
-// server-rendered through them, its <Head> elements are in the document's head, and it hydrates
-// with no warning; client navigation reaches it, and its title goes when the reader moves on.
+// server-rendered through them, its <Head> (between two blocks, its title in pieces) is in the
+// document's head in place of docsd's title and description, and the page hydrates with no
+// warning; client navigation reaches it, and its title goes when the reader moves on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { hydrated, openPage, useSite } from './harness.mjs';
@@ -16,6 +17,8 @@ test('a page drawn through an ejected MDXComponents map is server-rendered with 
   assert.match(head, /<title>Ejected elements<\/title>/);
   assert.equal(head.match(/<title>/g).length, 1);
   assert.match(head, /<meta name="keywords" content="ejected, fixture"\/>/);
+  // The page's description takes the place of docsd's.
+  assert.deepEqual(head.match(/<meta name="description"[^>]*>/g), ['<meta name="description" content="The elements of a page, drawn through an ejected map."/>']);
   const body = html.slice(html.indexOf('<body'));
   assert.doesNotMatch(body, /<meta name="keywords"|<title>/);
   assert.match(body, /<div class="table-wrapper"><table>/);
@@ -24,17 +27,22 @@ test('a page drawn through an ejected MDXComponents map is server-rendered with 
   assert.match(body, /<a href="\/docs\/guide\/intro"[^>]*>introduction<\/a>/);
   assert.match(body, /<div class="code-block language-mermaid">/);
   assert.match(body, /These pages are for version <!-- -->1\.0<!-- -->, the latest \(<!-- -->current<!-- -->\) of <!-- -->1<!-- -->\./);
-  assert.match(body, /<img src="\/docs\/img\/favicon.svg" alt="The fixture&#x27;s icon" class="themed-image themed-image-light"\/><img src="\/docs\/img\/dark.svg"/);
+  assert.match(body, /<img src="\/docs\/img\/favicon.svg" alt="The fixture&#x27;s icon" class="themed-image themed-image-light" style="display:block"\/><img src="\/docs\/img\/dark.svg"/);
+  // A site's component renders code through the theme's Pre and Code.
+  assert.match(body, /<div class="code-block language-sh">/);
+  assert.match(body, /<span class="line">first line\n<\/span><span class="line">second line\n<\/span>/);
+  assert.match(body, /<code>inline<\/code>/);
   const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/guide/elements`);
   await hydrated(page);
   assert.equal(await page.title(), 'Ejected elements');
   assert.equal(await page.locator('head meta[name=keywords]').count(), 1);
   // The image for the colour mode shows, the other not; and the module that read where it runs
   // read the browser.
+  // (The first ThemedImage has a display of its own inline; the second one source only.)
   const shown = () => page.evaluate(() => [...document.querySelectorAll('.themed-image')].filter((i) => getComputedStyle(i).display !== 'none').map((i) => i.getAttribute('src')));
-  assert.deepEqual(await shown(), ['/docs/img/favicon.svg']);
+  assert.deepEqual(await shown(), ['/docs/img/favicon.svg', '/docs/img/favicon.svg']);
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
-  assert.deepEqual(await shown(), ['/docs/img/dark.svg']);
+  assert.deepEqual(await shown(), ['/docs/img/dark.svg', '/docs/img/favicon.svg']);
   await page.waitForFunction(() => window.__fixturePlatform);
   assert.equal(await page.evaluate(() => window.__fixturePlatform.canUseDOM), true);
   assert.notEqual(await page.evaluate(() => window.__fixturePlatform.platform), 'server');
