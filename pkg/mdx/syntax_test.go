@@ -348,6 +348,10 @@ func TestHTMLCommentsAreDocusaurusComments(t *testing.T) {
 		{"<!-- a <!-->\n\nShown.\n", `"Shown."`, " a <!"},
 		{"{`A-->B`}\n", "A-->B", "*/}"},
 		{"```\n<!-- in code -->\n```\n", "<!-- in code -->", "{/*"},
+		// A "<!--" later on a line that does not end there is no comment (in a string it is text):
+		// the lines after it are read as they are.
+		{"<span title=\"a <!-- b\" />\n\n```mermaid\nA --> B\n```\n", "a <!-- b", "*/}"},
+		{"<span title=\"a <!-- b\" />\n\n```\n:::note Title\n```\n", ":::note Title", "[Title]"},
 	}
 	for _, tc := range cases {
 		a, err := c.call(request{File: "a.mdx", Source: tc.source, FirstLine: 1, Page: true})

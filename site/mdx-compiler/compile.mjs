@@ -36,22 +36,41 @@ import { parse as parseJS } from 'acorn';
 
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
 // content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
-// A comment runs from "<!--" to the next "-->", over lines too (comment.open carries it from one
-// line to the next); a "-->" with no comment open is text ("2x --> 0.5x", an arrow in a diagram's
-// source), as Docusaurus's comment syntax reads it.
+// A comment runs from "<!--" to the next "-->"; one that starts a line may go on over lines
+// (comment.open carries it from one line to the next), one that starts later on a line must end on
+// it, else its "<!--" is left as written (in an attribute's string, `title="a <!-- b"`, it is
+// text). A "-->" with no comment open is text ("2x --> 0.5x", an arrow in a diagram's source), as
+// Docusaurus's comment syntax reads it.
 function htmlComments(line, comment) {
+  const lineStart = line.length - line.trimStart().length;
+  let at = 0; // where the part being read starts in line
   return line
     .split(/(`+[^`]*`+)/)
     .map((part, i) => {
+      const from = at;
+      at += part.length;
       if (i % 2 && !comment.open) return part;
       let out = '';
+      let read = 0; // of part
       for (;;) {
-        const marker = comment.open ? '-->' : '<!--';
-        const at = part.indexOf(marker);
-        if (at < 0) return out + part;
-        out += part.slice(0, at) + (comment.open ? '*/}' : '{/*');
-        part = part.slice(at + marker.length);
-        comment.open = !comment.open;
+        if (comment.open) {
+          const end = part.indexOf('-->', read);
+          if (end < 0) return out + part.slice(read);
+          out += part.slice(read, end) + '*/}';
+          read = end + 3;
+          comment.open = false;
+          continue;
+        }
+        const open = part.indexOf('<!--', read);
+        if (open < 0) return out + part.slice(read);
+        const closes = line.indexOf('-->', from + open + 4) >= 0;
+        if (closes || from + open === lineStart) {
+          out += part.slice(read, open) + '{/*';
+          comment.open = true;
+        } else {
+          out += part.slice(read, open + 4);
+        }
+        read = open + 4;
       }
     })
     .join('');
