@@ -67,11 +67,11 @@ func TestCustomCSSOnEveryPage(t *testing.T) {
 		}
 	}
 	// Its font, an image written from the site's root (found in the static folder) and one
-	// written through @site/ are the bundle's assets, under the base path.
+	// written through @site/ (its fragment kept) are the bundle's assets, under the base path.
 	css := pageCSS(t, res, res.Site.HTMLPath("/docs/guide/intro"))
 	for _, asset := range []*regexp.Regexp{regexp.MustCompile(`url\("/docs/(assets/brand-[A-Z0-9]+\.woff2)"\)`),
 		regexp.MustCompile(`url\("/docs/(assets/favicon-[A-Z0-9]+\.svg)"\) no-repeat`),
-		regexp.MustCompile(`\.hero__card\{background:url\("/docs/(assets/favicon-[A-Z0-9]+\.svg)"\)`)} {
+		regexp.MustCompile(`\.hero__card\{background:url\("/docs/(assets/favicon-[A-Z0-9]+\.svg)#mark"\)`)} {
 		m := asset.FindStringSubmatch(css)
 		if m == nil {
 			t.Errorf("the CSS lacks %s", asset)

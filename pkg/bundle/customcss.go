@@ -37,7 +37,7 @@ func (b *Bundler) customCSSPlugin() api.Plugin {
 				return api.OnResolveResult{}, nil
 			}
 			if p := b.staticFile(a.Path); p != "" {
-				return api.OnResolveResult{Path: p}, nil
+				return api.OnResolveResult{Path: p, Suffix: urlSuffix(a.Path)}, nil
 			}
 			return api.OnResolveResult{Path: a.Path, External: true}, nil
 		})
@@ -48,12 +48,21 @@ func (b *Bundler) customCSSPlugin() api.Plugin {
 				return api.OnResolveResult{}, nil
 			}
 			if p := b.siteFile(strings.TrimPrefix(a.Path, "@site/")); p != "" {
-				return api.OnResolveResult{Path: p}, nil
+				return api.OnResolveResult{Path: p, Suffix: urlSuffix(a.Path)}, nil
 			}
 			return api.OnResolveResult{}, nil // esbuild says it could not resolve it, at its url()
 		})
 		b.sassStylesheets(pb)
 	}}
+}
+
+// urlSuffix is a URL's query or fragment ("?v=2", "#icon"), which the asset's URL keeps, as
+// esbuild keeps it for a url() it resolves itself.
+func urlSuffix(url string) string {
+	if i := strings.IndexAny(url, "?#"); i >= 0 {
+		return url[i:]
+	}
+	return ""
 }
 
 // siteFile is the file at rel in the Docusaurus site's folder (docusaurus_dir, else the
