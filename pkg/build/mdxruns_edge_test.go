@@ -434,6 +434,11 @@ A run after an expression paragraph.
 	// Code fences right under a component's tags (runblank.go reads their lines as code).
 	"tabs-fences.mdx": "<Dummy>\n```bash\nnpm run ios\n<div>\n```\n</Dummy>\n\n<div>\n~~~\n</div>\n~~~\nText *after*.\n</div>\n\n" +
 		"<Dummy>\n```bash\nnpm run ios\n\nmore\n```\n</Dummy>\n\n<div>\n~~~js `x`\ncode\n~~~\n</div>\n\nThe end.\n",
+	// A review's older differences (session 29): a fence-like line with a backtick in its info
+	// (no fence for either parser) before an admonition with a title after a space; a list
+	// right under a table.
+	"fence-like-title.mdx": "```a`b\n\n:::note Read this\n<Dummy />\n\nText.\n:::\n\nAfter.\n",
+	"table-then-list.mdx":  "| a | b |\n|---|---|\n| x | y |\n10) <kbd>a</kbd>\n\n11) b\n\n<Dummy />\n",
 	// A review's pages (session 29): admonitions goldmark and the compiler end or open otherwise.
 	"adm-unclosed-item-fence.mdx": ":::note\n{1}\n\n- a\n  ```\n:::\n\n```\nx\n```\n",
 	"adm-run-over-fence.mdx":      ":::note\n<Dummy />\n\n- item\n\n  ```sh\n  npm i\n\n:::\n\n  indented after\n\nAfter.\n",

@@ -371,7 +371,11 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 			group = c.first
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
-		continues = k > 0 && (holdsMarkdown(chunks[k-1]) || continues && mayContinue(c))
+		// A list item or an indented line after a block the compiler keeps whose last line is a
+		// list item may go on with that list for MDX, where goldmark ended it (a list under a
+		// table's rows, which goldmark read as rows).
+		endsInItem := k > 0 && !chunks[k-1].run && listItemStart.MatchString(lines[chunks[k-1].last])
+		continues = k > 0 && (holdsMarkdown(chunks[k-1]) || (continues || endsInItem) && mayContinue(c))
 		c.run = depth == 0 && !inTag && !continues && blockIsRun(text, codeLines[c.first:c.last+1]) && supported(c.nodes, modelSrc) &&
 			autoLinksAgree(c.nodes, modelSrc, text)
 		if c.run && group < c.first {
