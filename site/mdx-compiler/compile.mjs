@@ -84,7 +84,8 @@ function bracketTitles(source) {
   let fence = null;
   const comment = { open: false }; // a comment's lines are no fence's
   const titled = (line) => {
-    const f = !comment.open && /^\s*(`{3,}|~{3,})/.exec(line);
+    // (A backtick fence's info has no backtick: "```a`b" opens no fence for MDX.)
+    const f = !comment.open && /^\s*(`{3,}(?=[^`]*$)|~{3,})/.exec(line);
     if (f) {
       if (!fence) fence = f[1];
       else if (f[1][0] === fence[0] && f[1].length >= fence.length && line.trim() === f[1]) fence = null;
