@@ -14,20 +14,7 @@ import (
 func TestPageHeadElementsGoToTheHead(t *testing.T) {
 	doc := func(body string) (head, rest string) {
 		t.Helper()
-		d := &Document{
-			Site:         &site.SiteData{Site: &config.Site{Title: "T", BasePath: "/docs/", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
-			Page:         &site.PageData{Kind: site.KindDoc, Title: "P", Route: "/docs/p"},
-			Body:         body,
-			SiteJSON:     []byte("{}"),
-			PageJSON:     []byte("{}"),
-			SidebarJSON:  []byte("null"),
-			NotFoundJSON: []byte("null"),
-		}
-		out, err := d.HTML()
-		if err != nil {
-			t.Fatal(err)
-		}
-		html := string(out)
+		html := documentHTML(t, body, "", "")
 		end := strings.Index(html, "</head>")
 		start := strings.Index(html, `<div id="__docsd">`) + len(`<div id="__docsd">`)
 		return html[:end], html[start:strings.Index(html, `</div><script id="__docsd_data"`)]
@@ -71,20 +58,8 @@ func TestPageHeadElementsReadPastReactsResources(t *testing.T) {
 	if got := h.Without(html); got != h.Kept+"<p>Text</p>" {
 		t.Errorf("without the page's elements: %s", got)
 	}
-	d := &Document{
-		Site:         &site.SiteData{Site: &config.Site{Title: "T", URL: "https://x.test", BasePath: "/docs/", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
-		Page:         &site.PageData{Kind: site.KindDoc, Title: "P", Description: "docsd's", Route: "/docs/p"},
-		Body:         html,
-		SiteJSON:     []byte("{}"),
-		PageJSON:     []byte("{}"),
-		SidebarJSON:  []byte("null"),
-		NotFoundJSON: []byte("null"),
-	}
-	out, err := d.HTML()
-	if err != nil {
-		t.Fatal(err)
-	}
-	head := string(out[:strings.Index(string(out), "</head>")])
+	out := documentHTML(t, html, "https://x.test", "docsd's")
+	head := out[:strings.Index(out, "</head>")]
 	for _, want := range []string{`<title>Last</title>`, `<meta name="description" content="Own"/>`, `<link rel="canonical" href="https://x.test/own"/>`, `<meta property="og:description" content="docsd&#39;s">`} {
 		if strings.Count(head, want) != 1 {
 			t.Errorf("the head has %q %d times", want, strings.Count(head, want))
@@ -94,4 +69,24 @@ func TestPageHeadElementsReadPastReactsResources(t *testing.T) {
 	if strings.Count(head, `name="description"`) != 1 || strings.Count(head, `rel="canonical"`) != 1 {
 		t.Errorf("the head has a description or canonical link twice:\n%s", head)
 	}
+}
+
+// documentHTML is the document of a page whose server-rendered HTML is body, on a site at url
+// (none: "") and with a description of its own (none: "").
+func documentHTML(t *testing.T, body, url, description string) string {
+	t.Helper()
+	d := &Document{
+		Site:         &site.SiteData{Site: &config.Site{Title: "T", URL: url, BasePath: "/docs/", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
+		Page:         &site.PageData{Kind: site.KindDoc, Title: "P", Description: description, Route: "/docs/p"},
+		Body:         body,
+		SiteJSON:     []byte("{}"),
+		PageJSON:     []byte("{}"),
+		SidebarJSON:  []byte("null"),
+		NotFoundJSON: []byte("null"),
+	}
+	out, err := d.HTML()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(out)
 }
