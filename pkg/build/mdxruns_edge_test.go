@@ -438,7 +438,8 @@ A run after an expression paragraph.
 	// (no fence for either parser) before an admonition with a title after a space; a list
 	// right under a table.
 	"fence-like-title.mdx": "```a`b\n\n:::note Read this\n<Dummy />\n\nText.\n:::\n\nAfter.\n",
-	"table-then-list.mdx":  "| a | b |\n|---|---|\n| x | y |\n10) <kbd>a</kbd>\n\n11) b\n\n<Dummy />\n",
+	"table-then-list.mdx": "| a | b |\n|---|---|\n| x | y |\n10) <kbd>a</kbd>\n\n11) b\n\n<Dummy />\n\n| a | b |\n|---|---|\n| x | y |\n10) <kbd>a</kbd>\nmore\n\n11) b\n\n" +
+		"<Dummy />\n\n| a | b |\n|---|---|\n| x | y |\n10) <kbd>a</kbd>\n    - c\n\n11) b\n",
 	// A review's pages (session 29): admonitions goldmark and the compiler end or open otherwise.
 	"adm-unclosed-item-fence.mdx": ":::note\n{1}\n\n- a\n  ```\n:::\n\n```\nx\n```\n",
 	"adm-run-over-fence.mdx":      ":::note\n<Dummy />\n\n- item\n\n  ```sh\n  npm i\n\n:::\n\n  indented after\n\nAfter.\n",

@@ -215,6 +215,10 @@ func nodeStart(n ast.Node, src []byte) int {
 			off = a.Start()
 			return ast.WalkStop, nil
 		}
+		if b, ok := markdown.BreakStart(c); ok {
+			off = b
+			return ast.WalkStop, nil
+		}
 		if f, ok := c.(*ast.FencedCodeBlock); ok {
 			switch {
 			case f.Info != nil:
@@ -371,10 +375,15 @@ func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.
 			group = c.first
 		}
 		text := strings.Join(lines[c.first:c.last+1], "\n")
-		// A list item or an indented line after a block the compiler keeps whose last line is a
-		// list item may go on with that list for MDX, where goldmark ended it (a list under a
-		// table's rows, which goldmark read as rows).
-		endsInItem := k > 0 && !chunks[k-1].run && listItemStart.MatchString(lines[chunks[k-1].last])
+		// A list item or an indented line after a block the compiler keeps that ends in a list
+		// item (a line since its last blank line starts one) may go on with that list for MDX,
+		// where goldmark ended it (a list under a table's rows, which goldmark read as rows).
+		endsInItem := false
+		if k > 0 && !chunks[k-1].run {
+			for l := chunks[k-1].last; l >= chunks[k-1].first && !blank(l) && !endsInItem; l-- {
+				endsInItem = listItemStart.MatchString(lines[l])
+			}
+		}
 		continues = k > 0 && (holdsMarkdown(chunks[k-1]) || (continues || endsInItem) && mayContinue(c))
 		c.run = depth == 0 && !inTag && !continues && blockIsRun(text, codeLines[c.first:c.last+1]) && supported(c.nodes, modelSrc) &&
 			autoLinksAgree(c.nodes, modelSrc, text)
