@@ -97,3 +97,19 @@ func BenchmarkUsesComponent(b *testing.B) {
 		}
 	})
 }
+
+// A component after a comment is found; one inside a comment, also over lines, is not; a "<!--"
+// in a tag's string or an expression opens no comment (compile.mjs reads it so).
+func TestUsesComponentSkipsComments(t *testing.T) {
+	for src, want := range map[string]bool{
+		"Text.\n\n<!-- <Tabs> was here -->\n":                                                    false,
+		"Text <!-- a note\nwith <Tabs> in it --> more.\n":                                        false,
+		"Text <!-- a note --> <Tabs />\n":                                                        true,
+		"Text <span title=\"a <!-- b\">x</span>.\n\n<Admonition type=\"note\">Hi</Admonition>\n": true,
+		"Text {'<!--'} and\n\n<Admonition type=\"note\">Hi</Admonition>\n":                       true,
+	} {
+		if got := UsesComponent([]byte(src)); got != want {
+			t.Errorf("%q: %v, want %v", src, got, want)
+		}
+	}
+}

@@ -284,30 +284,65 @@ func UsesComponent(src []byte) bool {
 
 // withoutComments is line without the HTML comments in it (`<!-- <Tabs> was here -->` names no
 // component: MDX reads a comment as a comment, CommonMark as HTML that shows nothing), given
-// whether the line starts inside one; and whether it ends inside one.
+// whether the line starts inside one; and whether it ends inside one. As compile.mjs's
+// htmlComments reads them, a "<!--" in a JSX tag or an expression begun on the line is no comment.
 func withoutComments(line string, inComment bool) (string, bool) {
 	if !inComment && !strings.Contains(line, "<!--") {
 		return line, false
 	}
 	var out strings.Builder
-	for line != "" {
+	for at := 0; at < len(line); {
 		if inComment {
-			end := strings.Index(line, "-->")
+			end := strings.Index(line[at:], "-->")
 			if end < 0 {
 				return out.String(), true
 			}
-			line, inComment = line[end+3:], false
+			at, inComment = at+end+3, false
 			continue
 		}
-		start := strings.Index(line, "<!--")
+		start := strings.Index(line[at:], "<!--")
 		if start < 0 {
-			out.WriteString(line)
+			out.WriteString(line[at:])
 			break
 		}
-		out.WriteString(line[:start])
-		line, inComment = line[start+4:], true
+		start += at
+		if inTagOrExpression(line, start) {
+			out.WriteString(line[at : start+4])
+			at = start + 4
+			continue
+		}
+		out.WriteString(line[at:start])
+		at, inComment = start+4, true
 	}
 	return out.String(), inComment
+}
+
+// inTagOrExpression reports whether line[pos] is inside a JSX tag (`<Name …`, strings in it
+// included) or a {…} expression begun on the line (compile.mjs's inTagOrExpression).
+func inTagOrExpression(line string, pos int) bool {
+	depth, tag, quote := 0, false, byte(0)
+	for i := 0; i < pos; i++ {
+		c := line[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case tag && depth == 0 && (c == '"' || c == '\''):
+			quote = c
+		case c == '{':
+			depth++
+		case c == '}':
+			depth = max(0, depth-1)
+		case depth > 0 && (c == '"' || c == '\'' || c == '`'):
+			quote = c
+		case tag && depth == 0 && c == '>':
+			tag = false
+		case !tag && depth == 0 && c == '<' && i+1 < len(line) && isLetter(line[i+1]):
+			tag = true
+		}
+	}
+	return tag || depth > 0 || quote != 0
 }
 
 // UsesMDXSyntax reports whether a body holds anything MDX reads otherwise than CommonMark (with

@@ -348,8 +348,10 @@ func TestHTMLCommentsAreDocusaurusComments(t *testing.T) {
 		{"<!-- a <!-->\n\nShown.\n", `"Shown."`, " a <!"},
 		{"{`A-->B`}\n", "A-->B", "*/}"},
 		{"```\n<!-- in code -->\n```\n", "<!-- in code -->", "{/*"},
-		// A "<!--" later on a line that does not end there is no comment (in a string it is text):
-		// the lines after it are read as they are.
+		// A comment begun in a paragraph's line may end on a later line; a "<!--" in a tag's
+		// string or an expression is no comment, and the lines after it are read as they are.
+		{"Some text <!-- a note\nthat spans lines --> more text.\n", `"Some text ", " more text."`, "a note"},
+		{"<span title=\"a <!-- b -->\" /> and {'<!--'}\n", "a <!-- b -->", "*/}"},
 		{"<span title=\"a <!-- b\" />\n\n```mermaid\nA --> B\n```\n", "a <!-- b", "*/}"},
 		{"<span title=\"a <!-- b\" />\n\n```\n:::note Title\n```\n", ":::note Title", "[Title]"},
 	}

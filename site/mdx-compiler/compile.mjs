@@ -36,13 +36,11 @@ import { parse as parseJS } from 'acorn';
 
 // htmlComments turns HTML comments into MDX comments outside inline code, as Docusaurus 3 does for
 // content written for MDX 1 (its mdx1Compat.comments, on by default): MDX has no HTML comments.
-// A comment runs from "<!--" to the next "-->"; one that starts a line may go on over lines
-// (comment.open carries it from one line to the next), one that starts later on a line must end on
-// it, else its "<!--" is left as written (in an attribute's string, `title="a <!-- b"`, it is
-// text). A "-->" with no comment open is text ("2x --> 0.5x", an arrow in a diagram's source), as
-// Docusaurus's comment syntax reads it.
+// A comment runs from "<!--" to the next "-->", over lines too (comment.open carries it from one
+// line to the next). A "<!--" in a JSX tag (`title="a <!-- b"`) or an expression begun on its line
+// is no comment, as Docusaurus's comment syntax reads it, and is left as written; nor is a "-->"
+// with no comment open ("2x --> 0.5x", an arrow in a diagram's source).
 function htmlComments(line, comment) {
-  const lineStart = line.length - line.trimStart().length;
   let at = 0; // where the part being read starts in line
   return line
     .split(/(`+[^`]*`+)/)
@@ -63,17 +61,43 @@ function htmlComments(line, comment) {
         }
         const open = part.indexOf('<!--', read);
         if (open < 0) return out + part.slice(read);
-        const closes = line.indexOf('-->', from + open + 4) >= 0;
-        if (closes || from + open === lineStart) {
+        if (inTagOrExpression(line, from + open)) {
+          out += part.slice(read, open + 4);
+        } else {
           out += part.slice(read, open) + '{/*';
           comment.open = true;
-        } else {
-          out += part.slice(read, open + 4);
         }
         read = open + 4;
       }
     })
     .join('');
+}
+
+// inTagOrExpression reports whether line[pos] is inside a JSX tag (`<Name …`, strings in it
+// included) or a {…} expression begun on the line: what MDX reads as JavaScript, not Markdown.
+function inTagOrExpression(line, pos) {
+  let depth = 0;
+  let tag = false;
+  let quote = '';
+  for (let i = 0; i < pos; i++) {
+    const c = line[i];
+    if (quote) {
+      if (c === quote) quote = '';
+    } else if (tag && depth === 0 && (c === '"' || c === "'")) {
+      quote = c;
+    } else if (c === '{') {
+      depth++;
+    } else if (c === '}') {
+      depth = Math.max(0, depth - 1);
+    } else if (depth > 0 && (c === '"' || c === "'" || c === '`')) {
+      quote = c;
+    } else if (tag && depth === 0 && c === '>') {
+      tag = false;
+    } else if (!tag && depth === 0 && c === '<' && /[A-Za-z]/.test(line[i + 1] || '')) {
+      tag = true;
+    }
+  }
+  return tag || depth > 0 || quote !== '';
 }
 
 // bracketTitles rewrites `:::kind Title` (the older Docusaurus form) to `:::kind[Title]`, which is
