@@ -109,10 +109,13 @@ func (d *Document) HTML() ([]byte, error) {
 	if cfg.Announcement != nil {
 		b.WriteString(` data-announcement-id="` + esc(cfg.Announcement.ID) + `"`)
 	}
-	b.WriteString(`><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">`)
 	// The head elements a page renders (a <Head> of an MDX page), which React's HTML opens with:
 	// each in place of docsd's own of the same name, the others after docsd's (headelements.go).
 	own := PageHeadElements(d.Body)
+	b.WriteString(`><head><meta charset="utf-8">`)
+	if !own.Sets("name", "viewport") {
+		b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">`)
+	}
 	if own.Title != "" {
 		b.WriteString(own.Title)
 	} else {
@@ -142,12 +145,14 @@ func (d *Document) HTML() ([]byte, error) {
 		if !own.Sets("rel", "canonical") {
 			b.WriteString(`<link rel="canonical" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
 		}
-		b.WriteString(`<meta property="og:url" content="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
+		if !own.Sets("property", "og:url") {
+			b.WriteString(`<meta property="og:url" content="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
+		}
 		for _, a := range d.Alternates {
 			b.WriteString(`<link rel="alternate" hreflang="` + esc(a.Lang) + `" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+a.Href) + `">`)
 		}
 	}
-	if cfg.Favicon != "" {
+	if cfg.Favicon != "" && !own.Sets("rel", "icon") {
 		b.WriteString(`<link rel="icon" href="` + esc(cfg.BasePath+strings.TrimPrefix(cfg.Favicon, "/")) + `">`)
 	}
 	if d.Feeds {

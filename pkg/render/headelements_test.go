@@ -65,9 +65,17 @@ func TestPageHeadElementsReadPastReactsResources(t *testing.T) {
 			t.Errorf("the head has %q %d times", want, strings.Count(head, want))
 		}
 	}
-	// docsd's own description and canonical link gave way (og:url stays docsd's).
+	// docsd's own description and canonical link gave way, and so do its viewport, og:url and
+	// favicon to a page's own.
 	if strings.Count(head, `name="description"`) != 1 || strings.Count(head, `rel="canonical"`) != 1 {
 		t.Errorf("the head has a description or canonical link twice:\n%s", head)
+	}
+	own := documentHTML(t, `<meta name="viewport" content="width=1000"/><meta property="og:url" content="https://x.test/own"/><link rel="icon" href="/own.svg"/><p>x</p>`, "https://x.test", "")
+	own = own[:strings.Index(own, "</head>")]
+	for _, one := range []string{`name="viewport"`, `property="og:url"`, `rel="icon"`} {
+		if strings.Count(own, one) != 1 {
+			t.Errorf("the head has %s %d times:\n%s", one, strings.Count(own, one), own)
+		}
 	}
 }
 
@@ -76,7 +84,7 @@ func TestPageHeadElementsReadPastReactsResources(t *testing.T) {
 func documentHTML(t *testing.T, body, url, description string) string {
 	t.Helper()
 	d := &Document{
-		Site:         &site.SiteData{Site: &config.Site{Title: "T", URL: url, BasePath: "/docs/", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
+		Site:         &site.SiteData{Site: &config.Site{Title: "T", URL: url, BasePath: "/docs/", Favicon: "img/f.svg", Locales: []config.Locale{{Code: "en", HTMLLang: "en", Direction: "ltr"}}}, Locale: "en"},
 		Page:         &site.PageData{Kind: site.KindDoc, Title: "P", Description: description, Route: "/docs/p"},
 		Body:         body,
 		SiteJSON:     []byte("{}"),
