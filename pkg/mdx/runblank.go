@@ -92,17 +92,10 @@ func openedAdmonition(adm *markdown.Admonition, src []byte) (open, shut text.Seg
 	if start < 0 || start > len(src) || start > 0 && src[start-1] != '\n' {
 		return open, shut, false
 	}
-	if start > 0 && !blankBefore(src, start-1) {
+	if start > 0 && !blankLine(src, bytes.LastIndexByte(src[:start-1], '\n')+1) {
 		return open, shut, false
 	}
-	lineAt := func(at int) text.Segment {
-		end := bytes.IndexByte(src[at:], '\n')
-		if end < 0 {
-			end = len(src) - at
-		}
-		return text.NewSegment(at, at+end)
-	}
-	open = lineAt(start)
+	open = lineAt(src, start)
 	m := admonitionOpenLine.FindSubmatch(open.Value(src))
 	if m == nil || !plainKind(open.Value(src)[len(m[1]):]) {
 		return open, shut, false
@@ -119,7 +112,7 @@ func openedAdmonition(adm *markdown.Admonition, src []byte) (open, shut text.Seg
 	})
 	found := false
 	for at := open.Stop + 1; at < len(src); {
-		line := lineAt(at)
+		line := lineAt(src, at)
 		value := string(line.Value(src))
 		if strings.HasPrefix(strings.TrimSpace(value), ":::") {
 			if value != fence || slices.ContainsFunc(code, func(c text.Segment) bool { return c.Start <= line.Start && line.Start < c.Stop }) {
@@ -130,7 +123,7 @@ func openedAdmonition(adm *markdown.Admonition, src []byte) (open, shut text.Seg
 		}
 		at = line.Stop + 1
 	}
-	if !found || shut.Stop < len(src) && !blankLineAt(src, shut.Stop+1) {
+	if !found || !blankLine(src, shut.Stop+1) {
 		return open, shut, false
 	}
 	// goldmark's admonition ends at that line: none of its lines is at it or after it (one that
@@ -142,7 +135,11 @@ func openedAdmonition(adm *markdown.Admonition, src []byte) (open, shut text.Seg
 		}
 		return ast.WalkContinue, nil
 	})
-	if beyond || adm.NextSibling() != nil && nodeStart(adm.NextSibling(), src) >= 0 && nodeStart(adm.NextSibling(), src) <= shut.Start {
+	nextStart := -1 // where the block after the admonition starts, if anything in it says
+	if next := adm.NextSibling(); next != nil {
+		nextStart = nodeStart(next, src)
+	}
+	if beyond || nextStart >= 0 && nextStart <= shut.Start {
 		return open, shut, false
 	}
 	body := string(src[open.Start:shut.Stop])
@@ -168,22 +165,22 @@ func plainKind(rest []byte) bool {
 	return i > 0 && isLetter(rest[0]) && (i == len(rest) || rest[i] == '[' || rest[i] == ' ' || rest[i] == '\t')
 }
 
-// blankBefore reports whether the line ending at src[nl] (a "\n") is blank.
-func blankBefore(src []byte, nl int) bool {
-	from := bytes.LastIndexByte(src[:nl], '\n') + 1
-	return len(bytes.TrimSpace(src[from:nl])) == 0
-}
-
-// blankLineAt reports whether the line starting at src[at] is blank (or the page ends there).
-func blankLineAt(src []byte, at int) bool {
-	if at >= len(src) {
-		return true
-	}
+// lineAt is the line that starts at src[at], without its "\n".
+func lineAt(src []byte, at int) text.Segment {
 	end := bytes.IndexByte(src[at:], '\n')
 	if end < 0 {
 		end = len(src) - at
 	}
-	return len(bytes.TrimSpace(src[at:at+end])) == 0
+	return text.NewSegment(at, at+end)
+}
+
+// blankLine reports whether the line that starts at src[at] is blank (or the page ends there).
+func blankLine(src []byte, at int) bool {
+	if at >= len(src) {
+		return true
+	}
+	line := lineAt(src, at)
+	return len(bytes.TrimSpace(line.Value(src))) == 0
 }
 
 // htmlBlockLines reads an HTML block of the page's own list (or of an opened admonition) of more
