@@ -22,16 +22,26 @@ export function activeVersion(versions, pathname) {
 export function docsVersionOf(site, page) {
   const versions = site.versions || [];
   if (versions.length === 0) throw new InternalError('The docs plugin is disabled: there are no docs versions to look up.');
-  if (!page) return versions.find((v) => v.isLast) || versions[0];
-  const own = page.version && versions.find((v) => v.name === page.version);
-  if (own) return own;
-  const active = activeVersion(versions, page.route);
+  if (!page) return latestVersion(versions);
+  const active = pageVersion(versions, page);
   // A site whose docs sit below its base path (base_path "/", docs at /docs: Docusaurus's default)
   // has pages outside every version, the landing and blog: there the latest version is shown, as
   // Docusaurus's dropdown does. Where the docs are the whole site, no match is a fault.
-  if (!active && docsBelowBase(site, versions)) return versions.find((v) => v.isLast) || versions[0];
+  if (!active && docsBelowBase(site, versions)) return latestVersion(versions);
   if (!active) throw new InternalError(`No docs version matches the path ${page.route} (version paths: ${versions.map((v) => v.path).join(', ')}).`);
   return active;
+}
+
+// latestVersion is the version marked is_last, else the first listed (undefined for none).
+export function latestVersion(versions) {
+  return versions.find((v) => v.isLast) || versions[0];
+}
+
+// pageVersion is the version of page: its own, else the one whose path holds its route; null when
+// it lies outside every version.
+export function pageVersion(versions, page) {
+  const own = page.version && versions.find((v) => v.name === page.version);
+  return own || activeVersion(versions, page.route);
 }
 
 function docsBelowBase(site, versions) {

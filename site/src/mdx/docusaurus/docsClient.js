@@ -4,7 +4,7 @@
 // a page naming its version (`useActiveVersion().label`) another.
 import { useMdxPage } from '../context.js';
 import { findCategory, toDocusaurusItems } from '../theme/sidebarItems.js';
-import { activeVersion } from '../../versions.js';
+import { latestVersion, pageVersion } from '../../versions.js';
 
 // useCurrentSidebarCategory is the category whose own page this is. As in Docusaurus, a page that
 // is no category's page is an error, named with the page.
@@ -40,15 +40,12 @@ export function useVersions() {
 // useLatestVersion is the version marked is_last (else the first).
 export function useLatestVersion() {
   const { site } = useMdxPage();
-  const versions = (site && site.versions) || [];
-  return asVersion(versions.find((v) => v.isLast) || versions[0]);
+  return asVersion(latestVersion((site && site.versions) || []));
 }
 
 // useActiveVersion is the version of the page on screen: its own, else the one whose path holds
 // its route (undefined outside every version, as on Docusaurus's pages outside the docs).
 export function useActiveVersion() {
   const { site, page } = useMdxPage();
-  const versions = (site && site.versions) || [];
-  const own = page && page.version && versions.find((v) => v.name === page.version);
-  return asVersion(own || (page && activeVersion(versions, page.route)));
+  return asVersion(page && pageVersion((site && site.versions) || [], page));
 }
