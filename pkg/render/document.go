@@ -112,10 +112,14 @@ func (d *Document) HTML() ([]byte, error) {
 	// The head elements a page renders (a <Head> of an MDX page), which React's HTML opens with:
 	// each in place of docsd's own of the same name, the others after docsd's (headelements.go).
 	own := PageHeadElements(d.Body)
-	b.WriteString(`><head><meta charset="utf-8">`)
-	if !own.Sets("name", "viewport") {
-		b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">`)
+	// ours writes docsd's element unless the page's own sets attr to value.
+	ours := func(attr, value, element string) {
+		if !own.Sets(attr, value) {
+			b.WriteString(element)
+		}
 	}
+	b.WriteString(`><head><meta charset="utf-8">`)
+	ours("name", "viewport", `<meta name="viewport" content="width=device-width, initial-scale=1">`)
 	if own.Title != "" {
 		b.WriteString(own.Title)
 	} else {
@@ -125,35 +129,23 @@ func (d *Document) HTML() ([]byte, error) {
 	if desc == "" {
 		desc = cfg.Tagline
 	}
-	if !own.Sets("name", "description") {
-		b.WriteString(`<meta name="description" content="` + esc(desc) + `">`)
-	}
-	if !own.Sets("property", "og:title") {
-		b.WriteString(`<meta property="og:title" content="` + esc(Title(cfg, d.Page)) + `">`)
-	}
-	if !own.Sets("property", "og:description") {
-		b.WriteString(`<meta property="og:description" content="` + esc(desc) + `">`)
-	}
-	if len(d.Page.Keywords) > 0 && !own.Sets("name", "keywords") {
-		b.WriteString(`<meta name="keywords" content="` + esc(strings.Join(d.Page.Keywords, ", ")) + `">`)
+	ours("name", "description", `<meta name="description" content="`+esc(desc)+`">`)
+	ours("property", "og:title", `<meta property="og:title" content="`+esc(Title(cfg, d.Page))+`">`)
+	ours("property", "og:description", `<meta property="og:description" content="`+esc(desc)+`">`)
+	if len(d.Page.Keywords) > 0 {
+		ours("name", "keywords", `<meta name="keywords" content="`+esc(strings.Join(d.Page.Keywords, ", "))+`">`)
 	}
 	if d.Page.NoIndex || d.Page.Kind == site.KindNotFound {
-		if !own.Sets("name", "robots") {
-			b.WriteString(`<meta name="robots" content="noindex">`)
-		}
+		ours("name", "robots", `<meta name="robots" content="noindex">`)
 	} else if cfg.URL != "" {
-		if !own.Sets("rel", "canonical") {
-			b.WriteString(`<link rel="canonical" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
-		}
-		if !own.Sets("property", "og:url") {
-			b.WriteString(`<meta property="og:url" content="` + esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route) + `">`)
-		}
+		ours("rel", "canonical", `<link rel="canonical" href="`+esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route)+`">`)
+		ours("property", "og:url", `<meta property="og:url" content="`+esc(strings.TrimSuffix(cfg.URL, "/")+d.Page.Route)+`">`)
 		for _, a := range d.Alternates {
 			b.WriteString(`<link rel="alternate" hreflang="` + esc(a.Lang) + `" href="` + esc(strings.TrimSuffix(cfg.URL, "/")+a.Href) + `">`)
 		}
 	}
-	if cfg.Favicon != "" && !own.Sets("rel", "icon") {
-		b.WriteString(`<link rel="icon" href="` + esc(cfg.BasePath+strings.TrimPrefix(cfg.Favicon, "/")) + `">`)
+	if cfg.Favicon != "" {
+		ours("rel", "icon", `<link rel="icon" href="`+esc(cfg.BasePath+strings.TrimPrefix(cfg.Favicon, "/"))+`">`)
 	}
 	if d.Feeds {
 		blog := cfg.BasePath + strings.Trim(cfg.Blog.Path, "/")
