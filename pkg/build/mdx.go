@@ -386,9 +386,9 @@ func (st *state) mdxExcerpts(routes []string) error {
 			return fmt.Errorf("reading %s: %w", r.File, err)
 		}
 		body, _, _ := content.FrontMatterBody(r.File, raw)
-		st.b.mu.Lock()
 		// A <Head> in the excerpt sets the post's page head, not the lists' or the feeds'.
 		html = render.PageHeadElements(html).Without(html)
+		st.b.mu.Lock()
 		st.excerpts[r.Path] = excerpt{html: html, truncated: mdx.Truncates(mdx.UnwrapCodeBlocks(body))}
 		st.b.mu.Unlock()
 		return nil

@@ -121,7 +121,7 @@ func depth(n ast.Node) int {
 
 // newParser is goldmark's default parser with its list and block quote parsers limited to
 // maxNesting (a list item opens only inside a list, so limiting lists limits items), and its
-// thematic breaks given their lines (linedBreak).
+// thematic breaks' offsets kept (startedBreak).
 func newParser() parser.Parser {
 	limited := map[reflect.Type]bool{
 		reflect.TypeOf(parser.NewListParser()):       true,
@@ -131,7 +131,7 @@ func newParser() parser.Parser {
 	for i, b := range blocks {
 		switch reflect.TypeOf(b.Value) {
 		case reflect.TypeOf(parser.NewThematicBreakParser()):
-			blocks[i] = util.Prioritized(linedBreak{b.Value.(parser.BlockParser)}, b.Priority)
+			blocks[i] = util.Prioritized(startedBreak{b.Value.(parser.BlockParser)}, b.Priority)
 		default:
 			if limited[reflect.TypeOf(b.Value)] {
 				blocks[i] = util.Prioritized(nestLimit{b.Value.(parser.BlockParser)}, b.Priority)

@@ -16,12 +16,12 @@ import (
 // attribute of that name (html.ThematicAttributeFilter).
 var breakStart = []byte("docsdBreakStart")
 
-// linedBreak is goldmark's thematic break parser, the break's offset kept on its node.
-type linedBreak struct {
+// startedBreak is goldmark's thematic break parser, the break's offset kept on its node.
+type startedBreak struct {
 	parser.BlockParser
 }
 
-func (p linedBreak) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
+func (p startedBreak) Open(parent ast.Node, reader text.Reader, pc parser.Context) (ast.Node, parser.State) {
 	_, line := reader.PeekLine()
 	n, state := p.BlockParser.Open(parent, reader, pc)
 	if n != nil {

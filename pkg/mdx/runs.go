@@ -288,9 +288,9 @@ func splitRuns(src string, conv *markdown.Converter, tree ast.Node, modelSrc []b
 	return splitParsed(src, lines, conv, tree, modelSrc, nil, nil, token, dropTitle, headings, resolve, hl, asHTML, parseRuns)
 }
 
-// splitParsed is splitRuns on the model's parse; tagLines are the lines linesBlanked made
-// blank in it, admonitions the opened admonitions' fences among them, which set a run off as a blank line does (the compiler reads a placeholder next to
-// such a tag as an element of its own).
+// splitParsed is splitRuns on the model's parse; tagLines are the lines linesBlanked made blank
+// in it, which set a run off as a blank line does (the compiler reads a placeholder next to such a
+// tag as an element of its own), and admonitions the opened admonitions' fences among them.
 func splitParsed(src string, lines []string, conv *markdown.Converter, tree ast.Node, modelSrc []byte, tagLines map[int]bool, admonitions [][2]int, token string, dropTitle bool,
 	headings []markdown.Heading, resolve func(string, bool) string, hl *markdown.CodeHighlighter, asHTML, parseRuns bool) *split {
 	modelLines := strings.Split(string(modelSrc), "\n")
