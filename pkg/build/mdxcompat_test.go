@@ -53,15 +53,18 @@ func TestMDXComponentImportErrorAtItsFile(t *testing.T) {
 
 // `import code from '!!raw-loader!./example.ts'` (webpack's loader, which Docusaurus sites use to
 // show a file in a <CodeBlock>) gives the file's text, relative, without its extension or under
-// @site/; the page reads the file (an edit builds it again); a file that is not there is an error
-// at the import.
+// @site/, and so does a `?raw` query (`'!!./types.ts?raw'`, a site's own webpack rule); the page
+// reads the file (an edit builds it again); a file that is not there is an error at the import.
 func TestMDXRawLoaderImport(t *testing.T) {
 	root, opts := mdxSite(t)
 	write(t, root, "code-examples/hello.ts", "export const greeting: string = 'hello from a file';\n")
 	write(t, root, "content/docs/guide/examples/server.js", "console.log('served <from> a file');\n")
+	write(t, root, "content/docs/guide/types.ts", "export interface Queried { text: 'by a query' }\n")
 	write(t, root, "content/docs/guide/raw.mdx", "---\ntitle: Raw\n---\n\n"+
-		"import CodeBlock from '@theme/CodeBlock';\nimport hello from '!!raw-loader!@site/code-examples/hello.ts';\nimport server from 'raw-loader!./examples/server';\n\n"+
-		"<CodeBlock language=\"ts\">{hello}</CodeBlock>\n\n<CodeBlock language=\"js\">{server}</CodeBlock>\n")
+		"import CodeBlock from '@theme/CodeBlock';\nimport hello from '!!raw-loader!@site/code-examples/hello.ts';\nimport server from 'raw-loader!./examples/server';\n"+
+		"import types from '!!./types.ts?raw';\nimport again from './types.ts?raw';\n\n"+
+		"<CodeBlock language=\"ts\">{hello}</CodeBlock>\n\n<CodeBlock language=\"js\">{server}</CodeBlock>\n\n"+
+		"<CodeBlock language=\"ts\">{types}</CodeBlock>\n\n<CodeBlock language=\"ts\">{again.length}</CodeBlock>\n")
 	b := New(opts) // its graph is read below
 	defer b.Close()
 	res, err := b.Build()
@@ -69,7 +72,7 @@ func TestMDXRawLoaderImport(t *testing.T) {
 		t.Fatal(err)
 	}
 	html := pageHTML(t, res, "/docs/guide/raw")
-	for _, want := range []string{`hello from a file`, `served &lt;from&gt; a file`} {
+	for _, want := range []string{`hello from a file`, `served &lt;from&gt; a file`, `by a query`, `>48<`} {
 		if !strings.Contains(html, want) {
 			t.Errorf("the page lacks %s", want)
 		}
