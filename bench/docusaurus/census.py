@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # census.py PROJECT OUT: issue #21's check of one built Docusaurus site (bench/docusaurus/census.sh
-# runs it): the routed .md/.mdx sources of each docs version, the blog and the pages folder (not
+# runs it): the routed .md/.mdx sources of each docs version and [[docs]] set, the blog and the pages folder (not
 # partials, not drafts) against the pages docsd built (the page data's kinds), and every HTML page
 # with raw MDX left in its text outside code: a JSX tag passed through (React writes lower-case
 # tags only), an import/export line or a ::: fence. VERBOSE=1 lists sources whose doc id is not
@@ -20,6 +20,8 @@ def sources(d):
         r.append(rel)
     return r
 vers = cfg.get('versions') or [{'name': 'current', 'dir': 'docs'}]
+# [[docs]] sets (a docs plugin with an id of its own) are one version each, named by their id.
+vers = vers + [{'name': d['id'], 'dir': d['dir']} for d in cfg.get('docs', [])]
 data = collections.defaultdict(list)
 for f in glob.glob(os.path.join(out, '__data/**/*.json'), recursive=True):
     try: d = json.load(open(f))

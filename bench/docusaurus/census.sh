@@ -11,6 +11,7 @@
 # preset's <DocCard header img href> (not Docusaurus's): SHIM=1 writes one in its src/theme, as
 # docsd's error asks; without it its 7 plugins.mdx pages fail. tRPC's config computes its
 # environment with zod, which docsd stubs when it reads a config: SHIM=1 writes what zod gives.
+# typescript-eslint's docs import what docusaurus-plugin-typedoc generates: SHIM=1 writes stand-ins.
 # DOCSD is the binary (default bin/docsd, built first). Sites: pnpm capacitor redux jest prettier
 # tseslint ory (sessions 14-15); trpc supertokens (session 19; supertokens has 608 .mdx pages);
 # reactnative (session 29: an ejected MDXComponents, escaped partial imports, ThemedImage).
@@ -55,6 +56,14 @@ for s in "${sites[@]}"; do
     # at www/src/utils/env.js): what parseEnv gives with zod installed and no VERCEL_* variable set.
     printf '%s\n' "module.exports = { parseEnv: () => ({ VERCEL_URL: 'http://localhost:3000', VERCEL_ENV: 'development'," \
       "  VERCEL_GIT_COMMIT_REF: 'n/a', TYPEDOC: true, OG_URL: 'http://localhost:3001' }) };" > "$dir/www/src/utils/env.js"
+  fi
+  if [ "$s" = tseslint ] && [ -n "${SHIM:-}" ]; then
+    # Its docs import the API pages docusaurus-plugin-typedoc writes into docs/packages/*/generated
+    # during its own build (a plugin docsd does not run; init says so): each gets a one-line stand-in.
+    for p in project-service rule-schema-to-typescript-types tsconfig-utils type-utils ast-spec; do
+      mkdir -p "$dir/docs/packages/$p/generated"
+      printf '%s\n' "API reference of $p, written by typedoc in the site's own build." > "$dir/docs/packages/$p/generated/index.md"
+    done
   fi
   (cd "$dir" && "$docsd" init --from-docusaurus "${sitedir[$s]}") > "$work/$s.init" 2>&1
   (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$work/$s.time" "$docsd" build --once --out "$work/$s-out") > "$work/$s.log" 2>&1

@@ -438,7 +438,7 @@ func Layout(cfg *config.Site) content.Layout {
 	for _, loc := range cfg.Locales {
 		l.Locales = append(l.Locales, loc.Code)
 	}
-	for _, v := range cfg.Versions {
+	for _, v := range cfg.DocSets() {
 		l.Versions[v.Dir] = v.Name
 	}
 	l.Blog, l.Pages, l.Static, l.Only, l.Folder = cfg.Blog.Dir, cfg.PagesDir, cfg.StaticDirs, cfg.Sections(), cfg.ContentDir

@@ -26,7 +26,7 @@ func SidebarsNode(rel string) string { return site.SidebarsNode(rel) }
 // handSidebarFiles lists the sidebars files of the configuration, relative to the project.
 func handSidebarFiles(cfg *config.Site) map[string]bool {
 	out := map[string]bool{}
-	for _, v := range cfg.Versions {
+	for _, v := range cfg.DocSets() {
 		if f := cfg.SidebarsFileOf(v); f != "" {
 			out[filepath.ToSlash(filepath.Clean(f))] = true
 		}
@@ -56,7 +56,7 @@ func (b *Builder) handSidebars(cfg *config.Site) (map[string][]byte, error) {
 		b.eval = jsmodule.New()
 	}
 	hand := map[string][]byte{}
-	for _, v := range cfg.Versions {
+	for _, v := range cfg.DocSets() {
 		f := cfg.SidebarsFileOf(v)
 		if f == "" {
 			continue

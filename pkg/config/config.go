@@ -34,6 +34,7 @@ type Site struct {
 	Landing      Landing       `toml:"landing" json:"landing"`
 	Sidebars     []Sidebar     `toml:"sidebars" json:"-"`
 	Versions     []Version     `toml:"versions" json:"versions"`
+	Docs         []DocsSet     `toml:"docs" json:"-"` // further docs folders, each with its own path and sidebars (docsets.go)
 	Locales      []Locale      `toml:"locales" json:"locales"`
 	Blog         Blog          `toml:"blog" json:"blog"`
 	Search       Search        `toml:"search" json:"-"`
@@ -132,7 +133,7 @@ func (s *Site) Sections() []string {
 	if len(s.StaticDirs) == 0 {
 		out = append(out, "static")
 	}
-	for _, v := range s.Versions {
+	for _, v := range s.DocSets() {
 		out = append(out, v.Dir)
 	}
 	return out
@@ -252,6 +253,8 @@ type Version struct {
 	// SidebarsFile is this version's hand-written sidebars (versioned_sidebars/version-X-sidebars.json);
 	// the current version's is Site.SidebarsFile.
 	SidebarsFile string `toml:"sidebars_file" json:"-"`
+	// Instance is the id of the [[docs]] set this version is (DocSets); "" for the versioned docs.
+	Instance string `toml:"-" json:"-"`
 }
 
 // Locale is one language of the site (SPEC §3: label, htmlLang, direction).
@@ -510,6 +513,9 @@ func (s *Site) applyDefaults() {
 func (s *Site) check(name string, raw []byte) error {
 	fail := func(key, format string, args ...any) error {
 		line := lineOf(raw, key)
+		if k, _, ok := strings.Cut(key, " = "); ok && line == 0 {
+			line = lineOf(raw, k+" =") // the value written otherwise than quoted as is
+		}
 		return &Error{File: name, Line: line, Column: 1, Msg: fmt.Sprintf(format, args...)}
 	}
 	if s.Title == "" {
@@ -552,6 +558,9 @@ func (s *Site) check(name string, raw []byte) error {
 	if last != 1 {
 		return fail("[[versions]]", "exactly one docs version must have is_last = true (found %d)", last)
 	}
+	if err := s.checkDocSets(fail); err != nil {
+		return err
+	}
 	sidebars := map[string]bool{}
 	for _, sb := range s.Sidebars {
 		if sb.ID == "" || sb.Dir == "" {
@@ -568,7 +577,7 @@ func (s *Site) check(name string, raw []byte) error {
 			switch it.Type {
 			case ItemDocSidebar:
 				// Sidebars of a sidebars file are known once it is evaluated (site.Assemble checks).
-				if !sidebars[it.Sidebar] && !s.hasSidebarsFile() {
+				if !sidebars[it.Sidebar] && !s.hasSidebarsFile() && !s.generatesSidebar(it.Sidebar) {
 					return fail("sidebar = \""+it.Sidebar, "navbar item %q names sidebar %q, which is not defined in [[sidebars]]", it.Label, it.Sidebar)
 				}
 			case ItemLink, "":
@@ -616,7 +625,7 @@ func (s *Site) checkPaths(fail func(key, format string, args ...any) error) erro
 			return nil
 		}
 		if !relativeInside(strings.TrimSuffix(p, "/")) {
-			return fail(key+" =", "%s must be a relative path inside the project, not %q", key, p)
+			return fail(key+" = \""+p, "%s must be a relative path inside the project, not %q", key, p)
 		}
 		return nil
 	}
@@ -645,7 +654,7 @@ func (s *Site) checkPaths(fail func(key, format string, args ...any) error) erro
 			return err
 		}
 	}
-	for _, v := range s.Versions {
+	for _, v := range s.DocSets() {
 		if err := check("dir", v.Dir); err != nil {
 			return err
 		}
@@ -680,7 +689,7 @@ func (s *Site) checkLanding(sidebars map[string]bool, fail func(key, format stri
 }
 
 func (s *Site) hasSidebarsFile() bool {
-	for _, v := range s.Versions {
+	for _, v := range s.DocSets() {
 		if s.SidebarsFileOf(v) != "" {
 			return true
 		}

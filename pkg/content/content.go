@@ -206,25 +206,30 @@ func Classify(rel string, layout Layout) (Source, bool) {
 		}
 		return s, IsMarkdown(s.Rel)
 	}
-	for dir, version := range layout.Versions {
-		if strings.HasPrefix(rest, dir+"/") {
-			s.Version, s.Rel = version, strings.TrimPrefix(rest, dir+"/")
-			base := filepath.Base(s.Rel)
-			switch {
-			case base == "_category_.yml" || base == "_category_.yaml" || base == "_category_.json":
-				s.Kind = Category
-			case IsPartial(s.Rel):
-				s.Kind = Partial
-			case IsMarkdown(base):
-				s.Kind = Doc
-			default:
-				// Images and other files beside docs are served from the build's assets.
-				s.Kind = Static
-				s.Rel = rel
-				return s, s.Locale == layout.DefaultLocale
-			}
-			return s, true
+	// The longest folder holding the file: a [[docs]] set may sit inside another docs folder.
+	dir := ""
+	for d := range layout.Versions {
+		if strings.HasPrefix(rest, d+"/") && len(d) > len(dir) {
+			dir = d
 		}
+	}
+	if version, ok := layout.Versions[dir]; ok && dir != "" {
+		s.Version, s.Rel = version, strings.TrimPrefix(rest, dir+"/")
+		base := filepath.Base(s.Rel)
+		switch {
+		case base == "_category_.yml" || base == "_category_.yaml" || base == "_category_.json":
+			s.Kind = Category
+		case IsPartial(s.Rel):
+			s.Kind = Partial
+		case IsMarkdown(base):
+			s.Kind = Doc
+		default:
+			// Images and other files beside docs are served from the build's assets.
+			s.Kind = Static
+			s.Rel = rel
+			return s, s.Locale == layout.DefaultLocale
+		}
+		return s, true
 	}
 	return s, false
 }

@@ -67,6 +67,8 @@ type converter struct {
 	pages obj
 	// customCSS are the classic preset's theme.customCss, relative to the project (customcss.go).
 	customCSS []string
+	// docSets are the docs plugins listed with an id of their own (docsets.go).
+	docSets []docSet
 }
 
 func (c *converter) note(key, why string, args ...any) {
@@ -138,6 +140,7 @@ func (c *converter) run() error {
 		}
 	}
 	c.versions()
+	c.writeDocSets()
 	c.locales()
 	c.blogSection()
 	c.markdownSection()

@@ -10,18 +10,24 @@ import (
 )
 
 // docsDir is the current version's docs folder, relative to the project.
-func (c *converter) docsDir() string {
+func (c *converter) docsDir() string { return c.dirOf(c.docs) }
+
+// dirOf is the folder of a docs plugin's options, relative to the project.
+func (c *converter) dirOf(opts obj) string {
 	p := "docs"
-	if v := str(c.docs["path"]); v != "" {
+	if v := str(opts["path"]); v != "" {
 		p = v
 	}
 	return c.rel(p)
 }
 
 // docsRoute is the URL of the docs, "/docs" for base "/" and routeBasePath "docs".
-func (c *converter) docsRoute() string {
+func (c *converter) docsRoute() string { return c.routeOf(c.docs) }
+
+// routeOf is the URL of the docs of a docs plugin's options.
+func (c *converter) routeOf(opts obj) string {
 	rb := "docs"
-	if v, ok := c.docs["routeBasePath"].(string); ok {
+	if v, ok := opts["routeBasePath"].(string); ok {
 		rb = v
 	}
 	r := strings.TrimSuffix(c.base+strings.Trim(rb, "/"), "/")
@@ -55,13 +61,7 @@ func (c *converter) sidebarsFile() {
 	}
 	sp, set := c.docs["sidebarPath"]
 	if s, ok := sp.(string); ok && s != "" {
-		p := c.rel(s)
-		if strings.HasPrefix(s, "/") {
-			p = c.absToRel(s)
-		}
-		if p == "" || !c.inside(p) {
-			c.note("presets.docs.sidebarPath", "%q is outside the project; the sidebar is generated from the docs folder instead", s)
-		} else {
+		if p := c.sidebarsPath("presets.docs.sidebarPath", c.docs); p != "" {
 			c.w.kv("sidebars_file", p)
 			return
 		}

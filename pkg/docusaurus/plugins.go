@@ -57,7 +57,7 @@ func (c *converter) readPresets() {
 				c.docs = opts
 				continue
 			}
-			c.note(key, "a second docs instance (%q) is not carried over; docsd builds one docs folder", str(opts["id"]))
+			c.docSets = append(c.docSets, docSet{key: key, opts: opts})
 		case "@docusaurus/plugin-content-blog", "content-blog":
 			if id := str(opts["id"]); id == "" || id == "default" {
 				c.blog = opts

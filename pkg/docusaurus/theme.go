@@ -99,10 +99,19 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		pos = "left"
 	}
 	fields := [][2]string{}
+	docsRoute := c.docsRoute()
 	if pid := str(m["docsPluginId"]); pid != "" && pid != "default" {
-		// Only the default docs instance is carried over: a sidebar or doc of another is not built.
-		c.note(key, "navbar item %q is of the docs instance %q, which is not carried over", label, pid)
-		return false
+		// A doc or sidebar of a docs set opens in it; its versions are not carried over.
+		set, ok := c.docSetNamed(pid)
+		if !ok {
+			c.note(key, "navbar item %q is of the docs instance %q, which is not carried over", label, pid)
+			return false
+		}
+		if typ != "doc" && typ != "docSidebar" {
+			c.note(key, "navbar item %s of the docs set %q is not carried over: docsd builds a set's current docs only", typ, pid)
+			return false
+		}
+		docsRoute = c.routeOf(set.opts)
 	}
 	switch typ {
 	case "", "default", "link":
@@ -122,7 +131,7 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		}
 	case "doc":
 		id := str(m["docId"])
-		to := c.docsRoute()
+		to := docsRoute
 		if p := folderIndexID(strings.TrimPrefix(id, "/")); p != "" {
 			to = under(to, p)
 		}

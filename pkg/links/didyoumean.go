@@ -45,7 +45,7 @@ func pathBound(want string) int {
 // sameFileElsewhere finds the same doc file in another docs version or locale folder.
 func (c *checker) sameFileElsewhere(target string, sources map[string]bool) string {
 	var dirs []string
-	for _, v := range c.s.Config.Versions {
+	for _, v := range c.s.Config.DocSets() {
 		dirs = append(dirs, v.Dir)
 		for _, l := range c.s.Config.Locales {
 			dirs = append(dirs, "i18n/"+l.Code+"/"+v.Dir)
@@ -72,7 +72,7 @@ func (c *checker) sameElsewhere(want string) string {
 	for _, l := range c.s.Config.Locales {
 		prefixes = append(prefixes, "/"+l.Code)
 	}
-	for _, v := range c.s.Config.Versions {
+	for _, v := range c.s.Config.DocSets() {
 		if p := strings.TrimPrefix(v.Path, c.base); p != "" {
 			prefixes = append(prefixes, p)
 		}

@@ -182,7 +182,7 @@ func (c *checker) configTargets() []string {
 		for _, r := range c.s.SidebarEntries(l.Code) {
 			out = append(out, r)
 		}
-		for _, v := range c.s.Config.Versions {
+		for _, v := range c.s.Config.DocSets() {
 			if r, ok := c.s.DocRoute(v.Name, l.Code, v.MainDocID); ok {
 				out = append(out, r)
 			}

@@ -28,6 +28,11 @@ func Indexed(r *site.Route) bool {
 func PageWith(r *site.Route, sections []Section) Page {
 	p := Page{Route: r.Path, Title: r.Data.Title, Label: r.SidebarLabel, Name: path.Base(r.Path),
 		Version: r.Data.Version, Description: r.Data.Description, Keywords: r.Data.Keywords, Sections: sections}
+	if r.Data.Instance != "" {
+		// A [[docs]] set's pages are found from every version's pages: the filter keeps a query to
+		// the versioned docs of the version on screen, and a set has one version.
+		p.Version = ""
+	}
 	for _, c := range r.Data.Breadcrumbs {
 		p.Crumbs = append(p.Crumbs, c.Title)
 	}

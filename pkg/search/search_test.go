@@ -347,6 +347,22 @@ func TestPageOfCategoryIndexesItsCards(t *testing.T) {
 	}
 }
 
+// A [[docs]] set's page has no version in search: the filter keeps a query to one version of the
+// versioned docs, and would otherwise hide the set's pages from every other page.
+func TestPageOfADocsSetIsUnversioned(t *testing.T) {
+	for _, c := range []struct {
+		data site.PageData
+		want string
+	}{
+		{site.PageData{Kind: site.KindCategory, Title: "Help", Version: "community", Instance: "community"}, ""},
+		{site.PageData{Kind: site.KindCategory, Title: "Help", Version: "1.0"}, "1.0"},
+	} {
+		if p := PageOf(&site.Route{Path: "/x", Listed: true, Data: &c.data}); p.Version != c.want {
+			t.Errorf("%+v: version %q, want %q", c.data, p.Version, c.want)
+		}
+	}
+}
+
 func newDoc(t *testing.T) *markdown.Doc {
 	t.Helper()
 	return markdown.New().Parse([]byte("Some text.\n\n## A heading\n\nMore.\n"), 1)

@@ -142,10 +142,10 @@ func Assemble(cfg *config.Site, parsed []*Parsed, g *graph.Graph) (*Site, error)
 		lists: map[string][]string{}}
 	for _, loc := range cfg.Locales {
 		set := overlay(parsed, cfg.DefaultLocale().Code, loc.Code)
-		for _, v := range cfg.Versions {
+		for _, v := range cfg.DocSets() {
 			a.docsOf(set, v, loc.Code)
 		}
-		for _, v := range cfg.Versions {
+		for _, v := range cfg.DocSets() {
 			a.sidebarsOf(v, loc.Code)
 		}
 		a.blog(set, loc.Code)
@@ -295,29 +295,9 @@ func (a *assembler) recordRoute(r *Route) {
 func (a *assembler) checkConfigRefs() {
 	def := a.cfg.DefaultLocale().Code
 	inNavbar, onLanding := a.cfg.NavbarSidebars(), a.cfg.LandingSidebars()
+	a.checkOpenedSidebars(def, inNavbar, onLanding)
 	for _, v := range a.cfg.Versions {
 		docs := a.docs[key(v.Name, def)]
-		if file := a.cfg.SidebarsFileOf(v); v.IsLast && file != "" {
-			// The navbar opens a sidebar of the latest version: one its sidebars file must define.
-			var ids []string
-			for k := range a.s.Sidebars {
-				if id, ok := strings.CutPrefix(k, v.Name+"-"+def+"-"); ok {
-					ids = append(ids, id)
-				}
-			}
-			sort.Strings(ids)
-			for _, opener := range []struct {
-				what string
-				ids  map[string]bool
-			}{{"a navbar item", inNavbar}, {"a landing button or card", onLanding}} {
-				for _, id := range sortedKeys(opener.ids) {
-					if !slices.Contains(ids, id) {
-						a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
-							"%s opens sidebar %q, which %s does not define (it defines %s)", opener.what, id, file, strings.Join(ids, ", "))})
-					}
-				}
-			}
-		}
 		if v.MainDocID != "" {
 			if ok := docs.Has(v.MainDocID); !ok {
 				a.ref(Ref{File: "docsd.toml", Field: "main_doc", Value: v.MainDocID, Kind: "doc", Candidates: slices.Sorted(docs.Keys()),
@@ -345,6 +325,50 @@ func (a *assembler) checkConfigRefs() {
 				continue
 			}
 			a.ref(Ref{File: "docsd.toml", Field: "entry", Value: sb.Entry, Kind: "doc", Candidates: slices.Sorted(docs.Keys()), Message: msg})
+		}
+	}
+}
+
+// checkOpenedSidebars makes sure the sidebars the navbar and the landing page open exist in the
+// latest version or a [[docs]] set, once, where a sidebars file defines them (configured
+// sidebars are checked with docsd.toml itself).
+func (a *assembler) checkOpenedSidebars(def string, inNavbar, onLanding map[string]bool) {
+	var files []string
+	definedBy := map[string][]string{} // sidebar id -> the versions or sets defining it
+	for _, v := range a.cfg.DocSets() {
+		if !v.IsLast {
+			continue
+		}
+		if file := a.cfg.SidebarsFileOf(v); file != "" {
+			files = append(files, file)
+		}
+		for k := range a.s.Sidebars {
+			if id, ok := strings.CutPrefix(k, v.Name+"-"+def+"-"); ok {
+				definedBy[id] = append(definedBy[id], v.Name)
+			}
+		}
+	}
+	if len(files) == 0 {
+		return
+	}
+	ids := sortedKeys(definedBy)
+	for _, opener := range []struct {
+		what string
+		ids  map[string]bool
+	}{{"a navbar item", inNavbar}, {"a landing button or card", onLanding}} {
+		for _, id := range sortedKeys(opener.ids) {
+			switch by := definedBy[id]; {
+			case len(by) == 0 && len(files) == 1:
+				a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
+					"%s opens sidebar %q, which %s does not define (it defines %s)", opener.what, id, files[0], strings.Join(ids, ", "))})
+			case len(by) == 0:
+				a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
+					"%s opens sidebar %q, which none of %s defines (they define %s)", opener.what, id, strings.Join(files, ", "), strings.Join(ids, ", "))})
+			case len(by) > 1:
+				slices.Sort(by)
+				a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
+					"%s opens sidebar %q, which both %q and %q define: rename one", opener.what, id, by[0], by[1])})
+			}
 		}
 	}
 }

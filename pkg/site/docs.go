@@ -184,7 +184,7 @@ func (e *docEntry) place() {
 func (e *docEntry) newRoute() *Route {
 	p := e.p
 	data := &PageData{Route: e.route, Kind: KindDoc, Title: p.FM.Title, Description: p.FM.Description,
-		Locale: e.locale, Version: e.version.Name, DocID: e.id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
+		Locale: e.locale, Version: e.version.Name, Instance: e.version.Instance, DocID: e.id, NoIndex: p.FM.Unlisted, Keywords: p.FM.Keywords}
 	return &Route{Path: e.route, Data: data, Source: p.Src.Path, Doc: p.Doc, Listed: !p.FM.Unlisted, SidebarLabel: p.FM.SidebarLabel, Summary: docSummary(p),
 		TOCMin: p.FM.TOCMinHeadingLevel, TOCMax: p.FM.TOCMaxHeadingLevel, HideTOC: p.FM.HideTableOfContents}
 }

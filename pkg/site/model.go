@@ -104,7 +104,8 @@ type PageData struct {
 	Description   string             `json:"description,omitempty"`
 	Locale        string             `json:"locale"`
 	Version       string             `json:"version,omitempty"`
-	Sidebar       string             `json:"sidebar,omitempty"` // key of Site.Sidebars
+	Instance      string             `json:"instance,omitempty"` // the [[docs]] set of a doc or category index ("" for versioned docs)
+	Sidebar       string             `json:"sidebar,omitempty"`  // key of Site.Sidebars
 	DocID         string             `json:"docId,omitempty"`
 	HTML          string             `json:"html,omitempty"`
 	TOC           []markdown.Heading `json:"toc,omitempty"`

@@ -75,7 +75,7 @@ func (a *assembler) generatedLanding(root, locale string) {
 		}
 	}
 	walk(a.cfg.Navbar.Items)
-	for _, v := range a.cfg.Versions {
+	for _, v := range a.cfg.DocSets() {
 		if !v.IsLast {
 			continue
 		}

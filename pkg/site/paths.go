@@ -58,11 +58,15 @@ func LocalizePath(cfg *config.Site, p, from, to string) string {
 // SidebarEntries maps each sidebar id to its entry doc's route in a locale (latest version).
 func (s *Site) SidebarEntries(locale string) map[string]string {
 	out := map[string]string{}
-	for _, v := range s.Config.Versions {
+	for _, v := range s.Config.DocSets() {
 		if !v.IsLast {
 			continue
 		}
+		// [[sidebars]] are the versioned docs': a [[docs]] set's doc of the same id is not their entry.
 		for _, sb := range s.Config.Sidebars {
+			if v.Instance != "" {
+				break
+			}
 			if r, ok := s.DocRoute(v.Name, locale, sb.Entry); ok {
 				out[sb.ID] = r
 			}
@@ -188,7 +192,7 @@ func (s *Site) contentDirs(source string) []string {
 		}
 	}
 	folder := ""
-	for _, v := range s.Config.Versions {
+	for _, v := range s.Config.DocSets() {
 		if strings.HasPrefix(rest, v.Dir+"/") && len(v.Dir) > len(folder) {
 			folder = v.Dir
 		}

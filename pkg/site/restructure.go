@@ -181,7 +181,7 @@ func (s *Site) WithStructure(changed []string, before, all *Sources) (out *Site,
 		if isConfigDoc(cfg, id[1]) {
 			return nil, false // a main doc or a sidebar's entry: checkConfigRefs
 		}
-		for _, v := range cfg.Versions {
+		for _, v := range cfg.DocSets() {
 			if e := a.docs[key(v.Name, id[0])].Get(id[1]); e != nil {
 				a.own(e.route).Data.OtherVersions = a.otherVersions(v, id[0], id[1])
 			}
@@ -572,7 +572,7 @@ func isConfigDoc(cfg *config.Site, id string) bool {
 }
 
 func versionNamed(cfg *config.Site, name string) (config.Version, bool) {
-	for _, v := range cfg.Versions {
+	for _, v := range cfg.DocSets() {
 		if v.Name == name {
 			return v, true
 		}

@@ -31,7 +31,13 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			a.recordHandFile(e)
 		}
 	} else {
-		for i, sb := range a.cfg.Sidebars {
+		sidebars := a.cfg.Sidebars
+		if v.Instance != "" {
+			// A docs set without a sidebars file: one sidebar of its whole folder, as Docusaurus
+			// generates for a docs plugin without sidebarPath, named by the set.
+			sidebars = []config.Sidebar{{ID: v.Instance, Dir: "."}}
+		}
+		for i, sb := range sidebars {
 			dir := sidebarDir(sb.Dir)
 			ids = append(ids, sb.ID)
 			lists = append(lists, a.folder(k, dir, docs, tree, true))
@@ -71,8 +77,12 @@ func (a *assembler) recordHandFile(e *docEntry) {
 	}
 }
 
-// otherVersions lists the same doc (by id) in the other versions of a locale.
+// otherVersions lists the same doc (by id) in the other versions of a locale; a [[docs]] set has
+// no other versions (its doc "overview" is not the versioned docs' "overview").
 func (a *assembler) otherVersions(v config.Version, locale, id string) []VersionLink {
+	if v.Instance != "" {
+		return nil
+	}
 	var out []VersionLink
 	for _, other := range a.cfg.Versions {
 		if other.Name == v.Name {
@@ -340,6 +350,9 @@ func (a *assembler) categoryIndex(route string, cat *SidebarItem, c *Parsed, k s
 func (a *assembler) generatedIndex(route string, cat *SidebarItem, title, description string, source graph.Node, k string) {
 	version, locale, _ := strings.Cut(k, "/")
 	data := &PageData{Route: route, Kind: KindCategory, Title: title, Description: description, Locale: locale, Version: version}
+	if v, ok := versionNamed(a.cfg, version); ok {
+		data.Instance = v.Instance
+	}
 	node := graph.Route(route)
 	a.s.Graph.Record(node, source)
 	for _, it := range cat.Items {

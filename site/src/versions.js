@@ -18,11 +18,12 @@ export function activeVersion(versions, pathname) {
 // docsVersionOf is the docs lookup of the version dropdown: the version of the page on screen (its
 // own, else the version whose path matches its route). Every page docsd builds lies under a version's
 // path, so no docs versions (the docs plugin is disabled) or no match is a fault of the site: an
-// internal error, not a designed message. A page still loading counts as the latest version.
+// internal error, not a designed message. A page still loading counts as the latest version, and so
+// does a page of a [[docs]] set (page.instance), which has no version of the versioned docs.
 export function docsVersionOf(site, page) {
   const versions = site.versions || [];
   if (versions.length === 0) throw new InternalError('The docs plugin is disabled: there are no docs versions to look up.');
-  if (!page) return latestVersion(versions);
+  if (!page || page.instance) return latestVersion(versions);
   const active = pageVersion(versions, page);
   // A site whose docs sit below its base path (base_path "/", docs at /docs: Docusaurus's default)
   // has pages outside every version, the landing and blog: there the latest version is shown, as
@@ -38,8 +39,9 @@ export function latestVersion(versions) {
 }
 
 // pageVersion is the version of page: its own, else the one whose path holds its route; null when
-// it lies outside every version.
+// it lies outside every version or in a [[docs]] set (whose path may lie inside a version's).
 export function pageVersion(versions, page) {
+  if (page.instance) return null;
   const own = page.version && versions.find((v) => v.name === page.version);
   return own || activeVersion(versions, page.route);
 }

@@ -83,6 +83,16 @@ test('the active version is the one whose path is the longest match of the curre
   assert.equal(activeVersion(versions, '/elsewhere'), null);
 });
 
+test('a page of a [[docs]] set is in no version of the versioned docs: their menu shows the latest', async () => {
+  const { docsVersionOf, pageVersion } = await import('../../site/src/versions.js');
+  // The docs at the site's root, so every route lies under the versions' path.
+  const site = { basePath: '/', versions: [{ name: 'current', path: '/', isLast: false }, { name: '1.0', path: '/1.0', isLast: true }] };
+  const setPage = { route: '/community/intro', version: 'community', instance: 'community' };
+  assert.equal(pageVersion(site.versions, setPage), null);
+  assert.equal(docsVersionOf(site, setPage).name, '1.0');
+  assert.equal(docsVersionOf(site, { route: '/intro', version: 'current' }).name, 'current');
+});
+
 test('language dropdown: its links keep the current search and hash, without a hydration warning', async () => {
   const { page, context, problems, warnings } = await open('/docs/usage/quickstart?from=test#2-log-in');
   const toggle = page.locator('.navbar-right .dropdown-toggle', { hasText: 'English' });

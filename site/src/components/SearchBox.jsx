@@ -98,7 +98,8 @@ export default function SearchBox({ site, page, compact = false }) {
   const label = search ? `Search ${mac ? '⌘' : 'Ctrl'}+K` : failed ? 'Search unavailable' : 'Loading...';
   const Results = search && search.ui.SearchResults;
   const showPanel = Boolean(open && Results && query.trim() !== '');
-  const version = (page && page.version) || ((site.versions || []).find((v) => v.isLast) || {}).name;
+  // On a [[docs]] set's page (page.instance), the versioned docs are searched in their latest version.
+  const version = (page && !page.instance && page.version) || ((site.versions || []).find((v) => v.isLast) || {}).name;
 
   const hrefFor = (url) => {
     const hw = search ? search.ui.highlightWords(query, search.stopWords) : [];

@@ -42,6 +42,19 @@ module.exports = {
       return {name: 'local-plugin'};
     },
     ['docusaurus-plugin-made-up', {id: 'second'}],
+    // Docs plugins with ids of their own: a community section with its sidebars file, and a
+    // handbook whose sidebar Docusaurus generates from its folder.
+    [
+      '@docusaurus/plugin-content-docs',
+      {
+        id: 'community',
+        path: '../community',
+        routeBasePath: 'community',
+        sidebarPath: require.resolve('./sidebarsCommunity.js'),
+        editUrl: 'https://example.invalid/community/',
+      },
+    ],
+    ['content-docs', {id: 'handbook', path: 'handbook', routeBasePath: '/handbook'}],
   ],
   themeConfig: {
     prism: {theme: themes.github},
@@ -57,6 +70,9 @@ module.exports = {
         {href: 'https://example.invalid/repo', label: 'Source', position: 'right'},
         {href: 'pathname:///playground/', label: 'Playground', position: 'right'},
         {type: 'html', value: '<span>made up</span>'},
+        {type: 'docSidebar', sidebarId: 'community', docsPluginId: 'community', label: 'Community', position: 'left'},
+        {type: 'doc', docId: 'rules', docsPluginId: 'handbook', label: 'Handbook', position: 'left'},
+        {type: 'docsVersionDropdown', docsPluginId: 'community', position: 'right'},
       ],
     },
     footer: {links: footerColumns, copyright: 'Copyright Fixture'},
