@@ -161,3 +161,37 @@ func termChunkKeys(t *testing.T, indexPath string) []string {
 	}
 	return entry.Chunks
 }
+
+// An identifier typed with other words (a setting's variable beside "worker" and "default"): the
+// reference whose table lists its family defines it, though a page titled with one of the other
+// words shows it in an example and says "default" (W.family, LABELS I1: "worker VELA_QUEUE_ROUTES
+// default" is the worker's queue settings, not the `worker` key's page).
+func TestIdentifierBesideATitleWordIsItsFamilysReference(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x, add := pageIndex()
+	var keys, text strings.Builder
+	for _, v := range []string{"ADDR", "CLUSTER", "DRIVER", "PUBLIC_KEY", "ROUTES", "TIMEOUT"} {
+		fmt.Fprintf(&keys, "APP_QUEUE_%s ", v)
+		fmt.Fprintf(&text, "APP_QUEUE_%s · The queue's %s the worker reads at start. ", v, strings.ToLower(strings.ReplaceAll(v, "_", " ")))
+	}
+	add("/docs/reference/worker/queue", "Queue settings (worker)",
+		search.Section{Text: "The settings of the queue a worker takes builds from, and their defaults."},
+		search.Section{ID: "settings", Heading: "Settings and their defaults", Keys: keys.String(), Text: keys.String() + text.String() + "Each setting has a default: the routes default to app, the driver to redis."})
+	add("/docs/reference/yaml/worker", "worker",
+		search.Section{Text: "The key asks for a kind of machine: its flavor and platform make the build's route."},
+		search.Section{ID: "route", Heading: "How the route is chosen", Text: "A worker takes a build when its APP_QUEUE_ROUTES has the route. Without the key a build goes to the default route, app."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
+	}
+	for _, c := range []struct{ q, want string }{
+		{"worker APP_QUEUE_ROUTES default", "/docs/reference/worker/queue"},
+		{"APP_QUEUE_ROUTES", "/docs/reference/worker/queue"},
+		{"worker route default", "/docs/reference/yaml/worker"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}

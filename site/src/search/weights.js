@@ -120,8 +120,10 @@ export const WEIGHTS = {
   // An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family
   // (the names that share its words up to the last underscore): of the pages that have it as a
   // table key or in a heading, the one whose keys and headings name most of the family gains this
-  // share of its score, the others in proportion (familyFirst). 0 turns it off.
-  family: 0.3,
+  // share of its score, the others in proportion (familyFirst), enough that the identifier typed
+  // beside another word outweighs a page titled with that word ("worker VELA_QUEUE_ROUTES default":
+  // the worker's queue settings, not the `worker` key's page). 0 turns it off.
+  family: 0.5,
   // 1: a unit of common words the synonym table gives a meaning ("who can => permissions, roles")
   // counts only when a page that titles or heads what it stands for also titles, heads or keys
   // another word of the query (commonGoverns): "who can I ask for help" is "ask for help".
