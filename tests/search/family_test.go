@@ -195,3 +195,47 @@ func TestIdentifierBesideATitleWordIsItsFamilysReference(t *testing.T) {
 		}
 	}
 }
+
+// An identifier typed as its words, in capitals apart by spaces or hyphens, or in lower case joined
+// by hyphens, is that identifier typed whole (W.identRuns, words.js identifierText): the variables'
+// reference, not the guide whose headings and text have the same words as plain words ("App", like
+// Vela, is a word of every page). The same words typed in lower case with spaces stay plain words.
+func TestIdentifierTypedAsItsWords(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := identifierSite()
+	for _, c := range []struct{ q, want string }{
+		{"APP ID TOKEN REQUEST TOKEN", "/docs/reference/variables"},
+		{"APP-ID-TOKEN-REQUEST-URL", "/docs/reference/variables"},
+		{"app-build-status", "/docs/reference/variables"},
+		{"APP REPO NAME", "/docs/reference/variables"},
+		{"id token request", "/docs/guide/id-tokens"},
+		{"build status and name", "/docs/guide/id-tokens"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// identifierSite has a reference of variables and a guide whose headings say their words.
+func identifierSite() *search.Index {
+	x, add := pageIndex()
+	var keys, text strings.Builder
+	for _, v := range []string{"BUILD_NUMBER", "BUILD_STATUS", "ID_TOKEN_REQUEST_TOKEN", "ID_TOKEN_REQUEST_URL", "REPO_NAME", "WORKER_ADDR"} {
+		fmt.Fprintf(&keys, "APP_%s ", v)
+		fmt.Fprintf(&text, "APP_%s · Set by the server for every step. ", v)
+	}
+	add("/docs/reference/variables", "Variables",
+		search.Section{Text: "Every variable a build sees."},
+		search.Section{ID: "build", Heading: "Build", Keys: keys.String(), Text: keys.String() + text.String()})
+	add("/docs/guide/id-tokens", "ID tokens",
+		search.Section{Text: "A step can ask the App server for an ID token."},
+		search.Section{ID: "request", Heading: "Request a token in a step", Text: "Request an ID token with the request token and the request URL the step gets; the token names the build and its repo."},
+		search.Section{ID: "status", Heading: "Build status and name", Text: "The token's claims say the build's number, status and the repo's name."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the App server and its settings."})
+	}
+	return x
+}

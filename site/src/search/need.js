@@ -3,7 +3,7 @@
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
-import { MAX_WORD_LEN, queryWords, singularTerms, termOf } from './words.js';
+import { MAX_WORD_LEN, identifierRuns, identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
 // time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
@@ -20,7 +20,20 @@ export function createNeed(store, family, syn, stop, W) {
   // (dels, once those are in) the deletion chunks of such a word, then the first letters they name.
   function need(query, typosToo, far, dels) {
     const out = new Set();
-    const text = String(query ?? '').slice(0, 1000);
+    const typed = String(query ?? '').slice(0, 1000);
+    // An identifier typed as its words (W.identRuns): the chunks of what each run may join to, and,
+    // once they are in, the words parseUncached reads with the runs joined.
+    if (W.identRuns) {
+      for (const { parts } of identifierRuns(typed)) {
+        for (let i = 0; i < parts.length; i++) {
+          for (let j = i + 2; j <= parts.length; j++) {
+            const id = parts.slice(i, j).join('_').toLowerCase();
+            if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
+          }
+        }
+      }
+    }
+    const text = W.identRuns ? identifierText(typed, store.hasTerm) : typed;
     // The words parseUncached reads (queryWords), so that the words it finds side by side ("who
     // can", a pair to join) are side by side here too.
     const list = queryWords(text, stop);

@@ -5,7 +5,7 @@
 // a space is also matched as a prefix (search as you type), and so is any word that matches nothing
 // as a whole.
 import { expand, typos } from './lookup.js';
-import { queryWords, singularTerms, termOf } from './words.js';
+import { identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
@@ -31,7 +31,9 @@ export function createParser(store, syn, stop, W) {
   }
 
   function parseUncached(query) {
-    const text = String(query ?? '').slice(0, 1000);
+    const typed = String(query ?? '').slice(0, 1000);
+    // An identifier typed as its words, apart (W.identRuns): the identifier, typed whole.
+    const text = W.identRuns ? identifierText(typed, hasTerm) : typed;
     const list = queryWords(text, stop);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
     const out = [];

@@ -174,4 +174,10 @@ export const WEIGHTS = {
   // "ssos") is its singular's term when that is one (words.js, singularTerms): readers write the
   // plurals of acronyms. 0: such a word is found only as typed.
   plural: 1,
+  // 1: an identifier typed as its words, in capitals apart by spaces or hyphens ("VELA ID TOKEN
+  // REQUEST TOKEN", "VELA-ADDR"), or three or more lower-case words joined by hyphens
+  // ("vela-repo-name"), is that identifier typed whole when the docs have it (words.js,
+  // identifierText): found as the name it is, with its family's reference (W.family), not as common
+  // words. 0: such words are found one by one.
+  identRuns: 1,
 };

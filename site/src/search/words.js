@@ -44,6 +44,62 @@ export function queryWords(text, stop) {
   return out;
 }
 
+// The longest run of words identifierRuns joins, and what makes a run: words in capitals (an
+// environment variable's, "VELA ID TOKEN REQUEST TOKEN", "VELA-ADDR") apart by one space or hyphen,
+// two or more; or three or more words in lower case joined by hyphens ("vela-repo-name"), not a
+// flag's ("--pipeline-type" is the docs' own way of writing it).
+const MAX_RUN = 8;
+const CAPS_RUN = /[A-Z][A-Z0-9]*(?:[ -][A-Z0-9]+)+/g;
+const HYPHEN_RUN = /(?<![-\w])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w])/g;
+
+// identifierRuns are the runs of words of a query typed as an identifier's parts, with the
+// identifier each could be (its words joined by underscores, in lower case), longest first: what
+// identifierText looks up and need.js fetches the chunks of.
+export function identifierRuns(text) {
+  const out = [];
+  for (const re of [CAPS_RUN, HYPHEN_RUN]) {
+    for (const m of String(text).matchAll(re)) {
+      const parts = m[0].split(/[ -]/);
+      if (parts.length < 2 || parts.length > MAX_RUN) continue;
+      out.push({ start: m.index, parts });
+    }
+  }
+  return out;
+}
+
+// identifierText is the query with each run of identifierRuns that names an identifier of the docs
+// (hasTerm of its underscore join, the longest such stretch of the run) typed whole, as a reader
+// who typed VELA_ID_TOKEN_REQUEST_TOKEN would have: found as the identifier, with its family's
+// reference (family.js), not as five common words.
+export function identifierText(text, hasTerm) {
+  const runs = identifierRuns(text);
+  if (runs.length === 0) return text;
+  let out = String(text);
+  // Right to left, so that the offsets of the runs still to do stay right.
+  runs.sort((a, b) => b.start - a.start);
+  for (const { start, parts } of runs) {
+    const lens = [];
+    let at = start;
+    for (const p of parts) {
+      lens.push(at);
+      at += p.length + 1;
+    }
+    for (let i = 0; i < parts.length; i++) {
+      let done = false;
+      for (let j = parts.length; j - i >= 2 && !done; j--) {
+        const id = parts.slice(i, j).join('_').toLowerCase();
+        if (!hasTerm(id)) continue;
+        const from = lens[i];
+        const to = lens[j - 1] + parts[j - 1].length;
+        out = out.slice(0, from) + id + out.slice(to);
+        done = true;
+      }
+      if (done) break;
+    }
+  }
+  return out;
+}
+
 export function asciiLetters(w) {
   return /^[a-z]+$/.test(w);
 }
