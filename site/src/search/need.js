@@ -60,7 +60,8 @@ export function createNeed(store, family, syn, stop, W) {
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
-      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && expand(store, word).size === 0) {
+      // (A word typed whole that starts terms is looked up with typing mistakes too: W.typoWhole.)
+      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && (expand(store, word).size === 0 || (W.typoWhole && !last && !word.includes('_')))) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
         const { found, group } = typosFound(store, W, word);

@@ -98,6 +98,12 @@ export function createParser(store, syn, stop, W) {
       for (const [t, w] of expand(store, word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
+    // A word typed whole (not the one being typed) that is no term but starts some is as likely a
+    // typing mistake ("loggin": login as well as logging, "comple": compile as well as complete):
+    // its corrections count too (W.typoWhole), at the weight of a typo.
+    if (W.typoWhole && !last && exact === undefined && cands.size > 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
+      for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoWhole);
+    }
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       const found = typos(store, W, word);

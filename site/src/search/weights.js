@@ -75,6 +75,11 @@ export const WEIGHTS = {
   // would ("comand to restart a build": a CLI page). A typo still never outranks an exact match:
   // it is looked for only when the word has none. 0: candidates weigh typo1 and typo2 as typed.
   typoAsWord: 1,
+  // 1: a word typed whole (not the one being typed) that is no term of the docs but starts some is
+  // also looked up with typing mistakes, its corrections at a typo's weight beside the words it
+  // starts: "loggin" is login as well as logging, "comple" compile as well as complete. 0: such a
+  // word is only a start of words.
+  typoWhole: 1,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
