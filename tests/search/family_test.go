@@ -199,7 +199,9 @@ func TestIdentifierBesideATitleWordIsItsFamilysReference(t *testing.T) {
 // An identifier typed as its words, in capitals apart by spaces or hyphens, or in lower case joined
 // by hyphens, is that identifier typed whole (W.identRuns, words.js identifierText): the variables'
 // reference, not the guide whose headings and text have the same words as plain words ("App", like
-// Vela, is a word of every page). The same words typed in lower case with spaces stay plain words.
+// Vela, is a word of every page). The same words typed in lower case with spaces stay plain words,
+// and so do words of a query typed all in capitals (caps lock) but a whole run that is an
+// identifier: "BUILD STATUS AND NAME" is not build_status.
 func TestIdentifierTypedAsItsWords(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
@@ -212,6 +214,7 @@ func TestIdentifierTypedAsItsWords(t *testing.T) {
 		{"APP REPO NAME", "/docs/reference/variables"},
 		{"id token request", "/docs/guide/id-tokens"},
 		{"build status and name", "/docs/guide/id-tokens"},
+		{"BUILD STATUS AND NAME", "/docs/guide/id-tokens"},
 	} {
 		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
 			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
@@ -229,7 +232,8 @@ func identifierSite() *search.Index {
 	}
 	add("/docs/reference/variables", "Variables",
 		search.Section{Text: "Every variable a build sees."},
-		search.Section{ID: "build", Heading: "Build", Keys: keys.String(), Text: keys.String() + text.String()})
+		search.Section{ID: "build", Heading: "Build", Keys: keys.String(), Text: keys.String() + text.String()},
+		search.Section{ID: "fields", Heading: "Fields", Keys: "build_status", Text: "build_status · The field of the same value in the API's answers."})
 	add("/docs/guide/id-tokens", "ID tokens",
 		search.Section{Text: "A step can ask the App server for an ID token."},
 		search.Section{ID: "request", Heading: "Request a token in a step", Text: "Request an ID token with the request token and the request URL the step gets; the token names the build and its repo."},

@@ -61,7 +61,7 @@ export function identifierRuns(text) {
     for (const m of String(text).matchAll(re)) {
       const parts = m[0].split(/[ -]/);
       if (parts.length < 2 || parts.length > MAX_RUN) continue;
-      out.push({ start: m.index, parts });
+      out.push({ start: m.index, parts, hyphens: !m[0].includes(' ') });
     }
   }
   return out;
@@ -75,18 +75,23 @@ export function identifierText(text, hasTerm) {
   const runs = identifierRuns(text);
   if (runs.length === 0) return text;
   let out = String(text);
+  // A query typed all in capitals (caps lock) is words, not names: only a whole run that is an
+  // identifier is one, of words joined by hyphens ("VELA-ADDR") or of three words or more ("VELA
+  // BUILD STATUS"; not "MANIFEST TOOL" of "MANIFEST TOOL PLUGIN", nor "VELA VERSION").
+  const shouted = !/[a-z]/.test(out);
   // Right to left, so that the offsets of the runs still to do stay right.
   runs.sort((a, b) => b.start - a.start);
-  for (const { start, parts } of runs) {
+  for (const { start, parts, hyphens } of runs) {
     const lens = [];
     let at = start;
     for (const p of parts) {
       lens.push(at);
       at += p.length + 1;
     }
-    for (let i = 0; i < parts.length; i++) {
+    if (shouted && parts.length < 3 && !hyphens) continue;
+    for (let i = 0; i < (shouted ? 1 : parts.length); i++) {
       let done = false;
-      for (let j = parts.length; j - i >= 2 && !done; j--) {
+      for (let j = parts.length; j - i >= 2 && !done && (!shouted || j === parts.length); j--) {
         const id = parts.slice(i, j).join('_').toLowerCase();
         if (!hasTerm(id)) continue;
         const from = lens[i];
