@@ -24,14 +24,7 @@ export function createNeed(store, family, syn, stop, W) {
     // An identifier typed as its words (W.identRuns): the chunks of what each run may join to, and,
     // once they are in, the words parseUncached reads with the runs joined.
     if (W.identRuns) {
-      for (const { parts } of identifierRuns(typed)) {
-        for (let i = 0; i < parts.length; i++) {
-          for (let j = i + 2; j <= parts.length; j++) {
-            const id = parts.slice(i, j).join('_').toLowerCase();
-            if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
-          }
-        }
-      }
+      for (const { ids } of identifierRuns(typed)) for (const { id } of ids) if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
     }
     const text = W.identRuns ? identifierText(typed, store.hasTerm) : typed;
     // The words parseUncached reads (queryWords), so that the words it finds side by side ("who
