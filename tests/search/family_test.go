@@ -161,3 +161,85 @@ func termChunkKeys(t *testing.T, indexPath string) []string {
 	}
 	return entry.Chunks
 }
+
+// An identifier typed with other words (a setting's variable beside "worker" and "default"): the
+// reference whose table lists its family defines it, though a page titled with one of the other
+// words shows it in an example and says "default" (W.family, LABELS I1: "worker VELA_QUEUE_ROUTES
+// default" is the worker's queue settings, not the `worker` key's page).
+func TestIdentifierBesideATitleWordIsItsFamilysReference(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x, add := pageIndex()
+	var keys, text strings.Builder
+	for _, v := range []string{"ADDR", "CLUSTER", "DRIVER", "PUBLIC_KEY", "ROUTES", "TIMEOUT"} {
+		fmt.Fprintf(&keys, "APP_QUEUE_%s ", v)
+		fmt.Fprintf(&text, "APP_QUEUE_%s · The queue's %s the worker reads at start. ", v, strings.ToLower(strings.ReplaceAll(v, "_", " ")))
+	}
+	add("/docs/reference/worker/queue", "Queue settings (worker)",
+		search.Section{Text: "The settings of the queue a worker takes builds from, and their defaults."},
+		search.Section{ID: "settings", Heading: "Settings and their defaults", Keys: keys.String(), Text: keys.String() + text.String() + "Each setting has a default: the routes default to app, the driver to redis."})
+	add("/docs/reference/yaml/worker", "worker",
+		search.Section{Text: "The key asks for a kind of machine: its flavor and platform make the build's route."},
+		search.Section{ID: "route", Heading: "How the route is chosen", Text: "A worker takes a build when its APP_QUEUE_ROUTES has the route. Without the key a build goes to the default route, app."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
+	}
+	for _, c := range []struct{ q, want string }{
+		{"worker APP_QUEUE_ROUTES default", "/docs/reference/worker/queue"},
+		{"APP_QUEUE_ROUTES", "/docs/reference/worker/queue"},
+		{"worker route default", "/docs/reference/yaml/worker"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// An identifier typed as its words, in capitals apart by spaces or hyphens, or in lower case joined
+// by hyphens, is that identifier typed whole (W.identRuns, words.js identifierText): the variables'
+// reference, not the guide whose headings and text have the same words as plain words ("App", like
+// Vela, is a word of every page). The same words typed in lower case with spaces stay plain words,
+// and so do words of a query typed all in capitals (caps lock) but a whole run that is an
+// identifier: "BUILD STATUS AND NAME" is not build_status.
+func TestIdentifierTypedAsItsWords(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := identifierSite()
+	for _, c := range []struct{ q, want string }{
+		{"APP ID TOKEN REQUEST TOKEN", "/docs/reference/variables"},
+		{"APP-ID-TOKEN-REQUEST-URL", "/docs/reference/variables"},
+		{"app-build-status", "/docs/reference/variables"},
+		{"APP REPO NAME", "/docs/reference/variables"},
+		{"id token request", "/docs/guide/id-tokens"},
+		{"build status and name", "/docs/guide/id-tokens"},
+		{"BUILD STATUS AND NAME", "/docs/guide/id-tokens"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
+// identifierSite has a reference of variables and a guide whose headings say their words.
+func identifierSite() *search.Index {
+	x, add := pageIndex()
+	var keys, text strings.Builder
+	for _, v := range []string{"BUILD_NUMBER", "BUILD_STATUS", "ID_TOKEN_REQUEST_TOKEN", "ID_TOKEN_REQUEST_URL", "REPO_NAME", "WORKER_ADDR"} {
+		fmt.Fprintf(&keys, "APP_%s ", v)
+		fmt.Fprintf(&text, "APP_%s · Set by the server for every step. ", v)
+	}
+	add("/docs/reference/variables", "Variables",
+		search.Section{Text: "Every variable a build sees."},
+		search.Section{ID: "build", Heading: "Build", Keys: keys.String(), Text: keys.String() + text.String()},
+		search.Section{ID: "fields", Heading: "Fields", Keys: "build_status", Text: "build_status · The field of the same value in the API's answers."})
+	add("/docs/guide/id-tokens", "ID tokens",
+		search.Section{Text: "A step can ask the App server for an ID token."},
+		search.Section{ID: "request", Heading: "Request a token in a step", Text: "Request an ID token with the request token and the request URL the step gets; the token names the build and its repo."},
+		search.Section{ID: "status", Heading: "Build status and name", Text: "The token's claims say the build's number, status and the repo's name."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the App server and its settings."})
+	}
+	return x
+}

@@ -165,3 +165,32 @@ func freshRank(t *testing.T, docsPath, indexPath string, pairs [][2]string) [][]
 	}
 	return got
 }
+
+// A word typed whole (a word after it) that is no word of the docs but starts some is as often a
+// typing mistake (W.typoWhole): "loggin without a browser" is the page on logging in, not the one
+// on logging, though "loggin" starts "logging"; typed last, it is still the start of a word being
+// typed ("loggin" is logging as the reader types on).
+func TestWordTypedWholeThatStartsWordsMayBeATypo(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	addPage(x, "/docs/login", "Login",
+		search.Section{Text: "Login opens a browser, or takes a token when there is no browser."})
+	addPage(x, "/docs/logging", "Logging",
+		search.Section{Text: "Logging of the server: levels, formats, and where the logs go."})
+	for i := 0; i < 10; i++ {
+		addPage(x, fmt.Sprintf("/docs/note%d", i), fmt.Sprintf("Note %d", i),
+			search.Section{Text: "A note on the server and its settings."})
+	}
+	for _, c := range []struct{ q, want string }{
+		{"loggin without a browser", "/docs/login"},
+		{"login without a browser", "/docs/login"},
+		{"server loggin", "/docs/logging"},
+		{"logging levels", "/docs/logging"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}

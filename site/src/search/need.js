@@ -3,7 +3,7 @@
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
-import { MAX_WORD_LEN, queryWords, singularTerms, termOf } from './words.js';
+import { MAX_WORD_LEN, identifierRuns, identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
 // time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
@@ -20,7 +20,13 @@ export function createNeed(store, family, syn, stop, W) {
   // (dels, once those are in) the deletion chunks of such a word, then the first letters they name.
   function need(query, typosToo, far, dels) {
     const out = new Set();
-    const text = String(query ?? '').slice(0, 1000);
+    const typed = String(query ?? '').slice(0, 1000);
+    // An identifier typed as its words (W.identRuns): the chunks of what each run may join to, and,
+    // once they are in, the words parseUncached reads with the runs joined.
+    if (W.identRuns) {
+      for (const { ids } of identifierRuns(typed)) for (const { id } of ids) if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
+    }
+    const text = W.identRuns ? identifierText(typed, store.hasTerm) : typed;
     // The words parseUncached reads (queryWords), so that the words it finds side by side ("who
     // can", a pair to join) are side by side here too.
     const list = queryWords(text, stop);
@@ -47,7 +53,8 @@ export function createNeed(store, family, syn, stop, W) {
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
-      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && expand(store, word).size === 0) {
+      // (A word typed whole that starts terms is looked up with typing mistakes too: W.typoWhole.)
+      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && (expand(store, word).size === 0 || (W.typoWhole && !last && !word.includes('_')))) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
         const { found, group } = typosFound(store, W, word);

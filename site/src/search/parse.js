@@ -5,7 +5,7 @@
 // a space is also matched as a prefix (search as you type), and so is any word that matches nothing
 // as a whole.
 import { expand, typos } from './lookup.js';
-import { queryWords, singularTerms, termOf } from './words.js';
+import { identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
@@ -31,7 +31,9 @@ export function createParser(store, syn, stop, W) {
   }
 
   function parseUncached(query) {
-    const text = String(query ?? '').slice(0, 1000);
+    const typed = String(query ?? '').slice(0, 1000);
+    // An identifier typed as its words, apart (W.identRuns): the identifier, typed whole.
+    const text = W.identRuns ? identifierText(typed, hasTerm) : typed;
     const list = queryWords(text, stop);
     const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
     const out = [];
@@ -96,6 +98,12 @@ export function createParser(store, syn, stop, W) {
       for (const [t, w] of expand(store, word)) if (!cands.has(t)) cands.set(t, w * k);
     }
     let typo = false;
+    // A word typed whole (not the one being typed) that is no term but starts some is as likely a
+    // typing mistake ("loggin": login as well as logging, "comple": compile as well as complete):
+    // its corrections count too (W.typoWhole), at the weight of a typo.
+    if (W.typoWhole && !last && exact === undefined && cands.size > 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
+      for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoWhole);
+    }
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       const found = typos(store, W, word);

@@ -75,6 +75,11 @@ export const WEIGHTS = {
   // would ("comand to restart a build": a CLI page). A typo still never outranks an exact match:
   // it is looked for only when the word has none. 0: candidates weigh typo1 and typo2 as typed.
   typoAsWord: 1,
+  // 1: a word typed whole (not the one being typed) that is no term of the docs but starts some is
+  // also looked up with typing mistakes, its corrections at a typo's weight beside the words it
+  // starts: "loggin" is login as well as logging, "comple" compile as well as complete. 0: such a
+  // word is only a start of words.
+  typoWhole: 1,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
@@ -120,8 +125,10 @@ export const WEIGHTS = {
   // An identifier typed whole (VELA_REPO_NAME) is defined by the reference that lists its family
   // (the names that share its words up to the last underscore): of the pages that have it as a
   // table key or in a heading, the one whose keys and headings name most of the family gains this
-  // share of its score, the others in proportion (familyFirst). 0 turns it off.
-  family: 0.3,
+  // share of its score, the others in proportion (familyFirst), enough that the identifier typed
+  // beside another word outweighs a page titled with that word ("worker VELA_QUEUE_ROUTES default":
+  // the worker's queue settings, not the `worker` key's page). 0 turns it off.
+  family: 0.5,
   // 1: a unit of common words the synonym table gives a meaning ("who can => permissions, roles")
   // counts only when a page that titles or heads what it stands for also titles, heads or keys
   // another word of the query (commonGoverns): "who can I ask for help" is "ask for help".
@@ -172,4 +179,10 @@ export const WEIGHTS = {
   // "ssos") is its singular's term when that is one (words.js, singularTerms): readers write the
   // plurals of acronyms. 0: such a word is found only as typed.
   plural: 1,
+  // 1: an identifier typed as its words, in capitals apart by spaces or hyphens ("VELA ID TOKEN
+  // REQUEST TOKEN", "VELA-ADDR"), or three or more lower-case words joined by hyphens
+  // ("vela-repo-name"), is that identifier typed whole when the docs have it (words.js,
+  // identifierText): found as the name it is, with its family's reference (W.family), not as common
+  // words. 0: such words are found one by one.
+  identRuns: 1,
 };

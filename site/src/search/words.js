@@ -44,6 +44,64 @@ export function queryWords(text, stop) {
   return out;
 }
 
+// The longest run of words identifierRuns joins, and what makes a run: words in capitals (an
+// environment variable's, "VELA ID TOKEN REQUEST TOKEN", "VELA-ADDR") apart by one space or hyphen,
+// two or more; or three or more words in lower case joined by hyphens ("vela-repo-name"), not a
+// flag's ("--pipeline-type" is the docs' own way of writing it).
+const MAX_RUN = 8;
+const CAPS_RUN = /[A-Z][A-Z0-9]*(?:[ -][A-Z0-9]+)+/g;
+const HYPHEN_RUN = /(?<![-\w])[a-z][a-z0-9]*(?:-[a-z0-9]+){2,}(?![\w])/g;
+
+// identifierRuns are the runs of words of a query typed as an identifier's parts, each with the
+// stretches of it that may be one (its words joined by underscores, in lower case), longest first:
+// what identifierText looks up and need.js fetches the chunks of. A query typed all in capitals
+// (caps lock) is words, not names: only a whole run may be an identifier then, of words joined by
+// hyphens ("VELA-ADDR") or of three words or more ("VELA BUILD STATUS"; not "MANIFEST TOOL" of
+// "MANIFEST TOOL PLUGIN", nor "VELA VERSION").
+export function identifierRuns(text) {
+  const out = [];
+  const shouted = !/[a-z]/.test(String(text));
+  for (const re of [CAPS_RUN, HYPHEN_RUN]) {
+    for (const m of String(text).matchAll(re)) {
+      const parts = m[0].split(/[ -]/);
+      if (parts.length < 2 || parts.length > MAX_RUN) continue;
+      if (shouted && parts.length < 3 && m[0].includes(' ')) continue;
+      // Word i of the run starts at at[i] of the text.
+      const at = [];
+      let k = m.index;
+      for (const p of parts) {
+        at.push(k);
+        k += p.length + 1;
+      }
+      const ids = [];
+      for (let i = 0; i < (shouted ? 1 : parts.length); i++) {
+        for (let j = parts.length; j - i >= 2 && (!shouted || j === parts.length); j--) {
+          ids.push({ id: parts.slice(i, j).join('_').toLowerCase(), from: at[i], to: at[j - 1] + parts[j - 1].length });
+        }
+      }
+      out.push({ start: m.index, ids });
+    }
+  }
+  return out;
+}
+
+// identifierText is the query with each run of identifierRuns that names an identifier of the docs
+// (hasTerm of its underscore join, the first such stretch of the run, longest first) typed whole,
+// as a reader who typed VELA_ID_TOKEN_REQUEST_TOKEN would have: found as the identifier, with its
+// family's reference (family.js), not as five common words.
+export function identifierText(text, hasTerm) {
+  const runs = identifierRuns(text);
+  if (runs.length === 0) return text;
+  let out = String(text);
+  // Right to left, so that the offsets of the runs still to do stay right.
+  runs.sort((a, b) => b.start - a.start);
+  for (const { ids } of runs) {
+    const hit = ids.find(({ id }) => hasTerm(id));
+    if (hit) out = out.slice(0, hit.from) + hit.id + out.slice(hit.to);
+  }
+  return out;
+}
+
 export function asciiLetters(w) {
   return /^[a-z]+$/.test(w);
 }
