@@ -387,6 +387,45 @@ func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 	}
 }
 
+// TestMDXPackageWithABrowserField: a package's "browser" field swaps its Node files for browser
+// ones (axios's HTTP adapter, which imports http, zlib and stream, for a stub), and the browser's
+// bundle must read it, as webpack does for a Docusaurus site. The shortcut for imports that name a
+// file exactly skipped esbuild's resolver, and with it the field: supertokens' components, which
+// import axios, did not bundle ("Could not resolve \"http\"").
+func TestMDXPackageWithABrowserField(t *testing.T) {
+	_, res, _ := docusaurusSite(t, func(root string) {
+		files := map[string]string{
+			"node_modules/fake-client/package.json": `{"name": "fake-client", "version": "1.0.0", "main": "index.js",
+  "browser": {"./lib/transport.js": "./lib/transport-browser.js"}}`,
+			"node_modules/fake-client/index.js":                 "import send from './lib/transport.js';\nexport default function Client() { return send(); }\n",
+			"node_modules/fake-client/lib/transport.js":         "import http from 'http';\nexport default function send() { return typeof http.request; }\n",
+			"node_modules/fake-client/lib/transport-browser.js": "export default function send() { return 'sent by the browser transport'; }\n",
+			"docs/client.mdx": "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",
+		}
+		for name, text := range files {
+			p := filepath.Join(root, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	})
+	if html := string(res.Files.Data["docs/next/client.html"]); !strings.Contains(html, "The client: ") {
+		t.Errorf("the page is not rendered:\n%s", html)
+	}
+	browser := false
+	for name, data := range res.Files.Data {
+		if strings.HasSuffix(name, ".js") && strings.Contains(string(data), "sent by the browser transport") {
+			browser = true
+		}
+	}
+	if !browser {
+		t.Error("no script of the site holds the package's browser transport")
+	}
+}
+
 // TestGeneratedIndexURLsFollowDocusaurus: a generated index without a slug is at /category/ and the
 // github-slugger slug of its label, numbered when a label repeats in the version, as Docusaurus
 // names it (docsd used the labels' path, so links copied from the Docusaurus site broke).

@@ -169,8 +169,12 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			}
 			// A file named exactly needs no resolver: each page's build starts with empty
 			// caches, and esbuild's resolver reads every folder above a file (package.json,
-			// tsconfig.json), which was most of a page's build time.
-			p := b.exactFile(a.Path, a.ResolveDir)
+			// tsconfig.json), which was most of a page's build time. Not inside a package: its
+			// package.json's "browser" field may swap the file for another (axios's Node adapter).
+			p := ""
+			if !inPackage(a.ResolveDir) {
+				p = b.exactFile(a.Path, a.ResolveDir)
+			}
 			if p == "" && strings.HasPrefix(a.Path, "/") {
 				p = b.rootedFile(&pb, a)
 			}
@@ -715,4 +719,9 @@ func pageChunk(main *Output, provider *providerChunk, p *mdxPage) MDXChunk {
 // reactPackage reports whether an import names React or React DOM (or a file of theirs).
 func reactPackage(spec string) bool {
 	return spec == "react" || spec == "react-dom" || strings.HasPrefix(spec, "react/") || strings.HasPrefix(spec, "react-dom/")
+}
+
+// inPackage reports whether dir lies in an installed package (below a node_modules folder).
+func inPackage(dir string) bool {
+	return strings.Contains(filepath.ToSlash(dir)+"/", "/node_modules/")
 }
