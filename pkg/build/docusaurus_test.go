@@ -400,7 +400,7 @@ func TestMDXPackageWithABrowserField(t *testing.T) {
 			"node_modules/fake-client/index.js":                 "import send from './lib/transport.js';\nexport default function Client() { return send(); }\n",
 			"node_modules/fake-client/lib/transport.js":         "import http from 'http';\nexport default function send() { return typeof http.request; }\n",
 			"node_modules/fake-client/lib/transport-browser.js": "export default function send() { return 'sent by the browser transport'; }\n",
-			"docs/client.mdx": "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",
+			"docs/client.mdx":                                   "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",
 		}
 		for name, text := range files {
 			p := filepath.Join(root, filepath.FromSlash(name))

@@ -76,14 +76,45 @@ func (st *state) checkLinks(recheck map[string]bool) (done bool) {
 // linksInput is what a check of this build's links reads, without a last report: a whole check.
 func (st *state) linksInput(react map[string]string) links.Input {
 	return links.Input{
-		ReactPages: react,
-		Site:       st.site,
-		Statics:    st.statics,
-		Emitted:    st.files.Has,
-		Config:     st.b.cfgRaw,
-		ConfigFile: "docsd.toml",
-		ReadFile:   st.b.readSource,
+		ReactPages:   react,
+		Site:         st.site,
+		Statics:      st.statics,
+		Emitted:      st.files.Has,
+		Config:       st.b.cfgRaw,
+		ConfigFile:   "docsd.toml",
+		ReadFile:     st.b.readSource,
+		ShownAnchors: st.shownAnchors,
 	}
+}
+
+// shownAnchors are the heading ids of an MDX page with those of the Markdown partials it shows
+// (links.Input.ShownAnchors), as its table of contents reads them (mdxTOC).
+func (st *state) shownAnchors(r *site.Route) []string { return st.shownPartials(r).ids }
+
+// shown is what an MDX page shows of its Markdown partials: their files (absolute) and the page's
+// heading ids with theirs; none for a page that shows none.
+type shown struct {
+	files, ids []string
+}
+
+// shownPartials reads, once a build, what the MDX page r shows of its partials: the link check
+// and each page that links to r's anchors (recordShownAnchors) ask.
+func (st *state) shownPartials(r *site.Route) shown {
+	if v, ok := st.shown.Load(r.Path); ok {
+		return v.(shown)
+	}
+	root, _ := filepath.Abs(st.b.opts.Root)
+	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
+	var s shown
+	headings, found := st.b.partialHeadingsIn(st.cfg.AtSite(root), file, map[string]bool{}, false, &s.files)
+	if found {
+		s.ids = make([]string, len(headings))
+		for i, h := range headings {
+			s.ids[i] = h.ID
+		}
+	}
+	st.shown.Store(r.Path, s)
+	return s
 }
 
 // readSource reads a file of the project by the name problems use ("content/…", "docsd.toml"), for

@@ -5,6 +5,7 @@ package build
 // imports it.
 
 import (
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -52,5 +53,50 @@ func TestMDXPageHasItsTOC(t *testing.T) {
 	// The page's export reads the toc when the module loads.
 	if !strings.Contains(html, "Headings: <!-- -->6<!-- -->.") {
 		t.Errorf("the page's export did not read its toc of 6 headings:\n%s", html)
+	}
+}
+
+// A link to a heading that an MDX page shows from a Markdown partial (`<Part />`) finds it, as the
+// page's HTML has its id (react-native-website links to #configuring-gradle, a heading of the
+// Kotlin partial its integration page shows in a tab); one to no heading is still reported. An edit
+// of the partial that renames the heading reports the link, in a rebuild that reads only the
+// partial, and renaming it back takes the report away.
+func TestLinkToAHeadingOfAShownPartial(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/_anch-part.md", "## Configuring Gradle\n\nThe partial's steps.\n")
+	write(t, root, "content/docs/guide/shows.mdx", "---\ntitle: Shows\n---\n\nimport Part from './_anch-part.md';\n\n## Own heading\n\n<div>\n  <Part />\n</div>\n")
+	write(t, root, "content/docs/guide/linker.md", "# Linker\n\nSee [gradle](./shows.mdx#configuring-gradle), [own](./shows.mdx#own-heading) and [nothing](./shows.mdx#not-there).\n")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	anchors := func(res *Result) []string {
+		var out []string
+		for _, p := range res.Problems {
+			if strings.HasSuffix(p.File, "linker.md") {
+				out = append(out, p.Target)
+			}
+		}
+		return out
+	}
+	if got := strings.Join(anchors(res), " "); got != "./shows.mdx#not-there" {
+		t.Fatalf("problems of linker.md: %q, want only the link to #not-there", got)
+	}
+	part := filepath.Join(root, "content/docs/guide/_anch-part.md")
+	write(t, root, "content/docs/guide/_anch-part.md", "## Configuring Maven\n\nThe partial's steps.\n")
+	if res, err = b.Rebuild([]string{part}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(anchors(res), " "); got != "./shows.mdx#configuring-gradle ./shows.mdx#not-there" {
+		t.Errorf("after renaming the partial's heading: %q", got)
+	}
+	write(t, root, "content/docs/guide/_anch-part.md", "## Configuring Gradle\n\nThe partial's steps.\n")
+	if res, err = b.Rebuild([]string{part}); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(anchors(res), " "); got != "./shows.mdx#not-there" {
+		t.Errorf("after renaming it back: %q", got)
 	}
 }

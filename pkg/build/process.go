@@ -339,8 +339,11 @@ func metaChanged(a, b *site.Parsed, cards bool) bool {
 }
 
 // anchorsChanged reports a change to the ids #anchor links find on the page: heading ids and the
-// ids of its raw HTML.
+// ids of its raw HTML; or, for a partial, those it gives the pages that show it.
 func anchorsChanged(a, b *site.Parsed) bool {
+	if a.Anchors != b.Anchors {
+		return true
+	}
 	if a.Doc == nil || b.Doc == nil {
 		return a.Doc != b.Doc
 	}

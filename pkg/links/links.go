@@ -119,6 +119,10 @@ type Input struct {
 	// ReadFile reads a source file by the name reports use ("content/…"): positions of front-matter
 	// values, reference definitions and autolinks come from the file itself. nil skips those.
 	ReadFile func(name string) ([]byte, error)
+	// ShownAnchors gives the ids of the headings an MDX page shows from the Markdown partials it
+	// imports (`<Part />`): they are in its HTML, not in its document, and a link to one is no
+	// broken anchor (Docusaurus collects them as it renders). nil: none.
+	ShownAnchors func(r *site.Route) []string
 	// ReactPages maps the routes of the site's React pages (site.ReactPageRoutes, without a
 	// trailing slash) to their files: docsd does not build them, but they exist on the site.
 	ReactPages map[string]string

@@ -156,6 +156,11 @@ func (c *checker) anchors(route string) map[string]bool {
 		for _, id := range r.Doc.HTMLIDs() {
 			ids[id] = true
 		}
+		if r.MDX && c.in.ShownAnchors != nil {
+			for _, id := range c.in.ShownAnchors(r) {
+				ids[id] = true
+			}
+		}
 	}
 	c.ids[route] = ids
 	return ids

@@ -20,6 +20,9 @@ var (
 	selfClosing   = regexp.MustCompile(`^[ \t]*<([A-Za-z_$][\w$]*)[ \t]*/>[ \t]*$`)
 )
 
+// maxImportLines is how many lines FindPartials follows one import statement over.
+const maxImportLines = 8
+
 // Partials is where a page shows its partials: Marked is the page's text with each line that
 // shows an imported .md/.mdx partial on its own (`<Name />`) replaced by a placeholder heading, so
 // a parse of Marked lists the placeholders among the page's headings (blank lines around it end
@@ -37,10 +40,31 @@ func FindPartials(body []byte) *Partials {
 		return nil // a partial's import names a .md or .mdx file: no line can be one
 	}
 	imported := map[string]string{}
+	// Import statements as prettier wraps them: several on a line, one begun at a line's end and
+	// ended on the next (react-native-website: "import A from './\_a.md'; import" then
+	// "B from './\_b.md';"). pending is a statement begun on an earlier line, without its path yet.
+	pending, carried := "", 0
 	eachLine(string(body), func(line string) string {
-		if m := partialImport.FindStringSubmatch(line); m != nil {
-			if spec, ok := specValue(m[2]); ok {
-				imported[m[1]] = spec
+		text := line
+		switch {
+		case pending != "" && carried < maxImportLines:
+			text, carried = pending+" "+line, carried+1
+		case !strings.HasPrefix(line, "import"):
+			pending = ""
+			return line
+		default:
+			carried = 0
+		}
+		pending = ""
+		statements := strings.Split(text, ";")
+		for i, st := range statements {
+			st = strings.TrimSpace(st)
+			if m := partialImport.FindStringSubmatch(st); m != nil {
+				if spec, ok := specValue(m[2]); ok {
+					imported[m[1]] = spec
+				}
+			} else if i == len(statements)-1 && strings.HasPrefix(st, "import") && !strings.ContainsAny(st, `'"`) {
+				pending = st
 			}
 		}
 		return line

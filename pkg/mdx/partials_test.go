@@ -36,6 +36,12 @@ func TestFindPartials(t *testing.T) {
 	if escaped == nil || !reflect.DeepEqual(escaped.Specs, []string{"./_warn-part.mdx"}) {
 		t.Errorf("escaped specs %+v", escaped)
 	}
+	// Imports as prettier wraps them: two on a line, the second ended on the next line.
+	wrapped := FindPartials([]byte("import Tabs from '@theme/Tabs'; import TabItem from '@theme/TabItem';\n\n" +
+		"import Apple from './\\_apple.md'; import\nKotlin from './\\_kotlin.md';\n\n<Tabs>\n  <TabItem value=\"k\">\n\n<Kotlin />\n\n  </TabItem>\n</Tabs>\n\n<Apple />\n"))
+	if wrapped == nil || !reflect.DeepEqual(wrapped.Specs, []string{"./_kotlin.md", "./_apple.md"}) {
+		t.Errorf("wrapped imports: %+v", wrapped)
+	}
 	if FindPartials([]byte("import Tabs from '@theme/Tabs';\n\n<Tabs />\n")) != nil {
 		t.Error("a page without partials has placeholders")
 	}

@@ -41,6 +41,9 @@ type Parsed struct {
 	// Excerpt is a doc without a `description` described by its content's first line, as
 	// Docusaurus gives it (cardExcerpt); empty otherwise.
 	Excerpt string
+	// Anchors are a partial's heading ids, joined: anchors of the MDX pages that show it, which
+	// an edit changing them must check again the links to (pkg/build's anchorsChanged).
+	Anchors string
 	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
 	// front-matter keys, unclosed fences) or skipped for (a binary file).
 	Warnings []*content.Error
@@ -225,6 +228,16 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte, allow se
 				}
 				p.FM.Date = t.Format(time.RFC3339)
 			}
+		}
+	case content.Partial:
+		// (Front matter that does not decode is the compiler's to report, where the partial is
+		// imported: no anchors here.)
+		if body, line, err := content.FrontMatterBody(file, raw); err == nil {
+			var ids []string
+			for _, h := range conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings {
+				ids = append(ids, h.ID)
+			}
+			p.Anchors = strings.Join(ids, "\x00")
 		}
 	case content.Category:
 		var warns []*content.Error
