@@ -216,7 +216,7 @@ func TestNavbarSidebarMissingFromSidebarsFile(t *testing.T) {
 	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
 	t.Cleanup(b.Close)
 	_, err := b.Build()
-	want := `docsd.toml: a navbar item opens sidebar "gide", which none of website/versioned_sidebars/version-1.0-sidebars.json, website/sidebarsCommunity.js defines (they define community, guide, handbook)`
+	want := `docsd.toml: a navbar item opens sidebar "gide", which none of website/versioned_sidebars/version-1.0-sidebars.json, website/sidebarsCommunity.js, [[docs]] "handbook" defines (they define community, guide, handbook)`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want %q", err, want)
 	}
@@ -246,7 +246,7 @@ func TestLandingSidebarOfASidebarsFile(t *testing.T) {
 	b := New(Options{Root: docusaurusProject(t, landing("gide")), SiteDir: "../../site", Production: true})
 	t.Cleanup(b.Close)
 	_, err := b.Build()
-	want := `docsd.toml: a landing button or card opens sidebar "gide", which none of website/versioned_sidebars/version-1.0-sidebars.json, website/sidebarsCommunity.js defines (they define community, guide, handbook)`
+	want := `docsd.toml: a landing button or card opens sidebar "gide", which none of website/versioned_sidebars/version-1.0-sidebars.json, website/sidebarsCommunity.js, [[docs]] "handbook" defines (they define community, guide, handbook)`
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("error %v, want %q", err, want)
 	}

@@ -66,6 +66,8 @@ type Site struct {
 	// copy of the loaded configuration before assembly (WithHandSidebars); it is not read from
 	// docsd.toml.
 	HandSidebars map[string][]byte `toml:"-" json:"-"`
+	// docSets are the versions and the [[docs]] sets as versions (DocSets), made once.
+	docSets []Version
 }
 
 // WithHandSidebars is a copy of s with the evaluated sidebars files hand. s stays as it is: a
@@ -439,6 +441,9 @@ func Load(path string) (*Site, error) {
 	if err := s.checkCustomCSSFiles(path, raw); err != nil {
 		return nil, err
 	}
+	if err := s.checkDocSetFolders(path, raw); err != nil {
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -507,6 +512,7 @@ func (s *Site) applyDefaults() {
 	if s.Registry.API == "" {
 		s.Registry.API = "https://api.github.com"
 	}
+	s.cleanDocSets()
 }
 
 // check finds mistakes the decoder cannot: missing records, duplicates, unknown references.
@@ -558,7 +564,7 @@ func (s *Site) check(name string, raw []byte) error {
 	if last != 1 {
 		return fail("[[versions]]", "exactly one docs version must have is_last = true (found %d)", last)
 	}
-	if err := s.checkDocSets(fail); err != nil {
+	if err := s.checkDocSets(name, raw); err != nil {
 		return err
 	}
 	sidebars := map[string]bool{}
@@ -679,7 +685,7 @@ func (s *Site) checkLanding(sidebars map[string]bool, fail func(key, format stri
 				return fail("label = \""+l.Label, "%s %q needs sidebar or to", group.key, l.Label)
 			case l.Sidebar != "" && l.To != "":
 				return fail("label = \""+l.Label, "%s %q has both sidebar and to; give one", group.key, l.Label)
-			case l.Sidebar != "" && !sidebars[l.Sidebar] && !s.hasSidebarsFile():
+			case l.Sidebar != "" && !sidebars[l.Sidebar] && !s.hasSidebarsFile() && !s.generatesSidebar(l.Sidebar):
 				// Sidebars of a sidebars file are known once it is evaluated (site.Assemble checks).
 				return fail("sidebar = \""+l.Sidebar, "%s %q names sidebar %q, which is not defined in [[sidebars]]", group.key, l.Label, l.Sidebar)
 			}

@@ -67,8 +67,9 @@ type converter struct {
 	pages obj
 	// customCSS are the classic preset's theme.customCss, relative to the project (customcss.go).
 	customCSS []string
-	// docSets are the docs plugins listed with an id of their own (docsets.go).
-	docSets []docSet
+	// docSets are the docs plugins listed with an id of their own (docsets.go), carried those
+	// written as [[docs]] sets.
+	docSets, carried []docSet
 }
 
 func (c *converter) note(key, why string, args ...any) {
@@ -128,6 +129,7 @@ func (c *converter) run() error {
 		w.list("custom_css", c.customCSS)
 	}
 	c.sidebarsFile()
+	c.pickDocSets()
 	c.announcement(tc)
 	c.colorMode(tc)
 	c.navbar(tc)

@@ -6,6 +6,7 @@
 package docusaurus
 
 import (
+	"fmt"
 	"path"
 	"strings"
 )
@@ -14,24 +15,43 @@ import (
 type docSet struct {
 	key  string // where the config lists it ("plugins[2]")
 	opts obj
+	dir  string // its folder in the project, once picked
 }
 
 func (d docSet) id() string { return str(d.opts["id"]) }
 
-// writeDocSets writes a [[docs]] table for each docs set whose folder lies in the project.
-func (c *converter) writeDocSets() {
-	known := map[string]bool{"id": true, "path": true, "routeBasePath": true, "sidebarPath": true}
+// pickDocSets chooses the docs sets init carries over, before the navbar that opens them is
+// written: those whose folder lies in the project, exists, and is no other docs' folder.
+func (c *converter) pickDocSets() {
+	taken := map[string]string{c.docsDir(): "the main docs'"}
 	for _, d := range c.docSets {
-		dir := c.dirOf(d.opts)
-		if !c.inside(dir) {
+		dir, ok := c.setDir(d)
+		switch {
+		case !ok:
 			c.note(d.key, "docs set %q: its folder %q is outside the project; docsd does not read it", d.id(), str(d.opts["path"]))
 			continue
+		case taken[dir] != "":
+			c.note(d.key, "docs set %q: its folder %s is %s too (Docusaurus's default path is docs); docsd builds a folder once, so the set is not carried over", d.id(), dir, taken[dir])
+			continue
+		case !c.in.Exists(dir):
+			c.note(d.key, "docs set %q: its folder %s does not exist; not carried over", d.id(), dir)
+			continue
 		}
+		taken[dir] = fmt.Sprintf("docs set %q's", d.id())
+		d.dir = dir
+		c.carried = append(c.carried, d)
+	}
+}
+
+// writeDocSets writes a [[docs]] table for each docs set carried over.
+func (c *converter) writeDocSets() {
+	known := map[string]bool{"id": true, "path": true, "routeBasePath": true, "sidebarPath": true}
+	for _, d := range c.carried {
 		w := c.w
 		w.table("[docs]]")
 		w.kv("id", d.id())
 		w.kv("path", c.routeOf(d.opts))
-		w.kv("dir", dir)
+		w.kv("dir", d.dir)
 		w.kvOpt("sidebars_file", c.sidebarsPath(d.key+".sidebarPath", d.opts))
 		w.tableEnd()
 		if c.in.Exists(path.Join(c.in.SiteDir, d.id()+"_versions.json")) {
@@ -45,10 +65,20 @@ func (c *converter) writeDocSets() {
 	}
 }
 
+// setDir is a docs set's folder, relative to the project: its path read back when the config
+// computed it (path.resolve(__dirname, ...)); false when it lies outside the project.
+func (c *converter) setDir(d docSet) (string, bool) {
+	dir := c.dirOf(d.opts)
+	if p := str(d.opts["path"]); strings.HasPrefix(p, "/") {
+		dir = c.absToRel(p)
+	}
+	return dir, dir != "" && c.inside(dir)
+}
+
 // docSetNamed is the carried-over docs set with the plugin id pid.
 func (c *converter) docSetNamed(pid string) (docSet, bool) {
-	for _, d := range c.docSets {
-		if d.id() == pid && c.inside(c.dirOf(d.opts)) {
+	for _, d := range c.carried {
+		if d.id() == pid {
 			return d, true
 		}
 	}

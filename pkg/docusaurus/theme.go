@@ -100,7 +100,8 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 	}
 	fields := [][2]string{}
 	docsRoute := c.docsRoute()
-	if pid := str(m["docsPluginId"]); pid != "" && pid != "default" {
+	var inSet *docSet
+	if pid := str(m["docsPluginId"]); pid != "" && pid != "default" && pid != str(c.docs["id"]) {
 		// A doc or sidebar of a docs set opens in it; its versions are not carried over.
 		set, ok := c.docSetNamed(pid)
 		if !ok {
@@ -111,7 +112,7 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 			c.note(key, "navbar item %s of the docs set %q is not carried over: docsd builds a set's current docs only", typ, pid)
 			return false
 		}
-		docsRoute = c.routeOf(set.opts)
+		docsRoute, inSet = c.routeOf(set.opts), &set
 	}
 	switch typ {
 	case "", "default", "link":
@@ -138,7 +139,13 @@ func (c *converter) navItem(key string, m obj, table string) bool {
 		fields = append(fields, [2]string{"to", to})
 		typ = "link"
 	case "docSidebar":
-		fields = append(fields, [2]string{"sidebar", str(m["sidebarId"])})
+		id := str(m["sidebarId"])
+		if inSet != nil && id == "defaultSidebar" && str(inSet.opts["sidebarPath"]) == "" {
+			// Docusaurus names a docs plugin's generated sidebar defaultSidebar; docsd names a
+			// set's by the set (the main docs' defaultSidebar is another).
+			id = inSet.id()
+		}
+		fields = append(fields, [2]string{"sidebar", id})
 	case "docsVersionDropdown", "docsVersion":
 		typ = "docsVersionDropdown"
 		if list(m["dropdownItemsAfter"]) != nil || list(m["dropdownItemsBefore"]) != nil {

@@ -45,7 +45,7 @@ func pathBound(want string) int {
 // sameFileElsewhere finds the same doc file in another docs version or locale folder.
 func (c *checker) sameFileElsewhere(target string, sources map[string]bool) string {
 	var dirs []string
-	for _, v := range c.s.Config.DocSets() {
+	for _, v := range c.s.Config.Versions { // (a [[docs]] set's file of the same name is another doc)
 		dirs = append(dirs, v.Dir)
 		for _, l := range c.s.Config.Locales {
 			dirs = append(dirs, "i18n/"+l.Code+"/"+v.Dir)

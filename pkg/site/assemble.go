@@ -333,14 +333,20 @@ func (a *assembler) checkConfigRefs() {
 // latest version or a [[docs]] set, once, where a sidebars file defines them (configured
 // sidebars are checked with docsd.toml itself).
 func (a *assembler) checkOpenedSidebars(def string, inNavbar, onLanding map[string]bool) {
-	var files []string
+	var files, sources []string        // the sidebars files; and they with the other sources of sidebars
 	definedBy := map[string][]string{} // sidebar id -> the versions or sets defining it
 	for _, v := range a.cfg.DocSets() {
 		if !v.IsLast {
 			continue
 		}
-		if file := a.cfg.SidebarsFileOf(v); file != "" {
+		switch file := a.cfg.SidebarsFileOf(v); {
+		case file != "":
 			files = append(files, file)
+			sources = append(sources, file)
+		case v.Instance != "":
+			sources = append(sources, fmt.Sprintf("[[docs]] %q", v.Instance))
+		case len(a.cfg.Sidebars) > 0:
+			sources = append(sources, "[[sidebars]]")
 		}
 		for k := range a.s.Sidebars {
 			if id, ok := strings.CutPrefix(k, v.Name+"-"+def+"-"); ok {
@@ -349,25 +355,25 @@ func (a *assembler) checkOpenedSidebars(def string, inNavbar, onLanding map[stri
 		}
 	}
 	if len(files) == 0 {
-		return
+		return // docsd.toml's own check knew them all
 	}
-	ids := sortedKeys(definedBy)
+	ids := strings.Join(sortedKeys(definedBy), ", ")
 	for _, opener := range []struct {
 		what string
 		ids  map[string]bool
 	}{{"a navbar item", inNavbar}, {"a landing button or card", onLanding}} {
 		for _, id := range sortedKeys(opener.ids) {
 			switch by := definedBy[id]; {
-			case len(by) == 0 && len(files) == 1:
+			case len(by) == 0 && len(sources) == 1:
 				a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
-					"%s opens sidebar %q, which %s does not define (it defines %s)", opener.what, id, files[0], strings.Join(ids, ", "))})
+					"%s opens sidebar %q, which %s does not define (it defines %s)", opener.what, id, sources[0], ids)})
 			case len(by) == 0:
 				a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
-					"%s opens sidebar %q, which none of %s defines (they define %s)", opener.what, id, strings.Join(files, ", "), strings.Join(ids, ", "))})
+					"%s opens sidebar %q, which none of %s defines (they define %s)", opener.what, id, strings.Join(sources, ", "), ids)})
 			case len(by) > 1:
 				slices.Sort(by)
 				a.errs = append(a.errs, &content.Error{File: "docsd.toml", Msg: fmt.Sprintf(
-					"%s opens sidebar %q, which both %q and %q define: rename one", opener.what, id, by[0], by[1])})
+					"%s opens sidebar %q, which the docs %q and %q both define: rename one", opener.what, id, by[0], by[1])})
 			}
 		}
 	}

@@ -93,6 +93,15 @@ test('a page of a [[docs]] set is in no version of the versioned docs: their men
   assert.equal(docsVersionOf(site, { route: '/intro', version: 'current' }).name, 'current');
 });
 
+test('a navbar sidebar item is active on the pages of that sidebar only, whatever the ids hold', async () => {
+  const { itemActive } = await import('../../site/src/navbar-active.js');
+  const page = (sidebar, version = 'user-guide') => ({ version, locale: 'en', sidebar });
+  assert.equal(itemActive(page('user-guide-en-user-guide'), { sidebar: 'user-guide' }), true);
+  assert.equal(itemActive(page('user-guide-en-user-guide'), { sidebar: 'guide' }), false);
+  assert.equal(itemActive(page('current-en-guide', 'current'), { sidebar: 'guide' }), true);
+  assert.equal(itemActive(page(undefined), { sidebar: 'guide' }), false);
+});
+
 test('language dropdown: its links keep the current search and hash, without a hydration warning', async () => {
   const { page, context, problems, warnings } = await open('/docs/usage/quickstart?from=test#2-log-in');
   const toggle = page.locator('.navbar-right .dropdown-toggle', { hasText: 'English' });

@@ -1,5 +1,6 @@
 import { Component } from 'react';
 import { InternalError } from '../errors.js';
+import { itemActive } from '../navbar-active.js';
 import ColorModeToggle from './ColorModeToggle.jsx';
 import LocaleDropdown from './LocaleDropdown.jsx';
 import SearchBox from './SearchBox.jsx';
@@ -26,10 +27,7 @@ export function itemHref(site, item) {
   return undefined;
 }
 
-// itemActive says whether a navbar item is the page's: a doc sidebar item whose sidebar the page is in.
-export function itemActive(page, item) {
-  return Boolean(page && item.sidebar && page.sidebar && page.sidebar.endsWith(`-${item.sidebar}`));
-}
+export { itemActive };
 
 // describeItem names a navbar item as docsd.toml spells it: its label and type.
 export function describeItem(item) {
