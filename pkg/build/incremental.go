@@ -76,6 +76,11 @@ func (b *Builder) renderChanges(req *request, last *state, in *inputs, dirty []g
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st = newState(b, req, cfg, s, proc, b.graph, last)
+	if !fresh && sidebarEntriesMoved(last.siteData, st.siteData) {
+		// The navbar and the landing page open sidebars at their first pages, and every page
+		// carries them (SiteData.SidebarEntries): an edit that moved one renders every page again.
+		dirty = append(dirty, graph.Shell())
+	}
 	if !cfgChanged && !slices.Contains(in.reported, "") {
 		// The sources parsed again, added or removed are the only ones whose links changed.
 		paths := slices.Clone(proc.moved)
@@ -486,4 +491,16 @@ func isUnder(p, dir string) bool {
 	ap, _ := filepath.Abs(p)
 	ad, _ := filepath.Abs(dir)
 	return strings.HasPrefix(ap, ad+string(filepath.Separator))
+}
+
+// sidebarEntriesMoved reports whether a sidebar the shell opens starts at another page in any
+// locale (or was opened, or no longer is).
+func sidebarEntriesMoved(before, now map[string]*site.SiteData) bool {
+	for loc, sd := range now {
+		old, ok := before[loc]
+		if !ok || !maps.Equal(old.SidebarEntries, sd.SidebarEntries) {
+			return true
+		}
+	}
+	return false
 }
