@@ -373,13 +373,7 @@ func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 			"docs/widget.mdx":                 "---\ntitle: Widget\n---\n\nimport Widget from 'fake-widget';\n\nThe <Widget /> shows.\n",
 		}
 		for name, text := range files {
-			p := filepath.Join(root, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			write(t, root, name, text)
 		}
 	})
 	if html := string(res.Files.Data["docs/next/widget.html"]); !strings.Contains(html, "widget here") {
@@ -403,13 +397,7 @@ func TestMDXPackageWithABrowserField(t *testing.T) {
 			"docs/client.mdx":                                   "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",
 		}
 		for name, text := range files {
-			p := filepath.Join(root, filepath.FromSlash(name))
-			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-				t.Fatal(err)
-			}
+			write(t, root, name, text)
 		}
 	})
 	if html := string(res.Files.Data["docs/next/client.html"]); !strings.Contains(html, "The client: ") {
