@@ -149,6 +149,9 @@ type Builder struct {
 
 	// oneBuild is set by Once: the builder makes one build and closes, and its renderers with it.
 	oneBuild bool
+	// siteAnchors are the anchors each Markdown file outside the content folder gave an MDX page
+	// the last time it changed (siteAnchorsChanged).
+	siteAnchors map[string]string
 }
 
 // request is one run of the pipeline: what changed and how the caller wants it built. It lives for

@@ -383,34 +383,47 @@ func TestMDXImportsAPackageOfTheSite(t *testing.T) {
 
 // TestMDXPackageWithABrowserField: a package's "browser" field swaps its Node files for browser
 // ones (axios's HTTP adapter, which imports http, zlib and stream, for a stub), and the browser's
-// bundle must read it, as webpack does for a Docusaurus site. The shortcut for imports that name a
-// file exactly skipped esbuild's resolver, and with it the field: supertokens' components, which
-// import axios, did not bundle ("Could not resolve \"http\"").
+// bundle must read it, as webpack does for a Docusaurus site: installed in node_modules, or a
+// workspace package linked there (its real path has no node_modules). The shortcut for imports
+// that name a file exactly skipped esbuild's resolver, and with it the field: supertokens'
+// components, which import axios, did not bundle ("Could not resolve \"http\"").
 func TestMDXPackageWithABrowserField(t *testing.T) {
-	_, res, _ := docusaurusSite(t, func(root string) {
-		files := map[string]string{
-			"node_modules/fake-client/package.json": `{"name": "fake-client", "version": "1.0.0", "main": "index.js",
+	for _, dir := range []string{"node_modules/fake-client", "packages/fake-client"} {
+		t.Run(dir, func(t *testing.T) {
+			_, res, _ := docusaurusSite(t, func(root string) {
+				files := map[string]string{
+					dir + "/package.json": `{"name": "fake-client", "version": "1.0.0", "main": "index.js",
   "browser": {"./lib/transport.js": "./lib/transport-browser.js"}}`,
-			"node_modules/fake-client/index.js":                 "import send from './lib/transport.js';\nexport default function Client() { return send(); }\n",
-			"node_modules/fake-client/lib/transport.js":         "import http from 'http';\nexport default function send() { return typeof http.request; }\n",
-			"node_modules/fake-client/lib/transport-browser.js": "export default function send() { return 'sent by the browser transport'; }\n",
-			"docs/client.mdx":                                   "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",
-		}
-		for name, text := range files {
-			write(t, root, name, text)
-		}
-	})
-	if html := string(res.Files.Data["docs/next/client.html"]); !strings.Contains(html, "The client: ") {
-		t.Errorf("the page is not rendered:\n%s", html)
-	}
-	browser := false
-	for name, data := range res.Files.Data {
-		if strings.HasSuffix(name, ".js") && strings.Contains(string(data), "sent by the browser transport") {
-			browser = true
-		}
-	}
-	if !browser {
-		t.Error("no script of the site holds the package's browser transport")
+					dir + "/index.js":                 "import send from './lib/transport.js';\nexport default function Client() { return send(); }\n",
+					dir + "/lib/transport.js":         "import http from 'http';\nexport default function send() { return typeof http.request; }\n",
+					dir + "/lib/transport-browser.js": "export default function send() { return 'sent by the browser transport'; }\n",
+					"docs/client.mdx":                 "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",
+				}
+				for name, text := range files {
+					write(t, root, name, text)
+				}
+				if dir != "node_modules/fake-client" {
+					if err := os.MkdirAll(filepath.Join(root, "node_modules"), 0o755); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.Symlink(filepath.Join("..", dir), filepath.Join(root, "node_modules", "fake-client")); err != nil {
+						t.Fatal(err)
+					}
+				}
+			})
+			if html := string(res.Files.Data["docs/next/client.html"]); !strings.Contains(html, "The client: ") {
+				t.Errorf("the page is not rendered:\n%s", html)
+			}
+			browser := false
+			for name, data := range res.Files.Data {
+				if strings.HasSuffix(name, ".js") && strings.Contains(string(data), "sent by the browser transport") {
+					browser = true
+				}
+			}
+			if !browser {
+				t.Error("no script of the site holds the package's browser transport")
+			}
+		})
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"maps"
+	"os"
 	"path/filepath"
 	"slices"
 	"sort"
@@ -116,6 +117,7 @@ func (b *Builder) renderChanges(req *request, last *state, in *inputs, dirty []g
 	}
 	// The graph alone says what renders: every route reads the configuration, the shell and the
 	// site's structure, so a change to those dirties them all.
+	dirty = append(dirty, b.shownAnchorsMoved(dirty, proc, s)...)
 	routes := b.graph.DirtyRoutes(dirty...)
 	routes = append(routes, last.stale...)
 	routes = st.existing(routes)
@@ -185,8 +187,10 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 			in.reported = append(in.reported, "")
 		case contentRel != "." && strings.HasPrefix(rel, contentRel+"/"):
 			in.reported = append(in.reported, strings.TrimPrefix(rel, contentRel+"/"))
+			b.importedByMDX(&in, last, strings.TrimPrefix(rel, contentRel+"/"))
 		case contentRel == "." && content.IsMarkdown(rel):
 			in.reported = append(in.reported, rel)
+			b.importedByMDX(&in, last, rel)
 		case !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) && b.assets != nil && len(b.assets.MDX) > 0:
 			// A file of the project that MDX pages may import (src/components/...).
 			in.dirty = append(in.dirty, graph.File(siteNodePrefix+rel))
@@ -503,4 +507,76 @@ func sidebarEntriesMoved(before, now map[string]*site.SiteData) bool {
 		}
 	}
 	return false
+}
+
+// shownAnchorsMoved are the anchors of the MDX pages that show a file whose anchors changed
+// (links.Input.ShownAnchors): its headings are theirs, and the pages linking to them read them
+// (graph.Anchors of the page, recorded at render). A partial of the content says so in its
+// Parsed.Anchors (anchorsChanged); one elsewhere (under @site/) is read again here, and compared
+// with what it gave the last time (or counted as changed, the first time).
+func (b *Builder) shownAnchorsMoved(dirty []graph.Node, proc *processed, s *site.Site) []graph.Node {
+	var partials []string // graph.File keys of partials whose anchors changed
+	for _, n := range dirty {
+		switch n.Kind {
+		case graph.AnchorsKind:
+			if _, ok := proc.byPath.Lookup(n.Key); ok {
+				partials = append(partials, n.Key) // (a doc may be imported as a partial too)
+			}
+		case graph.FileKind:
+			if abs, ok := b.siteFileOf(n.Key, proc, s); ok && content.IsMarkdown(abs) && b.siteAnchorsChanged(abs) {
+				partials = append(partials, n.Key)
+			}
+		}
+	}
+	var out []graph.Node
+	for _, key := range partials {
+		for _, r := range b.graph.Readers(graph.File(key)) {
+			if route := s.Routes.Get(r.Key); r.Kind == graph.RouteKind && route != nil && route.MDX {
+				out = append(out, graph.Anchors(route.Source))
+			}
+		}
+	}
+	return out
+}
+
+// siteFileOf is the absolute path of a graph.File key of a file MDX pages import that is none of
+// the scan's sources: a project file (under @site/), or one of the content folder in no section.
+func (b *Builder) siteFileOf(key string, proc *processed, s *site.Site) (string, bool) {
+	if rel, ok := strings.CutPrefix(key, siteNodePrefix); ok {
+		return filepath.Join(b.absRoot(), filepath.FromSlash(rel)), true
+	}
+	if _, ok := proc.byPath.Lookup(key); ok || filepath.IsAbs(key) {
+		return "", false
+	}
+	return filepath.Join(s.Config.Content(b.absRoot()), filepath.FromSlash(key)), true
+}
+
+// siteAnchorsChanged reports whether a Markdown file outside the content folder gives other
+// anchors than the last time it was asked (headings and the partials it shows).
+func (b *Builder) siteAnchorsChanged(abs string) bool {
+	raw, err := os.ReadFile(abs)
+	now := ""
+	if err == nil {
+		now = site.PartialAnchors(b.conv, abs, raw)
+	}
+	if b.siteAnchors == nil { // (rebuilds run one at a time)
+		b.siteAnchors = map[string]string{}
+	}
+	old, seen := b.siteAnchors[abs]
+	b.siteAnchors[abs] = now
+	return !seen || old != now
+}
+
+// importedByMDX marks a file of the content folder that MDX pages import (a partial, also one in no
+// section, which the scan does not take: content/snippets/_p.md, or a Docusaurus project's
+// website/src/partials/_p.md) as one: the bundle compiles it again and its importers render (the
+// key is the one recordMDX gives it). Only the scan's own sources reached them before.
+func (b *Builder) importedByMDX(in *inputs, last *state, key string) {
+	for _, r := range b.graph.Readers(graph.File(key)) {
+		if route := last.site.Routes.Get(r.Key); r.Kind == graph.RouteKind && route != nil && route.MDX && route.Source != key {
+			in.dirty = append(in.dirty, graph.File(key))
+			in.mdx = true
+			return
+		}
+	}
 }

@@ -139,7 +139,9 @@ func movedRoutes(before, now *site.Site) map[string]bool {
 	}
 	for p := range routes {
 		r, o := now.Routes.Get(p), before.Routes.Get(p)
-		if o == nil || o.Source != r.Source || (o.Doc == nil) != (r.Doc == nil) {
+		// (A page that became MDX or stopped being it reads its anchors otherwise: the partials
+		// it shows.)
+		if o == nil || o.Source != r.Source || (o.Doc == nil) != (r.Doc == nil) || o.MDX != r.MDX {
 			moved[p] = true
 		}
 	}

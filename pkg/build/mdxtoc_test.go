@@ -72,16 +72,7 @@ func TestLinkToAHeadingOfAShownPartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	anchors := func(res *Result) []string {
-		var out []string
-		for _, p := range res.Problems {
-			if strings.HasSuffix(p.File, "linker.md") {
-				out = append(out, p.Target)
-			}
-		}
-		return out
-	}
-	if got := strings.Join(anchors(res), " "); got != "./shows.mdx#not-there" {
+	if got := linkerTargets(res); got != "./shows.mdx#not-there" {
 		t.Fatalf("problems of linker.md: %q, want only the link to #not-there", got)
 	}
 	part := filepath.Join(root, "content/docs/guide/_anch-part.md")
@@ -89,14 +80,71 @@ func TestLinkToAHeadingOfAShownPartial(t *testing.T) {
 	if res, err = b.Rebuild([]string{part}); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(anchors(res), " "); got != "./shows.mdx#configuring-gradle ./shows.mdx#not-there" {
+	if got := linkerTargets(res); got != "./shows.mdx#configuring-gradle ./shows.mdx#not-there" {
 		t.Errorf("after renaming the partial's heading: %q", got)
 	}
 	write(t, root, "content/docs/guide/_anch-part.md", "## Configuring Gradle\n\nThe partial's steps.\n")
 	if res, err = b.Rebuild([]string{part}); err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(anchors(res), " "); got != "./shows.mdx#not-there" {
+	if got := linkerTargets(res); got != "./shows.mdx#not-there" {
 		t.Errorf("after renaming it back: %q", got)
 	}
+}
+
+// After each edit that changes what an MDX page shows of its partials (an import added, a partial
+// nested in a partial and its heading renamed, a partial swapped for another, the import removed),
+// the link report of a page linking to the partials' headings is a full build's: the partials'
+// anchors reach the pages that show them (shownAnchorsMoved), and a page's own changes when the
+// partials it shows do (Parsed.Anchors). A review found each of these stale.
+func TestShownPartialAnchorsFollowEdits(t *testing.T) {
+	root, opts := mdxSite(t)
+	const shows = "content/docs/guide/shows.mdx"
+	write(t, root, "content/docs/guide/_gradle.md", "## Configuring Gradle\n\nSteps.\n")
+	write(t, root, "content/docs/guide/_inner.md", "## Inner heading\n\nInner.\n")
+	write(t, root, "content/docs/guide/_other.md", "## Other heading\n\nOther.\n")
+	write(t, root, shows, "---\ntitle: Shows\n---\n\n## Own heading\n\n<div>Text.</div>\n")
+	write(t, root, "content/docs/guide/linker.md", "# Linker\n\nSee [gradle](./shows.mdx#configuring-gradle) and [inner](./shows.mdx#inner-heading).\n")
+	b := New(opts)
+	defer b.Close()
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	withPart := func(spec string) string {
+		return "---\ntitle: Shows\n---\n\nimport Part from '" + spec + "';\n\n## Own heading\n\n<div>Text.</div>\n\n<Part />\n"
+	}
+	for _, step := range []struct{ name, file, text string }{
+		{"import added", shows, withPart("./_gradle.md")},
+		{"a partial nested in it", "content/docs/guide/_gradle.md", "import Inner from './_inner.md';\n\n## Configuring Gradle\n\n<Inner />\n"},
+		{"the nested heading renamed", "content/docs/guide/_inner.md", "## Inner renamed\n\nInner.\n"},
+		{"and back", "content/docs/guide/_inner.md", "## Inner heading\n\nInner.\n"},
+		{"the partial swapped", shows, withPart("./_other.md")},
+		{"the import removed", shows, "---\ntitle: Shows\n---\n\n## Own heading\n\n<div>Text.</div>\n"},
+	} {
+		write(t, root, step.file, step.text)
+		got, err := b.Rebuild([]string{filepath.Join(root, step.file)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		full := New(opts)
+		want, err := full.Build()
+		full.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g, w := linkerTargets(got), linkerTargets(want); g != w {
+			t.Errorf("%s: linker.md's problems %q, a full build's %q", step.name, g, w)
+		}
+	}
+}
+
+// linkerTargets are the targets of linker.md's link problems.
+func linkerTargets(res *Result) string {
+	var out []string
+	for _, p := range res.Problems {
+		if strings.HasSuffix(p.File, "linker.md") {
+			out = append(out, p.Target)
+		}
+	}
+	return strings.Join(out, " ")
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"maps"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -507,26 +506,6 @@ func (st *state) recordLinks(r *site.Route) {
 		}
 		if t := st.site.Routes.Get(p); t != nil && t.Source != "" {
 			g.Record(node, graph.Anchors(t.Source))
-			st.recordShownAnchors(node, t)
-		}
-	}
-}
-
-// recordShownAnchors notes that a page linking to an anchor of the MDX page t reads the heading ids
-// of the Markdown partials t shows, which are t's anchors too (shownAnchors): a partial of the
-// content whose ids change is checked again with it, as t's own would be; one elsewhere (under
-// @site/), at any edit of it.
-func (st *state) recordShownAnchors(node graph.Node, t *site.Route) {
-	if !t.MDX {
-		return
-	}
-	root, _ := filepath.Abs(st.b.opts.Root)
-	contentDir := st.cfg.Content(root)
-	for _, f := range st.shownPartials(t).files {
-		if rel, err := filepath.Rel(contentDir, f); err == nil && !strings.HasPrefix(rel, "..") {
-			st.graph.Record(node, graph.Anchors(filepath.ToSlash(rel)))
-		} else {
-			st.graph.Record(node, mdxDepNode(root, contentDir, f))
 		}
 	}
 }

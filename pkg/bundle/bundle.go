@@ -60,6 +60,7 @@ type Bundler struct {
 	resolved               sync.Map      // package imports of MDX pages that land in the shell, by specifier and folder
 	compiled               *sync.Map     // the MDX modules of the current Build or Update (loadMDX)
 	projectResolved        *sync.Map     // the project's own imports resolved in the current Build or Update (pagePlugin)
+	browserMaps            *sync.Map     // folder -> whether its package maps files in "browser" (browserMapped), as projectResolved
 	themesAsked            *sync.Map     // the names of the @theme/ imports resolved in the current Build or Update (aliasPath)
 	scanned                *sync.Map     // the files searched for credentials in the current Build or Update (secrets.go)
 	allowed                secrets.Allow // the credentials the site publishes on purpose (SetAllowed)
@@ -312,7 +313,7 @@ func (b *Bundler) Close() { b.Release() }
 // startBuild starts the caches a Build, BuildEarly or Update keeps for its own length: what it
 // compiled, resolved and searched for credentials.
 func (b *Bundler) startBuild() {
-	b.compiled, b.projectResolved, b.themesAsked = &sync.Map{}, &sync.Map{}, &sync.Map{}
+	b.compiled, b.projectResolved, b.themesAsked, b.browserMaps = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
 	b.sassDone, b.scanned = &sync.Map{}, &sync.Map{}
 }
 

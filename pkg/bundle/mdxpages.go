@@ -11,6 +11,7 @@ package bundle
 // not carry it; the server bundle holds it.
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -169,10 +170,11 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 			}
 			// A file named exactly needs no resolver: each page's build starts with empty
 			// caches, and esbuild's resolver reads every folder above a file (package.json,
-			// tsconfig.json), which was most of a page's build time. Not inside a package: its
-			// package.json's "browser" field may swap the file for another (axios's Node adapter).
+			// tsconfig.json), which was most of a page's build time. Not inside a package whose
+			// package.json's "browser" field swaps files for others (axios's Node adapter): the
+			// resolver applies it.
 			p := ""
-			if !inPackage(a.ResolveDir) {
+			if !b.browserMapped(a.ResolveDir) {
 				p = b.exactFile(a.Path, a.ResolveDir)
 			}
 			if p == "" && strings.HasPrefix(a.Path, "/") {
@@ -721,7 +723,36 @@ func reactPackage(spec string) bool {
 	return spec == "react" || spec == "react-dom" || strings.HasPrefix(spec, "react/") || strings.HasPrefix(spec, "react-dom/")
 }
 
-// inPackage reports whether dir lies in an installed package (below a node_modules folder).
-func inPackage(dir string) bool {
-	return strings.Contains(filepath.ToSlash(dir)+"/", "/node_modules/")
+// browserMapped reports whether the package holding dir (its nearest package.json, an installed
+// package's or a workspace package's, whose real path has no node_modules) maps files in its
+// "browser" field. Known once per folder in a Build or Update.
+func (b *Bundler) browserMapped(dir string) bool {
+	if dir == "" || b.browserMaps == nil {
+		return false
+	}
+	var seen []string
+	mapped := false
+	for d := dir; ; {
+		if v, ok := b.browserMaps.Load(d); ok {
+			mapped = v.(bool)
+			break
+		}
+		seen = append(seen, d)
+		if raw, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+			var pkg struct {
+				Browser json.RawMessage `json:"browser"`
+			}
+			mapped = json.Unmarshal(raw, &pkg) == nil && bytes.HasPrefix(bytes.TrimSpace(pkg.Browser), []byte("{"))
+			break
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
+	for _, d := range seen {
+		b.browserMaps.Store(d, mapped)
+	}
+	return mapped
 }

@@ -41,8 +41,10 @@ type Parsed struct {
 	// Excerpt is a doc without a `description` described by its content's first line, as
 	// Docusaurus gives it (cardExcerpt); empty otherwise.
 	Excerpt string
-	// Anchors are a partial's heading ids, joined: anchors of the MDX pages that show it, which
-	// an edit changing them must check again the links to (pkg/build's anchorsChanged).
+	// Anchors are what an MDX page's anchors read besides its document, joined: a partial's
+	// heading ids, and the partials an MDX page or a partial shows (their headings are the page's
+	// anchors too). An edit that changes them checks the links to the page again (pkg/build's
+	// anchorsChanged).
 	Anchors string
 	// Warnings are problems the file was built despite (bytes that are not UTF-8, unknown
 	// front-matter keys, unclosed fences) or skipped for (a binary file).
@@ -198,6 +200,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte, allow se
 			// reads of it (title, headings, links, text) comes from the same source without its
 			// imports and exports.
 			p.MDX = true
+			p.Anchors = shownPartials(body)
 			body = mdx.ModelSource(mdx.UnwrapCodeBlocks(body))
 		}
 		p.Doc = conv.Parse(body, line)
@@ -230,15 +233,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte, allow se
 			}
 		}
 	case content.Partial:
-		// (Front matter that does not decode is the compiler's to report, where the partial is
-		// imported: no anchors here.)
-		if body, line, err := content.FrontMatterBody(file, raw); err == nil {
-			var ids []string
-			for _, h := range conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings {
-				ids = append(ids, h.ID)
-			}
-			p.Anchors = strings.Join(ids, "\x00")
-		}
+		p.Anchors = PartialAnchors(conv, file, raw)
 	case content.Category:
 		var warns []*content.Error
 		p.Category, warns, err = content.ReadCategory(s.File(), raw)
@@ -321,4 +316,29 @@ func IsError(err error) bool {
 func hashBytes(b []byte) string {
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:8])
+}
+
+// shownPartials names the partials an MDX body shows, for Parsed.Anchors: a partial added,
+// removed or swapped changes the page's anchors.
+func shownPartials(body []byte) string {
+	parts := mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
+	if parts == nil {
+		return ""
+	}
+	return "\x01" + strings.Join(parts.Specs, "\x00")
+}
+
+// PartialAnchors is what a partial gives the anchors of the MDX pages that show it: its heading ids
+// and the partials it shows in turn, joined (Parsed.Anchors). Front matter that does not decode is
+// the compiler's to report, where the partial is imported: no anchors then.
+func PartialAnchors(conv *markdown.Converter, file string, raw []byte) string {
+	body, line, err := content.FrontMatterBody(file, raw)
+	if err != nil {
+		return ""
+	}
+	var ids []string
+	for _, h := range conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings {
+		ids = append(ids, h.ID)
+	}
+	return strings.Join(ids, "\x00") + shownPartials(body)
 }
