@@ -114,7 +114,7 @@ func docsSetLine(raw []byte, n int) int {
 	for i, line := range strings.Split(string(raw), "\n") {
 		t := strings.TrimSpace(line)
 		switch {
-		case t == "[[docs]]":
+		case strings.HasPrefix(strings.ReplaceAll(t, " ", ""), "[[docs]]"): // (a comment may follow)
 			if n < 0 {
 				return header
 			}

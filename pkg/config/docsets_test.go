@@ -84,3 +84,11 @@ func TestDocsSetFolderMissing(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// A [[docs]] header with a comment after it still places its set's mistakes.
+func TestDocsSetLineWithAComment(t *testing.T) {
+	_, err := Parse("docsd.toml", []byte("title = \"T\"\n\n[[docs]] # the community section\npath = \"/c\"\ndir = \"c\"\n"))
+	if want := `docsd.toml:3:1: a [[docs]] set needs an id of letters, digits, - and _ (not "")`; err == nil || err.Error() != want {
+		t.Errorf("error %v, want %s", err, want)
+	}
+}

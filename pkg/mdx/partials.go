@@ -56,7 +56,7 @@ func FindPartials(body []byte) *Partials {
 			carried = 0
 		}
 		pending = ""
-		statements := strings.Split(text, ";")
+		statements := splitStatements(text)
 		for i, st := range statements {
 			st = strings.TrimSpace(st)
 			if m := partialImport.FindStringSubmatch(st); m != nil {
@@ -139,4 +139,26 @@ func Truncates(body []byte) bool {
 		return line
 	}, nil)
 	return found
+}
+
+// splitStatements splits a line of import statements at the semicolons outside their quotes.
+func splitStatements(line string) []string {
+	var out []string
+	start, quote := 0, byte(0)
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"':
+			quote = c
+		case c == ';':
+			out = append(out, line[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, line[start:])
 }

@@ -42,6 +42,11 @@ func TestFindPartials(t *testing.T) {
 	if wrapped == nil || !reflect.DeepEqual(wrapped.Specs, []string{"./_kotlin.md", "./_apple.md"}) {
 		t.Errorf("wrapped imports: %+v", wrapped)
 	}
+	// A semicolon in a path or a string is no statement's end.
+	semi := FindPartials([]byte("import A from './_a;b.md'; import B from \"./_b.md\";\nimport C from 'x; import D from \"./_d.md\"';\n\n<A />\n\n<B />\n\n<D />\n"))
+	if semi == nil || !reflect.DeepEqual(semi.Specs, []string{"./_a;b.md", "./_b.md"}) {
+		t.Errorf("semicolons: %+v", semi)
+	}
 	if FindPartials([]byte("import Tabs from '@theme/Tabs';\n\n<Tabs />\n")) != nil {
 		t.Error("a page without partials has placeholders")
 	}
