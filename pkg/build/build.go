@@ -149,7 +149,7 @@ type Builder struct {
 
 	// oneBuild is set by Once: the builder makes one build and closes, and its renderers with it.
 	oneBuild bool
-	// siteAnchors are the anchors each Markdown file outside the content folder gave an MDX page
+	// siteAnchors are the anchors each Markdown file the scan does not read gave an MDX page
 	// the last time it changed (siteAnchorsChanged).
 	siteAnchors map[string]string
 }

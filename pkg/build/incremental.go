@@ -511,9 +511,9 @@ func sidebarEntriesMoved(before, now map[string]*site.SiteData) bool {
 
 // shownAnchorsMoved are the anchors of the MDX pages that show a file whose anchors changed
 // (links.Input.ShownAnchors): its headings are theirs, and the pages linking to them read them
-// (graph.Anchors of the page, recorded at render). A partial of the content says so in its
-// Parsed.Anchors (anchorsChanged); one elsewhere (under @site/) is read again here, and compared
-// with what it gave the last time (or counted as changed, the first time).
+// (graph.Anchors of the page, recorded at render). A source of the scan says so in its Parsed
+// (anchorsChanged); another file (under @site/, or in no section of the content) is read again
+// here, and compared with what it gave the last time (or counted as changed, the first time).
 func (b *Builder) shownAnchorsMoved(dirty []graph.Node, proc *processed, s *site.Site) []graph.Node {
 	var partials []string // graph.File keys of partials whose anchors changed
 	for _, n := range dirty {
@@ -551,8 +551,8 @@ func (b *Builder) siteFileOf(key string, proc *processed, s *site.Site) (string,
 	return filepath.Join(s.Config.Content(b.absRoot()), filepath.FromSlash(key)), true
 }
 
-// siteAnchorsChanged reports whether a Markdown file outside the content folder gives other
-// anchors than the last time it was asked (headings and the partials it shows).
+// siteAnchorsChanged reports whether a Markdown file the scan does not read gives other anchors
+// than the last time it was asked (headings and the partials it shows).
 func (b *Builder) siteAnchorsChanged(abs string) bool {
 	raw, err := os.ReadFile(abs)
 	now := ""

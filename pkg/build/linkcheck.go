@@ -88,33 +88,20 @@ func (st *state) linksInput(react map[string]string) links.Input {
 }
 
 // shownAnchors are the heading ids of an MDX page with those of the Markdown partials it shows
-// (links.Input.ShownAnchors), as its table of contents reads them (mdxTOC).
-func (st *state) shownAnchors(r *site.Route) []string { return st.shownPartials(r).ids }
-
-// shown is what an MDX page shows of its Markdown partials: their files (absolute) and the page's
-// heading ids with theirs; none for a page that shows none.
-type shown struct {
-	files, ids []string
-}
-
-// shownPartials reads, once a build, what the MDX page r shows of its partials: the link check
-// and each page that links to r's anchors (recordShownAnchors) ask.
-func (st *state) shownPartials(r *site.Route) shown {
-	if v, ok := st.shown.Load(r.Path); ok {
-		return v.(shown)
-	}
+// (links.Input.ShownAnchors), as its table of contents reads them (mdxTOC); the check asks once a
+// route.
+func (st *state) shownAnchors(r *site.Route) []string {
 	root, _ := filepath.Abs(st.b.opts.Root)
 	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
-	var s shown
-	headings, found := st.b.partialHeadingsIn(st.cfg.AtSite(root), file, map[string]bool{}, false, &s.files)
-	if found {
-		s.ids = make([]string, len(headings))
-		for i, h := range headings {
-			s.ids[i] = h.ID
-		}
+	headings, found := st.b.partialHeadings(st.cfg.AtSite(root), file, map[string]bool{}, false)
+	if !found {
+		return nil
 	}
-	st.shown.Store(r.Path, s)
-	return s
+	ids := make([]string, len(headings))
+	for i, h := range headings {
+		ids[i] = h.ID
+	}
+	return ids
 }
 
 // readSource reads a file of the project by the name problems use ("content/…", "docsd.toml"), for

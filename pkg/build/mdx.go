@@ -286,11 +286,6 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 // caller does; a page's has them in its document already, and would pay for a parse it drops.
 // root is the folder `@site/` names.
 func (b *Builder) partialHeadings(root, file string, seen map[string]bool, own bool) ([]markdown.Heading, bool) {
-	return b.partialHeadingsIn(root, file, seen, own, nil)
-}
-
-// partialHeadingsIn is partialHeadings, adding to files (when not nil) each partial it reads.
-func (b *Builder) partialHeadingsIn(root, file string, seen map[string]bool, own bool, files *[]string) ([]markdown.Heading, bool) {
 	raw, err := os.ReadFile(file)
 	if err != nil {
 		return nil, false
@@ -330,10 +325,7 @@ func (b *Builder) partialHeadingsIn(root, file string, seen map[string]bool, own
 		if seen[target] || !inProject(b.opts.Root, target) {
 			continue
 		}
-		if files != nil {
-			*files = append(*files, target)
-		}
-		inner, _ := b.partialHeadingsIn(root, target, seen, true, files)
+		inner, _ := b.partialHeadings(root, target, seen, true)
 		out = append(out, inner...)
 	}
 	return out, true

@@ -119,8 +119,6 @@ type state struct {
 	// mdxText holds an MDX page's rendered text sections from its rendering until its search shard
 	// takes them (mdx.go).
 	mdxText map[string][]markdown.Section
-	// shown holds what each MDX page shows of its partials (shownPartials), by route.
-	shown sync.Map
 }
 
 // sharedJSON holds records that many pages embed, encoded once per build, with keys that change when
