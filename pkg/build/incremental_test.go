@@ -299,6 +299,23 @@ func (c coinContext) Err() error {
 	return nil
 }
 
+// editMatchesFull writes text to file in root, rebuilds inc with it, builds ref whole, and
+// compares the two outputs (compareFiles, under name); it returns both results.
+func editMatchesFull(t *testing.T, inc, ref *Builder, root, name, file, text string) (got, want *Result) {
+	t.Helper()
+	write(t, root, file, text)
+	got, err := inc.Rebuild([]string{filepath.Join(root, file)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref.last = nil
+	if want, err = ref.Build(); err != nil {
+		t.Fatal(err)
+	}
+	compareFiles(t, name, got, want)
+	return got, want
+}
+
 func compareFiles(t *testing.T, step string, got, want *Result) {
 	t.Helper()
 	gotData, wantData := got.Files.Contents(), want.Files.Contents()

@@ -1,9 +1,6 @@
 package build
 
-import (
-	"path/filepath"
-	"testing"
-)
+import "testing"
 
 // A partial no section of the scan holds (a Docusaurus project's website/src/partials/_p.md with
 // content_dir = ".", or content/snippets/_p.md) renders its importers again when it is edited, and
@@ -17,17 +14,7 @@ func TestPartialOutsideTheSectionsRendersItsImporters(t *testing.T) {
 			{"body edited", "## Configuring Maven\n\nOther steps.\n"},
 			{"heading back", "## Configuring Gradle\n\nSteps.\n"},
 		} {
-			write(t, root, partial, step.text)
-			got, err := inc.Rebuild([]string{filepath.Join(root, partial)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ref.last = nil
-			want, err := ref.Build()
-			if err != nil {
-				t.Fatal(err)
-			}
-			compareFiles(t, step.name, got, want)
+			got, want := editMatchesFull(t, inc, ref, root, step.name, partial, step.text)
 			if g, w := linkerTargets(got), linkerTargets(want); g != w {
 				t.Errorf("%s: linker.md's problems %q, a full build's %q", step.name, g, w)
 			}

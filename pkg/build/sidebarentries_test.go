@@ -1,7 +1,6 @@
 package build
 
 import (
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -20,30 +19,15 @@ func TestFirstPageOfAnOpenedSidebarMovesInEveryPage(t *testing.T) {
 			`{"guide": [{"type": "category", "label": "Old", "items": ["old-only"]}, "intro"]}`},
 		{"a doc added first to a set's generated sidebar", "website/handbook/aaa.md", "---\ntitle: First of all\n---\n\nNew.\n"},
 	}
-	// edit writes a file, rebuilds inc, and compares the result with a full build of ref.
-	edit := func(inc, ref *Builder, root, name, file, text string) {
-		t.Helper()
-		write(t, root, file, text)
-		got, err := inc.Rebuild([]string{filepath.Join(root, file)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		ref.last = nil
-		want, err := ref.Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		compareFiles(t, name, got, want)
-	}
 	root := docusaurusProject(t, nil)
 	inc, ref, _ := devServerAndFullBuilders(t, Options{Root: root, SiteDir: "../../site", Production: true})
 	for _, s := range steps {
-		edit(inc, ref, root, s.name, s.file, s.text)
+		editMatchesFull(t, inc, ref, root, s.name, s.file, s.text)
 	}
 
 	// A doc's sidebar_position in a set of a content/ site.
 	root, opts := fixtureSite(t, "docs-sets")
 	inc, ref, _ = devServerAndFullBuilders(t, opts)
 	f := "content/community/intro.md"
-	edit(inc, ref, root, "a set's first doc moved down", f, strings.Replace(read(t, root, f), "sidebar_position: 1", "sidebar_position: 9", 1))
+	editMatchesFull(t, inc, ref, root, "a set's first doc moved down", f, strings.Replace(read(t, root, f), "sidebar_position: 1", "sidebar_position: 9", 1))
 }
