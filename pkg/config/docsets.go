@@ -131,6 +131,16 @@ func docsSetLine(raw []byte, n int) int {
 	return header
 }
 
+// SidebarsOf are the sidebars a version's docs are cut into from their folders when it has no
+// sidebars file: [[sidebars]] for the versioned docs, and for a [[docs]] set one sidebar of its
+// whole folder named by the set, as Docusaurus generates for a docs plugin without sidebarPath.
+func (s *Site) SidebarsOf(v Version) []Sidebar {
+	if v.Instance != "" {
+		return []Sidebar{{ID: v.Instance, Dir: "."}}
+	}
+	return s.Sidebars
+}
+
 // generatesSidebar reports whether id is the sidebar docsd generates for a docs set without a
 // sidebars file: its whole folder, named by the set's id.
 func (s *Site) generatesSidebar(id string) bool {

@@ -62,11 +62,8 @@ func (s *Site) SidebarEntries(locale string) map[string]string {
 		if !v.IsLast {
 			continue
 		}
-		// [[sidebars]] are the versioned docs': a [[docs]] set's doc of the same id is not their entry.
-		for _, sb := range s.Config.Sidebars {
-			if v.Instance != "" {
-				break
-			}
+		// (A [[docs]] set's sidebar has no entry: a doc of the id of [[sidebars]]' entry is not it.)
+		for _, sb := range s.Config.SidebarsOf(v) {
 			if r, ok := s.DocRoute(v.Name, locale, sb.Entry); ok {
 				out[sb.ID] = r
 			}

@@ -31,13 +31,7 @@ func (a *assembler) sidebarsOf(v config.Version, locale string) {
 			a.recordHandFile(e)
 		}
 	} else {
-		sidebars := a.cfg.Sidebars
-		if v.Instance != "" {
-			// A docs set without a sidebars file: one sidebar of its whole folder, as Docusaurus
-			// generates for a docs plugin without sidebarPath, named by the set.
-			sidebars = []config.Sidebar{{ID: v.Instance, Dir: "."}}
-		}
-		for i, sb := range sidebars {
+		for i, sb := range a.cfg.SidebarsOf(v) {
 			dir := sidebarDir(sb.Dir)
 			ids = append(ids, sb.ID)
 			lists = append(lists, a.folder(k, dir, docs, tree, true))
