@@ -200,8 +200,9 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte, allow se
 			// reads of it (title, headings, links, text) comes from the same source without its
 			// imports and exports.
 			p.MDX = true
-			p.Anchors = shownPartials(body)
-			body = mdx.ModelSource(mdx.UnwrapCodeBlocks(body))
+			unwrapped := mdx.UnwrapCodeBlocks(body)
+			p.Anchors = shownPartials(unwrapped)
+			body = mdx.ModelSource(unwrapped)
 		}
 		p.Doc = conv.Parse(body, line)
 		for _, w := range p.Doc.Warnings {
@@ -318,10 +319,10 @@ func hashBytes(b []byte) string {
 	return hex.EncodeToString(h[:8])
 }
 
-// shownPartials names the partials an MDX body shows, for Parsed.Anchors: a partial added,
-// removed or swapped changes the page's anchors.
-func shownPartials(body []byte) string {
-	parts := mdx.FindPartials(mdx.UnwrapCodeBlocks(body))
+// shownPartials names the partials an MDX body (its mdx-code-block fences unwrapped) shows, for
+// Parsed.Anchors: a partial added, removed or swapped changes the page's anchors.
+func shownPartials(unwrapped []byte) string {
+	parts := mdx.FindPartials(unwrapped)
 	if parts == nil {
 		return ""
 	}
@@ -336,9 +337,10 @@ func PartialAnchors(conv *markdown.Converter, file string, raw []byte) string {
 	if err != nil {
 		return ""
 	}
+	unwrapped := mdx.UnwrapCodeBlocks(body)
 	var ids []string
-	for _, h := range conv.Parse(mdx.ModelSource(mdx.UnwrapCodeBlocks(body)), line).Headings {
+	for _, h := range conv.Parse(mdx.ModelSource(unwrapped), line).Headings {
 		ids = append(ids, h.ID)
 	}
-	return strings.Join(ids, "\x00") + shownPartials(body)
+	return strings.Join(ids, "\x00") + shownPartials(unwrapped)
 }
