@@ -4,8 +4,6 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
-
-	"docsd/pkg/config"
 )
 
 // TestCustomCSSForms: every way a Docusaurus config names its customCss becomes custom_css in
@@ -43,15 +41,8 @@ func TestCustomCSSForms(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			theme, _ := json.Marshal(map[string]any{"customCss": tc.css})
 			cfg := `{"title": "T", "baseUrl": "/", "presets": [["classic", {"theme": ` + string(theme) + `}]]}`
-			out, notes, err := Convert(Input{ConfigFile: "website/docusaurus.config.js", SiteDir: "website", Config: []byte(cfg),
+			site, out, notes := convertSite(t, Input{ConfigFile: "website/docusaurus.config.js", SiteDir: "website", Config: []byte(cfg),
 				ProjectAbs: "/home/writer/project", Exists: func(p string) bool { return files[p] }})
-			if err != nil {
-				t.Fatal(err)
-			}
-			site, err := config.Parse("docsd.toml", out)
-			if err != nil {
-				t.Fatalf("docsd.toml does not load: %v\n%s", err, out)
-			}
 			if strings.Join(site.CustomCSS, "\n") != strings.Join(tc.want, "\n") {
 				t.Errorf("custom_css = %q, want %q\n%s", site.CustomCSS, tc.want, out)
 			}

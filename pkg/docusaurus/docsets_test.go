@@ -7,12 +7,10 @@ import (
 	"docsd/pkg/config"
 )
 
-// convertSite runs init's conversion on a config given as JSON, with the files that exist, and
-// loads what it writes.
-func convertSite(t *testing.T, cfg string, files map[string]bool) (*config.Site, string, []Note) {
+// convertSite runs init's conversion and loads the docsd.toml it writes.
+func convertSite(t *testing.T, in Input) (*config.Site, string, []Note) {
 	t.Helper()
-	out, notes, err := Convert(Input{ConfigFile: "docusaurus.config.js", SiteDir: ".", Config: []byte(cfg),
-		ProjectAbs: "/home/w/p", Exists: func(p string) bool { return files[p] }})
+	out, notes, err := Convert(in)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +37,9 @@ func TestDocsPluginsBecomeDocsSets(t *testing.T) {
 	  {"type":"docSidebar","sidebarId":"defaultSidebar","docsPluginId":"community","label":"Community"},
 	  {"type":"docSidebar","sidebarId":"guide","docsPluginId":"main-docs","label":"Guide"},
 	  {"type":"doc","docId":"rules","docsPluginId":"abs","label":"Rules"}]}}}`
-	s, out, notes := convertSite(t, cfg, map[string]bool{"sidebars.js": true, "community": true, "handbook": true, "docs": true})
+	files := map[string]bool{"sidebars.js": true, "community": true, "handbook": true, "docs": true}
+	s, out, notes := convertSite(t, Input{ConfigFile: "docusaurus.config.js", SiteDir: ".", Config: []byte(cfg),
+		ProjectAbs: "/home/w/p", Exists: func(p string) bool { return files[p] }})
 	var ids []string
 	for _, d := range s.Docs {
 		ids = append(ids, d.ID+"="+d.Dir+"@"+d.Path)
