@@ -725,7 +725,8 @@ func reactPackage(spec string) bool {
 
 // browserMapped reports whether the package holding dir (its nearest package.json, an installed
 // package's or a workspace package's, whose real path has no node_modules) maps files in its
-// "browser" field. Known once per folder in a Build or Update.
+// "browser" field. Known once per folder in a Build or Update. The walk stops at the project's
+// folder: docsd reads nothing above it.
 func (b *Bundler) browserMapped(dir string) bool {
 	if dir == "" || b.browserMaps == nil {
 		return false
@@ -746,7 +747,7 @@ func (b *Bundler) browserMapped(dir string) bool {
 			break
 		}
 		parent := filepath.Dir(d)
-		if parent == d {
+		if parent == d || d == b.mdx.Root || d == b.mdx.realRoot {
 			break
 		}
 		d = parent
