@@ -91,9 +91,7 @@ func (st *state) linksInput(react map[string]string) links.Input {
 // (links.Input.ShownAnchors), as its table of contents reads them (mdxTOC); the check asks once a
 // route.
 func (st *state) shownAnchors(r *site.Route) []string {
-	root, _ := filepath.Abs(st.b.opts.Root)
-	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
-	headings, found := st.b.partialHeadings(st.cfg.AtSite(root), file, map[string]bool{}, false)
+	headings, found := st.shownHeadings(r)
 	if !found {
 		return nil
 	}

@@ -264,9 +264,7 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 	if !ok {
 		return nil
 	}
-	root, _ := filepath.Abs(st.b.opts.Root)
-	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
-	headings, found := st.b.partialHeadings(st.cfg.AtSite(root), file, map[string]bool{}, false)
+	headings, found := st.shownHeadings(r)
 	if !found {
 		return r.Doc.TOC(min, max)
 	}
@@ -277,6 +275,14 @@ func (st *state) mdxTOC(r *site.Route) []markdown.Heading {
 		}
 	}
 	return out
+}
+
+// shownHeadings are an MDX route's headings with those of the partials it shows, in their places
+// (partialHeadings); found is false when it shows none.
+func (st *state) shownHeadings(r *site.Route) (headings []markdown.Heading, found bool) {
+	root, _ := filepath.Abs(st.b.opts.Root)
+	file := filepath.Join(st.cfg.Content(root), filepath.FromSlash(r.Source))
+	return st.b.partialHeadings(st.cfg.AtSite(root), file, map[string]bool{}, false)
 }
 
 // partialHeadings are the headings of the MDX file, with those of the partials it shows in their
