@@ -187,10 +187,8 @@ func (b *Builder) inputs(req *request, last *state) inputs {
 			in.reported = append(in.reported, "")
 		case contentRel != "." && strings.HasPrefix(rel, contentRel+"/"):
 			in.reported = append(in.reported, strings.TrimPrefix(rel, contentRel+"/"))
-			b.importedByMDX(&in, last, strings.TrimPrefix(rel, contentRel+"/"))
 		case contentRel == "." && content.IsMarkdown(rel):
 			in.reported = append(in.reported, rel)
-			b.importedByMDX(&in, last, rel)
 		case !strings.HasPrefix(rel, "..") && !filepath.IsAbs(rel) && b.assets != nil && len(b.assets.MDX) > 0:
 			// A file of the project that MDX pages may import (src/components/...).
 			in.dirty = append(in.dirty, graph.File(siteNodePrefix+rel))
@@ -565,18 +563,4 @@ func (b *Builder) siteAnchorsChanged(abs string) bool {
 	old, seen := b.siteAnchors[abs]
 	b.siteAnchors[abs] = now
 	return !seen || old != now
-}
-
-// importedByMDX marks a file of the content folder that MDX pages import (a partial, also one in no
-// section, which the scan does not take: content/snippets/_p.md, or a Docusaurus project's
-// website/src/partials/_p.md) as one: the bundle compiles it again and its importers render (the
-// key is the one recordMDX gives it). Only the scan's own sources reached them before.
-func (b *Builder) importedByMDX(in *inputs, last *state, key string) {
-	for _, r := range b.graph.Readers(graph.File(key)) {
-		if route := last.site.Routes.Get(r.Key); r.Kind == graph.RouteKind && route != nil && route.MDX && route.Source != key {
-			in.dirty = append(in.dirty, graph.File(key))
-			in.mdx = true
-			return
-		}
-	}
 }

@@ -104,6 +104,7 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 	allow := cfg.Allowed()
 	byPath := last.Clone()       // a copy of what this step changes, sharing the rest (layered)
 	changed := map[string]bool{} // paths whose parsed result is new, or gone
+	var others []string          // reported files of the content folder the scan does not take
 	cards := b.assets != nil && len(b.assets.MDX) > 0
 	var errs site.Errors
 	if !rescan {
@@ -120,6 +121,8 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 					if byPath.Has(rel) {
 						byPath.Delete(rel)
 						changed[rel] = true
+					} else {
+						others = append(others, rel)
 					}
 					continue
 				}
@@ -179,6 +182,12 @@ func (b *Builder) process(last *site.Sources, skipped []*content.Error, cfg *con
 	}
 	sort.Strings(paths)
 	out := &processed{byPath: byPath, skipped: skipped, parsed: paths}
+	for _, f := range others {
+		// No source, but a file MDX pages may import (content/snippets/_p.md; with content_dir
+		// ".", website/src/partials/_p.md): the pages that read it render, and the bundle, which
+		// holds it, is made again (mdxTouched).
+		out.changed = append(out.changed, graph.File(f))
+	}
 	for _, f := range paths {
 		old, oldOK := last.Lookup(f)
 		now, nowOK := byPath.Lookup(f)
