@@ -340,6 +340,11 @@ func buildAndWatch(root, out, target, siteDir string, stdout, stderr io.Writer) 
 		case <-ctx.Done():
 			return 0
 		case batch := <-w.Batches:
+			if more := build.WatchPathsAfter(root, siteDir, batch.Paths); more != nil {
+				if err := w.Add(more...); err != nil {
+					fmt.Fprintf(stderr, "docsd: %s\n", err)
+				}
+			}
 			res, err := b.Rebuild(batch.Paths)
 			if err != nil {
 				fmt.Fprintf(stderr, "docsd: build failed, %s keeps the last good site:\n%s\n", out, err)

@@ -88,3 +88,17 @@ func TestSiteImportThroughALinkedProject(t *testing.T) {
 		t.Errorf("error %q lacks %q", got, want)
 	}
 }
+
+// After a docsd.toml edit the watcher is given the paths the new configuration names (a docs set's
+// folder here), and nothing after other edits.
+func TestWatchPathsAfterAConfigEdit(t *testing.T) {
+	root, _ := fixtureSite(t, "mdx-website")
+	write(t, root, "community/welcome.md", "# Welcome\n")
+	write(t, root, "docsd.toml", read(t, root, "docsd.toml")+"\n[[docs]]\nid = \"community\"\npath = \"/community\"\ndir = \"community\"\n")
+	if got := WatchPathsAfter(root, "", []string{filepath.Join(root, "docs/intro.md")}); got != nil {
+		t.Errorf("a page's edit asks to watch %v", got)
+	}
+	if got := WatchPathsAfter(root, "", []string{filepath.Join(root, "docsd.toml")}); !slices.Contains(got, filepath.Join(root, "community")) {
+		t.Errorf("the new set's folder is not among the paths to watch: %v", got)
+	}
+}

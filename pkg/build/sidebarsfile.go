@@ -118,3 +118,16 @@ func WatchPaths(root, siteDir string) []string {
 	}
 	return append(paths, HandSidebarFiles(root)...)
 }
+
+// WatchPathsAfter is WatchPaths once changed holds docsd.toml, and nil otherwise: the new
+// configuration may name folders and files the watcher did not know of when it started (a version,
+// a docs set, a static folder, a sidebars file).
+func WatchPathsAfter(root, siteDir string, changed []string) []string {
+	toml, err := filepath.Abs(filepath.Join(root, "docsd.toml"))
+	for _, p := range changed {
+		if err != nil || p == toml {
+			return WatchPaths(root, siteDir)
+		}
+	}
+	return nil
+}

@@ -195,6 +195,12 @@ func (s *Server) Watch(ctx context.Context) error {
 		case err := <-w.Errors:
 			s.log.Printf("watch: %v", err)
 		case batch := <-w.Batches:
+			// Watched before the rebuild reads them, so no save falls between the two.
+			if more := build.WatchPathsAfter(s.root, s.siteDir, batch.Paths); more != nil {
+				if err := w.Add(more...); err != nil {
+					s.log.Printf("watch: %v", err)
+				}
+			}
 			s.rebuild(batch.Paths, batch.Newer)
 		}
 	}

@@ -11,6 +11,7 @@ package watch
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -46,6 +47,8 @@ type Watcher struct {
 	hold    int
 	Batches chan Batch
 	Errors  chan error
+	adds    chan addRequest
+	stopped chan struct{} // closed when Run returns
 }
 
 // Batch is one burst of changes. Newer is closed once changes the consumer has not taken wait (a
@@ -75,23 +78,35 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 		return nil, err
 	}
 	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, shallow: map[string]bool{}, quiet: 5 * time.Millisecond,
-		confirm: time.Millisecond, after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8)}
+		confirm: time.Millisecond, after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8),
+		adds: make(chan addRequest), stopped: make(chan struct{})}
 	if opts.After != nil {
 		w.after = opts.After
 	}
+	if err := w.add(paths); err != nil {
+		fw.Close()
+		return nil, err
+	}
+	return w, nil
+}
+
+// add watches the given paths that are not watched yet: folders recursively, files individually.
+func (w *Watcher) add(paths []string) error {
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			fw.Close()
-			return nil, fmt.Errorf("watching %s: %w", p, err)
+			return fmt.Errorf("watching %s: %w", p, err)
+		}
+		if w.files[abs] || w.dirs[abs] || w.shallow[abs] {
+			continue
 		}
 		st, err := os.Stat(abs)
 		if filepath.Base(abs) == "node_modules" && (err != nil || st.IsDir()) {
 			// Seen through its parent when it is made (npm ci removes it and makes it again).
 			w.shallow[abs] = true
-			_ = fw.Add(filepath.Dir(abs))
+			_ = w.fs.Add(filepath.Dir(abs))
 			if err == nil {
-				_ = fw.Add(abs) // one that cannot be watched only loses installs
+				_ = w.fs.Add(abs) // one that cannot be watched only loses installs
 			}
 			continue
 		}
@@ -99,22 +114,39 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 			// A folder, or a path that does not exist yet (no site/ in a test): watched through its
 			// parent too, so that it is seen when it is made, or made again after a deletion.
 			w.dirs[abs] = true
-			_ = fw.Add(filepath.Dir(abs)) // a parent that cannot be watched only loses that
+			_ = w.fs.Add(filepath.Dir(abs)) // a parent that cannot be watched only loses that
 			if err == nil {
 				if err := w.addTree(abs); err != nil {
-					fw.Close()
-					return nil, fmt.Errorf("watching %s: %w", p, err)
+					return fmt.Errorf("watching %s: %w", p, err)
 				}
 			}
 		} else {
 			w.files[abs] = true
-			if err := fw.Add(filepath.Dir(abs)); err != nil {
-				fw.Close()
-				return nil, fmt.Errorf("watching %s: %w", p, err)
+			if err := w.fs.Add(filepath.Dir(abs)); err != nil {
+				return fmt.Errorf("watching %s: %w", p, err)
 			}
 		}
 	}
-	return w, nil
+	return nil
+}
+
+// Add watches more paths, as New does, once Run has taken them: a change saved after Add returns
+// is reported. docsd.toml can name folders (a version, a docs set, a static folder) that the
+// watcher did not know of when it started. Paths watched already are left as they are.
+func (w *Watcher) Add(paths ...string) error {
+	req := addRequest{paths: paths, done: make(chan error, 1)}
+	select {
+	case w.adds <- req:
+		return <-req.done
+	case <-w.stopped:
+		return errors.New("watching: the watcher has stopped")
+	}
+}
+
+// addRequest is one Add, handed to Run: Run alone reads and writes the watched sets.
+type addRequest struct {
+	paths []string
+	done  chan error
 }
 
 // Close stops watching.
@@ -240,6 +272,7 @@ func (w *Watcher) relevant(p string) bool {
 
 // Run delivers batches until ctx ends.
 func (w *Watcher) Run(ctx context.Context) {
+	defer close(w.stopped)
 	pending := map[string]bool{}
 	var timer <-chan time.Time
 	// checked is what the files of pending looked like when the last quiet period ended (nil while
@@ -272,6 +305,8 @@ func (w *Watcher) Run(ctx context.Context) {
 			if w.took != nil {
 				w.took(ev)
 			}
+		case req := <-w.adds:
+			req.done <- w.add(req.paths)
 		case err, ok := <-w.fs.Errors:
 			if !ok {
 				return

@@ -387,3 +387,22 @@ func TestNodeModulesIsWatchedAtItsTopOnly(t *testing.T) {
 	h.settle(t, modules)
 	expect(t, root, h.batch(t), "node_modules/.package-lock.json")
 }
+
+// A folder given to Add after the start (docsd.toml names a new docs set) is watched to its deepest
+// folder once Add returns; a path watched already is left as it is.
+func TestAddWatchesAFolderNamedLater(t *testing.T) {
+	root := t.TempDir()
+	docs, community := filepath.Join(root, "docs"), filepath.Join(root, "community")
+	write(t, filepath.Join(docs, "a.md"), "a")
+	write(t, filepath.Join(community, "guide/b.md"), "b")
+	h := start(t, docs)
+	if err := h.w.Add(docs, community); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(community, "guide/b.md"), "edited")
+	h.settle(t, filepath.Join(community, "guide"))
+	expect(t, root, h.batch(t), "community/guide/b.md")
+	write(t, filepath.Join(docs, "a.md"), "edited")
+	h.settle(t, docs)
+	expect(t, root, h.batch(t), "docs/a.md")
+}
