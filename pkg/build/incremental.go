@@ -77,9 +77,10 @@ func (b *Builder) renderChanges(req *request, last *state, in *inputs, dirty []g
 	b.recordMDX(s, b.graph)
 	dirty = append(dirty, mdxMoved(lastAssets, b.assets, s)...)
 	st = newState(b, req, cfg, s, proc, b.graph, last)
-	if !fresh && sidebarEntriesMoved(last.siteData, st.siteData) {
-		// The navbar and the landing page open sidebars at their first pages, and every page
-		// carries them (SiteData.SidebarEntries): an edit that moved one renders every page again.
+	if !fresh && siteLinksMoved(last.siteData, st.siteData) {
+		// The navbar and the landing page open sidebars at their first pages, the version menu a
+		// version's main doc, and every page carries them (SiteData.SidebarEntries and
+		// VersionRoutes): an edit that moved one renders every page again.
 		dirty = append(dirty, graph.Shell())
 	}
 	if !cfgChanged && !slices.Contains(in.reported, "") {
@@ -495,12 +496,13 @@ func isUnder(p, dir string) bool {
 	return strings.HasPrefix(ap, ad+string(filepath.Separator))
 }
 
-// sidebarEntriesMoved reports whether a sidebar the shell opens starts at another page in any
-// locale (or was opened, or no longer is).
-func sidebarEntriesMoved(before, now map[string]*site.SiteData) bool {
+// siteLinksMoved reports whether a link every page carries in its site data leads elsewhere: a
+// sidebar the shell opens starts at another page, or a version's main doc (where the version menu
+// leads) is another page, in any locale.
+func siteLinksMoved(before, now map[string]*site.SiteData) bool {
 	for loc, sd := range now {
 		old, ok := before[loc]
-		if !ok || !maps.Equal(old.SidebarEntries, sd.SidebarEntries) {
+		if !ok || !maps.Equal(old.SidebarEntries, sd.SidebarEntries) || !maps.Equal(old.VersionRoutes, sd.VersionRoutes) {
 			return true
 		}
 	}

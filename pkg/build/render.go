@@ -211,7 +211,7 @@ func (st *state) prepare() {
 			Dev: st.b.opts.Dev}
 		_, _, sd.SearchDocs, sd.SearchIndex = st.searchPaths(loc.Code)
 		for _, v := range cfg.Versions {
-			if r, ok := s.DocRoute(v.Name, loc.Code, v.MainDocID); ok {
+			if r, ok := s.VersionHome(v, loc.Code); ok {
 				sd.VersionRoutes[v.Name] = r
 			}
 		}

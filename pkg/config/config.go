@@ -257,6 +257,44 @@ type Version struct {
 	SidebarsFile string `toml:"sidebars_file" json:"-"`
 	// Instance is the id of the [[docs]] set this version is (DocSets); "" for the versioned docs.
 	Instance string `toml:"-" json:"-"`
+	// Banner is what a page of the version says above its title, as Docusaurus's versions.<name>.banner:
+	// "unreleased", "unmaintained" or "none". Unset, it is Docusaurus's default (shownBanner).
+	Banner string `toml:"banner" json:"-"`
+	// Badge shows "Version: <label>" above a page's title; unset, it is shown when the site has
+	// more than one version, as Docusaurus does.
+	Badge *bool `toml:"badge" json:"-"`
+	// ShownBanner and ShownBadge are Banner and Badge as they apply (applyDefaults): what the shell
+	// reads. A site of one version has neither, and its pages' data is as it was without them.
+	ShownBanner string `toml:"-" json:"banner,omitempty"`
+	ShownBadge  bool   `toml:"-" json:"badge,omitempty"`
+}
+
+// Version banners (Version.Banner).
+const (
+	BannerNone         = "none"
+	BannerUnreleased   = "unreleased"
+	BannerUnmaintained = "unmaintained"
+)
+
+// shownBanner is the banner of the i-th version: its own, else none on the last version and on a
+// site of one version, "unreleased" on a version listed before the last (newer: the versions are
+// listed newest first, as Docusaurus's versions.json and current), "unmaintained" after it.
+func (s *Site) shownBanner(i int) string {
+	v := s.Versions[i]
+	if v.Banner == BannerNone {
+		return ""
+	}
+	if v.Banner != "" {
+		return v.Banner
+	}
+	last := slices.IndexFunc(s.Versions, func(v Version) bool { return v.IsLast })
+	switch {
+	case len(s.Versions) == 1 || last < 0 || i == last:
+		return ""
+	case i < last:
+		return BannerUnreleased
+	}
+	return BannerUnmaintained
 }
 
 // Locale is one language of the site (SPEC §3: label, htmlLang, direction).
@@ -499,6 +537,11 @@ func (s *Site) applyDefaults() {
 				v.Dir = "versioned_docs/version-" + v.Name
 			}
 		}
+		v.ShownBanner = s.shownBanner(i)
+		v.ShownBadge = len(s.Versions) > 1
+		if v.Badge != nil {
+			v.ShownBadge = *v.Badge
+		}
 	}
 	if s.Blog.Path == "" {
 		s.Blog.Path = "blog"
@@ -559,6 +602,11 @@ func (s *Site) check(name string, raw []byte) error {
 		seen[v.Name] = true
 		if v.IsLast {
 			last++
+		}
+		switch v.Banner {
+		case "", BannerNone, BannerUnreleased, BannerUnmaintained:
+		default:
+			return fail("banner = \""+v.Banner, "docs version %q: banner must be %s, %s or %s, not %q", v.Name, BannerUnreleased, BannerUnmaintained, BannerNone, v.Banner)
 		}
 	}
 	if last != 1 {

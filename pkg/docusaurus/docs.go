@@ -7,6 +7,8 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"docsd/pkg/config"
 )
 
 // docsDir is the current version's docs folder, relative to the project.
@@ -156,9 +158,19 @@ func (c *converter) versions() {
 		w.kvBool("is_last", n == last)
 		w.kv("dir", dir)
 		w.kvOpt("sidebars_file", sidebars)
+		carried := map[string]bool{"label": true, "path": true}
+		switch b := str(vo["banner"]); b {
+		case config.BannerNone, config.BannerUnreleased, config.BannerUnmaintained:
+			w.kv("banner", b)
+			carried["banner"] = true
+		}
+		if b, ok := vo["badge"].(bool); ok {
+			w.kvBool("badge", b)
+			carried["badge"] = true
+		}
 		w.tableEnd()
 		for _, k := range sortedKeys(vo) {
-			if k != "label" && k != "path" {
+			if !carried[k] {
 				c.note("presets.docs.versions."+n+"."+k, "not carried over")
 			}
 		}

@@ -221,11 +221,15 @@ func (a *assembler) fail(file string, line int, format string, args ...any) {
 
 // versionBase is the URL prefix of a version's docs in a locale.
 func (a *assembler) versionBase(v config.Version, locale string) string {
+	return versionBase(a.cfg, v, locale)
+}
+
+func versionBase(cfg *config.Site, v config.Version, locale string) string {
 	p := v.Path
 	if p == "" {
-		p = strings.TrimSuffix(a.cfg.BasePath, "/")
+		p = strings.TrimSuffix(cfg.BasePath, "/")
 	}
-	return strings.TrimSuffix(LocalizePath(a.cfg, p, a.cfg.DefaultLocale().Code, locale), "/")
+	return strings.TrimSuffix(LocalizePath(cfg, p, cfg.DefaultLocale().Code, locale), "/")
 }
 
 func (a *assembler) claim(route, file string) bool {

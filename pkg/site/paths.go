@@ -84,6 +84,37 @@ func (s *Site) SidebarEntries(locale string) map[string]string {
 	return out
 }
 
+// VersionHome is the route of a docs version's main doc in a locale, where the version menu and the
+// version notice lead when the page on screen is not in that version. As Docusaurus's mainDocId:
+// main_doc when docsd.toml sets it; else the doc at the version's own path (slug "/"); else the
+// first page of the version's first sidebar.
+func (s *Site) VersionHome(v config.Version, locale string) (string, bool) {
+	if v.MainDocID != "" {
+		return s.DocRoute(v.Name, locale, v.MainDocID)
+	}
+	base := versionBase(s.Config, v, locale)
+	for _, r := range []string{base, base + "/"} {
+		if rt := s.Routes.Get(r); rt != nil && rt.Data.Kind == KindDoc && rt.Data.Version == v.Name {
+			return r, true
+		}
+	}
+	if s.asm == nil {
+		return "", false
+	}
+	keys := map[string]bool{}
+	for k := range s.Sidebars {
+		if gs, ok := s.asm.generated[k]; ok && gs.k == key(v.Name, locale) {
+			keys[k] = true
+		}
+	}
+	for _, k := range s.sidebarOrder(keys) {
+		if r := firstRoute(s.Sidebars[k]); r != "" {
+			return r, true
+		}
+	}
+	return "", false
+}
+
 func firstRoute(items []*SidebarItem) string {
 	for _, it := range items {
 		if it.Route != "" {

@@ -4,14 +4,18 @@ import Markdown from './Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
 import Pagination from './Pagination.jsx';
 import SiteLink from './SiteLink.jsx';
+import VersionBadge from './VersionBadge.jsx';
+import VersionBanner from './VersionBanner.jsx';
 import TOCCollapsible from './TOCCollapsible.jsx';
 
-// DocPage is a doc: its breadcrumbs, title, table of contents for narrow screens, content, the same page in other versions and the pagination.
+// DocPage is a doc: a notice on a version other than the latest, its breadcrumbs, the version's badge, title, table of contents for narrow screens, content, the same page in other versions and the pagination.
 export default function DocPage({ site, page, sidebar }) {
   return (
     <DocLayout page={page} sidebar={sidebar} toc={page.toc}>
+      <VersionBanner site={site} page={page} />
       <Breadcrumbs site={site} crumbs={page.breadcrumbs} title={page.title} />
       <header>
+        <VersionBadge site={site} page={page} />
         <h1>{page.title}</h1>
       </header>
       <TOCCollapsible toc={page.toc} />

@@ -29,7 +29,7 @@ module.exports = {
           path: '../docs',
           sidebarPath: require.resolve('./sidebars.js'),
           editUrl: ({docPath}) => `https://example.invalid/${docPath}`,
-          versions: {current: {label: 'Next'}},
+          versions: {current: {label: 'Next', banner: 'none', badge: false}},
         },
         blog: false,
         theme: {customCss: require.resolve('./src/css/custom.css')},

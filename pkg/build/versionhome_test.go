@@ -1,0 +1,39 @@
+package build
+
+// Where the version menu and the version notice lead when the page on screen is not in a version:
+// the version's main doc, which without main_doc is, as Docusaurus's mainDocId, the doc at the
+// version's own path, else the first page of the version's first sidebar (testdata/sites/versions).
+// Every page carries these links, so an edit that moves one renders every page again.
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestVersionHomeWithoutMainDoc(t *testing.T) {
+	root, opts := fixtureSite(t, "versions")
+	b := New(opts)
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"current": "/docs/next/intro", "2.0": "/docs/intro", "1.0": "/docs/1.0/intro", "0.9": "/docs/0.9"}
+	for _, v := range res.Site.Config.Versions {
+		if got, _ := res.Site.VersionHome(v, "en"); got != want[v.Name] {
+			t.Errorf("version %s leads to %q, want %q", v.Name, got, want[v.Name])
+		}
+	}
+	// The notice of a page that 2.0 does not have leads to 2.0's first page.
+	html := string(res.Files.Data[res.Site.HTMLPath("/docs/1.0/legacy-runner")])
+	if !strings.Contains(html, `<a href="/docs/intro" data-discover="true">the docs of 2.0</a>`) {
+		t.Errorf("the notice does not link 2.0's first page:\n%.600s", html[max(strings.Index(html, "version-banner")-20, 0):])
+	}
+
+	inc, ref, _ := devServerAndFullBuilders(t, opts)
+	f := "content/versioned_docs/version-1.0/legacy-runner.md"
+	editMatchesFull(t, inc, ref, root, "the legacy runner moved first in 1.0", f, strings.Replace(read(t, root, f), "sidebar_position: 2", "sidebar_position: 0", 1))
+	if got, _ := inc.last.site.VersionHome(res.Site.Config.Versions[2], "en"); got != "/docs/1.0/legacy-runner" {
+		t.Errorf("after the edit 1.0 leads to %q", got)
+	}
+}
