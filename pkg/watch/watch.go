@@ -49,6 +49,8 @@ type Watcher struct {
 	Errors  chan error
 	adds    chan addRequest
 	stopped chan struct{} // closed when Run returns
+	// settled are the paths given to New or Add whose watch is in place (add).
+	settled map[string]bool
 }
 
 // Batch is one burst of changes. Newer is closed once changes the consumer has not taken wait (a
@@ -79,7 +81,7 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 	}
 	w := &Watcher{fs: fw, files: map[string]bool{}, dirs: map[string]bool{}, shallow: map[string]bool{}, quiet: 5 * time.Millisecond,
 		confirm: time.Millisecond, after: time.After, took: opts.Took, hold: emptyHold, Batches: make(chan Batch), Errors: make(chan error, 8),
-		adds: make(chan addRequest), stopped: make(chan struct{})}
+		adds: make(chan addRequest), stopped: make(chan struct{}), settled: map[string]bool{}}
 	if opts.After != nil {
 		w.after = opts.After
 	}
@@ -90,21 +92,25 @@ func NewWith(opts Options, paths ...string) (*Watcher, error) {
 	return w, nil
 }
 
-// add watches the given paths that are not watched yet: folders recursively, files individually.
+// add watches the given paths: folders recursively, files individually. A path whose watch is in
+// place already (settled) is left as it is; one whose watch could not be put in place (its parent
+// folder missing too) is tried again by the next add. Every path is tried; the errors are joined.
 func (w *Watcher) add(paths []string) error {
+	var errs []error
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
 		if err != nil {
-			return fmt.Errorf("watching %s: %w", p, err)
+			errs = append(errs, fmt.Errorf("watching %s: %w", p, err))
+			continue
 		}
-		if w.files[abs] || w.dirs[abs] || w.shallow[abs] {
+		if w.settled[abs] {
 			continue
 		}
 		st, err := os.Stat(abs)
 		if filepath.Base(abs) == "node_modules" && (err != nil || st.IsDir()) {
 			// Seen through its parent when it is made (npm ci removes it and makes it again).
 			w.shallow[abs] = true
-			_ = w.fs.Add(filepath.Dir(abs))
+			w.settled[abs] = w.fs.Add(filepath.Dir(abs)) == nil
 			if err == nil {
 				_ = w.fs.Add(abs) // one that cannot be watched only loses installs
 			}
@@ -114,32 +120,38 @@ func (w *Watcher) add(paths []string) error {
 			// A folder, or a path that does not exist yet (no site/ in a test): watched through its
 			// parent too, so that it is seen when it is made, or made again after a deletion.
 			w.dirs[abs] = true
-			_ = w.fs.Add(filepath.Dir(abs)) // a parent that cannot be watched only loses that
+			parent := w.fs.Add(filepath.Dir(abs))
 			if err == nil {
 				if err := w.addTree(abs); err != nil {
-					return fmt.Errorf("watching %s: %w", p, err)
+					errs = append(errs, fmt.Errorf("watching %s: %w", p, err))
+					continue
 				}
 			}
+			// A folder that is not there is seen when it is made only if its parent is watched.
+			w.settled[abs] = err == nil || parent == nil
 		} else {
 			w.files[abs] = true
 			if err := w.fs.Add(filepath.Dir(abs)); err != nil {
-				return fmt.Errorf("watching %s: %w", p, err)
+				errs = append(errs, fmt.Errorf("watching %s: %w", p, err))
+				continue
 			}
+			w.settled[abs] = true
 		}
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // Add watches more paths, as New does, once Run has taken them: a change saved after Add returns
 // is reported. docsd.toml can name folders (a version, a docs set, a static folder) that the
-// watcher did not know of when it started. Paths watched already are left as they are.
+// watcher did not know of when it started. Paths watched already are left as they are; a folder
+// whose parent was missing too when it was given is tried again.
 func (w *Watcher) Add(paths ...string) error {
 	req := addRequest{paths: paths, done: make(chan error, 1)}
 	select {
 	case w.adds <- req:
 		return <-req.done
 	case <-w.stopped:
-		return errors.New("watching: the watcher has stopped")
+		return nil // nothing is watched any more: nothing to add
 	}
 }
 

@@ -406,3 +406,22 @@ func TestAddWatchesAFolderNamedLater(t *testing.T) {
 	h.settle(t, docs)
 	expect(t, root, h.batch(t), "docs/a.md")
 }
+
+// A folder given to Add whose parent is missing too cannot be watched yet; once it is made, the next
+// Add (docsd.toml saved again) watches it: it is not taken for watched already.
+func TestAddAgainWatchesAFolderMadeSince(t *testing.T) {
+	root := t.TempDir()
+	docs, community := filepath.Join(root, "docs"), filepath.Join(root, "sets", "community")
+	write(t, filepath.Join(docs, "a.md"), "a")
+	h := start(t, docs)
+	if err := h.w.Add(community); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(community, "b.md"), "b")
+	if err := h.w.Add(community); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(community, "b.md"), "edited")
+	h.settle(t, community)
+	expect(t, root, h.batch(t), "sets/community/b.md")
+}
