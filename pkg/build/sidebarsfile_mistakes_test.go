@@ -4,6 +4,8 @@ package build
 // whose items are not a list, a link without href) fails the build at the file, naming the sidebar
 // and the categories the item is in. Such items used to be left out quietly, or reported as a doc
 // "" that does not exist, or made the navbar fail to render with a message about something else.
+// What Docusaurus accepts still builds: a list among the items (spread in place), a shorthand object
+// of several categories or of none.
 
 import (
 	"strings"
@@ -30,6 +32,29 @@ func TestSidebarsFileMistakesNameTheItem(t *testing.T) {
 			got := buildError(t, Options{Root: root, SiteDir: "../../site", Production: true})
 			if want := "website/sidebars.js: " + c.want; !strings.Contains(got, want) {
 				t.Errorf("error\n%s\nlacks\n%s", got, want)
+			}
+		})
+	}
+}
+
+func TestSidebarsFileItemsDocusaurusAccepts(t *testing.T) {
+	for _, c := range []struct{ item, label string }{
+		{`['outside']`, "Outside"},
+		{`[]`, ""},
+		{`{Alpha: ['outside'], Beta: ['outside']}`, "Beta"},
+		{`{}`, ""},
+	} {
+		t.Run(c.item, func(t *testing.T) {
+			root := docusaurusProject(t, nil)
+			write(t, root, "website/sidebars.js", strings.Replace(read(t, root, "website/sidebars.js"), "    'intro',\n", "    'intro',\n    "+c.item+",\n", 1))
+			b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+			defer b.Close()
+			res, err := b.Build()
+			if err != nil {
+				t.Fatalf("Docusaurus accepts %s; docsd fails: %v", c.item, err)
+			}
+			if c.label != "" && !strings.Contains(string(res.Files.Data[res.Site.HTMLPath("/docs/next/intro")]), ">"+c.label+"<") {
+				t.Errorf("the sidebar lacks %q", c.label)
 			}
 		})
 	}

@@ -170,11 +170,16 @@ func (h *handSidebar) list(n *jnode, parents []string) []*SidebarItem {
 	switch n.kind {
 	case 'a':
 		for i, it := range n.vals {
-			if it.kind != 's' && it.kind != 'o' {
+			switch it.kind {
+			case 'a':
+				// A list among the items is spread in place, as Docusaurus does (an unspread
+				// require('./generated-sidebar')).
+				out = append(out, h.list(it, parents)...)
+			case 's', 'o':
+				out = append(out, h.item(it, parents)...)
+			default:
 				h.bad(parents, "item %d is %s, not a doc id or an item object", i+1, it.describe())
-				continue
 			}
-			out = append(out, h.item(it, parents)...)
 		}
 	case 'o':
 		for i, label := range n.keys {
@@ -240,13 +245,14 @@ func (h *handSidebar) item(n *jnode, parents []string) []*SidebarItem {
 	}
 	typ := n.text("type")
 	if typ == "" {
-		if n.get("items") != nil && n.get("label") != nil {
+		switch {
+		case n.get("items") != nil && n.get("label") != nil:
 			typ = "category"
-		} else if len(n.keys) == 1 {
-			// {Label: [ids]} inside an array: a category in shorthand.
-			return []*SidebarItem{h.category(n.keys[0], n.vals[0], nil, parents)}
-		} else if n.get("href") != nil {
+		case n.get("href") != nil && n.get("label") != nil:
 			typ = "link"
+		default:
+			// {Label: [ids], …} inside a list: a category in shorthand for each key (none for {}).
+			return h.list(n, parents)
 		}
 	}
 	switch typ {
