@@ -37,3 +37,20 @@ func TestVersionHomeWithoutMainDoc(t *testing.T) {
 		t.Errorf("after the edit 1.0 leads to %q", got)
 	}
 }
+
+// The first doc of a sidebar is a doc item or a category's doc link, never a generated index: the
+// basic Docusaurus fixture's guide sidebar, its first doc taken out, opens with the category
+// "Setup", whose link is a generated index and whose first item is setup/install.
+func TestVersionHomeSkipsAGeneratedIndex(t *testing.T) {
+	root := docusaurusProject(t, nil)
+	write(t, root, "website/sidebars.js", strings.Replace(read(t, root, "website/sidebars.js"), "  guide: [\n    'intro',\n", "  guide: [\n", 1))
+	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
+	defer b.Close()
+	res, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := res.Site.VersionHome(res.Site.Config.Versions[0], "en"); got != "/docs/next/setup/install" {
+		t.Errorf("the current version leads to %q, want its first doc /docs/next/setup/install", got)
+	}
+}

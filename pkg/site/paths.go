@@ -87,7 +87,7 @@ func (s *Site) SidebarEntries(locale string) map[string]string {
 // VersionHome is the route of a docs version's main doc in a locale, where the version menu and the
 // version notice lead when the page on screen is not in that version. As Docusaurus's mainDocId:
 // main_doc when docsd.toml sets it; else the doc at the version's own path (slug "/"); else the
-// first page of the version's first sidebar.
+// first doc of the version's first sidebar; else its first doc by file.
 func (s *Site) VersionHome(v config.Version, locale string) (string, bool) {
 	if v.MainDocID != "" {
 		return s.DocRoute(v.Name, locale, v.MainDocID)
@@ -98,21 +98,42 @@ func (s *Site) VersionHome(v config.Version, locale string) (string, bool) {
 			return r, true
 		}
 	}
-	if s.asm == nil {
-		return "", false
-	}
 	keys := map[string]bool{}
 	for k := range s.Sidebars {
+		if s.asm == nil {
+			break
+		}
 		if gs, ok := s.asm.generated[k]; ok && gs.k == key(v.Name, locale) {
 			keys[k] = true
 		}
 	}
 	for _, k := range s.sidebarOrder(keys) {
-		if r := firstRoute(s.Sidebars[k]); r != "" {
+		if r := firstDocRoute(s.Sidebars[k]); r != "" {
 			return r, true
 		}
 	}
-	return "", false
+	// No sidebar lists a doc: the version's first doc by file.
+	first, src := "", ""
+	for _, r := range s.Routes.All() {
+		if r.Data.Kind == KindDoc && r.Data.Version == v.Name && r.Data.Locale == locale && (first == "" || r.Source < src) {
+			first, src = r.Path, r.Source
+		}
+	}
+	return first, first != ""
+}
+
+// firstDocRoute is the route of a sidebar's first doc, as Docusaurus finds a sidebar's first doc:
+// a doc item, or a category that links a doc (before its items); never a ref or a generated index.
+func firstDocRoute(items []*SidebarItem) string {
+	for _, it := range items {
+		if it.docID != "" {
+			return it.Route
+		}
+		if r := firstDocRoute(it.Items); r != "" {
+			return r
+		}
+	}
+	return ""
 }
 
 func firstRoute(items []*SidebarItem) string {
