@@ -97,6 +97,9 @@ func (c *converter) versions() {
 	// versions.json may list "current" itself, to place it among the others (tRPC's does);
 	// Docusaurus adds it first only when it is not listed.
 	names := append([]string{}, c.in.Versions...)
+	if b, _ := c.docs["disableVersioning"].(bool); b {
+		names = nil // only the current folder, as Docusaurus builds it
+	}
 	if includeCurrent && !slices.Contains(names, "current") {
 		names = append([]string{"current"}, names...)
 	}
@@ -114,9 +117,9 @@ func (c *converter) versions() {
 		names = kept
 	}
 	if last == "" {
-		// Docusaurus's default: the first released version, or the only one.
+		// Docusaurus's default: the first released version of those built, or the current one.
 		last = "current"
-		for _, n := range c.in.Versions {
+		for _, n := range names {
 			if n != "current" {
 				last = n
 				break

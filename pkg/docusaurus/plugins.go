@@ -84,7 +84,7 @@ func (c *converter) readPresets() {
 		c.note(fmt.Sprintf("themes[%d]", i), "theme %q is not carried over (docsd has its own React shell)", name)
 	}
 	docsKnown := map[string]bool{"path": true, "routeBasePath": true, "sidebarPath": true, "lastVersion": true,
-		"versions": true, "includeCurrentVersion": true, "onlyIncludeVersions": true}
+		"versions": true, "includeCurrentVersion": true, "onlyIncludeVersions": true, "disableVersioning": true}
 	for _, k := range sortedKeys(c.docs) {
 		if !docsKnown[k] {
 			c.note("presets.docs."+k, "not carried over")
