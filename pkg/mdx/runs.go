@@ -569,11 +569,12 @@ func supported(nodes []ast.Node, src []byte) bool {
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
 			case *ast.RawHTML:
-				// An inline element (runinline.go), not in a heading, whose id the compiler
-				// would give from its text with the element's.
+				// An inline element (runinline.go); a <div> only in a heading, where a
+				// browser keeps it (react-native-website's `### prop <div className="label
+				// android">Android</div>`): in a paragraph it would close the <p>.
 				if !ends[c] {
-					_, end, taken := inlineElement(c, src)
-					ok = taken && !inHeading(c)
+					el, end, taken := inlineElement(c, src)
+					ok = taken && (el.tag != "div" || inHeading(c))
 					ends[end] = true
 				}
 			case *east.Table:

@@ -7,6 +7,7 @@ package mdx
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
 	"regexp"
 	"strings"
@@ -587,15 +588,29 @@ func oneRunHolds(t *testing.T, body string, wants ...string) *split {
 
 // Elements written inline with plain text in them are in runs (runinline.go), as the elements
 // themselves, not the page's components; those of a paragraph MDX unravels (nothing but such
-// elements in it), in a heading, or with markup in them stay with the compiler.
+// elements in it), or with markup in them, stay with the compiler, and so does a <div> outside a
+// heading.
 func TestSplitRunsTakesInlineElements(t *testing.T) {
 	body := "Intro.\n\nPress <kbd>Ctrl</kbd>+<kbd className=\"key\">C</kbd>, then rename <code>App.m</code>.\n\n<Foo />\n\n" +
-		"<kbd>Alone</kbd> <kbd>B</kbd>\n\n<Foo />\n\n## Heading <kbd>K</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n"
+		"<kbd>Alone</kbd> <kbd>B</kbd>\n\n<Foo />\n\nMarkup <span>a *b*</span>.\n\n<Foo />\n\nText <div>in a paragraph</div>.\n"
 	sp := oneRunHolds(t, body, `j("kbd",{children:"Ctrl"})`, `j("kbd",{className:"key",children:"C"})`, `j("code",{children:"App.m"})`)
-	for _, left := range []string{"<kbd>Alone</kbd> <kbd>B</kbd>", "## Heading <kbd>K</kbd>", "Markup <span>a *b*</span>."} {
+	for _, left := range []string{"<kbd>Alone</kbd> <kbd>B</kbd>", "Markup <span>a *b*</span>.", "Text <div>in a paragraph</div>."} {
 		if !strings.Contains(sp.source, left) {
 			t.Errorf("%q is not left to the compiler:\n%s", left, sp.source)
 		}
+	}
+}
+
+// A heading with elements written inline is a run (react-native-website's platform labels, a
+// <div> there too: a browser keeps it in the heading), its id given from its text with the
+// elements', as the compiler gives it.
+func TestSplitRunsTakesHeadingsWithElements(t *testing.T) {
+	body := "Intro.\n\n### `dropShadow` <div className=\"label android\">Android</div>\n\nPress <kbd>K</kbd>.\n\n## <kbd>Ctrl</kbd> keys\n\n<Foo />\n"
+	sp := oneRunHolds(t, body,
+		`s(c.h3,{id:"dropshadow-android",children:[j(c.code,{children:"dropShadow"})," ",j("div",{className:"label android",children:"Android"})]})`,
+		`s(c.h2,{id:"ctrl-keys",children:[j("kbd",{children:"Ctrl"})," keys"]})`)
+	if got := fmt.Sprint(sp.headings); got != "[[{dropShadow Android dropshadow-android} {Ctrl keys ctrl-keys}]]" {
+		t.Errorf("the run's headings are %s", got)
 	}
 }
 
