@@ -103,7 +103,8 @@ var (
 		"| a | b |\n|---|---|\n| x <span className=\"label ios\">iOS</span> | <code className=\"\">y</code> z |",
 		"Twice <i className=\"a\" className=\"b\">x</i>, <b class=\"c\">y</b>, <u>z</u> and <s title='q'>w</s>.",
 		// A fourth review's: a backtick in a value pairs with none (the prose checks read past it).
-		"Keys <kbd title=\"`\">K</kbd> at 10:30 and www.example.com <kbd title=\"`\">L</kbd>.", // Elements in headings (react-native-website's platform labels), their ids from their text
+		"Keys <kbd title=\"`\">K</kbd> at 10:30 and www.example.com <kbd title=\"`\">L</kbd>.",
+		// Elements in headings (react-native-website's platform labels), their ids from their text
 		// with the elements' (a second one of the same text numbered), and a <div> outside one.
 		"### `dropShadow` <div className=\"label android\">Android</div>",
 		"### `dropShadow` <div className=\"label android\">Android</div>",
