@@ -504,9 +504,29 @@ func sections(root ast.Node, src []byte) []Section {
 		}
 		blockText(&b, n, src)
 		tableKeys(&keys, n, src)
+		emphasisKeys(&keys, n, src)
 	}
 	flush()
 	return out
+}
+
+// emphasisKeys writes what the text in n emphasises (*Restart Build*, _Settings_, not **strong**
+// text): the words of a screen the docs name (a button, a tab, a field), which readers type as
+// they saw them, as a table's first cell names its row.
+func emphasisKeys(b *strings.Builder, n ast.Node, src []byte) {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c := c.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *east.Table:
+			return ast.WalkSkipChildren, nil
+		case *ast.Emphasis:
+			if entering && c.Level == 1 {
+				b.WriteString(plainText(c, src))
+				b.WriteByte(' ')
+				return ast.WalkSkipChildren, nil
+			}
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // tableKeys writes what the tables in n define: the first cell of every body row, and the other
