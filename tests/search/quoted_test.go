@@ -35,7 +35,8 @@ func mdIndex(t *testing.T, actions []string) (*search.Index, func(route, title s
 // A reader pastes the error a command printed: the page whose troubleshooting quotes it comes
 // first (W.quoted, present.js's quotedFirst), though the steps reference has "tag" and "event" in
 // its headings and says "provided"; so does the message pasted inside a longer line, or with a
-// word left out. A command typed whole stays the command's, though a guide quotes it in a code span
+// word left out. Three words of a longer message are no paste of it ("restart a build" stays the
+// guide's), a command typed whole stays the command's, though a guide quotes it in a code span
 // (typesCommand), and words that are no message stay as the engine ranks them.
 func TestPastedMessageIsThePageThatQuotesIt(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
@@ -54,8 +55,13 @@ func TestPastedMessageIsThePageThatQuotesIt(t *testing.T) {
 		"## Restart a build\n\nRestart one with `vela restart build 14` or in the UI.\n")
 	verbs := []string{"add", "get", "view", "update", "remove", "restart", "cancel", "approve"}
 	nouns := []string{"build", "repo", "secret"}
+	page("/docs/reference/cli/build/restart", "vela restart build", cli, "Use vela restart build to restart a build.\n\n"+
+		"## Troubleshooting\n\n- `cannot restart a build pending approval`: approve it instead.\n")
 	for _, v := range verbs {
 		for _, n := range nouns {
+			if v == "restart" && n == "build" {
+				continue
+			}
 			page(fmt.Sprintf("/docs/reference/cli/%s/%s", n, v), fmt.Sprintf("vela %s %s", v, n), cli, fmt.Sprintf("Use vela %s %s to %s a %s.\n", v, n, v, n))
 		}
 	}
@@ -67,6 +73,8 @@ func TestPastedMessageIsThePageThatQuotesIt(t *testing.T) {
 		{"FATA[0000] no tag provided for tag event", "/docs/reference/cli/pipeline/exec"},
 		{"tag provided for tag event", "/docs/reference/cli/pipeline/exec"},
 		{"vela restart build", "/docs/reference/cli/build/restart"},
+		{"restart a build", "/docs/usage/start_build"},
+		{"cannot restart a build pending approval", "/docs/reference/cli/build/restart"},
 		{"tag event rules", "/docs/reference/yaml/steps"},
 	} {
 		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {

@@ -63,12 +63,14 @@ export function createPresent(store, W) {
     return own !== 0 && (theirs & ~child.mask) === 0;
   }
 
-  // quotedFirst puts first, of the pages shown, those that quote a message the query holds or
-  // that holds the query (W.quoted): a reader pastes what a program printed ("no tag provided for
-  // tag event"), and the page whose troubleshooting quotes it explains it, though other pages have
-  // those words in titles and headings. A quote is a code span of three words or more without a
-  // flag (pkg/search's DocRec.Quotes); it matches when every word of the query, or of the quote, is
-  // in the other in order, and at least W.quotedMin words are. The pages keep their order
+  // quotedFirst puts first, of the pages shown, those that quote the message the query is (W.quoted):
+  // a reader pastes what a program printed ("no tag provided for tag event"), and the page whose
+  // troubleshooting quotes it explains it, though other pages have those words in titles and
+  // headings. A quote is a code span of three words or more without a flag (pkg/search's
+  // DocRec.Quotes). The query is a quote when every word of the quote is in the query in the same
+  // order (a message pasted in a longer line), at least W.quotedMin of them, or every word of the
+  // query is in the quote (a part of a message), at least W.quotedPart of them: "restart a build"
+  // is no quote of "cannot restart a build pending approval". The pages keep their order
   // otherwise; it reads the documents, so it runs on the pages shown, once those are in.
   function quotedFirst(entries, query) {
     if (!W.quoted) return entries;
@@ -79,7 +81,7 @@ export function createPresent(store, W) {
       return Boolean(d && d.quotes && d.quotes.some((qt) => {
         const words = messageWords(qt);
         const n = inOrder(typed, words);
-        return n >= W.quotedMin && (n === typed.length || n === words.length);
+        return (n === words.length && n >= W.quotedMin) || (n === typed.length && n >= W.quotedPart);
       }));
     };
     const hit = entries.map(quotes);
