@@ -290,7 +290,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // ranking); an identifier typed beside other words weighed as its family's reference (family_test.go,
 // W.family 0.5) made it 45 / 53. Session 31 added ui31.tsv, 74 tuning queries in the words a reader
 // types after looking at the UI or the CLI's output (buttons, tabs, column headings, errors; 46 / 65
-// with main's ranking).
+// with main's ranking); a screen's emphasised labels as keys (screen_test.go), a pasted message's
+// page being the one that quotes it (quoted_test.go, W.quoted) and "add => create" in docsd.toml
+// (verbs_test.go) made it 59 / 67, sections19.tsv 49 first, misses20.tsv 40 and angles20.tsv 30.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -359,11 +361,11 @@ func TestRelevance(t *testing.T) {
 	if pct(p1, len(personas)) < 86.6 || pct(p3, len(personas)) < 96.6 {
 		t.Errorf("personas18.tsv: want at least 86.6 %% first and 96.6 %% in the top 3")
 	}
-	if pct(m1, len(misses)) < 73.5 || pct(m3, len(misses)) < 88.6 {
-		t.Errorf("misses20.tsv: want at least 73.5 %% first and 88.6 %% in the top 3")
+	if pct(m1, len(misses)) < 75.4 || pct(m3, len(misses)) < 88.6 {
+		t.Errorf("misses20.tsv: want at least 75.4 %% first and 88.6 %% in the top 3")
 	}
-	if pct(a1, len(angles)) < 59.5 || pct(a3, len(angles)) < 76.5 {
-		t.Errorf("angles20.tsv: want at least 59.5 %% first and 76.5 %% in the top 3")
+	if pct(a1, len(angles)) < 63.8 || pct(a3, len(angles)) < 76.5 {
+		t.Errorf("angles20.tsv: want at least 63.8 %% first and 76.5 %% in the top 3")
 	}
 	if pct(k1, len(tasks)) < 67.3 || pct(k3, len(tasks)) < 87.7 {
 		t.Errorf("tasks21.tsv: want at least 67.3 %% first and 87.7 %% in the top 3")
@@ -371,11 +373,11 @@ func TestRelevance(t *testing.T) {
 	if pct(x1, len(issues30)) < 73.7 || pct(x3, len(issues30)) < 86.8 {
 		t.Errorf("issues30.tsv: want at least 73.7 %% first and 86.8 %% in the top 3")
 	}
-	if pct(u1, len(ui31)) < 62.1 || pct(u3, len(ui31)) < 87.8 {
-		t.Errorf("ui31.tsv: want at least 62.1 %% first and 87.8 %% in the top 3")
+	if pct(u1, len(ui31)) < 79.7 || pct(u3, len(ui31)) < 90.5 {
+		t.Errorf("ui31.tsv: want at least 79.7 %% first and 90.5 %% in the top 3")
 	}
-	if pct(s1, len(sections)) < 80.0 || pct(s3, len(sections)) < 93.3 {
-		t.Errorf("sections19.tsv: want at least 80.0 %% first and 93.3 %% in the top 3")
+	if pct(s1, len(sections)) < 81.6 || pct(s3, len(sections)) < 93.3 {
+		t.Errorf("sections19.tsv: want at least 81.6 %% first and 93.3 %% in the top 3")
 	}
 	if o1 < len(old) || o3 < len(old) {
 		t.Errorf("queries.tsv: want all first")
