@@ -9,6 +9,7 @@ import (
 	"html"
 	"io"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -80,6 +81,10 @@ type Section struct {
 	// Keys are the first cells of the section's table rows: the flags, variables and fields that a
 	// reference table defines, which search ranks like headings.
 	Keys string
+	// Quotes are the messages the section quotes: its code spans of three words or more without a
+	// flag (a word that starts with "-"), such as the error a troubleshooting entry explains. A
+	// reader pastes a message as the program printed it; search puts the page that quotes it first.
+	Quotes []string
 }
 
 // Doc is one parsed Markdown document.
@@ -488,11 +493,14 @@ func inlineText(n ast.Node, src []byte, resolve bool) string {
 func sections(root ast.Node, src []byte) []Section {
 	out := []Section{{}}
 	var b, keys strings.Builder
+	var quotes []string
 	flush := func() {
 		out[len(out)-1].Text = collapseSpaces(b.String())
 		out[len(out)-1].Keys = collapseSpaces(keys.String())
+		out[len(out)-1].Quotes = quotes
 		b.Reset()
 		keys.Reset()
+		quotes = nil
 	}
 	for n := root.FirstChild(); n != nil; n = n.NextSibling() {
 		if h, ok := n.(*ast.Heading); ok && h.Level >= 2 && h.Level <= 3 {
@@ -504,9 +512,53 @@ func sections(root ast.Node, src []byte) []Section {
 		}
 		blockText(&b, n, src)
 		tableKeys(&keys, n, src)
+		emphasisKeys(&keys, n, src)
+		quotes = quoted(quotes, n, src)
 	}
 	flush()
 	return out
+}
+
+// quoted appends to qs the messages n quotes (Section.Quotes): its code spans of three words or
+// more, none of them a flag.
+func quoted(qs []string, n ast.Node, src []byte) []string {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock:
+			return ast.WalkSkipChildren, nil
+		case *ast.CodeSpan:
+			if !entering {
+				return ast.WalkContinue, nil
+			}
+			words := strings.Fields(plainText(c, src))
+			flag := slices.ContainsFunc(words, func(w string) bool { return strings.HasPrefix(w, "-") })
+			if len(words) >= 3 && !flag {
+				qs = append(qs, strings.Join(words, " "))
+			}
+			return ast.WalkSkipChildren, nil
+		}
+		return ast.WalkContinue, nil
+	})
+	return qs
+}
+
+// emphasisKeys writes what the text in n emphasises (*Restart Build*, _Settings_, not **strong**
+// text): the words of a screen the docs name (a button, a tab, a field), which readers type as
+// they saw them, as a table's first cell names its row.
+func emphasisKeys(b *strings.Builder, n ast.Node, src []byte) {
+	_ = ast.Walk(n, func(c ast.Node, entering bool) (ast.WalkStatus, error) {
+		switch c := c.(type) {
+		case *ast.FencedCodeBlock, *ast.CodeBlock, *ast.HTMLBlock, *east.Table:
+			return ast.WalkSkipChildren, nil
+		case *ast.Emphasis:
+			if entering && c.Level == 1 {
+				b.WriteString(plainText(c, src))
+				b.WriteByte(' ')
+				return ast.WalkSkipChildren, nil
+			}
+		}
+		return ast.WalkContinue, nil
+	})
 }
 
 // tableKeys writes what the tables in n define: the first cell of every body row, and the other

@@ -60,6 +60,9 @@ type Section struct {
 	Heading string
 	Text    string
 	Keys    string // what the section's tables define (first cells): ranked like the heading
+	// Quotes are the messages the section quotes (code spans of three words or more, no flag): a
+	// shown page that quotes the words a reader pasted comes first (the documents file's quotes).
+	Quotes []string
 }
 
 // Terms remembers the term of each word it was asked about: a site says the same words on every
@@ -414,6 +417,9 @@ type DocRec struct {
 	// same title apart ("Tour", not the folder "tour").
 	Crumbs   []string    `json:"crumbs,omitempty"`
 	Sections [][3]string `json:"sections"`
+	// Quotes are the messages the page's sections quote (Section.Quotes), each once, at most
+	// maxQuotes of maxQuoteLen bytes: the browser reads them for the pages it shows.
+	Quotes []string `json:"quotes,omitempty"`
 }
 
 // IndexFile is the search index file.

@@ -45,7 +45,7 @@ func PageOf(r *site.Route) Page {
 	p := PageWith(r, nil)
 	if r.Doc != nil {
 		for _, s := range r.Doc.Sections() {
-			p.Sections = append(p.Sections, Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys})
+			p.Sections = append(p.Sections, Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys, Quotes: s.Quotes})
 		}
 		return p
 	}

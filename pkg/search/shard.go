@@ -57,6 +57,13 @@ func (s *Shard) Route() string { return s.route }
 // term is the term numbered n in the shard's dictionary.
 func (s *Shard) term(n int32) string { return s.dict.terms[n] }
 
+// maxQuotes and maxQuoteLen bound what a page's record carries of the messages it quotes
+// (DocRec.Quotes): a troubleshooting section lists a handful, and a long code span is no message.
+const (
+	maxQuotes   = 64
+	maxQuoteLen = 200
+)
+
 // commonTitleMin is the fewest titles a word is in to be left out of title lengths: on a small
 // site a tenth of the pages is a handful.
 const commonTitleMin = 20
@@ -135,6 +142,11 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 			text = strings.TrimSpace(p.Description + " " + text)
 		}
 		rec.Sections = append(rec.Sections, [3]string{sec.ID, sec.Heading, truncate(text, snippetLen)})
+		for _, q := range sec.Quotes {
+			if len(rec.Quotes) < maxQuotes && len(q) <= maxQuoteLen && !slices.Contains(rec.Quotes, q) {
+				rec.Quotes = append(rec.Quotes, q)
+			}
+		}
 		// The heading's own terms (their count is the heading's length), and with the keys'
 		// and (first section) the keywords', the terms of the heading.
 		headLen := 0

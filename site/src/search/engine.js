@@ -47,7 +47,13 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   const parser = createParser(store, syn, stop, W);
   const rules = createRules(store, parser, W, indexEntry.pages);
   const { rank } = createRanker(store, parser, family, rules, W, indexEntry);
-  const { specificFirst, present } = createPresent(store, W);
+  const { specificFirst, quotedFirst, present } = createPresent(store, W);
+  // A query that types a command whole (the program's name) is the command's: no page quoting a
+  // message goes above it (W.quoted).
+  const ordered = (entries, q) => {
+    const first = specificFirst(entries);
+    return rules.typesCommand(parser.parse(q)) ? first : quotedFirst(first, q);
+  };
 
   // query answers a query, fetching the chunks it needs: the term chunks of its words, then the
   // documents chunks of the pages it shows. The list's `more` says whether more pages match than
@@ -60,7 +66,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
     const shown = ranked.entries.slice(0, limit);
     const wait = shown.map((e) => store.fetchChunk('docs', Math.floor(e.page / docsEntry.perChunk))).filter(Boolean);
     await Promise.all(wait);
-    const out = specificFirst(shown).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    const out = ordered(shown, q).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
     out.more = ranked.entries.length > limit;
     return out;
   }
@@ -69,7 +75,7 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // best sections.
   function search(query, opts = {}) {
     const ranked = rank(query, opts);
-    return specificFirst(ranked.entries).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
+    return ordered(ranked.entries, query).map((e) => present(e, ranked.secSum, opts.sectionsPerPage || 3));
   }
 
   return { query, search, ensure, matcher: parser.matcher, parse: parser.parse };

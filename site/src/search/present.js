@@ -2,6 +2,27 @@
 // below another that holds more of the query comes above it (specificFirst, which reads the routes),
 // and each page's best sections, its top first when its title matched (present).
 
+// messageWords are the words of a message or a query as typed, in lower case: no stemming and no
+// common words left out, since a pasted message is matched word for word (quotedFirst).
+function messageWords(s) {
+  return String(s).toLowerCase().match(/[\p{L}\p{N}_]+/gu) || [];
+}
+
+// inOrder is the number of words a and b have in the same order (their longest common
+// subsequence): a message typed with a word left out, or inside a longer line, keeps its order.
+function inOrder(a, b) {
+  const row = new Array(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = a[i - 1] === b[j - 1] ? diag + 1 : Math.max(up, row[j - 1]);
+      diag = up;
+    }
+  }
+  return row[b.length];
+}
+
 // createPresent presents the pages of a store (chunks.js) with the weights W.
 export function createPresent(store, W) {
   const { doc } = store;
@@ -42,6 +63,32 @@ export function createPresent(store, W) {
     return own !== 0 && (theirs & ~child.mask) === 0;
   }
 
+  // quotedFirst puts first, of the pages shown, those that quote the message the query is (W.quoted):
+  // a reader pastes what a program printed ("no tag provided for tag event"), and the page whose
+  // troubleshooting quotes it explains it, though other pages have those words in titles and
+  // headings. A quote is a code span of three words or more without a flag (pkg/search's
+  // DocRec.Quotes). The query is a quote when every word of the quote is in the query in the same
+  // order (a message pasted in a longer line), at least W.quotedMin of them, or every word of the
+  // query is in the quote (a part of a message), at least W.quotedPart of them: "restart a build"
+  // is no quote of "cannot restart a build pending approval". The pages keep their order
+  // otherwise; it reads the documents, so it runs on the pages shown, once those are in.
+  function quotedFirst(entries, query) {
+    if (!W.quoted) return entries;
+    const typed = messageWords(query);
+    if (typed.length < W.quotedMin) return entries;
+    const quotes = (e) => {
+      const d = doc(e.page);
+      return Boolean(d && d.quotes && d.quotes.some((qt) => {
+        const words = messageWords(qt);
+        const n = inOrder(typed, words);
+        return (n === words.length && n >= W.quotedMin) || (n === typed.length && n >= W.quotedPart);
+      }));
+    };
+    const hit = entries.map(quotes);
+    if (!hit.includes(true)) return entries;
+    return [...entries.filter((_, i) => hit[i]), ...entries.filter((_, i) => !hit[i])];
+  }
+
   // present is a ranked page (rank.js's entry) as a result: its route, title and best sections.
   function present(e, secSum, sectionsPerPage) {
     const { firstSection } = store.pages;
@@ -68,5 +115,5 @@ export function createPresent(store, W) {
       }),
     };
   }
-  return { specificFirst, present };
+  return { specificFirst, quotedFirst, present };
 }

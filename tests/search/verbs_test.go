@@ -1,0 +1,31 @@
+// Tests of the ranking over the real Vela site for entries of the synonym table in docsd.toml.
+
+package search
+
+import "testing"
+
+// "add => create" (docsd.toml): the CLI adds what the API and the guides create ("vela add
+// schedule", "Create a schedule"). A reader who names no part and adds something wants the guide
+// that teaches it, whose heading says "Create" (LABELS A2: a verb of the same meaning counts), as
+// for "approve build"; "add … api" stays the endpoint titled "Create …", the command typed whole
+// stays the command.
+func TestAddIsCreate(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	cases := []struct{ q, want string }{
+		{"add a schedule", "/docs/usage/schedule_build"},
+		{"add a deployment", "/docs/usage/managing-deployments"},
+		{"add a secret", "/docs/usage/secrets"},
+		{"add a user api", "/docs/reference/api/user/add"},
+		{"vela add schedule", "/docs/reference/cli/schedule/add"},
+	}
+	qs := make([]query, len(cases))
+	for i, c := range cases {
+		qs[i] = query{text: c.q, want: c.want}
+	}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, c := range cases {
+		if len(got[i]) == 0 || got[i][0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got[i], c.want)
+		}
+	}
+}
