@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchChromium, waitUp } from './lib/browser.mjs';
+import { launchChromium, textAppears, waitUp } from './lib/browser.mjs';
 import { recordSection } from './lib/record.mjs';
 import { treeRSS } from './lib/memory.mjs';
 
@@ -24,22 +24,7 @@ const browser = await launchChromium();
 const page = await browser.newPage();
 await page.goto(`${base}/docs/usage/quickstart`, { waitUntil: 'networkidle' });
 // The page reports, by wall clock, when a text first appears in the DOM.
-await page.evaluate(() => {
-  window.__appeared = (text) =>
-    new Promise((resolveAppeared) => {
-      // textContent, not innerText: the DOM update is what is measured, and innerText would
-      // force a layout of the page on every mutation.
-      const check = () => document.body.textContent.includes(text);
-      if (check()) return resolveAppeared(Date.now());
-      const obs = new MutationObserver(() => {
-        if (check()) {
-          obs.disconnect();
-          resolveAppeared(Date.now());
-        }
-      });
-      obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
-});
+await textAppears(page);
 
 const file = join(project, 'content/docs/usage/quickstart.md');
 const original = readFileSync(file, 'utf8');
@@ -54,6 +39,7 @@ async function measure(n, edit) {
     const t0 = Date.now();
     writeFileSync(file, edit(marker));
     const t1 = await waiting;
+    if (t1 < 0) throw new Error(`the edit ${marker} never reached the page`);
     times.push(t1 - t0);
     await sleep(60); // a writer does not save every few milliseconds
   }

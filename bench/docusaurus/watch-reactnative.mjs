@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchChromium } from '../lib/browser.mjs';
+import { launchChromium, textAppears } from '../lib/browser.mjs';
 
 const root = resolve(import.meta.dirname, '../..');
 const project = process.argv[2] || '/tmp/docsd-census/reactnative';
@@ -46,21 +46,7 @@ try {
   async function measure(kind, route, file, change, selector) {
     const tab = await browser.newPage();
     await tab.goto(base + route, { waitUntil: 'networkidle' });
-    await tab.evaluate(() => {
-      window.__appeared = (text, sel) =>
-        new Promise((done) => {
-          const check = () => [...document.querySelectorAll(sel || 'body')].some((e) => e.textContent.includes(text));
-          if (check()) return done(Date.now());
-          const obs = new MutationObserver(() => {
-            if (check()) {
-              obs.disconnect();
-              done(Date.now());
-            }
-          });
-          obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-          setTimeout(() => done(-1), 60000);
-        });
-    });
+    await textAppears(tab);
     const times = [];
     for (let i = 0; i < n; i++) {
       const marker = `Marker${Date.now()}x${i}`;

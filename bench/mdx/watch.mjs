@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { launchChromium, waitUp } from '../lib/browser.mjs';
+import { launchChromium, textAppears, waitUp } from '../lib/browser.mjs';
 
 const n = Number(process.argv[2] || 30);
 const root = resolve(import.meta.dirname, '../..');
@@ -30,20 +30,7 @@ try {
   const tab = await browser.newPage();
   await tab.goto(`${base}/docs/usage/mdx-bench`, { waitUntil: 'networkidle' });
   await tab.waitForFunction(() => document.body.textContent.includes('Text in a component.'));
-  await tab.evaluate(() => {
-    window.__appeared = (text) =>
-      new Promise((done) => {
-        const check = () => document.body.textContent.includes(text);
-        if (check()) return done(Date.now());
-        const obs = new MutationObserver(() => {
-          if (check()) {
-            obs.disconnect();
-            done(Date.now());
-          }
-        });
-        obs.observe(document.body, { childList: true, subtree: true, characterData: true });
-      });
-  });
+  await textAppears(tab);
   const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
   const times = [];
   for (let i = 0; i < n; i++) {
@@ -52,7 +39,9 @@ try {
     await sleep(20); // the observer is in place before the write
     const t0 = Date.now();
     writeFileSync(file, page(marker));
-    times.push((await waiting) - t0);
+    const at = await waiting;
+    if (at < 0) throw new Error(`the edit ${marker} never reached the page`);
+    times.push(at - t0);
     await sleep(200);
   }
   await browser.close();

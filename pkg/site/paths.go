@@ -125,23 +125,22 @@ func (s *Site) VersionHome(v config.Version, locale string) (string, bool) {
 // firstDocRoute is the route of a sidebar's first doc, as Docusaurus finds a sidebar's first doc:
 // a doc item, or a category that links a doc (before its items); never a ref or a generated index.
 func firstDocRoute(items []*SidebarItem) string {
-	for _, it := range items {
-		if it.docID != "" {
-			return it.Route
-		}
-		if r := firstDocRoute(it.Items); r != "" {
-			return r
-		}
-	}
-	return ""
+	return firstRouteOf(items, func(it *SidebarItem) bool { return it.docID != "" })
 }
 
+// firstRoute is the route of a sidebar's first page of any kind.
 func firstRoute(items []*SidebarItem) string {
+	return firstRouteOf(items, func(it *SidebarItem) bool { return it.Route != "" })
+}
+
+// firstRouteOf is the route of the first item, depth first (a category before its items), that
+// takes.
+func firstRouteOf(items []*SidebarItem, takes func(*SidebarItem) bool) string {
 	for _, it := range items {
-		if it.Route != "" {
+		if takes(it) {
 			return it.Route
 		}
-		if r := firstRoute(it.Items); r != "" {
+		if r := firstRouteOf(it.Items, takes); r != "" {
 			return r
 		}
 	}
