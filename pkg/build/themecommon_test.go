@@ -26,3 +26,24 @@ func TestThemeCommonColorModeAndHelpers(t *testing.T) {
 		t.Errorf("the page does not show %s:\n%s", want, html)
 	}
 }
+
+// TestThemeIcons: the classic theme's icons a site's own component imports (@theme/Icon/Success
+// beside a copy button) are docsd's; before, the build failed at the import ("docsd has no
+// @theme/Icon/Success"). The props go on the <svg>.
+func TestThemeIcons(t *testing.T) {
+	root, opts := mdxSite(t)
+	names := []string{"Arrow", "Close", "Copy", "Edit", "ExternalLink", "Home", "Language", "Menu", "Success", "WordWrap"}
+	var imports, uses strings.Builder
+	for _, n := range names {
+		imports.WriteString("import Icon" + n + " from '@theme/Icon/" + n + "';\n")
+		uses.WriteString("<Icon" + n + " className=\"icon-" + n + "\" width={16} />")
+	}
+	write(t, root, "src/components/Toolbar.jsx", imports.String()+"\nexport default function Toolbar() {\n  return <p>"+uses.String()+"</p>;\n}\n")
+	write(t, root, "content/docs/guide/toolbar.mdx", "---\ntitle: Toolbar\n---\n\nimport Toolbar from '@site/src/components/Toolbar';\n\n<Toolbar />\n")
+	html := builtPage(t, opts, "/docs/guide/toolbar")
+	for _, n := range names {
+		if want := `<svg viewBox="0 0 24 24" width="16" height="20" aria-hidden="true" class="icon-` + n + `">`; !strings.Contains(html, want) {
+			t.Errorf("no %s on the page", want)
+		}
+	}
+}
