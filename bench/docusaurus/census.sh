@@ -14,7 +14,12 @@
 # typescript-eslint's docs import what docusaurus-plugin-typedoc generates: SHIM=1 writes stand-ins.
 # DOCSD is the binary (default bin/docsd, built first). Sites: pnpm capacitor redux jest prettier
 # tseslint ory (sessions 14-15); trpc supertokens (session 19; supertokens has 608 .mdx pages);
-# reactnative (session 29: an ejected MDXComponents, escaped partial imports, ThemedImage).
+# reactnative (session 29: an ejected MDXComponents, escaped partial imports, ThemedImage); ionic
+# dragonfly electron typeorm (session 31). ionic-docs maps @components to its src/components with
+# docusaurus-plugin-module-alias, and its build fetches its release notes and (its own plugin) the
+# components' API pages that its docs import: SHIM=1 links the folder into its node_modules and
+# writes stand-ins, and puts a no-op in place of the one hook its playground imports from
+# @docusaurus/theme-common/internal (the classic theme's internals, which docsd does not give).
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 mirrors=${MIRRORS:-/work/.mirror}
@@ -23,16 +28,17 @@ if [ -z "${DOCSD:-}" ]; then (cd "$here" && go build -o bin/docsd ./cmd/docsd) |
 docsd=${DOCSD:-$here/bin/docsd}
 declare -A mirror=([pnpm]=pnpm+pnpm.io [capacitor]=ionic-team+capacitor-docs [redux]=reduxjs+redux [jest]=jestjs+jest
   [prettier]=prettier+prettier [tseslint]=typescript-eslint+typescript-eslint [ory]=ory+docs
-  [trpc]=trpc+trpc [supertokens]=supertokens+docs [reactnative]=facebook+react-native-website)
+  [trpc]=trpc+trpc [supertokens]=supertokens+docs [reactnative]=facebook+react-native-website
+  [ionic]=ionic-team+ionic-docs [dragonfly]=dragonflydb+documentation [electron]=electron+website [typeorm]=typeorm+typeorm)
 declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prettier]=website [tseslint]=packages/website [ory]=.
-  [trpc]=www [supertokens]=. [reactnative]=website)
+  [trpc]=www [supertokens]=. [reactnative]=website [ionic]=. [dragonfly]=. [electron]=. [typeorm]=docs)
 sites=("$@")
-[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens reactnative)
+[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens reactnative ionic dragonfly electron typeorm)
 mkdir -p "$work"
-if [ ! -d "$work/node_modules/react-lite-youtube-embed" ]; then
+if [ ! -d "$work/node_modules/@floating-ui/react" ]; then
   echo '{"private":true}' > "$work/package.json"
   (cd "$work" && npm install --no-audit --no-fund --legacy-peer-deps --ignore-scripts --loglevel=error \
-    react-lite-youtube-embed react-tweet json5 clsx @uiw/react-shields classnames >/dev/null) || exit 1
+    react-lite-youtube-embed react-tweet json5 clsx @uiw/react-shields classnames @stackblitz/sdk @floating-ui/react >/dev/null) || exit 1
 fi
 for p in react react-dom; do rm -rf "${work:?}/node_modules/$p"; ln -s "$here/node_modules/$p" "$work/node_modules/$p"; done
 printf '| site | commit | sources | pages built | hard errors | warnings (link) | pages with raw MDX text | build wall / CPU |\n|---|---|---|---|---|---|---|---|\n'
@@ -65,11 +71,24 @@ for s in "${sites[@]}"; do
       printf '%s\n' "API reference of $p, written by typedoc in the site's own build." > "$dir/docs/packages/$p/generated/index.md"
     done
   fi
+  if [ "$s" = ionic ] && [ -n "${SHIM:-}" ]; then
+    mkdir -p "$dir/node_modules" && ln -sfn ../src/components "$dir/node_modules/@components"
+    echo '[]' > "$dir/src/components/page/reference/ReleaseNotes/release-notes.json"
+    api=$dir/node_modules/@ionic-internal/component-api
+    grep -rhoE "@ionic-internal/component-api/[^'\"]+" "$dir/docs" "$dir/versioned_docs" | sort -u | while read -r f; do
+      mkdir -p "$(dirname "$dir/node_modules/$f")"
+      printf '%s\n' "API reference of the component, written by the site's own plugin in its build." > "$dir/node_modules/$f"
+    done
+    mkdir -p "$api" && printf '%s\n' '{"name": "@ionic-internal/component-api", "version": "0.0.0"}' > "$api/package.json"
+    sed -i "s#^import { useScrollPositionBlocker } from '@docusaurus/theme-common/internal';#const useScrollPositionBlocker = () => ({ blockElementScrollPositionUntilNextRender() {} });#" \
+      "$dir/src/components/global/Playground/index.tsx" "$dir/src/components/global/PlaygroundTabs/index.tsx"
+  fi
   (cd "$dir" && "$docsd" init --from-docusaurus "${sitedir[$s]}") > "$work/$s.init" 2>&1
   (cd "$dir" && /usr/bin/time -f '%e %U %S' -o "$work/$s.time" "$docsd" build --once --out "$work/$s-out") > "$work/$s.log" 2>&1
   code=$?
   errors=0
-  [ $code -ne 0 ] && errors=$(grep -c ':[0-9]*:[0-9]*: \|^sidebars\|^docsd: no docsd.toml' "$work/$s.log")
+  # A page whose server render threw is named without a line (file: rendering the page failed …).
+  [ $code -ne 0 ] && errors=$(grep -c ':[0-9]*:[0-9]*: \|^sidebars\|^docsd: no docsd.toml\|: rendering the page failed' "$work/$s.log")
   grep -q '^docsd init: ' "$work/$s.init" && errors="init: $(grep -c '^docsd init: ' "$work/$s.init")"
   warnings=$(grep -c '^warning' "$work/$s.log")
   links=$(grep -o '; [0-9]* link warnings' "$work/$s.log" | grep -o '[0-9]*' || echo 0)

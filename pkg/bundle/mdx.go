@@ -123,13 +123,13 @@ func ThemeFile(root, name string) string {
 // hooks are in theme-common too, where Docusaurus 2 had useCurrentSidebarCategory.
 // Some sites import the hook by its file in @docusaurus/core, as Docusaurus 2's docs showed.
 var docusaurusModules = map[string]string{"Link": "Link.jsx", "useBaseUrl": "useBaseUrl.js", "useIsBrowser": "useIsBrowser.js", "BrowserOnly": "BrowserOnly.jsx",
-	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "docsClient.js", "Translate": "Translate.jsx",
+	"router": "router.js", "plugin-content-docs/client": "docsClient.js", "theme-common": "themeCommon.js", "Translate": "Translate.jsx",
 	"useDocusaurusContext": "useDocusaurusContext.js", "core/lib/client/exports/useDocusaurusContext": "useDocusaurusContext.js",
 	"useBrokenLinks": "useBrokenLinks.js", "Head": "Head.jsx", "ExecutionEnvironment": "ExecutionEnvironment.js"}
 
 // docusaurusProvided names docusaurusModules for an error about another one.
 const docusaurusProvided = "@docusaurus/Link, Head, ExecutionEnvironment, useBaseUrl, useIsBrowser, BrowserOnly, Translate, useDocusaurusContext, useBrokenLinks, router (useLocation, useHistory), " +
-	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar)"
+	"and plugin-content-docs/client and theme-common (useCurrentSidebarCategory, useDocsSidebar, useColorMode)"
 
 var mdxFile = regexp.MustCompile(`\.mdx?$`)
 

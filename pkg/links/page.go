@@ -87,7 +87,15 @@ func (c *checker) checkPage(r *site.Route) {
 				p.Line, p.Column, p.Text = line, col, label
 			}
 		}
-		c.checkTarget(p, c.resolve(r, dest), r, report)
+		target := c.resolve(r, dest)
+		if l.Component && l.Image && !strings.HasPrefix(dest, "/") && !c.fileAt(target) {
+			// A component's src: a site's components pass it to useBaseUrl, which reads a path
+			// without its leading slash as a site path (src="img/a.png" is /docs/img/a.png).
+			if site := c.resolve(r, "/"+dest); c.fileAt(site) {
+				target = site
+			}
+		}
+		c.checkTarget(p, target, r, report)
 	}
 	if !report {
 		return

@@ -77,6 +77,16 @@ func (c *checker) checkTarget(p Problem, resolved string, from *site.Route, repo
 	return false
 }
 
+// fileAt reports a resolved URL (with its query or fragment) whose path is a file of the build.
+func (c *checker) fileAt(resolved string) bool {
+	p, _, _ := strings.Cut(resolved, "#")
+	p, _, _ = strings.Cut(p, "?")
+	if u, err := url.PathUnescape(p); err == nil {
+		p = u
+	}
+	return c.isFile(p)
+}
+
 // isFile reports a URL path that is a static file or another file of the build.
 func (c *checker) isFile(p string) bool {
 	if c.files[p] {

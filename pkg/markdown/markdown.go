@@ -68,7 +68,10 @@ type Link struct {
 	Line   int
 	Column int
 	Image  bool // an image or another embedded file rather than a page
-	node   ast.Node
+	// Component: an attribute of a JSX element named with a capital (<Screenshot src>), whose
+	// component decides what the URL means (a site's usually passes it to useBaseUrl).
+	Component bool
+	node      ast.Node
 	// refLabel is the label of the reference definition the link came from (RefLabel).
 	refLabel string
 }
@@ -297,9 +300,20 @@ func htmlLinks(src []byte, start int, raw []byte, pos func(int) (int, int)) []Li
 			dest = string(raw[m[6]:m[7]])
 		}
 		out = append(out, Link{Dest: html.UnescapeString(dest), Line: line, Column: col,
-			Image: strings.EqualFold(string(raw[m[2]:m[3]]), "src")})
+			Image: strings.EqualFold(string(raw[m[2]:m[3]]), "src"), Component: inComponent(src, start+m[0])})
 	}
 	return out
+}
+
+// inComponent reports whether the attribute at offset off of src is in a tag named with a capital,
+// a JSX component's: the nearest "<" before it opens the tag, on the attribute's line or one above
+// (a tag written over several lines).
+func inComponent(src []byte, off int) bool {
+	if off > len(src) {
+		return false
+	}
+	i := bytes.LastIndexByte(src[:off], '<')
+	return i >= 0 && i+1 < len(src) && src[i+1] >= 'A' && src[i+1] <= 'Z'
 }
 
 // TOC returns the headings between levels min and max, inclusive.

@@ -215,7 +215,7 @@ func IsMDX(path, format string, body []byte) bool {
 	if strings.HasSuffix(path, ".mdx") {
 		return UsesMDXSyntax(body)
 	}
-	return UsesESM(body) || UsesComponent(body)
+	return UsesESM(body) || UsesComponent(body) || UsesExpressionAttribute(body)
 }
 
 // hasComponentTag reports whether s (a page's body, read without a copy) holds the start of a JSX element named with a capital,
@@ -258,6 +258,64 @@ func UsesComponent(src []byte) bool {
 	if !hasComponentTag(src) {
 		return false
 	}
+	return anyTextLine(src, func(text string) bool { return hasComponentTag([]byte(text)) })
+}
+
+// UsesExpressionAttribute reports whether a body has an HTML element with an attribute whose value
+// is a JSX expression outside code: `<img src={require('./shot.png').default} />`, `<div
+// style={{float: 'right'}}>`, also on the lines of a tag written over several. Docusaurus 3
+// compiles the .md file as MDX, which gives the element that value; for CommonMark the tag is no
+// HTML (such a value is no attribute value), and goldmark showed it as text.
+func UsesExpressionAttribute(src []byte) bool {
+	if !bytes.Contains(src, []byte("{")) || !bytes.Contains(src, []byte("<")) {
+		return false
+	}
+	inTag := false // in a lower-case tag begun on an earlier line
+	return anyTextLine(src, func(text string) bool {
+		var found bool
+		found, inTag = expressionAttribute(text, inTag)
+		return found
+	})
+}
+
+// expressionAttribute reads one line of text (code spans and comments left out) for `={` in a
+// lower-case tag, given whether the line starts inside one; it returns whether it found one and
+// whether the line ends inside a tag.
+func expressionAttribute(line string, inTag bool) (bool, bool) {
+	quote := byte(0)
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		switch {
+		case !inTag:
+			if c == '<' && i+1 < len(line) && 'a' <= line[i+1] && line[i+1] <= 'z' && (i == 0 || line[i-1] != '\\') {
+				inTag = true
+				i++
+			}
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '>':
+			inTag = false
+		case c == '{':
+			j := i - 1
+			for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
+				j--
+			}
+			if j >= 0 && line[j] == '=' {
+				return true, inTag
+			}
+		}
+	}
+	return false, inTag && quote == 0
+}
+
+// anyTextLine reports whether test holds for a line of src outside code (fences, indented code),
+// given with its code spans and HTML comments left out; test sees the lines in order, up to the
+// first it holds for.
+func anyTextLine(src []byte, test func(text string) bool) bool {
 	found, blank, indented, comment := false, true, false, false
 	eachLine(string(src), func(line string) string {
 		if found {
@@ -271,7 +329,7 @@ func UsesComponent(src []byte) bool {
 		}
 		var text string
 		text, comment = withoutComments(withoutCodeSpans(line), comment)
-		if hasComponentTag([]byte(text)) { // (a page that has a tag somewhere: few lines, short)
+		if test(text) { // (a page that has a tag somewhere: few lines, short)
 			found = true
 		}
 		return line

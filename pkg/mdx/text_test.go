@@ -56,6 +56,15 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("Text <!-- <Tabs> came here --> and\n\n<!--\n<Tabs>\n  <TabItem>\n-->\n\nmore.\n"), false},
 		{"a.md", "", []byte("<!-- a note --> <Shout /> after a comment\n"), true},
 		{"a.md", "", []byte("<!--\nstill a comment\n--> <Shout /> after one\n"), true},
+		// An HTML element with an expression for an attribute's value is MDX (CommonMark shows the
+		// tag as text), on its line or on the lines of a tag written over several; in code, in a
+		// comment, in a quoted value, escaped or in plain text it is not.
+		{"a.md", "", []byte("Items:\n\n<img src={require('@site/static/img/shot.png').default} />\n"), true},
+		{"a.md", "", []byte("<div style = {{float: 'right'}}>x</div>\n"), true},
+		{"a.md", "", []byte("<img\n  alt=\"a > b\"\n  src={shot}\n/>\n"), true},
+		{"a.md", "", []byte("`<img src={x} />` and\n\n```html\n<img src={x} />\n```\n\n    <img src={x} />\n"), false},
+		{"a.md", "", []byte("<!-- <img src={x} /> -->\n<img alt=\"a={b}\" src=\"x.png\" />\n\\<img src={x} /> and a={b} in text.\n"), false},
+		{"a.md", "", []byte("<br/> then a={b}, and <img src=\"x.png\"\n/> then c={d}\n"), false},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)

@@ -353,9 +353,11 @@ func (b *blogAssembly) tagPages(listed []PostSummary) {
 	}
 }
 
+// parseDate reads a post's date. A month or day may have one digit ("2023-2-7T00:00:00.000Z"), as in
+// a YAML timestamp, which Docusaurus's front-matter parser reads as a date.
 func parseDate(s string) (time.Time, error) {
-	for _, layout := range []string{"2006-01-02", time.RFC3339, "2006-01-02T15:04:05", "2006-01-02 15:04:05",
-		"2006-01-02T15:04", "2006-01-02 15:04", "2006-01-02T15:04Z07:00", "2006-01-02 15:04:05Z07:00", "2006-01-02 15:04:05 -07:00"} {
+	for _, layout := range []string{"2006-1-2", "2006-1-2T15:04:05Z07:00", "2006-1-2T15:04:05", "2006-1-2 15:04:05",
+		"2006-1-2T15:04", "2006-1-2 15:04", "2006-1-2T15:04Z07:00", "2006-1-2 15:04:05Z07:00", "2006-1-2 15:04:05 -07:00"} {
 		if t, err := time.Parse(layout, s); err == nil {
 			return t, nil
 		}

@@ -63,3 +63,26 @@ func TestUndatedPostTakesItsFileDate(t *testing.T) {
 		t.Errorf("in git: date %q, want the date of the commit that added it", p.FM.Date)
 	}
 }
+
+// TestPostDateWithOneDigitMonthOrDay: a front-matter date whose month or day has one digit is a
+// date (a YAML timestamp allows it, and Docusaurus reads it so); it failed the build with "is not a
+// date". Two-digit forms and their times and zones read as before.
+func TestPostDateWithOneDigitMonthOrDay(t *testing.T) {
+	for text, want := range map[string]time.Time{
+		"2023-2-07T00:00:00.000Z":   time.Date(2023, 2, 7, 0, 0, 0, 0, time.UTC),
+		"2026-1-13T08:30:00Z":       time.Date(2026, 1, 13, 8, 30, 0, 0, time.UTC),
+		"2024-3-5":                  time.Date(2024, 3, 5, 0, 0, 0, 0, time.UTC),
+		"2024-03-05 10:20:30":       time.Date(2024, 3, 5, 10, 20, 30, 0, time.UTC),
+		"2024-11-30T10:20:30+02:00": time.Date(2024, 11, 30, 8, 20, 30, 0, time.UTC),
+	} {
+		got, err := parseDate(text)
+		if err != nil || !got.Equal(want) {
+			t.Errorf("%s: %v, %v; want %v", text, got, err, want)
+		}
+	}
+	for _, text := range []string{"2024-13-01", "2024-2-30", "soon", "2024/03/05"} {
+		if _, err := parseDate(text); err == nil {
+			t.Errorf("%s read as a date", text)
+		}
+	}
+}

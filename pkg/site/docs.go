@@ -110,8 +110,11 @@ func (a *assembler) addDoc(p *Parsed, v config.Version, locale, base string) *do
 	if docPath != "" && docPath != "." {
 		route = base + "/" + docPath
 	}
-	if route == "" {
-		route = "/"
+	if root := LocalizePath(a.cfg, a.cfg.BasePath, a.cfg.DefaultLocale().Code, locale); route == "" || route+"/" == root {
+		// The version's own path is the site's root (slug: /, or docs/index.md, under Docusaurus's
+		// routeBasePath "/"): with base_path "/docs/" that is "/docs/", the landing page's route,
+		// not "/docs", which names the same index.html and would lose it to a generated landing.
+		route = root
 	}
 	if prev, dup := a.docs[k].Lookup(id); dup {
 		if isReadme(p) && !isReadme(prev.p) {

@@ -133,8 +133,8 @@ func (s *Site) WithStructure(changed []string, before, all *Sources) (out *Site,
 			continue
 		}
 		k, path := key(e.version.Name, e.locale), e.p.Src.Path
-		if !a.readersKnown(s, e, sidebars) {
-			return nil, false
+		if !a.readersKnown(s, e, sidebars) || e.route == landingRoute(s, e.locale) {
+			return nil, false // the doc was the root page: a whole assembly makes the landing again
 		}
 		cloneKey(k)
 		a.docs[k].Delete(e.id)

@@ -9,7 +9,7 @@ function systemMode() {
   return window.matchMedia && window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-function apply(choice) {
+export function apply(choice) {
   const mode = choice === 'system' ? systemMode() : choice;
   document.documentElement.setAttribute('data-theme', mode);
   document.documentElement.setAttribute('data-theme-choice', choice);
@@ -39,6 +39,18 @@ export function useColorMode(respectSystem) {
       apply(next);
     });
   }, [respectSystem]);
+  useEffect(() => {
+    // A page's component may set the mode (@docusaurus/theme-common's setColorMode): the choice
+    // it writes on <html> is the toggle's too.
+    if (typeof MutationObserver === 'undefined') return undefined;
+    const html = document.documentElement;
+    const observer = new MutationObserver(() => {
+      const now = html.getAttribute('data-theme-choice');
+      if (now === 'light' || now === 'dark' || now === 'system') setChoice(now);
+    });
+    observer.observe(html, { attributes: true, attributeFilter: ['data-theme-choice'] });
+    return () => observer.disconnect();
+  }, []);
   useEffect(() => {
     if (choice !== 'system' || !window.matchMedia) return undefined;
     const mq = window.matchMedia('(prefers-color-scheme: dark)');
