@@ -139,6 +139,11 @@ func TestMDXComponentsInAMarkdownPage(t *testing.T) {
 			t.Errorf("error %q lacks %q", got, want)
 		}
 	}
+	// A page that is MDX for an HTML tag with an attribute written {…}: the hint names that cause.
+	write(t, root, "content/docs/guide/plain.md", "# Plain\n\n<img src={shot.} />\n")
+	if got := buildError(t, opts); !strings.Contains(got, "a tag with an attribute written {…}") {
+		t.Errorf("error %q does not name the attribute as the cause", got)
+	}
 }
 
 func TestMDXComponentsEditBuildsEveryMDXPage(t *testing.T) {

@@ -171,12 +171,12 @@ func requestHeadings(hs []markdown.Heading, taken map[string]bool) []heading {
 	return out
 }
 
-// mdHint ends the MDX error of a .md page: such a page is MDX because it uses an import or a JSX
-// element named with a capital outside code, often text such as List<String> (Docusaurus 3 fails it
-// too).
-const mdHint = " (this .md page is read as MDX, as Docusaurus 3 reads it, since it has an import or a tag named with" +
-	" a capital outside code: write text such as List<String> in backticks or as List\\<String>, or put" +
-	" `format: md` in its front matter to read it as CommonMark)"
+// mdHint ends the MDX error of a .md page: such a page is MDX because it uses an import, a JSX
+// element named with a capital or an HTML tag with an attribute written {…} outside code, often
+// text such as List<String> (Docusaurus 3 fails it too).
+const mdHint = " (this .md page is read as MDX, as Docusaurus 3 reads it, since it has an import, a tag named with" +
+	" a capital or a tag with an attribute written {…} outside code: write text such as List<String> or a<b in" +
+	" backticks or as List\\<String>, or put `format: md` in its front matter to read it as CommonMark)"
 
 // Compile compiles one MDX file (front matter included) to an ES module whose default export is
 // its React component. Mistakes in the file are *content.Error at its line and column.

@@ -265,51 +265,93 @@ func UsesComponent(src []byte) bool {
 // is a JSX expression outside code: `<img src={require('./shot.png').default} />`, `<div
 // style={{float: 'right'}}>`, also on the lines of a tag written over several. Docusaurus 3
 // compiles the .md file as MDX, which gives the element that value; for CommonMark the tag is no
-// HTML (such a value is no attribute value), and goldmark showed it as text.
+// HTML (such a value is no attribute value), and goldmark showed it as text. Only what reads as a
+// tag counts: a lower-case name, then attributes (names, quoted values) up to the `={`; text such
+// as "count <limit the request waits." or an autolink `<https://a.test/?q={x}>` is none, and a
+// blank line ends a tag.
 func UsesExpressionAttribute(src []byte) bool {
-	if !bytes.Contains(src, []byte("{")) || !bytes.Contains(src, []byte("<")) {
+	if !bytes.Contains(src, []byte("={")) && !bytes.Contains(src, []byte("= {")) {
 		return false
 	}
 	inTag := false // in a lower-case tag begun on an earlier line
 	return anyTextLine(src, func(text string) bool {
+		if strings.TrimSpace(text) == "" {
+			inTag = false
+			return false
+		}
 		var found bool
 		found, inTag = expressionAttribute(text, inTag)
 		return found
 	})
 }
 
-// expressionAttribute reads one line of text (code spans and comments left out) for `={` in a
-// lower-case tag, given whether the line starts inside one; it returns whether it found one and
-// whether the line ends inside a tag.
+// expressionAttribute reads one line of text (code spans and comments left out) for an attribute
+// written `name={` in a lower-case tag, given whether the line starts inside one; it returns
+// whether it found one and whether the line ends inside a tag.
 func expressionAttribute(line string, inTag bool) (bool, bool) {
-	quote := byte(0)
-	for i := 0; i < len(line); i++ {
-		c := line[i]
-		switch {
-		case !inTag:
-			if c == '<' && i+1 < len(line) && 'a' <= line[i+1] && line[i+1] <= 'z' && (i == 0 || line[i-1] != '\\') {
-				inTag = true
-				i++
+	space := func(c byte) bool { return c == ' ' || c == '\t' }
+	lower := func(c byte) bool { return 'a' <= c && c <= 'z' }
+	nameStart := func(c byte) bool { return lower(c) || 'A' <= c && c <= 'Z' || c == '_' || c == '$' || c == ':' }
+	nameRest := func(c byte) bool { return nameStart(c) || '0' <= c && c <= '9' || c == '-' }
+	for i := 0; i < len(line); {
+		if !inTag {
+			j := strings.IndexByte(line[i:], '<')
+			if j < 0 {
+				return false, false
 			}
-		case quote != 0:
-			if c == quote {
-				quote = 0
+			i += j + 1
+			if i >= 2 && line[i-2] == '\\' {
+				continue // \< is text
 			}
-		case c == '"' || c == '\'':
-			quote = c
+			k := i
+			for k < len(line) && (lower(line[k]) || k > i && ('0' <= line[k] && line[k] <= '9' || line[k] == '-')) {
+				k++
+			}
+			// A tag's name ends at white space, "/", ">" or the line's end (not "<https:").
+			if k > i && (k == len(line) || space(line[k]) || line[k] == '/' || line[k] == '>') {
+				i, inTag = k, true
+			}
+			continue
+		}
+		switch c := line[i]; {
+		case space(c):
+			i++
 		case c == '>':
-			inTag = false
-		case c == '{':
-			j := i - 1
-			for j >= 0 && (line[j] == ' ' || line[j] == '\t') {
-				j--
+			i, inTag = i+1, false
+		case c == '/' && i+1 < len(line) && line[i+1] == '>':
+			i, inTag = i+2, false
+		case nameStart(c):
+			k := i + 1
+			for k < len(line) && nameRest(line[k]) {
+				k++
 			}
-			if j >= 0 && line[j] == '=' {
-				return true, inTag
+			m := k
+			for m < len(line) && space(line[m]) {
+				m++
 			}
+			if m == len(line) || line[m] != '=' {
+				i = k // an attribute without a value
+				continue
+			}
+			for m++; m < len(line) && space(line[m]); m++ {
+			}
+			switch {
+			case m < len(line) && line[m] == '{':
+				return true, true
+			case m < len(line) && (line[m] == '"' || line[m] == '\''):
+				end := strings.IndexByte(line[m+1:], line[m])
+				if end < 0 {
+					return false, false // a value over lines: left as text
+				}
+				i = m + 1 + end + 1
+			default:
+				i, inTag = m, false // "=" and no value: no tag
+			}
+		default:
+			i, inTag = i+1, false // no attribute: no tag ("<limit the request waits.")
 		}
 	}
-	return false, inTag && quote == 0
+	return false, inTag
 }
 
 // anyTextLine reports whether test holds for a line of src outside code (fences, indented code),

@@ -65,6 +65,12 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("`<img src={x} />` and\n\n```html\n<img src={x} />\n```\n\n    <img src={x} />\n"), false},
 		{"a.md", "", []byte("<!-- <img src={x} /> -->\n<img alt=\"a={b}\" src=\"x.png\" />\n\\<img src={x} /> and a={b} in text.\n"), false},
 		{"a.md", "", []byte("<br/> then a={b}, and <img src=\"x.png\"\n/> then c={d}\n"), false},
+		// Text that only looks like a tag to a looser reading (a review's pages): a "<" in prose,
+		// an autolink with a query, a tag ended by a blank line.
+		{"a.md", "", []byte("When count <limit the request waits.\n\nSet the flag, e.g. replicas={3}, in the values.\n"), false},
+		{"a.md", "", []byte("The API answers at <https://api.example.test/v1/users?id={id}> for a user.\n"), false},
+		{"a.md", "", []byte("Write <mailto:a@b.test?subject={x}> or x <y ={z}.\n"), false},
+		{"a.md", "", []byte("A list <ul class=\"x\"\n\nstyle={y}\n"), false},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
