@@ -551,6 +551,8 @@ func (st *state) keepMDXText(route, body string) {
 }
 
 // searchPage is what search indexes of a route: an MDX page's rendered text, else its model's.
+// An MDX page's sections take their keys (tables' first cells, emphasised words) and quotes from
+// its model's section of the same id: its Markdown, which the rendered text does not mark.
 func (st *state) searchPage(r *site.Route) search.Page {
 	st.b.mu.Lock()
 	secs, ok := st.mdxText[r.Path]
@@ -559,9 +561,16 @@ func (st *state) searchPage(r *site.Route) search.Page {
 	if !ok {
 		return search.PageOf(r)
 	}
+	model := map[string]markdown.Section{}
+	if r.Doc != nil {
+		for _, s := range r.Doc.Sections() {
+			model[s.ID] = s
+		}
+	}
 	sections := make([]search.Section, 0, len(secs))
 	for _, s := range secs {
-		sections = append(sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text})
+		m := model[s.ID]
+		sections = append(sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: m.Keys, Quotes: m.Quotes})
 	}
 	return search.PageWith(r, sections)
 }

@@ -185,8 +185,8 @@ export const WEIGHTS = {
   // identifierText): found as the name it is, with its family's reference (W.family), not as common
   // words. 0: such words are found one by one.
   identRuns: 1,
-  // 1: of the pages shown, those that quote the message the query is come first, the best quote
-  // first (a code span of three words or more without a flag, the documents file's quotes: the
+  // 1: of the pages shown, those that quote the message the query is come first, in their order
+  // of rank among themselves (a code span of three words or more without a flag, the documents file's quotes: the
   // error a troubleshooting entry explains; present.js, quotedFirst): a reader pastes what a program
   // printed ("no tag provided for tag event" is `vela exec pipeline`, whose troubleshooting quotes
   // it, not the steps reference with "tag" and "event" in its headings). Not for a query that types
