@@ -113,6 +113,11 @@ var (
 		"#### <span title=\"t\">A</span> and <div>B</div>",
 		"Text <div className=\"x\">in a paragraph</div> stays with the compiler.",
 		"Text\n<div className=\"x\">at a line's start</div> after it.",
+		// Line breaks written as JSX (tables' cells hold them); alone, or in a heading, with the compiler.
+		"| Option | Context <br/> (a note) |\n|---|---|\n| a | b<br />c |",
+		"Line one<br/>\nline two, and <kbd>K</kbd><br/>.",
+		"<br/>",
+		"## A<br/>B heading",
 	}
 	genJSX = []string{
 		"<Dummy />",

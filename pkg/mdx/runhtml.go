@@ -359,9 +359,14 @@ func (h *runHTML) inlines(n ast.Node) {
 			}
 			h.textChild(text...)
 			text = text[:0]
-			h.open(el.tag, el.htmlAttributes())
-			h.textChild(el.text)
-			h.close(el.tag)
+			if el.void {
+				h.b.WriteString("<" + el.tag + "/>") // React's void element
+				h.lastText = false
+			} else {
+				h.open(el.tag, el.htmlAttributes())
+				h.textChild(el.text)
+				h.close(el.tag)
+			}
 			c = end
 			continue
 		}

@@ -35,12 +35,18 @@ var (
 	// source, the elements inlineElement takes.
 	inlineStart       = regexp.MustCompile(`^<([a-z]+)((?:` + inlineAttribute + `)*)>$`)
 	inlineElementText = regexp.MustCompile(`<([a-z]+)((?:` + inlineAttribute + `)*)>([^<>\n]*)</([a-z]+)>`)
-	inlineAttributes  = regexp.MustCompile(` ([A-Za-z]+)="([^"]*)"`)
+	// lineBreak is a line break written as JSX, `<br/>` or `<br />` (tables' cells hold them):
+	// MDX's element, goldmark's raw HTML. (`<br>` is no JSX: MDX fails on it.)
+	lineBreak        = regexp.MustCompile(`<br ?/>`)
+	inlineAttributes = regexp.MustCompile(` ([A-Za-z]+)="([^"]*)"`)
 )
 
 // withoutInlineElements is text with each element runs may hold (inlineTags, plain text in it)
 // replaced by its text, for the checks that look for MDX's syntax.
 func withoutInlineElements(text string) string {
+	if strings.Contains(text, "<br") {
+		text = lineBreak.ReplaceAllString(text, "")
+	}
 	if !strings.Contains(text, "</") {
 		return text
 	}
@@ -77,6 +83,12 @@ func inlineElement(raw *ast.RawHTML, src []byte) (el inlineElementParts, end *as
 		s := end.Segments.At(0)
 		return string(s.Value(src))
 	}
+	if lb := lineBreak.FindString(string(seg.Value(src))); lb != "" && len(lb) == seg.Len() {
+		if unravelled(raw.Parent(), src) {
+			return el, nil, false
+		}
+		return inlineElementParts{tag: "br", void: true}, raw, true
+	}
 	start := inlineStart.FindStringSubmatch(string(seg.Value(src)))
 	if start == nil || !inlineTags[start[1]] || unravelled(raw.Parent(), src) {
 		return el, nil, false
@@ -108,6 +120,7 @@ type inlineElementParts struct {
 	tag   string
 	attrs [][2]string // the props' names and values, in their order
 	text  string
+	void  bool // <br/>: no text, no end tag (end is the start's own node)
 }
 
 // props are the element's attributes as props of runjs.go's call.

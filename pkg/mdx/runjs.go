@@ -350,7 +350,11 @@ func (r *runJSX) inlines(n ast.Node) []string {
 				return nil
 			}
 			flush()
-			out = append(out, r.call(jsString(el.tag), el.props(), []string{jsString(el.text)}))
+			if el.void {
+				out = append(out, r.call(jsString(el.tag), nil, nil))
+			} else {
+				out = append(out, r.call(jsString(el.tag), el.props(), []string{jsString(el.text)}))
+			}
 			c = end
 			continue
 		}

@@ -571,10 +571,11 @@ func supported(nodes []ast.Node, src []byte) bool {
 			case *ast.RawHTML:
 				// An inline element (runinline.go); a <div> only in a heading, where a
 				// browser keeps it (react-native-website's `### prop <div className="label
-				// android">Android</div>`): in a paragraph it would close the <p>.
+				// android">Android</div>`): in a paragraph it would close the <p>; a <br/>
+				// not in one (a table's cell holds it).
 				if !ends[c] {
 					el, end, taken := inlineElement(c, src)
-					ok = taken && (el.tag != "div" || inHeading(c))
+					ok = taken && (el.tag != "div" || inHeading(c)) && (!el.void || !inHeading(c))
 					ends[end] = true
 				}
 			case *east.Table:

@@ -614,6 +614,18 @@ func TestSplitRunsTakesHeadingsWithElements(t *testing.T) {
 	}
 }
 
+// A line break written as JSX (<br/>, <br />) is in a run, as MDX's element and React's void
+// element; alone in its paragraph (which MDX unravels) or in a heading it stays with the compiler.
+func TestSplitRunsTakesLineBreaks(t *testing.T) {
+	body := "Intro.\n\n| Option | Context <br/> (a note) |\n|---|---|\n| a | b<br />c |\n\n<Foo />\n\n<br/>\n\n<Foo />\n\n## A<br/>B\n\n<Foo />\n"
+	sp := oneRunHolds(t, body, `s(c.th,{children:["Context ",j("br",{})," (a note)"]})`, `s(c.td,{children:["b",j("br",{}),"c"]})`)
+	for _, left := range []string{"\n<br/>\n", "## A<br/>B"} {
+		if !strings.Contains(sp.source, left) {
+			t.Errorf("%q is not left to the compiler:\n%s", left, sp.source)
+		}
+	}
+}
+
 // A code fence's lines may hold a backslash, a character reference and spaces at their end,
 // which both parsers keep as they are: the fence is in a run. In prose they stay with the
 // compiler.
