@@ -306,8 +306,8 @@ func htmlLinks(src []byte, start int, raw []byte, pos func(int) (int, int)) []Li
 }
 
 // inComponent reports whether the attribute at offset off of src is in a tag named with a capital,
-// a JSX component's: the nearest "<" before it opens the tag, on the attribute's line or one above
-// (a tag written over several lines).
+// a JSX component's: the nearest "<" before it opens the tag, however many lines above (a tag
+// written over several lines).
 func inComponent(src []byte, off int) bool {
 	if off > len(src) {
 		return false

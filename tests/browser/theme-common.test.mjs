@@ -52,9 +52,10 @@ const mode = (page) => page.evaluate(() => {
 test('useColorMode follows the toggle, and setColorMode is the toggle\'s choice too', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/guide/swatch`, { width: 400, height: 800 });
   await hydrated(page);
-  // The fixture does not follow the system: light, and the hook says so after hydration. (Its
-  // navbar has the toggle among the phone's tools.)
-  assert.deepEqual(await mode(page), ['light', 'light', 'light']);
+  // The fixture does not follow the system: light, and the hook says so after hydration, with no
+  // choice made (null, as Docusaurus's colorModeChoice). (Its navbar has the toggle among the
+  // phone's tools.)
+  assert.deepEqual(await mode(page), ['light', 'null', 'light']);
   const toggle = page.locator('.color-mode-toggle:visible').first();
   await toggle.click(); // light -> dark
   await page.waitForFunction(() => document.getElementById('swatch').dataset.mode === 'dark', null, { timeout: 10000 });

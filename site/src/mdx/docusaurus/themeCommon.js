@@ -10,14 +10,15 @@ function modeOf(html) {
   return html.getAttribute('data-theme') === 'dark' ? 'dark' : 'light';
 }
 
-// choiceOf is the choice the navbar's toggle shows, light or dark; null when it follows the system.
-function choiceOf(html) {
-  const c = html.getAttribute('data-theme-choice');
+// choiceOf is the reader's stored choice, light or dark; null when they made none (the page shows
+// the default: the system's mode, or light), as Docusaurus's colorModeChoice.
+function choiceOf() {
+  const c = themeStorage.get();
   return c === 'light' || c === 'dark' ? c : null;
 }
 
 // useColorMode is {colorMode, colorModeChoice, setColorMode}: the mode the page shows, "light" or
-// "dark", and the toggle's choice (null when the page follows the system). The
+// "dark", and the reader's choice (null when they made none). The
 // server does not know the reader's choice, so the server render and the browser's first render
 // say "light" (docsd's <html data-theme> before its head script runs), then the hook reads the
 // page's data-theme and follows it as the navbar's toggle (or another component) changes it.
@@ -27,7 +28,7 @@ export function useColorMode() {
   const [mode, setMode] = useState({ colorMode: 'light', colorModeChoice: null });
   useEffect(() => {
     const html = document.documentElement;
-    const read = () => setMode({ colorMode: modeOf(html), colorModeChoice: choiceOf(html) });
+    const read = () => setMode({ colorMode: modeOf(html), colorModeChoice: choiceOf() });
     read();
     if (typeof MutationObserver === 'undefined') return undefined;
     const observer = new MutationObserver(read);
