@@ -112,6 +112,7 @@ var (
 		"## Keys <kbd>K</kbd> with an id {#gen-keys}",
 		"#### <span title=\"t\">A</span> and <div>B</div>",
 		"Text <div className=\"x\">in a paragraph</div> stays with the compiler.",
+		"| Name <div>Head</div> | Type |\n|---|---|\n| height <div className=\"label basic required\">Required</div> | number |",
 		"Text\n<div className=\"x\">at a line's start</div> after it.",
 		// Line breaks written as JSX (tables' cells hold them); alone, or in a heading, with the compiler.
 		"| Option | Context <br/> (a note) |\n|---|---|\n| a | b<br />c |",

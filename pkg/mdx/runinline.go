@@ -22,7 +22,7 @@ import (
 // inlineTags are the elements taken: phrasing elements, none of which starts a CommonMark HTML
 // block of kind 6 (kind 7 needs the tag alone on its line, which inlineElement refuses), and div,
 // which does at a line's start (goldmark's HTML block then, never a run) and is taken in headings
-// only (blockIsRun).
+// and tables' cells only (blockIsRun).
 var inlineTags = map[string]bool{"abbr": true, "b": true, "div": true, "cite": true, "code": true, "dfn": true, "em": true, "i": true, "kbd": true,
 	"mark": true, "s": true, "samp": true, "small": true, "span": true, "strong": true, "sub": true, "sup": true, "u": true, "var": true}
 

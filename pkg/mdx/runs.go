@@ -569,13 +569,13 @@ func supported(nodes []ast.Node, src []byte) bool {
 			case *ast.Text:
 				ok = ok && !c.HardLineBreak()
 			case *ast.RawHTML:
-				// An inline element (runinline.go); a <div> only in a heading, where a
-				// browser keeps it (react-native-website's `### prop <div className="label
-				// android">Android</div>`): in a paragraph it would close the <p>; a <br/>
-				// not in one (a table's cell holds it).
+				// An inline element (runinline.go); a <div> only in a heading or a table's
+				// cell, where a browser keeps it (react-native-website's `### prop <div
+				// className="label android">Android</div>`, and its props tables' "Required"
+				// labels): in a paragraph it would close the <p>; a <br/> not in a heading.
 				if !ends[c] {
 					el, end, taken := inlineElement(c, src)
-					ok = taken && (el.tag != "div" || inHeading(c)) && (!el.void || !inHeading(c))
+					ok = taken && (el.tag != "div" || inHeading(c) || inCell(c)) && (!el.void || !inHeading(c))
 					ends[end] = true
 				}
 			case *east.Table:
@@ -616,9 +616,15 @@ func fenceLikeLine(code *ast.FencedCodeBlock, src []byte) bool {
 }
 
 // inHeading reports whether n is in a heading.
-func inHeading(n ast.Node) bool {
+func inHeading(n ast.Node) bool { return within[*ast.Heading](n) }
+
+// inCell reports whether n is in a table's cell.
+func inCell(n ast.Node) bool { return within[*east.TableCell](n) }
+
+// within reports whether n is inside a node of type T.
+func within[T ast.Node](n ast.Node) bool {
 	for p := n.Parent(); p != nil; p = p.Parent() {
-		if _, ok := p.(*ast.Heading); ok {
+		if _, ok := p.(T); ok {
 			return true
 		}
 	}

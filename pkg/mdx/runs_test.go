@@ -602,13 +602,15 @@ func TestSplitRunsTakesInlineElements(t *testing.T) {
 }
 
 // A heading with elements written inline is a run (react-native-website's platform labels, a
-// <div> there too: a browser keeps it in the heading), its id given from its text with the
-// elements', as the compiler gives it.
+// <div> there too: a browser keeps it in the heading, as in a table's cell), its id given from its
+// text with the elements', as the compiler gives it.
 func TestSplitRunsTakesHeadingsWithElements(t *testing.T) {
-	body := "Intro.\n\n### `dropShadow` <div className=\"label android\">Android</div>\n\nPress <kbd>K</kbd>.\n\n## <kbd>Ctrl</kbd> keys\n\n<Foo />\n"
+	body := "Intro.\n\n### `dropShadow` <div className=\"label android\">Android</div>\n\nPress <kbd>K</kbd>.\n\n## <kbd>Ctrl</kbd> keys\n\n" +
+		"| Name | Type |\n|---|---|\n| height <div className=\"label required\">Required</div> | number |\n\n<Foo />\n"
 	sp := oneRunHolds(t, body,
 		`s(c.h3,{id:"dropshadow-android",children:[j(c.code,{children:"dropShadow"})," ",j("div",{className:"label android",children:"Android"})]})`,
-		`s(c.h2,{id:"ctrl-keys",children:[j("kbd",{children:"Ctrl"})," keys"]})`)
+		`s(c.h2,{id:"ctrl-keys",children:[j("kbd",{children:"Ctrl"})," keys"]})`,
+		`s(c.td,{children:["height ",j("div",{className:"label required",children:"Required"})]})`)
 	if got := fmt.Sprint(sp.headings); got != "[[{dropShadow Android dropshadow-android} {Ctrl keys ctrl-keys}]]" {
 		t.Errorf("the run's headings are %s", got)
 	}
