@@ -20,6 +20,7 @@ import (
 	"runtime"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -123,6 +124,7 @@ func (b *Bundler) sharedRegistry(keys []string) string {
 // in the shell's bundle (mdx.go), and every module of the shell through the registry.
 func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 	return api.Plugin{Name: "docsd-mdx-page", Setup: func(pb api.PluginBuild) {
+		platform := strconv.Itoa(int(pb.InitialOptions.Platform))
 		shared := func(path string) (api.OnResolveResult, bool) {
 			key, ok := b.sharedKey(path)
 			if !ok {
@@ -189,7 +191,9 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 				}
 				return api.OnResolveResult{Path: p}, nil
 			}
-			key := a.Path + "\x00" + a.ResolveDir
+			// (Keyed by the build's platform too: a package's "browser" map applies to the
+			// browser's build only, serverVariant.)
+			key := a.Path + "\x00" + a.ResolveDir + "\x00" + platform
 			if p, ok := b.resolved.Load(key); ok {
 				if res, ok := shared(p.(string)); ok {
 					return res, nil
@@ -431,8 +435,16 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	}
 	// The renderers run the browser's module as CommonJS: the same code on both sides, so the
 	// page hydrates as rendered, at the cost of a syntax transform instead of a second bundle
-	// (a page's bundle is mostly esbuild's fixed cost per build).
-	if p.server, err = b.serverModule(id, "", "", nil, js); err != nil {
+	// (a page's bundle is mostly esbuild's fixed cost per build). Unless the page reads a package
+	// whose "browser" field swaps files: the renderers get its Node files, as Docusaurus's server
+	// build does, since the browser's may read window or document as they load.
+	server := js
+	if b.readsBrowserFiles(meta) {
+		if server, err = b.serverVariant(id); err != nil {
+			return nil, err
+		}
+	}
+	if p.server, err = b.serverModule(id, "", "", nil, server); err != nil {
 		return nil, err
 	}
 	if from, to, ok := meta.mdxCycle(); ok {
@@ -451,6 +463,41 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	})
 	sort.Strings(p.shared)
 	return p, nil
+}
+
+// readsBrowserFiles reports whether a page's build read a file of a package whose package.json
+// "browser" field maps files (browserMapped).
+func (b *Bundler) readsBrowserFiles(meta *metafile) bool {
+	for in := range meta.Inputs {
+		if strings.Contains(in, ":") && !filepath.IsAbs(in) {
+			continue // a namespace's (raw imports, shared modules), not a file
+		}
+		abs := in
+		if !filepath.IsAbs(abs) {
+			abs = filepath.Join(b.siteDir, filepath.FromSlash(in))
+		}
+		if b.browserMapped(filepath.Dir(abs)) {
+			return true
+		}
+	}
+	return false
+}
+
+// serverVariant builds a page's module again for Node, where a package's "browser" map does not
+// apply (esbuild's node platform), for the renderers.
+func (b *Bundler) serverVariant(id string) ([]byte, error) {
+	o := b.pageOptions(id, &sync.Map{})
+	o.Platform = api.PlatformNode
+	r := api.Build(o)
+	if len(r.Errors) > 0 {
+		return nil, fmt.Errorf("bundling the MDX page %s for the renderers: %s", id, formatMessages(r.Errors))
+	}
+	for _, f := range r.OutputFiles {
+		if base := filepath.Base(f.Path); strings.HasPrefix(base, "mdx-") && strings.HasSuffix(base, ".js") {
+			return f.Contents, nil
+		}
+	}
+	return nil, fmt.Errorf("bundling the MDX page %s for the renderers: esbuild wrote no module", id)
 }
 
 // pageDeps are the files a page's build read, but the shell's (shared) and packages.
