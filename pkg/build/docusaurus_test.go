@@ -396,8 +396,8 @@ func TestMDXPackageWithABrowserField(t *testing.T) {
 				files := map[string]string{
 					dir + "/package.json": `{"name": "fake-client", "version": "1.0.0", "main": "index.js",
   "browser": {"./lib/transport.js": "./lib/transport-browser.js"}}`,
-					dir + "/index.js":                 "import send from './lib/transport.js';\nexport default function Client() { return send(); }\n",
-					dir + "/lib/transport.js":         "import http from 'http';\nexport default function send() { return 'sent by the server transport, ' + typeof http.request; }\n",
+					dir + "/index.js":         "import send from './lib/transport.js';\nexport default function Client() { return send(); }\n",
+					dir + "/lib/transport.js": "import http from 'http';\nexport default function send() { return 'sent by the server transport, ' + typeof http.request; }\n",
 					// The browser's file reads the document as it loads: the renderers must not load it.
 					dir + "/lib/transport-browser.js": "const title = document.title;\nexport default function send() { return 'sent by the browser transport' + title.slice(0, 0); }\n",
 					"docs/client.mdx":                 "---\ntitle: Client\n---\n\nimport Client from 'fake-client';\n\nThe client: <Client />.\n",

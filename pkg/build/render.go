@@ -567,6 +567,7 @@ func (st *state) renderPage(r *site.Route, c pageContent) error {
 	page := *r.Data
 	page.HTML, page.TOC, page.Posts = c.html, c.toc, st.withExcerpts(r.Data.Posts)
 	page.MDX = st.b.mdxModule(r)
+	page.VersionNotice, page.VersionBadge = st.versionParts(r)
 	if page.MDX != nil && page.Cards == nil {
 		page.Cards = site.CategoryCards(s, r) // what its <DocCardList /> shows, on a category's own doc
 	}

@@ -26,8 +26,23 @@ func TestVersionHomeWithoutMainDoc(t *testing.T) {
 	}
 	// The notice of a page that 2.0 does not have leads to 2.0's first page.
 	html := string(res.Files.Data[res.Site.HTMLPath("/docs/1.0/legacy-runner")])
-	if !strings.Contains(html, `<a href="/docs/intro" data-discover="true">the docs of 2.0</a>`) {
+	if !strings.Contains(html, `<p class="version-banner" role="note">You are reading 1.0, no longer maintained. <a href="/docs/intro" data-discover="true">Go to 2.0, the latest</a></p>`) {
 		t.Errorf("the notice does not link 2.0's first page:\n%.600s", html[max(strings.Index(html, "version-banner")-20, 0):])
+	}
+	// Each page's data carries its notice and badge: the same page in the latest version where it
+	// is there; a badge and no notice on the latest; neither where docsd.toml turns them off.
+	for route, want := range map[string]string{
+		"/docs/next/intro": `"versionNotice":{"text":"You are reading Next, not released yet. ","link":"Go to 2.0, the latest","route":"/docs/intro","latest":"2.0"},"versionBadge":"Version: Next"`,
+		"/docs/intro":      `"versionBadge":"Version: 2.0"`,
+	} {
+		if data := string(res.Files.Data[res.Site.DataPath(route)]); !strings.Contains(data, want) {
+			t.Errorf("%s's data lacks %s", route, want)
+		}
+	}
+	for _, route := range []string{"/docs/intro", "/docs/0.9/intro"} {
+		if data := string(res.Files.Data[res.Site.DataPath(route)]); strings.Contains(data, "versionNotice") || route == "/docs/0.9/intro" && strings.Contains(data, "versionBadge") {
+			t.Errorf("%s's data has a notice or badge it should not: %.300s", route, data)
+		}
 	}
 
 	inc, ref, _ := devServerAndFullBuilders(t, opts)

@@ -263,10 +263,10 @@ type Version struct {
 	// Badge shows "Version: <label>" above a page's title; unset, it is shown when the site has
 	// more than one version, as Docusaurus does.
 	Badge *bool `toml:"badge" json:"-"`
-	// ShownBanner and ShownBadge are Banner and Badge as they apply (applyDefaults): what the shell
-	// reads. A site of one version has neither, and its pages' data is as it was without them.
-	ShownBanner string `toml:"-" json:"banner,omitempty"`
-	ShownBadge  bool   `toml:"-" json:"badge,omitempty"`
+	// ShownBanner and ShownBadge are Banner and Badge as they apply (applyDefaults): a page of the
+	// version carries its notice and badge in its data (site.VersionNotice).
+	ShownBanner string `toml:"-" json:"-"`
+	ShownBadge  bool   `toml:"-" json:"-"`
 }
 
 // Version banners (Version.Banner).

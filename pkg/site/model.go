@@ -96,6 +96,14 @@ type VersionLink struct {
 	Route string `json:"route"`
 }
 
+// VersionNotice is the notice above a page of a version other than the latest (VersionBanner.jsx).
+type VersionNotice struct {
+	Text   string `json:"text"`   // which version this is: "You are reading 1.0, no longer maintained. "
+	Link   string `json:"link"`   // the link's text: "Go to 2.0, the latest"
+	Route  string `json:"route"`  // the same page in the latest version, else that version's main doc
+	Latest string `json:"latest"` // the latest version's name: following the link makes it the preferred one
+}
+
 // PageData is everything the shell needs to render one route.
 type PageData struct {
 	Route         string             `json:"route"`
@@ -113,19 +121,23 @@ type PageData struct {
 	Prev          *Link              `json:"prev,omitempty"`
 	Next          *Link              `json:"next,omitempty"`
 	OtherVersions []VersionLink      `json:"otherVersions,omitempty"`
-	Cards         []Card             `json:"cards,omitempty"`
-	Post          *PostSummary       `json:"post,omitempty"`
-	Posts         []PostSummary      `json:"posts,omitempty"`
-	Pagination    *Pagination        `json:"pagination,omitempty"`
-	Authors       []content.Author   `json:"authors,omitempty"`
-	Author        *content.Author    `json:"author,omitempty"`
-	Tags          []TagRef           `json:"tags,omitempty"`
-	Tag           *TagRef            `json:"tag,omitempty"`
-	Archive       []ArchiveYear      `json:"archive,omitempty"`
-	Latest        *PostSummary       `json:"latest,omitempty"`
-	Versions      []config.Version   `json:"versions,omitempty"`
-	NoIndex       bool               `json:"noIndex,omitempty"`
-	Keywords      []string           `json:"keywords,omitempty"`
+	// VersionNotice and VersionBadge are what a page of a docs version says of it (docsd.toml's
+	// [[versions]] banner and badge), made as the page is rendered: the shell only shows them.
+	VersionNotice *VersionNotice   `json:"versionNotice,omitempty"`
+	VersionBadge  string           `json:"versionBadge,omitempty"`
+	Cards         []Card           `json:"cards,omitempty"`
+	Post          *PostSummary     `json:"post,omitempty"`
+	Posts         []PostSummary    `json:"posts,omitempty"`
+	Pagination    *Pagination      `json:"pagination,omitempty"`
+	Authors       []content.Author `json:"authors,omitempty"`
+	Author        *content.Author  `json:"author,omitempty"`
+	Tags          []TagRef         `json:"tags,omitempty"`
+	Tag           *TagRef          `json:"tag,omitempty"`
+	Archive       []ArchiveYear    `json:"archive,omitempty"`
+	Latest        *PostSummary     `json:"latest,omitempty"`
+	Versions      []config.Version `json:"versions,omitempty"`
+	NoIndex       bool             `json:"noIndex,omitempty"`
+	Keywords      []string         `json:"keywords,omitempty"`
 	// MDX names the module of an MDX page, which renders its content (HTML is empty then).
 	MDX *MDXModule `json:"mdx,omitempty"`
 }

@@ -33,24 +33,13 @@ export function useColorMode(respectSystem) {
     setChoice(stored === 'light' || stored === 'dark' ? stored : respectSystem ? 'system' : 'light');
     return themeStorage.listen((value) => {
       // Another tab cleared the choice: back to the default, which is never "system" here when the
-      // system preference is not respected.
+      // system preference is not respected. (A page's setColorMode, @docusaurus/theme-common's,
+      // tells the toggle so too.)
       const next = value === 'light' || value === 'dark' ? value : respectSystem ? 'system' : 'light';
       setChoice(next);
       apply(next);
     });
   }, [respectSystem]);
-  useEffect(() => {
-    // A page's component may set the mode (@docusaurus/theme-common's setColorMode): the choice
-    // it writes on <html> is the toggle's too.
-    if (typeof MutationObserver === 'undefined') return undefined;
-    const html = document.documentElement;
-    const observer = new MutationObserver(() => {
-      const now = html.getAttribute('data-theme-choice');
-      if (now === 'light' || now === 'dark' || now === 'system') setChoice(now);
-    });
-    observer.observe(html, { attributes: true, attributeFilter: ['data-theme-choice'] });
-    return () => observer.disconnect();
-  }, []);
   useEffect(() => {
     if (choice !== 'system' || !window.matchMedia) return undefined;
     const mq = window.matchMedia('(prefers-color-scheme: dark)');

@@ -33,7 +33,7 @@ async function badge(page) {
 test('an older version says so and links the latest, which becomes the preferred version', async () => {
   const { page, context, problems, warnings } = await openPage(site.browser, `${site.base}/docs/1.0/legacy-runner`);
   await hydrated(page);
-  assert.equal(await notice(page), 'These are the docs of 1.0, an older version that is no longer maintained. Read the docs of 2.0, the latest version.');
+  assert.equal(await notice(page), 'You are reading 1.0, no longer maintained. Go to 2.0, the latest');
   assert.equal(await badge(page), 'Version: 1.0');
   assert.equal(await page.getAttribute('.version-banner', 'role'), 'note');
   assert.deepEqual(await axeBanner(page), []);
@@ -55,7 +55,7 @@ test('an older version says so and links the latest, which becomes the preferred
 test('a version listed before the latest is unreleased; its link is the same page in the latest', async () => {
   const { page, context, problems } = await openPage(site.browser, `${site.base}/docs/next/intro`);
   await hydrated(page);
-  assert.equal(await notice(page), 'These are the docs of Next, which is not released yet. Read this page in 2.0, the latest version.');
+  assert.equal(await notice(page), 'You are reading Next, not released yet. Go to 2.0, the latest');
   assert.equal(await page.getAttribute('.version-banner a', 'href'), '/docs/intro');
   assert.equal(await badge(page), 'Version: Next');
   assert.deepEqual(problems, []);

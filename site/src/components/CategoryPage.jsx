@@ -2,17 +2,16 @@ import Breadcrumbs from './Breadcrumbs.jsx';
 import DocLayout from './DocLayout.jsx';
 import Pagination from './Pagination.jsx';
 import SiteLink from './SiteLink.jsx';
-import VersionBadge from './VersionBadge.jsx';
 import VersionBanner from './VersionBanner.jsx';
 
 // CategoryPage is a generated index: the category's description and a card per page inside it.
 export default function CategoryPage({ site, page, sidebar }) {
   return (
     <DocLayout page={page} sidebar={sidebar}>
-      <VersionBanner site={site} page={page} />
+      {page.versionNotice && <VersionBanner notice={page.versionNotice} />}
       <Breadcrumbs site={site} crumbs={page.breadcrumbs} title={page.title} />
       <header>
-        <VersionBadge site={site} page={page} />
+        {page.versionBadge && <span className="version-badge">{page.versionBadge}</span>}
         <h1>{page.title}</h1>
         {page.description && <p className="lead">{page.description}</p>}
       </header>

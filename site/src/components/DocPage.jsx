@@ -4,7 +4,6 @@ import Markdown from './Markdown.jsx';
 import { MdxPage } from '../mdx/load.js';
 import Pagination from './Pagination.jsx';
 import SiteLink from './SiteLink.jsx';
-import VersionBadge from './VersionBadge.jsx';
 import VersionBanner from './VersionBanner.jsx';
 import TOCCollapsible from './TOCCollapsible.jsx';
 
@@ -12,10 +11,10 @@ import TOCCollapsible from './TOCCollapsible.jsx';
 export default function DocPage({ site, page, sidebar }) {
   return (
     <DocLayout page={page} sidebar={sidebar} toc={page.toc}>
-      <VersionBanner site={site} page={page} />
+      {page.versionNotice && <VersionBanner notice={page.versionNotice} />}
       <Breadcrumbs site={site} crumbs={page.breadcrumbs} title={page.title} />
       <header>
-        <VersionBadge site={site} page={page} />
+        {page.versionBadge && <span className="version-badge">{page.versionBadge}</span>}
         <h1>{page.title}</h1>
       </header>
       <TOCCollapsible toc={page.toc} />

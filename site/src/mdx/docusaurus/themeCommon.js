@@ -36,13 +36,13 @@ export function useColorMode() {
     return () => observer.disconnect();
   }, []);
   const setColorMode = (mode) => {
-    if (mode === 'light' || mode === 'dark') {
-      themeStorage.set(mode);
-      apply(mode);
-    } else {
-      themeStorage.del();
-      apply(document.documentElement.getAttribute('data-respect-system') === 'true' ? 'system' : 'light');
-    }
+    const chosen = mode === 'light' || mode === 'dark';
+    if (chosen) themeStorage.set(mode);
+    else themeStorage.del();
+    apply(chosen ? mode : document.documentElement.getAttribute('data-respect-system') === 'true' ? 'system' : 'light');
+    // The navbar's toggle follows the stored choice as it follows another tab's (theme.js); the
+    // key is themeStorage's, "theme".
+    window.dispatchEvent(new StorageEvent('storage', { key: 'theme', newValue: chosen ? mode : null }));
   };
   return { ...mode, setColorMode };
 }
