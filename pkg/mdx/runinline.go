@@ -11,6 +11,7 @@ package mdx
 // _components), so runjs.go writes it as `j("kbd",…)` and runhtml.go as its markup.
 
 import (
+	"bytes"
 	"regexp"
 	"slices"
 	"strings"
@@ -45,7 +46,9 @@ var (
 // replaced by its text, for the checks that look for MDX's syntax.
 func withoutInlineElements(text string) string {
 	if strings.Contains(text, "<br") {
-		text = lineBreak.ReplaceAllString(text, "")
+		// A letter in its place: taking it out could join two code spans' backticks into one
+		// run, or make a blank line of a line that held only the tag.
+		text = lineBreak.ReplaceAllString(text, "x")
 	}
 	if !strings.Contains(text, "</") {
 		return text
@@ -84,7 +87,7 @@ func inlineElement(raw *ast.RawHTML, src []byte) (el inlineElementParts, end *as
 		return string(s.Value(src))
 	}
 	if lb := lineBreak.FindString(string(seg.Value(src))); lb != "" && len(lb) == seg.Len() {
-		if unravelled(raw.Parent(), src) {
+		if unravelled(raw.Parent(), src) || aloneOnItsLine(seg.Start, seg.Stop, src) {
 			return el, nil, false
 		}
 		return inlineElementParts{tag: "br", void: true}, raw, true
@@ -113,6 +116,19 @@ func inlineElement(raw *ast.RawHTML, src []byte) (el inlineElementParts, end *as
 		return el, nil, false
 	}
 	return el, end, true
+}
+
+// aloneOnItsLine reports whether the bytes start:stop of src are on a line with nothing else but
+// line breaks written as JSX, white space and a quote's markers: MDX reads such a line as a block
+// element, which ends the paragraph around it (goldmark keeps the tag in the paragraph).
+func aloneOnItsLine(start, stop int, src []byte) bool {
+	from := bytes.LastIndexByte(src[:start], '\n') + 1
+	to := len(src)
+	if i := bytes.IndexByte(src[stop:], '\n'); i >= 0 {
+		to = stop + i
+	}
+	rest := lineBreak.ReplaceAllString(string(src[from:to]), "")
+	return strings.Trim(rest, " \t>") == ""
 }
 
 // inlineElementParts is an inline element as inlineElement reads it.
