@@ -478,3 +478,54 @@ func TestSidebarsFileSyntaxErrorAtFileLineColumn(t *testing.T) {
 		t.Errorf("error %v, want %s", err, want)
 	}
 }
+
+// TestMDXPackageBrowserFieldForms: the renderers get a package's Node files whatever form its
+// "browser" field takes: a file for the package's entry ("browser": "browser.js"), or a map in the
+// package's own package.json that esbuild applies to a folder with a package.json of its own
+// without a name ({"type": "module"}, as dual builds ship). And the Node file a page's render
+// reads is one of the page's inputs: editing it renders the page again.
+func TestMDXPackageBrowserFieldForms(t *testing.T) {
+	for name, files := range map[string]map[string]string{
+		"entry": {
+			"packages/fake-env/package.json": `{"name": "fake-env", "version": "1.0.0", "main": "node.js", "browser": "browser.js"}`,
+			"packages/fake-env/node.js":      "export default function where() { return 'rendered by the node file'; }\n",
+			"packages/fake-env/browser.js":   "const title = document.title;\nexport default function where() { return 'browser' + title.slice(0, 0); }\n",
+		},
+		"nested": {
+			"packages/fake-env/package.json":          `{"name": "fake-env", "version": "1.0.0", "main": "dist/node.js", "browser": {"./dist/node.js": "./dist/web/browser.js"}}`,
+			"packages/fake-env/dist/node.js":          "export default function where() { return 'rendered by the node file'; }\n",
+			"packages/fake-env/dist/web/package.json": `{"type": "module"}`,
+			"packages/fake-env/dist/web/browser.js":   "const title = document.title;\nexport default function where() { return 'browser' + title.slice(0, 0); }\n",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			var node string
+			b, res, root := docusaurusSite(t, func(root string) {
+				for f, text := range files {
+					write(t, root, f, text)
+					if strings.HasSuffix(f, "node.js") {
+						node = f
+					}
+				}
+				write(t, root, "docs/env.mdx", "---\ntitle: Env\n---\n\nimport where from 'fake-env';\n\nThe page is {where()}.\n")
+				if err := os.MkdirAll(filepath.Join(root, "node_modules"), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Symlink(filepath.Join("..", "packages", "fake-env"), filepath.Join(root, "node_modules", "fake-env")); err != nil {
+					t.Fatal(err)
+				}
+			})
+			if html := string(res.Files.Data["docs/next/env.html"]); !strings.Contains(html, "rendered by the node file") {
+				t.Errorf("the page is not rendered with the Node file:\n%.300s", html)
+			}
+			write(t, root, node, "export default function where() { return 'rendered by the edited node file'; }\n")
+			res, err := b.Rebuild([]string{filepath.Join(root, node)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if html := string(res.Files.Data["docs/next/env.html"]); !strings.Contains(html, "rendered by the edited node file") {
+				t.Errorf("the edit of the Node file did not render the page again (rendered %v)", res.RenderedRoutes)
+			}
+		})
+	}
+}

@@ -395,13 +395,7 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	used := &sync.Map{}
 	cr := api.Build(b.pageOptions(id, used))
 	if len(cr.Errors) > 0 {
-		if err := b.secretsOfErrors(cr.Errors); err != nil {
-			return nil, err
-		}
-		if errs := b.mdxSourceErrors(cr.Errors); errs != nil {
-			return nil, errs
-		}
-		return nil, fmt.Errorf("bundling the MDX page %s: %s", id, formatMessages(cr.Errors))
+		return nil, b.pageBuildError(id, "", cr.Errors)
 	}
 	meta, err := parseMeta(cr.Metafile)
 	if err != nil {
@@ -438,11 +432,15 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 	// (a page's bundle is mostly esbuild's fixed cost per build). Unless the page reads a package
 	// whose "browser" field swaps files: the renderers get its Node files, as Docusaurus's server
 	// build does, since the browser's may read window or document as they load.
-	server := js
+	server, deps := js, b.pageDeps(meta)
 	if b.readsBrowserFiles(meta) {
-		if server, err = b.serverVariant(id); err != nil {
+		var more []string
+		if server, more, err = b.serverVariant(id); err != nil {
 			return nil, err
 		}
+		deps = append(deps, more...) // its Node files: an edit of one renders the page again
+		sort.Strings(deps)
+		deps = slices.Compact(deps)
 	}
 	if p.server, err = b.serverModule(id, "", "", nil, server); err != nil {
 		return nil, err
@@ -456,7 +454,7 @@ func (b *Bundler) buildPage(id string) (*mdxPage, error) {
 		}
 		return nil, &content.Error{File: name(from), Msg: msg}
 	}
-	p.deps = b.withProviderDeps(b.pageDeps(meta))
+	p.deps = b.withProviderDeps(deps)
 	used.Range(func(k, _ any) bool {
 		p.shared = append(p.shared, k.(string))
 		return true
@@ -484,20 +482,36 @@ func (b *Bundler) readsBrowserFiles(meta *metafile) bool {
 }
 
 // serverVariant builds a page's module again for Node, where a package's "browser" map does not
-// apply (esbuild's node platform), for the renderers.
-func (b *Bundler) serverVariant(id string) ([]byte, error) {
+// apply (esbuild's node platform), for the renderers; and the files that build read.
+func (b *Bundler) serverVariant(id string) ([]byte, []string, error) {
 	o := b.pageOptions(id, &sync.Map{})
 	o.Platform = api.PlatformNode
 	r := api.Build(o)
 	if len(r.Errors) > 0 {
-		return nil, fmt.Errorf("bundling the MDX page %s for the renderers: %s", id, formatMessages(r.Errors))
+		return nil, nil, b.pageBuildError(id, " for the renderers", r.Errors)
+	}
+	meta, err := parseMeta(r.Metafile)
+	if err != nil {
+		return nil, nil, fmt.Errorf("bundling the MDX page %s for the renderers: %w", id, err)
 	}
 	for _, f := range r.OutputFiles {
 		if base := filepath.Base(f.Path); strings.HasPrefix(base, "mdx-") && strings.HasSuffix(base, ".js") {
-			return f.Contents, nil
+			return f.Contents, b.pageDeps(meta), nil
 		}
 	}
-	return nil, fmt.Errorf("bundling the MDX page %s for the renderers: esbuild wrote no module", id)
+	return nil, nil, fmt.Errorf("bundling the MDX page %s for the renderers: esbuild wrote no module", id)
+}
+
+// pageBuildError is the error of a page's failed build (for is what it was built for, "" for the
+// browser): a credential or a mistake in a file of the project at its place, else esbuild's.
+func (b *Bundler) pageBuildError(id, forWhat string, errs []api.Message) error {
+	if err := b.secretsOfErrors(errs); err != nil {
+		return err
+	}
+	if e := b.mdxSourceErrors(errs); e != nil {
+		return e
+	}
+	return fmt.Errorf("bundling the MDX page %s%s: %s", id, forWhat, formatMessages(errs))
 }
 
 // pageDeps are the files a page's build read, but the shell's (shared) and packages.
@@ -787,11 +801,19 @@ func (b *Bundler) browserMapped(dir string) bool {
 		}
 		seen = append(seen, d)
 		if raw, err := os.ReadFile(filepath.Join(d, "package.json")); err == nil {
+			// A map of files or a file for the package's entry ("browser": "browser.js"). A
+			// package.json without a name (dist/web/package.json: {"type": "module"}) is part of
+			// the package above it, whose map esbuild applies to it too: the walk goes on.
 			var pkg struct {
+				Name    string          `json:"name"`
 				Browser json.RawMessage `json:"browser"`
 			}
-			mapped = json.Unmarshal(raw, &pkg) == nil && bytes.HasPrefix(bytes.TrimSpace(pkg.Browser), []byte("{"))
-			break
+			ok := json.Unmarshal(raw, &pkg) == nil
+			browser := bytes.TrimSpace(pkg.Browser)
+			mapped = ok && (bytes.HasPrefix(browser, []byte("{")) || bytes.HasPrefix(browser, []byte(`"`)))
+			if mapped || !ok || pkg.Name != "" {
+				break
+			}
 		}
 		parent := filepath.Dir(d)
 		if parent == d || d == b.mdx.Root || d == b.mdx.realRoot {
