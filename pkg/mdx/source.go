@@ -270,34 +270,44 @@ func UsesComponent(src []byte) bool {
 // as "count <limit the request waits." or an autolink `<https://a.test/?q={x}>` is none, and a
 // blank line ends a tag.
 func UsesExpressionAttribute(src []byte) bool {
-	if !bytes.Contains(src, []byte("={")) && !bytes.Contains(src, []byte("= {")) {
+	if !bytes.Contains(src, []byte("=")) || !bytes.Contains(src, []byte("{")) {
 		return false
 	}
-	inTag := false // in a lower-case tag begun on an earlier line
+	at := outsideTag // where a tag begun on an earlier line is
 	return anyTextLine(src, func(text string) bool {
 		if strings.TrimSpace(text) == "" {
-			inTag = false
+			at = outsideTag
 			return false
 		}
 		var found bool
-		found, inTag = expressionAttribute(text, inTag)
+		found, at = expressionAttribute(text, at)
 		return found
 	})
 }
 
+// Where expressionAttribute is at a line's end.
+const (
+	outsideTag  = iota
+	inTag       // after the tag's name or an attribute's value
+	afterName   // after an attribute's name: its "=" may come, on the next line too
+	afterEquals // after an attribute's "=": its value may start on the next line
+)
+
 // expressionAttribute reads one line of text (code spans and comments left out) for an attribute
-// written `name={` in a lower-case tag, given whether the line starts inside one; it returns
-// whether it found one and whether the line ends inside a tag.
-func expressionAttribute(line string, inTag bool) (bool, bool) {
+// written `name={` (white space and line breaks allowed around the "=") in a lower-case tag, given
+// where the line starts; it returns whether it found one and where the line ends.
+func expressionAttribute(line string, at int) (bool, int) {
 	space := func(c byte) bool { return c == ' ' || c == '\t' }
 	lower := func(c byte) bool { return 'a' <= c && c <= 'z' }
 	nameStart := func(c byte) bool { return lower(c) || 'A' <= c && c <= 'Z' || c == '_' || c == '$' || c == ':' }
 	nameRest := func(c byte) bool { return nameStart(c) || '0' <= c && c <= '9' || c == '-' }
 	for i := 0; i < len(line); {
-		if !inTag {
+		c := line[i]
+		switch {
+		case at == outsideTag:
 			j := strings.IndexByte(line[i:], '<')
 			if j < 0 {
-				return false, false
+				return false, outsideTag
 			}
 			i += j + 1
 			if i >= 2 && line[i-2] == '\\' {
@@ -309,49 +319,45 @@ func expressionAttribute(line string, inTag bool) (bool, bool) {
 			}
 			// A tag's name ends at white space, "/", ">" or the line's end (not "<https:").
 			if k > i && (k == len(line) || space(line[k]) || line[k] == '/' || line[k] == '>') {
-				i, inTag = k, true
+				i, at = k, inTag
 			}
-			continue
-		}
-		switch c := line[i]; {
 		case space(c):
 			i++
-		case c == '>':
-			i, inTag = i+1, false
-		case c == '/' && i+1 < len(line) && line[i+1] == '>':
-			i, inTag = i+2, false
-		case nameStart(c):
-			k := i + 1
-			for k < len(line) && nameRest(line[k]) {
-				k++
-			}
-			m := k
-			for m < len(line) && space(line[m]) {
-				m++
-			}
-			if m == len(line) || line[m] != '=' {
-				i = k // an attribute without a value
-				continue
-			}
-			for m++; m < len(line) && space(line[m]); m++ {
-			}
-			switch {
-			case m < len(line) && line[m] == '{':
-				return true, true
-			case m < len(line) && (line[m] == '"' || line[m] == '\''):
-				end := strings.IndexByte(line[m+1:], line[m])
+		case at == afterEquals:
+			switch c {
+			case '{':
+				return true, inTag
+			case '"', '\'':
+				end := strings.IndexByte(line[i+1:], c)
 				if end < 0 {
-					return false, false // a value over lines: left as text
+					return false, outsideTag // a value over lines: left as text
 				}
-				i = m + 1 + end + 1
+				i, at = i+1+end+1, inTag
 			default:
-				i, inTag = m, false // "=" and no value: no tag
+				i, at = i+1, outsideTag // "=" and no value: no tag
 			}
+		case c == '=' && at == afterName:
+			i, at = i+1, afterEquals
+		case c == '>':
+			i, at = i+1, outsideTag
+		case c == '/' && i+1 < len(line) && line[i+1] == '>':
+			i, at = i+2, outsideTag
+		case c == '{':
+			// A spread of attributes ({...props}): JSX, whose other attributes may follow.
+			end := strings.IndexByte(line[i:], '}')
+			if !strings.HasPrefix(line[i+1:], "...") || end < 0 {
+				return false, outsideTag
+			}
+			i += end + 1
+		case nameStart(c):
+			for i++; i < len(line) && nameRest(line[i]); i++ {
+			}
+			at = afterName
 		default:
-			i, inTag = i+1, false // no attribute: no tag ("<limit the request waits.")
+			i, at = i+1, outsideTag // no attribute: no tag ("<limit the request waits.")
 		}
 	}
-	return false, inTag
+	return false, at
 }
 
 // anyTextLine reports whether test holds for a line of src outside code (fences, indented code),

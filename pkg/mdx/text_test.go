@@ -71,6 +71,12 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("The API answers at <https://api.example.test/v1/users?id={id}> for a user.\n"), false},
 		{"a.md", "", []byte("Write <mailto:a@b.test?subject={x}> or x <y ={z}.\n"), false},
 		{"a.md", "", []byte("A list <ul class=\"x\"\n\nstyle={y}\n"), false},
+		// A review's: white space around the "=", the value on the next line, a spread before it.
+		{"a.md", "", []byte("<img src =  {x} />\n"), true},
+		{"a.md", "", []byte("<img src=\t{x} />\n"), true},
+		{"a.md", "", []byte("<img src\n={x} />\n"), true},
+		{"a.md", "", []byte("<img src=\n{require('./a.png').default} />\n"), true},
+		{"a.md", "", []byte("<div {...props} style={{a: 1}}>x</div>\n"), true},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
