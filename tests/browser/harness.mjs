@@ -1,9 +1,9 @@
 // Shared set-up of the browser tests: one fresh build of the site, served by `docsd serve` on a free
 // loopback port, and Debian's Chromium driven by playwright-core.
 import { spawn, execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, mkdirSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, mkdtempSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
@@ -24,8 +24,9 @@ export function tempDir(prefix) {
 }
 
 // startSite builds and serves the Vela site; with `project` (a folder of testdata/sites) it builds that
-// small site instead, copied into a temporary project whose site/ is this repository's shell.
-export async function startSite({ project } = {}) {
+// small site instead, copied into a temporary project whose site/ is this repository's shell, with
+// `files` (path in the project → text) written into the copy.
+export async function startSite({ project, files = {} } = {}) {
   const tmp = tempDir('docsd-browser-');
   const out = join(tmp, 'build');
   const where = [];
@@ -33,6 +34,10 @@ export async function startSite({ project } = {}) {
     const copy = join(tmp, 'project');
     cpSync(join(root, 'testdata', 'sites', project), copy, { recursive: true });
     symlinkSync(join(root, 'site'), join(copy, 'site'));
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(copy, path)), { recursive: true });
+      writeFileSync(join(copy, path), text);
+    }
     where.push('--root', copy);
   }
   execFileSync(docsd, ['build', '--once', ...where, '--out', out], { cwd: root, stdio: ['ignore', 'ignore', 'pipe'] });

@@ -3,13 +3,11 @@
 // groupId), <TOCInline> (its entries are the headings, and they jump to them; given the page's toc), and screenshots of an
 // MDX page with tabs on a phone and a desktop, light and dark, in test-results/screenshots/.
 // The fixture is testdata/sites/mdx with one page added, built in a temporary project.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { docsd, hydrated, launchBrowser, openPage, root, servingAt, shots, spawnDocsd } from './harness.mjs';
+import { hydrated, openPage, shots, useSite } from './harness.mjs';
 
 
 // Tabs that keep their choice in the address: one keyed by its groupId (queryString alone), one by
@@ -85,26 +83,13 @@ fenced: true
 \`\`\`
 `;
 
-const site = {};
-let tmp;
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'docsd-mdx-audit-'));
-  const project = join(tmp, 'project');
-  cpSync(join(root, 'testdata/sites/mdx'), project, { recursive: true });
-  symlinkSync(join(root, 'site'), join(project, 'site'));
-  writeFileSync(join(project, 'content/docs/guide/query.mdx'), querying);
-  writeFileSync(join(project, 'content/docs/guide/own-toc.mdx'), withToc);
-  writeFileSync(join(project, 'content/docs/guide/jsx-code.mdx'), jsxCode);
-  const out = join(tmp, 'build');
-  execFileSync(docsd, ['build', '--once', '--root', project, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
-  site.server = spawnDocsd(['serve', '--dir', out, '--addr', '127.0.0.1:0']);
-  site.base = await servingAt(site.server, /serving \S+ at (http:\/\/[^\s/]+)\//);
-  site.browser = await launchBrowser();
-});
-after(async () => {
-  if (site.browser) await site.browser.close();
-  if (site.server) site.server.kill();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+const site = useSite({
+  project: 'mdx',
+  files: {
+    'content/docs/guide/query.mdx': querying,
+    'content/docs/guide/own-toc.mdx': withToc,
+    'content/docs/guide/jsx-code.mdx': jsxCode,
+  },
 });
 
 const selected = (page) =>

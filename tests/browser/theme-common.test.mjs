@@ -2,13 +2,9 @@
 // the page's mode): the server says light, the browser the page's mode once hydrated; the
 // hook follows the navbar's toggle, and the component's setColorMode changes the page's mode and
 // the toggle's choice with it. The fixture is testdata/sites/mdx with one page added.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { docsd, hydrated, launchBrowser, openPage, root, servingAt, spawnDocsd } from './harness.mjs';
+import { hydrated, openPage, useSite } from './harness.mjs';
 
 const swatch = `import {useColorMode} from '@docusaurus/theme-common';
 
@@ -22,26 +18,12 @@ export default function Swatch() {
 }
 `;
 
-const site = {};
-let tmp;
-before(async () => {
-  tmp = mkdtempSync(join(tmpdir(), 'docsd-theme-common-'));
-  const project = join(tmp, 'project');
-  cpSync(join(root, 'testdata/sites/mdx'), project, { recursive: true });
-  symlinkSync(join(root, 'site'), join(project, 'site'));
-  mkdirSync(join(project, 'src/components'), { recursive: true });
-  writeFileSync(join(project, 'src/components/Swatch.jsx'), swatch);
-  writeFileSync(join(project, 'content/docs/guide/swatch.mdx'), "---\ntitle: Swatch\n---\n\nimport Swatch from '@site/src/components/Swatch';\n\n<Swatch />\n");
-  const out = join(tmp, 'build');
-  execFileSync(docsd, ['build', '--once', '--root', project, '--out', out], { stdio: ['ignore', 'ignore', 'pipe'] });
-  site.server = spawnDocsd(['serve', '--dir', out, '--addr', '127.0.0.1:0']);
-  site.base = await servingAt(site.server, /serving \S+ at (http:\/\/[^\s/]+)\//);
-  site.browser = await launchBrowser();
-});
-after(async () => {
-  if (site.browser) await site.browser.close();
-  if (site.server) site.server.kill();
-  if (tmp) rmSync(tmp, { recursive: true, force: true });
+const site = useSite({
+  project: 'mdx',
+  files: {
+    'src/components/Swatch.jsx': swatch,
+    'content/docs/guide/swatch.mdx': "---\ntitle: Swatch\n---\n\nimport Swatch from '@site/src/components/Swatch';\n\n<Swatch />\n",
+  },
 });
 
 const mode = (page) => page.evaluate(() => {
