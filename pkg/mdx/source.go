@@ -273,11 +273,20 @@ func UsesExpressionAttribute(src []byte) bool {
 	if !bytes.Contains(src, []byte("=")) || !bytes.Contains(src, []byte("{")) {
 		return false
 	}
-	at := outsideTag // where a tag begun on an earlier line is
+	at := outsideTag   // where a tag begun on an earlier line is
+	startsTag := false // whether that tag began its line
 	return anyTextLine(src, func(text string) bool {
 		if strings.TrimSpace(text) == "" {
 			at = outsideTag
 			return false
+		}
+		// A tag goes on over lines only from a line it begins (`<img` then `  src={…}`): one
+		// begun in prose ("while count <max and total" then "= {sum} is reached.") is none.
+		if at != outsideTag && !startsTag {
+			at = outsideTag
+		}
+		if at == outsideTag {
+			startsTag = strings.HasPrefix(strings.TrimLeft(text, " \t>"), "<")
 		}
 		var found bool
 		found, at = expressionAttribute(text, at)

@@ -77,6 +77,11 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("<img src\n={x} />\n"), true},
 		{"a.md", "", []byte("<img src=\n{require('./a.png').default} />\n"), true},
 		{"a.md", "", []byte("<div {...props} style={{a: 1}}>x</div>\n"), true},
+		// A final review's: prose whose "<word" and "= {" are on two lines is no tag; a tag goes on
+		// over lines only from a line it begins.
+		{"a.md", "", []byte("A request waits while count <max and total\n= {sum} is reached.\n"), false},
+		{"a.md", "", []byte("If a <b and c\n= {d} holds.\n"), false},
+		{"a.md", "", []byte("Let x <y be the bound\nand z =\n{1, 2} the set.\n"), false},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
