@@ -811,7 +811,9 @@ func (b *Bundler) browserMapped(dir string) bool {
 			ok := json.Unmarshal(raw, &pkg) == nil
 			browser := bytes.TrimSpace(pkg.Browser)
 			mapped = ok && (bytes.HasPrefix(browser, []byte("{")) || bytes.HasPrefix(browser, []byte(`"`)))
-			if mapped || !ok || pkg.Name != "" {
+			// (Outside the project, a linked package's real folder, the first package.json
+			// ends the walk: nothing above the project is read.)
+			if mapped || !ok || pkg.Name != "" || !b.inProject(d) {
 				break
 			}
 		}
