@@ -692,6 +692,12 @@ func TestMDXPostExcerptOnBlogList(t *testing.T) {
 		"Old intro <Badge>x</Badge>.\n\n<!-- truncate -->\n\nOld rest.\n")
 	write(t, root, "content/blog/2024-12-31-whole.mdx", "---\ntitle: Whole post\n---\n\nimport Badge from '@site/src/components/Badge';\n\n"+
 		"All of it <Badge>y</Badge>.\n\nThe end of it.\n")
+	// An excerpt's components have the site's data, as the post's page gives them (useBaseUrl's
+	// absolute URL names the site's url).
+	write(t, root, "src/components/Abs.jsx", "import useBaseUrl from '@docusaurus/useBaseUrl';\n\n"+
+		"export default function Abs() {\n  return <a href={useBaseUrl('img/a.png', {absolute: true})}>abs</a>;\n}\n")
+	write(t, root, "content/blog/2024-12-30-abs.mdx", "---\ntitle: Absolute post\n---\n\nimport Abs from '@site/src/components/Abs';\n\n"+
+		"See <Abs />.\n\n{/* truncate */}\n\nRest.\n")
 	b := New(opts)
 	defer b.Close()
 	res, err := b.Build()
@@ -717,6 +723,7 @@ func TestMDXPostExcerptOnBlogList(t *testing.T) {
 		{"Cut post", `Before the cut, with a <span class="fixture-badge fixture-badge-success">badge</span>.`, "After the cut", true},
 		{"Old-style cut", "Old intro", "Old rest", true},
 		{"Whole post", "The end of it.", "truncate", false},
+		{"Absolute post", `href="https://example.test/docs/img/a.png"`, "Rest.", true},
 	} {
 		p := got[c.title]
 		if !strings.Contains(p.Excerpt, c.has) || strings.Contains(p.Excerpt, c.hasNot) || p.Truncated != c.truncated {

@@ -20,7 +20,8 @@ func TestUseBaseUrlOfARelativePath(t *testing.T) {
 		"  const {withBaseUrl} = useBaseUrlUtils();\n"+
 		"  const urls = [useBaseUrl('/img/shot.svg'), useBaseUrl('/docs/img/shot.svg'), useBaseUrl('https://example.test/a.png'),\n"+
 		"    useBaseUrl('#top'), useBaseUrl('mailto:a@example.test'), useBaseUrl('//cdn.example.test/a.js'),\n"+
-		"    useBaseUrl('/docs/img/shot.svg', {forcePrependBaseUrl: true}), useBaseUrl('img/shot.svg', {absolute: true}), withBaseUrl('img/shot.svg')];\n"+
+		"    useBaseUrl('/docs/img/shot.svg', {forcePrependBaseUrl: true}), useBaseUrl('img/shot.svg', {absolute: true}), withBaseUrl('img/shot.svg'),\n"+
+		"    useBaseUrl('/docs')];\n"+
 		"  return <figure><img src={useBaseUrl(src)} alt=\"shot\" /><figcaption>{urls.join(' ')}</figcaption></figure>;\n}\n")
 	write(t, root, "content/docs/guide/shot.mdx", "---\ntitle: Shot\n---\n\nimport Shot from '@site/src/components/Shot';\n\n<Shot src=\"img/shot.svg\" />\n")
 	res := built(t, opts)
@@ -29,7 +30,7 @@ func TestUseBaseUrlOfARelativePath(t *testing.T) {
 		t.Errorf("useBaseUrl(\"img/shot.svg\") is not the site's /docs/img/shot.svg:\n%s", html)
 	}
 	want := "/docs/img/shot.svg /docs/img/shot.svg https://example.test/a.png #top mailto:a@example.test //cdn.example.test/a.js " +
-		"/docs/docs/img/shot.svg https://example.test/docs/img/shot.svg /docs/img/shot.svg"
+		"/docs/docs/img/shot.svg https://example.test/docs/img/shot.svg /docs/img/shot.svg /docs/"
 	if !strings.Contains(html, "<figcaption>"+want+"</figcaption>") {
 		t.Errorf("the URLs are not %s:\n%s", want, html)
 	}

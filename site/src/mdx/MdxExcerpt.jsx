@@ -11,6 +11,6 @@ export default function MdxExcerpt({ site, page, Content }) {
   const blocks = Children.toArray(tree && tree.props ? tree.props.children : tree);
   const end = blocks.findIndex((b) => b && b.type && b.type.docsdTruncate);
   return (
-    <MdxPageContext.Provider value={{ basePath: site.basePath, page }}>{end < 0 ? blocks : blocks.slice(0, end)}</MdxPageContext.Provider>
+    <MdxPageContext.Provider value={{ basePath: site.basePath, site, page }}>{end < 0 ? blocks : blocks.slice(0, end)}</MdxPageContext.Provider>
   );
 }

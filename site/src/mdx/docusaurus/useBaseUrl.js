@@ -8,7 +8,8 @@ import { useMdxPage } from '../context.js';
 export function withBaseUrl(basePath, url) {
   if (!url || !url.startsWith('/') || url.startsWith('//')) return url;
   const base = basePath.endsWith('/') ? basePath : `${basePath}/`;
-  if (url.startsWith(base) || `${url}/` === base) return url;
+  if (`${url}/` === base) return base; // the base path without its slash is the base path, as Docusaurus's
+  if (url.startsWith(base)) return url;
   return base + url.slice(1);
 }
 
