@@ -82,14 +82,7 @@ func TestMDXPageIsBuilt(t *testing.T) {
 		t.Error("the partial became a page")
 	}
 	// Search indexes what the page shows: the partial's text and the hidden tabs' too.
-	// The documents are split into chunks (search-docs-<time>-N.json): read them all.
-	var docs strings.Builder
-	for p, data := range res.Files.Data {
-		if strings.HasPrefix(p, "search-docs-") {
-			docs.Write(data)
-		}
-	}
-	if !strings.Contains(docs.String(), "The shared step: run fixture-setup once per machine.") || !strings.Contains(docs.String(), "Windows again.") {
+	if docs := searchDocsText(res); !strings.Contains(docs, "The shared step: run fixture-setup once per machine.") || !strings.Contains(docs, "Windows again.") {
 		t.Error("the search documents lack the MDX page's rendered text")
 	}
 	// A Markdown page's data names no module.
@@ -163,6 +156,17 @@ func built(t *testing.T, opts Options) *Result {
 		t.Fatal(err)
 	}
 	return res
+}
+
+// searchDocsText is a build's search documents, all their chunks (search-docs-<time>-N.json).
+func searchDocsText(res *Result) string {
+	var docs strings.Builder
+	for p, data := range res.Files.Data {
+		if strings.HasPrefix(p, "search-docs-") {
+			docs.Write(data)
+		}
+	}
+	return docs.String()
 }
 
 // pageHTML is the HTML of route in a build; a route it has no page for is fatal.

@@ -15,19 +15,7 @@ func TestMDXPageSearchSectionsCarryQuotes(t *testing.T) {
 	write(t, root, "content/docs/guide/errors.mdx", "---\ntitle: Errors\n---\n\nimport Tabs from '@theme/Tabs';\nimport TabItem from '@theme/TabItem';\n\n"+
 		"## Troubleshooting\n\nThe worker logs `unable to reach the queue` when it starts too early.\n\n"+
 		"<Tabs>\n<TabItem value=\"a\" label=\"A\">\n\nPress *Restart Build*.\n\n</TabItem>\n</Tabs>\n")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var docs strings.Builder
-	for p, data := range res.Files.Data {
-		if strings.HasPrefix(p, "search-docs-") {
-			docs.Write(data)
-		}
-	}
-	if !strings.Contains(docs.String(), `"quotes":["unable to reach the queue"]`) {
-		t.Errorf("the MDX page's record lacks its quote:\n%.2000s", docs.String())
+	if docs := searchDocsText(built(t, opts)); !strings.Contains(docs, `"quotes":["unable to reach the queue"]`) {
+		t.Errorf("the MDX page's record lacks its quote:\n%.2000s", docs)
 	}
 }

@@ -12,12 +12,7 @@ import (
 
 func TestVersionHomeWithoutMainDoc(t *testing.T) {
 	root, opts := fixtureSite(t, "versions")
-	b := New(opts)
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := built(t, opts)
 	want := map[string]string{"current": "/docs/next/intro", "2.0": "/docs/intro", "1.0": "/docs/1.0/intro", "0.9": "/docs/0.9"}
 	for _, v := range res.Site.Config.Versions {
 		if got, _ := res.Site.VersionHome(v, "en"); got != want[v.Name] {
