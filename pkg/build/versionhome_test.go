@@ -54,12 +54,7 @@ func TestVersionHomeWithoutMainDoc(t *testing.T) {
 func TestVersionHomeSkipsAGeneratedIndex(t *testing.T) {
 	root := docusaurusProject(t, nil)
 	write(t, root, "website/sidebars.js", strings.Replace(read(t, root, "website/sidebars.js"), "  guide: [\n    'intro',\n", "  guide: [\n", 1))
-	b := New(Options{Root: root, SiteDir: "../../site", Production: true})
-	defer b.Close()
-	res, err := b.Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	res := built(t, Options{Root: root, SiteDir: "../../site", Production: true})
 	if got, _ := res.Site.VersionHome(res.Site.Config.Versions[0], "en"); got != "/docs/next/setup/install" {
 		t.Errorf("the current version leads to %q, want its first doc /docs/next/setup/install", got)
 	}
