@@ -11,6 +11,7 @@ package build
 import (
 	"fmt"
 
+	"docsd/pkg/config"
 	"docsd/pkg/site"
 )
 
@@ -20,47 +21,42 @@ func (st *state) versionParts(r *site.Route) (*site.VersionNotice, string) {
 	if d.Instance != "" || d.Version == "" || d.Kind != site.KindDoc && d.Kind != site.KindCategory {
 		return nil, ""
 	}
-	var version, latest *versionOf
+	var version, latest *config.Version
 	for i := range st.cfg.Versions {
 		v := &st.cfg.Versions[i]
 		if v.Name == d.Version {
-			version = &versionOf{v.Name, v.Label, v.ShownBanner, v.ShownBadge}
+			version = v
 		}
 		if v.IsLast {
-			latest = &versionOf{name: v.Name, label: v.Label}
+			latest = v
 		}
 	}
 	if version == nil || latest == nil {
 		return nil, ""
 	}
 	badge := ""
-	if version.badge {
-		badge = "Version: " + version.label
+	if version.ShownBadge {
+		badge = "Version: " + version.Label
 	}
-	if version.banner == "" {
+	if version.ShownBanner == "" {
 		return nil, badge
 	}
 	state := "no longer maintained"
-	if version.banner == "unreleased" {
+	if version.ShownBanner == config.BannerUnreleased {
 		state = "not released yet"
 	}
 	route := ""
 	for _, o := range d.OtherVersions {
-		if o.Name == latest.name {
+		if o.Name == latest.Name {
 			route = o.Route
 		}
 	}
 	if sd := st.siteData[d.Locale]; route == "" && sd != nil {
-		route = sd.VersionRoutes[latest.name]
+		route = sd.VersionRoutes[latest.Name]
 	}
 	if route == "" {
 		route = st.cfg.BasePath
 	}
-	return &site.VersionNotice{Text: fmt.Sprintf("You are reading %s, %s. ", version.label, state),
-		Link: fmt.Sprintf("Go to %s, the latest", latest.label), Route: route, Latest: latest.name}, badge
-}
-
-type versionOf struct {
-	name, label, banner string
-	badge               bool
+	return &site.VersionNotice{Text: fmt.Sprintf("You are reading %s, %s. ", version.Label, state),
+		Link: fmt.Sprintf("Go to %s, the latest", latest.Label), Route: route, Latest: latest.Name}, badge
 }
