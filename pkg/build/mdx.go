@@ -569,8 +569,9 @@ func (st *state) searchPage(r *site.Route) search.Page {
 	}
 	sections := make([]search.Section, 0, len(secs))
 	for _, s := range secs {
-		m := model[s.ID]
-		sections = append(sections, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: m.Keys, Quotes: m.Quotes})
+		sec := search.SectionOf(s)
+		sec.Keys, sec.Quotes = model[s.ID].Keys, model[s.ID].Quotes
+		sections = append(sections, sec)
 	}
 	return search.PageWith(r, sections)
 }

@@ -4,6 +4,7 @@ import (
 	"path"
 	"strings"
 
+	"docsd/pkg/markdown"
 	"docsd/pkg/site"
 )
 
@@ -39,13 +40,18 @@ func PageWith(r *site.Route, sections []Section) Page {
 	return p
 }
 
+// SectionOf is what search indexes of a document's section: its id, heading, text, keys and quotes.
+func SectionOf(s markdown.Section) Section {
+	return Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys, Quotes: s.Quotes}
+}
+
 // PageOf is what search indexes of a route: its title, description, keywords and sections (for
 // a category index, the titles and descriptions of its cards).
 func PageOf(r *site.Route) Page {
 	p := PageWith(r, nil)
 	if r.Doc != nil {
 		for _, s := range r.Doc.Sections() {
-			p.Sections = append(p.Sections, Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys, Quotes: s.Quotes})
+			p.Sections = append(p.Sections, SectionOf(s))
 		}
 		return p
 	}

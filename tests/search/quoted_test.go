@@ -26,7 +26,7 @@ func mdIndex(t *testing.T, actions []string) (*search.Index, func(route, title s
 	return x, func(route, title string, crumbs []string, src string) {
 		var secs []search.Section
 		for _, s := range md.Parse([]byte(src), 1).Sections() {
-			secs = append(secs, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys, Quotes: s.Quotes})
+			secs = append(secs, search.SectionOf(s))
 		}
 		x.Update(route, search.NewShard(search.Page{Route: route, Title: title, Crumbs: crumbs, Sections: secs}))
 	}

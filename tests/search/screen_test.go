@@ -26,7 +26,7 @@ func TestEmphasisedScreenWordsNameTheSection(t *testing.T) {
 	page := func(route, title, src string) {
 		var secs []search.Section
 		for _, s := range md.Parse([]byte(src), 1).Sections() {
-			secs = append(secs, search.Section{ID: s.ID, Heading: s.Heading, Text: s.Text, Keys: s.Keys})
+			secs = append(secs, search.SectionOf(s))
 		}
 		add(route, title, secs...)
 	}
