@@ -223,6 +223,58 @@ func TestMDXUnknownImportAtFileLineColumn(t *testing.T) {
 	}
 }
 
+// A name a page imports that the module does not export fails the build at the name: from a
+// module of docsd's (its facade listed no names, so the page built and failed as it rendered, "c is
+// not a function"), the error says what docsd's gives; from the project's own component, at the
+// name, with the module as the page writes it (it was 1:1, with the module's path from the shell's
+// folder). A page that imports names the modules give still builds, also through quickPage.
+func TestMDXImportOfAMissingNameAtFileLineColumn(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "src/components/Shout.jsx", "export default function Shout({ children }) {\n  return <strong>{children}</strong>;\n}\n")
+	write(t, root, "content/docs/guide/names.mdx", "---\ntitle: Names\n---\n\nimport { useColorMode, useColourMode } from '@docusaurus/theme-common';\n"+
+		"import Shout, {\n  Whisper as W,\n} from '@site/src/components/Shout';\n\nexport function Mode() {\n  return String(useColourMode() ?? useColorMode());\n}\n\n<Mode /> <W />\n")
+	got := buildError(t, opts)
+	for _, want := range []string{
+		`content/docs/guide/names.mdx:5:24: "@docusaurus/theme-common" has no export named useColourMode; docsd's gives `,
+		`content/docs/guide/names.mdx:7:3: "@site/src/components/Shout" has no export named Whisper`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("error %q lacks %q", got, want)
+		}
+	}
+	if !strings.Contains(got, "useColorMode, ") {
+		t.Errorf("error %q does not list theme-common's names", got)
+	}
+
+	// A component of the project's that asks a module of docsd's for a name it lacks: at the
+	// component's line, the module named as the component writes it.
+	write(t, root, "content/docs/guide/names.mdx", "---\ntitle: Names\n---\n\nimport Mode from '@site/src/components/Mode';\n\n<Mode />\n")
+	write(t, root, "src/components/Mode.jsx", "// The reader's mode.\nimport { useColorModeZ } from '@docusaurus/theme-common';\n\nexport default function Mode() {\n  return <span>{String(useColorModeZ())}</span>;\n}\n")
+	got = buildError(t, opts)
+	if want := `src/components/Mode.jsx:2:10: "@docusaurus/theme-common" has no export named useColorModeZ`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+
+	// The same in a component the site's MDXComponents gives every page (ory's).
+	write(t, root, "src/components/Mode.jsx", "export default function Mode() {\n  return <span>mode</span>;\n}\n")
+	write(t, root, "src/components/Docs.jsx", "import { useAllDocsData } from '@docusaurus/plugin-content-docs/client';\n\nexport default function Docs() {\n  return <span>{Object.keys(useAllDocsData()).length}</span>;\n}\n")
+	write(t, root, "src/theme/MDXComponents.jsx", "import MDXComponents from '@theme-original/MDXComponents';\nimport Docs from '@site/src/components/Docs';\n\nexport default { ...MDXComponents, Docs };\n")
+	got = buildError(t, opts)
+	if want := `src/components/Docs.jsx:1:10: "@docusaurus/plugin-content-docs/client" has no export named useAllDocsData; docsd's gives `; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
+	}
+	if err := os.Remove(filepath.Join(root, "src/theme/MDXComponents.jsx")); err != nil {
+		t.Fatal(err)
+	}
+
+	// What the modules give builds: a default and named imports, renamed too.
+	write(t, root, "src/components/Mode.jsx", "import { useColorMode as mode } from '@docusaurus/theme-common';\n\nexport default function Mode() {\n  return <span>{mode().colorMode}</span>;\n}\n")
+	write(t, root, "content/docs/guide/names.mdx", "---\ntitle: Names\n---\n\nimport Mode from '@site/src/components/Mode';\nimport Tabs from '@theme/Tabs';\nimport { useColorMode } from '@docusaurus/theme-common';\n\nexport const M = () => useColorMode().colorMode;\n\n<Mode /> and <M />\n")
+	if html := builtPage(t, opts, "/docs/guide/names"); !strings.Contains(html, "light") {
+		t.Errorf("the page does not show the color mode:\n%s", html[strings.Index(html, `data-mdx-content`):][:400])
+	}
+}
+
 // A component a page uses without importing it, and that docsd does not provide, is an error at
 // its place (MDX would compile the page and throw when it renders, leaving the page empty), while
 // a partial may use one: the page that shows it may pass it.

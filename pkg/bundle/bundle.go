@@ -65,6 +65,7 @@ type Bundler struct {
 	scanned                *sync.Map     // the files searched for credentials in the current Build or Update (secrets.go)
 	allowed                secrets.Allow // the credentials the site publishes on purpose (SetAllowed)
 	sassDone               *sync.Map     // the Sass stylesheets compiled in the current Build or Update (sass.go)
+	exports                exportsCache  // what the shell's modules export, for the pages' facades (sharedexports.go)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
 	provider               *providerChunk // the provider chunk of the current Build or Update, or nil (mdxprovider.go)

@@ -416,14 +416,21 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 			if name == abs {
 				return nil // not the project's
 			}
-			out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: explain(m.Text)})
+			out = append(out, b.projectFileError(abs, name, m))
 			continue
 		}
 		e := &content.Error{File: name, Msg: explain(m.Text)}
-		if spec := quoted.FindStringSubmatch(m.Text); spec != nil {
+		if miss := noExport.FindStringSubmatch(m.Text); miss != nil {
+			if raw, err := os.ReadFile(abs); err == nil {
+				e.Line, e.Column, e.Msg = b.missingExport(string(raw), miss[1], miss[2])
+			}
+		} else if spec := quoted.FindStringSubmatch(m.Text); spec != nil {
 			if raw, err := os.ReadFile(abs); err == nil {
 				e.Line, e.Column = findImport(string(raw), spec[1])
 			}
+		}
+		if e.Msg == "" {
+			e.Msg = explain(m.Text)
 		}
 		if e.Line == 0 {
 			e.Line, e.Column = 1, 1

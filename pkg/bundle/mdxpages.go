@@ -248,8 +248,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		// module type (a project whose package.json says "type": "module" makes default imports
 		// of CommonJS modules the whole module); the registry entry behind it is CommonJS.
 		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: sharedNamespace}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
-			spec, _ := json.Marshal(sharedCJS + ":" + a.Path)
-			src := fmt.Sprintf("export * from %s;\nexport { default } from %s;\n", spec, spec)
+			src := b.sharedFacade(a.Path)
 			return api.OnLoadResult{Contents: &src, Loader: api.LoaderJS}, nil
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `.*`, Namespace: sharedCJS}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {

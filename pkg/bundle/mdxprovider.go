@@ -25,8 +25,6 @@ import (
 	"sync"
 
 	"github.com/evanw/esbuild/pkg/api"
-
-	"docsd/pkg/content"
 )
 
 const (
@@ -174,7 +172,7 @@ func (b *Bundler) providerErrors(msgs []api.Message) SourceErrors {
 		} else {
 			return nil // the shell's own files: not the writer's mistake
 		}
-		out = append(out, &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: explain(m.Text)})
+		out = append(out, b.projectFileError(abs, name, m))
 	}
 	return out
 }

@@ -72,7 +72,8 @@ func (b *Bundler) quickPage(id string) (p *mdxPage, ok bool, err error) {
 			continue
 		}
 		key, shared := b.importKey(m[4])
-		if !shared {
+		if !shared || !b.sharedGives(key, m[1] != "", m[2]) {
+			// The bundler's build fails a name the module does not give, at its import.
 			return nil, false, nil
 		}
 		var stmts []string
