@@ -157,13 +157,17 @@ func TestMDXRequiresMediaAsURLs(t *testing.T) {
 		"<video controls src={require('@site/static/video/cast.mp4').default} />\n\n"+
 		"<img src={require('./_static/photo.jpg').default} alt=\"A photo\" />\n\n"+
 		"<img src={require('./_static/photo.jpg')} alt=\"Plain\" />\n")
+	// A .md page whose only MDX is such a tag over the lines of a block quote is MDX too.
+	write(t, root, "content/docs/guide/quoted.md", "---\ntitle: Quoted\n---\n\n> A photo:\n>\n> <img\n>   alt=\"Quoted\"\n>   src={require('./_static/photo.jpg').default}\n> />\n")
 	res := built(t, opts)
 	html := pageHTML(t, res, "/docs/guide/media")
-	for _, re := range []string{`<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.mp4)"`,
-		`<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="Plain"`} {
-		m := regexp.MustCompile(re).FindStringSubmatch(html)
+	quoted := pageHTML(t, res, "/docs/guide/quoted")
+	for _, c := range []struct{ html, re string }{{html, `<video controls="" src="/docs/assets/(cast-[A-Z0-9]+\.mp4)"`},
+		{html, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="A photo"`}, {html, `<img src="/docs/assets/(photo-[A-Z0-9]+\.jpg)" alt="Plain"`},
+		{quoted, `<blockquote>\s*<p>A photo:</p>\s*<img alt="Quoted" src="/docs/assets/(photo-[A-Z0-9]+\.jpg)"/>`}} {
+		m := regexp.MustCompile(c.re).FindStringSubmatch(c.html)
 		if m == nil {
-			t.Errorf("the page lacks %s:\n%s", re, html)
+			t.Errorf("the page lacks %s:\n%s", c.re, c.html)
 			continue
 		}
 		if _, _, ok := res.Files.Get("assets/" + m[1]); !ok {

@@ -275,6 +275,7 @@ func UsesExpressionAttribute(src []byte) bool {
 	}
 	at := outsideTag   // where a tag begun on an earlier line is
 	startsTag := false // whether that tag began its line
+	quoted := 0        // the block quote markers before it on that line
 	return anyTextLine(src, func(text string) bool {
 		if strings.TrimSpace(text) == "" {
 			at = outsideTag
@@ -287,11 +288,32 @@ func UsesExpressionAttribute(src []byte) bool {
 		}
 		if at == outsideTag {
 			startsTag = strings.HasPrefix(strings.TrimLeft(text, " \t>"), "<")
+			quoted, _ = quoteMarkers(text, -1)
+		} else if quoted > 0 {
+			// The tag's next line in its block quote (`> <img` then `>   src={…}`): the
+			// quote's markers are no end of the tag.
+			_, text = quoteMarkers(text, quoted)
 		}
 		var found bool
 		found, at = expressionAttribute(text, at)
 		return found
 	})
+}
+
+// quoteMarkers counts the block quote markers (">", each after up to three spaces) that line
+// starts with, up to limit of them (-1: all), and gives the line after them and a space after
+// the last.
+func quoteMarkers(line string, limit int) (int, string) {
+	n := 0
+	for n != limit {
+		rest := strings.TrimLeft(line, " ")
+		if len(line)-len(rest) > 3 || !strings.HasPrefix(rest, ">") {
+			break
+		}
+		line = strings.TrimPrefix(rest[1:], " ")
+		n++
+	}
+	return n, line
 }
 
 // Where expressionAttribute is at a line's end.

@@ -82,6 +82,11 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("A request waits while count <max and total\n= {sum} is reached.\n"), false},
 		{"a.md", "", []byte("If a <b and c\n= {d} holds.\n"), false},
 		{"a.md", "", []byte("Let x <y be the bound\nand z =\n{1, 2} the set.\n"), false},
+		// In a block quote, a tag goes on over the quote's lines, its markers not read as its end.
+		{"a.md", "", []byte("> <img\n>   src={shot}\n> />\n"), true},
+		{"a.md", "", []byte("> > <img\n> >   alt=\"A\"\n> >   src={shot} />\n"), true},
+		{"a.md", "", []byte("> <img\n>   alt=\"A\"\n> />\n> and a={b} after it.\n"), false},
+		{"a.md", "", []byte("> While count <max and total\n> = {sum} is reached.\n"), false},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
