@@ -27,6 +27,15 @@
 # the machine's speed drifts over minutes (by up to 1.6x here), and within a round it is the same
 # for both trees, so the median of those ratios is steadier than a comparison of the two medians.
 #
+# KIND=style makes the JSX variant one the MDX compiler must read: each copy keeps its `:::note` and
+# has a paragraph with an inline element whose attribute is an expression (`<kbd style={{…}}>`)
+# before it, which docsd's runs do not take (pkg/mdx/direct.go), where the default KIND=admonition
+# writes the note as an <Admonition>, which they do.
+#
+# BASE=k (default 0) gives each variant's page cost as a marginal one: (site of N pages - the same
+# variant's site of k pages) / (N - k), so that what a build pays once for a kind of page (the
+# compiler's Node process starting, V8 compiling its code) is not spread over the N pages.
+#
 # SIZE=k (default 1, ~1.5 KB) makes each page's body k copies of the one body, ~1.5k KB: the
 # copies' headings end in " 2", " 3", ... so every heading (and its id) stays unique, and in the
 # JSX variant each copy keeps its note as an <Admonition>, so the page's JSX share stays that of
@@ -39,6 +48,10 @@ N=${1:-200} RUNS=${RUNS:-5} SIZE=${SIZE:-1}
 case $SIZE in '' | *[!0-9]* | 0*) echo "cost.sh: SIZE must be a whole number from 1, not '$SIZE'" >&2; exit 2 ;; esac
 JSX=${JSX:-each}
 case $JSX in each | once) ;; *) echo "cost.sh: JSX is each or once, not '$JSX'" >&2; exit 2 ;; esac
+KIND=${KIND:-admonition} BASE=${BASE:-0}
+case $KIND in admonition | style) ;; *) echo "cost.sh: KIND is admonition or style, not '$KIND'" >&2; exit 2 ;; esac
+case $BASE in *[!0-9]* | '') echo "cost.sh: BASE must be a whole number, not '$BASE'" >&2; exit 2 ;; esac
+[ "$BASE" -lt "$N" ] || { echo "cost.sh: BASE ($BASE) must be below N ($N)" >&2; exit 2; }
 here=$(cd "$(dirname "$0")/../.." && pwd)
 trees=${TREES:-$here}
 [ -z "${DOCSD:-}" ] || [ -n "${TREES:-}" ] || { echo "cost.sh: DOCSD is gone; set TREES to the docsd tree(s) (bin/docsd, site/)" >&2; exit 2; }
@@ -54,7 +67,7 @@ body() { # body [jsx]: SIZE copies of section, the import once
   done
 }
 section() { # section [jsx]: the ~1.5 KB body, its note an <Admonition> for jsx
-  cat <<'MD' | if [ -n "${1:-}" ]; then sed 's#^:::note$#<Admonition type="note">#; s#^:::$#</Admonition>#'; else cat; fi
+  cat <<'MD' | if [ -z "${1:-}" ]; then cat; elif [ "$KIND" = style ]; then sed 's#^:::note$#Press <kbd style={{color: "red"}}>Ctrl</kbd> to stop.\n\n:::note#'; else sed 's#^:::note$#<Admonition type="note">#; s#^:::$#</Admonition>#'; fi
 Setting up the fixture takes a few steps. Each step below names the file it changes and the
 command that checks it; run them in order, on a machine with **network access** and `git`.
 
@@ -134,12 +147,19 @@ for tree in $trees; do
   make_site "$work/$t-md" "$tree" md "$N"
   make_site "$work/$t-mdx" "$tree" mdx "$N"
   make_site "$work/$t-jsx" "$tree" mdx "$N" jsx
+  if [ "$BASE" -gt 0 ]; then
+    make_site "$work/$t-md0" "$tree" md "$BASE"
+    make_site "$work/$t-mdx0" "$tree" mdx "$BASE"
+    make_site "$work/$t-jsx0" "$tree" mdx "$BASE" jsx
+  fi
 done
+sites="empty md mdx jsx"
+[ "$BASE" -eq 0 ] || sites="$sites md0 mdx0 jsx0"
 for r in $(seq "$RUNS"); do
   t=0
   for tree in $trees; do
     t=$((t + 1))
-    for s in empty md mdx jsx; do echo "$t $s $(cpu "$tree" "$work/$t-$s")"; done
+    for s in $sites; do echo "$t $s $(cpu "$tree" "$work/$t-$s")"; done
   done
 done > "$work/cpu"
 [ -z "${VERBOSE:-}" ] || cat "$work/cpu" >&2
@@ -148,7 +168,8 @@ t=0
 for tree in $trees; do
   t=$((t + 1))
   [ "$trees" = "$here" ] || echo "$tree:"
-  awk -v t="$t" -v n="$N" '
+  [ "$BASE" -eq 0 ] || echo "marginal cost: sites of $N pages against sites of $BASE of the same variant"
+  awk -v t="$t" -v n="$N" -v base="$BASE" '
     function median(a, k,   i, j, x) { for (i = 2; i <= k; i++) { x = a[i]; for (j = i - 1; j >= 1 && a[j] > x; j--) a[j + 1] = a[j]; a[j + 1] = x }
       return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2 }
     $1 == t { c[$2, ++k[$2]] = $3 }
@@ -156,6 +177,7 @@ for tree in $trees; do
     END {
       for (r = 1; r <= k["empty"]; r++) {
         e = c["empty", r]; pm[r] = (c["md", r] - e) / n * 1000; px[r] = (c["mdx", r] - e) / n * 1000; pj[r] = (c["jsx", r] - e) / n * 1000
+        if (base > 0) { d = (n - base) / 1000; pm[r] = (c["md", r] - c["md0", r]) / d; px[r] = (c["mdx", r] - c["mdx0", r]) / d; pj[r] = (c["jsx", r] - c["jsx0", r]) / d }
         rx[r] = px[r] / pm[r]; rj[r] = pj[r] / pm[r]; se[r] = e; sm[r] = c["md", r]; sx[r] = c["mdx", r]; sj[r] = c["jsx", r]
         lo = (r == 1 || rj[r] < lo) ? rj[r] : lo; hi = (r == 1 || rj[r] > hi) ? rj[r] : hi
       }
@@ -167,6 +189,7 @@ for tree in $trees; do
       if (t > 1) {
         for (r = 1; r <= R; r++) {
           e1 = c1["empty", r]; b[r] = pj[r] / ((c1["jsx", r] - e1) / n * 1000)
+          if (base > 0) b[r] = pj[r] / ((c1["jsx", r] - c1["jsx0", r]) / (n - base) * 1000)
           blo = (r == 1 || b[r] < blo) ? b[r] : blo; bhi = (r == 1 || b[r] > bhi) ? b[r] : bhi
         }
         printf "JSX page against the first tree, by round: median %.3fx (%.3f-%.3fx)\n", median(b, R), blo, bhi
