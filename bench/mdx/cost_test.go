@@ -101,3 +101,28 @@ func TestSizeMustBeAWholeNumber(t *testing.T) {
 		}
 	}
 }
+
+// KIND=style keeps each copy's `:::note` and puts before it an element the MDX compiler must read
+// (an attribute written as an expression, which pkg/mdx's runs do not take); the Markdown page is
+// the same as with the default kind.
+func TestKindStyleNeedsTheCompiler(t *testing.T) {
+	print := func(variant string) string {
+		cmd := exec.Command("sh", "cost.sh")
+		cmd.Env = append(os.Environ(), "PRINT="+variant, "SIZE=3", "KIND=style")
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(out)
+	}
+	page := print("jsx")
+	if n := strings.Count(page, "Press <kbd style={{color: \"red\"}}>Ctrl</kbd> to stop.\n\n:::note\n"); n != 3 {
+		t.Errorf("%d styled elements before a note, want one a copy:\n%s", n, page)
+	}
+	if strings.Contains(page, "<Admonition") {
+		t.Errorf("KIND=style wrote an <Admonition>:\n%s", page)
+	}
+	if md := print("md"); md != body(t, "md", "3") {
+		t.Errorf("KIND=style changed the Markdown page:\n%s", md)
+	}
+}
