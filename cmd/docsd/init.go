@@ -4,6 +4,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -11,9 +12,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
 	"strings"
 
+	"docsd/pkg/build"
 	"docsd/pkg/config"
+	"docsd/pkg/content"
 	"docsd/pkg/docusaurus"
 	"docsd/pkg/jsmodule"
 )
@@ -88,9 +93,22 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	// What docsd init writes, docsd must read: a mistake here is docsd's, said before writing.
-	if _, err := config.Parse("docsd.toml", text); err != nil {
+	cfg, err := config.Parse("docsd.toml", text)
+	if err != nil {
 		fmt.Fprintf(stderr, "docsd init: the docsd.toml written from %s does not load (a docsd bug): %s\n", relCfg, err)
 		return 1
+	}
+	siteKeys, err := siteFrontMatterKeys(absRoot, cfg)
+	if err != nil {
+		fmt.Fprintf(stderr, "docsd init: %s\n", err)
+		return 1
+	}
+	if len(siteKeys) > 0 {
+		text = withSiteKeys(text, siteKeys)
+		if _, err := config.Parse("docsd.toml", text); err != nil {
+			fmt.Fprintf(stderr, "docsd init: the docsd.toml written from %s does not load (a docsd bug): %s\n", relCfg, err)
+			return 1
+		}
 	}
 	tmp, err := os.CreateTemp(absRoot, ".docsd.toml-*")
 	if err != nil {
@@ -117,6 +135,76 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %s\n", n)
 		}
 	}
+	if len(siteKeys) > 0 {
+		fmt.Fprintf(stdout, "Front-matter keys of the site's own, which docsd does not read (in [markdown] front_matter_keys, so builds do not warn about them):\n")
+		for _, k := range siteKeys {
+			fmt.Fprintf(stdout, "  %s (%s)\n", k.name, plural(k.pages, "page"))
+		}
+	}
 	fmt.Fprintf(stdout, "Build it with: docsd build --once --root %s\n", *root)
 	return 0
+}
+
+// siteKey is a front-matter key of the site's own and the number of pages that use it.
+type siteKey struct {
+	name  string
+	pages int
+}
+
+// siteFrontMatterKeys are the front-matter keys the site's pages use that docsd does not read and
+// that are no misspelling (content.MisspeltFrontMatterKey) unless three pages or more use them:
+// what its theme reads (capacitor's contributors, 554 pages; react-native-website's
+// authorTwitter, close to authorTitle), each of which the build warned about once a page. A
+// misspelling in a page or two is still warned about. Most used first.
+func siteFrontMatterKeys(absRoot string, cfg *config.Site) ([]siteKey, error) {
+	layout := build.Layout(cfg)
+	if len(layout.Only) > 0 {
+		layout.Project = absRoot
+	}
+	sources, _, err := content.Scan(cfg.Content(absRoot), layout)
+	if err != nil {
+		return nil, err
+	}
+	count := map[string]int{}
+	for _, s := range sources {
+		if s.Kind != content.Doc && s.Kind != content.BlogPost && s.Kind != content.Page {
+			continue
+		}
+		raw, err := os.ReadFile(s.Abs)
+		if err != nil {
+			continue // the build says what it cannot read
+		}
+		for _, k := range content.SiteFrontMatterKeys(raw) {
+			count[k]++
+		}
+	}
+	var keys []siteKey
+	for k, n := range count {
+		if n >= 3 || !content.MisspeltFrontMatterKey(k) {
+			keys = append(keys, siteKey{k, n})
+		}
+	}
+	slices.SortFunc(keys, func(a, b siteKey) int {
+		if a.pages != b.pages {
+			return b.pages - a.pages
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	return keys, nil
+}
+
+// withSiteKeys adds [markdown] front_matter_keys to docsd.toml's text: in the [markdown] table
+// when there is one, else as a table at the end.
+func withSiteKeys(text []byte, keys []siteKey) []byte {
+	names := make([]string, len(keys))
+	for i, k := range keys {
+		names[i] = strconv.Quote(k.name)
+	}
+	line := "# The site's own front-matter keys, which docsd does not read: listed so that builds do not warn about them.\n" +
+		"front_matter_keys = [" + strings.Join(names, ", ") + "]\n"
+	if i := bytes.Index(text, []byte("\n[markdown]\n")); i >= 0 {
+		at := i + len("\n[markdown]\n")
+		return append(append(append([]byte(nil), text[:at]...), line...), text[at:]...)
+	}
+	return append(append(append([]byte(nil), text...), "\n[markdown]\n"...), line...)
 }

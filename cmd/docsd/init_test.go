@@ -97,3 +97,54 @@ func TestInitRefusesASiteOutsideTheProject(t *testing.T) {
 		t.Errorf("docsd.toml was written")
 	}
 }
+
+// init lists the site's own front-matter keys in [markdown] front_matter_keys (capacitor's theme
+// reads contributors from 562 pages, and the build warned once a page): a key that is no
+// misspelling, or that three pages use (react-native-website's authorTwitter, close to
+// authorTitle), and the build then warns about neither; a misspelling in one page is left out,
+// and the build still says what was meant.
+func TestInitListsTheSitesOwnFrontMatterKeys(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	write := func(rel, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("docs/reference/cli.md", "---\ntitle: CLI\ncontributors:\n  - someone\nauthorTwitter: someone\n---\n\nThe command line.\n")
+	write("docs/reference/api.md", "---\ntitle: API\ncontributors: [someone]\nauthorTwitter: someone\n---\n\nThe API.\n")
+	write("docs/outside.md", "---\ntitle: Outside\nauthorTwitter: someone\nsidebar_postion: 2\n---\n\nOutside.\n")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("docsd init exited %d: %s", code, stderr.String())
+	}
+	got, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "[markdown]\n# The site's own front-matter keys, which docsd does not read: listed so that builds do not warn about them.\n" +
+		"front_matter_keys = [\"authorTwitter\", \"contributors\"]\nformat = \"detect\"\n"; !strings.Contains(string(got), want) {
+		t.Errorf("docsd.toml lacks\n%s\nin:\n%s", want, got)
+	}
+	if want := "  authorTwitter (3 pages)\n  contributors (2 pages)\n"; !strings.Contains(stdout.String(), want) {
+		t.Errorf("the report lacks\n%s\nin:\n%s", want, stdout.String())
+	}
+	shell, err := filepath.Abs("../../site")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(shell, filepath.Join(root, "site")); err != nil {
+		t.Fatal(err)
+	}
+	stderr.Reset()
+	if code := run([]string{"build", "--once", "--root", root, "--out", filepath.Join(t.TempDir(), "out")}, &stdout, &stderr); code != 0 {
+		t.Fatalf("docsd build exited %d: %s", code, stderr.String())
+	}
+	if strings.Contains(stderr.String(), "contributors") || strings.Contains(stderr.String(), "authorTwitter") {
+		t.Errorf("the build warns about a key init listed:\n%s", stderr.String())
+	}
+	if want := `docs/outside.md:4:1: unknown front-matter key "sidebar_postion" (did you mean "sidebar_position"?)`; !strings.Contains(stderr.String(), want) {
+		t.Errorf("the build does not warn about the misspelling:\n%s", stderr.String())
+	}
+}

@@ -51,6 +51,40 @@ func TestBuildOnceWarnsAboutWritersMistakes(t *testing.T) {
 	}
 }
 
+// [markdown] front_matter_keys lists the site's own keys: no warning for them, the others still
+// warned about; a key of another shape fails the load at its line.
+func TestSiteFrontMatterKeysAreNotWarnedAbout(t *testing.T) {
+	root := fixtureRoot(t)
+	toml, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(rel, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("docsd.toml", string(toml)+"\n[markdown]\nfront_matter_keys = [\"contributors\", \"editApiUrl\"]\n")
+	write("content/docs/guide/theirs.md", "---\ntitle: Theirs\ncontributors:\n  - someone\neditApiUrl: https://example.test/x\nzzz: 1\n---\n\nText.\n")
+	out := filepath.Join(t.TempDir(), "build")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"build", "--once", "--root", root, "--out", out}, &stdout, &stderr); code != 0 {
+		t.Fatalf("exit %d\n%s", code, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `warning: content/docs/guide/theirs.md:6:1: unknown front-matter key "zzz"; ignored`) {
+		t.Errorf("the key the site does not list is not warned about:\n%s", stderr.String())
+	}
+	if strings.Contains(stderr.String(), "contributors") || strings.Contains(stderr.String(), "editApiUrl") {
+		t.Errorf("a key the site lists is warned about:\n%s", stderr.String())
+	}
+	write("docsd.toml", string(toml)+"\n[markdown]\nfront_matter_keys = [\"contributors\", \"edit url\"]\n")
+	stderr.Reset()
+	if code := run([]string{"build", "--once", "--root", root, "--out", out}, &stdout, &stderr); code == 0 || !strings.Contains(stderr.String(), `[markdown] front_matter_keys entry 2 "edit url" is no front-matter key`) {
+		t.Errorf("exit %d, want a failed load naming the entry:\n%s", code, stderr.String())
+	}
+}
+
 // A category file's mistakes name the category file, the key and the expected type in words. An
 // unknown key is a warning, as Docusaurus builds such a file (issue #20).
 func TestCategoryFileErrorsSayWhatIsExpected(t *testing.T) {

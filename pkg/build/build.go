@@ -446,6 +446,7 @@ func Layout(cfg *config.Site) content.Layout {
 	}
 	l.Blog, l.Pages, l.Static, l.Only, l.Folder = cfg.Blog.Dir, cfg.PagesDir, cfg.StaticDirs, cfg.Sections(), cfg.ContentDir
 	l.Format = cfg.Markdown.Format
+	l.SiteKeys = strings.Join(cfg.Markdown.FrontMatterKeys, ",")
 	return l
 }
 

@@ -20,6 +20,9 @@ import (
 	"docsd/pkg/secrets"
 )
 
+// frontMatterKey is the shape of a front-matter key docsd reads (pkg/content topKey).
+var frontMatterKey = regexp.MustCompile(`^[A-Za-z_][A-Za-z0-9_-]*$`)
+
 // Site is the whole of docsd.toml.
 type Site struct {
 	Title        string        `toml:"title" json:"title"`
@@ -353,6 +356,10 @@ type Markdown struct {
 	// files are MDX), "md" (every page is CommonMark) or "detect" (.mdx files are MDX, .md files
 	// CommonMark). A page's front-matter `format` wins (pkg/mdx.PageFormat).
 	Format string `toml:"format"`
+	// FrontMatterKeys are front-matter keys the site's pages use that docsd does not read (its
+	// own theme's, in a site moved from Docusaurus: contributors, editUrl): docsd ignores them
+	// without the warning it gives an unknown key, which for such a site was one per page.
+	FrontMatterKeys []string `toml:"front_matter_keys"`
 }
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).
@@ -664,6 +671,11 @@ func (s *Site) check(name string, raw []byte) error {
 	case "", "mdx", "md", "detect":
 	default:
 		return fail("format", "[markdown] format must be mdx, md or detect, not %q", s.Markdown.Format)
+	}
+	for i, k := range s.Markdown.FrontMatterKeys {
+		if !frontMatterKey.MatchString(k) {
+			return fail("front_matter_keys", "[markdown] front_matter_keys entry %d %q is no front-matter key (a letter or _, then letters, digits, _ or -)", i+1, k)
+		}
 	}
 	if err := s.checkLanding(sidebars, fail); err != nil {
 		return err

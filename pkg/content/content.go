@@ -52,6 +52,10 @@ type Source struct {
 	// Format is the site's markdown format (Layout.Format): a page without front-matter
 	// `format` is compiled as it says. Part of the source, so a change re-reads every page.
 	Format string
+	// SiteKeys are the front-matter keys the site's theme reads and docsd ignores without a
+	// warning (Layout.SiteKeys): a string, joined with commas, so that a Source still compares
+	// with ==, and a change re-reads every page as Format's does.
+	SiteKeys string
 }
 
 // File names the source as messages show it, relative to the project: content/docs/a.md, or
@@ -117,6 +121,8 @@ type Layout struct {
 	Folder string
 	// Format is docsd.toml's [markdown] format ("" for Docusaurus's default, mdx).
 	Format string
+	// SiteKeys are docsd.toml's [markdown] front_matter_keys, joined with commas (Source.SiteKeys).
+	SiteKeys string
 }
 
 // Wants reports whether Scan walks the folder rel: with Only set, a folder on the way to one of
@@ -159,7 +165,7 @@ func under(rest, dir string) (string, bool) {
 
 // Classify says what the file at rel (relative to the content folder) is.
 func Classify(rel string, layout Layout) (Source, bool) {
-	s := Source{Path: rel, Locale: layout.DefaultLocale, Folder: layout.Folder, Format: layout.Format}
+	s := Source{Path: rel, Locale: layout.DefaultLocale, Folder: layout.Folder, Format: layout.Format, SiteKeys: layout.SiteKeys}
 	rest := rel
 	if strings.HasPrefix(rest, "i18n/") {
 		parts := strings.SplitN(rest, "/", 3)
@@ -372,12 +378,13 @@ var fmDelim = regexp.MustCompile(`(?s)\A---[ \t]*\r?\n(.*?)\r?\n---[ \t]*(?:\r?\
 // SplitFrontMatter separates YAML front matter from the body. bodyLine is the 1-based line of the
 // body's first line in the file.
 func SplitFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bodyLine int, err error) {
-	fm, body, bodyLine, _, err = ReadFrontMatter(file, raw)
+	fm, body, bodyLine, _, err = ReadFrontMatter(file, raw, "")
 	return fm, body, bodyLine, err
 }
 
-// ReadFrontMatter is SplitFrontMatter that also returns warnings: keys docsd does not know.
-func ReadFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, bodyLine int, warnings []*Error, err error) {
+// ReadFrontMatter is SplitFrontMatter that also returns warnings: keys docsd does not know, but
+// siteKeys (Source.SiteKeys).
+func ReadFrontMatter(file string, raw []byte, siteKeys string) (fm FrontMatter, body []byte, bodyLine int, warnings []*Error, err error) {
 	raw, m, err := frontMatterAt(file, raw)
 	if err != nil {
 		return fm, nil, 0, nil, err
@@ -398,7 +405,7 @@ func ReadFrontMatter(file string, raw []byte) (fm FrontMatter, body []byte, body
 			Msg: "toc_max_heading_level must be between 2 and 6"}
 	}
 	bodyLine = bytes.Count(raw[:m[1]], []byte("\n")) + 1
-	return fm, raw[m[1]:], bodyLine, unknownKeys(file, yamlText, 1), nil
+	return fm, raw[m[1]:], bodyLine, unknownKeys(file, yamlText, 1, siteKeys), nil
 }
 
 // FrontMatterBody is ReadFrontMatter's body and bodyLine without decoding the YAML, for a file

@@ -20,7 +20,7 @@ func TestFrontMatterBodyAsReadFrontMatter(t *testing.T) {
 		"",
 		"--- not front matter\n",
 	} {
-		_, wantBody, wantLine, _, err := ReadFrontMatter("a.mdx", []byte(raw))
+		_, wantBody, wantLine, _, err := ReadFrontMatter("a.mdx", []byte(raw), "")
 		if err != nil {
 			t.Fatalf("%q: ReadFrontMatter: %v", raw, err)
 		}
@@ -40,7 +40,7 @@ func TestFrontMatterBodyErrors(t *testing.T) {
 	}
 	// YAML is not decoded: its mistakes are site processing's to report (ReadFrontMatter's).
 	raw := []byte("---\ntitle: [unclosed\n---\nText.\n")
-	if _, _, _, _, err := ReadFrontMatter("a.mdx", raw); err == nil {
+	if _, _, _, _, err := ReadFrontMatter("a.mdx", raw, ""); err == nil {
 		t.Fatal("ReadFrontMatter read broken YAML")
 	}
 	body, line, err := FrontMatterBody("a.mdx", raw)

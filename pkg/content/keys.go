@@ -40,14 +40,14 @@ func yamlKeys(t reflect.Type) []string {
 var topKey = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:`)
 
 // unknownKeys warns about each top-level key of yamlText that docsd neither reads nor knows from
-// Docusaurus; lineOffset is the file line of yamlText's first line minus one.
-func unknownKeys(file string, yamlText []byte, lineOffset int) []*Error {
-	known := yamlKeys(reflect.TypeOf(FrontMatter{}))
-	all := append(append([]string(nil), known...), docusaurusKeys...)
+// Docusaurus, nor the site lists as its own (siteKeys, joined with commas); lineOffset is the file
+// line of yamlText's first line minus one.
+func unknownKeys(file string, yamlText []byte, lineOffset int, siteKeys string) []*Error {
+	all := frontMatterKeys()
 	var out []*Error
 	for i, l := range strings.Split(string(yamlText), "\n") {
 		m := topKey.FindStringSubmatch(l)
-		if m == nil || contains(all, m[1]) {
+		if m == nil || contains(all, m[1]) || siteKeys != "" && contains(strings.Split(siteKeys, ","), m[1]) {
 			continue
 		}
 		msg := fmt.Sprintf("unknown front-matter key %q", m[1])
@@ -177,4 +177,33 @@ func typeWords(t string) string {
 		return "a mapping (key: value lines)"
 	}
 	return t
+}
+
+// frontMatterKeys are the keys docsd reads and those it knows from Docusaurus.
+func frontMatterKeys() []string {
+	return append(yamlKeys(reflect.TypeOf(FrontMatter{})), docusaurusKeys...)
+}
+
+// SiteFrontMatterKeys are the front-matter keys of a page (raw, its whole file) that docsd does
+// not know: what a site's own theme reads, or misspellings (MisspeltFrontMatterKey). A page
+// without front matter has none.
+func SiteFrontMatterKeys(raw []byte) []string {
+	_, m, err := frontMatterAt("", raw)
+	if err != nil || m == nil {
+		return nil
+	}
+	all := frontMatterKeys()
+	var out []string
+	for _, l := range strings.Split(string(raw[m[2]:m[3]]), "\n") {
+		if k := topKey.FindStringSubmatch(l); k != nil && !contains(all, k[1]) && !contains(out, k[1]) {
+			out = append(out, k[1])
+		}
+	}
+	return out
+}
+
+// MisspeltFrontMatterKey says whether key, unknown to docsd, is close to a key it knows
+// (sidebar_postion): the warning then says which.
+func MisspeltFrontMatterKey(key string) bool {
+	return textdist.ClosestKey(key, frontMatterKeys()) != ""
 }

@@ -189,7 +189,7 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		// A page site processing has read: its front matter is decoded and checked there.
 		body, line, err = content.FrontMatterBody(opts.File, raw)
 	} else {
-		fm, body, line, _, err = content.ReadFrontMatter(opts.File, raw)
+		fm, body, line, _, err = content.ReadFrontMatter(opts.File, raw, "")
 	}
 	if err != nil {
 		return "", err

@@ -137,7 +137,7 @@ func TestFixturePagesCompileAsWithAllSyntax(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, body, _, _, err := content.ReadFrontMatter(file, raw)
+		_, body, _, _, err := content.ReadFrontMatter(file, raw, "")
 		if err != nil {
 			t.Fatal(err)
 		}

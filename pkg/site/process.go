@@ -188,7 +188,7 @@ func ProcessOne(conv *markdown.Converter, s content.Source, raw []byte, allow se
 	}
 	switch s.Kind {
 	case content.Doc, content.BlogPost, content.Page:
-		fm, body, line, warns, err := content.ReadFrontMatter(file, raw)
+		fm, body, line, warns, err := content.ReadFrontMatter(file, raw, s.SiteKeys)
 		if err != nil {
 			return nil, err
 		}
