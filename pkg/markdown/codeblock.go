@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/yuin/goldmark/ast"
@@ -67,6 +68,10 @@ type codeRenderer struct {
 	// 7% of docsd's own CPU (0.11 of 1.53 s) on typescript-eslint's docs, whose pages are mostly
 	// code. The lexers hold no state between blocks, so one serves every page.
 	lexers sync.Map
+	// highlighted holds each block's <pre> once made (codecache.go); made counts the blocks
+	// highlighted, for the tests.
+	highlighted highlightCache
+	made        atomic.Int64
 }
 
 // lexer is highlight.Lexer(lang), looked up once per language.
@@ -110,12 +115,26 @@ func (c *codeRenderer) write(w util.BufWriter, ci CodeInfo, code string) {
 	w.WriteString(`<div class="code-body">`)
 	// The <pre> scrolls sideways on long lines, so it takes keyboard focus (tabindex) to be scrollable
 	// without a mouse.
-	if it, err := c.lexer(ci.Lang).Tokenise(nil, code); err != nil {
-		w.WriteString(`<pre class="chroma" tabindex="0"><code>` + html.EscapeString(code) + `</code></pre>`)
-	} else {
-		c.spans.write(w, it.Tokens(), ci.Highlight)
-	}
+	w.WriteString(c.pre(ci, code))
 	w.WriteString(`<button type="button" class="copy-button" aria-label="Copy code to clipboard">Copy</button></div></div>` + "\n")
+}
+
+// pre is the block's highlighted <pre>, made once for each language, marked lines and code.
+func (c *codeRenderer) pre(ci CodeInfo, code string) string {
+	key := c.highlighted.key(ci.Lang, ci.Highlight, code)
+	if pre, ok := c.highlighted.get(key); ok {
+		return pre
+	}
+	var b strings.Builder
+	if it, err := c.lexer(ci.Lang).Tokenise(nil, code); err != nil {
+		b.WriteString(`<pre class="chroma" tabindex="0"><code>` + html.EscapeString(code) + `</code></pre>`)
+	} else {
+		c.spans.write(&b, it.Tokens(), ci.Highlight)
+	}
+	pre := b.String()
+	c.made.Add(1)
+	c.highlighted.put(key, pre)
+	return pre
 }
 
 // blockCode is what a code block gives the highlighter: its info string and its text.

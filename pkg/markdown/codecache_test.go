@@ -1,0 +1,48 @@
+package markdown
+
+import (
+	"strings"
+	"testing"
+)
+
+// A block met again (another page, another version of the docs) is not highlighted again, and its
+// HTML is the same; its title, outside the <pre>, is its own; marked lines and the language are
+// part of what is highlighted.
+func TestHighlightedBlocksAreMadeOnce(t *testing.T) {
+	h := NewCodeHighlighter()
+	code := "version: \"1\"\nsteps:\n  - name: test\n"
+	first := h.HTML(`yaml title="a.yml"`, code)
+	again := h.HTML(`yaml title="a.yml"`, code)
+	if first != again || h.r.made.Load() != 1 {
+		t.Fatalf("made %d, same HTML %v:\n%s\n%s", h.r.made.Load(), first == again, first, again)
+	}
+	titled := h.HTML(`yaml title="b.yml"`, code)
+	if h.r.made.Load() != 1 || !strings.Contains(titled, `<div class="code-title">b.yml</div>`) ||
+		strings.Replace(titled, "b.yml", "a.yml", 1) != first {
+		t.Errorf("another title: made %d:\n%s", h.r.made.Load(), titled)
+	}
+	marked := h.HTML(`yaml {2}`, code)
+	other := h.HTML(`json`, code)
+	if h.r.made.Load() != 3 || marked == other || !strings.Contains(marked, "hl") {
+		t.Errorf("marked lines and another language: made %d:\n%s\n%s", h.r.made.Load(), marked, other)
+	}
+	fresh := NewCodeHighlighter().HTML(`yaml {2}`, code)
+	if fresh != marked {
+		t.Errorf("the cached block differs from one highlighted anew:\n%s\n%s", marked, fresh)
+	}
+}
+
+// The cache holds at most maxHighlighted bytes: past it, it starts again.
+func TestHighlightCacheIsBounded(t *testing.T) {
+	var c highlightCache
+	big := strings.Repeat("x", maxHighlighted/3)
+	for i := 0; i < 7; i++ {
+		c.put(c.key("go", nil, big+string(rune('a'+i))), big)
+		if c.bytes > maxHighlighted {
+			t.Fatalf("after %d blocks the cache holds %d bytes", i+1, c.bytes)
+		}
+	}
+	if _, ok := c.get(c.key("go", nil, big+"g")); !ok {
+		t.Errorf("the last block is not held")
+	}
+}
