@@ -295,7 +295,9 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // (verbs_test.go) made it 59 / 67, sections19.tsv 49 first, misses20.tsv 40 and angles20.tsv 30.
 // Session 32 added readers32.tsv, 67 tuning queries of operators and API/SDK integrators in the words
 // of go-vela threads (settings tables, the worker's API, admin and record endpoints, the SDK; 55 / 63
-// with main's ranking).
+// with main's ranking); an identifier whose family is itself weighed by the family one word shorter
+// (family_test.go), a title's terms of whole words only (camelword_test.go) and a verb with "re"
+// before it read as the verb (again_test.go, W.again) made it 57 / 64, and ui31.tsv 60 first.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -384,8 +386,8 @@ func TestRelevance(t *testing.T) {
 	if pct(u1, len(ui31)) < 79.7 || pct(u3, len(ui31)) < 90.5 {
 		t.Errorf("ui31.tsv: want at least 79.7 %% first and 90.5 %% in the top 3")
 	}
-	if pct(r1, len(readers32)) < 80.5 || pct(r3, len(readers32)) < 92.5 {
-		t.Errorf("readers32.tsv: want at least 80.5 %% first and 92.5 %% in the top 3")
+	if pct(r1, len(readers32)) < 83.5 || pct(r3, len(readers32)) < 94.0 {
+		t.Errorf("readers32.tsv: want at least 83.5 %% first and 94.0 %% in the top 3")
 	}
 	if pct(s1, len(sections)) < 81.6 || pct(s3, len(sections)) < 93.3 {
 		t.Errorf("sections19.tsv: want at least 81.6 %% first and 93.3 %% in the top 3")
