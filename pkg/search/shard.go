@@ -86,10 +86,13 @@ func NewShardWith(p Page, terms *Terms) *Shard {
 		defer terms.builders.Put(b)
 	}
 	s := &Shard{route: p.Route, version: p.Version, dict: b.dict}
-	title := b.distinct(p.Title + " " + p.Label)
+	// A title's terms are its whole words: a camel-case word in a title is a product's name
+	// ("OpenID", "PostgreSQL", "GitHub"), and its parts are no words the page is titled with ("open"
+	// of "OpenID" made "OpenID Connect" the title of "max open connections"). The text keeps them.
+	title := b.distinctWhole(p.Title + " " + p.Label)
 	s.title = b.numbers(title)
-	// The title's length and phrases are of its whole words: the parts of "OpenID" are terms of the
-	// title, but a query that has "openid" and "connect" has all of "OpenID Connect".
+	// The title's length and phrases are of its whole words too: a query that has "openid" and
+	// "connect" has all of "OpenID Connect".
 	whole := map[int32]bool{}
 	s.names = b.numbers(b.distinct(p.Name))
 	for _, text := range []string{p.Title, p.Label} {
@@ -338,9 +341,15 @@ func (b *shardBuilder) sortByTerm(js []int32) {
 }
 
 // distinct are the distinct terms of text's words (positions in lterms), sorted by term.
-func (b *shardBuilder) distinct(text string) []int32 {
+func (b *shardBuilder) distinct(text string) []int32 { return b.distinctOf(text, true) }
+
+// distinctWhole is distinct of the whole words only, without the parts of identifiers and
+// camel-case words.
+func (b *shardBuilder) distinctWhole(text string) []int32 { return b.distinctOf(text, false) }
+
+func (b *shardBuilder) distinctOf(text string, parts bool) []int32 {
 	var out []int32
-	eachWordBytes(text, true, &b.buf, func(w []byte) {
+	eachWordBytes(text, parts, &b.buf, func(w []byte) {
 		if j := b.term(w); j >= 0 {
 			out = append(out, j)
 		}

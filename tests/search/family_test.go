@@ -52,6 +52,41 @@ func TestIdentifierIsItsFamilysReference(t *testing.T) {
 	}
 }
 
+// A name whose last words are one setting's (APP_DB_ENCRYPTION_KEY) has no family up to its last
+// underscore but itself: its kind is the family one word shorter (APP_DB_), which the reference's
+// table lists whole and the guide's names three of. Without that, the guide, which has the name
+// more densely, comes first (the readers32.tsv "VELA_DATABASE_ENCRYPTION_KEY").
+func TestFamilyOfOneNameIsTheShorterFamily(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x, add := pageIndex()
+	var keys, text strings.Builder
+	for _, v := range []string{"ADDR", "CONNECTION_IDLE", "CONNECTION_LIFE", "CONNECTION_OPEN", "COMPRESSION_LEVEL", "DRIVER", "ENCRYPTION_KEY", "LOG_LEVEL", "SKIP_CREATION"} {
+		fmt.Fprintf(&keys, "APP_DB_%s ", v)
+		fmt.Fprintf(&text, "APP_DB_%s · the %s. ", v, strings.ToLower(v))
+	}
+	add("/docs/reference/database", "Database settings",
+		search.Section{Text: "The settings of the database."},
+		search.Section{ID: "settings", Heading: "Settings", Keys: keys.String(), Text: keys.String() + text.String()})
+	guideKeys := "APP_ADDR APP_DB_DRIVER APP_DB_ADDR APP_DB_ENCRYPTION_KEY APP_QUEUE_ADDR"
+	add("/docs/guide/install", "Install the server",
+		search.Section{Text: "What the server needs before it starts."},
+		search.Section{ID: "required", Heading: "Required settings", Keys: guideKeys, Text: guideKeys + " · what the server needs."})
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
+	}
+	for _, c := range []struct{ q, want string }{
+		{"APP_DB_ENCRYPTION_KEY", "/docs/reference/database"},
+		{"APP_DB_DRIVER", "/docs/reference/database"},
+		{"APP_QUEUE_ADDR", "/docs/guide/install"},
+	} {
+		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
 // On Vela, the families of these identifiers span a term chunk that neither the word nor its parts
 // are in: a reader's first query must fetch it (need.js) to rank as an engine that has every chunk
 // does, and without it each one's first page is another ("VELA_HOST": the server's installation

@@ -13,6 +13,14 @@ function familyOf(word) {
   return word.slice(0, word.lastIndexOf('_') + 1);
 }
 
+// parentOf is the family one word shorter ("vela_database_" of "vela_database_encryption_"), or ''
+// when the family is a single word: the family of a name whose last words are one setting's
+// (VELA_DATABASE_ENCRYPTION_KEY) holds that name alone, and its kind is the shorter one's.
+function parentOf(prefix) {
+  const cut = prefix.lastIndexOf('_', prefix.length - 2);
+  return cut < 0 ? '' : prefix.slice(0, cut + 1);
+}
+
 // createFamily reads the family of identifiers in a store (chunks.js) with the weights W.
 export function createFamily(store, W) {
   const { termChunks, postings } = store;
@@ -21,7 +29,17 @@ export function createFamily(store, W) {
   // own chunk and those nearest it, so that the rule weighs the pages by the part of the family
   // alphabetically around the word (a reference names it all; a guide's few seldom sit together).
   function familyChunks(word) {
-    const out = store.chunksOf(familyOf(word));
+    const prefix = familyOf(word);
+    const out = near(word, store.chunksOf(prefix));
+    // ... and those of the family one word shorter, around the word too (parentOf): the family
+    // familyFirst falls back to when the word's own holds it alone.
+    const parent = parentOf(prefix);
+    if (!parent) return out;
+    return [...new Set([...out, ...near(word, store.chunksOf(parent))])].sort((a, b) => a - b);
+  }
+
+  // near are the chunks of a family's that are nearest the word, at most MAX_FAMILY_CHUNKS.
+  function near(word, out) {
     if (out.length <= MAX_FAMILY_CHUNKS) return out;
     const own = Math.min(Math.max(store.chunkOf(word), out[0]), out[out.length - 1]);
     const lo = Math.max(out[0], Math.min(own - (MAX_FAMILY_CHUNKS >> 1), out[out.length - 1] - MAX_FAMILY_CHUNKS + 1));
@@ -47,18 +65,27 @@ export function createFamily(store, W) {
     const w = unit.words[0];
     if (unit.words.length !== 1 || !w.word.includes('_') || !unit.alts[0].slots[0].has(w.term)) return;
     const own = keyPages(w.term);
-    const prefix = familyOf(w.word);
+    let prefix = familyOf(w.word);
     const count = new Map();
     const seen = new Set();
-    for (const k of familyChunks(w.word)) {
-      const c = termChunks.get(k);
-      if (!c) continue;
-      for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
-        const t = c.terms[c.keyTerms[i]];
-        if (seen.has(t)) continue;
-        seen.add(t);
-        for (const page of keyPages(t)) if (own.has(page)) count.set(page, (count.get(page) || 0) + 1);
+    const chunks = familyChunks(w.word);
+    for (;;) {
+      for (const k of chunks) {
+        const c = termChunks.get(k);
+        if (!c) continue;
+        for (let i = lowerBound(c.keys, prefix); i < c.keys.length && c.keys[i].startsWith(prefix); i++) {
+          const t = c.terms[c.keyTerms[i]];
+          if (seen.has(t)) continue;
+          seen.add(t);
+          for (const page of keyPages(t)) if (own.has(page)) count.set(page, (count.get(page) || 0) + 1);
+        }
       }
+      // A family of the name alone names no kind: the family one word shorter does
+      // ("vela_database_encryption_": "vela_database_", the database settings' table).
+      if (seen.size > 1 || !parentOf(prefix)) break;
+      prefix = parentOf(prefix);
+      count.clear();
+      seen.clear();
     }
     let most = 0;
     for (const n of count.values()) most = Math.max(most, n);

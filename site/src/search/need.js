@@ -51,6 +51,9 @@ export function createNeed(store, family, syn, stop, W) {
       if (last && word.length > 1) for (const k of chunksOf(word)) out.add(k);
       else out.add(chunkOf(word));
       if (word.includes('_')) for (const part of word.split('_')) if (termOf(part, stop)) out.add(chunkOf(termOf(part, stop)));
+      // The verb of a word with "re" before it ("resync": sync), which parse.js reads when the
+      // word is no term (W.again).
+      if (W.again && /^re[a-z]{4,}$/.test(word) && termOf(word.slice(2), stop)) out.add(chunkOf(termOf(word.slice(2), stop)));
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
       // (A word typed whole that starts terms is looked up with typing mistakes too: W.typoWhole.)

@@ -97,6 +97,10 @@ export function createParser(store, syn, stop, W) {
       const k = listed && word.length >= 3 ? W.prefixOfSynonym : exact !== undefined ? W.prefixOfExact : 1;
       for (const [t, w] of expand(store, word)) if (!cands.has(t)) cands.set(t, w * k);
     }
+    // A verb with "re" before it that no page has ("resync", "reenable") is the verb done again:
+    // the docs write the verb ("sync"), and a reader adds the prefix (W.again).
+    const again = W.again && exact === undefined && cands.size === 0 ? againTerm(word) : '';
+    if (again) cands.set(again, W.again);
     let typo = false;
     // A word typed whole (not the one being typed) that is no term but starts some is as likely a
     // typing mistake ("loggin": login as well as logging, "comple": compile as well as complete):
@@ -127,6 +131,14 @@ export function createParser(store, syn, stop, W) {
     if (cands.size === 0 && !synonymTerms.has(term)) return out;
     out.push({ word, term, prefix: last || exact === undefined, typo, cands, unknown: cands.size === 0 });
     return out;
+  }
+
+  // againTerm is the term of a word's verb without its prefix "re" when the docs have it and the word
+  // is no term ('' otherwise): "resync" is "sync".
+  function againTerm(word) {
+    if (!/^re[a-z]{4,}$/.test(word)) return '';
+    const t = termOf(word.slice(2), stop);
+    return t && hasTerm(t) && !hasTerm(termOf(word, stop)) ? t : '';
   }
 
   // termIs says whether a word of a query is a term: as typed, or, for a word found only with a

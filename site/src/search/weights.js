@@ -68,6 +68,10 @@ export const WEIGHTS = {
   // mistake is as often another word. 0: words below 5 letters are never looked up.
   typoDropped: 1,
   typo2: 0.4,
+  // A word that is no term and starts with "re" before a verb the docs have ("resync", "reenable")
+  // is that verb done again: it finds the verb at this weight (parse.js, againTerm), before it is
+  // looked up as a typing mistake. 0 turns it off.
+  again: 1,
   // 1: a word found only with typing mistakes (it matches no term, whole or as a start) is read as
   // its nearest correction: its candidates count as the word would, the nearest at full weight
   // (typo1 and typo2 only order them), its correction makes a phrase of the synonym table with the
