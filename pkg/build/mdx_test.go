@@ -275,6 +275,37 @@ func TestMDXImportOfAMissingNameAtFileLineColumn(t *testing.T) {
 	}
 }
 
+// The import a "no matching export" error names is the one of the module that lacks the name (a
+// review's cases): not an earlier default import of another module, not the same name imported
+// from another module, not an import shown in a code block, `{ default as U }` too, and in a
+// component, the import on esbuild's line, an `import type` left out.
+func TestMDXMissingExportNamesTheImportOfTheModule(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "src/components/NoDef.jsx", "export function Named() { return <b>n</b>; }\n")
+	write(t, root, "src/components/A.jsx", "export function Box() { return <b>a</b>; }\n")
+	write(t, root, "src/components/B.jsx", "export function Other() { return <b>b</b>; }\n")
+	for _, c := range []struct{ file, src, want string }{
+		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport Tabs from '@theme/Tabs';\nimport NoDef from '@site/src/components/NoDef';\n\n<NoDef />\n",
+			`content/docs/guide/x.mdx:6:8: "@site/src/components/NoDef" has no default export`},
+		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport { Box } from '@site/src/components/A';\nimport { Box as B2 } from '@site/src/components/B';\n\n<Box /> <B2 />\n",
+			`content/docs/guide/x.mdx:6:10: "@site/src/components/B" has no export named Box`},
+		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\n```js\nimport { useColourMode } from '@docusaurus/theme-common';\n```\n\nimport { useColourMode } from '@docusaurus/theme-common';\n\nexport const M = () => String(useColourMode());\n\n<M />\n",
+			`content/docs/guide/x.mdx:9:10: "@docusaurus/theme-common" has no export named useColourMode`},
+		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport { default as U } from '@docusaurus/theme-common';\n\nexport const M = () => typeof U;\n\n<M />\n",
+			`content/docs/guide/x.mdx:5:10: "@docusaurus/theme-common" has no default export`},
+		{"src/components/W.tsx", "import type { P } from './A';\nimport React from 'react';\nimport NoDef from './NoDef';\n\nexport default function W(p: P) { return <NoDef />; }\n",
+			`src/components/W.tsx:3:8: "./NoDef" has no default export`},
+	} {
+		if strings.HasPrefix(c.file, "src/") {
+			write(t, root, "content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport W from '@site/src/components/W';\n\n<W />\n")
+		}
+		write(t, root, c.file, c.src)
+		if got := buildError(t, opts); !strings.Contains(got, c.want) {
+			t.Errorf("error %q lacks %q", got, c.want)
+		}
+	}
+}
+
 // A component a page uses without importing it, and that docsd does not provide, is an error at
 // its place (MDX would compile the page and throw when it renders, leaving the page empty), while
 // a partial may use one: the page that shows it may pass it.

@@ -422,7 +422,7 @@ func (b *Bundler) mdxSourceErrors(msgs []api.Message) SourceErrors {
 		e := &content.Error{File: name, Msg: explain(m.Text)}
 		if miss := noExport.FindStringSubmatch(m.Text); miss != nil {
 			if raw, err := os.ReadFile(abs); err == nil {
-				e.Line, e.Column, e.Msg = b.missingExport(string(raw), miss[1], miss[2])
+				e.Line, e.Column, e.Msg = b.missingExport(string(raw), m.Location.LineText, miss[1], miss[2], 0)
 			}
 		} else if spec := quoted.FindStringSubmatch(m.Text); spec != nil {
 			if raw, err := os.ReadFile(abs); err == nil {

@@ -35,7 +35,11 @@ type moduleExports struct {
 // while its file's size and time are the same.
 type exportsCache struct{ files sync.Map }
 
-var starExport = regexp.MustCompile(`(?m)^export \* from "([^"]+)";$`)
+var (
+	starExport = regexp.MustCompile(`(?m)^export \* from "([^"]+)";$`)
+	// identifier is a name the facade can list bare (not `export { x as "a-b" }`'s).
+	identifier = regexp.MustCompile(`^[\p{L}\p{Nl}$_][\p{L}\p{Nl}\p{Mn}\p{Mc}\p{Nd}\p{Pc}$\x{200C}\x{200D}]*$`)
+)
 
 // sharedExports is the names the shared module key exports ("default" among them when it has a
 // default export), and whether they are known: a CommonJS module, or one that re-exports a
@@ -46,8 +50,8 @@ func (b *Bundler) sharedExports(key string) ([]string, bool) {
 	}
 	seen := map[string]bool{}
 	var names []string
-	var walk func(path string) bool
-	walk = func(path string) bool {
+	var walk func(path string, top bool) bool
+	walk = func(path string, top bool) bool {
 		if seen[path] {
 			return true
 		}
@@ -56,15 +60,19 @@ func (b *Bundler) sharedExports(key string) ([]string, bool) {
 		if !m.known {
 			return false
 		}
-		names = append(names, m.names...)
+		for _, n := range m.names {
+			if top || n != "default" { // `export * from` passes on no default
+				names = append(names, n)
+			}
+		}
 		for _, s := range m.stars {
-			if !walk(s) {
+			if !walk(s, false) {
 				return false
 			}
 		}
 		return true
 	}
-	if !walk(b.sharedPath(key)) {
+	if !walk(b.sharedPath(key), true) {
 		return nil, false
 	}
 	slices.Sort(names)
@@ -96,6 +104,9 @@ func (b *Bundler) exportsOf(path string) moduleExports {
 		}
 		for _, out := range meta.Outputs {
 			m.names = out.Exports
+		}
+		for _, n := range m.names {
+			m.known = m.known && identifier.MatchString(n) // `export { x as "a-b" }`: none the facade can list
 		}
 		for _, s := range starExport.FindAllStringSubmatch(string(r.OutputFiles[0].Contents), -1) {
 			file := ""
@@ -153,44 +164,114 @@ var (
 )
 
 // missingExport is the line, column and message of esbuild's "No matching export in <module> for
-// import <name>" in an MDX file's source src: the import that asks for the name, said with the
-// module as the page writes it (esbuild names a shared module by its registry key and a
-// project's by its path from the shell's folder), and, for a module of docsd's, what it does give.
-// It is "" for the message when no import of src asks for the name.
-func (b *Bundler) missingExport(src, module, name string) (line, col int, msg string) {
+// import <name>" in a file's source src: the import that asks for the name, said with the module
+// as the file writes it (esbuild names a shared module by its registry key and a project's by its
+// path from the shell's folder), and, for a module of docsd's, what it does give. stmt is the line
+// esbuild quotes, the import as the compiled page has it (its module resolved): the local name it
+// binds the import to is bound once in a module, so it tells the page's import apart from another
+// of the same name. atLine, when not 0, is the line esbuild found the name on (a component's own
+// source). An import in fenced code (an MDX page's example) comes after one outside. It is "" for
+// the message when no import of src asks for the name.
+func (b *Bundler) missingExport(src, stmt, module, name string, atLine int) (line, col int, msg string) {
+	local := ""
+	if m := importStatement.FindStringSubmatchIndex(stmt); m != nil {
+		local, _ = importBinding(stmt, m, name, "")
+	}
+	code := fencedRanges(src)
+	best, spec := -1, ""
 	for _, m := range importStatement.FindAllStringSubmatchIndex(src, -1) {
-		at, spec := -1, src[m[6]:m[7]]
-		if name == "default" && m[2] >= 0 {
-			at = m[2]
-		}
-		if name != "default" && m[4] >= 0 {
-			offset := m[4]
-			for _, entry := range strings.Split(src[m[4]:m[5]], ",") {
-				trimmed := strings.TrimLeft(entry, " \t\r\n")
-				if first, _, _ := strings.Cut(strings.TrimSpace(trimmed), " "); first == name {
-					at = offset + len(entry) - len(trimmed)
-					break
-				}
-				offset += len(entry) + 1
-			}
-		}
-		if at < 0 {
+		_, at := importBinding(src, m, name, local)
+		if at < 0 || atLine > 0 && strings.Count(src[:at], "\n")+1 != atLine {
 			continue
 		}
-		line = strings.Count(src[:at], "\n") + 1
-		col = at - strings.LastIndex(src[:at], "\n")
-		what := fmt.Sprintf("%q has no export named %s", spec, name)
-		if name == "default" {
-			what = fmt.Sprintf("%q has no default export", spec)
+		if best < 0 || inRanges(code, best) && !inRanges(code, at) {
+			best, spec = at, src[m[6]:m[7]]
 		}
-		if key, ok := strings.CutPrefix(module, sharedNamespace+":"); ok {
-			if names, known := b.sharedExports(key); known {
-				what += fmt.Sprintf("; docsd's gives %s", strings.Join(names, ", "))
+	}
+	if best < 0 {
+		return 0, 0, ""
+	}
+	line = strings.Count(src[:best], "\n") + 1
+	col = best - strings.LastIndex(src[:best], "\n")
+	msg = fmt.Sprintf("%q has no export named %s", spec, name)
+	if name == "default" {
+		msg = fmt.Sprintf("%q has no default export", spec)
+	}
+	if key, ok := strings.CutPrefix(module, sharedNamespace+":"); ok {
+		if names, known := b.sharedExports(key); known {
+			msg += fmt.Sprintf("; docsd's gives %s", strings.Join(names, ", "))
+		}
+	}
+	return line, col, msg
+}
+
+// importBinding reads the import statement at m (importStatement's match in src) for the import
+// of name: the local name it is bound to and the offset of the binding, or "" and -1 when the
+// statement does not import name (bound to local, when local is not ""). `import type { … }`
+// imports no value.
+func importBinding(src string, m []int, name, local string) (string, int) {
+	if m[2] >= 0 && src[m[2]:m[3]] == "type" {
+		return "", -1
+	}
+	if name == "default" && m[2] >= 0 && (local == "" || src[m[2]:m[3]] == local) {
+		return src[m[2]:m[3]], m[2]
+	}
+	if m[4] < 0 {
+		return "", -1
+	}
+	offset := m[4]
+	for _, entry := range strings.Split(src[m[4]:m[5]], ",") {
+		trimmed := strings.TrimLeft(entry, " \t\r\n")
+		fields := strings.Fields(trimmed)
+		if len(fields) > 0 && fields[0] == name {
+			bound := name
+			if len(fields) == 3 && fields[1] == "as" {
+				bound = fields[2]
+			}
+			if local == "" || bound == local {
+				return bound, offset + len(entry) - len(trimmed)
 			}
 		}
-		return line, col, what
+		offset += len(entry) + 1
 	}
-	return 0, 0, ""
+	return "", -1
+}
+
+// fencedRanges are the byte ranges of src's fenced code blocks (``` or ~~~ opening a line).
+func fencedRanges(src string) [][2]int {
+	var out [][2]int
+	open, marker := -1, ""
+	for at := 0; at < len(src); {
+		end := strings.IndexByte(src[at:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += at
+		}
+		line := strings.TrimLeft(src[at:end], " ")
+		switch {
+		case open < 0 && (strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~")):
+			open, marker = at, line[:3]
+		case open >= 0 && strings.HasPrefix(line, marker):
+			out = append(out, [2]int{open, end})
+			open = -1
+		}
+		at = end + 1
+	}
+	if open >= 0 {
+		out = append(out, [2]int{open, len(src)})
+	}
+	return out
+}
+
+// inRanges says whether at is in one of rs.
+func inRanges(rs [][2]int, at int) bool {
+	for _, r := range rs {
+		if r[0] <= at && at < r[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // projectFileError is esbuild's error m in a JavaScript file of the project (abs, called name),
@@ -200,7 +281,7 @@ func (b *Bundler) projectFileError(abs, name string, m api.Message) *content.Err
 	e := &content.Error{File: name, Line: m.Location.Line, Column: m.Location.Column + 1, Msg: explain(m.Text)}
 	if miss := noExport.FindStringSubmatch(m.Text); miss != nil {
 		if raw, err := os.ReadFile(abs); err == nil {
-			if _, _, msg := b.missingExport(string(raw), miss[1], miss[2]); msg != "" {
+			if _, _, msg := b.missingExport(string(raw), "", miss[1], miss[2], m.Location.Line); msg != "" {
 				e.Msg = msg
 			}
 		}

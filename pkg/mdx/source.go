@@ -276,10 +276,30 @@ func UsesExpressionAttribute(src []byte) bool {
 	at := outsideTag   // where a tag begun on an earlier line is
 	startsTag := false // whether that tag began its line
 	quoted := 0        // the block quote markers before it on that line
+	// anyTextLine sees no code inside a block quote (`> ```jsx`, `>     <img`): its fences and
+	// indented code are followed here, now that a tag goes on over the quote's lines.
+	var qf fences
+	qblank := true // the line before was no quote's text (a blank quote line, or none)
 	return anyTextLine(src, func(text string) bool {
-		if strings.TrimSpace(text) == "" {
-			at = outsideTag
+		n, inner := quoteMarkers(text, -1)
+		if n == 0 {
+			qf.marker = "" // a quote's fence ends with the quote
+		}
+		if strings.TrimSpace(inner) == "" { // a blank line, `>` alone too, ends a tag
+			at, qblank = outsideTag, true
 			return false
+		}
+		if n > 0 {
+			code := false
+			qf.line(inner, func(l string) string { return l }, func(l, _, _ string, _, _ bool) string { code = true; return l })
+			code = code || qblank && (strings.HasPrefix(inner, "    ") || strings.HasPrefix(inner, "\t"))
+			qblank = false
+			if code {
+				at = outsideTag
+				return false
+			}
+		} else {
+			qblank = true
 		}
 		// A tag goes on over lines only from a line it begins (`<img` then `  src={…}`): one
 		// begun in prose ("while count <max and total" then "= {sum} is reached.") is none.

@@ -87,6 +87,10 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("> > <img\n> >   alt=\"A\"\n> >   src={shot} />\n"), true},
 		{"a.md", "", []byte("> <img\n>   alt=\"A\"\n> />\n> and a={b} after it.\n"), false},
 		{"a.md", "", []byte("> While count <max and total\n> = {sum} is reached.\n"), false},
+		// Code in a block quote is code; a quote's blank line ends a tag.
+		{"a.md", "", []byte("> Example:\n>\n> ```jsx\n> <img\n>   src={shot}\n> />\n> ```\n"), false},
+		{"a.md", "", []byte("> Example:\n>\n>     <img\n>       src={shot}\n>     />\n"), false},
+		{"a.md", "", []byte("> <br\n>\n> The setting x={y} is set.\n"), false},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
