@@ -148,3 +148,26 @@ func TestInitListsTheSitesOwnFrontMatterKeys(t *testing.T) {
 		t.Errorf("the build does not warn about the misspelling:\n%s", stderr.String())
 	}
 }
+
+// A near miss of a key docsd reads is never listed, however many pages have it: one doc's
+// sidebar_postion is in each version cut since, and listing it would hide it for good.
+func TestInitDoesNotListAMisspeltKeyDocsdReads(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	for _, rel := range []string{"docs/intro.md", "docs/outside.md", "website/versioned_docs/version-1.0/intro.md"} {
+		if err := os.WriteFile(filepath.Join(root, rel), []byte("---\ntitle: T\nsidebar_postion: 2\n---\n\nText.\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &stdout, &stderr); code != 0 {
+		t.Fatalf("docsd init exited %d: %s", code, stderr.String())
+	}
+	got, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(got), "sidebar_postion") || strings.Contains(stdout.String(), "sidebar_postion") {
+		t.Errorf("the misspelling is listed:\n%s\n%s", got, stdout.String())
+	}
+}

@@ -46,6 +46,7 @@ func mdxPages(contentDir string, s *site.Site) map[string]string {
 func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 	if b.mdxc == nil {
 		b.mdxc = mdx.NewCompiler(filepath.Join(b.bundler.SiteDir(), "mdx-compiler", "compile.mjs"))
+		b.mdxc.ShareHighlights(b.conv.Highlights())
 		if b.oneBuild {
 			b.mdxc.OneBuild()
 		}

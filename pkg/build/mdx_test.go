@@ -291,6 +291,8 @@ func TestMDXMissingExportNamesTheImportOfTheModule(t *testing.T) {
 			`content/docs/guide/x.mdx:6:10: "@site/src/components/B" has no export named Box`},
 		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\n```js\nimport { useColourMode } from '@docusaurus/theme-common';\n```\n\nimport { useColourMode } from '@docusaurus/theme-common';\n\nexport const M = () => String(useColourMode());\n\n<M />\n",
 			`content/docs/guide/x.mdx:9:10: "@docusaurus/theme-common" has no export named useColourMode`},
+		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\n````mdx\n```js\nimport NoDef from '@site/src/components/NoDef';\n```\n````\n\nimport NoDef from '@site/src/components/NoDef';\n\n<NoDef />\n",
+			`content/docs/guide/x.mdx:11:8: "@site/src/components/NoDef" has no default export`},
 		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport { default as U } from '@docusaurus/theme-common';\n\nexport const M = () => typeof U;\n\n<M />\n",
 			`content/docs/guide/x.mdx:5:10: "@docusaurus/theme-common" has no default export`},
 		{"src/components/W.tsx", "import type { P } from './A';\nimport React from 'react';\nimport NoDef from './NoDef';\n\nexport default function W(p: P) { return <NoDef />; }\n",

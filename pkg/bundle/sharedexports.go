@@ -249,10 +249,13 @@ func fencedRanges(src string) [][2]int {
 			end += at
 		}
 		line := strings.TrimLeft(src[at:end], " ")
+		// A fence is its whole run of ` or ~ (````mdx around a ```js example), and only such a
+		// run, as long or longer and with nothing after it, closes it.
+		run := len(line) - len(strings.TrimLeft(line, line[:min(1, len(line))]))
 		switch {
-		case open < 0 && (strings.HasPrefix(line, "```") || strings.HasPrefix(line, "~~~")):
-			open, marker = at, line[:3]
-		case open >= 0 && strings.HasPrefix(line, marker):
+		case open < 0 && run >= 3 && (line[0] == '`' || line[0] == '~'):
+			open, marker = at, line[:run]
+		case open >= 0 && run >= len(marker) && line[0] == marker[0] && strings.TrimSpace(line[run:]) == "":
 			out = append(out, [2]int{open, end})
 			open = -1
 		}

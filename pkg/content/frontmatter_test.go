@@ -48,3 +48,13 @@ func TestFrontMatterBodyErrors(t *testing.T) {
 		t.Fatalf("FrontMatterBody of broken YAML = %q, line %d, %v; want the body at line 4", body, line, err)
 	}
 }
+
+// A page's own keys are read from its front matter after a byte order mark too.
+func TestSiteFrontMatterKeysAfterAByteOrderMark(t *testing.T) {
+	for _, raw := range []string{"---\ntitle: A\nmine: 1\n---\nText.\n", "\xef\xbb\xbf---\ntitle: A\nmine: 1\n---\nText.\n",
+		"\xef\xbb\xbf---\r\ntitle: A\r\nmine: 1\r\n---\r\nText.\r\n"} {
+		if got := SiteFrontMatterKeys([]byte(raw)); len(got) != 1 || got[0] != "mine" {
+			t.Errorf("%q: %q, want [mine]", raw, got)
+		}
+	}
+}

@@ -188,7 +188,7 @@ func frontMatterKeys() []string {
 // not know: what a site's own theme reads, or misspellings (MisspeltFrontMatterKey). A page
 // without front matter has none.
 func SiteFrontMatterKeys(raw []byte) []string {
-	_, m, err := frontMatterAt("", raw)
+	raw, m, err := frontMatterAt("", raw) // m indexes raw without its byte order mark
 	if err != nil || m == nil {
 		return nil
 	}
@@ -206,4 +206,10 @@ func SiteFrontMatterKeys(raw []byte) []string {
 // (sidebar_postion): the warning then says which.
 func MisspeltFrontMatterKey(key string) bool {
 	return textdist.ClosestKey(key, frontMatterKeys()) != ""
+}
+
+// MisspeltReadKey says whether key, unknown to docsd, is close to a key docsd reads
+// (sidebar_postion): what the page meant then changes the site, and the warning must stay.
+func MisspeltReadKey(key string) bool {
+	return contains(yamlKeys(reflect.TypeOf(FrontMatter{})), textdist.ClosestKey(key, frontMatterKeys()))
 }

@@ -70,7 +70,7 @@ type codeRenderer struct {
 	lexers sync.Map
 	// highlighted holds each block's <pre> once made (codecache.go); made counts the blocks
 	// highlighted, for the tests.
-	highlighted highlightCache
+	highlighted *Highlights
 	made        atomic.Int64
 }
 
@@ -84,8 +84,8 @@ func (c *codeRenderer) lexer(lang string) chroma.Lexer {
 	return l
 }
 
-func newCodeRenderer() *codeRenderer {
-	return &codeRenderer{spans: newCodeHTML()}
+func newCodeRenderer(h *Highlights) *codeRenderer {
+	return &codeRenderer{spans: newCodeHTML(), highlighted: h}
 }
 
 func (c *codeRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
@@ -131,7 +131,7 @@ func (c *codeRenderer) pre(ci CodeInfo, code string) string {
 	} else {
 		c.spans.write(&b, it.Tokens(), ci.Highlight)
 	}
-	pre := b.String()
+	pre := strings.Clone(b.String()) // not the builder's spare capacity, half as much again
 	c.made.Add(1)
 	c.highlighted.put(key, pre)
 	return pre

@@ -17,8 +17,10 @@ import (
 // code, so this holds about 10 MB of distinct code.
 const maxHighlighted = 64 << 20
 
-// highlightCache is the <pre> of each (language, marked lines, code) made so far.
-type highlightCache struct {
+// Highlights is the <pre> of each (language, marked lines, code) made so far: one for a builder,
+// shared by its Markdown converter and its MDX compiler's (NewSharing), so that a block met in a
+// Markdown page and in an MDX page is highlighted once, under one bound.
+type Highlights struct {
 	mu    sync.Mutex
 	pres  map[string]string
 	bytes int
@@ -26,7 +28,7 @@ type highlightCache struct {
 
 // key is the cache's key of a block; the language and the lines end before a NUL, which neither
 // holds.
-func (h *highlightCache) key(lang string, marked [][2]int, code string) string {
+func (h *Highlights) key(lang string, marked [][2]int, code string) string {
 	var b strings.Builder
 	b.Grow(len(lang) + len(code) + 2 + 8*len(marked))
 	b.WriteString(lang)
@@ -42,14 +44,14 @@ func (h *highlightCache) key(lang string, marked [][2]int, code string) string {
 	return b.String()
 }
 
-func (h *highlightCache) get(key string) (string, bool) {
+func (h *Highlights) get(key string) (string, bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	pre, ok := h.pres[key]
 	return pre, ok
 }
 
-func (h *highlightCache) put(key, pre string) {
+func (h *Highlights) put(key, pre string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.pres == nil || h.bytes+len(key)+len(pre) > maxHighlighted {

@@ -34,7 +34,7 @@ func TestHighlightedBlocksAreMadeOnce(t *testing.T) {
 
 // The cache holds at most maxHighlighted bytes: past it, it starts again.
 func TestHighlightCacheIsBounded(t *testing.T) {
-	var c highlightCache
+	var c Highlights
 	big := strings.Repeat("x", maxHighlighted/3)
 	for i := 0; i < 7; i++ {
 		c.put(c.key("go", nil, big+string(rune('a'+i))), big)
@@ -44,5 +44,22 @@ func TestHighlightCacheIsBounded(t *testing.T) {
 	}
 	if _, ok := c.get(c.key("go", nil, big+"g")); !ok {
 		t.Errorf("the last block is not held")
+	}
+}
+
+// Renderers made to share a cache share it: the MDX compiler's highlighter does not highlight
+// again what the builder's Markdown converter did; a renderer of its own keeps its own.
+func TestHighlightsAreShared(t *testing.T) {
+	code := "shared: true\n"
+	conv := New()
+	shared, own := NewCodeHighlighterSharing(conv.Highlights()), NewCodeHighlighter()
+	if _, err := conv.Parse([]byte("```yaml\n"+code+"```\n"), 1).RenderString(nil); err != nil {
+		t.Fatal(err)
+	}
+	if shared.HTML("yaml", code); shared.r.made.Load() != 0 {
+		t.Errorf("the shared highlighter highlighted the block again")
+	}
+	if own.HTML("yaml", code); own.r.made.Load() != 1 {
+		t.Errorf("a highlighter of its own made %d blocks, want 1", own.r.made.Load())
 	}
 }

@@ -65,7 +65,7 @@ func TestCodeHTMLMatchesChroma(t *testing.T) {
 		CodeBlock{Info: CodeInfo{Lang: "python"}, Code: "def f():\n\treturn '<&>'"},
 		CodeBlock{Info: CodeInfo{Lang: "nosuchlanguage"}, Code: "plain <text> & \"quotes\"\n"},
 	)
-	r := newCodeRenderer()
+	r := newCodeRenderer(&Highlights{})
 	rnd := rand.New(rand.NewSource(1))
 	for i, b := range blocks {
 		it, err := r.lexer(b.Info.Lang).Tokenise(nil, b.Code)
@@ -109,7 +109,7 @@ func TestCodeHTMLMatchesChroma(t *testing.T) {
 // formatter (and the copy that added the tabindex) and with codeHTML:
 // go test -run '^$' -bench CodeHTML -benchmem ./pkg/markdown
 func BenchmarkCodeHTML(b *testing.B) {
-	r := newCodeRenderer()
+	r := newCodeRenderer(&Highlights{})
 	var tokens [][]chroma.Token
 	for _, blk := range siteCodeBlocks(b) {
 		it, err := r.lexer(blk.Info.Lang).Tokenise(nil, blk.Code)

@@ -32,6 +32,8 @@ type Converter struct {
 	// trees counts the trees parsed: each page's source is parsed once when read and, on a large
 	// site built with --once, once more when it renders (Trees).
 	trees atomic.Int64
+	// highlights holds its code blocks' highlighted HTML (codecache.go).
+	highlights *Highlights
 }
 
 // Trees is how many Markdown trees the converter has parsed (the tests of when a page is parsed
@@ -41,7 +43,10 @@ func (c *Converter) Trees() int64 { return c.trees.Load() }
 // New makes a converter with the site's Markdown dialect: CommonMark, GFM, admonitions, highlighted
 // code, Docusaurus-style heading ids with {#custom} ids, raw HTML; MDX import/export lines are
 // left out (esm.go).
-func New() *Converter {
+func New() *Converter { return NewSharing(&Highlights{}) }
+
+// NewSharing is New with the highlighted code blocks of h, which other renderers share.
+func NewSharing(h *Highlights) *Converter {
 	md := goldmark.New(
 		goldmark.WithParser(newParser()),
 		goldmark.WithExtensions(extension.GFM, admonitions{}),
@@ -49,10 +54,13 @@ func New() *Converter {
 			parser.WithBlockParsers(util.Prioritized(esmParser{}, 60)),
 			parser.WithASTTransformers(util.Prioritized(headingIDs{}, 100))),
 		goldmark.WithRendererOptions(ghtml.WithUnsafe(),
-			renderer.WithNodeRenderers(util.Prioritized(esmRenderer{}, 100), util.Prioritized(newCodeRenderer(), 100), util.Prioritized(headingRenderer{}, 100), util.Prioritized(newTableRenderer(), 100))),
+			renderer.WithNodeRenderers(util.Prioritized(esmRenderer{}, 100), util.Prioritized(newCodeRenderer(h), 100), util.Prioritized(headingRenderer{}, 100), util.Prioritized(newTableRenderer(), 100))),
 	)
-	return &Converter{md: md}
+	return &Converter{md: md, highlights: h}
 }
+
+// Highlights is the converter's highlighted code blocks, to share (NewSharing).
+func (c *Converter) Highlights() *Highlights { return c.highlights }
 
 // Heading is one heading of a document.
 type Heading struct {

@@ -19,7 +19,12 @@ type CodeHighlighter struct {
 }
 
 // NewCodeHighlighter makes a highlighter (one per compiler: it compiles the style's classes once).
-func NewCodeHighlighter() *CodeHighlighter { return &CodeHighlighter{r: newCodeRenderer()} }
+func NewCodeHighlighter() *CodeHighlighter { return NewCodeHighlighterSharing(&Highlights{}) }
+
+// NewCodeHighlighterSharing is NewCodeHighlighter with the highlighted code blocks of h.
+func NewCodeHighlighterSharing(h *Highlights) *CodeHighlighter {
+	return &CodeHighlighter{r: newCodeRenderer(h)}
+}
 
 // HTML is the block's HTML for a fence with the info string info (```info) holding code; code is
 // the text between the fences, each line ending with a newline, as goldmark gives it.

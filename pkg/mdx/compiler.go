@@ -130,6 +130,12 @@ func NewCompiler(script string) *Compiler {
 		limit: nodeproc.LimitOrDefault(os.Getenv)}
 }
 
+// ShareHighlights makes the compiler's Markdown converter and highlighter keep their highlighted
+// code blocks in h (a builder's, markdown.Converter.Highlights); call it before the first Compile.
+func (c *Compiler) ShareHighlights(h *markdown.Highlights) {
+	c.conv, c.hl = markdown.NewSharing(h), markdown.NewCodeHighlighterSharing(h)
+}
+
 // SetLimit sets how long a process may work on one request (nodeproc.DefaultLimit, or
 // DOCSD_NODE_TIMEOUT's) for the processes started after it.
 func (c *Compiler) SetLimit(d time.Duration) {

@@ -279,11 +279,12 @@ func UsesExpressionAttribute(src []byte) bool {
 	// anyTextLine sees no code inside a block quote (`> ```jsx`, `>     <img`): its fences and
 	// indented code are followed here, now that a tag goes on over the quote's lines.
 	var qf fences
-	qblank := true // the line before was no quote's text (a blank quote line, or none)
+	qblank := true     // the line before was no quote's text (a blank quote line, or none)
+	qindented := false // the quote's indented code goes on (blank quote lines do not end it)
 	return anyTextLine(src, func(text string) bool {
 		n, inner := quoteMarkers(text, -1)
 		if n == 0 {
-			qf.marker = "" // a quote's fence ends with the quote
+			qf.marker, qindented = "", false // a quote's code ends with the quote
 		}
 		if strings.TrimSpace(inner) == "" { // a blank line, `>` alone too, ends a tag
 			at, qblank = outsideTag, true
@@ -292,8 +293,8 @@ func UsesExpressionAttribute(src []byte) bool {
 		if n > 0 {
 			code := false
 			qf.line(inner, func(l string) string { return l }, func(l, _, _ string, _, _ bool) string { code = true; return l })
-			code = code || qblank && (strings.HasPrefix(inner, "    ") || strings.HasPrefix(inner, "\t"))
-			qblank = false
+			indented := !code && (qblank || qindented) && (strings.HasPrefix(inner, "    ") || strings.HasPrefix(inner, "\t"))
+			code, qblank, qindented = code || indented, false, indented
 			if code {
 				at = outsideTag
 				return false

@@ -91,6 +91,10 @@ func TestIsMDX(t *testing.T) {
 		{"a.md", "", []byte("> Example:\n>\n> ```jsx\n> <img\n>   src={shot}\n> />\n> ```\n"), false},
 		{"a.md", "", []byte("> Example:\n>\n>     <img\n>       src={shot}\n>     />\n"), false},
 		{"a.md", "", []byte("> <br\n>\n> The setting x={y} is set.\n"), false},
+		// The quote's indented code goes on over its lines, blank quote lines too.
+		{"a.md", "", []byte("> Example:\n>\n>     // the image\n>     <img src={shot} />\n"), false},
+		{"a.md", "", []byte("> Example:\n>\n>     <br />\n>\n>     <img src={shot} />\n"), false},
+		{"a.md", "", []byte("> Text\n>     <img src={shot} />\n"), true},
 	} {
 		if got := IsMDX(c.path, c.format, c.body); got != c.want {
 			t.Errorf("IsMDX(%s, %q, %q) = %v", c.path, c.format, c.body, got)
