@@ -115,20 +115,13 @@ func TestInitListsTheSitesOwnFrontMatterKeys(t *testing.T) {
 	write("docs/reference/cli.md", "---\ntitle: CLI\ncontributors:\n  - someone\nauthorTwitter: someone\n---\n\nThe command line.\n")
 	write("docs/reference/api.md", "---\ntitle: API\ncontributors: [someone]\nauthorTwitter: someone\n---\n\nThe API.\n")
 	write("docs/outside.md", "---\ntitle: Outside\nauthorTwitter: someone\nsidebar_postion: 2\n---\n\nOutside.\n")
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &stdout, &stderr); code != 0 {
-		t.Fatalf("docsd init exited %d: %s", code, stderr.String())
-	}
-	got, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, said := initBasic(t, root)
 	if want := "[markdown]\n# The site's own front-matter keys, which docsd does not read: listed so that builds do not warn about them.\n" +
-		"front_matter_keys = [\"authorTwitter\", \"contributors\"]\nformat = \"detect\"\n"; !strings.Contains(string(got), want) {
+		"front_matter_keys = [\"authorTwitter\", \"contributors\"]\nformat = \"detect\"\n"; !strings.Contains(got, want) {
 		t.Errorf("docsd.toml lacks\n%s\nin:\n%s", want, got)
 	}
-	if want := "  authorTwitter (3 pages)\n  contributors (2 pages)\n"; !strings.Contains(stdout.String(), want) {
-		t.Errorf("the report lacks\n%s\nin:\n%s", want, stdout.String())
+	if want := "  authorTwitter (3 pages)\n  contributors (2 pages)\n"; !strings.Contains(said, want) {
+		t.Errorf("the report lacks\n%s\nin:\n%s", want, said)
 	}
 	shell, err := filepath.Abs("../../site")
 	if err != nil {
@@ -137,7 +130,7 @@ func TestInitListsTheSitesOwnFrontMatterKeys(t *testing.T) {
 	if err := os.Symlink(shell, filepath.Join(root, "site")); err != nil {
 		t.Fatal(err)
 	}
-	stderr.Reset()
+	var stdout, stderr bytes.Buffer
 	if code := run([]string{"build", "--once", "--root", root, "--out", filepath.Join(t.TempDir(), "out")}, &stdout, &stderr); code != 0 {
 		t.Fatalf("docsd build exited %d: %s", code, stderr.String())
 	}
@@ -159,15 +152,22 @@ func TestInitDoesNotListAMisspeltKeyDocsdReads(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var stdout, stderr bytes.Buffer
-	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &stdout, &stderr); code != 0 {
+	if got, said := initBasic(t, root); strings.Contains(got, "sidebar_postion") || strings.Contains(said, "sidebar_postion") {
+		t.Errorf("the misspelling is listed:\n%s\n%s", got, said)
+	}
+}
+
+// initBasic runs docsd init on root, a copy of testdata/docusaurus/basic, and gives the
+// docsd.toml it wrote and what it printed.
+func initBasic(t *testing.T, root string) (toml, stdout string) {
+	t.Helper()
+	var out, stderr bytes.Buffer
+	if code := run([]string{"init", "--from-docusaurus", filepath.Join(root, "website"), "--root", root}, &out, &stderr); code != 0 {
 		t.Fatalf("docsd init exited %d: %s", code, stderr.String())
 	}
 	got, err := os.ReadFile(filepath.Join(root, "docsd.toml"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Contains(string(got), "sidebar_postion") || strings.Contains(stdout.String(), "sidebar_postion") {
-		t.Errorf("the misspelling is listed:\n%s\n%s", got, stdout.String())
-	}
+	return string(got), out.String()
 }
