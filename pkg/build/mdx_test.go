@@ -297,6 +297,9 @@ func TestMDXMissingExportNamesTheImportOfTheModule(t *testing.T) {
 			`content/docs/guide/x.mdx:5:10: "@docusaurus/theme-common" has no default export`},
 		{"src/components/W.tsx", "import type { P } from './A';\nimport React from 'react';\nimport NoDef from './NoDef';\n\nexport default function W(p: P) { return <NoDef />; }\n",
 			`src/components/W.tsx:3:8: "./NoDef" has no default export`},
+		// A default and a namespace in one import.
+		{"content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport Tabs, * as TabsModule from '@theme/Tabs';\nimport NoDef, * as All from '@site/src/components/NoDef';\n\n<NoDef /> <Tabs />\n",
+			`content/docs/guide/x.mdx:6:8: "@site/src/components/NoDef" has no default export`},
 	} {
 		if strings.HasPrefix(c.file, "src/") {
 			write(t, root, "content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport W from '@site/src/components/W';\n\n<W />\n")
@@ -305,6 +308,13 @@ func TestMDXMissingExportNamesTheImportOfTheModule(t *testing.T) {
 		if got := buildError(t, opts); !strings.Contains(got, c.want) {
 			t.Errorf("error %q lacks %q", got, c.want)
 		}
+	}
+	// A component's re-export of a name its module lacks: at the re-export. (In a .tsx file
+	// esbuild lets it through, as it may be a type: the page then fails when it renders.)
+	write(t, root, "src/components/Re.jsx", "export { Named, Missing } from './NoDef';\n")
+	write(t, root, "content/docs/guide/x.mdx", "---\ntitle: X\n---\n\nimport { Missing } from '@site/src/components/Re';\n\n<Missing />\n")
+	if got, want := buildError(t, opts), `src/components/Re.jsx:1:17: "./NoDef" has no export named Missing`; !strings.Contains(got, want) {
+		t.Errorf("error %q lacks %q", got, want)
 	}
 }
 

@@ -159,8 +159,9 @@ func (b *Bundler) sharedGives(key string, asksDefault bool, braces string) bool 
 
 var (
 	noExport = regexp.MustCompile(`^No matching export in "([^"]+)" for import "([^"]+)"$`)
-	// An import statement of an MDX file: its default binding, its braces, its specifier.
-	importStatement = regexp.MustCompile(`(?m)^import[ \t]+(?:([\w$]+)[ \t]*,?[ \t]*)?(?:\{([^}]*)\}[ \t]*)?from[ \t]*['"]([^'"]+)['"]`)
+	// An import statement, or a re-export (export { x } from), of a page or a component: its
+	// default binding, its braces, its specifier; a namespace (* as ns) binds no name to miss.
+	importStatement = regexp.MustCompile(`(?m)^(?:import|export)[ \t]+(?:([\w$]+)[ \t]*,?[ \t]*)?(?:\{([^}]*)\}[ \t]*|\*[ \t]+as[ \t]+[\w$]+[ \t]*)?from[ \t]*['"]([^'"]+)['"]`)
 )
 
 // missingExport is the line, column and message of esbuild's "No matching export in <module> for
