@@ -14,12 +14,28 @@ import (
 func (c *converter) readPresets() {
 	c.docs, c.pages = obj{}, obj{}
 	c.blog = obj{}
-	for i, p := range list(c.cfg["presets"]) {
+	presets := list(c.cfg["presets"])
+	classic := false
+	for _, p := range presets {
+		name, _ := pluginEntry(p)
+		classic = classic || isClassic(name)
+	}
+	wrapped := false
+	for i, p := range presets {
 		name, opts := pluginEntry(p)
 		key := fmt.Sprintf("presets[%d]", i)
-		if name != "classic" && name != "@docusaurus/preset-classic" {
-			c.note(key, "preset %q is not carried over", name)
-			continue
+		if !isClassic(name) {
+			// A preset of its own that takes the classic preset's docs, blog or pages options
+			// (Meta's docusaurus-plugin-internaldocs-fb preset, which facebook/flow's and other
+			// sites use) wraps the classic preset: where its docs are (routeBasePath: 'en/docs')
+			// is read as the classic preset's, not left to the default. The first such one only,
+			// and only when the config has no classic preset of its own.
+			if classic || wrapped || !classicShaped(opts) {
+				c.note(key, "preset %q is not carried over", name)
+				continue
+			}
+			wrapped = true
+			c.note(key, "preset %q is not Docusaurus's classic preset: its docs, blog, pages and theme options are read as the classic preset's", name)
 		}
 		for _, k := range sortedKeys(opts) {
 			switch k {
@@ -125,4 +141,25 @@ func pluginEntry(p any) (string, obj) {
 		return name, o
 	}
 	return "", obj{}
+}
+
+// isClassic says whether a preset's name is Docusaurus's classic preset.
+func isClassic(name string) bool {
+	return name == "classic" || name == "@docusaurus/preset-classic"
+}
+
+// classicShaped says whether a preset's options include the classic preset's docs, blog or pages
+// options (objects, or false for none).
+func classicShaped(opts obj) bool {
+	for _, k := range []string{"docs", "blog", "pages"} {
+		switch v := opts[k].(type) {
+		case obj:
+			return true
+		case bool:
+			if !v {
+				return true
+			}
+		}
+	}
+	return false
 }
