@@ -45,8 +45,10 @@ if blog:
     print(f"blog: {len(s)} sources, {len(data['blogPost'])} posts")
 pd = cfg.get('pages_dir')
 if pd and os.path.isdir(os.path.join(proj, pd)):
-    s = sources(os.path.join(proj, pd)); nsrc += len(s); nbuilt += len([d for d in data['doc'] if 'version' not in d])
-    print(f"pages: {len(s)} sources, {len([d for d in data['doc'] if 'version' not in d])} pages")
+    # A pages folder's index.mdx is the site's landing page (kind "landing", with its MDX).
+    n = len([d for d in data['doc'] if 'version' not in d]) + len([d for d in data['landing'] if d.get('mdx')])
+    s = sources(os.path.join(proj, pd)); nsrc += len(s); nbuilt += n
+    print(f"pages: {len(s)} sources, {n} pages")
 raw = []
 for f in glob.glob(os.path.join(out, '**/*.html'), recursive=True):
     html = open(f, errors='replace').read()

@@ -20,6 +20,9 @@
 # components' API pages that its docs import: SHIM=1 links the folder into its node_modules and
 # writes stand-ins, and puts a no-op in place of the one hook its playground imports from
 # @docusaurus/theme-common/internal (the classic theme's internals, which docsd does not give).
+# flow reactredux (session compat32): flow's components are Flow (its babel.config.js adds
+# @babel/preset-flow) and import prism-react-renderer, which the classic theme installs beside
+# it; its stylesheet imports its fonts from npm packages.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 mirrors=${MIRRORS:-/work/.mirror}
@@ -29,16 +32,19 @@ docsd=${DOCSD:-$here/bin/docsd}
 declare -A mirror=([pnpm]=pnpm+pnpm.io [capacitor]=ionic-team+capacitor-docs [redux]=reduxjs+redux [jest]=jestjs+jest
   [prettier]=prettier+prettier [tseslint]=typescript-eslint+typescript-eslint [ory]=ory+docs
   [trpc]=trpc+trpc [supertokens]=supertokens+docs [reactnative]=facebook+react-native-website
-  [ionic]=ionic-team+ionic-docs [dragonfly]=dragonflydb+documentation [electron]=electron+website [typeorm]=typeorm+typeorm)
+  [ionic]=ionic-team+ionic-docs [dragonfly]=dragonflydb+documentation [electron]=electron+website [typeorm]=typeorm+typeorm
+  [flow]=facebook+flow [reactredux]=reduxjs+react-redux)
 declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prettier]=website [tseslint]=packages/website [ory]=.
-  [trpc]=www [supertokens]=. [reactnative]=website [ionic]=. [dragonfly]=. [electron]=. [typeorm]=docs)
+  [trpc]=www [supertokens]=. [reactnative]=website [ionic]=. [dragonfly]=. [electron]=. [typeorm]=docs
+  [flow]=website [reactredux]=website)
 sites=("$@")
-[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens reactnative ionic dragonfly electron typeorm)
+[ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens reactnative ionic dragonfly electron typeorm flow reactredux)
 mkdir -p "$work"
-if [ ! -d "$work/node_modules/@floating-ui/react" ]; then
+if [ ! -d "$work/node_modules/@fontsource-variable/geist-mono" ]; then
   echo '{"private":true}' > "$work/package.json"
   (cd "$work" && npm install --no-audit --no-fund --legacy-peer-deps --ignore-scripts --loglevel=error \
-    react-lite-youtube-embed react-tweet json5 clsx @uiw/react-shields classnames @stackblitz/sdk @floating-ui/react >/dev/null) || exit 1
+    react-lite-youtube-embed react-tweet json5 clsx @uiw/react-shields classnames @stackblitz/sdk @floating-ui/react prism-react-renderer \
+    @fontsource-variable/geist @fontsource-variable/geist-mono >/dev/null) || exit 1
 fi
 for p in react react-dom; do rm -rf "${work:?}/node_modules/$p"; ln -s "$here/node_modules/$p" "$work/node_modules/$p"; done
 printf '| site | commit | sources | pages built | hard errors | warnings (link) | pages with raw MDX text | build wall / CPU |\n|---|---|---|---|---|---|---|---|\n'
