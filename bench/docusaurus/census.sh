@@ -20,9 +20,10 @@
 # components' API pages that its docs import: SHIM=1 links the folder into its node_modules and
 # writes stand-ins, and puts a no-op in place of the one hook its playground imports from
 # @docusaurus/theme-common/internal (the classic theme's internals, which docsd does not give).
-# flow reactredux (session compat32): flow's components are Flow (its babel.config.js adds
-# @babel/preset-flow) and import prism-react-renderer, which the classic theme installs beside
-# it; its stylesheet imports its fonts from npm packages.
+# flow reactredux (session 32): flow's components are written in Flow (its babel.config.js adds
+# @babel/preset-flow), which docsd does not strip, so its row counts them as errors; they import
+# prism-react-renderer, which the classic theme installs beside it; its stylesheet imports its
+# fonts from npm packages.
 set -uo pipefail
 here=$(cd "$(dirname "$0")/../.." && pwd)
 mirrors=${MIRRORS:-/work/.mirror}
