@@ -21,6 +21,7 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 
 	"docsd/pkg/content"
+	"docsd/pkg/mdx"
 )
 
 // moduleExports is what one file of the shell exports (names holds "default" when it has one).
@@ -178,7 +179,7 @@ func (b *Bundler) missingExport(src, stmt, module, name string, atLine int) (lin
 	if m := importStatement.FindStringSubmatchIndex(stmt); m != nil {
 		local, _ = importBinding(stmt, m, name, "")
 	}
-	code := fencedRanges(src)
+	code := mdx.FencedRanges(src)
 	best, spec := -1, ""
 	for _, m := range importStatement.FindAllStringSubmatchIndex(src, -1) {
 		_, at := importBinding(src, m, name, local)
@@ -236,36 +237,6 @@ func importBinding(src string, m []int, name, local string) (string, int) {
 		offset += len(entry) + 1
 	}
 	return "", -1
-}
-
-// fencedRanges are the byte ranges of src's fenced code blocks (``` or ~~~ opening a line).
-func fencedRanges(src string) [][2]int {
-	var out [][2]int
-	open, marker := -1, ""
-	for at := 0; at < len(src); {
-		end := strings.IndexByte(src[at:], '\n')
-		if end < 0 {
-			end = len(src)
-		} else {
-			end += at
-		}
-		line := strings.TrimLeft(src[at:end], " ")
-		// A fence is its whole run of ` or ~ (````mdx around a ```js example), and only such a
-		// run, as long or longer and with nothing after it, closes it.
-		run := len(line) - len(strings.TrimLeft(line, line[:min(1, len(line))]))
-		switch {
-		case open < 0 && run >= 3 && (line[0] == '`' || line[0] == '~'):
-			open, marker = at, line[:run]
-		case open >= 0 && run >= len(marker) && line[0] == marker[0] && strings.TrimSpace(line[run:]) == "":
-			out = append(out, [2]int{open, end})
-			open = -1
-		}
-		at = end + 1
-	}
-	if open >= 0 {
-		out = append(out, [2]int{open, len(src)})
-	}
-	return out
 }
 
 // inRanges says whether at is in one of rs.

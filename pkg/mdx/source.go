@@ -72,6 +72,32 @@ func eachLine(src string, fn func(line string) string, fence func(line, marker, 
 	}
 }
 
+// FencedRanges are the byte ranges of src's fenced code blocks, from the opening fence's line to
+// the end of the closing one's (to src's end for a fence never closed), the fences followed as
+// every other reader of a page's lines follows them (fences: ````mdx around a ```js example is one
+// block).
+func FencedRanges(src string) [][2]int {
+	var out [][2]int
+	at, open := 0, -1
+	eachLine(src, func(line string) string {
+		at += len(line) + 1
+		return line
+	}, func(line, _, _ string, opening, closing bool) string {
+		switch {
+		case opening:
+			open = at
+		case closing:
+			out, open = append(out, [2]int{open, at + len(line)}), -1
+		}
+		at += len(line) + 1
+		return line
+	})
+	if open >= 0 {
+		out = append(out, [2]int{open, len(src)})
+	}
+	return out
+}
+
 // fences follows the code fences of a page read line by line (forLines, eachLine): marker is the
 // open fence's, "" outside one.
 type fences struct{ marker string }

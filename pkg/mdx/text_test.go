@@ -2,6 +2,8 @@ package mdx
 
 import (
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 
 	"docsd/pkg/markdown"
@@ -135,5 +137,16 @@ func TestUsesMDXSyntax(t *testing.T) {
 		if got := UsesMDXSyntax([]byte(c.body)); got != c.want {
 			t.Errorf("UsesMDXSyntax(%q) = %v, want %v", c.body, got, c.want)
 		}
+	}
+}
+
+// FencedRanges follows fences as the page's other readers do: a longer fence holds a shorter one,
+// a fence closes only on a run as long with nothing after it, one never closed runs to the end.
+func TestFencedRanges(t *testing.T) {
+	src := "a\n````mdx\n```js\nx\n```\n````\nb\n~~~\ny\n~~~~ z\n"
+	got := FencedRanges(src)
+	want := [][2]int{{2, strings.Index(src, "````\nb") + 4}, {strings.Index(src, "~~~"), len(src)}}
+	if !slices.Equal(got, want) {
+		t.Errorf("FencedRanges = %v, want %v", got, want)
 	}
 }
