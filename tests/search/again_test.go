@@ -28,13 +28,9 @@ func TestVerbWithReBeforeItIsTheVerbAgain(t *testing.T) {
 	addPage(x, "/docs/deliver", "Deliver a hook",
 		search.Section{Text: "How the source control system delivers a hook to the server."})
 	addGuides(x, "A page about the server, builds and steps.")
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"resync a repo", "/docs/sync"},
 		{"resync webhook events", "/docs/sync"},
 		{"redeliver a hook", "/docs/redeliver"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }

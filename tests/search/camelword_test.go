@@ -27,13 +27,9 @@ func TestCamelCaseTitleWordIsAName(t *testing.T) {
 		search.Section{ID: "settings", Heading: "Settings", Keys: "--database.connection.open --database.connection.idle",
 			Text: "--database.connection.open · the most open connections at once. --database.connection.idle · the most idle connections kept."})
 	addGuides(x, "A page about the server, builds and steps.")
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"max open connections", "/docs/database"},
 		{"openid connect", "/docs/openid"},
 		{"openid", "/docs/openid"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }

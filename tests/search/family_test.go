@@ -40,16 +40,12 @@ func TestIdentifierIsItsFamilysReference(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
 	}
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"APP_REPO_NAME", "/docs/reference/variables"},
 		{"APP_REPO_NAME ", "/docs/reference/variables"},
 		{"APP_STEP_LABEL", "/docs/guide/environment"},
 		{"provided values", "/docs/guide/environment"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // A name whose last words are one setting's (APP_DB_ENCRYPTION_KEY) has no family up to its last
@@ -76,15 +72,11 @@ func TestFamilyOfOneNameIsTheShorterFamily(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
 	}
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"APP_DB_ENCRYPTION_KEY", "/docs/reference/database"},
 		{"APP_DB_DRIVER", "/docs/reference/database"},
 		{"APP_QUEUE_ADDR", "/docs/guide/install"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // On Vela, the families of these identifiers span a term chunk that neither the word nor its parts
@@ -220,15 +212,11 @@ func TestIdentifierBesideATitleWordIsItsFamilysReference(t *testing.T) {
 	for i := 0; i < 10; i++ {
 		add(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), search.Section{Text: "A page about the server and its settings."})
 	}
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"worker APP_QUEUE_ROUTES default", "/docs/reference/worker/queue"},
 		{"APP_QUEUE_ROUTES", "/docs/reference/worker/queue"},
 		{"worker route default", "/docs/reference/yaml/worker"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // An identifier typed as its words, in capitals apart by spaces or hyphens, or in lower case joined
@@ -242,7 +230,7 @@ func TestIdentifierTypedAsItsWords(t *testing.T) {
 		t.Skip("node is not installed")
 	}
 	x := identifierSite()
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"APP ID TOKEN REQUEST TOKEN", "/docs/reference/variables"},
 		{"APP-ID-TOKEN-REQUEST-URL", "/docs/reference/variables"},
 		{"app-build-status", "/docs/reference/variables"},
@@ -250,11 +238,7 @@ func TestIdentifierTypedAsItsWords(t *testing.T) {
 		{"id token request", "/docs/guide/id-tokens"},
 		{"build status and name", "/docs/guide/id-tokens"},
 		{"BUILD STATUS AND NAME", "/docs/guide/id-tokens"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }
 
 // identifierSite has a reference of variables and a guide whose headings say their words.

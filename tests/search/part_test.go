@@ -47,6 +47,18 @@ func firstRoutes(t *testing.T, x *search.Index, q string) []string {
 	return answer(t, docsPath, indexPath, q)
 }
 
+// wantFirst checks that each query's first route in the browser's engine over x is the one it
+// wants, with x published once for them all.
+func wantFirst(t *testing.T, x *search.Index, cases []struct{ q, want string }) {
+	t.Helper()
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	for _, c := range cases {
+		if got := answer(t, docsPath, indexPath, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
 // answer runs q through the browser's engine (stale.mjs) over published files: up to five routes.
 func answer(t *testing.T, docsPath, indexPath, q string) []string {
 	t.Helper()

@@ -43,14 +43,10 @@ func TestEmphasisedScreenWordsNameTheSection(t *testing.T) {
 	for i := 0; i < 12; i++ {
 		page(fmt.Sprintf("/docs/other%d", i), fmt.Sprintf("Other %d", i), "A page about builds and the server.\n")
 	}
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"outside contributor permissions", "/docs/usage/repo_settings"},
 		{"build counter field", "/docs/usage/repo_settings"},
 		{"roles and permissions", "/docs/usage/roles"},
 		{"what the badge shows", "/docs/usage/badge"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }

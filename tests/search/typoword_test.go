@@ -183,14 +183,10 @@ func TestWordTypedWholeThatStartsWordsMayBeATypo(t *testing.T) {
 		addPage(x, fmt.Sprintf("/docs/note%d", i), fmt.Sprintf("Note %d", i),
 			search.Section{Text: "A note on the server and its settings."})
 	}
-	for _, c := range []struct{ q, want string }{
+	wantFirst(t, x, []struct{ q, want string }{
 		{"loggin without a browser", "/docs/login"},
 		{"login without a browser", "/docs/login"},
 		{"server loggin", "/docs/logging"},
 		{"logging levels", "/docs/logging"},
-	} {
-		if got := firstRoutes(t, x, c.q); len(got) == 0 || got[0] != c.want {
-			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
-		}
-	}
+	})
 }
