@@ -21,6 +21,7 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/docusaurus"
 	"docsd/pkg/jsmodule"
+	"docsd/pkg/mdx"
 )
 
 func cmdInit(args []string, stdout, stderr io.Writer) int {
@@ -98,11 +99,12 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd init: the docsd.toml written from %s does not load (a docsd bug): %s\n", relCfg, err)
 		return 1
 	}
-	siteKeys, err := siteFrontMatterKeys(absRoot, cfg)
+	census, err := scanPages(absRoot, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "docsd init: %s\n", err)
 		return 1
 	}
+	siteKeys := census.siteKeys()
 	if len(siteKeys) > 0 {
 		text = withSiteKeys(text, siteKeys)
 		if _, err := config.Parse("docsd.toml", text); err != nil {
@@ -141,6 +143,10 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %s (%s)\n", k.name, plural(k.pages, "page"))
 		}
 	}
+	if n := len(census.npm2yarn); n > 0 && slices.Contains(res.Stubbed, npm2yarnPlugin) {
+		fmt.Fprintf(stdout, "Code blocks marked npm2yarn: %s in %s (%s). docsd runs no remark plugins, so each shows its npm command only, without the Yarn and pnpm tabs %s makes from it.\n",
+			plural(n, "block"), plural(census.npm2yarnPages, "page"), strings.Join(firstOf(census.npm2yarn, 3), ", "), npm2yarnPlugin)
+	}
 	fmt.Fprintf(stdout, "Build it with: docsd build --once --root %s\n", *root)
 	return 0
 }
@@ -151,12 +157,22 @@ type siteKey struct {
 	pages int
 }
 
-// siteFrontMatterKeys are the front-matter keys the site's pages use that docsd does not read and
-// that are no misspelling (content.MisspeltFrontMatterKey) unless three pages or more use them:
-// what its theme reads (capacitor's contributors, 554 pages; react-native-website's
-// authorTwitter, close to authorTitle), each of which the build warned about once a page. A
-// misspelling in a page or two is still warned about. Most used first.
-func siteFrontMatterKeys(absRoot string, cfg *config.Site) ([]siteKey, error) {
+// npm2yarnPlugin is the remark plugin that turns a code block marked npm2yarn into tabs of the
+// same command for npm, Yarn and pnpm. docsd runs no remark plugins: init says which blocks show
+// their npm command only, when the config loads the plugin (without it Docusaurus shows them so).
+const npm2yarnPlugin = "@docusaurus/remark-plugin-npm2yarn"
+
+// pageCensus is what init learns from the site's pages: the front-matter keys they use, with the
+// number of pages each, and where their code blocks marked npm2yarn open (file:line, in the
+// order of the pages).
+type pageCensus struct {
+	keys          map[string]int
+	npm2yarn      []string
+	npm2yarnPages int
+}
+
+// scanPages reads every doc, blog post and page of the site docsd.toml describes.
+func scanPages(absRoot string, cfg *config.Site) (*pageCensus, error) {
 	layout := build.Layout(cfg)
 	if len(layout.Only) > 0 {
 		layout.Project = absRoot
@@ -165,7 +181,7 @@ func siteFrontMatterKeys(absRoot string, cfg *config.Site) ([]siteKey, error) {
 	if err != nil {
 		return nil, err
 	}
-	count := map[string]int{}
+	census := &pageCensus{keys: map[string]int{}}
 	for _, s := range sources {
 		if s.Kind != content.Doc && s.Kind != content.BlogPost && s.Kind != content.Page {
 			continue
@@ -175,11 +191,53 @@ func siteFrontMatterKeys(absRoot string, cfg *config.Site) ([]siteKey, error) {
 			continue // the build says what it cannot read
 		}
 		for _, k := range content.SiteFrontMatterKeys(raw) {
-			count[k]++
+			census.keys[k]++
+		}
+		rel, err := filepath.Rel(absRoot, s.Abs)
+		if err != nil {
+			rel = s.Abs
+		}
+		if lines := npm2yarnBlocks(string(raw)); len(lines) > 0 {
+			census.npm2yarnPages++
+			for _, l := range lines {
+				census.npm2yarn = append(census.npm2yarn, fmt.Sprintf("%s:%d", filepath.ToSlash(rel), l))
+			}
 		}
 	}
+	return census, nil
+}
+
+// npm2yarnBlocks gives the lines (1-based) where src's code blocks whose info string has the
+// word npm2yarn open: "```bash npm2yarn", as the plugin reads its meta. A fence inside another
+// block (a page showing how to write one) is that block's text, not a block.
+func npm2yarnBlocks(src string) []int {
+	var lines []int
+	for _, r := range mdx.FencedRanges(src) {
+		open, _, _ := strings.Cut(src[r[0]:r[1]], "\n")
+		info := strings.TrimLeft(strings.TrimSpace(open), "`~")
+		if slices.Contains(strings.Fields(info), "npm2yarn") {
+			lines = append(lines, 1+strings.Count(src[:r[0]], "\n"))
+		}
+	}
+	return lines
+}
+
+// firstOf is the first n of items, with "…" after them when there are more.
+func firstOf(items []string, n int) []string {
+	if len(items) <= n {
+		return items
+	}
+	return append(slices.Clip(items[:n]), "…")
+}
+
+// siteKeys are the front-matter keys the site's pages use that docsd does not read and that are
+// no misspelling (content.MisspeltFrontMatterKey) unless three pages or more use them: what its
+// theme reads (capacitor's contributors, 554 pages; react-native-website's authorTwitter, close to
+// authorTitle), each of which the build warned about once a page. A misspelling in a page or two
+// is still warned about. Most used first.
+func (c *pageCensus) siteKeys() []siteKey {
 	var keys []siteKey
-	for k, n := range count {
+	for k, n := range c.keys {
 		// A near miss of a key docsd reads is never listed: one doc's sidebar_postion is in every
 		// version cut since, three pages or more, and listing it would hide it for good.
 		if !content.MisspeltFrontMatterKey(k) || n >= 3 && !content.MisspeltReadKey(k) {
@@ -192,7 +250,7 @@ func siteFrontMatterKeys(absRoot string, cfg *config.Site) ([]siteKey, error) {
 		}
 		return strings.Compare(a.name, b.name)
 	})
-	return keys, nil
+	return keys
 }
 
 // withSiteKeys adds [markdown] front_matter_keys to docsd.toml's text: in the [markdown] table

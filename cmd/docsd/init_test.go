@@ -171,3 +171,49 @@ func initBasic(t *testing.T, root string) (toml, stdout string) {
 	}
 	return string(got), out.String()
 }
+
+// A config that loads @docusaurus/remark-plugin-npm2yarn makes each code block marked npm2yarn
+// tabs of the command for npm, Yarn and pnpm; docsd runs no remark plugins, so init says which
+// blocks show the npm command only (jest's 38 pages). A fence a page shows inside another block is
+// text, and without the plugin Docusaurus shows the blocks as docsd does: nothing is said.
+func TestInitNamesTheBlocksNpm2yarnWouldHaveMadeTabs(t *testing.T) {
+	setup := func(t *testing.T, plugin bool) string {
+		root := t.TempDir()
+		testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+		if plugin {
+			cfg := filepath.Join(root, "website", "docusaurus.config.js")
+			raw, err := os.ReadFile(cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			const at = "          versions: {current:"
+			if !bytes.Contains(raw, []byte(at)) {
+				t.Fatalf("the fixture's config lacks %q", at)
+			}
+			raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]],\n"+at), 1)
+			if err := os.WriteFile(cfg, raw, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		pages := map[string]string{
+			"docs/reference/cli.md": "---\ntitle: CLI\n---\n\nInstall it:\n\n```bash npm2yarn\nnpm install --save-dev made-up\n```\n\n" +
+				"Then:\n\n```sh npm2yarn\nnpm run made-up\n```\n",
+			"docs/reference/api.md": "---\ntitle: API\n---\n\nWrite it so:\n\n````md\n```bash npm2yarn\nnpm install made-up\n```\n````\n\n" +
+				"```bash\nnpm install made-up\n```\n\n- In a list:\n\n  ```bash npm2yarn\n  npm ci\n  ```\n",
+		}
+		for rel, text := range pages {
+			if err := os.WriteFile(filepath.Join(root, rel), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return root
+	}
+	_, said := initBasic(t, setup(t, true))
+	if want := "Code blocks marked npm2yarn: 3 blocks in 2 pages (docs/reference/api.md:19, docs/reference/cli.md:7, docs/reference/cli.md:13). " +
+		"docsd runs no remark plugins, so each shows its npm command only, without the Yarn and pnpm tabs @docusaurus/remark-plugin-npm2yarn makes from it.\n"; !strings.Contains(said, want) {
+		t.Errorf("the report lacks\n%s\nin:\n%s", want, said)
+	}
+	if _, said := initBasic(t, setup(t, false)); strings.Contains(said, "npm2yarn") {
+		t.Errorf("without the plugin, the report speaks of npm2yarn:\n%s", said)
+	}
+}

@@ -45,6 +45,10 @@ type Result struct {
 	// Object.entries, a for…of): a stub has none, so whatever the module computed from them is
 	// empty (typescript-eslint's customFields.rules, made from its plugin's rules, is []).
 	Enumerated []Stub
+	// Stubbed are the specifiers the module or its relative imports import that docsd replaced
+	// by a stub (packages, and files outside the project), sorted: what a config enables that docsd does not run (a remark plugin) can be
+	// named from them, since a stub leaves no trace in the JSON.
+	Stubbed []string
 }
 
 // Stub is a package the module imports that docsd replaced by a stub, and where it is imported
@@ -128,6 +132,11 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 			res.Enumerated[i].At = importSite(absProject, imp.(string), st.Name)
 		}
 	}
+	importers.Range(func(name, _ any) bool {
+		res.Stubbed = append(res.Stubbed, name.(string))
+		return true
+	})
+	sort.Strings(res.Stubbed)
 	e.mu.Lock()
 	e.cache[sum] = res
 	e.mu.Unlock()
