@@ -12,6 +12,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -145,7 +146,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 	}
 	if n := len(census.npm2yarn); n > 0 && slices.Contains(res.Stubbed, npm2yarnPlugin) {
 		fmt.Fprintf(stdout, "Code blocks marked npm2yarn: %s in %s (%s). docsd runs no remark plugins, so each shows its npm command only, without the Yarn and pnpm tabs %s makes from it.\n",
-			plural(n, "block"), plural(census.npm2yarnPages, "page"), strings.Join(firstOf(census.npm2yarn, 3), ", "), npm2yarnPlugin)
+			plural(n, "block"), plural(census.npm2yarnFiles, "file"), strings.Join(firstOf(census.npm2yarn, 3), ", "), npm2yarnPlugin)
 	}
 	fmt.Fprintf(stdout, "Build it with: docsd build --once --root %s\n", *root)
 	return 0
@@ -160,18 +161,21 @@ type siteKey struct {
 // npm2yarnPlugin is the remark plugin that turns a code block marked npm2yarn into tabs of the
 // same command for npm, Yarn and pnpm. docsd runs no remark plugins: init says which blocks show
 // their npm command only, when the config loads the plugin (without it Docusaurus shows them so).
+// It asks only whether the config loads it, not for which content plugin: one that loads it for
+// one docs set and not another would have the other's blocks named too (rare: the marker is
+// written where it works).
 const npm2yarnPlugin = "@docusaurus/remark-plugin-npm2yarn"
 
 // pageCensus is what init learns from the site's pages: the front-matter keys they use, with the
 // number of pages each, and where their code blocks marked npm2yarn open (file:line, in the
-// order of the pages).
+// order of the files, partials among them).
 type pageCensus struct {
 	keys          map[string]int
 	npm2yarn      []string
-	npm2yarnPages int
+	npm2yarnFiles int
 }
 
-// scanPages reads every doc, blog post and page of the site docsd.toml describes.
+// scanPages reads every doc, blog post, page and partial of the site docsd.toml describes.
 func scanPages(absRoot string, cfg *config.Site) (*pageCensus, error) {
 	layout := build.Layout(cfg)
 	if len(layout.Only) > 0 {
@@ -183,22 +187,26 @@ func scanPages(absRoot string, cfg *config.Site) (*pageCensus, error) {
 	}
 	census := &pageCensus{keys: map[string]int{}}
 	for _, s := range sources {
-		if s.Kind != content.Doc && s.Kind != content.BlogPost && s.Kind != content.Page {
+		// A partial's front matter is not read, but Docusaurus compiles it with the remark plugins
+		// of the content plugin it lies in: its npm2yarn blocks are tabs wherever it is shown.
+		if s.Kind != content.Doc && s.Kind != content.BlogPost && s.Kind != content.Page && s.Kind != content.Partial {
 			continue
 		}
 		raw, err := os.ReadFile(s.Abs)
 		if err != nil {
 			continue // the build says what it cannot read
 		}
-		for _, k := range content.SiteFrontMatterKeys(raw) {
-			census.keys[k]++
+		if s.Kind != content.Partial {
+			for _, k := range content.SiteFrontMatterKeys(raw) {
+				census.keys[k]++
+			}
 		}
 		rel, err := filepath.Rel(absRoot, s.Abs)
 		if err != nil {
 			rel = s.Abs
 		}
 		if lines := npm2yarnBlocks(string(raw)); len(lines) > 0 {
-			census.npm2yarnPages++
+			census.npm2yarnFiles++
 			for _, l := range lines {
 				census.npm2yarn = append(census.npm2yarn, fmt.Sprintf("%s:%d", filepath.ToSlash(rel), l))
 			}
@@ -207,19 +215,44 @@ func scanPages(absRoot string, cfg *config.Site) (*pageCensus, error) {
 	return census, nil
 }
 
-// npm2yarnBlocks gives the lines (1-based) where src's code blocks whose info string has the
-// word npm2yarn open: "```bash npm2yarn", as the plugin reads its meta. A fence inside another
-// block (a page showing how to write one) is that block's text, not a block.
+// npm2yarnBlocks gives the lines (1-based) where src's code blocks that the plugin turns into tabs
+// open: those whose meta is exactly npm2yarn (the plugin's isNpm2Yarn: node.meta === 'npm2yarn'),
+// "```bash npm2yarn"; "```npm2yarn" (a language, no meta) and "```bash npm2yarn title=…" stay
+// code. A fence inside another block (a page showing how to write one) is that block's text, not
+// a block. Block-quote markers and a byte order mark become spaces first, so that a fence in a
+// block quote is seen and offsets, hence lines, stay those of the file.
 func npm2yarnBlocks(src string) []int {
 	var lines []int
-	for _, r := range mdx.FencedRanges(src) {
+	for _, r := range mdx.FencedRanges(blankQuoteMarkers(src)) {
 		open, _, _ := strings.Cut(src[r[0]:r[1]], "\n")
-		info := strings.TrimLeft(strings.TrimSpace(open), "`~")
-		if slices.Contains(strings.Fields(info), "npm2yarn") {
+		open = strings.TrimSuffix(open, "\r")
+		open = strings.TrimLeft(open, " \t>\ufeff")
+		info := strings.TrimLeft(open, "`~")
+		lang := strings.TrimLeft(info, " \t")
+		i := strings.IndexAny(lang, " \t")
+		if i <= 0 {
+			continue // no language, or no meta
+		}
+		if strings.TrimLeft(lang[i:], " \t") == "npm2yarn" {
 			lines = append(lines, 1+strings.Count(src[:r[0]], "\n"))
 		}
 	}
 	return lines
+}
+
+// quoteMarkers are the block-quote markers that open a line ("> > "), after up to three spaces.
+var quoteMarkers = regexp.MustCompile(`(?m)^(?:[ ]{0,3}>[ \t]?)+`)
+
+// blankQuoteMarkers is src with its block-quote markers and leading byte order mark made spaces
+// (same length: offsets and lines are unchanged).
+func blankQuoteMarkers(src string) string {
+	if strings.HasPrefix(src, "\ufeff") {
+		src = "   " + src[len("\ufeff"):]
+	}
+	if !strings.Contains(src, ">") {
+		return src
+	}
+	return quoteMarkers.ReplaceAllStringFunc(src, func(m string) string { return strings.Repeat(" ", len(m)) })
 }
 
 // firstOf is the first n of items, with "…" after them when there are more.

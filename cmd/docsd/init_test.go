@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -209,11 +210,66 @@ func TestInitNamesTheBlocksNpm2yarnWouldHaveMadeTabs(t *testing.T) {
 		return root
 	}
 	_, said := initBasic(t, setup(t, true))
-	if want := "Code blocks marked npm2yarn: 3 blocks in 2 pages (docs/reference/api.md:19, docs/reference/cli.md:7, docs/reference/cli.md:13). " +
+	if want := "Code blocks marked npm2yarn: 3 blocks in 2 files (docs/reference/api.md:19, docs/reference/cli.md:7, docs/reference/cli.md:13). " +
 		"docsd runs no remark plugins, so each shows its npm command only, without the Yarn and pnpm tabs @docusaurus/remark-plugin-npm2yarn makes from it.\n"; !strings.Contains(said, want) {
 		t.Errorf("the report lacks\n%s\nin:\n%s", want, said)
 	}
 	if _, said := initBasic(t, setup(t, false)); strings.Contains(said, "npm2yarn") {
 		t.Errorf("without the plugin, the report speaks of npm2yarn:\n%s", said)
+	}
+}
+
+// Docusaurus 3's plugin turns a code node into tabs only when node.meta === 'npm2yarn'
+// (packages/docusaurus-remark-plugin-npm2yarn/src/index.ts, isNpm2Yarn): the info string is a
+// language, then exactly the word npm2yarn. The lines are where mdast-util-from-markdown puts the
+// code node (checked with node_modules' parser).
+func TestNpm2yarnBlocksFollowThePluginsRule(t *testing.T) {
+	for _, c := range []struct {
+		name, src string
+		want      []int
+	}{
+		{"plain", "```bash npm2yarn\nnpm i\n```\n", []int{1}},
+		{"crlf", "---\r\ntitle: T\r\n---\r\n\r\n```bash npm2yarn\r\nnpm i\r\n```\r\n", []int{5}},
+		{"tilde", "~~~sh npm2yarn\nnpm i\n~~~\n", []int{1}},
+		// The plugin's own rule: these are plain code blocks in Docusaurus too.
+		{"no language (lang is npm2yarn, meta is null)", "```npm2yarn\nnpm i\n```\n", nil},
+		{"more meta after it", "```bash npm2yarn title=\"Install\"\nnpm i\n```\n", nil},
+		{"meta before it", "```bash title=\"Install\" npm2yarn\nnpm i\n```\n", nil},
+		{"trailing blanks (kept in meta)", "```bash npm2yarn  \nnpm i\n```\n", nil},
+		// A fence in a block quote is a code node, which the plugin visits as any other.
+		{"block quote", "Note:\n\n> ```bash npm2yarn\n> npm i\n> ```\n", []int{3}},
+		// micromark drops a leading byte order mark.
+		{"byte order mark, no front matter", "\ufeff```bash npm2yarn\nnpm i\n```\n", []int{1}},
+	} {
+		if got := npm2yarnBlocks(c.src); !slices.Equal(got, c.want) {
+			t.Errorf("%s: npm2yarnBlocks(%q) = %v, want %v", c.name, c.src, got, c.want)
+		}
+	}
+}
+
+// Docusaurus compiles a partial (docs/_install.mdx, which pages import) with the docs plugin's
+// remark plugins, so its npm2yarn blocks are tabs wherever it is shown: scanPages reads partials too.
+func TestInitNamesNpm2yarnBlocksInPartials(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	cfg := filepath.Join(root, "website", "docusaurus.config.js")
+	raw, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const at = "          versions: {current:"
+	raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]],\n"+at), 1)
+	if err := os.WriteFile(cfg, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docs/_install.mdx"), []byte("```bash npm2yarn\nnpm install made-up\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "docs/reference/cli.mdx"), []byte("---\ntitle: CLI\n---\n\nimport Install from '../_install.mdx';\n\n<Install />\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, said := initBasic(t, root)
+	if !strings.Contains(said, "docs/_install.mdx:1") {
+		t.Errorf("the report does not name the partial's npm2yarn block:\n%s", said)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -137,6 +138,7 @@ func (e *Evaluator) Eval(project, file string) (*Result, error) {
 		return true
 	})
 	sort.Strings(res.Stubbed)
+	res.Stubbed = slices.Compact(res.Stubbed)
 	e.mu.Lock()
 	e.cache[sum] = res
 	e.mu.Unlock()
@@ -282,7 +284,9 @@ const prelude = `
 const realRequire = require;
 const stubCache = new Map();
 const enumerated = new Set();
+const stubbed = new Set();
 globalThis.__docsdStub = (name) => {
+  stubbed.add(name); // createRequire's require and a require(variable) reach no bundler hook
   if (stubCache.has(name)) return stubCache.get(name);
   const fn = function () { return p; };
   const p = new Proxy(fn, {
@@ -429,7 +433,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
   let v = module.exports && module.exports.__esModule && 'default' in module.exports ? module.exports.default : module.exports;
   if (typeof v === 'function') v = v({});
   v = await v;
-  process.stdout.write('\n' + resultMark + JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort() }));
+  process.stdout.write('\n' + resultMark + JSON.stringify({ value: v === undefined ? null : v, unset: [...envSeen].sort(), enumerated: [...enumerated].sort(), stubbed: [...stubbed].sort() }));
 })().catch((e) => { process.stderr.write(__throwSite(e) + String(e && e.stack || e)); process.exit(1); });
 `)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -452,6 +456,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 		Value      json.RawMessage `json:"value"`
 		Unset      []string        `json:"unset"`
 		Enumerated []string        `json:"enumerated"`
+		Stubbed    []string        `json:"stubbed"`
 	}
 	// What the module printed itself comes before the result (tRPC's config logs its TypeDoc
 	// entry points with console.log).
@@ -462,7 +467,7 @@ func run(project, dir string, code, srcMap []byte, placeholders bool) (*Result, 
 	if err := json.Unmarshal(result, &out); err != nil {
 		return nil, fmt.Errorf("reading what node printed: %w", err)
 	}
-	res := &Result{JSON: out.Value}
+	res := &Result{JSON: out.Value, Stubbed: out.Stubbed}
 	for _, name := range out.Enumerated {
 		res.Enumerated = append(res.Enumerated, Stub{Name: name})
 	}
