@@ -169,6 +169,12 @@ export const WEIGHTS = {
   // 1: the product's name (a word a tenth of the titles share) is not one of a long question's
   // words: "what is the version key in vela yml" asks three, as "... in yml" does. 0: it counts.
   longProduct: 1,
+  // 1: a query that opens with a list frame ("all yaml keys", "every step key", "list of cli
+  // commands": parse.js, LIST_FRAMES) asks for the page that lists what it names (LABELS §1, "a
+  // query asking for the whole list"): the pages below a landing page do not come above it
+  // (specificFirst), and a leading quantifier ("all", "every") is left out, since it says nothing
+  // of the topic (a title "Sync all repos" does not answer "all api endpoints"). 0 turns it off.
+  listing: 1,
   // 1: of the pages shown, one whose title, breadcrumbs and file name, or title with one of its
   // headings, hold every word of the query (two or more) takes third place when none of the first
   // three does (rules.coverThird): the navigation's evidence stays in the top three when the
