@@ -166,6 +166,17 @@ export const WEIGHTS = {
   longTitlePow: 2,
   longNavPow: 1,
   longCover: 15,
+  // A question of midWords words (three: fewer than longWords, naming no part of the site) is
+  // read the same way, more gently: its title counts by the share of it the title holds to the
+  // power midTitlePow, its file name and breadcrumbs in full (midNavPow 0), and the page gains
+  // midCover only when its title with one of its own headings holds all three words. A one-word
+  // title that is one of three words ("Image" for "step image pull") names a topic of the
+  // question, not the question, which a page whose title and heading hold all of it answers (LABELS §3.2: title with one heading holds more of the
+  // query's words). 0 turns it off: a question of three words is then scored as a short query.
+  midWords: 3,
+  midTitlePow: 0.25,
+  midNavPow: 0,
+  midCover: 20,
   // 1: the product's name (a word a tenth of the titles share) is not one of a long question's
   // words: "what is the version key in vela yml" asks three, as "... in yml" does. 0: it counts.
   longProduct: 1,
