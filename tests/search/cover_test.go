@@ -12,11 +12,14 @@ import (
 	"docsd/pkg/search"
 )
 
-// "widget never arrived": four pages on widgets say in their text that a widget never arrived, and
+// "widget arrived": four pages on widgets say in their text that a widget never arrived, and
 // their titles have "widget"; the troubleshooting guide has the heading "When the widget
 // never arrived at the source host" and says none of the words in its text. The guide's title and heading hold every word
 // of the query, no other page's title does: the guide comes third, and the first two stay.
-// "widget never arrived cli" names the CLI: the guide is not in it and stays out of the top three.
+// "widget arrived cli" names the CLI: the guide is not in it and stays out of the top three.
+// (Until session 33 the query was "widget never arrived"; a question of three words is now read
+// as a long one, whose title with a heading holding all of it counts in its score (W.midWords,
+// three_test.go), and that guide comes first by its score.)
 func TestTitleWithHeadingStaysInTheTopThree(t *testing.T) {
 	if _, err := exec.LookPath("node"); err != nil {
 		t.Skip("node is not installed")
@@ -36,9 +39,9 @@ func TestTitleWithHeadingStaysInTheTopThree(t *testing.T) {
 		addCrumbedPage(x, fmt.Sprintf("/docs/api/other%d", i), fmt.Sprintf("Endpoint %d", i), "An endpoint of the server.", "API")
 		addCrumbedPage(x, fmt.Sprintf("/docs/cli/other%d", i), fmt.Sprintf("tool command%d", i), "A command of the tool.", "CLI")
 	}
-	without := firstRoutes(t, x, "widget never arrived")
+	without := firstRoutes(t, x, "widget arrived")
 	if len(without) < 4 {
-		t.Fatalf("widget never arrived: got %v, want five pages", without)
+		t.Fatalf("widget arrived: got %v, want five pages", without)
 	}
 	at := -1
 	for i, r := range without {
@@ -47,14 +50,14 @@ func TestTitleWithHeadingStaysInTheTopThree(t *testing.T) {
 		}
 	}
 	if at != 2 {
-		t.Errorf("widget never arrived: got %v, want /docs/usage/troubleshooting third", without)
+		t.Errorf("widget arrived: got %v, want /docs/usage/troubleshooting third", without)
 	}
 	if without[0] == "/docs/usage/troubleshooting" {
-		t.Errorf("widget never arrived: got %v, want the first place of the pages that have every word", without)
+		t.Errorf("widget arrived: got %v, want the first place of the pages that have every word", without)
 	}
-	for _, r := range firstRoutes(t, x, "widget never arrived cli")[:3] {
+	for _, r := range firstRoutes(t, x, "widget arrived cli")[:3] {
 		if r == "/docs/usage/troubleshooting" {
-			t.Errorf("widget never arrived cli: the guide outside the CLI is in the top three")
+			t.Errorf("widget arrived cli: the guide outside the CLI is in the top three")
 		}
 	}
 }

@@ -298,6 +298,12 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // with main's ranking); an identifier whose family is itself weighed by the family one word shorter
 // (family_test.go), a title's terms of whole words only (camelword_test.go) and a verb with "re"
 // before it read as the verb (again_test.go, W.again) made it 57 / 64, and ui31.tsv 60 first.
+// Session 33 added no queries: a query opening with a list frame ("all …", "list of …") kept on its
+// landing page (listing_test.go, W.listing), a question of three words read as a long one
+// (three_test.go, W.midWords) and "not, never => troubleshooting" in docsd.toml (verbs_test.go)
+// made the ten tuning files 434 / 553 first and 505 in the top 3 (430 / 498 before): misses20.tsv
+// 48 and angles20.tsv 37 in the top 3, sections19.tsv 51 / 58, tasks21.tsv 34 / 44, ui31.tsv
+// 61 / 68, readers32.tsv 65 in the top 3; issues15.tsv stayed at 32 first.
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -315,13 +321,13 @@ func TestRelevance(t *testing.T) {
 		{file: "issues15.tsv", about: "tuning, users' wording", least: 30, first: 78.0, top3: 90.2},
 		{file: "issues17.tsv", about: "tuning, users' wording, session 17", least: 40, first: 78.0, top3: 90.2},
 		{file: "personas18.tsv", about: "tuning, four readers' wording, session 18", least: 60, first: 86.6, top3: 96.6},
-		{file: "sections19.tsv", about: "tuning, by the sidebars' sections, session 19", least: 60, first: 81.6, top3: 93.3},
-		{file: "misses20.tsv", about: "tuning, pages and kinds the others cover least, session 20", least: 50, first: 75.4, top3: 88.6},
-		{file: "angles20.tsv", about: "tuning, pasted errors, readers' noun order, other CI tools' terms, session 20", least: 40, first: 63.8, top3: 76.5},
-		{file: "tasks21.tsv", about: "tuning, symptoms, settings questions, list questions, session 21", least: 40, first: 67.3, top3: 87.7},
+		{file: "sections19.tsv", about: "tuning, by the sidebars' sections, session 19", least: 60, first: 85.0, top3: 96.6},
+		{file: "misses20.tsv", about: "tuning, pages and kinds the others cover least, session 20", least: 50, first: 75.4, top3: 90.5},
+		{file: "angles20.tsv", about: "tuning, pasted errors, readers' noun order, other CI tools' terms, session 20", least: 40, first: 63.8, top3: 78.7},
+		{file: "tasks21.tsv", about: "tuning, symptoms, settings questions, list questions, session 21", least: 40, first: 69.3, top3: 89.7},
 		{file: "issues30.tsv", about: "tuning, go-vela threads' wording, every part of the site, session 30", least: 60, first: 73.7, top3: 86.8},
-		{file: "ui31.tsv", about: "tuning, what a reader types after looking at the UI or the CLI's output, session 31", least: 60, first: 79.7, top3: 90.5},
-		{file: "readers32.tsv", about: "tuning, operators' and API/SDK integrators' words from go-vela threads, session 32", least: 60, first: 83.5, top3: 94.0},
+		{file: "ui31.tsv", about: "tuning, what a reader types after looking at the UI or the CLI's output, session 31", least: 60, first: 82.4, top3: 91.8},
+		{file: "readers32.tsv", about: "tuning, operators' and API/SDK integrators' words from go-vela threads, session 32", least: 60, first: 85.0, top3: 97.0},
 	}
 	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 {
 		t.Fatalf("%d, %d and %d queries; keep at least 40 old, 200 new and 50 held out", len(old), len(tuned), len(held))
@@ -368,7 +374,7 @@ func TestRelevance(t *testing.T) {
 		t.Errorf("queries.tsv: want all first")
 	}
 	if pct(t1, len(tuned)) < 98.0 || t3 < len(tuned) {
-		t.Errorf("relevance.tsv: want at least 97.7 %% first and all in the top 3")
+		t.Errorf("relevance.tsv: want at least 98.0 %% first and all in the top 3")
 	}
 	if pct(h1, len(held)) < 90 || pct(h3, len(held)) < 98 {
 		t.Errorf("heldout.tsv: want at least 90 %% first and 98 %% in the top 3")

@@ -29,3 +29,28 @@ func TestAddIsCreate(t *testing.T) {
 		}
 	}
 }
+
+// "not => troubleshooting", "never => troubleshooting" (docsd.toml): a reader who says something
+// does not happen describes a symptom, which the docs answer under Troubleshooting (LABELS Q1: a
+// troubleshooting section naming the symptom counts), not the reference of the thing it names;
+// a query without such a word keeps its page.
+func TestNotAndNeverAreSymptoms(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	cases := []struct{ q, want string }{
+		{"hook never arrived", "/docs/usage/troubleshooting"},
+		{"the webhook never came", "/docs/usage/troubleshooting"},
+		{"repo is not active", "/docs/usage/troubleshooting"},
+		{"enable a repo", "/docs/usage/enable_repo"},
+		{"hook api", "/docs/reference/api/hook"},
+	}
+	qs := make([]query, len(cases))
+	for i, c := range cases {
+		qs[i] = query{text: c.q, want: c.want}
+	}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, c := range cases {
+		if len(got[i]) == 0 || got[i][0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got[i], c.want)
+		}
+	}
+}

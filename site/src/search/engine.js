@@ -51,8 +51,9 @@ export function createEngine(indexEntry, docsEntry, { load, weights, onStale } =
   // A query that types a command whole (the program's name) is the command's: no page quoting a
   // message goes above it (W.quoted).
   const ordered = (entries, q) => {
-    const first = specificFirst(entries);
-    return rules.typesCommand(parser.parse(q)) ? first : quotedFirst(first, q);
+    const units = parser.parse(q);
+    const first = specificFirst(entries, units.listing);
+    return rules.typesCommand(units) ? first : quotedFirst(first, q);
   };
 
   // query answers a query, fetching the chunks it needs: the term chunks of its words, then the

@@ -11,12 +11,24 @@ import { identifierText, queryWords, singularTerms, termOf } from './words.js';
 // left out of the search itself.
 const TASK_WORDS = ['how'];
 
+// Words that open a query asking for the whole list of something ("all yaml keys", "every starlark
+// function", "list of plugins"): the reader wants the page that lists them, not one of the pages
+// below it (W.listing). A quantifier ("all", "every") says nothing of the topic and is left out;
+// "list" is kept, as the listing page may say it ("the list of template sources"). English only,
+// as TASK_WORDS: an index whose common words have "of".
+const LIST_FRAMES = [
+  { words: ['all'], drop: true },
+  { words: ['every'], drop: true },
+  { words: ['list', 'of'], drop: false },
+];
+
 // createParser parses queries with the terms of the store (chunks.js), the lookups (lookup.js) and
 // the synonym table (synonyms.js); forget drops the last query parsed once a chunk has come in.
 export function createParser(store, syn, stop, W) {
   const { hasTerm } = store;
   const { synonyms, synonymTerms, synonymWords, commonAt } = syn;
   const taskWords = new Set(TASK_WORDS.filter((w) => stop.has(w)));
+  const listFrames = stop.has('of') ? LIST_FRAMES : [];
   // parse turns a query into units, each with what satisfies it: one word's candidate terms, or,
   // where the words are a phrase of the synonym table, those words or any of their synonyms. A
   // unit is a list of alternatives, each a list of slots (a map of term to weight) and a scale.
@@ -34,8 +46,11 @@ export function createParser(store, syn, stop, W) {
     const typed = String(query ?? '').slice(0, 1000);
     // An identifier typed as its words, apart (W.identRuns): the identifier, typed whole.
     const text = W.identRuns ? identifierText(typed, hasTerm) : typed;
-    const list = queryWords(text, stop);
-    const typing = list.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
+    const words = queryWords(text, stop);
+    const typing = words.length > 0 && /[\p{L}\p{N}_]$/u.test(text);
+    // A list frame at the start makes the query a listing one; a quantifier is left out (W.listing).
+    const frame = W.listing ? listFrame(words) : null;
+    const list = frame && frame.drop ? words.slice(frame.words.length) : words;
     const out = [];
     // A word and a common word after it that the docs write as one ("log in": login, "set up":
     // setup) are one unit, found joined or, much less, apart. (Joining any two words found
@@ -66,7 +81,18 @@ export function createParser(store, syn, stop, W) {
     const units = withSynonyms(out);
     // A task word among the typed words (not the one being typed) makes the query a task.
     units.task = list.some((w, i) => taskWords.has(w.word) && (!typing || i < list.length - 1));
+    units.listing = Boolean(frame);
     return units;
+  }
+
+  // listFrame is the list frame (LIST_FRAMES) that the query's words start with, when a word that is
+  // no common word follows it (typed whole, or being typed); else null.
+  function listFrame(words) {
+    for (const f of listFrames) {
+      if (words.length <= f.words.length || !f.words.every((w, i) => words[i].word === w)) continue;
+      if (words.slice(f.words.length).some((w) => !stop.has(w.word))) return f;
+    }
+    return null;
   }
 
   // entries are what word i of a query searches: itself, or the parts of an identifier, or none.

@@ -30,9 +30,10 @@ export function createPresent(store, W) {
   // above it when its title, breadcrumbs and file name hold more of the query's words: an overview
   // repeats its pages' words, the page below is about them ("rest endpoint for build logs": the
   // page "Build logs" under "REST API"). It reads the routes, so it runs on the pages shown, once
-  // their documents are in.
-  function specificFirst(entries) {
-    if (!W.specific) return entries;
+  // their documents are in. A query asking for the list of something (listing: parse.js's
+  // LIST_FRAMES, W.listing) keeps them in their order: the landing page is the list it asks for.
+  function specificFirst(entries, listing) {
+    if (!W.specific || listing) return entries;
     const out = entries.slice();
     for (let j = 1; j < out.length; j++) {
       const child = out[j];

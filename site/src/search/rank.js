@@ -229,7 +229,12 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
     let productBits = 0;
     if (W.longProduct) for (let i = 0; i < q.length && i < 32; i++) if (rules.commonTitleUnit(q[i])) productBits |= 1 << i;
     const asked = q.length - popcount(productBits);
-    const long = W.longWords > 0 && asked >= W.longWords && sectionBits === 0;
+    // A question of three words (W.midWords) is read as one, with weights of its own.
+    const full = W.longWords > 0 && asked >= W.longWords;
+    const long = (full || (W.midWords > 0 && asked >= W.midWords)) && sectionBits === 0;
+    const titlePow = full ? W.longTitlePow : W.midTitlePow;
+    const navPow = full ? W.longNavPow : W.midNavPow;
+    const coverWeight = full ? W.longCover : W.midCover;
     for (let k = 0; k < nTouchedPages; k++) {
       const page = touchedPages[k];
       let matched = 0;
@@ -281,13 +286,15 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
       if (long) {
         // A long question is about what most of its words say (W.longWords).
         const own = titleMask[page] & productBits ? 1 : 0;
-        const inTitle = (Math.min(titleWords[page] - own, asked) / asked) ** W.longTitlePow;
+        const inTitle = (Math.min(titleWords[page] - own, asked) / asked) ** titlePow;
         t *= inTitle;
         whole *= inTitle;
-        const inNav = (popcount(navMask[page] & ~productBits) / asked) ** W.longNavPow;
+        const inNav = (popcount(navMask[page] & ~productBits) / asked) ** navPow;
         pageCrumbs *= inNav;
         pageNames *= inNav;
-        longBonus = W.longCover * (popcount(coverMask & ~productBits) / asked);
+        // (A question of three words gains only when its title and heading hold all of it.)
+        const covered = popcount(coverMask & ~productBits) / asked;
+        longBonus = full || covered >= 1 ? coverWeight * covered : 0;
       }
       const pv = version ? store.pageVersion(page) : '';
       // A page of another version is left out (matched -1); a page that has a section word in its

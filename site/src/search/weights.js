@@ -166,9 +166,26 @@ export const WEIGHTS = {
   longTitlePow: 2,
   longNavPow: 1,
   longCover: 15,
+  // A question of midWords words (three: fewer than longWords, naming no part of the site) is
+  // read the same way, more gently: its title counts by the share of it the title holds to the
+  // power midTitlePow, its file name and breadcrumbs in full (midNavPow 0), and the page gains
+  // midCover only when its title with one of its own headings holds all three words. A one-word
+  // title that is one of three words ("Image" for "step image pull") names a topic of the
+  // question, not the question, which a page whose title and heading hold all of it answers (LABELS §3.2: title with one heading holds more of the
+  // query's words). 0 turns it off: a question of three words is then scored as a short query.
+  midWords: 3,
+  midTitlePow: 0.25,
+  midNavPow: 0,
+  midCover: 20,
   // 1: the product's name (a word a tenth of the titles share) is not one of a long question's
   // words: "what is the version key in vela yml" asks three, as "... in yml" does. 0: it counts.
   longProduct: 1,
+  // 1: a query that opens with a list frame ("all yaml keys", "every step key", "list of cli
+  // commands": parse.js, LIST_FRAMES) asks for the page that lists what it names (LABELS §1, "a
+  // query asking for the whole list"): the pages below a landing page do not come above it
+  // (specificFirst), and a leading quantifier ("all", "every") is left out, since it says nothing
+  // of the topic (a title "Sync all repos" does not answer "all api endpoints"). 0 turns it off.
+  listing: 1,
   // 1: of the pages shown, one whose title, breadcrumbs and file name, or title with one of its
   // headings, hold every word of the query (two or more) takes third place when none of the first
   // three does (rules.coverThird): the navigation's evidence stays in the top three when the
