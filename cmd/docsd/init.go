@@ -12,7 +12,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -22,7 +21,6 @@ import (
 	"docsd/pkg/content"
 	"docsd/pkg/docusaurus"
 	"docsd/pkg/jsmodule"
-	"docsd/pkg/mdx"
 )
 
 func cmdInit(args []string, stdout, stderr io.Writer) int {
@@ -105,6 +103,10 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd init: %s\n", err)
 		return 1
 	}
+	npm := npm2yarnFrom(res.Stubbed, res.JSON)
+	if npm.loaded {
+		text = withMarkdownLines(text, npm.line())
+	}
 	siteKeys := census.siteKeys()
 	if len(siteKeys) > 0 {
 		text = withSiteKeys(text, siteKeys)
@@ -144,10 +146,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "  %s (%s)\n", k.name, plural(k.pages, "page"))
 		}
 	}
-	if n := len(census.npm2yarn); n > 0 && slices.Contains(res.Stubbed, npm2yarnPlugin) {
-		fmt.Fprintf(stdout, "Code blocks marked npm2yarn: %s in %s (%s). docsd runs no remark plugins, so each shows its npm command only, without the Yarn and pnpm tabs %s makes from it.\n",
-			plural(n, "block"), plural(census.npm2yarnFiles, "file"), strings.Join(firstOf(census.npm2yarn, 3), ", "), npm2yarnPlugin)
-	}
+	npm.report(stdout, census)
 	fmt.Fprintf(stdout, "Build it with: docsd build --once --root %s\n", *root)
 	return 0
 }
@@ -157,14 +156,6 @@ type siteKey struct {
 	name  string
 	pages int
 }
-
-// npm2yarnPlugin is the remark plugin that turns a code block marked npm2yarn into tabs of the
-// same command for npm, Yarn and pnpm. docsd runs no remark plugins: init says which blocks show
-// their npm command only, when the config loads the plugin (without it Docusaurus shows them so).
-// It asks only whether the config loads it, not for which content plugin: one that loads it for
-// one docs set and not another would have the other's blocks named too (rare: the marker is
-// written where it works).
-const npm2yarnPlugin = "@docusaurus/remark-plugin-npm2yarn"
 
 // pageCensus is what init learns from the site's pages: the front-matter keys they use, with the
 // number of pages each, and where their code blocks marked npm2yarn open (file:line, in the
@@ -215,46 +206,6 @@ func scanPages(absRoot string, cfg *config.Site) (*pageCensus, error) {
 	return census, nil
 }
 
-// npm2yarnBlocks gives the lines (1-based) where src's code blocks that the plugin turns into tabs
-// open: those whose meta is exactly npm2yarn (the plugin's isNpm2Yarn: node.meta === 'npm2yarn'),
-// "```bash npm2yarn"; "```npm2yarn" (a language, no meta) and "```bash npm2yarn title=…" stay
-// code. A fence inside another block (a page showing how to write one) is that block's text, not
-// a block. Block-quote markers and a byte order mark become spaces first, so that a fence in a
-// block quote is seen and offsets, hence lines, stay those of the file.
-func npm2yarnBlocks(src string) []int {
-	var lines []int
-	for _, r := range mdx.FencedRanges(blankQuoteMarkers(src)) {
-		open, _, _ := strings.Cut(src[r[0]:r[1]], "\n")
-		open = strings.TrimSuffix(open, "\r")
-		open = strings.TrimLeft(open, " \t>\ufeff")
-		info := strings.TrimLeft(open, "`~")
-		lang := strings.TrimLeft(info, " \t")
-		i := strings.IndexAny(lang, " \t")
-		if i <= 0 {
-			continue // no language, or no meta
-		}
-		if strings.TrimLeft(lang[i:], " \t") == "npm2yarn" {
-			lines = append(lines, 1+strings.Count(src[:r[0]], "\n"))
-		}
-	}
-	return lines
-}
-
-// quoteMarkers are the block-quote markers that open a line ("> > "), after up to three spaces.
-var quoteMarkers = regexp.MustCompile(`(?m)^(?:[ ]{0,3}>[ \t]?)+`)
-
-// blankQuoteMarkers is src with its block-quote markers and leading byte order mark made spaces
-// (same length: offsets and lines are unchanged).
-func blankQuoteMarkers(src string) string {
-	if strings.HasPrefix(src, "\ufeff") {
-		src = "   " + src[len("\ufeff"):]
-	}
-	if !strings.Contains(src, ">") {
-		return src
-	}
-	return quoteMarkers.ReplaceAllStringFunc(src, func(m string) string { return strings.Repeat(" ", len(m)) })
-}
-
 // firstOf is the first n of items, with "…" after them when there are more.
 func firstOf(items []string, n int) []string {
 	if len(items) <= n {
@@ -293,11 +244,16 @@ func withSiteKeys(text []byte, keys []siteKey) []byte {
 	for i, k := range keys {
 		names[i] = strconv.Quote(k.name)
 	}
-	line := "# The site's own front-matter keys, which docsd does not read: listed so that builds do not warn about them.\n" +
-		"front_matter_keys = [" + strings.Join(names, ", ") + "]\n"
+	return withMarkdownLines(text, "# The site's own front-matter keys, which docsd does not read: listed so that builds do not warn about them.\n"+
+		"front_matter_keys = ["+strings.Join(names, ", ")+"]\n")
+}
+
+// withMarkdownLines adds lines to docsd.toml's text: in the [markdown] table when there is one,
+// else in one at the end.
+func withMarkdownLines(text []byte, lines string) []byte {
 	if i := bytes.Index(text, []byte("\n[markdown]\n")); i >= 0 {
 		at := i + len("\n[markdown]\n")
-		return append(append(append([]byte(nil), text[:at]...), line...), text[at:]...)
+		return append(append(append([]byte(nil), text[:at]...), lines...), text[at:]...)
 	}
-	return append(append(append([]byte(nil), text...), "\n[markdown]\n"...), line...)
+	return append(append(append([]byte(nil), text...), "\n[markdown]\n"...), lines...)
 }

@@ -25,6 +25,7 @@ import (
 	"docsd/pkg/links"
 	"docsd/pkg/markdown"
 	"docsd/pkg/mdx"
+	"docsd/pkg/npm2yarn"
 	"docsd/pkg/search"
 	"docsd/pkg/site"
 	"docsd/pkg/ssr"
@@ -95,7 +96,8 @@ type Builder struct {
 	opts    Options
 	conv    *markdown.Converter
 	bundler *bundle.Bundler
-	mdxc    *mdx.Compiler // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
+	mdxc    *mdx.Compiler       // compiles MDX pages for the bundler (mdx.go); nil until a build needs it
+	npm     *npm2yarn.Converter // converts npm2yarn blocks' commands ([markdown] npm2yarn); nil until set
 	// nodeLimit, when set (tests), replaces DOCSD_NODE_TIMEOUT's limit on a request to a Node
 	// process (nodeproc.Limit) from the next build on.
 	nodeLimit time.Duration
@@ -203,6 +205,9 @@ func (b *Builder) Close() {
 	}
 	if b.mdxc != nil {
 		b.mdxc.Close()
+	}
+	if b.npm != nil {
+		b.npm.Close()
 	}
 }
 
@@ -318,6 +323,7 @@ func (b *Builder) run(req *request) (_ *Result, err error) {
 		if cfg, err = b.loadConfig(); err != nil {
 			return nil, err
 		}
+		b.setNpm2Yarn(cfg)
 		// Whether each file holds a credential depends on the allow-list: a change of it is a
 		// build from empty, in which every file is searched again.
 		if last != nil && !slices.Equal(last.cfg.Secrets.Allow, cfg.Secrets.Allow) {
@@ -506,6 +512,20 @@ func (b *Builder) renderersFor(old, out *bundle.Output) error {
 	return nil
 }
 
+// setNpm2Yarn gives the renderers docsd.toml's [markdown] npm2yarn, with the converter (the
+// shell's tools/npm2yarn.mjs) made on first use. A change of the key is a change of the config,
+// on which every page depends: the pages are rendered again with it.
+func (b *Builder) setNpm2Yarn(cfg *config.Site) {
+	if len(cfg.Markdown.Npm2Yarn) == 0 {
+		b.conv.Highlights().SetNpm2Yarn(nil, nil)
+		return
+	}
+	if b.npm == nil {
+		b.npm = npm2yarn.New(filepath.Join(b.shellDir(), "tools", "npm2yarn.mjs"))
+	}
+	b.conv.Highlights().SetNpm2Yarn(b.npm, cfg.Markdown.Npm2Yarn)
+}
+
 // ensureBundler makes the bundler on first use, and gives it the site's allow-list of credentials
 // (which a change of docsd.toml may have changed).
 func (b *Builder) ensureBundler(cfg *config.Site) error {
@@ -513,11 +533,7 @@ func (b *Builder) ensureBundler(cfg *config.Site) error {
 		b.bundler.SetAllowed(cfg.Allowed())
 		return nil
 	}
-	dir := b.opts.SiteDir
-	if dir == "" {
-		dir = filepath.Join(b.opts.Root, "site")
-	}
-	bu, err := bundle.New(dir, cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
+	bu, err := bundle.New(b.shellDir(), cfg.BasePath, markdown.HighlightCSS(), b.opts.Production)
 	if err != nil {
 		return err
 	}

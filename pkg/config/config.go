@@ -360,7 +360,16 @@ type Markdown struct {
 	// own theme's, in a site moved from Docusaurus: contributors, editUrl): docsd ignores them
 	// without the warning it gives an unknown key, which for such a site was one per page.
 	FrontMatterKeys []string `toml:"front_matter_keys"`
+	// Npm2Yarn are the package managers whose commands a code block marked npm2yarn (```bash
+	// npm2yarn) shows beside npm's, in tabs, as Docusaurus's npm2yarn remark plugin does with its
+	// `converters` (yarn, pnpm or bun; it gives ["yarn", "pnpm"] by default). Empty: such a block
+	// is a code block as any other.
+	Npm2Yarn []string `toml:"npm2yarn"`
 }
+
+// PackageManagers are the package managers [markdown] npm2yarn may name: those npm-to-yarn
+// converts npm commands for (pkg/npm2yarn).
+var PackageManagers = []string{"yarn", "pnpm", "bun"}
 
 // Registry lists the plugin documentation files docsd can fetch at build time (DESIGN.md §7).
 type Registry struct {
@@ -675,6 +684,14 @@ func (s *Site) check(name string, raw []byte) error {
 	for i, k := range s.Markdown.FrontMatterKeys {
 		if !frontMatterKey.MatchString(k) {
 			return fail("front_matter_keys", "[markdown] front_matter_keys entry %d %q is no front-matter key (a letter or _, then letters, digits, _ or -)", i+1, k)
+		}
+	}
+	for i, m := range s.Markdown.Npm2Yarn {
+		if !slices.Contains(PackageManagers, m) {
+			return fail("npm2yarn", "[markdown] npm2yarn entry %d %q is not a package manager docsd converts npm commands for (%s)", i+1, m, strings.Join(PackageManagers, ", "))
+		}
+		if slices.Index(s.Markdown.Npm2Yarn, m) < i {
+			return fail("npm2yarn", "[markdown] npm2yarn lists %q twice", m)
 		}
 	}
 	if err := s.checkLanding(sidebars, fail); err != nil {

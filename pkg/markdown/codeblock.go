@@ -22,6 +22,8 @@ type CodeInfo struct {
 	Lang      string
 	Title     string
 	Highlight [][2]int
+	// Npm2Yarn: the info string is a language and the word npm2yarn (Npm2YarnInfo).
+	Npm2Yarn bool
 }
 
 var (
@@ -31,7 +33,7 @@ var (
 
 // ParseCodeInfo reads a fenced code block's info string.
 func ParseCodeInfo(info string) CodeInfo {
-	var ci CodeInfo
+	ci := CodeInfo{Npm2Yarn: Npm2YarnInfo(info)}
 	if m := infoTitle.FindStringSubmatch(info); m != nil {
 		ci.Title = m[1] + m[2] + m[3]
 		info = strings.Replace(info, m[0], "", 1)
@@ -98,12 +100,26 @@ func (c *codeRenderer) renderFenced(w util.BufWriter, source []byte, node ast.No
 		return ast.WalkSkipChildren, nil
 	}
 	ci, code := blockCode(node, source)
-	c.write(w, ci, code)
+	if err := c.write(w, ci, code); err != nil {
+		return ast.WalkStop, err
+	}
 	return ast.WalkSkipChildren, nil
 }
 
-// write writes one code block's HTML: Markdown fences and MDX pages' fences (CodeHTML) alike.
-func (c *codeRenderer) write(w util.BufWriter, ci CodeInfo, code string) {
+// write writes one code block's HTML: Markdown fences and MDX pages' fences (CodeHTML) alike; a
+// block marked npm2yarn is tabs when the builder's setting asks for them (npmtabs.go).
+func (c *codeRenderer) write(w util.BufWriter, ci CodeInfo, code string) error {
+	if ci.Npm2Yarn {
+		if t := c.highlighted.npm2yarn(); t != nil {
+			return c.writeTabs(w, t, ci, code)
+		}
+	}
+	c.writeBlock(w, ci, code)
+	return nil
+}
+
+// writeBlock writes a code block as it is.
+func (c *codeRenderer) writeBlock(w util.BufWriter, ci CodeInfo, code string) {
 	w.WriteString(`<div class="code-block`)
 	if ci.Lang != "" {
 		w.WriteString(` language-` + html.EscapeString(ci.Lang))

@@ -24,6 +24,9 @@ type Highlights struct {
 	mu    sync.Mutex
 	pres  map[string]string
 	bytes int
+	// npm is how the renderers write a block marked npm2yarn (npmtabs.go): what else a builder's
+	// renderers share about code blocks.
+	npm tabsSetting
 }
 
 // key is the cache's key of a block; the language and the lines end before a NUL, which neither

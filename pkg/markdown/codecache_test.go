@@ -11,22 +11,22 @@ import (
 func TestHighlightedBlocksAreMadeOnce(t *testing.T) {
 	h := NewCodeHighlighter()
 	code := "version: \"1\"\nsteps:\n  - name: test\n"
-	first := h.HTML(`yaml title="a.yml"`, code)
-	again := h.HTML(`yaml title="a.yml"`, code)
+	first, _ := h.HTML(`yaml title="a.yml"`, code)
+	again, _ := h.HTML(`yaml title="a.yml"`, code)
 	if first != again || h.r.made.Load() != 1 {
 		t.Fatalf("made %d, same HTML %v:\n%s\n%s", h.r.made.Load(), first == again, first, again)
 	}
-	titled := h.HTML(`yaml title="b.yml"`, code)
+	titled, _ := h.HTML(`yaml title="b.yml"`, code)
 	if h.r.made.Load() != 1 || !strings.Contains(titled, `<div class="code-title">b.yml</div>`) ||
 		strings.Replace(titled, "b.yml", "a.yml", 1) != first {
 		t.Errorf("another title: made %d:\n%s", h.r.made.Load(), titled)
 	}
-	marked := h.HTML(`yaml {2}`, code)
-	other := h.HTML(`json`, code)
+	marked, _ := h.HTML(`yaml {2}`, code)
+	other, _ := h.HTML(`json`, code)
 	if h.r.made.Load() != 3 || marked == other || !strings.Contains(marked, "hl") {
 		t.Errorf("marked lines and another language: made %d:\n%s\n%s", h.r.made.Load(), marked, other)
 	}
-	fresh := NewCodeHighlighter().HTML(`yaml {2}`, code)
+	fresh, _ := NewCodeHighlighter().HTML(`yaml {2}`, code)
 	if fresh != marked {
 		t.Errorf("the cached block differs from one highlighted anew:\n%s\n%s", marked, fresh)
 	}

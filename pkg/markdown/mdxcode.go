@@ -27,8 +27,9 @@ func NewCodeHighlighterSharing(h *Highlights) *CodeHighlighter {
 }
 
 // HTML is the block's HTML for a fence with the info string info (```info) holding code; code is
-// the text between the fences, each line ending with a newline, as goldmark gives it.
-func (h *CodeHighlighter) HTML(info, code string) string {
+// the text between the fences, each line ending with a newline, as goldmark gives it. The error is
+// a block marked npm2yarn whose commands could not be converted.
+func (h *CodeHighlighter) HTML(info, code string) (string, error) {
 	var buf bytes.Buffer
 	w, _ := h.writers.Get().(*bufio.Writer)
 	if w == nil {
@@ -36,9 +37,9 @@ func (h *CodeHighlighter) HTML(info, code string) string {
 	} else {
 		w.Reset(&buf)
 	}
-	h.r.write(w, ParseCodeInfo(info), code)
+	err := h.r.write(w, ParseCodeInfo(info), code)
 	_ = w.Flush()
 	w.Reset(nil)
 	h.writers.Put(w)
-	return buf.String()
+	return buf.String(), err
 }

@@ -307,7 +307,11 @@ func (c *Compiler) Compile(raw []byte, opts Options) (string, error) {
 		if text != "" {
 			text += "\n"
 		}
-		pairs = append(pairs, fmt.Sprintf(`"%s-code-%d"`, token, i), jsString(c.hl.HTML(code.Info, text)))
+		html, err := c.hl.HTML(code.Info, text)
+		if err != nil {
+			return "", &content.Error{File: opts.File, Msg: err.Error()}
+		}
+		pairs = append(pairs, fmt.Sprintf(`"%s-code-%d"`, token, i), jsString(html))
 	}
 	for i, l := range a.Links {
 		dest := l.Dest

@@ -219,7 +219,12 @@ func (r *runJSX) highlighted(n *ast.FencedCodeBlock) string {
 	if text != "" && !strings.HasSuffix(text, "\n") {
 		text += "\n"
 	}
-	return r.hl.HTML(info, text)
+	html, err := r.hl.HTML(info, text)
+	if err != nil {
+		r.ok = false // the compiler's path says what went wrong, at the block's line
+		return `""`
+	}
+	return html
 }
 
 func checkBox(item ast.Node) *east.TaskCheckBox {
