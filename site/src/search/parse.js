@@ -15,10 +15,13 @@ const TASK_WORDS = ['how'];
 // function", "list of plugins"): the reader wants the page that lists them, not one of the pages
 // below it (W.listing). A quantifier ("all", "every") says nothing of the topic and is left out;
 // "list" is kept, as the listing page may say it ("the list of template sources"). English only,
-// as TASK_WORDS: an index whose common words have "of".
+// as TASK_WORDS: an index whose common words have "of". A quantifier agrees with the noun it lists
+// (plural: "all yaml keys"; singular: "every api endpoint"): a query whose last word does not ("every
+// build fails", "all builds fail", "all repos sync") says what happens to them, a symptom or a task,
+// and is no list frame.
 const LIST_FRAMES = [
-  { words: ['all'], drop: true },
-  { words: ['every'], drop: true },
+  { words: ['all'], drop: true, plural: true },
+  { words: ['every'], drop: true, plural: false },
   { words: ['list', 'of'], drop: false },
 ];
 
@@ -86,13 +89,21 @@ export function createParser(store, syn, stop, W) {
   }
 
   // listFrame is the list frame (LIST_FRAMES) that the query's words start with, when a word that is
-  // no common word follows it (typed whole, or being typed); else null.
+  // no common word follows it (typed whole, or being typed) and the last such word agrees with a
+  // quantifier; else null.
   function listFrame(words) {
     for (const f of listFrames) {
       if (words.length <= f.words.length || !f.words.every((w, i) => words[i].word === w)) continue;
-      if (words.slice(f.words.length).some((w) => !stop.has(w.word))) return f;
+      const rest = words.slice(f.words.length).filter((w) => !stop.has(w.word));
+      if (rest.length > 0 && (f.plural === undefined || plural(rest[rest.length - 1].word) === f.plural)) return f;
     }
     return null;
+  }
+
+  // plural says whether a word reads as a plural: it ends in "s", not "ss" ("keys", "repos"; not
+  // "access", "process").
+  function plural(word) {
+    return /[^s]s$/.test(word);
   }
 
   // entries are what word i of a query searches: itself, or the parts of an identifier, or none.
