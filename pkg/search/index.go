@@ -448,7 +448,8 @@ type IndexFile struct {
 	Names [][]int `json:"names"`
 	// Synonyms is the site's table in index terms: each entry a list of phrases (terms joined by
 	// spaces) that stand for each other; an entry starting with "=>" is one way (the first phrase
-	// after it stands for the rest).
+	// after it stands for the rest), and one starting with "…=>" is one way where the first phrase
+	// stands between other words of a query that is no task (SynonymGroup.Between).
 	Synonyms [][]string `json:"synonyms"`
 	// Postings are the sections that have the term in their heading or text, one string per term
 	// (see encodePostings): the smallest encoding of those tried, a third smaller than integers

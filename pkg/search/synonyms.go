@@ -24,12 +24,45 @@ type Synonyms struct {
 type SynonymGroup struct {
 	Phrases [][]string // index terms of each phrase
 	OneWay  bool
+	// Between marks a one-way entry whose first phrase is written between ellipses ("… not … =>
+	// troubleshooting"): the browser applies it only where other words of the query stand on both
+	// sides of the phrase, in a query that is no task ("webhook never arrived", not "never commit
+	// secrets", "approve never" or "how do i not clone the repo").
+	Between bool
+}
+
+// ellipses are the ways a writer marks a phrase that stands between other words.
+var ellipses = []string{"…", "..."}
+
+// trimEllipsis is s without an ellipsis at its start (or end) and whether it had one.
+func trimEllipsis(s string, end bool) (string, bool) {
+	for _, e := range ellipses {
+		if !end && strings.HasPrefix(s, e) {
+			return strings.TrimSpace(strings.TrimPrefix(s, e)), true
+		}
+		if end && strings.HasSuffix(s, e) {
+			return strings.TrimSpace(strings.TrimSuffix(s, e)), true
+		}
+	}
+	return s, false
+}
+
+// hasEllipsis reports whether s has an ellipsis anywhere.
+func hasEllipsis(s string) bool {
+	for _, e := range ellipses {
+		if strings.Contains(s, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // ParseSynonyms reads the entries of docsd.toml's [search] synonyms. An entry is phrases separated
 // by commas ("k8s, kubernetes"), or "from => to, to2" for a one-way entry. A phrase is one or more
 // words; stop words are dropped, the rest become index terms, but a one-way entry's first phrase of
-// stop words only keeps them ("who can => permissions").
+// stop words only keeps them ("who can => permissions"). A one-way entry's first phrase written
+// between ellipses ("… not … => troubleshooting", "..." as well) applies only between other words
+// (SynonymGroup.Between); an ellipsis anywhere else is an error.
 func ParseSynonyms(entries []string) (*Synonyms, error) {
 	s := &Synonyms{}
 	for i, e := range entries {
@@ -43,7 +76,22 @@ func ParseSynonyms(entries []string) (*Synonyms, error) {
 			if strings.Contains(from, ",") {
 				return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `a one-way entry has one phrase before "=>"`}
 			}
+			from = strings.TrimSpace(from)
+			var before, after bool
+			from, before = trimEllipsis(from, false)
+			from, after = trimEllipsis(from, true)
+			switch {
+			case before != after:
+				return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `an ellipsis on one side of the first phrase: write it on both ("… not … => troubleshooting") for a phrase that applies between other words`}
+			case hasEllipsis(from):
+				return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `an ellipsis inside the first phrase: it goes on both sides of it ("… not … => troubleshooting")`}
+			case hasEllipsis(to):
+				return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `an ellipsis after "=>": only the first phrase may be written between ellipses`}
+			}
+			g.Between = before
 			lists = []string{from, to}
+		} else if hasEllipsis(e) {
+			return nil, &EntryError{Key: "synonyms", N: i + 1, Entry: e, Problem: `an ellipsis in a two-way entry: only a one-way entry's first phrase may be written between ellipses ("… not … => troubleshooting")`}
 		}
 		for k, list := range lists {
 			for _, ph := range strings.Split(list, ",") {
@@ -81,7 +129,8 @@ func ParseSynonyms(entries []string) (*Synonyms, error) {
 }
 
 // encode is the table as the index file carries it: each group a list of phrases (terms joined by
-// spaces), a one-way group's first element being "=>".
+// spaces), a one-way group's first element being "=>", or "…=>" when it applies between other words
+// only (Between; an index file written before it has none, and reads the same).
 func (s *Synonyms) encode() [][]string {
 	out := [][]string{}
 	if s == nil {
@@ -89,7 +138,10 @@ func (s *Synonyms) encode() [][]string {
 	}
 	for _, g := range s.Groups {
 		var row []string
-		if g.OneWay {
+		switch {
+		case g.Between:
+			row = append(row, "…=>")
+		case g.OneWay:
 			row = append(row, "=>")
 		}
 		for _, p := range g.Phrases {

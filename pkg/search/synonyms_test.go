@@ -24,10 +24,34 @@ func TestParseSynonyms(t *testing.T) {
 		{"the => kubernetes", "two common words or more"},
 		{"a, b => c", "one phrase before"},
 		{"a => b => c", `more than one "=>"`},
+		{"… not => troubleshooting", "an ellipsis on one side"},
+		{"not ... => troubleshooting", "an ellipsis on one side"},
+		{"… not, never …", "an ellipsis in a two-way entry"},
+		{"… not … => … troubleshooting …", `an ellipsis after "=>"`},
+		{"… not … never … => troubleshooting", "an ellipsis inside the first phrase"},
 	} {
 		_, err := ParseSynonyms([]string{"ok, fine", bad.entry})
 		if err == nil || !strings.Contains(err.Error(), "entry 2") || !strings.Contains(err.Error(), bad.says) {
 			t.Errorf("%q: got %v; want an error naming entry 2 and saying %q", bad.entry, err, bad.says)
+		}
+	}
+}
+
+// A one-way entry whose first phrase is written between ellipses ("…" or "...") applies between
+// other words only: the index file marks its row "…=>", and a one-way row still starts "=>" (an
+// older index file reads the same).
+func TestParseSynonymsBetween(t *testing.T) {
+	s, err := ParseSynonyms([]string{"… not … => troubleshooting", "...never... => troubleshooting", "never => pull", "… who can … => permissions"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]string{{"…=>", "not", "troubleshoot"}, {"…=>", "never", "troubleshoot"}, {"=>", "never", "pull"}, {"…=>", "who can", "permiss"}}
+	if got := s.encode(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("encoded table %q, want %q", got, want)
+	}
+	for i, between := range []bool{true, true, false, true} {
+		if g := s.Groups[i]; g.Between != between || !g.OneWay {
+			t.Errorf("entry %d: between %v, one way %v; want between %v, one way", i+1, g.Between, g.OneWay, between)
 		}
 	}
 }

@@ -1,6 +1,7 @@
 // Tests of the browser's ranking on a small made-up site: a query that opens with a list frame ("all
 // …", "every …", "list of …") asks for the page that lists what it names (parse.js, LIST_FRAMES;
-// W.listing).
+// W.listing); and over the real Vela site, a quantifier that does not agree with the query's last
+// word opens no list frame.
 
 package search
 
@@ -48,4 +49,32 @@ func TestListFrameAsksForTheListingPage(t *testing.T) {
 		{"cli build commands", "/docs/cli/build"},
 		{"sync all repos", "/docs/api/sync"},
 	})
+}
+
+// A quantifier opens a list frame only where it agrees with the query's last word ("all" a plural,
+// "every" a singular: LIST_FRAMES). "every build fails" is no list: the reader reports that every
+// build fails, and the troubleshooting guide answers; read as a listing of "build fails", the guide
+// left the top five.
+func TestQuantifiedSymptomIsNoListing(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	cases := []struct{ q, want string }{
+		{"every build fails", "/docs/usage/troubleshooting"},
+		{"every webhook fails", "/docs/usage/troubleshooting"},
+	}
+	qs := make([]query, len(cases))
+	for i, c := range cases {
+		qs[i] = query{text: c.q, want: c.want}
+	}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, c := range cases {
+		in := false
+		for j, r := range got[i] {
+			if j < 3 && r == c.want {
+				in = true
+			}
+		}
+		if !in {
+			t.Errorf("%q: got %v, want %s in the top 3", c.q, got[i], c.want)
+		}
+	}
 }

@@ -217,6 +217,52 @@ func TestWhoCanIsTheRolesPage(t *testing.T) {
 	}
 }
 
+// An entry whose first phrase is written between ellipses ("... never ... => troubleshooting")
+// applies only where typed words stand on both sides of the phrase (common words count), in a query
+// that is no task: "worker never starts" reports a symptom and finds the troubleshooting page,
+// which has none of its words; "never", "pull never", "never pull", "worker never" and "how do i
+// never pull" do not. So for common words the table keeps ("… who can … => permissions"): "ask who
+// can delete secrets" is the page on permissions, "who can delete secrets" the page on deleting.
+func TestSynonymBetweenOtherWords(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x, add := synonymSite(t, "... never ... => troubleshooting", "… who can … => permissions")
+	add("/docs/troubleshooting", "Troubleshooting", "A webhook that does not arrive: check the repository's deliveries.")
+	add("/docs/pull", "Pull policies", "Set pull to never and the worker uses the image it has.")
+	add("/docs/roles", "Permissions", "Admins of a repository may delete its secrets; readers may list them.")
+	add("/docs/delete", "Delete secrets", "Delete a secret with the CLI. Deleted secrets are gone.")
+	for i := 0; i < 10; i++ {
+		add(fmt.Sprintf("/docs/guide%d", i), fmt.Sprintf("Guide %d", i), "A guide to the server.")
+	}
+	docsPath, indexPath := writeFiles(t, x, t.TempDir(), false)
+	for _, c := range []struct {
+		q, page string
+		in      bool
+	}{
+		{"worker never starts", "/docs/troubleshooting", true},
+		{"the worker never starts ", "/docs/troubleshooting", true},
+		{"never", "/docs/troubleshooting", false},
+		{"pull never", "/docs/troubleshooting", false},
+		{"never pull", "/docs/troubleshooting", false},
+		{"worker never", "/docs/troubleshooting", false},
+		{"how do i never pull", "/docs/troubleshooting", false},
+	} {
+		got := answer(t, docsPath, indexPath, c.q)
+		if slices.Contains(got, c.page) != c.in {
+			t.Errorf("%q: got %v, want %s in it: %v", c.q, got, c.page, c.in)
+		}
+	}
+	for _, c := range []struct{ q, want string }{
+		{"ask who can delete secrets", "/docs/roles"},
+		{"who can delete secrets", "/docs/delete"},
+	} {
+		if got := answer(t, docsPath, indexPath, c.q); len(got) == 0 || got[0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got, c.want)
+		}
+	}
+}
+
 // synonymSite is an empty index with the synonym table of entries, and what adds a page of one
 // section of text to it.
 func synonymSite(t *testing.T, entries ...string) (*search.Index, func(route, title, text string)) {

@@ -30,10 +30,10 @@ func TestAddIsCreate(t *testing.T) {
 	}
 }
 
-// "not => troubleshooting", "never => troubleshooting" (docsd.toml): a reader who says something
-// does not happen describes a symptom, which the docs answer under Troubleshooting (LABELS Q1: a
-// troubleshooting section naming the symptom counts), not the reference of the thing it names;
-// a query without such a word keeps its page.
+// "… not … => troubleshooting", "… never … => troubleshooting" (docsd.toml): a reader who says
+// something does not happen describes a symptom, which the docs answer under Troubleshooting
+// (LABELS Q1: a troubleshooting section naming the symptom counts), not the reference of the thing
+// it names; a query without such a word keeps its page.
 func TestNotAndNeverAreSymptoms(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	cases := []struct{ q, want string }{
@@ -42,6 +42,32 @@ func TestNotAndNeverAreSymptoms(t *testing.T) {
 		{"repo is not active", "/docs/usage/troubleshooting"},
 		{"enable a repo", "/docs/usage/enable_repo"},
 		{"hook api", "/docs/reference/api/hook"},
+	}
+	qs := make([]query, len(cases))
+	for i, c := range cases {
+		qs[i] = query{text: c.q, want: c.want}
+	}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, c := range cases {
+		if len(got[i]) == 0 || got[i][0] != c.want {
+			t.Errorf("%q: got %v, want %s first", c.q, got[i], c.want)
+		}
+	}
+}
+
+// "… not … => troubleshooting", "… never … => troubleshooting" (docsd.toml) apply between other
+// words only, in a query that is no task: the words in a question that is no symptom, a task said
+// in the negative ("how do i not clone the repo": clone: false), advice ("never commit secrets"), a
+// setting's value ("approve never": approve_build never) or the word alone (pull: never), leave
+// the troubleshooting guide out of first place, which each had with "not, never => troubleshooting".
+func TestNotAndNeverThatAreNoSymptom(t *testing.T) {
+	docsPath, indexPath, _ := publish(t)
+	cases := []struct{ q, want string }{
+		{"how do i not clone the repo", "/docs/usage/tour/cloning"},
+		{"how to not run step on pull request", "/docs/reference/yaml/steps"},
+		{"never commit secrets", "/docs/usage/secrets"},
+		{"approve never", "/docs/reference/cli/build/approve"},
+		{"never", "/docs/usage/pull_policies"},
 	}
 	qs := make([]query, len(cases))
 	for i, c := range cases {

@@ -83,12 +83,15 @@ export function createNeed(store, family, syn, stop, W) {
       }
     }
     for (let i = 0; i < list.length; i++) {
-      const g = commonAt(list, i);
+      const g = commonAt(list, i); // (every entry, wherever it applies: applies)
       if (g) for (const ph of g.phrases.slice(1)) for (const t of ph) out.add(chunkOf(t));
     }
     for (const g of synonyms) {
       // A one-way entry is read from its first phrase only ("start => create, add": "add" does not
       // find "start"), so a query that has only its other phrases needs none of its chunks.
+      // One that applies between other words only ("… never … => troubleshooting") is named
+      // wherever its words are: parse.js judges where it applies (applies), and a chunk too many
+      // costs a fetch, not a rank.
       const from = g.oneWay ? g.phrases.slice(0, 1) : g.phrases;
       if (!from.some((ph) => ph.some((t) => qterms.has(t)))) continue;
       // (Common words are in no chunk: commonPhrases.)

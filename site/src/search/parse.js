@@ -5,6 +5,7 @@
 // a space is also matched as a prefix (search as you type), and so is any word that matches nothing
 // as a whole.
 import { expand, typos } from './lookup.js';
+import { applies } from './synonyms.js';
 import { identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
@@ -15,10 +16,13 @@ const TASK_WORDS = ['how'];
 // function", "list of plugins"): the reader wants the page that lists them, not one of the pages
 // below it (W.listing). A quantifier ("all", "every") says nothing of the topic and is left out;
 // "list" is kept, as the listing page may say it ("the list of template sources"). English only,
-// as TASK_WORDS: an index whose common words have "of".
+// as TASK_WORDS: an index whose common words have "of". A quantifier agrees with the noun it lists
+// (plural: "all yaml keys"; singular: "every api endpoint"): a query whose last word does not ("every
+// build fails", "all builds fail", "all repos sync") says what happens to them, a symptom or a task,
+// and is no list frame.
 const LIST_FRAMES = [
-  { words: ['all'], drop: true },
-  { words: ['every'], drop: true },
+  { words: ['all'], drop: true, plural: true },
+  { words: ['every'], drop: true, plural: false },
   { words: ['list', 'of'], drop: false },
 ];
 
@@ -51,6 +55,10 @@ export function createParser(store, syn, stop, W) {
     // A list frame at the start makes the query a listing one; a quantifier is left out (W.listing).
     const frame = W.listing ? listFrame(words) : null;
     const list = frame && frame.drop ? words.slice(frame.words.length) : words;
+    // A task word among the typed words (not the one being typed) makes the query a task.
+    const task = list.some((w, i) => taskWords.has(w.word) && (!typing || i < list.length - 1));
+    // Each unit below knows the words of list it stands for (at to end), for the entries that
+    // apply between other words only (applies).
     const out = [];
     // A word and a common word after it that the docs write as one ("log in": login, "set up":
     // setup) are one unit, found joined or, much less, apart. (Joining any two words found
@@ -59,10 +67,10 @@ export function createParser(store, syn, stop, W) {
     for (let i = 0; i < list.length; i++) {
       // Common words the table gives a meaning (commonPhrases): one unit, found through the
       // phrases they stand for alone.
-      const common = commonAt(list, i);
+      const common = commonAt(list, i, task);
       if (common) {
         const n = common.phrases[0].length;
-        out.push({ word: common.phrases[0].join(' '), term: '', prefix: false, typo: false, cands: new Map(), split: [], unknown: true, common });
+        out.push({ word: common.phrases[0].join(' '), term: '', prefix: false, typo: false, cands: new Map(), split: [], unknown: true, common, at: i, end: i + n - 1 });
         i += n - 1;
         continue;
       }
@@ -74,25 +82,38 @@ export function createParser(store, syn, stop, W) {
       if (pair && (known || tableOnly) && !termOf(list[i + 1].word, stop)) {
         const split = known ? [...entries(list, i, typing), ...entries(list, i + 1, typing)] : [];
         const cands = known ? new Map([[pair, 1]]) : new Map();
-        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands, split, unknown: !known });
+        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands, split, unknown: !known, at: i, end: i + 1 });
         i++;
-      } else out.push(...entries(list, i, typing));
+      } else {
+        for (const e of entries(list, i, typing)) {
+          e.at = i;
+          e.end = i;
+          out.push(e);
+        }
+      }
     }
-    const units = withSynonyms(out);
-    // A task word among the typed words (not the one being typed) makes the query a task.
-    units.task = list.some((w, i) => taskWords.has(w.word) && (!typing || i < list.length - 1));
+    const units = withSynonyms(out, task, list.length);
+    units.task = task;
     units.listing = Boolean(frame);
     return units;
   }
 
   // listFrame is the list frame (LIST_FRAMES) that the query's words start with, when a word that is
-  // no common word follows it (typed whole, or being typed); else null.
+  // no common word follows it (typed whole, or being typed) and the last such word agrees with a
+  // quantifier; else null.
   function listFrame(words) {
     for (const f of listFrames) {
       if (words.length <= f.words.length || !f.words.every((w, i) => words[i].word === w)) continue;
-      if (words.slice(f.words.length).some((w) => !stop.has(w.word))) return f;
+      const rest = words.slice(f.words.length).filter((w) => !stop.has(w.word));
+      if (rest.length > 0 && (f.plural === undefined || plural(rest[rest.length - 1].word) === f.plural)) return f;
     }
     return null;
+  }
+
+  // plural says whether a word reads as a plural: it ends in "s", not "ss" ("keys", "repos"; not
+  // "access", "process").
+  function plural(word) {
+    return /[^s]s$/.test(word);
   }
 
   // entries are what word i of a query searches: itself, or the parts of an identifier, or none.
@@ -193,8 +214,10 @@ export function createParser(store, syn, stop, W) {
 
   // withSynonyms groups the words into units, joining the words that make a phrase of the table
   // (longest first) with the phrases that stand for it, in every entry that has it: "authenticate"
-  // of "auth, authentication" and "login, authenticate" finds auth and login.
-  function withSynonyms(ws) {
+  // of "auth, authentication" and "login, authenticate" finds auth and login. An entry that applies
+  // between other words only does so where the query's typed words (n, common ones too) stand on
+  // both sides of the phrase, in a query that is no task (applies).
+  function withSynonyms(ws, task, n) {
     const units = [];
     for (let i = 0; i < ws.length; ) {
       let best = ws[i].common ? { len: 1, groups: [ws[i].common], key: ws[i].word } : null;
@@ -203,6 +226,7 @@ export function createParser(store, syn, stop, W) {
           if (g.oneWay && k > 0) return;
           if (ph.length > ws.length - i || (best && best.len > ph.length)) return;
           for (let j = 0; j < ph.length; j++) if (!termIs(ws[i + j], ph[j])) return;
+          if (!applies(g, ws[i].at, ws[i + ph.length - 1].end, n, task)) return;
           if (best && best.len === ph.length) best.groups.push(g);
           else best = { len: ph.length, groups: [g], key: ph.join(' ') };
         });
