@@ -287,3 +287,32 @@ func TestInitNamesNpm2yarnBlocksInPartials(t *testing.T) {
 		t.Errorf("the report does not name the partial's npm2yarn block:\n%s", said)
 	}
 }
+
+// Every stubbed plugin is null in the evaluated config, so npm2yarn's entry is told by its
+// options: one with converters wins over another plugin's {sync} (docusaurus-remark-plugin-tab-
+// blocks has sync too), and two entries of sync alone say nothing.
+func TestInitFindsNpm2yarnsOptionsAmongOtherPlugins(t *testing.T) {
+	setup := func(t *testing.T, plugins string) string {
+		root := t.TempDir()
+		testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+		cfg := filepath.Join(root, "website", "docusaurus.config.js")
+		raw, err := os.ReadFile(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const at = "          versions: {current:"
+		raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: ["+plugins+"],\n"+at), 1)
+		if err := os.WriteFile(cfg, raw, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return root
+	}
+	toml, said := initBasic(t, setup(t, "[require('remark-made-up'), {sync: true}], [require('@docusaurus/remark-plugin-npm2yarn'), {converters: ['bun']}]"))
+	if !strings.Contains(toml, "\nnpm2yarn = [\"bun\"]\n") || strings.Contains(said, "sync is not carried over") {
+		t.Errorf("the other plugin's options were taken:\n%s\n%s", toml, said)
+	}
+	toml, said = initBasic(t, setup(t, "[require('remark-made-up'), {sync: false}], [require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]"))
+	if !strings.Contains(toml, "\nnpm2yarn = [\"yarn\", \"pnpm\"]\n") || strings.Contains(said, "sync is not carried over") {
+		t.Errorf("two entries of sync alone: want the defaults and nothing said of sync:\n%s\n%s", toml, said)
+	}
+}

@@ -66,44 +66,69 @@ func npm2yarnFrom(stubbed []string, cfg json.RawMessage) npm2yarnSetting {
 	return s
 }
 
-// npm2yarnOptions finds the options object of the first plugin entry that looks like npm2yarn's.
+// npm2yarnOptions finds the options of npm2yarn's entry. Every stubbed plugin is null in the
+// JSON, so an entry [null, options] is a candidate when its options have only npm2yarn's keys
+// (sync, converters): the first with converters (no other plugin has them), else the only one.
+// Two with sync only (docusaurus-remark-plugin-tab-blocks has sync too) are no answer.
 func npm2yarnOptions(v any) map[string]any {
-	switch v := v.(type) {
-	case map[string]any:
-		for _, k := range []string{"beforeDefaultRemarkPlugins", "remarkPlugins"} {
-			list, _ := v[k].([]any)
-			for _, e := range list {
-				pair, ok := e.([]any)
-				if !ok || len(pair) != 2 || pair[0] != nil {
-					continue
+	var sync []map[string]any
+	var walk func(v any) map[string]any
+	walk = func(v any) map[string]any {
+		switch v := v.(type) {
+		case map[string]any:
+			for _, k := range []string{"beforeDefaultRemarkPlugins", "remarkPlugins"} {
+				list, _ := v[k].([]any)
+				for _, e := range list {
+					pair, ok := e.([]any)
+					if !ok || len(pair) != 2 || pair[0] != nil {
+						continue
+					}
+					opts, _ := pair[1].(map[string]any)
+					if len(opts) == 0 || !onlyKeys(opts, "sync", "converters") {
+						continue
+					}
+					if _, c := opts["converters"]; c {
+						return opts
+					}
+					sync = append(sync, opts)
 				}
-				opts, _ := pair[1].(map[string]any)
-				if _, c := opts["converters"]; c {
-					return opts
+			}
+			keys := make([]string, 0, len(v))
+			for k := range v {
+				keys = append(keys, k)
+			}
+			slices.Sort(keys) // the same entry every run
+			for _, k := range keys {
+				if o := walk(v[k]); o != nil {
+					return o
 				}
-				if _, s := opts["sync"]; s && len(opts) == 1 {
-					return opts
+			}
+		case []any:
+			for _, e := range v {
+				if o := walk(e); o != nil {
+					return o
 				}
 			}
 		}
-		keys := make([]string, 0, len(v))
-		for k := range v {
-			keys = append(keys, k)
-		}
-		slices.Sort(keys) // the same entry every run
-		for _, k := range keys {
-			if o := npm2yarnOptions(v[k]); o != nil {
-				return o
-			}
-		}
-	case []any:
-		for _, e := range v {
-			if o := npm2yarnOptions(e); o != nil {
-				return o
-			}
-		}
+		return nil
+	}
+	if o := walk(v); o != nil {
+		return o
+	}
+	if len(sync) == 1 {
+		return sync[0]
 	}
 	return nil
+}
+
+// onlyKeys says whether m's keys are all among keys.
+func onlyKeys(m map[string]any, keys ...string) bool {
+	for k := range m {
+		if !slices.Contains(keys, k) {
+			return false
+		}
+	}
+	return true
 }
 
 // line is the setting as docsd.toml's [markdown] key.

@@ -523,6 +523,9 @@ func (b *Builder) setNpm2Yarn(cfg *config.Site) {
 	if b.npm == nil {
 		b.npm = npm2yarn.New(filepath.Join(b.shellDir(), "tools", "npm2yarn.mjs"))
 	}
+	if b.nodeLimit > 0 {
+		b.npm.SetLimit(b.nodeLimit)
+	}
 	b.conv.Highlights().SetNpm2Yarn(b.npm, cfg.Markdown.Npm2Yarn)
 }
 

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"docsd/pkg/mdx"
 	"docsd/pkg/npm2yarn"
 )
 
@@ -35,7 +36,7 @@ func TestNpm2YarnBlocksAreTabs(t *testing.T) {
 				t.Errorf("%s lacks %q", route, cmd)
 			}
 		}
-		if !strings.Contains(html, `<form class="code-tabs">`) || !strings.Contains(html, `value="yarn">Yarn</label>`) {
+		if !strings.Contains(html, `<form class="code-tabs">`) || !strings.Contains(html, `value="yarn" />Yarn</label>`) {
 			t.Errorf("%s has no code tabs:\n%s", route, html)
 		}
 	}
@@ -46,6 +47,28 @@ func TestNpm2YarnBlocksAreTabs(t *testing.T) {
 	}
 	if html := pageHTML(t, res, "/docs/guide/setup"); strings.Contains(html, "code-tabs") || strings.Contains(textOfHTML(html), "yarn add") {
 		t.Errorf("without the key the block is still tabs:\n%s", html)
+	}
+}
+
+// An MDX page's search text is read from its HTML (pkg/mdx/text.go): it holds a block's npm
+// commands once, as a Markdown page's, read from its tree, does, not the tab labels and every
+// package manager's commands.
+func TestNpm2YarnSearchTextIsNpmsCommandsOnce(t *testing.T) {
+	root, opts := mdxSite(t)
+	write(t, root, "content/docs/guide/setup.md", "---\ntitle: Setup\n---\n\nInstall it:\n\n```bash npm2yarn\nnpm install --save-dev made-up\n```\n\nDone.\n")
+	write(t, root, "content/docs/guide/more.mdx", "---\ntitle: More\n---\n\nInstall it:\n\n```bash npm2yarn\nnpm install --save-dev made-up\n```\n\nDone <b>now</b>.\n")
+	write(t, root, "docsd.toml", read(t, root, "docsd.toml")+"\n[markdown]\nnpm2yarn = [\"yarn\", \"pnpm\"]\n")
+	res := built(t, opts)
+	md := res.Site.Routes.Get("/docs/guide/setup").Doc.Sections()
+	secs, ok := mdx.Sections(pageHTML(t, res, "/docs/guide/more"))
+	if !ok {
+		t.Fatal("no MDX content")
+	}
+	if want := "Install it: npm install --save-dev made-up Done."; md[0].Text != want {
+		t.Errorf("the Markdown page's search text is %q, want %q", md[0].Text, want)
+	}
+	if want := "Install it: npm install --save-dev made-up Done now."; secs[0].Text != want {
+		t.Errorf("the MDX page's search text is %q, want %q", secs[0].Text, want)
 	}
 }
 

@@ -86,17 +86,24 @@ func (c *codeRenderer) writeTabs(w util.BufWriter, t *npmTabs, ci CodeInfo, code
 	}
 	names := append([]string{"npm"}, t.to...)
 	block := CodeInfo{Lang: ci.Lang}
-	w.WriteString(`<form class="code-tabs"><div class="tabs" role="radiogroup" aria-label="Package manager">`)
+	// The strip and the panels after npm's are marked search-skip: an MDX page's search text,
+	// read from its HTML (pkg/mdx/text.go), then holds the commands once, as a Markdown page's,
+	// read from its tree, does. The inputs are closed (<input />) for that reader too.
+	w.WriteString(`<form class="code-tabs"><div class="tabs search-skip" role="radiogroup" aria-label="Package manager">`)
 	for i, m := range names {
 		checked := ""
 		if i == 0 {
 			checked = " checked"
 		}
-		w.WriteString(`<label class="tab"><input type="radio" name="package-manager" value="` + html.EscapeString(m) + `"` + checked + `>` + html.EscapeString(managerLabel(m)) + `</label>`)
+		w.WriteString(`<label class="tab"><input type="radio" name="package-manager" value="` + html.EscapeString(m) + `"` + checked + ` />` + html.EscapeString(managerLabel(m)) + `</label>`)
 	}
 	w.WriteString(`</div>`)
 	for i, m := range names {
-		w.WriteString(`<div class="tab-panel" data-package-manager="` + html.EscapeString(m) + `">`)
+		class := "tab-panel"
+		if i > 0 {
+			class += " search-skip"
+		}
+		w.WriteString(`<div class="` + class + `" data-package-manager="` + html.EscapeString(m) + `">`)
 		c.writeBlock(w, block, codes[i])
 		w.WriteString(`</div>`)
 	}

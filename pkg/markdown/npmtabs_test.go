@@ -54,13 +54,13 @@ func TestNpm2YarnBlockIsTabs(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		`<form class="code-tabs"><div class="tabs" role="radiogroup" aria-label="Package manager">`,
-		`<label class="tab"><input type="radio" name="package-manager" value="npm" checked>npm</label>`,
-		`<label class="tab"><input type="radio" name="package-manager" value="yarn">Yarn</label>`,
-		`<label class="tab"><input type="radio" name="package-manager" value="pnpm">pnpm</label></div>`,
+		`<form class="code-tabs"><div class="tabs search-skip" role="radiogroup" aria-label="Package manager">`,
+		`<label class="tab"><input type="radio" name="package-manager" value="npm" checked />npm</label>`,
+		`<label class="tab"><input type="radio" name="package-manager" value="yarn" />Yarn</label>`,
+		`<label class="tab"><input type="radio" name="package-manager" value="pnpm" />pnpm</label></div>`,
 		`<div class="tab-panel" data-package-manager="npm"><div class="code-block language-bash">`,
-		`<div class="tab-panel" data-package-manager="yarn"><div class="code-block language-bash">`,
-		`<div class="tab-panel" data-package-manager="pnpm"><div class="code-block language-bash">`,
+		`<div class="tab-panel search-skip" data-package-manager="yarn"><div class="code-block language-bash">`,
+		`<div class="tab-panel search-skip" data-package-manager="pnpm"><div class="code-block language-bash">`,
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the tabs lack\n%s\nin:\n%s", want, got)

@@ -6,6 +6,7 @@ package mdx
 
 import (
 	"encoding/xml"
+	"slices"
 	"strings"
 
 	"docsd/pkg/markdown"
@@ -71,7 +72,9 @@ func (r *sectionReader) add(t textToken) bool {
 			return false
 		}
 		switch {
-		case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button") || t.class == "hash-link":
+		// search-skip marks what is no text of the page's own (pkg/markdown/npmtabs.go: the tab
+		// strip, and the other package managers' commands).
+		case t.name == "script" || t.name == "style" || strings.Contains(t.class, "copy-button") || t.class == "hash-link" || hasClass(t.class, "search-skip"):
 			r.skip = 1
 		case (t.name == "h2" || t.name == "h3") && t.id != "":
 			r.flush()
@@ -140,4 +143,9 @@ func xmlTokens(s string) []textToken {
 			toks = append(toks, textToken{kind: 't', text: string(t)})
 		}
 	}
+}
+
+// hasClass says whether the class attribute's value lists name.
+func hasClass(class, name string) bool {
+	return slices.Contains(strings.Fields(class), name)
 }

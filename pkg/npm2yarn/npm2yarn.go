@@ -32,10 +32,6 @@ func Label(manager string) string {
 	return manager
 }
 
-// limit is how long one conversion may take before the process is taken for hung and stopped: a
-// conversion is a few string replacements, so only a process that stopped answering reaches it.
-const limit = 30 * time.Second
-
 // maxCached bounds the answers kept (bytes of code and answers): past it the cache starts again.
 const maxCached = 8 << 20
 
@@ -61,7 +57,9 @@ type process struct {
 // New makes a converter that runs script (site/tools/npm2yarn.mjs of the shell, with
 // npm-to-yarn installed above it).
 func New(script string) *Converter {
-	return &Converter{script: script, limit: limit, cache: map[string]string{}}
+	// The limit of every Node process of docsd (DOCSD_NODE_TIMEOUT): a conversion is a few string
+	// replacements, so only a process that stopped answering reaches it.
+	return &Converter{script: script, limit: nodeproc.LimitOrDefault(os.Getenv), cache: map[string]string{}}
 }
 
 // Convert gives code, npm commands, as the package manager to (one of Managers) runs them.
@@ -179,6 +177,13 @@ func (c *Converter) stop() {
 	_ = c.proc.cmd.Process.Kill()
 	_ = c.proc.cmd.Wait()
 	c.proc = nil
+}
+
+// SetLimit sets how long one conversion may take before the process is stopped (tests).
+func (c *Converter) SetLimit(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.limit = d
 }
 
 // Close stops the process; the converter starts another if asked again.

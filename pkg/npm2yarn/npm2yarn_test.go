@@ -75,7 +75,7 @@ func TestConvertSaysWhyTheConverterFailed(t *testing.T) {
 		t.Fatal(err)
 	}
 	c = New(silent)
-	c.limit = 50 * time.Millisecond
+	c.SetLimit(50 * time.Millisecond)
 	defer c.Close()
 	if _, err := c.Convert("npm i x\n", "yarn"); err == nil || !strings.Contains(err.Error(), "gave no answer") {
 		t.Errorf("err = %v, want the limit's", err)
