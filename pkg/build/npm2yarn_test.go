@@ -102,3 +102,41 @@ func textOfHTML(html string) string {
 	}
 	return strings.NewReplacer("&#34;", `"`, "&quot;", `"`, "&amp;", "&", "&lt;", "<", "&gt;", ">", "&#39;", "'").Replace(b.String())
 }
+
+// docsd watch: adding [markdown] npm2yarn, editing pages with blocks and taking the key away
+// again each give what a fresh build gives (Markdown and MDX pages alike).
+func TestNpm2YarnRebuildsEqualFresh(t *testing.T) {
+	root, opts := mdxSite(t)
+	md := "content/docs/guide/setup.md"
+	mdxf := "content/docs/guide/more.mdx"
+	write(t, root, md, "---\ntitle: Setup\n---\n\nInstall it:\n\n```bash npm2yarn\nnpm install --save-dev made-up\n```\n")
+	write(t, root, mdxf, "---\ntitle: More\n---\n\n```bash npm2yarn\nnpm run build\n```\n\nText <b>bold</b>.\n")
+	plain := read(t, root, "docsd.toml")
+	inc := New(opts)
+	defer inc.Close()
+	if _, err := inc.Build(); err != nil {
+		t.Fatal(err)
+	}
+	rebuildsEqualFresh(t, inc, opts, "/docs/guide/more", []editStep{
+		{"key added", "code-tabs", func() []string {
+			write(t, root, "docsd.toml", plain+"\n[markdown]\nnpm2yarn = [\"yarn\", \"pnpm\"]\n")
+			return []string{"docsd.toml"}
+		}},
+		{"MDX page edited", "code-tabs", func() []string {
+			write(t, root, mdxf, read(t, root, mdxf)+"\n```bash npm2yarn\nnpm install -g other\n```\n")
+			return []string{mdxf}
+		}},
+		{"Markdown page edited", "code-tabs", func() []string {
+			write(t, root, md, read(t, root, md)+"\n```bash npm2yarn\nnpm install -g other\n```\n")
+			return []string{md}
+		}},
+		{"converters changed", "code-tabs", func() []string {
+			write(t, root, "docsd.toml", plain+"\n[markdown]\nnpm2yarn = [\"bun\"]\n")
+			return []string{"docsd.toml"}
+		}},
+		{"key removed", "", func() []string {
+			write(t, root, "docsd.toml", plain)
+			return []string{"docsd.toml"}
+		}},
+	})
+}
