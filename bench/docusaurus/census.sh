@@ -21,7 +21,9 @@
 # writes stand-ins, and puts a no-op in place of the one hook its playground imports from
 # @docusaurus/theme-common/internal (the classic theme's internals, which docsd does not give).
 # flow reactredux (session 32): flow's components are written in Flow (its babel.config.js adds
-# @babel/preset-flow), which docsd does not strip, so its row counts them as errors; they import
+# @babel/preset-flow and babel-plugin-syntax-hermes-parser), which docsd compiles with the project's
+# Babel since session 33 ([docusaurus] flow): the packages its package.json lists are installed
+# with the others; they import
 # prism-react-renderer, which the classic theme installs beside it; its stylesheet imports its
 # fonts from npm packages.
 set -uo pipefail
@@ -41,11 +43,12 @@ declare -A sitedir=([pnpm]=. [capacitor]=. [redux]=website [jest]=website [prett
 sites=("$@")
 [ ${#sites[@]} -eq 0 ] && sites=(pnpm capacitor redux jest prettier tseslint ory trpc supertokens reactnative ionic dragonfly electron typeorm flow reactredux)
 mkdir -p "$work"
-if [ ! -d "$work/node_modules/@fontsource-variable/geist-mono" ]; then
+if [ ! -d "$work/node_modules/babel-plugin-syntax-hermes-parser" ]; then
   echo '{"private":true}' > "$work/package.json"
   (cd "$work" && npm install --no-audit --no-fund --legacy-peer-deps --ignore-scripts --loglevel=error \
     react-lite-youtube-embed react-tweet json5 clsx @uiw/react-shields classnames @stackblitz/sdk @floating-ui/react prism-react-renderer \
-    @fontsource-variable/geist @fontsource-variable/geist-mono >/dev/null) || exit 1
+    @fontsource-variable/geist @fontsource-variable/geist-mono \
+    @babel/core@7 @babel/preset-flow@7 @babel/plugin-syntax-jsx@7 babel-plugin-syntax-hermes-parser@0.36.1 >/dev/null) || exit 1
 fi
 for p in react react-dom; do rm -rf "${work:?}/node_modules/$p"; ln -s "$here/node_modules/$p" "$work/node_modules/$p"; done
 printf '| site | commit | sources | pages built | hard errors | warnings (link) | pages with raw MDX text | build wall / CPU |\n|---|---|---|---|---|---|---|---|\n'

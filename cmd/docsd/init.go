@@ -107,6 +107,10 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 	if npm.loaded {
 		text = withMarkdownLines(text, npm.line())
 	}
+	flowConfig := flowBabelConfig(absRoot, absFrom)
+	if flowConfig != "" {
+		text = withTableLines(text, "docusaurus", "# "+flowConfig+" reads the site's JavaScript as Flow: docsd compiles it with the project's Babel.\nflow = true\n")
+	}
 	siteKeys := census.siteKeys()
 	if len(siteKeys) > 0 {
 		text = withSiteKeys(text, siteKeys)
@@ -147,6 +151,9 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	npm.report(stdout, census)
+	if flowConfig != "" {
+		fmt.Fprintf(stdout, "The site's components are written in Flow (%s adds it to Babel): [docusaurus] flow = true, and docsd compiles them with the project's own Babel, which must be installed (npm install).\n", flowConfig)
+	}
 	fmt.Fprintf(stdout, "Build it with: docsd build --once --root %s\n", *root)
 	return 0
 }
@@ -251,9 +258,16 @@ func withSiteKeys(text []byte, keys []siteKey) []byte {
 // withMarkdownLines adds lines to docsd.toml's text: in the [markdown] table when there is one,
 // else in one at the end.
 func withMarkdownLines(text []byte, lines string) []byte {
-	if i := bytes.Index(text, []byte("\n[markdown]\n")); i >= 0 {
-		at := i + len("\n[markdown]\n")
+	return withTableLines(text, "markdown", lines)
+}
+
+// withTableLines adds lines to the table name of docsd.toml's text (a top-level table), or to a
+// new one at the end.
+func withTableLines(text []byte, name, lines string) []byte {
+	head := "\n[" + name + "]\n"
+	if i := bytes.Index(text, []byte(head)); i >= 0 {
+		at := i + len(head)
 		return append(append(append([]byte(nil), text[:at]...), lines...), text[at:]...)
 	}
-	return append(append(append([]byte(nil), text...), "\n[markdown]\n"...), lines...)
+	return append(append(append([]byte(nil), text...), head...), lines...)
 }

@@ -316,3 +316,31 @@ func TestInitFindsNpm2yarnsOptionsAmongOtherPlugins(t *testing.T) {
 		t.Errorf("two entries of sync alone: want the defaults and nothing said of sync:\n%s\n%s", toml, said)
 	}
 }
+
+// A site whose Babel config reads Flow (facebook/flow's adds @babel/preset-flow) gets
+// [docusaurus] flow = true, beside the customFields docsd.toml already has, and init says so; a
+// config without Flow, nothing.
+func TestInitCarriesFlowOver(t *testing.T) {
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	babel := "module.exports = {\n  presets: [require.resolve('@docusaurus/core/lib/babel/preset'), require.resolve('@babel/preset-flow')],\n};\n"
+	if err := os.WriteFile(filepath.Join(root, "website", "babel.config.js"), []byte(babel), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	toml, said := initBasic(t, root)
+	if want := "[docusaurus]\n# website/babel.config.js reads the site's JavaScript as Flow: docsd compiles it with the project's Babel.\nflow = true\n"; !strings.Contains(toml, want) {
+		t.Errorf("docsd.toml lacks\n%s\nin:\n%s", want, toml)
+	}
+	if !strings.Contains(said, "The site's components are written in Flow (website/babel.config.js adds it to Babel)") {
+		t.Errorf("the report does not say so:\n%s", said)
+	}
+	if err := os.WriteFile(filepath.Join(root, "website", "babel.config.js"), []byte("module.exports = {presets: [require.resolve('@docusaurus/core/lib/babel/preset')]};\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "docsd.toml")); err != nil {
+		t.Fatal(err)
+	}
+	if toml, said := initBasic(t, root); strings.Contains(toml, "flow = true") || strings.Contains(said, "written in Flow") {
+		t.Errorf("a config without Flow is read as Flow:\n%s\n%s", toml, said)
+	}
+}

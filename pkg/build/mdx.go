@@ -128,7 +128,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 		staticDirs[i] = filepath.Join(contentDir, filepath.FromSlash(d))
 	}
 	b.bundler.SetMDX(bundle.MDX{Pages: mdxPages(contentDir, s), Root: root, Site: cfg.AtSite(root), Compile: compile, CustomFields: fields,
-		StaticDirs: staticDirs, Sass: b.mdxc.Sass, CustomCSS: cfg.CustomCSSFiles(root)})
+		StaticDirs: staticDirs, Sass: b.mdxc.Sass, StripFlow: b.mdxc.StripFlow, FlowAll: cfg.Docusaurus.Flow, CustomCSS: cfg.CustomCSSFiles(root)})
 }
 
 // siteProvided is what the project's src/theme/MDXComponents gives every MDX page (nothing

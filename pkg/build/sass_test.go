@@ -108,7 +108,7 @@ func TestSassPartialEditRebuildsThePage(t *testing.T) {
 
 // A mistake in a partial is reported at the partial's line and column, once, though two
 // stylesheets load it.
-func TestSassErrorAtFileLineColumn(t *testing.T) {
+func TestSourceErrorAtFileLineColumn(t *testing.T) {
 	root, opts := sassSite(t)
 	write(t, root, "src/css/_tokens.scss", "$accent: rgb(12, 34, 56);\n$pad: 3px +;\n")
 	b := New(opts)

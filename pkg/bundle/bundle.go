@@ -65,6 +65,7 @@ type Bundler struct {
 	scanned                *sync.Map     // the files searched for credentials in the current Build or Update (secrets.go)
 	allowed                secrets.Allow // the credentials the site publishes on purpose (SetAllowed)
 	sassDone               *sync.Map     // the Sass stylesheets compiled in the current Build or Update (sass.go)
+	flowDone               *sync.Map     // the Flow components stripped in the current Build or Update (flow.go)
 	exports                exportsCache  // what the shell's modules export, for the pages' facades (sharedexports.go)
 	jsxOnce                sync.Once
 	jsxKey                 string         // the registry key of react/jsx-runtime (mdxquick.go)
@@ -315,7 +316,7 @@ func (b *Bundler) Close() { b.Release() }
 // compiled, resolved and searched for credentials.
 func (b *Bundler) startBuild() {
 	b.compiled, b.projectResolved, b.themesAsked, b.browserMaps = &sync.Map{}, &sync.Map{}, &sync.Map{}, &sync.Map{}
-	b.sassDone, b.scanned = &sync.Map{}, &sync.Map{}
+	b.sassDone, b.flowDone, b.scanned = &sync.Map{}, &sync.Map{}, &sync.Map{}
 }
 
 // Build builds every MDX page, then the shell's bundles with the modules the pages share.

@@ -46,6 +46,11 @@ type MDX struct {
 	// Sass compiles a Sass stylesheet a site's component imports (the MDX compiler's Sass;
 	// sass.go).
 	Sass func(mdx.SassRequest) (mdx.SassResult, error)
+	// StripFlow takes the Flow types out of a site's component (the MDX compiler's StripFlow;
+	// flow.go); FlowAll says every JavaScript file of the site is Flow (docsd.toml's
+	// [docusaurus] flow), else only one whose first comment says @flow.
+	StripFlow func(mdx.FlowRequest) (string, error)
+	FlowAll   bool
 	// CustomCSS are the site's own stylesheets (absolute), on every page after docsd's
 	// (customcss.go).
 	CustomCSS []string

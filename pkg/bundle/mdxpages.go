@@ -258,6 +258,7 @@ func (b *Bundler) pagePlugin(used *sync.Map) api.Plugin {
 		})
 		pb.OnLoad(api.OnLoadOptions{Filter: `\.mdx?$`}, b.loadMDX(pb))
 		b.sassStylesheets(pb)
+		b.flowComponents(pb)
 	}}
 }
 

@@ -31,7 +31,7 @@ type sassCompiled struct {
 func (b *Bundler) sassStylesheets(pb api.PluginBuild) {
 	pb.OnLoad(api.OnLoadOptions{Filter: `\.s[ac]ss$`, Namespace: "file"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 		res, err := b.sass(a.Path)
-		var se *mdx.SassError
+		var se *mdx.SourceError
 		if errors.As(err, &se) {
 			return api.OnLoadResult{Errors: sassMessages(se)}, nil
 		}
@@ -49,7 +49,7 @@ func (b *Bundler) sassStylesheets(pb api.PluginBuild) {
 
 // sassMessages is a mistake in a stylesheet as esbuild's error: at the stylesheet's line and
 // column (or the partial's it loads), which mdxSourceErrors names from the project.
-func sassMessages(se *mdx.SassError) []api.Message {
+func sassMessages(se *mdx.SourceError) []api.Message {
 	return []api.Message{{Text: se.Msg, Location: &api.Location{File: se.File, Line: se.Line, Column: max(se.Column-1, 0)}}}
 }
 
@@ -74,7 +74,7 @@ func (b *Bundler) sass(abs string) (mdx.SassResult, error) {
 func (b *Bundler) compileSass(abs string) (mdx.SassResult, error) {
 	pkg := b.sassPackage(abs)
 	if pkg == "" {
-		return mdx.SassResult{}, &mdx.SassError{File: abs, Msg: "a Sass stylesheet is compiled with the project's own sass package, as " +
+		return mdx.SassResult{}, &mdx.SourceError{File: abs, Msg: "a Sass stylesheet is compiled with the project's own sass package, as " +
 			"docusaurus-plugin-sass compiles it, and the project has none: install it (npm install sass)"}
 	}
 	if b.mdx.Sass == nil {
@@ -93,7 +93,7 @@ func (b *Bundler) compileSass(abs string) (mdx.SassResult, error) {
 	for i, f := range res.Loaded {
 		real, err := filepath.EvalSymlinks(f)
 		if err != nil || !b.mayImport(real) {
-			return mdx.SassResult{}, &mdx.SassError{File: abs, Msg: fmt.Sprintf("it loads %s, which is outside the project folder; docsd reads no file there", f)}
+			return mdx.SassResult{}, &mdx.SourceError{File: abs, Msg: fmt.Sprintf("it loads %s, which is outside the project folder; docsd reads no file there", f)}
 		}
 		res.Loaded[i] = real
 	}
@@ -104,8 +104,14 @@ func (b *Bundler) compileSass(abs string) (mdx.SassResult, error) {
 // node_modules/sass above it, as Node finds a package, else the shell's (docsd's package.json
 // lists it); "" when there is none.
 func (b *Bundler) sassPackage(abs string) string {
+	return b.packageDir(abs, "sass")
+}
+
+// packageDir is the folder of the package name in the first node_modules above abs that has it,
+// else in the shell's node_modules; "" when none has it.
+func (b *Bundler) packageDir(abs, name string) string {
 	has := func(modules string) string {
-		dir := filepath.Join(modules, "sass")
+		dir := filepath.Join(modules, filepath.FromSlash(name))
 		if st, err := os.Stat(filepath.Join(dir, "package.json")); err == nil && st.Mode().IsRegular() {
 			return dir
 		}

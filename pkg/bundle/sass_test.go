@@ -54,7 +54,7 @@ func TestSassNotInstalled(t *testing.T) {
 		return mdx.SassResult{}, nil
 	})
 	_, err := b.compileSass(file)
-	var se *mdx.SassError
+	var se *mdx.SourceError
 	if !errors.As(err, &se) || se.File != file || se.Line != 0 || !strings.Contains(se.Msg, "(npm install sass)") {
 		t.Errorf("error = %v, want the stylesheet's, saying npm install sass", err)
 	}
@@ -106,7 +106,7 @@ func TestSassLoadedFilesCheckedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := b.compileSass(file)
-	var se *mdx.SassError
+	var se *mdx.SourceError
 	if !errors.As(err, &se) || !strings.Contains(se.Msg, "outside the project folder") {
 		t.Errorf("error = %v, want the loaded file refused", err)
 	}

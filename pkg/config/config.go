@@ -149,6 +149,11 @@ func (s *Site) Sections() []string {
 // the components read as useDocusaurusContext().siteConfig.customFields.
 type Docusaurus struct {
 	CustomFields map[string]any `toml:"custom_fields"`
+	// Flow says the site's JavaScript is Flow (its babel config adds @babel/preset-flow, as
+	// facebook/flow's does): docsd takes the types out of the project's .js and .jsx files with
+	// flow-remove-types before bundling them. Without it, only a file whose first comment says
+	// @flow is stripped.
+	Flow bool `toml:"flow"`
 }
 
 // Announcement is the dismissible bar above the navbar; a new ID shows it again to readers who

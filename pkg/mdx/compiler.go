@@ -83,6 +83,11 @@ type request struct {
 	Sass    string   `json:"sass,omitempty"`
 	Roots   []string `json:"roots,omitempty"`
 	Modules []string `json:"modules,omitempty"`
+	// Kind "flow" takes the Flow out of Source (File's text) with the project's Babel (the
+	// @babel/core folder Babel) and the presets and plugins in the folders listed (flow.go).
+	Babel   string   `json:"babel,omitempty"`
+	Presets []string `json:"presets,omitempty"`
+	Plugins []string `json:"plugins,omitempty"`
 }
 
 // heading is one of the page's headings; Taken when a run of the page renders it (runs.go), so

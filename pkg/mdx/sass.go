@@ -32,15 +32,16 @@ type SassResult struct {
 	Loaded []string
 }
 
-// SassError is a mistake in a stylesheet: in File (absolute, the file loaded where the mistake
-// is, which may not be the one compiled) at Line and Column (1-based; 0 when Sass gave none).
-type SassError struct {
+// SourceError is a mistake in a file the compiler's processes read for the bundler (a stylesheet,
+// a component written in Flow): in File (absolute; for a stylesheet, the file loaded where the
+// mistake is, which may not be the one compiled) at Line and Column (1-based; 0 when unknown).
+type SourceError struct {
 	File         string
 	Line, Column int
 	Msg          string
 }
 
-func (e *SassError) Error() string {
+func (e *SourceError) Error() string {
 	if e.Line == 0 {
 		return fmt.Sprintf("%s: %s", e.File, e.Msg)
 	}
@@ -48,12 +49,12 @@ func (e *SassError) Error() string {
 }
 
 // Sass compiles one stylesheet. A mistake in it (or in a file it loads, or a load refused) is a
-// *SassError; other errors are the process's.
+// *SourceError; other errors are the process's.
 func (c *Compiler) Sass(req SassRequest) (SassResult, error) {
 	a, err := c.call(request{Kind: "sass", File: req.File, Sass: req.Package, Roots: req.Roots, Modules: req.Modules})
 	var hung *hungError
 	if errors.As(err, &hung) {
-		return SassResult{}, &SassError{File: req.File, Msg: hung.msg}
+		return SassResult{}, &SourceError{File: req.File, Msg: hung.msg}
 	}
 	if err != nil {
 		return SassResult{}, err
@@ -63,7 +64,7 @@ func (c *Compiler) Sass(req SassRequest) (SassResult, error) {
 		if file == "" {
 			file = req.File
 		}
-		return SassResult{}, &SassError{File: file, Line: a.Error.Line, Column: a.Error.Column, Msg: a.Error.Message}
+		return SassResult{}, &SourceError{File: file, Line: a.Error.Line, Column: a.Error.Column, Msg: a.Error.Message}
 	}
 	return SassResult{CSS: a.CSS, Loaded: a.Loaded}, nil
 }

@@ -92,7 +92,7 @@ func TestSassLoads(t *testing.T) {
 
 // A mistake is at the file where it is (a partial), line and column; a load that names nothing,
 // or a file outside the project (climbing out, or through a link), fails at the @use.
-func TestSassErrors(t *testing.T) {
+func TestSourceErrors(t *testing.T) {
 	c, pkg := sassCompiler(t)
 	dir := t.TempDir()
 	root := filepath.Join(dir, "project")
@@ -120,9 +120,9 @@ func TestSassErrors(t *testing.T) {
 		{"undefined.scss", "undefined.scss", "Undefined variable.", 2, 10},
 	} {
 		_, err := c.Sass(SassRequest{File: filepath.Join(src, c2.file), Package: pkg, Roots: []string{root}})
-		var se *SassError
+		var se *SourceError
 		if !errors.As(err, &se) {
-			t.Errorf("%s: error %v, want a *SassError", c2.file, err)
+			t.Errorf("%s: error %v, want a *SourceError", c2.file, err)
 			continue
 		}
 		if se.File != filepath.Join(src, c2.at) || se.Line != c2.line || se.Column != c2.col || se.Msg != c2.msg {

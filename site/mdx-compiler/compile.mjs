@@ -6,6 +6,8 @@
 //   {id, kind: "components", file, source} (a site's src/theme/MDXComponents) and gets
 //   {id, names, open} (providedNames); or {id, kind: "sass", file, sass, roots, modules} (a Sass
 //   stylesheet a site's component imports) and gets {id, css, loaded} (compileSass); or
+//   {id, kind: "flow", file, source, babel, presets, plugins} (a site's component written in
+//   Flow) and gets {id, js} (stripFlow); or
 //   {id, kind: "counts"} (tests) and gets {id, calls, combinations} (combine-once.mjs).
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
 // slugs and {#custom} ids) come with the request; each code fence and each link or image URL is
@@ -910,9 +912,58 @@ function compileSass(req) {
   }
 }
 
+// Flow. Some Docusaurus sites write their components in Flow (facebook/flow's babel config adds
+// @babel/preset-flow and babel-plugin-syntax-hermes-parser), which esbuild does not read. They are
+// given to the project's own Babel (req.babel, its @babel/core folder), as Docusaurus gives them,
+// with only the plugins that take Flow out (req.presets, req.plugins: folders docsd found in the
+// project): JSX and the rest stay for esbuild. retainLines keeps each line where the file has it.
+// Loaded once per process, when a file asks.
+const babels = new Map();
+
+function loadFrom(dir) {
+  let m = babels.get(dir);
+  if (!m) {
+    m = createRequire(path.join(dir, 'package.json'))(dir);
+    babels.set(dir, m);
+  }
+  return m;
+}
+
+function stripFlow(req) {
+  let babel, presets, plugins;
+  try {
+    babel = loadFrom(req.babel);
+    presets = (req.presets || []).map((dir) => [loadFrom(dir), { all: true }]);
+    plugins = (req.plugins || []).map((dir) => loadFrom(dir));
+  } catch (error) {
+    return { id: req.id, error: { file: req.file, message: `loading the project's Babel: ${error.message}` } };
+  }
+  try {
+    const out = babel.transformSync(req.source, {
+      filename: req.file,
+      babelrc: false,
+      configFile: false,
+      retainLines: true,
+      sourceType: 'unambiguous',
+      parserOpts: { flow: 'all' },
+      presets,
+      plugins,
+    });
+    return { id: req.id, js: out.code };
+  } catch (error) {
+    const loc = error && error.loc;
+    // Babel's message is "<file>: <reason> (line:column)" and a code frame: the reason alone.
+    const first = String((error && error.message) || error).split('\n')[0];
+    const message = first.replace(`${req.file}: `, '').replace(/ \(\d+:\d+\)$/, '');
+    if (!loc) return { id: req.id, error: { file: req.file, message } };
+    return { id: req.id, error: { file: req.file, line: loc.line, column: loc.column + 1, message } };
+  }
+}
+
 function handle(req) {
   if (req.kind === 'counts') return { id: req.id, ...combinedCounts() }; // a test's (combine-once.mjs)
   if (req.kind === 'sass') return compileSass(req);
+  if (req.kind === 'flow') return stripFlow(req);
   if (req.kind === 'components') {
     try {
       return providedNames(req);

@@ -1,0 +1,104 @@
+package bundle
+
+// A site's components written in Flow, as facebook/flow's are (its babel config adds
+// @babel/preset-flow): esbuild reads JavaScript, JSX and TypeScript, not Flow's types or its
+// component syntax, and failed at the first one (`Expected ")" but found ":"`). The project's .js
+// and .jsx files are given to the project's own Babel in the MDX compiler's processes
+// (pkg/mdx/flow.go) when docsd.toml's [docusaurus] flow says the site is Flow, or when a file's
+// first comment says @flow, with @babel/preset-flow, @babel/plugin-syntax-jsx and, when the
+// project has it, babel-plugin-syntax-hermes-parser (Flow's component syntax); esbuild reads what
+// Babel gives, each line where the file has it. Other files load as before.
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/evanw/esbuild/pkg/api"
+
+	"docsd/pkg/mdx"
+)
+
+// flowPragma is a file that says it is Flow: @flow in a comment before any code, as Flow itself
+// reads it (// @flow, or a doc comment's " * @flow strict" line).
+var flowPragma = regexp.MustCompile(`\A(?:\s|//[^\n]*\n|/\*(?:[^*]|\*[^/])*\*/)*?(?://[^\n]*|/\*(?:[^*]|\*[^/])*?)@flow\b`)
+
+// flowStripped is one file's stripping, shared by the builds of one Build or Update.
+type flowStripped struct {
+	done chan struct{}
+	js   string // "" when the file is not Flow
+	err  error
+}
+
+// flowComponents loads the project's Flow files without their types.
+func (b *Bundler) flowComponents(pb api.PluginBuild) {
+	pb.OnLoad(api.OnLoadOptions{Filter: `\.(js|jsx|mjs|cjs)$`, Namespace: "file"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
+		if b.mdx.StripFlow == nil || !b.inProject(a.Path) || isNodeModules(a.Path) {
+			return api.OnLoadResult{}, nil
+		}
+		if _, shell := under(b.siteDir, a.Path); shell {
+			return api.OnLoadResult{}, nil
+		}
+		js, err := b.stripped(a.Path)
+		var se *mdx.SourceError
+		if errors.As(err, &se) {
+			return api.OnLoadResult{Errors: sassMessages(se)}, nil
+		}
+		if err != nil {
+			return api.OnLoadResult{}, err
+		}
+		if js == "" {
+			return api.OnLoadResult{}, nil // not Flow: esbuild loads it as it is
+		}
+		return api.OnLoadResult{Contents: &js, Loader: api.LoaderJSX, ResolveDir: filepath.Dir(a.Path)}, nil
+	})
+}
+
+// stripped is the file abs without its Flow types, once per Build or Update; "" when it is no
+// Flow file.
+func (b *Bundler) stripped(abs string) (string, error) {
+	if b.flowDone == nil {
+		return b.strip(abs)
+	}
+	c, loaded := b.flowDone.LoadOrStore(abs, &flowStripped{done: make(chan struct{})})
+	f := c.(*flowStripped)
+	if !loaded {
+		f.js, f.err = b.strip(abs)
+		close(f.done)
+	}
+	<-f.done
+	return f.js, f.err
+}
+
+func (b *Bundler) strip(abs string) (string, error) {
+	raw, err := os.ReadFile(abs)
+	if err != nil {
+		return "", err
+	}
+	if !b.mdx.FlowAll && !flowPragma.Match(raw) {
+		return "", nil
+	}
+	req := mdx.FlowRequest{File: abs, Source: string(raw)}
+	for _, need := range []struct {
+		name string
+		into *[]string
+	}{{"@babel/core", nil}, {"@babel/preset-flow", &req.Presets}, {"@babel/plugin-syntax-jsx", &req.Plugins}} {
+		dir := b.packageDir(abs, need.name)
+		if dir == "" {
+			return "", &mdx.SourceError{File: abs, Msg: "a component written in Flow is compiled with the project's own Babel, as Docusaurus " +
+				"compiles it, and " + need.name + " is not installed: install the site's packages (npm install)"}
+		}
+		if need.into == nil {
+			req.Babel = dir
+		} else {
+			*need.into = append(*need.into, dir)
+		}
+	}
+	// Flow's component syntax (`component Hero(title: string)`) needs Hermes's parser, which
+	// the sites that write it install.
+	if dir := b.packageDir(abs, "babel-plugin-syntax-hermes-parser"); dir != "" {
+		req.Plugins = append([]string{dir}, req.Plugins...)
+	}
+	return b.mdx.StripFlow(req)
+}
