@@ -57,7 +57,9 @@ export function createNeed(store, family, syn, stop, W) {
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
       // (A word typed whole that starts terms is looked up with typing mistakes too: W.typoWhole.)
-      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && (expand(store, word).size === 0 || (W.typoWhole && !last && !word.includes('_')))) {
+      // (So is a word typed whole whose term the docs have in other forms only: W.typoForm.)
+      const form = W.typoForm && !last && word !== t && !word.includes('_') && store.hasTerm(t) && !store.hasWord(word);
+      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && (form || (!store.hasTerm(t) && (expand(store, word).size === 0 || (W.typoWhole && !last && !word.includes('_')))))) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
         const { found, group } = typosFound(store, W, word);

@@ -155,6 +155,13 @@ export function createParser(store, syn, stop, W) {
     if (W.typoWhole && !last && exact === undefined && cands.size > 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoWhole);
     }
+    // A word typed whole whose term the docs have, in a form they never write, may be a typing
+    // mistake that stems like a word of theirs ("executer" stems as "execute" does, and is
+    // "executor" mistyped): its corrections to other terms count too (W.typoForm), at a typo's
+    // weight times W.typoForm.
+    if (W.typoForm && !last && exact !== undefined && word !== exact && !word.includes('_') && !synonymTerms.has(term) && !store.hasWord(word)) {
+      for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoForm);
+    }
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       const found = typos(store, W, word);

@@ -84,6 +84,11 @@ export const WEIGHTS = {
   // starts: "loggin" is login as well as logging, "comple" compile as well as complete. 0: such a
   // word is only a start of words.
   typoWhole: 1,
+  // A word typed whole (not the one being typed) whose term the docs have, but which they never
+  // write as typed, is also looked up with typing mistakes, its corrections to other terms at a
+  // typo's weight times this: "executer" stems as "execute" does and is "executor" mistyped. 0:
+  // such a word is only its term.
+  typoForm: 1,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
