@@ -2,6 +2,7 @@
 // their prefixes, synonyms and identifiers' parts, and, round by round, those where a typo's
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
+import { MAX_KEY_WORDS } from './parse.js';
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
 import { MAX_WORD_LEN, identifierRuns, identifierText, queryWords, singularTerms, termOf } from './words.js';
 
@@ -83,6 +84,22 @@ export function createNeed(store, family, syn, stop, W) {
         out.add(chunkOf(pair));
         qterms.add(pair);
       }
+    }
+    // Runs of words joined by underscores (parse.js, keyWordsOf): each run of up to MAX_KEY_WORDS
+    // words, a common word between them in it or not ("check in": check_in, of the pair checkin).
+    if (W.keyWords) {
+      const run = (i, parts) => {
+        if (parts.length >= 2) {
+          const id = parts.join('_');
+          if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
+        }
+        if (parts.length === MAX_KEY_WORDS || i >= list.length) return;
+        const { word } = list[i];
+        if (word.includes('_')) return;
+        run(i + 1, [...parts, word]);
+        if (!termOf(word, stop) && parts.length > 0) run(i + 1, parts);
+      };
+      for (let i = 0; i < list.length; i++) if (termOf(list[i].word, stop) && !list[i].word.includes('_')) run(i, []);
     }
     for (let i = 0; i < list.length; i++) {
       const g = commonAt(list, i); // (every entry, wherever it applies: applies)
