@@ -306,7 +306,13 @@ func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 // 61 / 68, readers32.tsv 65 in the top 3; issues15.tsv stayed at 32 first. Session 33's lead then
 // added blind33.tsv, 109 queries of the issue's kinds written blind (from the pages and LABELS.md,
 // never run against the engine) and measured once with main's ranking and once with these rules:
-// 93 / 105 before, 94 / 106 after (of 109, first / top 3); tuned on from then on.
+// 93 / 105 before, 94 / 106 after (of 109, first / top 3); tuned on from then on. Session 33's
+// search33c looked up a word in a form the docs never write as a typing mistake too, though it stems
+// to a term of theirs (typoword_test.go, W.typoForm: "executer" is executor), and read three words
+// or more that join to an identifier as that identifier where a table has it as a key
+// (keywords_test.go, W.keyWords: "default build limit" is default_build_limit): the eleven tuning
+// files went from 528 / 611 to 531 / 614 (misses20.tsv 41 / 49, tasks21.tsv 35 first, issues15.tsv
+// 38 and issues30.tsv 54 in the top 3, readers32.tsv 58 first).
 func TestRelevance(t *testing.T) {
 	docsPath, indexPath, _ := publish(t)
 	old := readQueries(t, "queries.tsv")
@@ -321,16 +327,16 @@ func TestRelevance(t *testing.T) {
 		qs          []query
 		got1, got3  int
 	}{
-		{file: "issues15.tsv", about: "tuning, users' wording", least: 30, first: 78.0, top3: 90.2},
+		{file: "issues15.tsv", about: "tuning, users' wording", least: 30, first: 78.0, top3: 92.6},
 		{file: "issues17.tsv", about: "tuning, users' wording, session 17", least: 40, first: 78.0, top3: 90.2},
 		{file: "personas18.tsv", about: "tuning, four readers' wording, session 18", least: 60, first: 86.6, top3: 96.6},
 		{file: "sections19.tsv", about: "tuning, by the sidebars' sections, session 19", least: 60, first: 85.0, top3: 96.6},
-		{file: "misses20.tsv", about: "tuning, pages and kinds the others cover least, session 20", least: 50, first: 75.4, top3: 90.5},
+		{file: "misses20.tsv", about: "tuning, pages and kinds the others cover least, session 20", least: 50, first: 77.3, top3: 92.4},
 		{file: "angles20.tsv", about: "tuning, pasted errors, readers' noun order, other CI tools' terms, session 20", least: 40, first: 63.8, top3: 78.7},
-		{file: "tasks21.tsv", about: "tuning, symptoms, settings questions, list questions, session 21", least: 40, first: 69.3, top3: 89.7},
-		{file: "issues30.tsv", about: "tuning, go-vela threads' wording, every part of the site, session 30", least: 60, first: 73.7, top3: 86.8},
+		{file: "tasks21.tsv", about: "tuning, symptoms, settings questions, list questions, session 21", least: 40, first: 71.4, top3: 89.7},
+		{file: "issues30.tsv", about: "tuning, go-vela threads' wording, every part of the site, session 30", least: 60, first: 73.7, top3: 88.5},
 		{file: "ui31.tsv", about: "tuning, what a reader types after looking at the UI or the CLI's output, session 31", least: 60, first: 82.4, top3: 91.8},
-		{file: "readers32.tsv", about: "tuning, operators' and API/SDK integrators' words from go-vela threads, session 32", least: 60, first: 85.0, top3: 97.0},
+		{file: "readers32.tsv", about: "tuning, operators' and API/SDK integrators' words from go-vela threads, session 32", least: 60, first: 86.5, top3: 97.0},
 		{file: "blind33.tsv", about: "tuning, the issue's kinds written blind, session 33", least: 100, first: 86.2, top3: 97.2},
 	}
 	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 {

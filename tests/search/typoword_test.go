@@ -190,3 +190,29 @@ func TestWordTypedWholeThatStartsWordsMayBeATypo(t *testing.T) {
 		{"logging levels", "/docs/logging"},
 	})
 }
+
+// A word typed in a form the docs never write, whose term they have, is looked up with typing
+// mistakes too (parse.js, W.typoForm): "executer" stems as "execute" does, and is "executor"
+// mistyped. A form the docs write ("execute") is only its term.
+func TestTypoOfAFormTheDocsNeverWrite(t *testing.T) {
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("node is not installed")
+	}
+	x := search.New()
+	addPage(x, "/docs/executor", "Executor",
+		search.Section{Text: "The executor runs the containers of a build. Its settings pick the driver and the log level."})
+	addPage(x, "/docs/local", "Local runs",
+		search.Section{Text: "Execute a pipeline on your own machine; the settings of the run are flags."})
+	for i := 0; i < 5; i++ {
+		addPage(x, fmt.Sprintf("/docs/note%d", i), fmt.Sprintf("Note %d", i),
+			search.Section{Text: "A note on the settings of a repository."})
+	}
+	for q, want := range map[string]string{
+		"executer settings": "/docs/executor",
+		"execute settings":  "/docs/local",
+	} {
+		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != want {
+			t.Errorf("%s: got %v, want %s first", q, got, want)
+		}
+	}
+}

@@ -3,6 +3,7 @@
 // the stamps of the entry files the engine was made with (pkg/search/chunks.go describes the formats
 // and the stamps), and the postings of a term decoded once per engine. The rest of the engine reads
 // the files only through this store.
+import { lowerBound } from './lookup.js';
 import { decodePostings } from './postings.js';
 import { readPages } from './pages.js';
 
@@ -118,6 +119,14 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onChunk, W }
     const c = termChunks.get(chunkOf(term));
     return Boolean(c && c.termPos.has(term));
   }
+  // hasWord says whether the docs write a word as it is (a key of its chunk: a term, or a word as
+  // written that stems to one).
+  function hasWord(word) {
+    const c = termChunks.get(chunkOf(word));
+    if (!c) return false;
+    const i = lowerBound(c.keys, word);
+    return i < c.keys.length && c.keys[i] === word;
+  }
 
   // loadPages fetches the page files (once), each checked against the stamp the index file lists
   // for it, and reads them (pages.js).
@@ -169,6 +178,7 @@ export function createStore(indexEntry, docsEntry, { load, onStale, onChunk, W }
     chunksOf,
     postings,
     hasTerm,
+    hasWord,
     loadPages,
     doc,
     pageVersion,

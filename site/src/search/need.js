@@ -2,6 +2,7 @@
 // their prefixes, synonyms and identifiers' parts, and, round by round, those where a typo's
 // correction may be. It must name every chunk parse.js and rank.js will read for the query (else a
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
+import { MAX_KEY_WORDS } from './parse.js';
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
 import { MAX_WORD_LEN, identifierRuns, identifierText, queryWords, singularTerms, termOf } from './words.js';
 
@@ -57,7 +58,9 @@ export function createNeed(store, family, syn, stop, W) {
       // The terms of its family, for an identifier typed whole (familyFirst).
       if (W.family && word.includes('_')) for (const k of family.familyChunks(word)) out.add(k);
       // (A word typed whole that starts terms is looked up with typing mistakes too: W.typoWhole.)
-      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && !store.hasTerm(t) && (expand(store, word).size === 0 || (W.typoWhole && !last && !word.includes('_')))) {
+      // (So is a word typed whole whose term the docs have in other forms only: W.typoForm.)
+      const form = W.typoForm && !last && word !== t && !word.includes('_') && store.hasTerm(t) && !store.hasWord(word);
+      if (typosToo && t && typoWord(word, W) && !synonymTerms.has(t) && (form || (!store.hasTerm(t) && (expand(store, word).size === 0 || (W.typoWhole && !last && !word.includes('_')))))) {
         for (const k of chunksOf(word.slice(0, 2))) out.add(k);
         // The corrections stand for the word in the synonym table's entries (termIs).
         const { found, group } = typosFound(store, W, word);
@@ -81,6 +84,22 @@ export function createNeed(store, family, syn, stop, W) {
         out.add(chunkOf(pair));
         qterms.add(pair);
       }
+    }
+    // Runs of words joined by underscores (parse.js, keyWordsOf): each run of up to MAX_KEY_WORDS
+    // words, a common word between them in it or not ("check in": check_in, of the pair checkin).
+    if (W.keyWords) {
+      const run = (i, parts) => {
+        if (parts.length >= 2) {
+          const id = parts.join('_');
+          if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
+        }
+        if (parts.length === MAX_KEY_WORDS || i >= list.length) return;
+        const { word } = list[i];
+        if (word.includes('_')) return;
+        run(i + 1, [...parts, word]);
+        if (!termOf(word, stop) && parts.length > 0) run(i + 1, parts);
+      };
+      for (let i = 0; i < list.length; i++) if (termOf(list[i].word, stop) && !list[i].word.includes('_')) run(i, []);
     }
     for (let i = 0; i < list.length; i++) {
       const g = commonAt(list, i); // (every entry, wherever it applies: applies)

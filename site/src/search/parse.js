@@ -26,6 +26,9 @@ const LIST_FRAMES = [
   { words: ['list', 'of'], drop: false },
 ];
 
+// The most words of a query that keyWords joins into an identifier (W.keyWords).
+export const MAX_KEY_WORDS = 4;
+
 // createParser parses queries with the terms of the store (chunks.js), the lookups (lookup.js) and
 // the synonym table (synonyms.js); forget drops the last query parsed once a chunk has come in.
 export function createParser(store, syn, stop, W) {
@@ -82,7 +85,7 @@ export function createParser(store, syn, stop, W) {
       if (pair && (known || tableOnly) && !termOf(list[i + 1].word, stop)) {
         const split = known ? [...entries(list, i, typing), ...entries(list, i + 1, typing)] : [];
         const cands = known ? new Map([[pair, 1]]) : new Map();
-        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands, split, unknown: !known, at: i, end: i + 1 });
+        out.push({ word: list[i].word + list[i + 1].word, term: pair, prefix: false, typo: false, cands, split, unknown: !known, at: i, end: i + 1, parts: [list[i].word, list[i + 1].word] });
         i++;
       } else {
         for (const e of entries(list, i, typing)) {
@@ -155,6 +158,13 @@ export function createParser(store, syn, stop, W) {
     if (W.typoWhole && !last && exact === undefined && cands.size > 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoWhole);
     }
+    // A word typed whole whose term the docs have, in a form they never write, may be a typing
+    // mistake that stems like a word of theirs ("executer" stems as "execute" does, and is
+    // "executor" mistyped): its corrections to other terms count too (W.typoForm), at a typo's
+    // weight times W.typoForm.
+    if (W.typoForm && !last && exact !== undefined && word !== exact && !word.includes('_') && !synonymTerms.has(term) && !store.hasWord(word)) {
+      for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoForm);
+    }
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
       const found = typos(store, W, word);
@@ -212,6 +222,21 @@ export function createParser(store, syn, stop, W) {
     return out;
   }
 
+  // keyWordsOf is the longest run of the words from ws[i] whose words, W.keyWordsMin to
+  // MAX_KEY_WORDS of them joined by underscores, are a term of the docs, as { len, id } (len the
+  // units it spans), or null: the identifier they name ("default build limit": default_build_limit;
+  // "worker check in": worker_check_in).
+  function keyWordsOf(ws, i) {
+    for (let len = Math.min(MAX_KEY_WORDS, ws.length - i); len >= 2; len--) {
+      const run = ws.slice(i, i + len);
+      if (run.some((w) => w.unknown || w.typo || w.common || !w.term || w.word.includes('_'))) continue;
+      const parts = run.flatMap((w) => w.parts || [w.word]);
+      const id = parts.join('_');
+      if (parts.length >= W.keyWordsMin && parts.length <= MAX_KEY_WORDS && hasTerm(id)) return { len, id };
+    }
+    return null;
+  }
+
   // withSynonyms groups the words into units, joining the words that make a phrase of the table
   // (longest first) with the phrases that stand for it, in every entry that has it: "authenticate"
   // of "auth, authentication" and "login, authenticate" finds auth and login. An entry that applies
@@ -231,7 +256,10 @@ export function createParser(store, syn, stop, W) {
           else best = { len: ph.length, groups: [g], key: ph.join(' ') };
         });
       }
-      const len = best ? best.len : 1;
+      // Words that, joined by underscores, are an identifier of the docs ("default build limit":
+      // default_build_limit) name the setting it is (W.keyWords).
+      const ident = best || !W.keyWords ? null : keyWordsOf(ws, i);
+      const len = best ? best.len : ident ? ident.len : 1;
       const span = ws.slice(i, i + len);
       // A word the docs lack, outside a phrase of the table, is left out (entries).
       if (!best && span[0].unknown) {
@@ -257,6 +285,8 @@ export function createParser(store, syn, stop, W) {
           alts.push({ slots: rest.map((t) => new Map([[t, W.synonym]])), scale: len / rest.length, synonym: true });
         }
       }
+      // (Found as the identifier only where a table has it as a key: keyOnly, rank.js.)
+      if (ident) alts.push({ slots: [new Map([[ident.id, W.keyWords]])], scale: len, synonym: true, keyOnly: true });
       // A pair the docs write as one: also found apart, together worth W.split of one word.
       if (len === 1 && span[0].split && span[0].split.length > 0) {
         alts.push({ slots: span[0].split.map((w) => w.cands), scale: W.split / span[0].split.length, nav: W.split });

@@ -101,7 +101,7 @@ export function createRanker(store, parser, family, rules, W, indexEntry) {
           let nPgs = 0;
           for (const [t, weight] of slot) {
             const p = postings(t);
-            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, W.body, sSec, slotHead, headLen, secs, nSecs);
+            nSecs = slotSections(p, weight * idfOf(p.secs.length, nSections), W.heading, alt.keyOnly ? 0 : W.body, sSec, slotHead, headLen, secs, nSecs);
             nPgs = slotField(p.titles, sTitle, weight * idfOf(p.titles.length, nIndexed) * W.title, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.crumbs, sCrumb, weight * idfOf(p.crumbs.length, nIndexed) * W.crumb, sTitle, sCrumb, sName, pgs, nPgs);
             nPgs = slotField(p.names, sName, weight * idfOf(p.names.length, nIndexed) * W.name, sTitle, sCrumb, sName, pgs, nPgs);

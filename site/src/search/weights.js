@@ -84,6 +84,20 @@ export const WEIGHTS = {
   // starts: "loggin" is login as well as logging, "comple" compile as well as complete. 0: such a
   // word is only a start of words.
   typoWhole: 1,
+  // A word typed whole (not the one being typed) whose term the docs have, but which they never
+  // write as typed, is also looked up with typing mistakes, its corrections to other terms at a
+  // typo's weight times this: "executer" stems as "execute" does and is "executor" mistyped. 0:
+  // such a word is only its term.
+  typoForm: 1,
+  // keyWordsMin words or more of a query (up to four) that, joined by underscores, are a term of
+  // the docs ("default build limit": default_build_limit, "worker check in": worker_check_in) are
+  // one unit, a phrase found where all its words are, and also found as that identifier where a
+  // table has it as a key (a settings table's first cell), at this weight times the words it
+  // stands for (parse.js, keyWordsOf): a reader names a setting by its words, and the page that
+  // defines it comes before a guide that mentions its variable in passing. Two words are too often
+  // an identifier's by chance ("approve build": approve_build). 0 turns it off.
+  keyWords: 4,
+  keyWordsMin: 3,
   // A term in the breadcrumbs of at least this many pages, and this share of all pages, names a
   // part of the site (isSectionUnit); 0 turns it off.
   sectionPages: 10,
