@@ -425,7 +425,7 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv", "sections19.tsv", "misses20.tsv", "angles20.tsv", "tasks21.tsv", "issues30.tsv", "ui31.tsv", "readers32.tsv", "blind33.tsv"} {
+	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv", "sections19.tsv", "misses20.tsv", "angles20.tsv", "tasks21.tsv", "issues30.tsv", "ui31.tsv", "readers32.tsv", "blind33.tsv", "blind33b.tsv"} {
 		for _, q := range readQueries(t, name) {
 			// personas18.tsv's, sections19.tsv's, misses20.tsv's, angles20.tsv's and tasks21.tsv's queries are written in readers' words, not taken from a thread.
 			fromThread := name == "issues15.tsv" || name == "issues17.tsv" || name == "issues30.tsv" || name == "readers32.tsv"
