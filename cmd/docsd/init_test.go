@@ -343,4 +343,17 @@ func TestInitCarriesFlowOver(t *testing.T) {
 	if toml, said := initBasic(t, root); strings.Contains(toml, "flow = true") || strings.Contains(said, "written in Flow") {
 		t.Errorf("a config without Flow is read as Flow:\n%s\n%s", toml, said)
 	}
+	// A comment naming the preset says nothing; nor does a .babelrc, which Docusaurus does not read.
+	if err := os.WriteFile(filepath.Join(root, "website", "babel.config.js"), []byte("// We dropped @babel/preset-flow for TypeScript.\nmodule.exports = {presets: [require.resolve('@docusaurus/core/lib/babel/preset')]};\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(root, "website", ".babelrc"), []byte(`{"presets": ["@babel/preset-flow"]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(root, "docsd.toml")); err != nil {
+		t.Fatal(err)
+	}
+	if toml, said := initBasic(t, root); strings.Contains(toml, "flow = true") || strings.Contains(said, "written in Flow") {
+		t.Errorf("a comment or a .babelrc is read as Flow:\n%s\n%s", toml, said)
+	}
 }

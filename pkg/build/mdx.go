@@ -67,7 +67,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 			docs[r.Source] = r.Doc
 		}
 	}
-	provided, providedErr := b.siteProvided(root, cfg.AtSite(root))
+	provided, providedErr := b.siteProvided(root, cfg.AtSite(root), cfg.Docusaurus.Flow)
 	compile := func(abs string, raw []byte, page bool) (string, error) {
 		opts := mdx.Options{Page: page, Provided: provided, Whole: b.mdxWhole, Format: cfg.Markdown.Format}
 		if page && providedErr != nil {
@@ -135,7 +135,7 @@ func (b *Builder) setMDX(cfg *config.Site, s *site.Site) {
 // without one). Editing the file builds every MDX page again: each page's build reads it
 // (pkg/bundle/mdxprovider.go), so it is among the files each page depends on. at is the folder
 // `@site/` names (the Docusaurus site's), root the project's, which names the file in errors.
-func (b *Builder) siteProvided(root, at string) (mdx.Provided, error) {
+func (b *Builder) siteProvided(root, at string, flowAll bool) (mdx.Provided, error) {
 	abs := bundle.ThemeFile(at, "MDXComponents")
 	if abs == "" {
 		return mdx.Provided{}, nil
@@ -147,6 +147,15 @@ func (b *Builder) siteProvided(root, at string) (mdx.Provided, error) {
 	file := abs
 	if rel, err := filepath.Rel(root, abs); err == nil && !strings.HasPrefix(rel, "..") {
 		file = filepath.ToSlash(rel)
+	}
+	if js, err := b.bundler.StripFlowFile(abs, flowAll, b.mdxc.StripFlow); err != nil {
+		var se *mdx.SourceError
+		if errors.As(err, &se) {
+			return mdx.Provided{}, &content.Error{File: file, Line: max(se.Line, 1), Column: max(se.Column, 1), Msg: se.Msg}
+		}
+		return mdx.Provided{}, err
+	} else if js != "" {
+		raw = []byte(js)
 	}
 	return b.mdxc.ProvidedBy(file, abs, raw)
 }

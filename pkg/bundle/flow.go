@@ -11,6 +11,7 @@ package bundle
 
 import (
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -21,8 +22,9 @@ import (
 )
 
 // flowPragma is a file that says it is Flow: @flow in a comment before any code, as Flow itself
-// reads it (// @flow, or a doc comment's " * @flow strict" line).
-var flowPragma = regexp.MustCompile(`\A(?:\s|//[^\n]*\n|/\*(?:[^*]|\*[^/])*\*/)*?(?://[^\n]*|/\*(?:[^*]|\*[^/])*?)@flow\b`)
+// reads it (// @flow, or a doc comment's " * @flow strict" line), after a byte order mark or a
+// #! line if the file has one.
+var flowPragma = regexp.MustCompile(`\A\x{FEFF}?(?:#![^\n]*\n)?(?:\s|//[^\n]*\n|/\*(?:[^*]|\*[^/])*\*/)*?(?://[^\n]*|/\*(?:[^*]|\*[^/])*?)@flow\b`)
 
 // flowStripped is one file's stripping, shared by the builds of one Build or Update.
 type flowStripped struct {
@@ -72,12 +74,25 @@ func (b *Bundler) stripped(abs string) (string, error) {
 }
 
 func (b *Bundler) strip(abs string) (string, error) {
+	return b.StripFlowFile(abs, b.mdx.FlowAll, b.mdx.StripFlow)
+}
+
+// StripFlowFile is abs without its Flow types ("" when it is no Flow file), for files read
+// outside a page's build (the site's MDXComponents).
+func (b *Bundler) StripFlowFile(abs string, all bool, stripFlow func(mdx.FlowRequest) (string, error)) (string, error) {
+	if !all {
+		// The marker is in the file's first comments: its head says whether to read it all.
+		head, err := fileHead(abs, 4096)
+		if err != nil {
+			return "", err
+		}
+		if !flowPragma.Match(head) {
+			return "", nil
+		}
+	}
 	raw, err := os.ReadFile(abs)
 	if err != nil {
 		return "", err
-	}
-	if !b.mdx.FlowAll && !flowPragma.Match(raw) {
-		return "", nil
 	}
 	req := mdx.FlowRequest{File: abs, Source: string(raw)}
 	for _, need := range []struct {
@@ -96,9 +111,29 @@ func (b *Bundler) strip(abs string) (string, error) {
 		}
 	}
 	// Flow's component syntax (`component Hero(title: string)`) needs Hermes's parser, which
-	// the sites that write it install.
+	// the sites that write it install; Flow's enums, which the preset would drop without a word,
+	// need their plugin (and its runtime, flow-enums-runtime), which such sites add to their
+	// Babel config: without it a file with an enum fails at the enum (compile.mjs).
 	if dir := b.packageDir(abs, "babel-plugin-syntax-hermes-parser"); dir != "" {
 		req.Plugins = append([]string{dir}, req.Plugins...)
 	}
-	return b.mdx.StripFlow(req)
+	if dir := b.packageDir(abs, "babel-plugin-transform-flow-enums"); dir != "" {
+		req.Enums = dir
+	}
+	return stripFlow(req)
+}
+
+// fileHead is the first n bytes of the file (all of it when shorter).
+func fileHead(abs string, n int) ([]byte, error) {
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	k, err := io.ReadFull(f, buf)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	return buf[:k], nil
 }

@@ -150,9 +150,9 @@ func (s *Site) Sections() []string {
 type Docusaurus struct {
 	CustomFields map[string]any `toml:"custom_fields"`
 	// Flow says the site's JavaScript is Flow (its babel config adds @babel/preset-flow, as
-	// facebook/flow's does): docsd takes the types out of the project's .js and .jsx files with
-	// flow-remove-types before bundling them. Without it, only a file whose first comment says
-	// @flow is stripped.
+	// facebook/flow's does): docsd compiles the project's .js, .jsx, .mjs and .cjs files with the
+	// project's own Babel and Flow's preset before bundling them (pkg/bundle/flow.go). Without
+	// it, only a file whose first comment says @flow is.
 	Flow bool `toml:"flow"`
 }
 

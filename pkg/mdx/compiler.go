@@ -88,6 +88,7 @@ type request struct {
 	Babel   string   `json:"babel,omitempty"`
 	Presets []string `json:"presets,omitempty"`
 	Plugins []string `json:"plugins,omitempty"`
+	Enums   string   `json:"enums,omitempty"`
 }
 
 // heading is one of the page's headings; Taken when a run of the page renders it (runs.go), so

@@ -17,13 +17,16 @@ type FlowRequest struct {
 	// every file is Flow) and Plugins plugin folders, in order.
 	Babel            string
 	Presets, Plugins []string
+	// Enums is the project's babel-plugin-transform-flow-enums folder, or "": then a Flow enum is
+	// a mistake at its line (the preset would drop it, and the page fail where it is used).
+	Enums string
 }
 
 // StripFlow gives req.Source without its Flow: types gone, component syntax made functions, JSX
 // left as it is, each line where the file has it. A mistake in the file is a *SourceError; other
 // errors are the process's.
 func (c *Compiler) StripFlow(req FlowRequest) (string, error) {
-	a, err := c.call(request{Kind: "flow", File: req.File, Source: req.Source, Babel: req.Babel, Presets: req.Presets, Plugins: req.Plugins})
+	a, err := c.call(request{Kind: "flow", File: req.File, Source: req.Source, Babel: req.Babel, Presets: req.Presets, Plugins: req.Plugins, Enums: req.Enums})
 	var hung *hungError
 	if errors.As(err, &hung) {
 		return "", &SourceError{File: req.File, Msg: hung.msg}

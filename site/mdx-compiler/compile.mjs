@@ -6,7 +6,7 @@
 //   {id, kind: "components", file, source} (a site's src/theme/MDXComponents) and gets
 //   {id, names, open} (providedNames); or {id, kind: "sass", file, sass, roots, modules} (a Sass
 //   stylesheet a site's component imports) and gets {id, css, loaded} (compileSass); or
-//   {id, kind: "flow", file, source, babel, presets, plugins} (a site's component written in
+//   {id, kind: "flow", file, source, babel, presets, plugins, enums} (a site's component written in
 //   Flow) and gets {id, js} (stripFlow); or
 //   {id, kind: "counts"} (tests) and gets {id, calls, combinations} (combine-once.mjs).
 // What makes an MDX page look like our Markdown pages is decided in Go: the heading ids (docsd's
@@ -929,12 +929,25 @@ function loadFrom(dir) {
   return m;
 }
 
+const noEnums = () => ({
+  visitor: {
+    EnumDeclaration(p) {
+      const error = new Error('a Flow enum needs babel-plugin-transform-flow-enums (and flow-enums-runtime), which the project does not have: install them, as a site whose Babel config adds the plugin has them');
+      error.loc = p.node.loc && p.node.loc.start; // stripFlow's catch gives it as the error's place
+      throw error;
+    },
+  },
+});
+
 function stripFlow(req) {
   let babel, presets, plugins;
   try {
     babel = loadFrom(req.babel);
     presets = (req.presets || []).map((dir) => [loadFrom(dir), { all: true }]);
     plugins = (req.plugins || []).map((dir) => loadFrom(dir));
+    // Flow's enums: transformed by the project's plugin when it has one; else a mistake at the
+    // enum, which the preset would drop without a word (the page failing later, far from it).
+    plugins.unshift(req.enums ? loadFrom(req.enums) : noEnums);
   } catch (error) {
     return { id: req.id, error: { file: req.file, message: `loading the project's Babel: ${error.message}` } };
   }
