@@ -211,10 +211,6 @@ const interruptBudget = "--interrupt-budget=1000000"
 
 // startProc runs one Node process; c.mu is held.
 func (c *Compiler) startProc() (*proc, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return nil, fmt.Errorf("compiling MDX needs Node.js on the PATH: %w", err)
-	}
 	if _, err := os.Stat(c.script); err != nil {
 		return nil, fmt.Errorf("the MDX compiler is missing: %w", err)
 	}
@@ -227,25 +223,14 @@ func (c *Compiler) startProc() (*proc, error) {
 		}
 	} // else the script as it is (a shell folder without run.cjs, or no record of the packages):
 	// slower to start, same answers
-	cmd := exec.Command(node, args...)
-	cmd.Env = nodeproc.Env(os.Environ())
-	stdin, err := cmd.StdinPipe()
+	np, err := nodeproc.Start("compiling MDX", "the MDX compiler", nil, args...)
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	stderr := &nodeproc.Stderr{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the MDX compiler: %w", err)
-	}
-	p := &proc{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, exited: make(chan struct{})}
+	p := &proc{cmd: np.Cmd, stdin: np.Stdin, waiting: map[int64]chan answer{}, exited: make(chan struct{})}
 	p.limit = c.limit
 	p.watch = nodeproc.NewWatchdog(p.limit, func(time.Duration) { c.stall(p) })
-	go c.read(p, stdout, stderr)
+	go c.read(p, np.Stdout, np.Stderr)
 	return p, nil
 }
 

@@ -143,29 +143,14 @@ func (c *Converter) ask(code, to string) (string, error) {
 
 // start runs the Node process; c.mu is held.
 func (c *Converter) start() (*process, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return nil, fmt.Errorf("npm2yarn: converting npm commands needs Node.js on the PATH: %w", err)
-	}
 	if _, err := os.Stat(c.script); err != nil {
 		return nil, fmt.Errorf("npm2yarn: the converter is missing: %w", err)
 	}
-	cmd := exec.Command(node, c.script)
-	cmd.Env = nodeproc.Env(os.Environ())
-	stdin, err := cmd.StdinPipe()
+	p, err := nodeproc.Start("npm2yarn: converting npm commands", "npm2yarn's converter", nil, c.script)
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	stderr := &nodeproc.Stderr{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("npm2yarn: starting the converter: %w", err)
-	}
-	return &process{cmd: cmd, stdin: stdin, out: bufio.NewReader(stdout), stderr: stderr}, nil
+	return &process{cmd: p.Cmd, stdin: p.Stdin, out: bufio.NewReader(p.Stdout), stderr: p.Stderr}, nil
 }
 
 // stop ends the process, if one runs; c.mu is held.

@@ -115,29 +115,14 @@ func Start(bundle []byte, nodeFlags ...string) (*Renderer, error) {
 
 // spawn starts Node with args; dir is the renderer's temporary folder, removed by Close.
 func spawn(dir string, args []string) (*Renderer, error) {
-	node, err := exec.LookPath("node")
-	if err != nil {
-		return nil, fmt.Errorf("server rendering needs Node.js on the PATH: %w", err)
-	}
-	cmd := exec.Command(node, args...)
-	cmd.Env = append(nodeproc.Env(os.Environ()), "NODE_ENV=production")
-	stdin, err := cmd.StdinPipe()
+	p, err := nodeproc.Start("server rendering", "the server renderer", []string{"NODE_ENV=production"}, args...)
 	if err != nil {
 		return nil, err
 	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	stderr := &nodeproc.Stderr{}
-	cmd.Stderr = stderr
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting the server renderer: %w", err)
-	}
-	r := &Renderer{cmd: cmd, stdin: stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir,
+	r := &Renderer{cmd: p.Cmd, stdin: p.Stdin, waiting: map[int64]chan answer{}, sent: map[string]bool{}, dir: dir,
 		wake: make(chan struct{}, 1), exited: make(chan struct{})}
 	r.watch = nodeproc.NewWatchdog(nodeproc.LimitOrDefault(os.Getenv), r.stall)
-	go r.read(stdout, stderr)
+	go r.read(p.Stdout, p.Stderr)
 	go r.write()
 	return r, nil
 }

@@ -56,25 +56,9 @@ func TestListFrameAsksForTheListingPage(t *testing.T) {
 // build fails, and the troubleshooting guide answers; read as a listing of "build fails", the guide
 // left the top five.
 func TestQuantifiedSymptomIsNoListing(t *testing.T) {
-	docsPath, indexPath, _ := publish(t)
 	cases := []struct{ q, want string }{
 		{"every build fails", "/docs/usage/troubleshooting"},
 		{"every webhook fails", "/docs/usage/troubleshooting"},
 	}
-	qs := make([]query, len(cases))
-	for i, c := range cases {
-		qs[i] = query{text: c.q, want: c.want}
-	}
-	got := rank(t, docsPath, indexPath, qs)
-	for i, c := range cases {
-		in := false
-		for j, r := range got[i] {
-			if j < 3 && r == c.want {
-				in = true
-			}
-		}
-		if !in {
-			t.Errorf("%q: got %v, want %s in the top 3", c.q, got[i], c.want)
-		}
-	}
+	wantOnSite(t, 3, cases)
 }

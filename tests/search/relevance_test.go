@@ -174,6 +174,23 @@ func readQueries(t *testing.T, name string) []query {
 	return out
 }
 
+// wantOnSite ranks each case's query over the Vela site's published index and wants its page
+// among the first within places (1: first; 3: the top three).
+func wantOnSite(t *testing.T, within int, cases []struct{ q, want string }) {
+	t.Helper()
+	docsPath, indexPath, _ := publish(t)
+	qs := make([]query, len(cases))
+	for i, c := range cases {
+		qs[i] = query{text: c.q, want: c.want}
+	}
+	got := rank(t, docsPath, indexPath, qs)
+	for i, c := range cases {
+		if !slices.Contains(got[i][:min(within, len(got[i]))], c.want) {
+			t.Errorf("%q: got %v, want %s within the first %d", c.q, got[i], c.want, within)
+		}
+	}
+}
+
 // rank runs the browser's ranking over the queries and returns the top routes of each.
 func rank(t *testing.T, docsPath, indexPath string, qs []query) [][]string {
 	t.Helper()
