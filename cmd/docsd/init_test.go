@@ -180,23 +180,7 @@ func initBasic(t *testing.T, root string) (toml, stdout string) {
 // sync, are said. Without the plugin, Docusaurus shows the blocks as code: nothing is written.
 func TestInitCarriesNpm2yarnOver(t *testing.T) {
 	setup := func(t *testing.T, plugin string) string {
-		root := t.TempDir()
-		testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
-		if plugin != "" {
-			cfg := filepath.Join(root, "website", "docusaurus.config.js")
-			raw, err := os.ReadFile(cfg)
-			if err != nil {
-				t.Fatal(err)
-			}
-			const at = "          versions: {current:"
-			if !bytes.Contains(raw, []byte(at)) {
-				t.Fatalf("the fixture's config lacks %q", at)
-			}
-			raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: ["+plugin+"],\n"+at), 1)
-			if err := os.WriteFile(cfg, raw, 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
+		root := basicWithRemarkPlugins(t, plugin)
 		pages := map[string]string{
 			"docs/reference/cli.md": "---\ntitle: CLI\n---\n\nInstall it:\n\n```bash npm2yarn\nnpm install --save-dev made-up\n```\n\n" +
 				"Then:\n\n```sh npm2yarn\nnpm run made-up\n```\n",
@@ -264,18 +248,7 @@ func TestNpm2yarnBlocksFollowThePluginsRule(t *testing.T) {
 // Docusaurus compiles a partial (docs/_install.mdx, which pages import) with the docs plugin's
 // remark plugins, so its npm2yarn blocks are tabs wherever it is shown: scanPages reads partials too.
 func TestInitNamesNpm2yarnBlocksInPartials(t *testing.T) {
-	root := t.TempDir()
-	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
-	cfg := filepath.Join(root, "website", "docusaurus.config.js")
-	raw, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	const at = "          versions: {current:"
-	raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: [[require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]],\n"+at), 1)
-	if err := os.WriteFile(cfg, raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
+	root := basicWithRemarkPlugins(t, "[require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]")
 	if err := os.WriteFile(filepath.Join(root, "docs/_install.mdx"), []byte("```bash npm2yarn\nnpm install made-up\n```\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -292,26 +265,11 @@ func TestInitNamesNpm2yarnBlocksInPartials(t *testing.T) {
 // options: one with converters wins over another plugin's {sync} (docusaurus-remark-plugin-tab-
 // blocks has sync too), and two entries of sync alone say nothing.
 func TestInitFindsNpm2yarnsOptionsAmongOtherPlugins(t *testing.T) {
-	setup := func(t *testing.T, plugins string) string {
-		root := t.TempDir()
-		testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
-		cfg := filepath.Join(root, "website", "docusaurus.config.js")
-		raw, err := os.ReadFile(cfg)
-		if err != nil {
-			t.Fatal(err)
-		}
-		const at = "          versions: {current:"
-		raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: ["+plugins+"],\n"+at), 1)
-		if err := os.WriteFile(cfg, raw, 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return root
-	}
-	toml, said := initBasic(t, setup(t, "[require('remark-made-up'), {sync: true}], [require('@docusaurus/remark-plugin-npm2yarn'), {converters: ['bun']}]"))
+	toml, said := initBasic(t, basicWithRemarkPlugins(t, "[require('remark-made-up'), {sync: true}], [require('@docusaurus/remark-plugin-npm2yarn'), {converters: ['bun']}]"))
 	if !strings.Contains(toml, "\nnpm2yarn = [\"bun\"]\n") || strings.Contains(said, "sync is not carried over") {
 		t.Errorf("the other plugin's options were taken:\n%s\n%s", toml, said)
 	}
-	toml, said = initBasic(t, setup(t, "[require('remark-made-up'), {sync: false}], [require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]"))
+	toml, said = initBasic(t, basicWithRemarkPlugins(t, "[require('remark-made-up'), {sync: false}], [require('@docusaurus/remark-plugin-npm2yarn'), {sync: true}]"))
 	if !strings.Contains(toml, "\nnpm2yarn = [\"yarn\", \"pnpm\"]\n") || strings.Contains(said, "sync is not carried over") {
 		t.Errorf("two entries of sync alone: want the defaults and nothing said of sync:\n%s\n%s", toml, said)
 	}
@@ -356,4 +314,29 @@ func TestInitCarriesFlowOver(t *testing.T) {
 	if toml, said := initBasic(t, root); strings.Contains(toml, "flow = true") || strings.Contains(said, "written in Flow") {
 		t.Errorf("a comment or a .babelrc is read as Flow:\n%s\n%s", toml, said)
 	}
+}
+
+// basicWithRemarkPlugins is testdata/docusaurus/basic copied, its main docs given the remark
+// plugins entries (JavaScript, "" for none).
+func basicWithRemarkPlugins(t *testing.T, entries string) string {
+	t.Helper()
+	root := t.TempDir()
+	testfs.CopyTree(t, "../../testdata/docusaurus/basic", root)
+	if entries == "" {
+		return root
+	}
+	cfg := filepath.Join(root, "website", "docusaurus.config.js")
+	raw, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const at = "          versions: {current:"
+	if !bytes.Contains(raw, []byte(at)) {
+		t.Fatalf("the fixture's config lacks %q", at)
+	}
+	raw = bytes.Replace(raw, []byte(at), []byte("          remarkPlugins: ["+entries+"],\n"+at), 1)
+	if err := os.WriteFile(cfg, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
 }
