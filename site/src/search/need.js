@@ -4,7 +4,7 @@
 // reader's first query would rank otherwise than a later one: tests/search/freshwarm.mjs checks).
 import { MAX_KEY_WORDS } from './parse.js';
 import { expand, farHeads, typoHeads, typoKeys, typosFound, typoWord } from './lookup.js';
-import { MAX_WORD_LEN, identifierRuns, identifierText, queryWords, singularTerms, termOf } from './words.js';
+import { MAX_WORD_LEN, commonEndings, identifierRuns, identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // How many times ensure asks its last round again, at most, while it still names new chunks (each
 // time, a chunk fetched may name another: a correction found in it, then its synonyms' chunks).
@@ -93,10 +93,12 @@ export function createNeed(store, family, syn, stop, W) {
           const id = parts.join('_');
           if (id.length <= MAX_WORD_LEN) out.add(chunkOf(id));
         }
-        if (parts.length === MAX_KEY_WORDS || i >= list.length) return;
+        if (parts.length >= MAX_KEY_WORDS || i >= list.length) return;
         const { word } = list[i];
         if (word.includes('_')) return;
         run(i + 1, [...parts, word]);
+        // A word typed as the docs write a pair ("checkin": check in) counts as its two words too.
+        for (const pair of commonEndings(word, stop)) run(i + 1, [...parts, ...pair]);
         if (!termOf(word, stop) && parts.length > 0) run(i + 1, parts);
       };
       for (let i = 0; i < list.length; i++) if (termOf(list[i].word, stop) && !list[i].word.includes('_')) run(i, []);

@@ -6,7 +6,7 @@
 // as a whole.
 import { expand, typos } from './lookup.js';
 import { applies } from './synonyms.js';
-import { identifierText, queryWords, singularTerms, termOf } from './words.js';
+import { commonEndings, identifierText, queryWords, singularTerms, termOf } from './words.js';
 
 // Words that make a query a task, which a guide answers (W.taskPrior). They are common words,
 // left out of the search itself.
@@ -95,7 +95,7 @@ export function createParser(store, syn, stop, W) {
         }
       }
     }
-    const units = withSynonyms(out, task, list.length);
+    const units = withSynonyms(out, task, list.length, list);
     units.task = task;
     units.listing = Boolean(frame);
     return units;
@@ -160,10 +160,11 @@ export function createParser(store, syn, stop, W) {
     }
     // A word typed whole whose term the docs have, in a form they never write, may be a typing
     // mistake that stems like a word of theirs ("executer" stems as "execute" does, and is
-    // "executor" mistyped): its corrections to other terms count too (W.typoForm), at a typo's
-    // weight times W.typoForm.
+    // "executor" mistyped): its corrections to other terms that start with its term count too
+    // (W.typoForm), at a typo's weight times W.typoForm. The mistake is in the ending: "patching",
+    // a form of patch the docs never write, is not "matching" or "watching".
     if (W.typoForm && !last && exact !== undefined && word !== exact && !word.includes('_') && !synonymTerms.has(term) && !store.hasWord(word)) {
-      for (const [t, w] of typos(store, W, word)) if (!cands.has(t)) cands.set(t, w * W.typoForm);
+      for (const [t, w] of typos(store, W, word)) if (!cands.has(t) && t.startsWith(exact)) cands.set(t, w * W.typoForm);
     }
     // A word of the synonym table is what the reader meant, not a typing mistake.
     if (cands.size === 0 && term && !word.includes('_') && !synonymTerms.has(term)) {
@@ -226,13 +227,24 @@ export function createParser(store, syn, stop, W) {
   // MAX_KEY_WORDS of them joined by underscores, are a term of the docs, as { len, id } (len the
   // units it spans), or null: the identifier they name ("default build limit": default_build_limit;
   // "worker check in": worker_check_in).
-  function keyWordsOf(ws, i) {
+  function keyWordsOf(ws, i, list) {
     for (let len = Math.min(MAX_KEY_WORDS, ws.length - i); len >= 2; len--) {
       const run = ws.slice(i, i + len);
       if (run.some((w) => w.unknown || w.typo || w.common || !w.term || w.word.includes('_'))) continue;
-      const parts = run.flatMap((w) => w.parts || [w.word]);
-      const id = parts.join('_');
-      if (parts.length >= W.keyWordsMin && parts.length <= MAX_KEY_WORDS && hasTerm(id)) return { len, id };
+      // (A word left out between them, or the part of an identifier typed whole, breaks the run:
+      // need.js names the runs of the words as typed.)
+      if (run.some((w, k) => list[w.at].word.includes('_') || (k > 0 && list.slice(run[k - 1].end + 1, w.at).some((x) => termOf(x.word, stop))))) continue;
+      // A word typed as the docs write a pair ("checkin" of check in) counts as its two words too.
+      let options = [[]];
+      for (const w of run) {
+        const forms = [w.parts || [w.word]];
+        if (!w.parts) for (const sp of commonEndings(w.word, stop)) forms.push(sp);
+        options = options.flatMap((o) => forms.map((f) => [...o, ...f]));
+      }
+      for (const parts of options) {
+        const id = parts.join('_');
+        if (parts.length >= W.keyWordsMin && parts.length <= MAX_KEY_WORDS && hasTerm(id)) return { len, id };
+      }
     }
     return null;
   }
@@ -242,7 +254,7 @@ export function createParser(store, syn, stop, W) {
   // of "auth, authentication" and "login, authenticate" finds auth and login. An entry that applies
   // between other words only does so where the query's typed words (n, common ones too) stand on
   // both sides of the phrase, in a query that is no task (applies).
-  function withSynonyms(ws, task, n) {
+  function withSynonyms(ws, task, n, list) {
     const units = [];
     for (let i = 0; i < ws.length; ) {
       let best = ws[i].common ? { len: 1, groups: [ws[i].common], key: ws[i].word } : null;
@@ -258,7 +270,16 @@ export function createParser(store, syn, stop, W) {
       }
       // Words that, joined by underscores, are an identifier of the docs ("default build limit":
       // default_build_limit) name the setting it is (W.keyWords).
-      const ident = best || !W.keyWords ? null : keyWordsOf(ws, i);
+      let ident = best || !W.keyWords ? null : keyWordsOf(ws, i, list);
+      // A longer identifier wins over a phrase of the table that starts it ("pending build count":
+      // pending_build_count, not "pending"'s entry).
+      if (best && W.keyWords) {
+        const k = keyWordsOf(ws, i, list);
+        if (k && k.len > best.len) {
+          best = null;
+          ident = k;
+        }
+      }
       const len = best ? best.len : ident ? ident.len : 1;
       const span = ws.slice(i, i + len);
       // A word the docs lack, outside a phrase of the table, is left out (entries).

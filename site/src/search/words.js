@@ -136,3 +136,11 @@ export function highlightWords(query, stopWords) {
   }
   return [...out];
 }
+
+// commonEndings are the ways a word is a word and a common word written as one ("checkin": check,
+// in), which the docs may write apart in an identifier (worker_check_in).
+export function commonEndings(word, stop) {
+  const out = [];
+  for (let k = 2; k < word.length; k++) if (stop.has(word.slice(k)) && termOf(word.slice(0, k), stop)) out.push([word.slice(0, k), word.slice(k)]);
+  return out;
+}
