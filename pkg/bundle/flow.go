@@ -26,13 +26,6 @@ import (
 // #! line if the file has one.
 var flowPragma = regexp.MustCompile(`\A\x{FEFF}?(?:#![^\n]*\n)?(?:\s|//[^\n]*\n|/\*(?:[^*]|\*[^/])*\*/)*?(?://[^\n]*|/\*(?:[^*]|\*[^/])*?)@flow\b`)
 
-// flowStripped is one file's stripping, shared by the builds of one Build or Update.
-type flowStripped struct {
-	done chan struct{}
-	js   string // "" when the file is not Flow
-	err  error
-}
-
 // flowComponents loads the project's Flow files without their types.
 func (b *Bundler) flowComponents(pb api.PluginBuild) {
 	pb.OnLoad(api.OnLoadOptions{Filter: `\.(js|jsx|mjs|cjs)$`, Namespace: "file"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
@@ -60,21 +53,7 @@ func (b *Bundler) flowComponents(pb api.PluginBuild) {
 // stripped is the file abs without its Flow types, once per Build or Update; "" when it is no
 // Flow file.
 func (b *Bundler) stripped(abs string) (string, error) {
-	if b.flowDone == nil {
-		return b.strip(abs)
-	}
-	c, loaded := b.flowDone.LoadOrStore(abs, &flowStripped{done: make(chan struct{})})
-	f := c.(*flowStripped)
-	if !loaded {
-		f.js, f.err = b.strip(abs)
-		close(f.done)
-	}
-	<-f.done
-	return f.js, f.err
-}
-
-func (b *Bundler) strip(abs string) (string, error) {
-	return b.StripFlowFile(abs, b.mdx.FlowAll, b.mdx.StripFlow)
+	return once(b.flowDone, abs, func() (string, error) { return b.StripFlowFile(abs, b.mdx.FlowAll, b.mdx.StripFlow) })
 }
 
 // StripFlowFile is abs without its Flow types ("" when it is no Flow file), for files read

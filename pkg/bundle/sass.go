@@ -19,14 +19,6 @@ import (
 
 var sassExt = map[string]bool{".scss": true, ".sass": true}
 
-// sassCompiled is one stylesheet's compilation, shared by the builds of one Build or Update (many
-// pages import the same component).
-type sassCompiled struct {
-	done chan struct{}
-	res  mdx.SassResult
-	err  error
-}
-
 // sassStylesheets loads the Sass files a build imports as CSS, or as a CSS module.
 func (b *Bundler) sassStylesheets(pb api.PluginBuild) {
 	pb.OnLoad(api.OnLoadOptions{Filter: `\.s[ac]ss$`, Namespace: "file"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
@@ -55,17 +47,7 @@ func sassMessages(se *mdx.SourceError) []api.Message {
 
 // sass is the stylesheet abs compiled, once per Build or Update.
 func (b *Bundler) sass(abs string) (mdx.SassResult, error) {
-	if b.sassDone == nil {
-		return b.compileSass(abs)
-	}
-	c, loaded := b.sassDone.LoadOrStore(abs, &sassCompiled{done: make(chan struct{})})
-	s := c.(*sassCompiled)
-	if !loaded {
-		s.res, s.err = b.compileSass(abs)
-		close(s.done)
-	}
-	<-s.done
-	return s.res, s.err
+	return once(b.sassDone, abs, func() (mdx.SassResult, error) { return b.compileSass(abs) })
 }
 
 // compileSass compiles the stylesheet abs with the project's sass package. The files it loaded
@@ -144,9 +126,9 @@ func (b *Bundler) sassDeps(inputs []string) []string {
 		if !ok {
 			continue
 		}
-		s := c.(*sassCompiled)
+		s := c.(*onceResult[mdx.SassResult])
 		<-s.done
-		for _, f := range s.res.Loaded {
+		for _, f := range s.v.Loaded {
 			if f != in && !isNodeModules(f) {
 				out = append(out, f)
 			}

@@ -125,7 +125,7 @@ func TestSassPartialSearchedForCredentials(t *testing.T) {
 	if err := os.WriteFile(partial, []byte("// deploy\n$k: \""+token+"\";\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	done := &sassCompiled{done: make(chan struct{}), res: mdx.SassResult{Loaded: []string{file, partial}}}
+	done := &onceResult[mdx.SassResult]{done: make(chan struct{}), v: mdx.SassResult{Loaded: []string{file, partial}}}
 	close(done.done)
 	b.startBuild()
 	b.sassDone.Store(file, done)
