@@ -103,6 +103,7 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docsd init: %s\n", err)
 		return 1
 	}
+	converted := len(text)
 	npm := npm2yarnFrom(res.Stubbed, res.JSON)
 	if npm.loaded {
 		text = withMarkdownLines(text, npm.line())
@@ -114,6 +115,9 @@ func cmdInit(args []string, stdout, stderr io.Writer) int {
 	siteKeys := census.siteKeys()
 	if len(siteKeys) > 0 {
 		text = withSiteKeys(text, siteKeys)
+	}
+	// The keys the pages and the Babel config added are checked as the converted text was.
+	if len(text) != converted {
 		if _, err := config.Parse("docsd.toml", text); err != nil {
 			fmt.Fprintf(stderr, "docsd init: the docsd.toml written from %s does not load (a docsd bug): %s\n", relCfg, err)
 			return 1

@@ -24,14 +24,6 @@ import (
 // names them in its `converters` option (and docsd.toml's [markdown] npm2yarn).
 var Managers = config.PackageManagers
 
-// Label is the tab label Docusaurus's plugin gives a manager: "Yarn", else its name.
-func Label(manager string) string {
-	if manager == "yarn" {
-		return "Yarn"
-	}
-	return manager
-}
-
 // maxCached bounds the answers kept (bytes of code and answers): past it the cache starts again.
 const maxCached = 8 << 20
 
