@@ -242,6 +242,31 @@ func score(t *testing.T, qs []query, got [][]string, show bool) (first, top3 int
 
 func pct(n, of int) float64 { return 100 * float64(n) / float64(of) }
 
+// tuningFile is a tuning file in the words of readers, with the least queries it keeps and the
+// floors (per cent first and in the top 3) it must stay at.
+type tuningFile struct {
+	file, about string
+	least       int
+	first, top3 float64
+}
+
+// tuningFiles are the tuning files in the order they were written: TestRelevance scores them,
+// TestIssueQueriesNameTheirSource checks them for repeats.
+var tuningFiles = []tuningFile{
+	{file: "issues15.tsv", about: "tuning, users' wording", least: 30, first: 78.0, top3: 92.6},
+	{file: "issues17.tsv", about: "tuning, users' wording, session 17", least: 40, first: 78.0, top3: 90.2},
+	{file: "personas18.tsv", about: "tuning, four readers' wording, session 18", least: 60, first: 86.6, top3: 96.6},
+	{file: "sections19.tsv", about: "tuning, by the sidebars' sections, session 19", least: 60, first: 85.0, top3: 96.6},
+	{file: "misses20.tsv", about: "tuning, pages and kinds the others cover least, session 20", least: 50, first: 77.3, top3: 92.4},
+	{file: "angles20.tsv", about: "tuning, pasted errors, readers' noun order, other CI tools' terms, session 20", least: 40, first: 63.8, top3: 78.7},
+	{file: "tasks21.tsv", about: "tuning, symptoms, settings questions, list questions, session 21", least: 40, first: 71.4, top3: 89.7},
+	{file: "issues30.tsv", about: "tuning, go-vela threads' wording, every part of the site, session 30", least: 60, first: 73.7, top3: 88.5},
+	{file: "ui31.tsv", about: "tuning, what a reader types after looking at the UI or the CLI's output, session 31", least: 60, first: 82.4, top3: 91.8},
+	{file: "readers32.tsv", about: "tuning, operators' and API/SDK integrators' words from go-vela threads, session 32", least: 60, first: 86.5, top3: 97.0},
+	{file: "blind33.tsv", about: "tuning, the issue's kinds written blind, session 33", least: 100, first: 86.2, top3: 97.2},
+	{file: "blind33b.tsv", about: "tuning, four readers' words written blind, session 33", least: 90, first: 88.2, top3: 97.8},
+}
+
 // TestRelevance runs three sets of queries: queries.tsv (the first 60), relevance.tsv (the set the
 // weights were tuned on) and heldout.tsv (written blind on 2026-11-28, never used for tuning,
 // reported apart). The issue's goals (whole new set right first for 95 % and in the top three for
@@ -339,27 +364,13 @@ func TestRelevance(t *testing.T) {
 	old := readQueries(t, "queries.tsv")
 	tuned := readQueries(t, "relevance.tsv")
 	held := readQueries(t, "heldout.tsv")
-	// The tuning files in the words of readers, each with the least queries it keeps and the
-	// floors (per cent first and in the top 3) it must stay at.
-	tuning := []struct {
-		file, about string
-		least       int
-		first, top3 float64
-		qs          []query
-		got1, got3  int
-	}{
-		{file: "issues15.tsv", about: "tuning, users' wording", least: 30, first: 78.0, top3: 92.6},
-		{file: "issues17.tsv", about: "tuning, users' wording, session 17", least: 40, first: 78.0, top3: 90.2},
-		{file: "personas18.tsv", about: "tuning, four readers' wording, session 18", least: 60, first: 86.6, top3: 96.6},
-		{file: "sections19.tsv", about: "tuning, by the sidebars' sections, session 19", least: 60, first: 85.0, top3: 96.6},
-		{file: "misses20.tsv", about: "tuning, pages and kinds the others cover least, session 20", least: 50, first: 77.3, top3: 92.4},
-		{file: "angles20.tsv", about: "tuning, pasted errors, readers' noun order, other CI tools' terms, session 20", least: 40, first: 63.8, top3: 78.7},
-		{file: "tasks21.tsv", about: "tuning, symptoms, settings questions, list questions, session 21", least: 40, first: 71.4, top3: 89.7},
-		{file: "issues30.tsv", about: "tuning, go-vela threads' wording, every part of the site, session 30", least: 60, first: 73.7, top3: 88.5},
-		{file: "ui31.tsv", about: "tuning, what a reader types after looking at the UI or the CLI's output, session 31", least: 60, first: 82.4, top3: 91.8},
-		{file: "readers32.tsv", about: "tuning, operators' and API/SDK integrators' words from go-vela threads, session 32", least: 60, first: 86.5, top3: 97.0},
-		{file: "blind33b.tsv", about: "tuning, four readers' words written blind, session 33", least: 90, first: 88.2, top3: 97.8},
-		{file: "blind33.tsv", about: "tuning, the issue's kinds written blind, session 33", least: 100, first: 86.2, top3: 97.2},
+	tuning := make([]struct {
+		tuningFile
+		qs         []query
+		got1, got3 int
+	}, len(tuningFiles))
+	for i, f := range tuningFiles {
+		tuning[i].tuningFile = f
 	}
 	if len(old) < 40 || len(tuned)+len(held) < 200 || len(held) < 50 {
 		t.Fatalf("%d, %d and %d queries; keep at least 40 old, 200 new and 50 held out", len(old), len(tuned), len(held))
@@ -447,7 +458,8 @@ func TestIssueQueriesNameTheirSource(t *testing.T) {
 			}
 		}
 	}
-	for _, name := range []string{"issues15.tsv", "issues17.tsv", "personas18.tsv", "sections19.tsv", "misses20.tsv", "angles20.tsv", "tasks21.tsv", "issues30.tsv", "ui31.tsv", "readers32.tsv", "blind33.tsv", "blind33b.tsv"} {
+	for _, f := range tuningFiles {
+		name := f.file
 		for _, q := range readQueries(t, name) {
 			// personas18.tsv's, sections19.tsv's, misses20.tsv's, angles20.tsv's and tasks21.tsv's queries are written in readers' words, not taken from a thread.
 			fromThread := name == "issues15.tsv" || name == "issues17.tsv" || name == "issues30.tsv" || name == "readers32.tsv"

@@ -207,12 +207,8 @@ func TestTypoOfAFormTheDocsNeverWrite(t *testing.T) {
 		addPage(x, fmt.Sprintf("/docs/note%d", i), fmt.Sprintf("Note %d", i),
 			search.Section{Text: "A note on the settings of a repository."})
 	}
-	for q, want := range map[string]string{
-		"executer settings": "/docs/executor",
-		"execute settings":  "/docs/local",
-	} {
-		if got := firstRoutes(t, x, q); len(got) == 0 || got[0] != want {
-			t.Errorf("%s: got %v, want %s first", q, got, want)
-		}
-	}
+	wantFirst(t, x, []struct{ q, want string }{
+		{"executer settings", "/docs/executor"},
+		{"execute settings", "/docs/local"},
+	})
 }
