@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"docsd/internal/testhtml"
 	"docsd/pkg/mdx"
 	"docsd/pkg/npm2yarn"
 )
@@ -32,7 +33,7 @@ func TestNpm2YarnBlocksAreTabs(t *testing.T) {
 	} {
 		html := pageHTML(t, res, route)
 		for _, cmd := range want {
-			if !strings.Contains(textOfHTML(html), cmd) {
+			if !strings.Contains(testhtml.Text(html), cmd) {
 				t.Errorf("%s lacks %q", route, cmd)
 			}
 		}
@@ -45,7 +46,7 @@ func TestNpm2YarnBlocksAreTabs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if html := pageHTML(t, res, "/docs/guide/setup"); strings.Contains(html, "code-tabs") || strings.Contains(textOfHTML(html), "yarn add") {
+	if html := pageHTML(t, res, "/docs/guide/setup"); strings.Contains(html, "code-tabs") || strings.Contains(testhtml.Text(html), "yarn add") {
 		t.Errorf("without the key the block is still tabs:\n%s", html)
 	}
 }
@@ -84,23 +85,6 @@ func TestNpm2YarnConverterMissingIsAnError(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "content/docs/guide/setup.md") || !strings.Contains(err.Error(), "npm2yarn: the converter is missing") {
 		t.Errorf("err = %v", err)
 	}
-}
-
-// textOfHTML is html without its tags, entities decoded as the few the highlighter writes.
-func textOfHTML(html string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range html {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return strings.NewReplacer("&#34;", `"`, "&quot;", `"`, "&amp;", "&", "&lt;", "<", "&gt;", ">", "&#39;", "'").Replace(b.String())
 }
 
 // docsd watch: adding [markdown] npm2yarn, editing pages with blocks and taking the key away

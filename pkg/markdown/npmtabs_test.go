@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"docsd/internal/testhtml"
 )
 
 // fakeManagers converts as npm-to-yarn would for the commands the tests use, and counts its calls.
@@ -67,7 +69,7 @@ func TestNpm2YarnBlockIsTabs(t *testing.T) {
 		}
 	}
 	for _, cmd := range []string{"npm install made-up", "yarn add made-up", "pnpm add made-up", "npm install plain"} {
-		if !strings.Contains(textOf(got), cmd) {
+		if !strings.Contains(testhtml.Text(got), cmd) {
 			t.Errorf("%q is not shown:\n%s", cmd, got)
 		}
 	}
@@ -98,21 +100,4 @@ func TestNpm2YarnConversionErrorFailsThePage(t *testing.T) {
 	if _, err := NewCodeHighlighterSharing(conv.Highlights()).HTML("sh npm2yarn", "npm install x\n"); err == nil {
 		t.Error("the MDX fence's error is lost")
 	}
-}
-
-// textOf is html with its tags taken out.
-func textOf(html string) string {
-	var b strings.Builder
-	in := false
-	for _, r := range html {
-		switch {
-		case r == '<':
-			in = true
-		case r == '>':
-			in = false
-		case !in:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
 }
