@@ -149,7 +149,7 @@ func (b *Builder) siteProvided(root, at string, flowAll bool) (mdx.Provided, err
 		file = filepath.ToSlash(rel)
 	}
 	if js, err := b.bundler.StripFlowFile(abs, flowAll, b.mdxc.StripFlow); err != nil {
-		var se *mdx.SourceError
+		var se *mdx.FileError
 		if errors.As(err, &se) {
 			return mdx.Provided{}, &content.Error{File: file, Line: max(se.Line, 1), Column: max(se.Column, 1), Msg: se.Msg}
 		}

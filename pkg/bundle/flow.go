@@ -36,9 +36,9 @@ func (b *Bundler) flowComponents(pb api.PluginBuild) {
 			return api.OnLoadResult{}, nil
 		}
 		js, err := b.stripped(a.Path)
-		var se *mdx.SourceError
+		var se *mdx.FileError
 		if errors.As(err, &se) {
-			return api.OnLoadResult{Errors: sassMessages(se)}, nil
+			return api.OnLoadResult{Errors: fileErrorMessages(se)}, nil
 		}
 		if err != nil {
 			return api.OnLoadResult{}, err
@@ -80,7 +80,7 @@ func (b *Bundler) StripFlowFile(abs string, all bool, stripFlow func(mdx.FlowReq
 	}{{"@babel/core", nil}, {"@babel/preset-flow", &req.Presets}, {"@babel/plugin-syntax-jsx", &req.Plugins}} {
 		dir := b.packageDir(abs, need.name)
 		if dir == "" {
-			return "", &mdx.SourceError{File: abs, Msg: "a component written in Flow is compiled with the project's own Babel, as Docusaurus " +
+			return "", &mdx.FileError{File: abs, Msg: "a component written in Flow is compiled with the project's own Babel, as Docusaurus " +
 				"compiles it, and " + need.name + " is not installed: install the site's packages (npm install)"}
 		}
 		if need.into == nil {

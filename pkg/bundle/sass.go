@@ -23,9 +23,9 @@ var sassExt = map[string]bool{".scss": true, ".sass": true}
 func (b *Bundler) sassStylesheets(pb api.PluginBuild) {
 	pb.OnLoad(api.OnLoadOptions{Filter: `\.s[ac]ss$`, Namespace: "file"}, func(a api.OnLoadArgs) (api.OnLoadResult, error) {
 		res, err := b.sass(a.Path)
-		var se *mdx.SourceError
+		var se *mdx.FileError
 		if errors.As(err, &se) {
-			return api.OnLoadResult{Errors: sassMessages(se)}, nil
+			return api.OnLoadResult{Errors: fileErrorMessages(se)}, nil
 		}
 		if err != nil {
 			return api.OnLoadResult{}, err
@@ -39,9 +39,10 @@ func (b *Bundler) sassStylesheets(pb api.PluginBuild) {
 	})
 }
 
-// sassMessages is a mistake in a stylesheet as esbuild's error: at the stylesheet's line and
-// column (or the partial's it loads), which mdxSourceErrors names from the project.
-func sassMessages(se *mdx.SourceError) []api.Message {
+// fileErrorMessages is a mistake in a file the compiler's processes read (a stylesheet or a
+// partial it loads, a Flow component) as esbuild's error: at its line and column, which
+// mdxSourceErrors names from the project.
+func fileErrorMessages(se *mdx.FileError) []api.Message {
 	return []api.Message{{Text: se.Msg, Location: &api.Location{File: se.File, Line: se.Line, Column: max(se.Column-1, 0)}}}
 }
 
@@ -56,7 +57,7 @@ func (b *Bundler) sass(abs string) (mdx.SassResult, error) {
 func (b *Bundler) compileSass(abs string) (mdx.SassResult, error) {
 	pkg := b.sassPackage(abs)
 	if pkg == "" {
-		return mdx.SassResult{}, &mdx.SourceError{File: abs, Msg: "a Sass stylesheet is compiled with the project's own sass package, as " +
+		return mdx.SassResult{}, &mdx.FileError{File: abs, Msg: "a Sass stylesheet is compiled with the project's own sass package, as " +
 			"docusaurus-plugin-sass compiles it, and the project has none: install it (npm install sass)"}
 	}
 	if b.mdx.Sass == nil {
@@ -75,7 +76,7 @@ func (b *Bundler) compileSass(abs string) (mdx.SassResult, error) {
 	for i, f := range res.Loaded {
 		real, err := filepath.EvalSymlinks(f)
 		if err != nil || !b.mayImport(real) {
-			return mdx.SassResult{}, &mdx.SourceError{File: abs, Msg: fmt.Sprintf("it loads %s, which is outside the project folder; docsd reads no file there", f)}
+			return mdx.SassResult{}, &mdx.FileError{File: abs, Msg: fmt.Sprintf("it loads %s, which is outside the project folder; docsd reads no file there", f)}
 		}
 		res.Loaded[i] = real
 	}

@@ -54,7 +54,7 @@ func TestSassNotInstalled(t *testing.T) {
 		return mdx.SassResult{}, nil
 	})
 	_, err := b.compileSass(file)
-	var se *mdx.SourceError
+	var se *mdx.FileError
 	if !errors.As(err, &se) || se.File != file || se.Line != 0 || !strings.Contains(se.Msg, "(npm install sass)") {
 		t.Errorf("error = %v, want the stylesheet's, saying npm install sass", err)
 	}
@@ -62,7 +62,7 @@ func TestSassNotInstalled(t *testing.T) {
 		t.Error("the compiler was asked without a sass package")
 	}
 	// The message as the build shows it: the file named from the project, no line.
-	errs := b.mdxSourceErrors(sassMessages(se))
+	errs := b.mdxSourceErrors(fileErrorMessages(se))
 	if len(errs) != 1 || !strings.HasPrefix(errs[0].Error(), "src/components/Card.module.scss: a Sass stylesheet is compiled with the project's own sass package") {
 		t.Errorf("the build's error = %v", errs)
 	}
@@ -106,7 +106,7 @@ func TestSassLoadedFilesCheckedAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := b.compileSass(file)
-	var se *mdx.SourceError
+	var se *mdx.FileError
 	if !errors.As(err, &se) || !strings.Contains(se.Msg, "outside the project folder") {
 		t.Errorf("error = %v, want the loaded file refused", err)
 	}

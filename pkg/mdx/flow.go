@@ -23,19 +23,19 @@ type FlowRequest struct {
 }
 
 // StripFlow gives req.Source without its Flow: types gone, component syntax made functions, JSX
-// left as it is, each line where the file has it. A mistake in the file is a *SourceError; other
+// left as it is, each line where the file has it. A mistake in the file is a *FileError; other
 // errors are the process's.
 func (c *Compiler) StripFlow(req FlowRequest) (string, error) {
 	a, err := c.call(request{Kind: "flow", File: req.File, Source: req.Source, Babel: req.Babel, Presets: req.Presets, Plugins: req.Plugins, Enums: req.Enums})
 	var hung *hungError
 	if errors.As(err, &hung) {
-		return "", &SourceError{File: req.File, Msg: hung.msg}
+		return "", &FileError{File: req.File, Msg: hung.msg}
 	}
 	if err != nil {
 		return "", err
 	}
 	if a.Error != nil {
-		return "", &SourceError{File: req.File, Line: a.Error.Line, Column: a.Error.Column, Msg: a.Error.Message}
+		return "", &FileError{File: req.File, Line: a.Error.Line, Column: a.Error.Column, Msg: a.Error.Message}
 	}
 	return a.JS, nil
 }

@@ -81,9 +81,9 @@ func TestHungSassFailsAtItsFile(t *testing.T) {
 	c.SetLimit(time.Second)
 	loop := filepath.Join(dir, "src/css/loop.scss")
 	_, err := c.Sass(SassRequest{File: loop, Package: pkg, Roots: []string{dir}})
-	var se *SourceError
+	var se *FileError
 	if !errors.As(err, &se) || se.File != loop || !strings.Contains(se.Msg, "compiling took more than 1s") {
-		t.Fatalf("the looping stylesheet failed with %v, want a SourceError at %s saying it took more than 1s", err, loop)
+		t.Fatalf("the looping stylesheet failed with %v, want a FileError at %s saying it took more than 1s", err, loop)
 	}
 	c.SetLimit(nodeproc.DefaultLimit)
 	res, err := c.Sass(SassRequest{File: filepath.Join(dir, "src/css/fixed.scss"), Package: pkg, Roots: []string{dir}})

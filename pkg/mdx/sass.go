@@ -5,10 +5,7 @@ package mdx
 // compile them too (site/mdx-compiler/compile.mjs, compileSass): a build that bundles a site's
 // component already runs them, and no other Node process is started for a stylesheet.
 
-import (
-	"errors"
-	"fmt"
-)
+import "errors"
 
 // SassRequest is one stylesheet to compile.
 type SassRequest struct {
@@ -32,29 +29,13 @@ type SassResult struct {
 	Loaded []string
 }
 
-// SourceError is a mistake in a file the compiler's processes read for the bundler (a stylesheet,
-// a component written in Flow): in File (absolute; for a stylesheet, the file loaded where the
-// mistake is, which may not be the one compiled) at Line and Column (1-based; 0 when unknown).
-type SourceError struct {
-	File         string
-	Line, Column int
-	Msg          string
-}
-
-func (e *SourceError) Error() string {
-	if e.Line == 0 {
-		return fmt.Sprintf("%s: %s", e.File, e.Msg)
-	}
-	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
-}
-
 // Sass compiles one stylesheet. A mistake in it (or in a file it loads, or a load refused) is a
-// *SourceError; other errors are the process's.
+// *FileError; other errors are the process's.
 func (c *Compiler) Sass(req SassRequest) (SassResult, error) {
 	a, err := c.call(request{Kind: "sass", File: req.File, Sass: req.Package, Roots: req.Roots, Modules: req.Modules})
 	var hung *hungError
 	if errors.As(err, &hung) {
-		return SassResult{}, &SourceError{File: req.File, Msg: hung.msg}
+		return SassResult{}, &FileError{File: req.File, Msg: hung.msg}
 	}
 	if err != nil {
 		return SassResult{}, err
@@ -64,7 +45,7 @@ func (c *Compiler) Sass(req SassRequest) (SassResult, error) {
 		if file == "" {
 			file = req.File
 		}
-		return SassResult{}, &SourceError{File: file, Line: a.Error.Line, Column: a.Error.Column, Msg: a.Error.Message}
+		return SassResult{}, &FileError{File: file, Line: a.Error.Line, Column: a.Error.Column, Msg: a.Error.Message}
 	}
 	return SassResult{CSS: a.CSS, Loaded: a.Loaded}, nil
 }

@@ -120,9 +120,9 @@ func TestSourceErrors(t *testing.T) {
 		{"undefined.scss", "undefined.scss", "Undefined variable.", 2, 10},
 	} {
 		_, err := c.Sass(SassRequest{File: filepath.Join(src, c2.file), Package: pkg, Roots: []string{root}})
-		var se *SourceError
+		var se *FileError
 		if !errors.As(err, &se) {
-			t.Errorf("%s: error %v, want a *SourceError", c2.file, err)
+			t.Errorf("%s: error %v, want a *FileError", c2.file, err)
 			continue
 		}
 		if se.File != filepath.Join(src, c2.at) || se.Line != c2.line || se.Column != c2.col || se.Msg != c2.msg {
